@@ -1,0 +1,45 @@
+# Run `make help` for the list of targets.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+DOCS   ?= corpus
+INDEX  ?= .index
+ARGS   ?=
+
+export FASTMCP_SHOW_SERVER_BANNER ?= false
+export FASTMCP_CHECK_FOR_UPDATES ?= off
+
+.DEFAULT_GOAL := help
+.PHONY: help install index watch test check bench clean
+
+help: ## List the targets with one line each
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-8s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+install: $(STAMP) ## Create .venv and install the project with its test extras
+
+index: $(STAMP) ## Index DOCS (default: corpus) into INDEX (default: .index); ARGS for more options
+	$(PY) -m indexer "$(DOCS)" --index "$(INDEX)" $(ARGS)
+
+watch: $(STAMP) ## Index DOCS, then keep the index current while files change
+	$(PY) -m indexer "$(DOCS)" --index "$(INDEX)" --watch $(ARGS)
+
+test: $(STAMP) ## Run the test suite
+	$(PY) -m pytest -q $(ARGS)
+
+check: $(STAMP) ## Lint, format check and type check (ruff, mypy)
+	$(VENV)/bin/ruff check indexer connector tests
+	$(VENV)/bin/ruff format --check indexer connector tests
+	$(VENV)/bin/mypy indexer connector
+
+bench: $(STAMP) ## Indexing benchmark (20,000 generated documents, a folder of PDFs, no-change re-run)
+	$(PY) -m tests.bench.index_bench $(ARGS)
+
+clean: ## Remove the virtualenv, the index and caches
+	rm -rf $(VENV) $(INDEX) .bench .pytest_cache .mypy_cache .ruff_cache *.egg-info

@@ -1,0 +1,127 @@
+"""Text analysis, shared by indexing and querying: one function decides what a term is.
+
+`TextAnalyzer` is a Whoosh analyzer (the query parser and the highlighter call it) whose work is done in
+one pass by `analyze()`: find words, fold case and accents, drop stop words, stem (Snowball English).
+The indexing path calls `postings()`, which runs the same `analyze()` without building Whoosh Token
+objects, several times faster than a chain of Whoosh filters.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+from whoosh.analysis import STOP_WORDS, Analyzer, RegexTokenizer, Token
+from whoosh.analysis import LowercaseFilter as _Lowercase
+from whoosh.lang import stemmer_for_language
+
+_WORD = re.compile(r"\w+(?:'\w+)*")
+_STEM_CACHE_LIMIT = 200_000
+
+
+def fold(word: str) -> str:
+    """Lower-case and strip accents: "Café" -> "cafe"."""
+    word = word.lower()
+    if word.isascii():
+        return word
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+class TextAnalyzer(Analyzer):  # type: ignore[misc]
+    """Words, folded, without stop words, stemmed. Positions count only the words kept."""
+
+    def __init__(self) -> None:
+        self._stem = stemmer_for_language("en")
+        self._cache: dict[str, str] = {}
+        self._stops = STOP_WORDS
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TextAnalyzer)
+
+    def __hash__(self) -> int:
+        return hash(TextAnalyzer)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {}  # pickled into the index's table of contents: keep it small
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__()  # type: ignore[misc]
+
+    def stem(self, word: str) -> str:
+        cache = self._cache
+        stemmed = cache.get(word)
+        if stemmed is None:
+            stemmed = self._stem(word)
+            if len(cache) >= _STEM_CACHE_LIMIT:
+                cache.clear()
+            cache[word] = stemmed
+        return stemmed
+
+    def analyze(self, text: str, tokenize: bool = True) -> Iterator[tuple[str, int, int, int]]:
+        """(term, position, start char, end char) of each kept word."""
+        matches = _WORD.finditer(text) if tokenize else iter([_Whole(text)])
+        pos = 0
+        for match in matches:
+            word = fold(match.group())
+            if not word or word in self._stops:
+                continue
+            yield self.stem(word), pos, match.start(), match.end()
+            pos += 1
+
+    def postings(self, text: str) -> dict[str, list[int]]:
+        """Term -> its positions in `text`."""
+        positions: dict[str, list[int]] = {}
+        for term, pos, _, _ in self.analyze(text):
+            positions.setdefault(term, []).append(pos)
+        return positions
+
+    def __call__(
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        removestops: bool = True,
+        start_pos: int = 0,
+        start_char: int = 0,
+        tokenize: bool = True,
+        mode: str = "",
+        **kwargs: Any,
+    ) -> Iterator[Token]:
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        for term, pos, start, end in self.analyze(value, tokenize):
+            token.text = term
+            token.boost = 1.0
+            token.stopped = False
+            if keeporiginal:
+                token.original = value[start:end] if tokenize else value
+            if positions:
+                token.pos = start_pos + pos
+            if chars:
+                token.startchar = start_char + start
+                token.endchar = start_char + end
+            yield token
+
+
+class _Whole:
+    """Stands in for a regex match when a value is taken whole (tokenize=False)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+
+    def group(self) -> str:
+        return self._text
+
+    def start(self) -> int:
+        return 0
+
+    def end(self) -> int:
+        return len(self._text)
+
+
+def path_analyzer() -> Analyzer:
+    """Split a document id into its folder and file-name words: "guides/install.md" -> guides, install, md."""
+    return RegexTokenizer(r"[^/\\.\s_-]+") | _Lowercase()

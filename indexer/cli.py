@@ -1,0 +1,131 @@
+"""`python -m indexer DOCS --index DIR`: the command-line shell around update_index()."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from indexer.errors import IndexerError
+from indexer.model import IndexReport
+from indexer.pipeline import update_index
+from indexer.progress import ProgressDisplay
+from indexer.settings import ENV_PREFIX, IndexerSettings
+
+log = logging.getLogger("indexer")
+
+
+def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
+    fields = IndexerSettings.model_fields
+
+    def helptext(name: str) -> str:
+        env = ENV_PREFIX + name.upper()
+        return f"{fields[name].description} [env {env}; default: {getattr(defaults, name)}]"
+
+    parser = argparse.ArgumentParser(
+        prog="python -m indexer",
+        description="Index a folder of documents (Markdown, PDF, text, HTML) for the docsearch MCP server. "
+        "Re-runs update the index incrementally; readers keep the last complete index while it is written.",
+    )
+    parser.add_argument("docs", type=Path, metavar="DOCS", help="the folder of documents to index")
+    parser.add_argument("--index", type=Path, default=defaults.index, metavar="DIR", help=helptext("index"))
+    parser.add_argument("--rebuild", action="store_true", help="rebuild the whole index instead of updating it")
+    parser.add_argument("--base-url", default=defaults.base_url, metavar="URL", help=helptext("base_url"))
+    parser.add_argument(
+        "--drop-extensions",
+        action=argparse.BooleanOptionalAction,
+        default=defaults.drop_extensions,
+        help=helptext("drop_extensions"),
+    )
+    parser.add_argument(
+        "--max-file-size", type=float, default=defaults.max_file_size, metavar="MB", help=helptext("max_file_size")
+    )
+    parser.add_argument("--workers", type=int, default=defaults.workers, metavar="N", help=helptext("workers"))
+    parser.add_argument("--watch", action="store_true", help="after indexing, keep the index current as files change")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print only errors and the summary's first line")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(message)s")
+    try:
+        defaults = IndexerSettings()
+    except ValidationError as exc:
+        print(f"indexer: error: bad environment setting: {_first_error(exc)}", file=sys.stderr)
+        return 2
+    parser = build_parser(defaults)
+    args = parser.parse_args(argv)
+    try:
+        settings = IndexerSettings(
+            index=args.index,
+            base_url=args.base_url,
+            drop_extensions=args.drop_extensions,
+            max_file_size=args.max_file_size,
+            workers=args.workers,
+        )
+    except ValidationError as exc:
+        parser.error(_first_error(exc))
+    try:
+        _run(args.docs, settings, args.rebuild, args.quiet)
+        if args.watch:
+            from indexer.watch import watch_folder
+
+            log.info("watching %s for changes (Ctrl-C to stop)", args.docs)
+            watch_folder(args.docs, settings, lambda r: print_report(r, settings, quiet=True))
+        return 0
+    except IndexerError as exc:
+        print(f"indexer: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("indexer: interrupted; the index was left as it was before this run", file=sys.stderr)
+        return 130
+
+
+def _run(docs: Path, settings: IndexerSettings, rebuild: bool, quiet: bool) -> IndexReport:
+    display = ProgressDisplay() if not quiet else None
+    try:
+        report = update_index(docs, settings, rebuild=rebuild, progress=display)
+    finally:
+        if display:
+            display.close()
+    print_report(report, settings, quiet)
+    return report
+
+
+def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = False) -> None:
+    """The run's summary, on stderr."""
+    counts = f"{report.added} added, {report.updated} updated, {report.removed} removed"
+    if report.moved:
+        counts += f", {report.moved} moved"
+    where = settings.index
+    if report.changed:
+        head = f"indexed into {where} (generation {report.generation}) in {report.elapsed:.1f} s: {counts}"
+    else:
+        head = f"{where} is up to date: {counts} ({report.unchanged:,} unchanged, {report.elapsed:.2f} s)"
+    lines = [head]
+    if not quiet:
+        lines.append(f"  {report.documents:,} documents in the index; {report.unchanged:,} files unchanged")
+        if report.bytes_read:
+            rate = report.bytes_read / 1e6 / max(report.elapsed, 1e-6)
+            lines.append(
+                f"  read {report.bytes_read / 1e6:,.1f} MB, {report.text_chars / 1e6:,.1f} M characters of text "
+                f"({rate:.1f} MB/s)"
+            )
+        if report.skipped:
+            lines.append(f"  skipped {len(report.skipped)} file(s):")
+            lines += [f"    {s.id}: {s.reason}" for s in report.skipped]
+        if report.warnings:
+            lines.append(f"  indexed with warnings, {len(report.warnings)}:")
+            lines += [f"    {w.id}: {w.reason}" for w in report.warnings]
+    elif report.skipped:
+        lines.append(f"  skipped {len(report.skipped)} file(s); run without --quiet for the list")
+    print("\n".join(lines), file=sys.stderr, flush=True)
+
+
+def _first_error(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    where = ".".join(str(part) for part in error["loc"])
+    return f"{where}: {error['msg']}"

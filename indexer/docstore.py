@@ -1,0 +1,253 @@
+"""docs.sqlite: every document's metadata, full text and passage spans, plus what a run needs next time.
+
+Written only by the indexer, inside a generation folder that no reader sees until it is published;
+read by the search side with the file opened immutable.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from indexer.model import Document, Passage
+from indexer.passages import Span
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS documents (
+    id TEXT PRIMARY KEY, format TEXT NOT NULL, title TEXT NOT NULL, url TEXT NOT NULL,
+    source TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, sha256 TEXT NOT NULL,
+    pages INTEGER, headings TEXT NOT NULL, tags TEXT NOT NULL, access TEXT NOT NULL,
+    front_matter TEXT NOT NULL, warnings TEXT NOT NULL, chars INTEGER NOT NULL, passages INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS texts (id TEXT PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS passages (
+    doc_id TEXT NOT NULL, ordinal INTEGER NOT NULL, heading TEXT NOT NULL, page INTEGER,
+    start INTEGER NOT NULL, end INTEGER NOT NULL, PRIMARY KEY (doc_id, ordinal)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS skipped (
+    id TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, reason TEXT NOT NULL
+);
+"""
+
+_DOC_COLUMNS = "id, format, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, chars, passages"
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a run remembers of a file to tell, without reading it, that it has not changed."""
+
+    size: int
+    mtime_ns: int
+    sha256: str = ""
+
+
+@dataclass(frozen=True)
+class DocRecord:
+    """One parsed document as the indexer stores it."""
+
+    id: str
+    format: str
+    title: str
+    source: str
+    size: int
+    mtime_ns: int
+    sha256: str
+    pages: int | None
+    headings: tuple[str, ...]
+    tags: tuple[str, ...]
+    access: tuple[str, ...]
+    front_matter: Mapping[str, Any]
+    warnings: tuple[str, ...]
+    text: str
+    spans: tuple[Span, ...]
+
+
+class DocStore:
+    """Read-write access to a generation's docs.sqlite, for the indexer's single writer."""
+
+    def __init__(self, path: Path) -> None:
+        self._db = sqlite3.connect(path, isolation_level=None)
+        self._db.executescript("PRAGMA journal_mode=DELETE; PRAGMA synchronous=NORMAL;" + _SCHEMA)
+        self._db.execute("BEGIN")
+
+    def set_meta(self, values: Mapping[str, str]) -> None:
+        self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", values.items())
+
+    def front_matter_urls(self) -> Iterator[tuple[str, str, str]]:
+        """(id, source path, front matter url or "") of every document."""
+        for doc_id, source, front_matter in self._db.execute(
+            "SELECT id, source, front_matter FROM documents"
+        ).fetchall():
+            url = json.loads(front_matter).get("url")
+            yield doc_id, source, url if isinstance(url, str) else ""
+
+    def put(self, record: DocRecord, url: str) -> None:
+        self.delete(record.id)
+        self._db.execute(
+            "INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                record.id,
+                record.format,
+                record.title,
+                url,
+                record.source,
+                record.size,
+                record.mtime_ns,
+                record.sha256,
+                record.pages,
+                _json(record.headings),
+                _json(record.tags),
+                _json(record.access),
+                _json(dict(record.front_matter)),
+                _json(record.warnings),
+                len(record.text),
+                len(record.spans),
+            ),
+        )
+        self._db.execute("INSERT INTO texts VALUES (?, ?)", (record.id, record.text))
+        self._db.executemany(
+            "INSERT INTO passages VALUES (?, ?, ?, ?, ?, ?)",
+            ((record.id, i, s.heading, s.page, s.start, s.end) for i, s in enumerate(record.spans)),
+        )
+
+    def touch(self, doc_id: str, stamp: Stamp) -> None:
+        """Record a new size and mtime for a document whose content did not change."""
+        self._db.execute(
+            "UPDATE documents SET size = ?, mtime_ns = ? WHERE id = ?", (stamp.size, stamp.mtime_ns, doc_id)
+        )
+
+    def set_url(self, doc_id: str, url: str) -> None:
+        self._db.execute("UPDATE documents SET url = ? WHERE id = ?", (url, doc_id))
+
+    def delete(self, doc_id: str) -> None:
+        for table, column in (("documents", "id"), ("texts", "id"), ("passages", "doc_id")):
+            self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (doc_id,))
+
+    def set_failed(self, entries: Iterable[tuple[str, Stamp, str]]) -> None:
+        self._db.execute("DELETE FROM skipped")
+        self._db.executemany(
+            "INSERT INTO skipped VALUES (?, ?, ?, ?)",
+            ((doc_id, stamp.size, stamp.mtime_ns, reason) for doc_id, stamp, reason in entries),
+        )
+
+    def count(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM documents").fetchone()[0])
+
+    def commit(self) -> None:
+        self._db.execute("COMMIT")
+        self._db.close()
+
+    def close(self) -> None:
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
+        self._db.close()
+
+
+@dataclass(frozen=True)
+class RunState:
+    """What the last run left for the next one: settings, file stamps, and files that failed to load."""
+
+    meta: dict[str, str]
+    stamps: dict[str, Stamp]
+    failed: dict[str, tuple[Stamp, str]]
+
+
+def read_state(path: Path) -> RunState:
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        stamps = {
+            row[0]: Stamp(row[1], row[2], row[3])
+            for row in db.execute("SELECT id, size, mtime_ns, sha256 FROM documents")
+        }
+        failed = {
+            row[0]: (Stamp(row[1], row[2]), row[3])
+            for row in db.execute("SELECT id, size, mtime_ns, reason FROM skipped")
+        }
+    finally:
+        db.close()
+    return RunState(meta, stamps, failed)
+
+
+class DocReader:
+    """Read-only access to a published generation's docs.sqlite. One per thread."""
+
+    def __init__(self, path: Path) -> None:
+        uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+        self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+
+    def meta(self) -> dict[str, str]:
+        return dict(self._db.execute("SELECT key, value FROM meta").fetchall())
+
+    def document(self, doc_id: str) -> Document | None:
+        row = self._db.execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE id = ?", (doc_id,)).fetchone()
+        return _document(row) if row else None
+
+    def documents(self, ids: Iterable[str]) -> dict[str, Document]:
+        ids = list(ids)
+        found: dict[str, Document] = {}
+        for chunk in (ids[i : i + 500] for i in range(0, len(ids), 500)):
+            marks = ",".join("?" * len(chunk))
+            for row in self._db.execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE id IN ({marks})", chunk):
+                found[row[0]] = _document(row)
+        return found
+
+    def list_documents(self, after: str, limit: int) -> list[Document]:
+        """Documents in id order, starting after the id `after` ("" for the first page)."""
+        rows = self._db.execute(
+            f"SELECT {_DOC_COLUMNS} FROM documents WHERE id > ? ORDER BY id LIMIT ?", (after, limit)
+        )
+        return [_document(row) for row in rows]
+
+    def text(self, doc_id: str) -> str | None:
+        row = self._db.execute("SELECT text FROM texts WHERE id = ?", (doc_id,)).fetchone()
+        return row[0] if row else None
+
+    def passages(self, doc_id: str) -> list[Passage]:
+        rows = self._db.execute(
+            "SELECT ordinal, heading, page, start, end FROM passages WHERE doc_id = ? ORDER BY ordinal",
+            (doc_id,),
+        )
+        return [Passage(doc_id, *row) for row in rows]
+
+    def passage(self, doc_id: str, ordinal: int) -> Passage | None:
+        row = self._db.execute(
+            "SELECT ordinal, heading, page, start, end FROM passages WHERE doc_id = ? AND ordinal = ?",
+            (doc_id, ordinal),
+        ).fetchone()
+        return Passage(doc_id, *row) if row else None
+
+    def count(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM documents").fetchone()[0])
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _document(row: tuple[Any, ...]) -> Document:
+    (doc_id, fmt, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, chars, n) = row
+    return Document(
+        id=doc_id,
+        title=title,
+        url=url,
+        format=fmt,
+        source=source,
+        size=size,
+        modified=mtime_ns / 1e9,
+        sha256=sha256,
+        pages=pages,
+        headings=tuple(json.loads(headings)),
+        tags=tuple(json.loads(tags)),
+        access=tuple(json.loads(access)),
+        chars=chars,
+        passages=n,
+    )

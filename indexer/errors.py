@@ -1,0 +1,53 @@
+"""Errors raised by the indexer package.
+
+IndexerError                 base: anything the indexer reports to its caller
+├── DocsFolderError          the documents folder is missing or is not a folder
+├── IndexLockedError         another indexer run holds the index's lock
+├── IndexWriteError          the index could not be written (disk full, permission denied, ...)
+├── IndexNotFoundError       there is no index at the path (nothing has been indexed yet)
+└── IndexFormatError         the index was written by an incompatible version
+LoaderError                  one file could not be parsed; the pipeline records it and goes on
+DocumentNotFoundError        no document with that id (lookups never touch the file system)
+"""
+
+from __future__ import annotations
+
+
+class IndexerError(Exception):
+    """Base of every error the indexer reports to its caller."""
+
+
+class DocsFolderError(IndexerError):
+    """The documents folder is missing, unreadable or not a folder."""
+
+
+class IndexLockedError(IndexerError):
+    """Another indexer run holds the index's lock."""
+
+
+class IndexWriteError(IndexerError):
+    """The index could not be written: disk full, permission denied, read-only file system."""
+
+
+class IndexNotFoundError(IndexerError):
+    """No complete index exists at the path."""
+
+
+class IndexFormatError(IndexerError):
+    """The index on disk was written by an incompatible version of the indexer."""
+
+
+class LoaderError(Exception):
+    """A file could not be parsed. `reason` is a short phrase for the run's summary."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class DocumentNotFoundError(LookupError):
+    """No document (or part) with the given id."""
+
+    def __init__(self, doc_id: str) -> None:
+        super().__init__(doc_id)
+        self.doc_id = doc_id

@@ -1,0 +1,26 @@
+"""Document loaders, one module per format, picked by file suffix from an ordered registry."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+from indexer.loaders.base import Loader
+from indexer.loaders.html import HtmlLoader
+from indexer.loaders.markdown import MarkdownLoader
+from indexer.loaders.pdf import PdfLoader
+from indexer.loaders.text import TextLoader
+
+LOADERS: tuple[Loader, ...] = (MarkdownLoader(), PdfLoader(), HtmlLoader(), TextLoader())
+
+__all__ = ["LOADERS", "SUFFIXES", "Loader", "loader_for"]
+
+SUFFIXES: frozenset[str] = frozenset().union(*(loader.suffixes for loader in LOADERS))
+
+
+def loader_for(path: PurePath) -> Loader | None:
+    """The loader for a file name, or None when no loader takes its suffix."""
+    suffix = path.suffix.lower()
+    for loader in LOADERS:
+        if suffix in loader.suffixes:
+            return loader
+    return None

@@ -1,0 +1,209 @@
+"""HTML: the visible text of a page, split at h1-h6, read with the standard library's html.parser.
+
+Decoding: a BOM, else a charset declared by a <meta> tag in the first 2 KiB, else decode_text's
+rules. Script, style, noscript, template, iframe and svg content is dropped, and so is the <head>
+except its <title>. Block elements start new lines (paragraph-like ones a blank line), table cells
+in a row are joined by " | ", inline whitespace is collapsed (except in <pre>), entities are
+unescaped and images give their alt text. A heading starts a new Section and is not repeated in its
+text. Title: <title>, else the first <h1>, else "". <meta name="keywords"> becomes
+front_matter["tags"].
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+from indexer.loaders.markdown import string_tuple
+from indexer.loaders.textcodec import decode_text
+from indexer.model import ParsedDoc, Section
+
+__all__ = ["HtmlLoader", "declared_charset"]
+
+_CHARSET_SNIFF_BYTES = 2048
+_META_CHARSET = re.compile(rb"""<meta\b[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.IGNORECASE)
+
+_SKIPPED = frozenset({"script", "style", "noscript", "template", "iframe", "svg"})
+_HEAD_ONLY = frozenset({"title", "meta", "link", "base", "script", "style", "noscript", "template"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_PARAGRAPHS = frozenset(
+    {"p", "pre", "blockquote", "table", "ul", "ol", "dl", "section", "article", "aside", "main"}
+    | {"header", "footer", "nav", "figure", "form", "fieldset", "details", "address", "hr"}
+)
+_LINES = frozenset({"div", "li", "dt", "dd", "tr", "caption", "figcaption", "summary", "option", "legend"})
+_CELLS = frozenset({"td", "th"})
+_WHITESPACE = re.compile(r"\s+")
+_BLANK_LINES = re.compile(r"\n{3,}")
+
+
+class HtmlLoader:
+    """Loads .html files: visible text in heading-delimited sections (see the module docstring)."""
+
+    format = "html"
+    suffixes = frozenset({".html", ".htm", ".xhtml"})
+
+    def load(self, path: Path, data: bytes) -> ParsedDoc:
+        parser = _parse(decode_text(data, encoding=declared_charset(data)))
+        keywords = string_tuple(parser.keywords)
+        return ParsedDoc(
+            format=self.format,
+            title=parser.title or parser.first_h1,
+            sections=tuple(parser.sections),
+            front_matter={"tags": keywords} if keywords else {},
+        )
+
+
+def declared_charset(data: bytes) -> str | None:
+    """The charset a <meta charset> or <meta http-equiv> tag declares near the start, if any."""
+    match = _META_CHARSET.search(data[:_CHARSET_SNIFF_BYTES])
+    return match.group(1).decode("ascii") if match else None
+
+
+def _parse(html: str) -> _TextParser:
+    """Parse a whole page; the result has `sections`, `title`, `first_h1` and `keywords`."""
+    parser = _TextParser()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+class _TextParser(HTMLParser):
+    """Collects visible text per heading, the <title>, the first <h1> and meta keywords."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.sections: list[Section] = []
+        self.title = ""
+        self.first_h1 = ""
+        self.keywords = ""
+        self._heading = ""
+        self._pieces: list[str] = []
+        self._skip_depth = 0
+        self._pre_depth = 0
+        self._in_head = False
+        self._title_parts: list[str] | None = None  # collecting while inside <title>
+        self._heading_parts: list[str] | None = None  # collecting while inside <hN>
+        self._heading_tag = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _SKIPPED:
+            self._skip_depth += 1
+        if self._skip_depth:
+            return
+        if tag == "head":
+            self._in_head = True
+        elif self._in_head and tag not in _HEAD_ONLY:
+            self._in_head = False  # a page that never closes its <head>
+        if tag == "title" and not self.title:
+            self._title_parts = []
+        elif tag == "meta":
+            self._meta(dict(attrs))
+        elif not self._in_head:
+            self._body_start(tag, dict(attrs))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIPPED and self._skip_depth:
+            self._skip_depth -= 1
+            return
+        if self._skip_depth:
+            return
+        if tag == "head":
+            self._in_head = False
+        elif tag == "title" and self._title_parts is not None:
+            self.title = _collapse("".join(self._title_parts))
+            self._title_parts = None
+        elif tag == self._heading_tag and self._heading_parts is not None:
+            self._end_heading()
+        elif tag == "pre" and self._pre_depth:
+            self._pre_depth -= 1
+            self._break(2)
+        else:
+            self._block_break(tag)
+
+    def handle_data(self, data: str) -> None:
+        if self._skip_depth:
+            return
+        if self._title_parts is not None:
+            self._title_parts.append(data)
+        elif self._in_head:
+            return
+        elif self._heading_parts is not None:
+            self._heading_parts.append(data)
+        elif self._pre_depth:
+            self._pieces.append(data)
+        else:
+            self._inline(_WHITESPACE.sub(" ", data))
+
+    def close(self) -> None:
+        super().close()
+        if self._heading_parts is not None:
+            self._end_heading()
+        self._flush()
+
+    def _meta(self, attrs: dict[str, str | None]) -> None:
+        if (attrs.get("name") or "").lower() == "keywords" and not self.keywords:
+            self.keywords = attrs.get("content") or ""
+
+    def _body_start(self, tag: str, attrs: dict[str, str | None]) -> None:
+        if tag in _HEADINGS:
+            if self._heading_parts is not None:
+                self._end_heading()
+            self._flush()
+            self._heading_parts, self._heading_tag = [], tag
+        elif tag == "br":
+            self._pieces.append("\n")
+        elif tag == "pre":
+            self._break(2)
+            self._pre_depth += 1
+        elif tag in _CELLS:
+            if not self._at_line_start():
+                self._inline(" | ")
+        elif tag == "img" and attrs.get("alt"):
+            self.handle_data(f" {attrs['alt']} ")
+        else:
+            self._block_break(tag)
+
+    def _block_break(self, tag: str) -> None:
+        if tag in _PARAGRAPHS:
+            self._break(2)
+        elif tag in _LINES:
+            self._break(1)
+
+    def _end_heading(self) -> None:
+        text = _collapse("".join(self._heading_parts or ()))
+        if self._heading_tag == "h1" and not self.first_h1:
+            self.first_h1 = text
+        self._heading, self._heading_parts, self._heading_tag = text, None, ""
+
+    def _inline(self, text: str) -> None:
+        if self._at_line_start() or (self._pieces[-1].endswith(" ") and text.startswith(" ")):
+            text = text.removeprefix(" ")
+        if text:
+            self._pieces.append(text)
+
+    def _at_line_start(self) -> bool:
+        return not self._pieces or self._pieces[-1].endswith("\n")
+
+    def _break(self, newlines: int) -> None:
+        if not self._pieces:
+            return
+        have = 0
+        for piece in reversed(self._pieces):
+            stripped = piece.rstrip("\n")
+            have += len(piece) - len(stripped)
+            if stripped:
+                break
+        if newlines > have:
+            self._pieces.append("\n" * (newlines - have))
+
+    def _flush(self) -> None:
+        lines = (line.rstrip() for line in "".join(self._pieces).split("\n"))
+        text = _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip("\n")
+        if text.strip():
+            self.sections.append(Section(text=text, heading=self._heading))
+        self._pieces = []
+
+
+def _collapse(text: str) -> str:
+    return _WHITESPACE.sub(" ", text).strip()

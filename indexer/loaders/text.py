@@ -1,0 +1,126 @@
+"""Plain text and lightweight markup read as text: .txt, .rst, .adoc and friends.
+
+Plain files are one untitled Section. reStructuredText is split at underlined (optionally also
+overlined) headings, AsciiDoc at `= Title` / `== Section` lines; the first such heading is the title,
+and heading lines and adornments are not repeated in the text. Other markup is kept as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from indexer.loaders.textcodec import decode_text
+from indexer.model import ParsedDoc, Section
+
+__all__ = ["TextLoader", "split_adoc", "split_rst"]
+
+# A heading as (line index where it starts, lines it spans, heading text).
+_Heading = tuple[int, int, str]
+
+_RST_ADORNMENT = re.compile(r"^([=\-~^*#\"'`:.+_<>!$%&,;/?@\\|])\1*[ \t]*$")
+_ADOC_HEADING = re.compile(r"^(={1,6})[ \t]+(\S.*?)[ \t]*=*[ \t]*$")
+_ADOC_DELIMITER = re.compile(r"^(-{4,}|\.{4,}|/{4,}|\+{4,}|_{4,})[ \t]*$")  # listing, literal, comment...
+_ADOC_ATTRIBUTE = re.compile(r"^:!?[\w-]+!?:.*$")
+
+
+class TextLoader:
+    """Loads plain-text files; .rst and .adoc headings become sections (see the module docstring)."""
+
+    format = "text"
+    suffixes = frozenset({".txt", ".text", ".rst", ".adoc", ".asciidoc", ".org", ".textile"})
+
+    def load(self, path: Path, data: bytes) -> ParsedDoc:
+        lines = [line.rstrip() for line in decode_text(data).split("\n")]
+        splitter = _SPLITTERS.get(path.suffix.lower())
+        if splitter is None:
+            sections = _sections(lines, [])
+            return ParsedDoc(format=self.format, title="", sections=sections)
+        headings = splitter(lines)
+        title = next((text for _, _, text in headings if text), "")
+        return ParsedDoc(format=self.format, title=title, sections=_sections(lines, headings))
+
+
+def split_rst(lines: list[str]) -> list[_Heading]:
+    """reStructuredText section titles: a line underlined (and maybe overlined) by one repeated mark."""
+    headings: list[_Heading] = []
+    index = 0
+    while index + 1 < len(lines):
+        title, under = lines[index], lines[index + 1]
+        if _is_rst_title(lines, index) and _is_adornment(under, len(title.strip())):
+            overlined = index > 0 and lines[index - 1].strip() == under.strip()
+            start = index - 1 if overlined else index
+            headings.append((start, index + 2 - start, title.strip()))
+            index += 2
+        else:
+            index += 1
+    return headings
+
+
+def _is_rst_title(lines: list[str], index: int) -> bool:
+    line = lines[index]
+    if not line.strip() or line[0].isspace() or _is_adornment(line, 1):
+        return False
+    above = lines[index - 1] if index > 0 else ""
+    return not above.strip() or _is_adornment(above, len(line.strip()))  # not a paragraph's last line
+
+
+def _is_adornment(line: str, min_length: int) -> bool:
+    stripped = line.strip()
+    return len(stripped) >= max(min_length, 1) and bool(_RST_ADORNMENT.match(line))
+
+
+def split_adoc(lines: list[str]) -> list[_Heading]:
+    """AsciiDoc titles: `= Document title`, `== Section`, ... outside delimited blocks."""
+    headings: list[_Heading] = []
+    open_block: str | None = None
+    for index, line in enumerate(lines):
+        delimiter = _ADOC_DELIMITER.match(line)
+        if delimiter:
+            open_block = None if open_block == delimiter.group(1) else open_block or delimiter.group(1)
+            continue
+        if open_block is None and (match := _ADOC_HEADING.match(line)):
+            headings.append((index, 1, match.group(2)))
+    return headings
+
+
+def _adoc_lines(lines: list[str]) -> list[_Heading]:
+    """AsciiDoc headings, with document attribute lines (`:toc: left`) hidden as empty headings."""
+    headings = split_adoc(lines)
+    attribute_lines = [(i, 1, "") for i, line in enumerate(lines) if _ADOC_ATTRIBUTE.match(line)]
+    return sorted(headings + attribute_lines)
+
+
+def _sections(lines: list[str], headings: list[_Heading]) -> tuple[Section, ...]:
+    """Cut the lines at the headings; the heading lines themselves are not part of any text."""
+    sections: list[Section] = []
+    heading = ""
+    body: list[str] = []
+    starts = {start: (span, text) for start, span, text in headings}
+    index = 0
+    while index < len(lines):
+        if index in starts:
+            span, text = starts[index]
+            index += span
+            if text:  # an empty "heading" only hides its lines (AsciiDoc attributes)
+                _append(sections, heading, body)
+                heading, body = text, []
+            continue
+        body.append(lines[index])
+        index += 1
+    _append(sections, heading, body)
+    return tuple(sections)
+
+
+def _append(sections: list[Section], heading: str, body: list[str]) -> None:
+    text = "\n".join(body).strip("\n")
+    if text.strip():
+        sections.append(Section(text=text, heading=heading))
+
+
+_SPLITTERS: dict[str, Callable[[list[str]], list[_Heading]]] = {
+    ".rst": split_rst,
+    ".adoc": _adoc_lines,
+    ".asciidoc": _adoc_lines,
+}

@@ -1,0 +1,85 @@
+"""A document's full text and its passages: sections (or pages) cut into pieces of bounded length.
+
+The full text is what fetch returns: each section's heading on a line of its own, then its text,
+sections separated by a blank line. A passage is a span of that text (never of a heading line), so a
+match deep inside a long document can be pointed at and fetched on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from indexer.model import Section
+
+MAX_PASSAGE_CHARS = 2000  # about 300 words: long enough for context, short enough to point at
+_BREAKS = (re.compile(r"\n\s*\n"), re.compile(r"\n"), re.compile(r"(?<=[.!?])\s+"), re.compile(r"\s+"))
+
+
+@dataclass(frozen=True)
+class Span:
+    """One passage: its section's heading and page, and where it lies in the full text."""
+
+    heading: str
+    page: int | None
+    start: int
+    end: int
+
+
+def assemble(sections: tuple[Section, ...], limit: int = MAX_PASSAGE_CHARS) -> tuple[str, list[Span]]:
+    """The full text of a document and the spans of its passages, in order."""
+    parts: list[str] = []
+    spans: list[Span] = []
+    offset = 0
+    for section in sections:
+        body = section.text.strip()
+        if not body and not section.heading:
+            continue
+        if parts:
+            parts.append("\n\n")
+            offset += 2
+        if section.heading:
+            head = section.heading + ("\n\n" if body else "")
+            parts.append(head)
+            offset += len(head)
+        for start, end in split_bounded(body, limit):
+            spans.append(Span(section.heading, section.page, offset + start, offset + end))
+        parts.append(body)
+        offset += len(body)
+    return "".join(parts), spans
+
+
+def split_bounded(text: str, limit: int) -> list[tuple[int, int]]:
+    """Cut `text` into (start, end) pieces of at most `limit` characters, at the strongest break found.
+
+    Paragraph breaks first, then line breaks, sentence ends, any white space; a single word longer than
+    the limit is cut where it must be.
+    """
+    pieces: list[tuple[int, int]] = []
+    start = 0
+    while len(text) - start > limit:
+        cut = _best_cut(text, start, start + limit)
+        pieces.append(_trimmed(text, start, cut))
+        start = cut
+        while start < len(text) and text[start].isspace():
+            start += 1
+    if start < len(text):
+        pieces.append(_trimmed(text, start, len(text)))
+    return [(s, e) for s, e in pieces if e > s]
+
+
+def _best_cut(text: str, start: int, stop: int) -> int:
+    floor = start + (stop - start) // 2  # never cut a piece to less than half the limit
+    for pattern in _BREAKS:
+        last = None
+        for match in pattern.finditer(text, floor, stop):
+            last = match
+        if last is not None:
+            return last.start() if last.start() > start else last.end()
+    return stop
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end

@@ -1,0 +1,225 @@
+"""One indexer run: scan the folder, work out what changed, parse it in parallel, publish a new generation."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from indexer import storage
+from indexer.docstore import DocRecord, DocStore, RunState, Stamp, read_state
+from indexer.errors import DocsFolderError
+from indexer.jobs import Failed, Job, Outcome, Unchanged
+from indexer.model import IndexReport, SkippedFile
+from indexer.passage_index import PassageIndex
+from indexer.pool import JobRunner
+from indexer.scanner import scan
+from indexer.schema import SCHEMA_VERSION
+from indexer.settings import IndexerSettings
+from indexer.urls import document_url
+
+log = logging.getLogger(__name__)
+
+INDEXER_VERSION = "1"
+Progress = Callable[[int, int, int], None]  # (files done, files to do, bytes done)
+
+
+@dataclass
+class _Tally:
+    added: list[DocRecord] = field(default_factory=list)
+    updated: int = 0
+    removed: dict[str, str] = field(default_factory=dict)  # id -> sha256 it had
+    unchanged: int = 0
+    failed: list[tuple[str, Stamp, str]] = field(default_factory=list)
+    bytes_read: int = 0
+    text_chars: int = 0
+    warnings: list[SkippedFile] = field(default_factory=list)
+    known: set[str] = field(default_factory=set)  # ids in the previous generation
+    documents: int = 0
+
+
+def update_index(
+    docs: Path, settings: IndexerSettings, rebuild: bool = False, progress: Progress | None = None
+) -> IndexReport:
+    """Bring the index in settings.index up to date with the folder `docs`."""
+    started = time.monotonic()
+    docs = _check_docs(docs)
+    index_dir = settings.index
+    with storage.writer_lock(index_dir):
+        storage.remove_stale(index_dir)
+        previous = storage.current_generation(index_dir)
+        state = read_state(previous / storage.DOCSTORE) if previous else RunState({}, {}, {})
+        if state.meta.get("schema_version") != str(SCHEMA_VERSION):
+            if previous:
+                log.info("the index was written by another version: rebuilding it in full")
+            rebuild = True
+        if rebuild:
+            state = RunState({}, {}, {})
+        found = scan(docs, settings.max_file_bytes, exclude=index_dir)
+        jobs, carried, unchanged = _plan(found.files, state, settings.max_file_bytes)
+        seen = {c.id for c in found.files}
+        removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
+        meta = _meta(docs, settings)
+        same_settings = all(state.meta.get(k) == v for k, v in meta.items() if k != "built_at")
+        skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, r) for i, (_, r) in carried.items()]
+        if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
+            return IndexReport(
+                unchanged=unchanged,
+                skipped=tuple(sorted(skipped, key=lambda s: s.id)),
+                elapsed=time.monotonic() - started,
+                documents=len(state.stamps),
+            )
+        tally = _Tally(unchanged=unchanged, removed=removed, known=set(state.stamps))
+        number = _write_generation(
+            index_dir,
+            None if rebuild else previous,
+            jobs,
+            carried,
+            state.meta,
+            meta,
+            settings,
+            tally,
+            progress,
+        )
+    moved = {r.id for r in tally.added if r.sha256 in set(tally.removed.values())}
+    skipped += [SkippedFile(i, r) for i, _, r in tally.failed]
+    return IndexReport(
+        added=len(tally.added) - len(moved),
+        updated=tally.updated,
+        removed=len(tally.removed) - len(moved),
+        moved=len(moved),
+        unchanged=tally.unchanged,
+        skipped=tuple(sorted(skipped, key=lambda s: s.id)),
+        warnings=tuple(tally.warnings),
+        bytes_read=tally.bytes_read,
+        text_chars=tally.text_chars,
+        elapsed=time.monotonic() - started,
+        generation=number,
+        documents=tally.documents,
+        rebuilt=rebuild,
+    )
+
+
+def _check_docs(docs: Path) -> Path:
+    if not docs.exists():
+        raise DocsFolderError(f"documents folder {docs} does not exist")
+    if not docs.is_dir():
+        raise DocsFolderError(f"{docs} is not a folder")
+    return docs.resolve()
+
+
+def _plan(files: list, state: RunState, max_size: int) -> tuple[list[Job], dict[str, tuple[Stamp, str]], int]:
+    """Jobs for new and changed files; failures carried over for files unchanged since they failed."""
+    jobs: list[Job] = []
+    carried: dict[str, tuple[Stamp, str]] = {}
+    unchanged = 0
+    for c in files:
+        old = state.stamps.get(c.id)
+        if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns):
+            unchanged += 1
+            continue
+        failed = state.failed.get(c.id)
+        if failed and (failed[0].size, failed[0].mtime_ns) == (c.size, c.mtime_ns):
+            carried[c.id] = failed
+            continue
+        jobs.append(Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, old.sha256 if old else ""), max_size))
+    return jobs, carried, unchanged
+
+
+def _same_failures(state: RunState, carried: dict[str, tuple[Stamp, str]]) -> bool:
+    return set(state.failed) == set(carried)
+
+
+def _meta(docs: Path, settings: IndexerSettings) -> dict[str, str]:
+    return {
+        "schema_version": str(SCHEMA_VERSION),
+        "indexer_version": INDEXER_VERSION,
+        "docs_root": str(docs),
+        "base_url": settings.base_url,
+        "drop_extensions": str(settings.drop_extensions),
+        "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+
+
+def _write_generation(
+    index_dir: Path,
+    previous: Path | None,
+    jobs: list[Job],
+    carried: dict[str, tuple[Stamp, str]],
+    old_meta: dict[str, str],
+    meta: dict[str, str],
+    settings: IndexerSettings,
+    tally: _Tally,
+    progress: Progress | None,
+) -> int:
+    tmp, number = storage.start_generation(index_dir, previous)
+    store = passages = None
+    try:
+        with storage.io_errors(tmp):
+            store = DocStore(tmp / storage.DOCSTORE)
+            passages = PassageIndex(tmp / storage.WHOOSH_DIR, create=previous is None)
+            for doc_id in tally.removed:
+                passages.delete(doc_id)
+                store.delete(doc_id)
+            add = passages.add
+            runner = JobRunner(jobs, tmp / storage.WHOOSH_DIR, settings.worker_count, lambda o: add(o.record))
+            for done, outcome in enumerate(runner, 1):
+                _apply(outcome, store, passages, settings, tally)
+                if progress:
+                    progress(done, len(jobs), tally.bytes_read)
+            if any(old_meta.get(k) != meta[k] for k in ("base_url", "drop_extensions")):
+                _refresh_urls(store, settings)
+            store.set_failed([(i, s, r) for i, (s, r) in carried.items()] + tally.failed)
+            tally.documents = store.count()
+            store.set_meta({**meta, "generation": str(number), "documents": str(tally.documents)})
+            passages.commit(runner.segments)
+            store.commit()
+        storage.publish(index_dir, tmp, number)
+    except BaseException:
+        if passages:
+            passages.cancel()
+        if store:
+            store.close()
+        storage.discard(tmp)
+        raise
+    return number
+
+
+def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, settings: IndexerSettings, tally: _Tally) -> None:
+    """Record one file's outcome in the docstore (its passages are already in a Whoosh writer)."""
+    if isinstance(outcome, Unchanged):
+        store.touch(outcome.id, outcome.stamp)
+        tally.unchanged += 1
+        return
+    known = outcome.id in tally.known
+    if known:
+        passages.delete(outcome.id)
+    if isinstance(outcome, Failed):
+        if known:
+            store.delete(outcome.id)
+        tally.failed.append((outcome.id, outcome.stamp, outcome.reason))
+        return
+    record = outcome.record
+    tally.bytes_read += record.size
+    tally.text_chars += len(record.text)
+    tally.warnings.extend(SkippedFile(record.id, w) for w in record.warnings)
+    front_matter_url = record.front_matter.get("url")
+    store.put(record, _url(record.id, record.source, front_matter_url, settings))
+    if known:
+        tally.updated += 1
+    else:
+        tally.added.append(record)
+
+
+def _url(doc_id: str, source: str, front_matter_url: object, settings: IndexerSettings) -> str:
+    own = front_matter_url if isinstance(front_matter_url, str) else ""
+    return document_url(doc_id, source, own, settings.base_url, settings.drop_extensions)
+
+
+def _refresh_urls(store: DocStore, settings: IndexerSettings) -> None:
+    """The URL settings changed since the last run: remake every document's URL."""
+    for doc_id, source, front_matter_url in list(store.front_matter_urls()):
+        store.set_url(doc_id, _url(doc_id, source, front_matter_url, settings))

@@ -1,0 +1,48 @@
+"""The Whoosh schema of the passage index, and the fast indexing path of its text fields.
+
+One Whoosh document per passage: its document's id, title and path, its section heading and its text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whoosh.fields import ID, KEYWORD, TEXT, Schema
+
+from indexer.analysis import TextAnalyzer, path_analyzer
+
+# Bump when the schema or the analysis changes: an index with another version is rebuilt in full.
+SCHEMA_VERSION = 1
+
+Posting = tuple[bytes, int, float, bytes]  # (term, frequency, weight, encoded positions)
+
+
+class FastText(TEXT):  # type: ignore[misc]
+    """A TEXT field indexed through TextAnalyzer.postings(), skipping Whoosh's per-token objects."""
+
+    def index(self, value: Any, **kwargs: Any) -> list[Posting]:
+        analyzer = self.analyzer
+        if not isinstance(analyzer, TextAnalyzer) or not isinstance(value, str):
+            return list(super().index(value, **kwargs))
+        encode = self.format.encode
+        boost = self.format.field_boost
+        return [
+            (term.encode("utf-8"), len(poses), len(poses) * boost, encode(poses))
+            for term, poses in analyzer.postings(value).items()
+        ]
+
+
+def build_schema() -> Schema:
+    text = TextAnalyzer()
+    return Schema(
+        pid=ID(stored=True, unique=True),  # "<doc id>#<passage ordinal>"
+        doc_id=ID(stored=True, sortable=True),
+        title=FastText(analyzer=text, phrase=True),
+        heading=FastText(analyzer=text, phrase=True),
+        body=FastText(analyzer=text, phrase=True),
+        path=TEXT(analyzer=path_analyzer(), phrase=True),
+        path_exact=ID,  # the whole id, for path=...
+        type=ID,  # markdown | pdf | text | html
+        tag=KEYWORD(lowercase=True, commas=True, scorable=True),
+        access=KEYWORD(commas=True),  # groups allowed to see the document; none = everyone
+    )

@@ -1,0 +1,120 @@
+"""The read side: open the current generation of an index, search it, read documents from it.
+
+A `Searcher` follows the index directory: `snapshot()` returns the newest published generation, checked
+at most every REFRESH_SECONDS. A request does all its work on one Snapshot, so it sees one consistent
+generation even while the indexer publishes the next; a snapshot stays usable after it is superseded.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.qparser import MultifieldParser, OrGroup
+from whoosh.scoring import BM25F
+
+from indexer import storage
+from indexer.docstore import DocReader
+from indexer.errors import IndexFormatError, IndexNotFoundError
+from indexer.model import Document, Passage
+from indexer.schema import SCHEMA_VERSION
+
+REFRESH_SECONDS = 1.0
+FIELD_BOOSTS = {"title": 2.0, "heading": 1.5, "body": 1.0, "path": 0.5}
+
+
+@dataclass(frozen=True)
+class Hit:
+    document: Document
+    score: float
+    passage: Passage | None  # the best-matching passage
+
+
+class Snapshot:
+    """One published generation, open for reading."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.generation = storage.generation_number(folder)
+        self._docs = DocReader(folder / storage.DOCSTORE)
+        meta = self._docs.meta()
+        if meta.get("schema_version") != str(SCHEMA_VERSION):
+            raise IndexFormatError(
+                f"the index at {folder.parent} was written by another version of the indexer "
+                f"(schema {meta.get('schema_version')}, this one reads {SCHEMA_VERSION}); "
+                "rebuild it with: python -m indexer DOCS --index DIR --rebuild"
+            )
+        self.meta = meta
+        self._index = whoosh_index.open_dir(folder / storage.WHOOSH_DIR)
+        self._searcher = self._index.searcher(weighting=BM25F())
+        self._parser = MultifieldParser(list(FIELD_BOOSTS), self._index.schema, fieldboosts=FIELD_BOOSTS, group=OrGroup)
+        self._lock = threading.Lock()
+
+    def document_count(self) -> int:
+        return self._docs.count()
+
+    def search(self, query: str, limit: int = 10) -> list[Hit]:
+        """Documents ranked by their best passage for a plain-text query."""
+        with self._lock:
+            parsed = self._parser.parse(query)
+            results = self._searcher.search(parsed, limit=limit, collapse="doc_id", collapse_limit=1)
+            found = [(r["doc_id"], int(r["pid"].rsplit("#", 1)[1]), r.score) for r in results]
+            docs = self._docs.documents(doc_id for doc_id, _, _ in found)
+            return [
+                Hit(docs[doc_id], score, self._docs.passage(doc_id, ordinal))
+                for doc_id, ordinal, score in found
+                if doc_id in docs
+            ]
+
+    def document(self, doc_id: str) -> Document | None:
+        with self._lock:
+            return self._docs.document(doc_id)
+
+    def text(self, doc_id: str) -> str | None:
+        with self._lock:
+            return self._docs.text(doc_id)
+
+    def passages(self, doc_id: str) -> list[Passage]:
+        with self._lock:
+            return self._docs.passages(doc_id)
+
+    def list_documents(self, after: str = "", limit: int = 100) -> list[Document]:
+        with self._lock:
+            return self._docs.list_documents(after, limit)
+
+
+class Searcher:
+    """Hands out the newest snapshot of an index directory."""
+
+    def __init__(self, index_dir: Path) -> None:
+        self.index_dir = index_dir
+        self._lock = threading.Lock()
+        self._checked = 0.0
+        self._snapshot = self._open()
+
+    def snapshot(self) -> Snapshot:
+        now = time.monotonic()
+        if now - self._checked >= REFRESH_SECONDS:
+            with self._lock:
+                if now - self._checked >= REFRESH_SECONDS:
+                    self._checked = now
+                    folder = storage.current_generation(self.index_dir)
+                    if folder is not None and folder != self._snapshot.folder:
+                        self._snapshot = self._open()
+        return self._snapshot
+
+    def _open(self) -> Snapshot:
+        for _ in range(3):  # a generation can be removed between reading CURRENT and opening it
+            folder = storage.current_generation(self.index_dir)
+            if folder is None:
+                raise IndexNotFoundError(
+                    f"no index at {self.index_dir}; build one with: python -m indexer DOCS --index {self.index_dir}"
+                )
+            try:
+                return Snapshot(folder)
+            except FileNotFoundError:
+                continue
+        raise IndexNotFoundError(f"the index at {self.index_dir} keeps changing under the reader; try again")

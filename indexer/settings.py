@@ -1,0 +1,45 @@
+"""The indexer's settings: every field has a command-line option and a DOCSEARCH_* environment variable."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class IndexerSettings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="DOCSEARCH_", extra="ignore", frozen=True)
+
+    index: Path = Field(Path(".index"), description="Folder that holds the index.")
+    base_url: str = Field(
+        "",
+        description="Documents' URLs are this joined with their id (e.g. https://docs.example.com/). "
+        "Empty: file:// URLs of the files. A front matter 'url' always wins.",
+    )
+    drop_extensions: bool = Field(
+        False,
+        description="With --base-url, leave the file extension out of URLs (guides/install.md -> "
+        "guides/install; guides/index.md -> guides/), for sites that serve pretty URLs.",
+    )
+    max_file_size: float = Field(50.0, gt=0, description="Files larger than this many megabytes are skipped.")
+    workers: int = Field(0, ge=0, description="Parsing processes; 0 = one per CPU core.")
+
+    @field_validator("base_url")
+    @classmethod
+    def _absolute_url(cls, value: str) -> str:
+        if value and "://" not in value:
+            raise ValueError(f"base URL must be absolute, like https://docs.example.com/ (got {value!r})")
+        return value
+
+    @property
+    def max_file_bytes(self) -> int:
+        return int(self.max_file_size * 1_000_000)
+
+    @property
+    def worker_count(self) -> int:
+        return self.workers or os.cpu_count() or 1
+
+
+ENV_PREFIX = "DOCSEARCH_"
