@@ -208,6 +208,12 @@ class DocReader:
         row = self._db.execute("SELECT text FROM texts WHERE id = ?", (doc_id,)).fetchone()
         return row[0] if row else None
 
+    def slice(self, doc_id: str, start: int, end: int) -> str:
+        row = self._db.execute(
+            "SELECT substr(text, ?, ?) FROM texts WHERE id = ?", (start + 1, max(0, end - start), doc_id)
+        ).fetchone()
+        return row[0] if row else ""
+
     def passages(self, doc_id: str) -> list[Passage]:
         rows = self._db.execute(
             "SELECT ordinal, heading, page, start, end FROM passages WHERE doc_id = ? ORDER BY ordinal",

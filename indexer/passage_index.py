@@ -27,6 +27,7 @@ def passage_fields(record: DocRecord) -> Iterator[dict[str, Any]]:
         "title": record.title,
         "path": record.id,
         "path_exact": record.id,
+        "title_exact": record.title.strip().lower(),
         "type": record.format,
     }
     if record.tags:
@@ -88,6 +89,9 @@ class SegmentBuilder:
     def finish(self) -> Any:
         """The finished segment, or None when nothing was added."""
         if not self._writer._added:
-            self._writer.cancel()
+            # Not cancel(): that destroys the temp folder (MAIN.tmp) every writer on this index shares,
+            # under the feet of the parent's writer and the other workers. The empty segment's files
+            # are left for the parent's commit to clean up.
+            self._writer._close_segment()
             return None
         return self._writer._finalize_segment()

@@ -42,6 +42,7 @@ def build_schema() -> Schema:
         body=FastText(analyzer=text, phrase=True),
         path=TEXT(analyzer=path_analyzer(), phrase=True),
         path_exact=ID,  # the whole id, for path=...
+        title_exact=ID,  # the whole title, lower-cased, for title=...
         type=ID,  # markdown | pdf | text | html
         tag=KEYWORD(lowercase=True, commas=True, scorable=True),
         access=KEYWORD(commas=True),  # groups allowed to see the document; none = everyone

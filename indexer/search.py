@@ -13,17 +13,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as whoosh_index
-from whoosh.qparser import MultifieldParser, OrGroup
 from whoosh.scoring import BM25F
 
 from indexer import storage
 from indexer.docstore import DocReader
 from indexer.errors import IndexFormatError, IndexNotFoundError
 from indexer.model import Document, Passage
+from indexer.query import parse_query
 from indexer.schema import SCHEMA_VERSION
+from indexer.snippets import make_snippet
 
 REFRESH_SECONDS = 1.0
-FIELD_BOOSTS = {"title": 2.0, "heading": 1.5, "body": 1.0, "path": 0.5}
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class Hit:
     document: Document
     score: float
     passage: Passage | None  # the best-matching passage
+    snippet: str  # the part of that passage where the query's words are densest
 
 
 class Snapshot:
@@ -50,24 +51,28 @@ class Snapshot:
         self.meta = meta
         self._index = whoosh_index.open_dir(folder / storage.WHOOSH_DIR)
         self._searcher = self._index.searcher(weighting=BM25F())
-        self._parser = MultifieldParser(list(FIELD_BOOSTS), self._index.schema, fieldboosts=FIELD_BOOSTS, group=OrGroup)
         self._lock = threading.Lock()
 
     def document_count(self) -> int:
         return self._docs.count()
 
-    def search(self, query: str, limit: int = 10) -> list[Hit]:
-        """Documents ranked by their best passage for a plain-text query."""
+    def search(self, query: str, limit: int = 10, offset: int = 0, snippets: bool = True) -> list[Hit]:
+        """Documents ranked by their best passage; `offset` skips that many of the best."""
+        parsed = parse_query(query)
         with self._lock:
-            parsed = self._parser.parse(query)
-            results = self._searcher.search(parsed, limit=limit, collapse="doc_id", collapse_limit=1)
-            found = [(r["doc_id"], int(r["pid"].rsplit("#", 1)[1]), r.score) for r in results]
+            results = self._searcher.search(parsed.query, limit=offset + limit, collapse="doc_id", collapse_limit=1)
+            found = [(r["doc_id"], int(r["pid"].rsplit("#", 1)[1]), r.score) for r in results][offset:]
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
-            return [
-                Hit(docs[doc_id], score, self._docs.passage(doc_id, ordinal))
-                for doc_id, ordinal, score in found
-                if doc_id in docs
-            ]
+            hits = []
+            for doc_id, ordinal, score in found:
+                if doc_id not in docs:
+                    continue
+                passage = self._docs.passage(doc_id, ordinal)
+                snippet = ""
+                if snippets and passage is not None:
+                    snippet = make_snippet(self._docs.slice(doc_id, passage.start, passage.end), parsed.terms)
+                hits.append(Hit(docs[doc_id], score, passage, snippet))
+            return hits
 
     def document(self, doc_id: str) -> Document | None:
         with self._lock:
@@ -76,6 +81,11 @@ class Snapshot:
     def text(self, doc_id: str) -> str | None:
         with self._lock:
             return self._docs.text(doc_id)
+
+    def slice(self, doc_id: str, start: int, end: int) -> str:
+        """Characters start..end of a document's text, without reading the rest."""
+        with self._lock:
+            return self._docs.slice(doc_id, start, end)
 
     def passages(self, doc_id: str) -> list[Passage]:
         with self._lock:
