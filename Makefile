@@ -6,12 +6,14 @@ STAMP  := $(VENV)/.installed
 DOCS   ?= corpus
 INDEX  ?= .index
 ARGS   ?=
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
 
 export FASTMCP_SHOW_SERVER_BANNER ?= false
 export FASTMCP_CHECK_FOR_UPDATES ?= off
 
 .DEFAULT_GOAL := help
-.PHONY: help install index watch test check bench clean
+.PHONY: help install index watch serve stdio test check bench clean
 
 help: ## List the targets with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-8s %s\n", $$1, $$2}'
@@ -43,3 +45,11 @@ bench: $(STAMP) ## Indexing benchmark (20,000 generated documents, a folder of P
 
 clean: ## Remove the virtualenv, the index and caches
 	rm -rf $(VENV) $(INDEX) .bench .pytest_cache .mypy_cache .ruff_cache *.egg-info
+
+serve: $(STAMP) ## Index the sample corpus if there is no index yet, then serve HTTP on 127.0.0.1:8000/mcp
+	@test -f "$(INDEX)/CURRENT" || $(PY) -m indexer "$(DOCS)" --index "$(INDEX)"
+	$(PY) -m connector --index "$(INDEX)" --transport http --host $(HOST) --port $(PORT) $(ARGS)
+
+stdio: $(STAMP) ## Index the sample corpus if needed, then serve over stdio (for local MCP clients)
+	@test -f "$(INDEX)/CURRENT" || $(PY) -m indexer "$(DOCS)" --index "$(INDEX)" -q
+	@$(PY) -m connector --index "$(INDEX)" $(ARGS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -62,7 +63,7 @@ def update_index(
         jobs, carried, unchanged = _plan(found.files, state, settings.max_file_bytes)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
-        meta = _meta(docs, settings)
+        meta = _meta(docs, settings, state.meta.get("secret") or secrets.token_hex(32))
         same_settings = all(state.meta.get(k) == v for k, v in meta.items() if k != "built_at")
         skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, r) for i, (_, r) in carried.items()]
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
@@ -133,8 +134,10 @@ def _same_failures(state: RunState, carried: dict[str, tuple[Stamp, str]]) -> bo
     return set(state.failed) == set(carried)
 
 
-def _meta(docs: Path, settings: IndexerSettings) -> dict[str, str]:
+def _meta(docs: Path, settings: IndexerSettings, secret: str) -> dict[str, str]:
+    """The index's meta record. `secret` signs readers' pagination cursors; it is kept across runs."""
     return {
+        "secret": secret,
         "schema_version": str(SCHEMA_VERSION),
         "indexer_version": INDEXER_VERSION,
         "docs_root": str(docs),

@@ -7,6 +7,7 @@ Few files are run in the caller's own process: starting processes would cost mor
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import threading
 from collections.abc import Callable, Iterator
@@ -19,6 +20,7 @@ from indexer.passage_index import SegmentBuilder
 
 BATCH_BYTES = 1_000_000  # a worker takes files in batches of about this many bytes
 INLINE_BELOW = 32  # fewer jobs than this run in the caller's process
+PARENT_CHECK_SECONDS = 1.0  # how often an idle worker checks that the run that started it is still alive
 
 
 class JobRunner:
@@ -117,7 +119,7 @@ def _check_alive(procs: list[Any]) -> None:
 def _worker(whoosh_dir: Path, jobs_q: Any, out_q: Any) -> None:
     try:
         builder = SegmentBuilder(whoosh_dir)
-        while (batch := jobs_q.get()) is not None:
+        while (batch := _next_batch(jobs_q)) is not None:
             outcomes = [run_job(job) for job in batch]
             for outcome in outcomes:
                 if isinstance(outcome, Indexed):
@@ -126,3 +128,16 @@ def _worker(whoosh_dir: Path, jobs_q: Any, out_q: Any) -> None:
         out_q.put(("segment", builder.finish()))
     except Exception as exc:  # reported to the parent, which stops the run cleanly
         out_q.put(("error", f"{type(exc).__name__}: {exc}"))
+
+
+def _next_batch(jobs_q: Any) -> list[Job] | None:
+    """The next batch of jobs, None at the end. Exits at once when the parent run is gone (killed):
+    nothing else would ever stop a worker waiting on a queue that no one feeds any more."""
+    parent = multiprocessing.parent_process()
+    while parent is None or parent.is_alive():
+        try:
+            batch: list[Job] | None = jobs_q.get(timeout=PARENT_CHECK_SECONDS)
+            return batch
+        except queue.Empty:
+            continue
+    os._exit(1)  # not sys.exit: joining the queues' feeder threads could block on a pipe no one reads

@@ -17,7 +17,7 @@ from whoosh.scoring import BM25F
 
 from indexer import storage
 from indexer.docstore import DocReader
-from indexer.errors import IndexFormatError, IndexNotFoundError
+from indexer.errors import DocumentNotFoundError, IndexFormatError, IndexNotFoundError
 from indexer.model import Document, Passage
 from indexer.query import parse_query
 from indexer.schema import SCHEMA_VERSION
@@ -32,6 +32,25 @@ class Hit:
     score: float
     passage: Passage | None  # the best-matching passage
     snippet: str  # the part of that passage where the query's words are densest
+
+
+@dataclass(frozen=True)
+class Excerpt:
+    """A stretch of a document's text that one fetch returns, and where the rest continues."""
+
+    document: Document
+    id: str  # the id asked for: a document id, or a part id such as "manual.pdf#page=12"
+    text: str
+    start: int
+    end: int
+    next_id: str | None  # the part id that continues after `end`, or None at the end of the document
+
+
+def part_id(doc_id: str, passage: Passage) -> str:
+    """The id that fetch takes to start reading at a passage: "#page=N" for paged documents, else "#part=K"."""
+    if passage.page is not None:
+        return f"{doc_id}#page={passage.page}"
+    return f"{doc_id}#part={passage.ordinal}"
 
 
 class Snapshot:
@@ -90,6 +109,44 @@ class Snapshot:
     def passages(self, doc_id: str) -> list[Passage]:
         with self._lock:
             return self._docs.passages(doc_id)
+
+    def excerpt(self, ref: str, max_chars: int) -> Excerpt:
+        """Up to max_chars of a document's text from the start, or from a part id; cut between passages."""
+        with self._lock:
+            doc_id, start = self._resolve(ref)
+            document = self._docs.document(doc_id)
+            if document is None:
+                raise DocumentNotFoundError(ref)
+            passages = self._docs.passages(doc_id)
+            end = min(document.chars, start + max_chars)
+            if end < document.chars:  # cut at the last passage boundary that fits, when there is one
+                ends = [p.end for p in passages if start < p.end <= end]
+                end = max(ends) if ends else end
+            following = next((p for p in passages if p.start >= end), None) if end < document.chars else None
+            next_id = part_id(doc_id, following) if following else None
+            if end < document.chars and next_id is None:
+                next_id = f"{doc_id}#at={end}"
+            return Excerpt(document, ref, self._docs.slice(doc_id, start, end), start, end, next_id)
+
+    def _resolve(self, ref: str) -> tuple[str, int]:
+        """(document id, start offset) of a document id or a part id. Ids are looked up, never used as paths."""
+        if self._docs.document(ref) is not None:
+            return ref, 0
+        doc_id, sep, fragment = ref.rpartition("#")
+        key, _, value = fragment.partition("=")
+        if not sep or not value.isdigit() or key not in ("part", "page", "at"):
+            raise DocumentNotFoundError(ref)
+        number = int(value)
+        if key == "at":
+            document = self._docs.document(doc_id)
+            if document is None or number > document.chars:
+                raise DocumentNotFoundError(ref)
+            return doc_id, number
+        passages = self._docs.passages(doc_id)
+        for p in passages:
+            if (key == "part" and p.ordinal == number) or (key == "page" and p.page == number):
+                return doc_id, p.start
+        raise DocumentNotFoundError(ref)
 
     def list_documents(self, after: str = "", limit: int = 100) -> list[Document]:
         with self._lock:

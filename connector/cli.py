@@ -1,0 +1,111 @@
+"""`python -m connector --index DIR [--transport http]`: the command-line shell around create_server()."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import ipaddress
+import logging
+import os
+import sys
+
+from pydantic import ValidationError
+
+from connector.settings import ENV_PREFIX, ConnectorSettings
+from indexer import IndexerError, Searcher
+
+log = logging.getLogger("connector")
+
+# (option, settings field, argparse keywords)
+OPTIONS: list[tuple[str, str, dict[str, object]]] = [
+    ("--index", "index", {"metavar": "DIR"}),
+    ("--transport", "transport", {"choices": ["stdio", "http"]}),
+    ("--host", "host", {}),
+    ("--port", "port", {"type": int}),
+    ("--stateless", "stateless", {"action": argparse.BooleanOptionalAction}),
+    ("--allow-host", "allowed_hosts", {"metavar": "HOSTS", "help_suffix": " Comma-separated."}),
+    ("--allow-origin", "allowed_origins", {"metavar": "ORIGINS", "help_suffix": " Comma-separated."}),
+    ("--result-limit", "result_limit", {"type": int, "metavar": "N"}),
+    ("--snippets", "snippets", {"action": argparse.BooleanOptionalAction}),
+    ("--max-query-length", "max_query_length", {"type": int, "metavar": "N"}),
+    ("--fetch-max-chars", "fetch_max_chars", {"type": int, "metavar": "N"}),
+    ("--log-level", "log_level", {"choices": ["debug", "info", "warning", "error"]}),
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m connector",
+        description="Serve a docsearch index over MCP: the search and fetch tools (ChatGPT's contract), every "
+        "document as a resource, resources/search, tools/search and prompts/search. Every option can also be "
+        f"set with an environment variable ({ENV_PREFIX}<NAME>); options win over the environment.",
+    )
+    fields = ConnectorSettings.model_fields
+    for option, name, extra in OPTIONS:
+        keywords = dict(extra)
+        suffix = str(keywords.pop("help_suffix", ""))
+        field = fields[name]
+        default = field.default_factory() if field.default_factory else field.default  # type: ignore[call-arg]
+        keywords["help"] = f"{field.description}{suffix} [env {ENV_PREFIX}{name.upper()}; default: {default}]"
+        parser.add_argument(option, dest=name, default=None, **keywords)  # type: ignore[arg-type]
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    overrides = {k: v for k, v in vars(args).items() if v is not None}
+    try:
+        settings = ConnectorSettings(**overrides)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        print(f"connector: error: {'.'.join(map(str, error['loc']))}: {error['msg']}", file=sys.stderr)
+        return 2
+    logging.basicConfig(stream=sys.stderr, level=settings.log_level.upper(), format="%(levelname)s %(message)s")
+    os.environ.setdefault("FASTMCP_SHOW_SERVER_BANNER", "false")
+    os.environ.setdefault("FASTMCP_CHECK_FOR_UPDATES", "off")
+    try:
+        return _serve(settings)
+    except IndexerError as exc:
+        print(f"connector: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+
+
+def _serve(settings: ConnectorSettings) -> int:
+    from connector.http import add_health_route, create_app
+    from connector.server import create_server
+
+    searcher = Searcher(settings.index)
+    mcp = create_server(searcher, settings)
+    add_health_route(mcp, searcher)
+    snapshot = searcher.snapshot()
+    log.info("serving %s: %d documents (generation %d)", settings.index, snapshot.document_count(), snapshot.generation)
+    if settings.transport == "stdio":
+        mcp.run(transport="stdio", show_banner=False)
+        return 0
+    import uvicorn
+
+    if not _is_loopback(settings.host):
+        log.warning("binding %s: anyone who can reach this address can search the index", settings.host)
+    log.info("MCP endpoint: http://%s:%d/mcp", settings.host, settings.port)
+    log_config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    log_config["handlers"]["access"]["stream"] = "ext://sys.stderr"  # every log line goes to stderr
+    uvicorn.run(
+        create_app(mcp, settings),
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
+        log_config=log_config,
+        timeout_graceful_shutdown=5,
+    )
+    return 0
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False

@@ -1,0 +1,64 @@
+"""The shapes ChatGPT's connectors and deep research expect from search and fetch (and nothing else)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urldefrag
+
+from indexer import Excerpt, Hit, part_id
+
+
+def result_id(hit: Hit, fetch_max_chars: int) -> str:
+    """The document's id, or a part id when its best passage lies beyond what one fetch returns."""
+    passage = hit.passage
+    if passage is not None and passage.end > fetch_max_chars:
+        return part_id(hit.document.id, passage)
+    return hit.document.id
+
+
+def result_url(hit: Hit) -> str:
+    """The document's URL; for a deep match in a PDF, the URL of its page (viewers honour #page=N)."""
+    url = hit.document.url
+    passage = hit.passage
+    if passage is not None and passage.page is not None and hit.document.format == "pdf":
+        return f"{urldefrag(url).url}#page={passage.page}"
+    return url
+
+
+def search_payload(hits: list[Hit], fetch_max_chars: int, snippets: bool) -> dict[str, Any]:
+    results = []
+    for hit in hits:
+        item = {"id": result_id(hit, fetch_max_chars), "title": hit.document.title, "url": result_url(hit)}
+        if snippets and hit.snippet:
+            item["text"] = hit.snippet
+        results.append(item)
+    return {"results": results}
+
+
+def fetch_payload(excerpt: Excerpt) -> dict[str, Any]:
+    doc = excerpt.document
+    truncated = excerpt.start > 0 or excerpt.end < doc.chars
+    metadata: dict[str, Any] = {
+        "path": doc.id,
+        "format": doc.format,
+        "modified": datetime.fromtimestamp(doc.modified, UTC).isoformat(timespec="seconds"),
+        "size_bytes": doc.size,
+        "total_chars": doc.chars,
+        "truncated": truncated,
+    }
+    if doc.pages is not None:
+        metadata["pages"] = doc.pages
+    if doc.tags:
+        metadata["tags"] = list(doc.tags)
+    if truncated:
+        metadata["returned_chars"] = [excerpt.start, excerpt.end]
+        metadata["next"] = excerpt.next_id
+        if excerpt.next_id:
+            metadata["continue"] = f"This is part of the document; call fetch with id {excerpt.next_id!r} for more."
+    return {"id": excerpt.id, "title": doc.title, "text": excerpt.text, "url": doc.url, "metadata": metadata}
+
+
+def as_text(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))

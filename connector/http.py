@@ -1,0 +1,45 @@
+"""Streamable HTTP: the MCP endpoint at /mcp and GET /healthz, behind DNS-rebinding protection."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastmcp import FastMCP
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from connector.settings import ConnectorSettings
+from indexer import Searcher, __version__
+
+LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
+
+
+def add_health_route(mcp: FastMCP, searcher: Searcher) -> None:
+    @mcp.custom_route("/healthz", methods=["GET"])
+    async def healthz(request: Request) -> JSONResponse:
+        try:
+            snapshot = searcher.snapshot()
+        except Exception as exc:
+            return JSONResponse({"status": "error", "error": str(exc), "version": __version__}, status_code=503)
+        return JSONResponse(
+            {
+                "status": "ok",
+                "version": __version__,
+                "generation": snapshot.generation,
+                "documents": snapshot.document_count(),
+                "built_at": snapshot.meta.get("built_at"),
+            }
+        )
+
+
+def create_app(mcp: FastMCP, settings: ConnectorSettings) -> Any:
+    """The ASGI app: Host and Origin headers are checked, so a web page cannot drive a local server."""
+    hosts = [*LOOPBACK_HOSTS, settings.host, *settings.allowed_hosts]
+    hosts += [f"{h}:{settings.port}" for h in hosts]
+    return mcp.http_app(
+        path="/mcp",
+        stateless_http=settings.stateless,
+        host_origin_protection=True,
+        allowed_hosts=sorted(set(hosts)),
+        allowed_origins=settings.allowed_origins,
+    )

@@ -1,0 +1,139 @@
+"""create_server(): the MCP server over one index — the search and fetch tools, a research prompt,
+resources, and the search extensions. Everything it needs is handed in; nothing is opened at import time."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import anyio
+from fastmcp import FastMCP
+from fastmcp.tools.base import ToolResult
+from mcp.types import TextContent, ToolAnnotations
+from pydantic import Field
+
+from connector import extensions, resources
+from connector.contract import as_text, fetch_payload, search_payload
+from connector.cursors import CursorCodec
+from connector.errors import BadInput, check_query, tool_errors
+from connector.settings import ConnectorSettings
+from indexer import Searcher, __version__
+
+READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
+
+QUERY_SYNTAX = """\
+Write queries as plain natural language or key words; that is the main path and always works:
+  how do I connect Claude Desktop
+Optional syntax, for precision:
+  "exact phrase"                      words next to each other, in order
+  title:install   heading:proxy       words in a field (also path:, type:, tag:, body:)
+  type:pdf   tag:security             filter by format (markdown, pdf, text, html) or front matter tag
+  path=guides/install.md   tag=ops    field=value matches the whole value exactly
+  backup AND (nginx OR caddy) NOT draft   operators in capitals, with parentheses
+  instal*                             suffix wildcard
+A query that does not parse is read as plain words. Queries are limited to {limit} characters."""
+
+
+def describe_corpus(searcher: Searcher) -> str:
+    snapshot = searcher.snapshot()
+    count = snapshot.document_count()
+    titles = [d.title for d in snapshot.list_documents(limit=4)]
+    example = "; ".join(titles)
+    return f"a private collection of {count:,} documents (Markdown, PDF, text and HTML files), e.g.: {example}"
+
+
+def create_server(searcher: Searcher, settings: ConnectorSettings, corpus: str | None = None) -> FastMCP:
+    corpus = corpus or describe_corpus(searcher)
+    connections = extensions.Connections()
+    syntax = QUERY_SYNTAX.format(limit=settings.max_query_length)
+    instructions = (
+        f"This server searches {corpus}.\n"
+        "Use `search` to find documents, then `fetch` with a result's id to read the full text; cite the url.\n"
+        f"{syntax}\n"
+        "Every document is also a resource (doc://<id>), searchable with resources/search. "
+        "Tool search (tools/search, tools/list with a query): simple keywords such as 'search', "
+        "'read a document', 'research'."
+    )
+    mcp = FastMCP(
+        "docsearch",
+        instructions=instructions,
+        version=__version__,
+        experimental_capabilities=extensions.EXPERIMENTAL_CAPABILITIES,
+        lifespan=extensions.generation_watcher(searcher, connections),
+    )
+    codec = CursorCodec(extensions.cursor_secret(searcher))
+    _register_tools(mcp, searcher, settings, corpus, syntax)
+    _register_prompts(mcp)
+    resources.register(mcp, searcher, codec)
+    extensions.register(mcp, searcher, settings, codec, connections)
+    return mcp
+
+
+def _register_tools(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, corpus: str, syntax: str) -> None:
+    @mcp.tool(
+        name="search",
+        title="Search documents",
+        description=(
+            f"Search {corpus}. Returns up to {settings.result_limit} results, best first, as JSON "
+            '{"results":[{"id","title","url","text"}]} where text is a short snippet of the best matching '
+            "passage. Pass a result's id to fetch to read it.\n" + syntax
+        ),
+        annotations=ToolAnnotations(title="Search documents", **READ_ONLY),
+        output_schema=None,
+    )
+    @tool_errors
+    async def search(
+        query: Annotated[str, Field(description="What to look for: a question or key words; see the syntax above.")],
+    ) -> ToolResult:
+        text = check_query(query, settings.max_query_length)
+
+        def run() -> dict[str, object]:
+            hits = searcher.snapshot().search(text, limit=settings.result_limit, snippets=settings.snippets)
+            return search_payload(hits, settings.fetch_max_chars, settings.snippets)
+
+        payload = await anyio.to_thread.run_sync(run)
+        return ToolResult(content=[TextContent(type="text", text=as_text(payload))], structured_content=payload)
+
+    @mcp.tool(
+        name="fetch",
+        title="Fetch a document",
+        description=(
+            "Read the full text of a document by the id a search result gave (e.g. 'guides/install.md'). "
+            'Returns JSON {"id","title","text","url","metadata"}. A document longer than '
+            f"{settings.fetch_max_chars:,} characters is returned in parts: metadata.truncated is true and "
+            "metadata.next holds the id to fetch for the rest (part ids look like 'manual.pdf#page=12' or "
+            "'guide.md#part=7')."
+        ),
+        annotations=ToolAnnotations(title="Fetch a document", **READ_ONLY),
+        output_schema=None,
+    )
+    @tool_errors
+    async def fetch(
+        id: Annotated[str, Field(description="A document or part id from search results or metadata.next.")],
+    ) -> ToolResult:
+        if not isinstance(id, str) or not id.strip():
+            raise BadInput("The id is empty. Pass the id of a search result, e.g. 'guides/install.md'.")
+        if len(id) > 4096:
+            raise BadInput("The id is too long to be a document id. Pass the id of a search result.")
+
+        def run() -> dict[str, object]:
+            return fetch_payload(searcher.snapshot().excerpt(id, settings.fetch_max_chars))
+
+        payload = await anyio.to_thread.run_sync(run)
+        return ToolResult(content=[TextContent(type="text", text=as_text(payload))], structured_content=payload)
+
+
+def _register_prompts(mcp: FastMCP) -> None:
+    @mcp.prompt(
+        name="research",
+        title="Research a topic in the documents",
+        description="Research a topic: search with several phrasings, fetch the best documents, answer with citations.",
+    )
+    def research(topic: Annotated[str, Field(description="The question or topic to research.")]) -> str:
+        return (
+            f"Research this in the document collection: {topic}\n\n"
+            "1. Call the search tool with two to four different phrasings (key words, synonyms, the exact terms "
+            "the documents are likely to use; quote exact phrases).\n"
+            "2. Fetch the most relevant results by id; when metadata.next is set and the rest matters, fetch it.\n"
+            "3. Answer from what you read only, citing each claim with the document's title and url. Say plainly "
+            "what the documents do not cover."
+        )
