@@ -11,8 +11,6 @@ from starlette.responses import JSONResponse
 from connector.settings import ConnectorSettings
 from indexer import Searcher, __version__
 
-LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
-
 
 def add_health_route(mcp: FastMCP, searcher: Searcher) -> None:
     @mcp.custom_route("/healthz", methods=["GET"])
@@ -34,12 +32,11 @@ def add_health_route(mcp: FastMCP, searcher: Searcher) -> None:
 
 def create_app(mcp: FastMCP, settings: ConnectorSettings) -> Any:
     """The ASGI app: Host and Origin headers are checked, so a web page cannot drive a local server."""
-    hosts = [*LOOPBACK_HOSTS, settings.host, *settings.allowed_hosts]
-    hosts += [f"{h}:{settings.port}" for h in hosts]
+    hosts = [settings.host, *settings.allowed_hosts]  # loopback names are always allowed, on any port
     return mcp.http_app(
         path="/mcp",
         stateless_http=settings.stateless,
         host_origin_protection=True,
-        allowed_hosts=sorted(set(hosts)),
+        allowed_hosts=[h for h in dict.fromkeys(hosts) if h not in ("0.0.0.0", "::")],
         allowed_origins=settings.allowed_origins,
     )
