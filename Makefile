@@ -13,7 +13,7 @@ export FASTMCP_SHOW_SERVER_BANNER ?= false
 export FASTMCP_CHECK_FOR_UPDATES ?= off
 
 .DEFAULT_GOAL := help
-.PHONY: help install index watch serve stdio test check bench clean
+.PHONY: help install index watch serve stdio test check eval bench clean
 
 help: ## List the targets with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-8s %s\n", $$1, $$2}'
@@ -40,11 +40,18 @@ check: $(STAMP) ## Lint, format check and type check (ruff, mypy)
 	$(VENV)/bin/ruff format --check indexer connector tests
 	$(VENV)/bin/mypy indexer connector
 
+$(VENV)/.eval-installed: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,eval]'
+	@touch $@
+
+eval: $(VENV)/.eval-installed ## Retrieval quality on ../shared/eval beside bm25s and tantivy (ARGS="--write" updates EVAL.md)
+	$(PY) -m tests.eval $(ARGS)
+
 bench: $(STAMP) ## Indexing benchmark (20,000 generated documents, a folder of PDFs, no-change re-run)
 	$(PY) -m tests.bench.index_bench $(ARGS)
 
 clean: ## Remove the virtualenv, the index and caches
-	rm -rf $(VENV) $(INDEX) .bench .pytest_cache .mypy_cache .ruff_cache *.egg-info
+	rm -rf $(VENV) $(INDEX) .bench .eval .pytest_cache .mypy_cache .ruff_cache *.egg-info
 
 serve: $(STAMP) ## Index the sample corpus if there is no index yet, then serve HTTP on 127.0.0.1:8000/mcp
 	@test -f "$(INDEX)/CURRENT" || $(PY) -m indexer "$(DOCS)" --index "$(INDEX)"

@@ -3,7 +3,7 @@ resources, and the search extensions. Everything it needs is handed in; nothing 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import anyio
 from fastmcp import FastMCP
@@ -68,6 +68,12 @@ def create_server(searcher: Searcher, settings: ConnectorSettings, corpus: str |
     return mcp
 
 
+def search_results(searcher: Searcher, settings: ConnectorSettings, query: str) -> dict[str, Any]:
+    """What the search tool returns for a query (already checked): the ChatGPT results object."""
+    hits = searcher.snapshot().search(query, limit=settings.result_limit, snippets=settings.snippets)
+    return search_payload(hits, settings.fetch_max_chars, settings.snippets)
+
+
 def _register_tools(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, corpus: str, syntax: str) -> None:
     @mcp.tool(
         name="search",
@@ -85,12 +91,7 @@ def _register_tools(mcp: FastMCP, searcher: Searcher, settings: ConnectorSetting
         query: Annotated[str, Field(description="What to look for: a question or key words; see the syntax above.")],
     ) -> ToolResult:
         text = check_query(query, settings.max_query_length)
-
-        def run() -> dict[str, object]:
-            hits = searcher.snapshot().search(text, limit=settings.result_limit, snippets=settings.snippets)
-            return search_payload(hits, settings.fetch_max_chars, settings.snippets)
-
-        payload = await anyio.to_thread.run_sync(run)
+        payload = await anyio.to_thread.run_sync(lambda: search_results(searcher, settings, text))
         return ToolResult(content=[TextContent(type="text", text=as_text(payload))], structured_content=payload)
 
     @mcp.tool(

@@ -26,9 +26,7 @@ PARENT_CHECK_SECONDS = 1.0  # how often an idle worker checks that the run that 
 class JobRunner:
     """Iterate over it for outcomes; afterwards `segments` holds the segments the workers built."""
 
-    def __init__(
-        self, jobs: list[Job], whoosh_dir: Path, workers: int, add_inline: Callable[[Indexed], None]
-    ) -> None:
+    def __init__(self, jobs: list[Job], whoosh_dir: Path, workers: int, add_inline: Callable[[Indexed], None]) -> None:
         self._jobs = jobs
         self._whoosh_dir = whoosh_dir
         self._workers = max(1, min(workers, len(jobs) // 8 or 1))

@@ -7,7 +7,8 @@
     primary  := "(" query ")" | FIELD ":" value | FIELD "=" value | "phrase" | word | prefix*
     FIELD    := title | heading | body | text | path | type | tag
 
-`field:value` matches words of a field, `field=value` the whole value exactly. Anything this grammar does not
+Operators are words in capitals; in a query written all in capitals (caps lock, old catalogues) they are plain
+words. `field:value` matches words of a field, `field=value` the whole value exactly. Anything this grammar does not
 take (a stray quote or parenthesis, an unknown field, punctuation) is read as plain words, so no query
 string is ever an error.
 """
@@ -65,6 +66,7 @@ class _Fallback(Exception):
 
 def _tokens(text: str) -> Iterator[tuple[str, str, str]]:
     """(kind, value, operator) tokens."""
+    operators = ("AND", "OR", "NOT") if any(c.islower() for c in text) else ()
     for m in _TOKEN.finditer(text):
         if m.group("lp"):
             yield "(", "(", ""
@@ -81,7 +83,7 @@ def _tokens(text: str) -> Iterator[tuple[str, str, str]]:
             yield "phrase", m.group("phrase"), ""
         else:
             word = m.group("word")
-            kind = word if word in ("AND", "OR", "NOT") else "word"
+            kind = word if word in operators else "word"
             yield kind, word, ""
 
 

@@ -69,8 +69,7 @@ def writer_lock(index_dir: Path) -> Iterator[None]:
         except BlockingIOError:
             holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
             raise IndexLockedError(
-                f"index {index_dir} is locked by another indexer run (pid {holder}); "
-                "wait for it to finish or stop it"
+                f"index {index_dir} is locked by another indexer run (pid {holder}); wait for it to finish or stop it"
             ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
