@@ -14,7 +14,7 @@ def result_id(hit: Hit, fetch_max_chars: int) -> str:
     """The document's id, or a part id when its best passage lies beyond what one fetch returns."""
     passage = hit.passage
     if passage is not None and passage.end > fetch_max_chars:
-        return part_id(hit.document.id, passage)
+        return hit.part or part_id(hit.document.id, passage)
     return hit.document.id
 
 

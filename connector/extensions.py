@@ -172,7 +172,7 @@ _TOOL_FIELDS = ("name", "title", "description")
 
 
 def _wire(model: Any) -> dict[str, Any]:
-    return model.model_dump(by_alias=True, mode="json", exclude_none=True)  # type: ignore[no-any-return]
+    return model.model_dump(by_alias=True, mode="json", exclude_none=True)
 
 
 class _WireMiddleware:

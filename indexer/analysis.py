@@ -30,7 +30,7 @@ def fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-class TextAnalyzer(Analyzer):  # type: ignore[misc]
+class TextAnalyzer(Analyzer):
     """Words, folded, without stop words, stemmed. Positions count only the words kept."""
 
     def __init__(self) -> None:

@@ -17,7 +17,7 @@ SCHEMA_VERSION = 1
 Posting = tuple[bytes, int, float, bytes]  # (term, frequency, weight, encoded positions)
 
 
-class FastText(TEXT):  # type: ignore[misc]
+class FastText(TEXT):
     """A TEXT field indexed through TextAnalyzer.postings(), skipping Whoosh's per-token objects."""
 
     def index(self, value: Any, **kwargs: Any) -> list[Posting]:

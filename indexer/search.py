@@ -32,6 +32,7 @@ class Hit:
     score: float
     passage: Passage | None  # the best-matching passage
     snippet: str  # the part of that passage where the query's words are densest
+    part: str = ""  # the id fetch takes to start reading at that passage (see part_id)
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,10 @@ class Excerpt:
     next_id: str | None  # the part id that continues after `end`, or None at the end of the document
 
 
-def part_id(doc_id: str, passage: Passage) -> str:
-    """The id that fetch takes to start reading at a passage: "#page=N" for paged documents, else "#part=K"."""
-    if passage.page is not None:
+def part_id(doc_id: str, passage: Passage, opens_page: bool = True) -> str:
+    """The id that fetch takes to start reading at a passage: "#page=N" for the first passage of a page, else
+    "#part=K" (a page id starts at the top of its page, and one page can hold more than a fetch returns)."""
+    if passage.page is not None and opens_page:
         return f"{doc_id}#page={passage.page}"
     return f"{doc_id}#part={passage.ordinal}"
 
@@ -90,7 +92,8 @@ class Snapshot:
                 snippet = ""
                 if snippets and passage is not None:
                     snippet = make_snippet(self._docs.slice(doc_id, passage.start, passage.end), parsed.terms)
-                hits.append(Hit(docs[doc_id], score, passage, snippet))
+                part = self._part_id(passage) if passage is not None else doc_id
+                hits.append(Hit(docs[doc_id], score, passage, snippet, part))
             return hits
 
     def document(self, doc_id: str) -> Document | None:
@@ -122,11 +125,18 @@ class Snapshot:
             if end < document.chars:  # cut at the last passage boundary that fits, when there is one
                 ends = [p.end for p in passages if start < p.end <= end]
                 end = max(ends) if ends else end
-            following = next((p for p in passages if p.start >= end), None) if end < document.chars else None
-            next_id = part_id(doc_id, following) if following else None
+            index = next((i for i, p in enumerate(passages) if p.start >= end), None) if end < document.chars else None
+            next_id = None
+            if index is not None:
+                opens_page = index == 0 or passages[index - 1].page != passages[index].page
+                next_id = part_id(doc_id, passages[index], opens_page)
             if end < document.chars and next_id is None:
                 next_id = f"{doc_id}#at={end}"
             return Excerpt(document, ref, self._docs.slice(doc_id, start, end), start, end, next_id)
+
+    def _part_id(self, passage: Passage) -> str:
+        previous = self._docs.passage(passage.doc_id, passage.ordinal - 1) if passage.page is not None else None
+        return part_id(passage.doc_id, passage, previous is None or previous.page != passage.page)
 
     def _resolve(self, ref: str) -> tuple[str, int]:
         """(document id, start offset) of a document id or a part id. Ids are looked up, never used as paths."""
