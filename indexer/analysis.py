@@ -72,9 +72,15 @@ class TextAnalyzer(Analyzer):
             pos += 1
 
     def postings(self, text: str) -> dict[str, list[int]]:
-        """Term -> its positions in `text`."""
+        """Term -> its positions in `text`: the terms of analyze(), computed without per-word calls."""
+        if text.isascii():  # lower-casing ASCII keeps every word's length and characters' classes
+            words = _WORD.findall(text.lower())
+        else:
+            words = [fold(w) for w in _WORD.findall(text)]
+        stops, cache = self._stops, self._cache
+        terms = [cache.get(w) or self.stem(w) for w in words if w and w not in stops]
         positions: dict[str, list[int]] = {}
-        for term, pos, _, _ in self.analyze(text):
+        for pos, term in enumerate(terms):
             positions.setdefault(term, []).append(pos)
         return positions
 

@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import index
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN
+from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
 from indexer.docstore import DocRecord
 from indexer.schema import build_schema
 
-WRITER_MEMORY_MB = 256
+WRITER_MEMORY_MB = 1024  # per writer: below this Whoosh sorts postings in memory, above it spills runs to disk
 
 
 def passage_fields(record: DocRecord) -> Iterator[dict[str, Any]]:
@@ -26,7 +28,6 @@ def passage_fields(record: DocRecord) -> Iterator[dict[str, Any]]:
         "doc_id": record.id,
         "title": record.title,
         "path": record.id,
-        "path_exact": record.id,
         "title_exact": record.title.strip().lower(),
         "type": record.format,
     }
@@ -35,13 +36,57 @@ def passage_fields(record: DocRecord) -> Iterator[dict[str, Any]]:
     if record.access:
         common["access"] = ",".join(record.access)
     if not record.spans:  # no text (a scanned PDF): still findable by title and path
-        yield {**common, "pid": f"{record.id}#0"}
+        yield {**common, "ordinal": 0}
         return
     for ordinal, span in enumerate(record.spans):
-        fields = {**common, "pid": f"{record.id}#{ordinal}", "body": record.text[span.start : span.end]}
+        fields = {**common, "ordinal": ordinal, "body": record.text[span.start : span.end]}
         if span.heading:
             fields["heading"] = span.heading
         yield fields
+
+
+class _FieldLengths:
+    """A per-document reader whose field lengths are read once per field, not once per posting.
+
+    Whoosh's segment flush asks for the field length of every posting it writes, through a column reader and
+    a file-existence check each time: a third of the time it takes to write a segment.
+    """
+
+    def __init__(self, reader: Any, doc_count: int) -> None:
+        self._reader = reader
+        self._doc_count = doc_count
+        self._lengths: dict[str, list[int] | None] = {}
+
+    def doc_field_length(self, docnum: int, fieldname: str, default: int = 0) -> int:
+        lengths = self._lengths.get(fieldname, ())
+        if lengths == ():
+            lengths = self._load(fieldname)
+        return lengths[docnum] if lengths is not None else default
+
+    def _load(self, fieldname: str) -> list[int] | None:
+        column = f"_{fieldname}_len"
+        lengths = None
+        if self._reader.has_column(column):
+            values = self._reader.column_reader(column, LENGTHS_COLUMN)
+            lengths = [byte_to_length(values[n]) for n in range(self._doc_count)]
+        self._lengths[fieldname] = lengths
+        return lengths
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._reader, name)
+
+
+class _SegmentWriter(SegmentWriter):  # type: ignore[misc]
+    """Whoosh's SegmentWriter with a faster flush: the same files, written in about two thirds of the time."""
+
+    def _flush_segment(self) -> None:
+        self.perdocwriter.close()
+        reader = self.per_document_reader() if self.codec.length_stats else None
+        lengths = _FieldLengths(reader, self.docnum) if reader else None
+        self.fieldwriter.add_postings(self.schema, lengths, self.pool.iter_postings())
+        self.fieldwriter.close()
+        if reader:
+            reader.close()
 
 
 class PassageIndex:
@@ -50,7 +95,7 @@ class PassageIndex:
     def __init__(self, folder: Path, create: bool) -> None:
         self.folder = folder
         ix = index.create_in(folder, build_schema()) if create else index.open_dir(folder)
-        self._writer = ix.writer(limitmb=WRITER_MEMORY_MB)
+        self._writer = _SegmentWriter(ix, limitmb=WRITER_MEMORY_MB)
 
     def delete(self, doc_id: str) -> None:
         self._writer.delete_by_term("doc_id", doc_id)
@@ -80,7 +125,7 @@ class SegmentBuilder:
     """Builds one new segment in a worker process, for PassageIndex.commit to take in."""
 
     def __init__(self, folder: Path) -> None:
-        self._writer = SegmentWriter(index.open_dir(folder), _lk=False, limitmb=WRITER_MEMORY_MB)
+        self._writer = _SegmentWriter(index.open_dir(folder), _lk=False, limitmb=WRITER_MEMORY_MB)
 
     def add(self, record: DocRecord) -> None:
         for fields in passage_fields(record):

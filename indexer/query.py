@@ -27,7 +27,7 @@ TEXT_FIELDS = {"title": 2.0, "heading": 1.5, "body": 1.0, "path": 0.5}
 FIELD_ALIASES = {"text": "body", "content": "body", "tags": "tag", "format": "type"}
 TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "pdf": "pdf", "txt": "text", "text": "text",
                 "rst": "text", "html": "html", "htm": "html"}  # fmt: skip
-EXACT_FIELDS = {"title": "title_exact", "path": "path_exact", "type": "type", "tag": "tag"}
+EXACT_FIELDS = {"title": "title_exact", "path": "doc_id", "type": "type", "tag": "tag"}
 MIN_PREFIX = 2
 MAX_CLAUSES = 64
 

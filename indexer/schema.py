@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from whoosh.fields import ID, KEYWORD, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from indexer.analysis import TextAnalyzer, path_analyzer
 
 # Bump when the schema or the analysis changes: an index with another version is rebuilt in full.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 Posting = tuple[bytes, int, float, bytes]  # (term, frequency, weight, encoded positions)
 
@@ -20,28 +20,33 @@ Posting = tuple[bytes, int, float, bytes]  # (term, frequency, weight, encoded p
 class FastText(TEXT):
     """A TEXT field indexed through TextAnalyzer.postings(), skipping Whoosh's per-token objects."""
 
+    _last: tuple[str, list[Posting]] | None = None  # a document's title repeats on each of its passages
+
     def index(self, value: Any, **kwargs: Any) -> list[Posting]:
         analyzer = self.analyzer
         if not isinstance(analyzer, TextAnalyzer) or not isinstance(value, str):
             return list(super().index(value, **kwargs))
+        if self._last is not None and self._last[0] == value:
+            return self._last[1]
         encode = self.format.encode
         boost = self.format.field_boost
-        return [
+        postings = [
             (term.encode("utf-8"), len(poses), len(poses) * boost, encode(poses))
             for term, poses in analyzer.postings(value).items()
         ]
+        self._last = (value, postings)
+        return postings
 
 
 def build_schema() -> Schema:
     text = TextAnalyzer()
     return Schema(
-        pid=ID(stored=True, unique=True),  # "<doc id>#<passage ordinal>"
-        doc_id=ID(stored=True, sortable=True),
+        doc_id=ID(stored=True, sortable=True),  # the document's id; also what path=... matches
+        ordinal=STORED,  # the passage's number within its document
         title=FastText(analyzer=text, phrase=True),
         heading=FastText(analyzer=text, phrase=True),
         body=FastText(analyzer=text, phrase=True),
         path=TEXT(analyzer=path_analyzer(), phrase=True),
-        path_exact=ID,  # the whole id, for path=...
         title_exact=ID,  # the whole title, lower-cased, for title=...
         type=ID,  # markdown | pdf | text | html
         tag=KEYWORD(lowercase=True, commas=True, scorable=True),

@@ -82,7 +82,7 @@ class Snapshot:
         parsed = parse_query(query)
         with self._lock:
             results = self._searcher.search(parsed.query, limit=offset + limit, collapse="doc_id", collapse_limit=1)
-            found = [(r["doc_id"], int(r["pid"].rsplit("#", 1)[1]), r.score) for r in results][offset:]
+            found = [(r["doc_id"], r["ordinal"], r.score) for r in results][offset:]
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
             hits = []
             for doc_id, ordinal, score in found:

@@ -58,6 +58,10 @@ class MarkdownLoader:
         )
 
 
+# libyaml's safe loader when PyYAML was built with it (several times faster), else the pure-Python one.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def split_front_matter(text: str) -> tuple[dict[str, Any], str, tuple[str, ...]]:
     """Split leading `---` YAML front matter from the body: (mapping, body, warnings).
 
@@ -69,7 +73,7 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str, tuple[str, ...]]
         return {}, text, ()
     body = text[match.end() :]
     try:
-        loaded = yaml.safe_load(match.group(1))
+        loaded = yaml.load(match.group(1), Loader=_SAFE_LOADER)
     except yaml.YAMLError as exc:
         problem = getattr(exc, "problem", None) or type(exc).__name__
         return {}, body, (f"front matter is not valid YAML ({problem}); ignored",)

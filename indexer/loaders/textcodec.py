@@ -58,6 +58,9 @@ def decode_text(data: bytes, encoding: str | None = None) -> str:
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
+_CONTROL_BYTES_DELETE = bytes(sorted(_CONTROL_BYTES))
+
+
 def is_binary(data: bytes) -> bool:
     """True when the bytes (without a BOM) look like binary data rather than text."""
     if b"\x00" in data:
@@ -65,7 +68,7 @@ def is_binary(data: bytes) -> bool:
     sample = data[:_SNIFF_BYTES]
     if not sample:
         return False
-    controls = sum(1 for byte in sample if byte in _CONTROL_BYTES)
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES_DELETE))
     return controls / len(sample) > _MAX_CONTROL_SHARE
 
 
