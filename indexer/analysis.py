@@ -73,10 +73,8 @@ class TextAnalyzer(Analyzer):
 
     def postings(self, text: str) -> dict[str, list[int]]:
         """Term -> its positions in `text`: the terms of analyze(), computed without per-word calls."""
-        if text.isascii():  # lower-casing ASCII keeps every word's length and characters' classes
-            words = _WORD.findall(text.lower())
-        else:
-            words = [fold(w) for w in _WORD.findall(text)]
+        # Lower-casing ASCII text whole keeps every word's length and its characters' classes.
+        words = _WORD.findall(text.lower()) if text.isascii() else [fold(w) for w in _WORD.findall(text)]
         stops, cache = self._stops, self._cache
         terms = [cache.get(w) or self.stem(w) for w in words if w and w not in stops]
         positions: dict[str, list[int]] = {}
