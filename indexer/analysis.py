@@ -13,11 +13,22 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
-from whoosh.analysis import STOP_WORDS, Analyzer, RegexTokenizer, Token
+from whoosh.analysis import Analyzer, RegexTokenizer, Token
 from whoosh.analysis import LowercaseFilter as _Lowercase
 from whoosh.lang import stemmer_for_language
 
 _WORD = re.compile(r"\w+(?:'\w+)*")
+
+# English function words: articles, pronouns, auxiliaries, prepositions, conjunctions, and the commonest
+# adverbs. They carry no topic, and a natural-language question is full of them.
+STOP_WORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before being below between
+    both but by can could did do does doing down during each few for from further had has have having he her
+    here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not
+    now of off on once only or other our ours ourselves out over own same she should so some such than that the
+    their theirs them themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself yourselves""".split()  # noqa: SIM905
+)
 _STEM_CACHE_LIMIT = 200_000
 
 

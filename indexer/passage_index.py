@@ -39,9 +39,13 @@ def passage_fields(record: DocRecord) -> Iterator[dict[str, Any]]:
         yield {**common, "ordinal": 0}
         return
     for ordinal, span in enumerate(record.spans):
-        fields = {**common, "ordinal": ordinal, "body": record.text[span.start : span.end]}
-        if span.heading:
-            fields["heading"] = span.heading
+        # The body carries the passage's context: the document's title and the section's heading, so one BM25
+        # saturation covers a word wherever it appears (scoring fields apart counts a title word twice).
+        heading = span.heading if span.heading != record.title else ""  # an H1 is often the title itself
+        body = "\n".join(part for part in (record.title, heading, record.text[span.start : span.end]) if part)
+        fields = {**common, "ordinal": ordinal, "body": body}
+        if heading:
+            fields["heading"] = heading
         yield fields
 
 

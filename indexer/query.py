@@ -16,14 +16,14 @@ string is ever an error.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from whoosh import query as wq
 
 from indexer.analysis import TextAnalyzer, fold, path_analyzer
 
-TEXT_FIELDS = {"title": 2.0, "heading": 1.5, "body": 1.0, "path": 0.5}
+TEXT_FIELDS = ("title", "heading", "body", "path")
 FIELD_ALIASES = {"text": "body", "content": "body", "tags": "tag", "format": "type"}
 TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "pdf": "pdf", "txt": "text", "text": "text",
                 "rst": "text", "html": "html", "htm": "html"}  # fmt: skip
@@ -46,17 +46,18 @@ class ParsedQuery:
     terms: set[str] = field(default_factory=set)
 
 
-def parse_query(text: str) -> ParsedQuery:
+def parse_query(text: str, weights: Mapping[str, float]) -> ParsedQuery:
+    """The query for `text`; plain words are searched in the fields of `weights`, weighted so."""
     tokens = list(_tokens(text))[: MAX_CLAUSES * 4]
     terms: set[str] = set()
     try:
-        parser = _Parser(tokens, terms)
+        parser = _Parser(tokens, terms, weights)
         result = parser.parse()
         if parser.pos != len(tokens):
             raise _Fallback
     except (_Fallback, RecursionError):
         terms.clear()
-        result = _plain(text, terms)
+        result = _plain(text, terms, weights)
     return ParsedQuery(result or wq.NullQuery, terms)
 
 
@@ -88,8 +89,9 @@ def _tokens(text: str) -> Iterator[tuple[str, str, str]]:
 
 
 class _Parser:
-    def __init__(self, tokens: list[tuple[str, str, str]], terms: set[str]) -> None:
+    def __init__(self, tokens: list[tuple[str, str, str]], terms: set[str], weights: Mapping[str, float]) -> None:
         self.tokens = tokens
+        self.weights = weights
         self.pos = 0
         self.terms = terms
         self.depth = 0
@@ -164,8 +166,8 @@ class _Parser:
             self.pos += 1
             return _field_clause(value, op, target, self.terms)
         if kind == "phrase":
-            return _text_clause(value, TEXT_FIELDS, self.terms, phrase=True)
-        return _text_clause(value, TEXT_FIELDS, self.terms, phrase=False)
+            return _text_clause(value, self.weights, self.terms, phrase=True)
+        return _text_clause(value, self.weights, self.terms, phrase=False)
 
 
 def _field_clause(name: str, op: str, value: str, terms: set[str]) -> wq.Query | None:
@@ -188,7 +190,7 @@ def _field_clause(name: str, op: str, value: str, terms: set[str]) -> wq.Query |
     return _text_clause(value, {name: 1.0}, terms, phrase=True)
 
 
-def _text_clause(value: str, fields: dict[str, float], terms: set[str], phrase: bool) -> wq.Query | None:
+def _text_clause(value: str, fields: Mapping[str, float], terms: set[str], phrase: bool) -> wq.Query | None:
     """Words over text fields: a phrase when asked (or when one word analyzes to several), a prefix for word*."""
     if not phrase and value.endswith("*") and value.count("*") == 1:
         stem = fold(value[:-1])
@@ -204,7 +206,7 @@ def _text_clause(value: str, fields: dict[str, float], terms: set[str], phrase: 
     return _over(fields, lambda f: wq.Phrase(f, words))
 
 
-def _over(fields: dict[str, float], make: object) -> wq.Query:
+def _over(fields: Mapping[str, float], make: object) -> wq.Query:
     clauses = []
     for name, boost in fields.items():
         if name == "path":
@@ -215,9 +217,9 @@ def _over(fields: dict[str, float], make: object) -> wq.Query:
     return clauses[0] if len(clauses) == 1 else wq.Or(clauses)
 
 
-def _plain(text: str, terms: set[str]) -> wq.Query | None:
+def _plain(text: str, terms: set[str], weights: Mapping[str, float]) -> wq.Query | None:
     """Every word of the text, scored, ignoring all syntax."""
     words = [t for t, _, _, _ in _analyzer.analyze(text)][: MAX_CLAUSES * 4]
     terms.update(words)
-    clauses = [_over(TEXT_FIELDS, lambda f, w=w: wq.Term(f, w)) for w in dict.fromkeys(words)]
+    clauses = [_over(weights, lambda f, w=w: wq.Term(f, w)) for w in dict.fromkeys(words)]
     return wq.Or(clauses) if clauses else None

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as whoosh_index
-from whoosh.scoring import BM25F
 
 from indexer import storage
 from indexer.docstore import DocReader
 from indexer.errors import DocumentNotFoundError, IndexFormatError, IndexNotFoundError
 from indexer.model import Document, Passage
 from indexer.query import parse_query
+from indexer.ranking import DEFAULT, Ranking
 from indexer.schema import SCHEMA_VERSION
 from indexer.snippets import make_snippet
 
@@ -58,8 +58,9 @@ def part_id(doc_id: str, passage: Passage, opens_page: bool = True) -> str:
 class Snapshot:
     """One published generation, open for reading."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, ranking: Ranking = DEFAULT) -> None:
         self.folder = folder
+        self.ranking = ranking
         self.generation = storage.generation_number(folder)
         self._docs = DocReader(folder / storage.DOCSTORE)
         meta = self._docs.meta()
@@ -71,7 +72,7 @@ class Snapshot:
             )
         self.meta = meta
         self._index = whoosh_index.open_dir(folder / storage.WHOOSH_DIR)
-        self._searcher = self._index.searcher(weighting=BM25F())
+        self._searcher = self._index.searcher(weighting=ranking.weighting())
         self._lock = threading.Lock()
 
     def document_count(self) -> int:
@@ -79,7 +80,7 @@ class Snapshot:
 
     def search(self, query: str, limit: int = 10, offset: int = 0, snippets: bool = True) -> list[Hit]:
         """Documents ranked by their best passage; `offset` skips that many of the best."""
-        parsed = parse_query(query)
+        parsed = parse_query(query, self.ranking.field_weights)
         with self._lock:
             results = self._searcher.search(parsed.query, limit=offset + limit, collapse="doc_id", collapse_limit=1)
             found = [(r["doc_id"], r["ordinal"], r.score) for r in results][offset:]

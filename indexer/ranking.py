@@ -1,0 +1,62 @@
+"""How passages are scored: BM25 with the standard (Robertson-Sparck Jones) IDF, over fields weighted so.
+
+A passage's body holds its document's title and its section's heading as well as its text, so one BM25
+saturation covers a word wherever it appears; the title and heading fields add a small bonus on top. One
+configuration for every collection, chosen on the development collections as a whole (EVAL.md has the
+measurements behind each value, and the levers that lost).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import log
+from typing import Any
+
+from whoosh.scoring import BM25F, BM25FScorer
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The free parameters of scoring."""
+
+    field_weights: dict[str, float] = field(default_factory=lambda: {"title": 0.2, "heading": 0.2, "body": 1.0})
+    k1: float = 1.2
+    b: dict[str, float] = field(default_factory=lambda: {"title": 0.75, "heading": 0.75, "body": 0.6})
+
+    def weighting(self) -> BM25F:
+        return _RsjBM25(self.k1, self.b)
+
+
+DEFAULT = Ranking()
+
+
+class _RsjBM25(BM25F):
+    """Whoosh's BM25F with the IDF of the BM25 literature, log(1 + (N - n + 0.5) / (n + 0.5)).
+
+    Whoosh's own IDF, log(N / (n + 1)) + 1, never falls below 1, so the common words of a long natural-language
+    question weigh nearly as much as its rare, telling ones.
+    """
+
+    def __init__(self, k1: float, b: dict[str, float]) -> None:
+        super().__init__(B=0.75, K1=k1, **{f"{name}_B": value for name, value in b.items()})
+
+    def idf(self, searcher: Any, fieldname: str, text: bytes) -> float:
+        parent = searcher.get_parent()
+        n = parent.doc_frequency(fieldname, text)
+        total = parent.doc_count()
+        return log(1.0 + (total - n + 0.5) / (n + 0.5))
+
+    def scorer(self, searcher: Any, fieldname: str, text: bytes, qf: int = 1) -> Any:
+        if not searcher.schema[fieldname].scorable:
+            return super().scorer(searcher, fieldname, text, qf)
+        return _Scorer(searcher, fieldname, text, self._field_B.get(fieldname, self.B), self.K1, qf, self)
+
+
+class _Scorer(BM25FScorer):
+    def __init__(self, searcher: Any, fieldname: str, text: bytes, b: float, k1: float, qf: int, model: Any) -> None:
+        # Set every parameter before setup(), which computes the block-quality bound with _score().
+        parent = searcher.get_parent()
+        self.idf = model.idf(searcher, fieldname, text)
+        self.avgfl = parent.avg_field_length(fieldname) or 1
+        self.B, self.K1, self.qf = b, k1, qf
+        self.setup(searcher, fieldname, text)
