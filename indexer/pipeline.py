@@ -85,7 +85,8 @@ def update_index(
             tally,
             progress,
         )
-    moved = {r.id for r in tally.added if r.sha256 in set(tally.removed.values())}
+    removed_hashes = set(tally.removed.values())
+    moved = {r.id for r in tally.added if r.sha256 in removed_hashes}
     skipped += [SkippedFile(i, r) for i, _, r in tally.failed]
     return IndexReport(
         added=len(tally.added) - len(moved),
