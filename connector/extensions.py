@@ -131,9 +131,7 @@ def register(
     @protocol_errors
     async def resources_search(ctx: Any, params: SearchParams) -> dict[str, Any]:
         query = check_query(params.query, settings.max_query_length)
-        offset = codec.decode(params.cursor, "resources/search", query) if params.cursor else 0
-        if not isinstance(offset, int) or offset < 0:
-            raise BadInput("Invalid cursor: pass back the nextCursor of the previous page unchanged.")
+        offset = _offset(codec, params.cursor, "resources/search", query)
         hits = await anyio.to_thread.run_sync(
             lambda: searcher.snapshot().search(query, limit=PAGE_SIZE + 1, offset=offset, snippets=False)
         )
@@ -146,9 +144,7 @@ def register(
         @protocol_errors
         async def handler(ctx: Any, params: SearchParams) -> dict[str, Any]:
             query = check_query(params.query, settings.max_query_length)
-            offset = codec.decode(params.cursor, f"{kind}/search", query) if params.cursor else 0
-            if not isinstance(offset, int) or offset < 0:
-                raise BadInput("Invalid cursor: pass back the nextCursor of the previous page unchanged.")
+            offset = _offset(codec, params.cursor, f"{kind}/search", query)
             ranked = rank_catalog(query, await entries(), fields)
             result: dict[str, Any] = {kind: ranked[offset : offset + PAGE_SIZE]}
             if len(ranked) > offset + PAGE_SIZE:
@@ -169,6 +165,14 @@ def register(
 
 
 _TOOL_FIELDS = ("name", "title", "description")
+
+
+def _offset(codec: CursorCodec, cursor: str | None, kind: str, query: str) -> int:
+    """The result offset a search cursor holds (0 without one); BadInput for a cursor that is not ours."""
+    offset = codec.decode(cursor, kind, query) if cursor else 0
+    if not isinstance(offset, int) or offset < 0:
+        raise BadInput("Invalid cursor: pass back the nextCursor of the previous page unchanged.")
+    return offset
 
 
 def _wire(model: Any) -> dict[str, Any]:
