@@ -1,0 +1,298 @@
+"""Indexing benchmark: `make bench` (or `.venv/bin/python -m tests.bench.index_bench [--write]`).
+
+Each timed step runs the real command line, `python -m indexer DIR --index OUT [--rebuild] -q`, as a
+subprocess, --repeat times, and quotes the median wall time (interpreter start-up included). Steps: full build
+of 20,000 generated Markdown files, no-change re-run, incremental run after 1% of them changed, full build of
+generated PDFs. The corpora are generated once into .bench/ (corpus_gen.py). --write updates BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import re
+import resource
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from tests.bench.benchmarks_md import BENCHMARKS_MD, write_section
+from tests.bench.corpus_gen import Generated, make_markdown_corpus, make_pdf_folder
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH_DIR = ROOT / ".bench"
+TARGET_MB_S = 2.0
+TARGET_NO_CHANGE_S = 5.0
+REFERENCE = (
+    "Reference: a plain Whoosh writer with a stemming analyzer indexes 0.8 MB/s of text in one process "
+    "and 1.7 MB/s with two."
+)
+Prepare = Callable[[int], None] | None  # run before each timed run, with the run's number
+
+
+@dataclass
+class Step:
+    name: str
+    files: str  # what was indexed, in words
+    times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # CPU seconds of the indexer and its workers
+    others: list[float] = field(default_factory=list)  # CPU seconds other programs used during each run
+    rate: str = ""  # throughput, in words
+    target: str = ""
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+
+def run_indexer(docs: Path, index: Path, rebuild: bool, workers: int | None) -> tuple[float, float, float, str]:
+    """Wall time, CPU time (all its processes) and other programs' CPU time of one CLI run, and its summary."""
+    cmd = [sys.executable, "-m", "indexer", str(docs), "--index", str(index), "-q"]
+    if rebuild:
+        cmd.append("--rebuild")
+    if workers is not None:
+        cmd += ["--workers", str(workers)]
+    before, busy_before = _children_cpu(), _machine_busy()
+    started = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    cpu = _children_cpu() - before  # the workers are waited for by the indexer, so they count too
+    others = max(0.0, _machine_busy() - busy_before - cpu)
+    if proc.returncode != 0:
+        sys.exit(f"indexer failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr}")
+    return elapsed, cpu, others, proc.stderr.strip()
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _machine_busy() -> float:
+    """CPU seconds all programs have used since boot (Linux /proc/stat; 0 elsewhere)."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    except OSError:
+        return 0.0
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_for_idle(max_wait: float) -> None:
+    """Wait (up to max_wait seconds) until other programs use under a quarter of a core: a shared machine."""
+    deadline = time.monotonic() + max_wait
+    while time.monotonic() < deadline:
+        busy = _machine_busy()
+        time.sleep(1.0)
+        if _machine_busy() - busy < 0.25:
+            return
+    if max_wait > 0:
+        print(f"  (the machine is still busy after {max_wait:g} s: timing anyway)", flush=True)
+
+
+def expect(summary: str, pattern: str) -> None:
+    """The run did what the step assumes (e.g. "20000 added"): otherwise the timing means nothing."""
+    if not re.search(pattern, re.sub(r"(?<=\d),(?=\d{3})", "", summary)):
+        sys.exit(f"unexpected indexer summary (wanted /{pattern}/):\n{summary}")
+
+
+def timed(
+    step: Step, args: argparse.Namespace, docs: Path, index: Path, rebuild: bool, pattern: str, prepare: Prepare = None
+) -> Step:
+    """Run the indexer --repeat times (after `prepare(i)`, if given), checking each summary against `pattern`."""
+    repeat = args.repeat
+    for i in range(repeat):
+        if prepare:
+            prepare(i)
+        wait_for_idle(args.max_wait)
+        elapsed, cpu, others, summary = run_indexer(docs, index, rebuild, args.workers)
+        expect(summary, pattern)
+        step.times.append(elapsed)
+        step.cpu.append(cpu)
+        step.others.append(others)
+        print(
+            f"  {step.name} run {i + 1}/{repeat}: {elapsed:.2f} s, {cpu:.1f} CPU s, others {others:.1f} CPU s",
+            flush=True,
+        )
+    return step
+
+
+def index_stats(index: Path) -> dict[str, float]:
+    """Of the current generation: documents, pages, extracted text bytes, size on disk."""
+    gen = index / (index / "CURRENT").read_text(encoding="ascii").strip()
+    db = sqlite3.connect(f"file:{gen / 'docs.sqlite'}?mode=ro", uri=True)
+    try:
+        docs, pages = db.execute("SELECT COUNT(*), COALESCE(SUM(pages), 0) FROM documents").fetchone()
+        text_bytes = db.execute("SELECT COALESCE(SUM(LENGTH(CAST(text AS BLOB))), 0) FROM texts").fetchone()[0]
+    finally:
+        db.close()
+    whoosh = sum(p.stat().st_size for p in (gen / "whoosh").rglob("*") if p.is_file())
+    return {
+        "docs": docs,
+        "pages": pages,
+        "text_mb": text_bytes / 1e6,
+        "whoosh_mb": whoosh / 1e6,
+        "sqlite_mb": (gen / "docs.sqlite").stat().st_size / 1e6,
+    }
+
+
+def bench_markdown(args: argparse.Namespace, corpus: Generated) -> tuple[list[Step], dict[str, float]]:
+    n, mb = len(corpus.files), corpus.bytes / 1e6
+    index = BENCH_DIR / "index-md"
+    full = timed(
+        Step("Full build, Markdown", f"{n:,} .md files, {mb:.1f} MB"), args, corpus.folder, index, True, rf"\b{n} added"
+    )
+    per_cpu = mb / statistics.median(full.cpu)
+    full.rate = f"{mb / full.median:.2f} MB/s of text, {n / full.median:,.0f} docs/s ({per_cpu:.2f} MB per CPU s)"
+    full.target = _verdict(mb / full.median >= TARGET_MB_S, f">= {TARGET_MB_S:g} MB/s")
+    stats = index_stats(index)
+    same = timed(Step("No-change re-run", f"{n:,} .md files"), args, corpus.folder, index, False, rf"\({n} unchanged")
+    same.rate = f"{n / same.median:,.0f} files checked/s"
+    same.target = _verdict(same.median < TARGET_NO_CHANGE_S, f"< {TARGET_NO_CHANGE_S:g} s")
+    steps = [full, same]
+    if not args.no_incremental:
+        steps.append(bench_incremental(args, corpus, index))
+    return steps, stats
+
+
+def bench_incremental(args: argparse.Namespace, corpus: Generated, index: Path) -> Step:
+    """Each run appends a paragraph to a different 1% of the files; the originals are put back at the end."""
+    k = max(1, len(corpus.files) // 100)
+    step = Step("Incremental, 1% changed", f"{k:,} of {len(corpus.files):,} .md files")
+    rng = random.Random("incremental")
+    originals: dict[Path, bytes] = {}
+
+    def change_files(run: int) -> None:
+        for path in rng.sample(corpus.files, k):
+            data = originals.setdefault(path, path.read_bytes())
+            path.write_bytes(data + f"\nRevised in run {run + 1}: the figures were checked again.\n".encode())
+
+    try:
+        timed(step, args, corpus.folder, index, False, rf"\b0 added, {k} updated", change_files)
+    finally:
+        for path, data in originals.items():
+            path.write_bytes(data)
+    run_indexer(corpus.folder, index, False, args.workers)  # the index matches the files again
+    step.rate = f"{k / step.median:,.0f} changed files/s"
+    return step
+
+
+def bench_pdf(args: argparse.Namespace, pdfs: Generated) -> tuple[Step, dict[str, float]]:
+    n = len(pdfs.files)
+    index = BENCH_DIR / "index-pdf"
+    step = Step("Full build, PDF", "")
+    timed(step, args, pdfs.folder, index, True, rf"\b{n} added")
+    stats = index_stats(index)
+    t = step.median
+    step.files = (
+        f"{n:,} PDFs, {stats['pages']:,} pages, {pdfs.bytes / 1e6:.1f} MB of files, {stats['text_mb']:.1f} MB of text"
+    )
+    step.rate = (
+        f"{pdfs.bytes / 1e6 / t:.2f} MB/s of files, {stats['text_mb'] / t:.2f} MB/s of text, "
+        f"{n / t:,.1f} docs/s, {stats['pages'] / t:,.0f} pages/s ({stats['text_mb'] / statistics.median(step.cpu):.2f} "
+        "MB of text per CPU s)"
+    )
+    return step, stats
+
+
+def _verdict(ok: bool, target: str) -> str:
+    return f"{target}: {'met' if ok else '**missed**'}"
+
+
+def git_commit() -> str:
+    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}  # read-only: never refresh git's index file
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "indexer"], cwd=ROOT, env=env).returncode
+    return head + (" (with uncommitted changes in indexer/)" if dirty else "")
+
+
+def report(steps: list[Step], sizes: dict[str, dict[str, float]], repeat: int) -> str:
+    lines = [
+        f"Measured {date.today().isoformat()} at commit {git_commit()}; {os.cpu_count()} CPUs (os.cpu_count()), "
+        f"Python {platform.python_version()} on {platform.system()} {platform.machine()}.",
+        f"Wall time of `python -m indexer DIR --index OUT [--rebuild] -q`, median of {repeat} runs; "
+        "the files are in the page cache.",
+        "",
+        "| Step | Input | Median (s) | Runs (s) | CPU s | Others' CPU s | Throughput | Target |",
+        "|---|---|---:|---|---:|---:|---|---|",
+    ]
+    for s in steps:
+        runs = ", ".join(f"{t:.2f}" for t in s.times)
+        cpu, others = statistics.median(s.cpu), statistics.median(s.others)
+        lines.append(
+            f"| {s.name} | {s.files} | {s.median:.2f} | {runs} | {cpu:.1f} | {others:.1f} | {s.rate} | {s.target} |"
+        )
+    lines += [
+        "",
+        "| Index | Documents | Whoosh (MB) | docs.sqlite (MB) | Total on disk (MB) |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, st in sizes.items():
+        total = st["whoosh_mb"] + st["sqlite_mb"]
+        lines.append(f"| {name} | {st['docs']:,} | {st['whoosh_mb']:.1f} | {st['sqlite_mb']:.1f} | {total:.1f} |")
+    lines += [
+        "",
+        "Text MB: for Markdown, the files' bytes (UTF-8, front matter and markup included); for PDFs, the UTF-8 "
+        "bytes of the text the indexer extracted (from the index's docs.sqlite). MB = 10^6 bytes. "
+        "Index size: the current generation only (the index folder also keeps the previous one, mostly hard links). "
+        "CPU s: median CPU time (user + system) of the indexer and its worker processes together; unlike wall "
+        "time it hardly changes when other programs compete for the cores. Others' CPU s: what the rest of the "
+        "machine used during the same runs (from /proc/stat); each run first waits (up to --max-wait) for "
+        "an idle machine, but when this is well above 0 the wall times are pessimistic.",
+        "",
+        f"Targets: full build >= {TARGET_MB_S:g} MB/s of text; "
+        f"no-change re-run of 20,000 files < {TARGET_NO_CHANGE_S:g} s. " + REFERENCE,
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.index_bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per step; the median is quoted (default 3)")
+    parser.add_argument("--docs", type=int, default=20_000, help="generated Markdown files (default 20000)")
+    parser.add_argument("--pdfs", type=int, default=300, help="generated PDFs, 3-20 pages each; 0 = skip (default 300)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the generated corpora (default 1)")
+    parser.add_argument("--workers", type=int, default=None, help="pass --workers N to the indexer")
+    parser.add_argument(
+        "--max-wait", type=float, default=120, help="before each run, wait up to this many s for an idle machine"
+    )
+    parser.add_argument("--no-incremental", action="store_true", help="skip the 1%%-changed step")
+    parser.add_argument("--write", action="store_true", help="update the Indexing section of BENCHMARKS.md")
+    args = parser.parse_args(argv)
+
+    print(f"corpora in {BENCH_DIR} (generated once, then reused)", flush=True)
+    name = f"corpus-{args.docs // 1000}k" if args.docs % 1000 == 0 else f"corpus-{args.docs}"
+    md = make_markdown_corpus(BENCH_DIR / name, args.docs, args.seed)
+    pdfs = make_pdf_folder(BENCH_DIR / f"pdfs-{args.pdfs}", args.pdfs, args.seed) if args.pdfs else None
+
+    steps, md_stats = bench_markdown(args, md)
+    sizes = {f"Markdown, {args.docs:,} files": md_stats}
+    if pdfs:
+        step, pdf_stats = bench_pdf(args, pdfs)
+        steps.append(step)
+        sizes[f"PDF, {args.pdfs} files"] = pdf_stats
+    body = report(steps, sizes, args.repeat)
+    print("\n" + body)
+    if args.write:
+        write_section(
+            "index-bench", "Indexing", "Written by `make bench ARGS=--write` (tests/bench/index_bench.py).", body
+        )
+        print(f"\nwrote {BENCHMARKS_MD.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
