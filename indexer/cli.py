@@ -44,6 +44,9 @@ def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
         "--max-file-size", type=float, default=defaults.max_file_size, metavar="MB", help=helptext("max_file_size")
     )
     parser.add_argument("--workers", type=int, default=defaults.workers, metavar="N", help=helptext("workers"))
+    parser.add_argument(
+        "--parse-timeout", type=float, default=defaults.parse_timeout, metavar="S", help=helptext("parse_timeout")
+    )
     parser.add_argument("--watch", action="store_true", help="after indexing, keep the index current as files change")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors and the summary's first line")
     return parser
@@ -65,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             drop_extensions=args.drop_extensions,
             max_file_size=args.max_file_size,
             workers=args.workers,
+            parse_timeout=args.parse_timeout,
         )
     except ValidationError as exc:
         parser.error(_first_error(exc))

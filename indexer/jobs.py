@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import logging
 import re
+import signal
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -23,6 +27,7 @@ class Job:
     path: str
     stamp: Stamp  # size and mtime from the scan; sha256 of the indexed version, "" when new
     max_size: int
+    time_limit: float = 0.0  # seconds one file may take to parse; 0 = no limit
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,10 @@ def run_job(job: Job) -> Outcome:
     if loader is None:
         return Failed(job.id, stamp, "no loader for this file type")
     try:
-        parsed = loader.load(Path(job.path), data)
+        with _time_limit(job.time_limit):
+            parsed = loader.load(Path(job.path), data)
+    except _TimedOut:
+        return Failed(job.id, stamp, f"took longer than {job.time_limit:g} s to parse (--parse-timeout)")
     except LoaderError as exc:
         return Failed(job.id, stamp, exc.reason)
     except Exception as exc:  # a loader bug or a library failure must not stop the run
@@ -97,6 +105,34 @@ def run_job(job: Job) -> Outcome:
             spans=tuple(spans),
         )
     )
+
+
+class _TimedOut(BaseException):
+    """A file took longer to parse than its time limit. A BaseException, like KeyboardInterrupt, so that a
+    loader's broad `except Exception` around a library call cannot swallow it."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Interrupt the block after `seconds` with _TimedOut, so that no file can hang a run.
+
+    Uses the interval timer, which only the main thread of a process may set; elsewhere (a watch loop in a
+    thread of a larger program) the block runs unbounded.
+    """
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise _TimedOut
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _read(path: Path, max_size: int) -> bytes:

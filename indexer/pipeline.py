@@ -17,7 +17,7 @@ from indexer.jobs import Failed, Job, Outcome, Unchanged
 from indexer.model import IndexReport, SkippedFile
 from indexer.passage_index import PassageIndex
 from indexer.pool import JobRunner
-from indexer.scanner import scan
+from indexer.scanner import Candidate, scan
 from indexer.schema import SCHEMA_VERSION
 from indexer.settings import IndexerSettings
 from indexer.urls import document_url
@@ -60,7 +60,7 @@ def update_index(
         if rebuild:
             state = RunState({}, {}, {})
         found = scan(docs, settings.max_file_bytes, exclude=index_dir)
-        jobs, carried, unchanged = _plan(found.files, state, settings.max_file_bytes)
+        jobs, carried, unchanged = _plan(found.files, state, settings)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
         meta = _meta(docs, settings, state.meta.get("secret") or secrets.token_hex(32))
@@ -113,7 +113,9 @@ def _check_docs(docs: Path) -> Path:
     return docs.resolve()
 
 
-def _plan(files: list, state: RunState, max_size: int) -> tuple[list[Job], dict[str, tuple[Stamp, str]], int]:
+def _plan(
+    files: list[Candidate], state: RunState, settings: IndexerSettings
+) -> tuple[list[Job], dict[str, tuple[Stamp, str]], int]:
     """Jobs for new and changed files; failures carried over for files unchanged since they failed."""
     jobs: list[Job] = []
     carried: dict[str, tuple[Stamp, str]] = {}
@@ -127,7 +129,8 @@ def _plan(files: list, state: RunState, max_size: int) -> tuple[list[Job], dict[
         if failed and (failed[0].size, failed[0].mtime_ns) == (c.size, c.mtime_ns):
             carried[c.id] = failed
             continue
-        jobs.append(Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, old.sha256 if old else ""), max_size))
+        stamp = Stamp(c.size, c.mtime_ns, old.sha256 if old else "")
+        jobs.append(Job(c.id, str(c.path), stamp, settings.max_file_bytes, settings.parse_timeout))
     return jobs, carried, unchanged
 
 
