@@ -25,6 +25,7 @@ OPTIONS: list[tuple[str, str, dict[str, object]]] = [
     ("--stateless", "stateless", {"action": argparse.BooleanOptionalAction}),
     ("--allow-host", "allowed_hosts", {"metavar": "HOSTS", "help_suffix": " Comma-separated."}),
     ("--allow-origin", "allowed_origins", {"metavar": "ORIGINS", "help_suffix": " Comma-separated."}),
+    ("--description", "description", {"metavar": "TEXT"}),
     ("--result-limit", "result_limit", {"type": int, "metavar": "N"}),
     ("--snippets", "snippets", {"action": argparse.BooleanOptionalAction}),
     ("--max-query-length", "max_query_length", {"type": int, "metavar": "N"}),

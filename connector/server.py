@@ -42,7 +42,7 @@ def describe_corpus(searcher: Searcher) -> str:
 
 
 def create_server(searcher: Searcher, settings: ConnectorSettings, corpus: str | None = None) -> FastMCP:
-    corpus = corpus or describe_corpus(searcher)
+    corpus = corpus or settings.description.strip() or describe_corpus(searcher)
     connections = extensions.Connections()
     syntax = QUERY_SYNTAX.format(limit=settings.max_query_length)
     instructions = (

@@ -28,6 +28,12 @@ class ConnectorSettings(BaseSettings):
     allowed_origins: Annotated[list[str], NoDecode] = Field(
         default_factory=list, description="Extra browser Origins to accept (e.g. https://chatgpt.com)."
     )
+    description: str = Field(
+        "",
+        max_length=500,
+        description="What the documents are, for the tool descriptions a model reads (e.g. \"Acme's engineering "
+        'handbook"). Empty: a summary made from the index.',
+    )
     result_limit: int = Field(10, ge=1, le=50, description="Results per search call.")
     snippets: bool = Field(True, description="Add a short 'text' snippet of the best passage to each search result.")
     max_query_length: int = Field(1000, ge=10, le=100_000, description="Longest query accepted, in characters.")

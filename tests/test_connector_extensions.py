@@ -210,3 +210,12 @@ async def test_tool_descriptions_teach_the_corpus_and_the_syntax(server: FastMCP
     search = tools["search"].description or ""
     assert "documents" in search and '"exact phrase"' in search and "fetch" in search
     assert "metadata.next" in (tools["fetch"].description or "")
+
+
+async def test_the_owner_description_of_the_corpus_reaches_the_model(index: Path) -> None:
+    server = make_server(index, description="the Zanzibar ferry company's operations manual")
+    async with Client(server, mode="legacy") as client:
+        tools = {t.name: t for t in await client.list_tools()}
+        instructions = client.instructions or ""
+    assert "Zanzibar ferry company's operations manual" in (tools["search"].description or "")
+    assert "Zanzibar ferry company's operations manual" in instructions
