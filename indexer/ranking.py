@@ -1,4 +1,4 @@
-"""How passages are scored: BM25 with the standard (Robertson-Sparck Jones) IDF, over fields weighted so.
+"""How passages are scored: BM25 with the standard (Robertson-Sparck Jones) IDF, sharpened, over weighted fields.
 
 A passage's body holds its document's title and its section's heading as well as its text, so one BM25
 saturation covers a word wherever it appears; the title and heading fields add a small bonus on top. One
@@ -22,9 +22,10 @@ class Ranking:
     field_weights: dict[str, float] = field(default_factory=lambda: {"title": 0.2, "heading": 0.2, "body": 1.0})
     k1: float = 1.2
     b: dict[str, float] = field(default_factory=lambda: {"title": 0.75, "heading": 0.75, "body": 0.6})
+    idf_power: float = 1.2  # > 1 weighs a long question's rare words above its common ones more sharply
 
     def weighting(self) -> BM25F:
-        return _RsjBM25(self.k1, self.b)
+        return _RsjBM25(self.k1, self.b, self.idf_power)
 
 
 DEFAULT = Ranking()
@@ -37,14 +38,15 @@ class _RsjBM25(BM25F):
     question weigh nearly as much as its rare, telling ones.
     """
 
-    def __init__(self, k1: float, b: dict[str, float]) -> None:
+    def __init__(self, k1: float, b: dict[str, float], idf_power: float = 1.0) -> None:
         super().__init__(B=0.75, K1=k1, **{f"{name}_B": value for name, value in b.items()})
+        self.idf_power = idf_power
 
     def idf(self, searcher: Any, fieldname: str, text: bytes) -> float:
         parent = searcher.get_parent()
         n = parent.doc_frequency(fieldname, text)
         total = parent.doc_count()
-        return log(1.0 + (total - n + 0.5) / (n + 0.5))
+        return float(log(1.0 + (total - n + 0.5) / (n + 0.5)) ** self.idf_power)
 
     def scorer(self, searcher: Any, fieldname: str, text: bytes, qf: int = 1) -> Any:
         if not searcher.schema[fieldname].scorable:
