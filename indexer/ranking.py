@@ -45,8 +45,8 @@ class _RsjBM25(BM25F):
     def idf(self, searcher: Any, fieldname: str, text: bytes) -> float:
         parent = searcher.get_parent()
         n = parent.doc_frequency(fieldname, text)
-        total = parent.doc_count()
-        return float(log(1.0 + (total - n + 0.5) / (n + 0.5)) ** self.idf_power)
+        total = parent.doc_count_all()  # counts deleted passages, as doc_frequency does until segments merge
+        return float(max(0.0, log(1.0 + (total - n + 0.5) / (n + 0.5))) ** self.idf_power)
 
     def scorer(self, searcher: Any, fieldname: str, text: bytes, qf: int = 1) -> Any:
         if not searcher.schema[fieldname].scorable:
