@@ -7,6 +7,7 @@ generation even while the indexer publishes the next; a snapshot stays usable af
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from whoosh import index as whoosh_index
 
 from indexer import storage
 from indexer.docstore import DocReader
-from indexer.errors import DocumentNotFoundError, IndexFormatError, IndexNotFoundError
+from indexer.errors import DocumentNotFoundError, IndexerError, IndexFormatError, IndexNotFoundError
 from indexer.model import Document, Passage
 from indexer.query import parse_query
 from indexer.ranking import DEFAULT, Ranking
@@ -24,6 +25,7 @@ from indexer.schema import SCHEMA_VERSION
 from indexer.snippets import make_snippet
 
 REFRESH_SECONDS = 1.0
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,10 @@ class Searcher:
                     self._checked = now
                     folder = storage.current_generation(self.index_dir)
                     if folder is not None and folder != self._snapshot.folder:
-                        self._snapshot = self._open()
+                        try:
+                            self._snapshot = self._open()
+                        except IndexerError as exc:  # keep serving the last generation that opened
+                            log.error("cannot open the new index generation %s: %s", folder.name, exc)
         return self._snapshot
 
     def _open(self) -> Snapshot:

@@ -120,3 +120,24 @@ def test_second_indexer_process_gets_a_locked_error_and_leaves_the_index_alone(d
     assert sorted(p.name for p in index_dir.iterdir()) == before
     assert snapshot(index_dir).document_count() == 1
     assert [h.document.id for h in snapshot(index_dir).search("lockwort")] == ["page.md"]
+
+
+def test_a_server_keeps_its_generation_when_the_next_one_cannot_be_read(docs: Path, index_dir: Path) -> None:
+    import sqlite3
+
+    from indexer import search, storage
+    from indexer.search import Searcher
+
+    write(docs, "a.md", "# A\n\nwombat\n")
+    index(docs, index_dir)
+    searcher = Searcher(index_dir)
+    write(docs, "b.md", "# B\n\nnumbat\n")
+    index(docs, index_dir)
+    newest = storage.current_generation(index_dir)
+    assert newest is not None
+    db = sqlite3.connect(newest / storage.DOCSTORE)  # as if a newer indexer had written another format
+    db.execute("UPDATE meta SET value = '999' WHERE key = 'schema_version'")
+    db.commit()
+    db.close()
+    time.sleep(search.REFRESH_SECONDS + 0.1)
+    assert [h.document.id for h in searcher.snapshot().search("wombat")] == ["a.md"]
