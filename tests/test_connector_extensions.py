@@ -69,11 +69,11 @@ async def test_resources_search_without_a_match_is_empty(server: FastMCP) -> Non
         assert await extension(client, "resources/search", "nonexistentwordzz") == {"resources": []}
 
 
-@pytest.mark.parametrize("cursor", ["garbage", "", "a.b", "x" * 5000, "eyJrIjoicmVzb3VyY2VzL3NlYXJjaCJ9.AAAAAAAA"])
+@pytest.mark.parametrize("cursor", ["garbage", "..", "a.b", "x" * 5000, "eyJrIjoicmVzb3VyY2VzL3NlYXJjaCJ9.AAAAAAAA"])
 async def test_resources_search_with_a_malformed_cursor_is_invalid_params(server: FastMCP, cursor: str) -> None:
     async with Client(server) as client:
         with pytest.raises(MCPError) as caught:
-            await extension(client, "resources/search", "commonword", cursor or "..")
+            await extension(client, "resources/search", "commonword", cursor)
     assert caught.value.error.code == -32602
 
 

@@ -131,6 +131,7 @@ def test_a_server_keeps_its_generation_when_the_next_one_cannot_be_read(docs: Pa
     write(docs, "a.md", "# A\n\nwombat\n")
     index(docs, index_dir)
     searcher = Searcher(index_dir)
+    first = searcher.snapshot().folder
     write(docs, "b.md", "# B\n\nnumbat\n")
     index(docs, index_dir)
     newest = storage.current_generation(index_dir)
@@ -140,4 +141,7 @@ def test_a_server_keeps_its_generation_when_the_next_one_cannot_be_read(docs: Pa
     db.commit()
     db.close()
     time.sleep(search.REFRESH_SECONDS + 0.1)
-    assert [h.document.id for h in searcher.snapshot().search("wombat")] == ["a.md"]
+    kept = searcher.snapshot()
+    assert kept.folder == first
+    assert [h.document.id for h in kept.search("wombat")] == ["a.md"]
+    assert kept.search("numbat") == []  # only the unreadable generation has it
