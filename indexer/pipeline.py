@@ -53,6 +53,7 @@ def update_index(
         storage.remove_stale(index_dir)
         previous = storage.current_generation(index_dir)
         state = read_state(previous / storage.DOCSTORE) if previous else RunState({}, {}, {})
+        secret = state.meta.get("secret") or secrets.token_hex(32)  # kept across rebuilds: replicas share it
         if state.meta.get("schema_version") != str(SCHEMA_VERSION):
             if previous:
                 log.info("the index was written by another version: rebuilding it in full")
@@ -63,7 +64,7 @@ def update_index(
         jobs, carried, unchanged = _plan(found.files, state, settings)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
-        meta = _meta(docs, settings, state.meta.get("secret") or secrets.token_hex(32))
+        meta = _meta(docs, settings, secret)
         same_settings = all(state.meta.get(k) == v for k, v in meta.items() if k != "built_at")
         skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, r) for i, (_, r) in carried.items()]
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):

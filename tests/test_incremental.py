@@ -158,3 +158,12 @@ def test_good_file_that_turns_bad_is_removed_and_skipped(folder: Path, index_dir
     assert found(index_dir, "wombatrix") == []
     assert snapshot(index_dir).document("notes.txt") is None
     assert report.documents == 2
+
+
+def test_the_cursor_secret_survives_a_rebuild(docs: Path, index_dir: Path) -> None:
+    write(docs, "a.md", "# A\n\naardvark\n")
+    index(docs, index_dir)
+    secret = snapshot(index_dir).meta["secret"]
+    assert len(secret) == 64
+    index(docs, index_dir, rebuild=True)
+    assert snapshot(index_dir).meta["secret"] == secret
