@@ -74,6 +74,11 @@ def search_results(searcher: Searcher, settings: ConnectorSettings, query: str) 
     return search_payload(hits, settings.fetch_max_chars, settings.snippets)
 
 
+def _one_text_item(payload: dict[str, Any]) -> ToolResult:
+    """ChatGPT's contract: exactly one text item holding the JSON, and the same object as structuredContent."""
+    return ToolResult(content=[TextContent(type="text", text=as_text(payload))], structured_content=payload)
+
+
 def _register_tools(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, corpus: str, syntax: str) -> None:
     @mcp.tool(
         name="search",
@@ -92,7 +97,7 @@ def _register_tools(mcp: FastMCP, searcher: Searcher, settings: ConnectorSetting
     ) -> ToolResult:
         text = check_query(query, settings.max_query_length)
         payload = await anyio.to_thread.run_sync(lambda: search_results(searcher, settings, text))
-        return ToolResult(content=[TextContent(type="text", text=as_text(payload))], structured_content=payload)
+        return _one_text_item(payload)
 
     @mcp.tool(
         name="fetch",
@@ -120,7 +125,7 @@ def _register_tools(mcp: FastMCP, searcher: Searcher, settings: ConnectorSetting
             return fetch_payload(searcher.snapshot().excerpt(id, settings.fetch_max_chars))
 
         payload = await anyio.to_thread.run_sync(run)
-        return ToolResult(content=[TextContent(type="text", text=as_text(payload))], structured_content=payload)
+        return _one_text_item(payload)
 
 
 def _register_prompts(mcp: FastMCP) -> None:

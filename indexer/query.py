@@ -16,8 +16,9 @@ string is ever an error.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from whoosh import query as wq
 
@@ -103,20 +104,19 @@ class _Parser:
         return self.tokens[self.pos][0] if self.pos < len(self.tokens) else None
 
     def _or(self) -> wq.Query | None:
-        parts = [self._and()]
-        while self._peek() == "OR":
-            self.pos += 1
-            parts.append(self._and())
-        kept = [p for p in parts if p is not None]
-        return kept[0] if len(kept) == 1 else (wq.Or(kept) if kept else None)
+        return self._joined("OR", self._and, wq.Or)
 
     def _and(self) -> wq.Query | None:
-        parts = [self._sequence()]
-        while self._peek() == "AND":
+        return self._joined("AND", self._sequence, wq.And)
+
+    def _joined(self, operator: str, operand: Callable[[], wq.Query | None], combine: Any) -> wq.Query | None:
+        """operand (operator operand)*: the operands that are not empty, combined."""
+        parts = [operand()]
+        while self._peek() == operator:
             self.pos += 1
-            parts.append(self._sequence())
+            parts.append(operand())
         kept = [p for p in parts if p is not None]
-        return kept[0] if len(kept) == 1 else (wq.And(kept) if kept else None)
+        return kept[0] if len(kept) == 1 else (combine(kept) if kept else None)
 
     def _sequence(self) -> wq.Query | None:
         scored: list[wq.Query] = []
