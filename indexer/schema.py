@@ -22,6 +22,10 @@ class FastText(TEXT):
 
     _last: tuple[str, list[Posting]] | None = None  # a document's title repeats on each of its passages
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Whoosh pickles the schema into each table of contents: leave the memo out of it.
+        return {k: v for k, v in self.__dict__.items() if k != "_last"}
+
     def index(self, value: Any, **kwargs: Any) -> list[Posting]:
         analyzer = self.analyzer
         if not isinstance(analyzer, TextAnalyzer) or not isinstance(value, str):

@@ -27,3 +27,13 @@ def test_fast_postings_equal_the_terms_and_positions_of_analyze(text: str) -> No
 def test_stemming_folds_inflections_and_accents() -> None:
     terms = [t for t, _, _, _ in TextAnalyzer().analyze("Running installations Café")]
     assert terms == ["run", "instal", "cafe"]
+
+
+def test_the_pickled_schema_carries_no_indexing_memo() -> None:
+    import pickle
+
+    from indexer.schema import build_schema
+
+    schema = build_schema()
+    schema["title"].index("A title that repeats on every passage")
+    assert "_last" not in pickle.loads(pickle.dumps(schema))["title"].__dict__
