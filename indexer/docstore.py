@@ -197,10 +197,12 @@ class DocReader:
                 found[row[0]] = _document(row)
         return found
 
-    def list_documents(self, after: str, limit: int) -> list[Document]:
-        """Documents in id order, starting after the id `after` ("" for the first page)."""
+    def list_documents(self, after: str, limit: int, groups: Groups = None) -> list[Document]:
+        """Documents `groups` may see (see visible()) in id order, starting after the id `after` ("" first)."""
+        clause, params = _visible_clause(groups)
         rows = self._db.execute(
-            f"SELECT {_DOC_COLUMNS} FROM documents WHERE id > ? ORDER BY id LIMIT ?", (after, limit)
+            f"SELECT {_DOC_COLUMNS} FROM documents WHERE id > ? AND {clause} ORDER BY id LIMIT ?",
+            (after, *params, limit),
         )
         return [_document(row) for row in rows]
 
@@ -228,11 +230,30 @@ class DocReader:
         ).fetchone()
         return Passage(doc_id, *row) if row else None
 
-    def count(self) -> int:
-        return int(self._db.execute("SELECT count(*) FROM documents").fetchone()[0])
+    def count(self, groups: Groups = None) -> int:
+        clause, params = _visible_clause(groups)
+        return int(self._db.execute(f"SELECT count(*) FROM documents WHERE {clause}", params).fetchone()[0])
 
     def close(self) -> None:
         self._db.close()
+
+
+Groups = frozenset[str] | None  # a caller's groups; None: a caller who may see every document
+
+
+def visible(document: Document, groups: Groups) -> bool:
+    """Whether a caller in `groups` may see `document`: it names no group, or one of the caller's."""
+    return groups is None or not document.access or not groups.isdisjoint(document.access)
+
+
+def _visible_clause(groups: Groups) -> tuple[str, tuple[str, ...]]:
+    """The SQL condition on `documents` that visible() states, with its parameters."""
+    if groups is None:
+        return "1", ()
+    names = tuple(sorted(groups))
+    marks = ",".join("?" * len(names))
+    exists = f" OR EXISTS (SELECT 1 FROM json_each(documents.access) WHERE value IN ({marks}))" if names else ""
+    return f"(access = '[]'{exists})", names
 
 
 def _json(value: Any) -> str:

@@ -2,6 +2,7 @@
 
 IndexerError                 base: anything the indexer reports to its caller
 ├── DocsFolderError          the documents folder is missing or is not a folder
+├── AccessFileError          the folder's access file cannot be read or parsed
 ├── IndexLockedError         another indexer run holds the index's lock
 ├── IndexWriteError          the index could not be written (disk full, permission denied, ...)
 ├── IndexNotFoundError       there is no index at the path (nothing has been indexed yet)
@@ -19,6 +20,10 @@ class IndexerError(Exception):
 
 class DocsFolderError(IndexerError):
     """The documents folder is missing, unreadable or not a folder."""
+
+
+class AccessFileError(IndexerError):
+    """The documents folder's access file (.docsearchaccess) cannot be read or has a malformed rule."""
 
 
 class IndexLockedError(IndexerError):

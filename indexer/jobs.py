@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from indexer.access import document_groups
 from indexer.docstore import DocRecord, Stamp
 from indexer.errors import LoaderError
 from indexer.loaders import loader_for
@@ -28,6 +29,7 @@ class Job:
     stamp: Stamp  # size and mtime from the scan; sha256 of the indexed version, "" when new
     max_size: int
     time_limit: float = 0.0  # seconds one file may take to parse; 0 = no limit
+    file_groups: tuple[str, ...] = ()  # the access file's groups for this path
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,10 @@ def run_job(job: Job) -> Outcome:
     if not text.strip() and parsed.format != "pdf":
         return Failed(job.id, stamp, "no text")
     front = dict(parsed.front_matter)
+    try:
+        access = document_groups(front, job.file_groups)
+    except LoaderError as exc:
+        return Failed(job.id, stamp, exc.reason)
     return Indexed(
         DocRecord(
             id=job.id,
@@ -98,7 +104,7 @@ def run_job(job: Job) -> Outcome:
             pages=parsed.pages,
             headings=parsed.headings,
             tags=_strings(front.get("tags")),
-            access=_strings(front.get("access")),
+            access=access,
             front_matter=front,
             warnings=parsed.warnings,
             text=text,

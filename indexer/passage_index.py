@@ -16,6 +16,7 @@ from whoosh.codec.whoosh3 import LENGTHS_COLUMN
 from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
+from indexer.access import PUBLIC
 from indexer.docstore import DocRecord
 from indexer.schema import build_schema
 
@@ -33,8 +34,7 @@ def passage_fields(record: DocRecord) -> Iterator[dict[str, Any]]:
     }
     if record.tags:
         common["tag"] = ",".join(record.tags)
-    if record.access:
-        common["access"] = ",".join(record.access)
+    common["access"] = ",".join(record.access) if record.access else PUBLIC
     if not record.spans:  # no text (a scanned PDF): still findable by title and path
         yield {**common, "ordinal": 0}
         return

@@ -11,8 +11,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from indexer import storage
+from indexer.access import AccessRules
 from indexer.docstore import DocRecord, DocStore, RunState, Stamp, read_state
-from indexer.errors import DocsFolderError
+from indexer.errors import AccessFileError, DocsFolderError
 from indexer.jobs import Failed, Job, Outcome, Unchanged
 from indexer.model import IndexReport, SkippedFile
 from indexer.passage_index import PassageIndex
@@ -60,11 +61,12 @@ def update_index(
             rebuild = True
         if rebuild:
             state = RunState({}, {}, {})
+        rules = AccessRules.load(docs)
         found = scan(docs, settings.max_file_bytes, exclude=index_dir)
-        jobs, carried, unchanged = _plan(found.files, state, settings)
+        jobs, carried, unchanged = _plan(found.files, state, settings, rules)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
-        meta = _meta(docs, settings, secret)
+        meta = _meta(docs, settings, secret, rules)
         same_settings = all(state.meta.get(k) == v for k, v in meta.items() if k != "built_at")
         skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, r) for i, (_, r) in carried.items()]
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
@@ -115,33 +117,46 @@ def _check_docs(docs: Path) -> Path:
 
 
 def _plan(
-    files: list[Candidate], state: RunState, settings: IndexerSettings
+    files: list[Candidate], state: RunState, settings: IndexerSettings, rules: AccessRules
 ) -> tuple[list[Job], dict[str, tuple[Stamp, str]], int]:
-    """Jobs for new and changed files; failures carried over for files unchanged since they failed."""
+    """Jobs for new and changed files, and for files whose groups the access file changed; failures carried
+    over for files unchanged since they failed."""
     jobs: list[Job] = []
     carried: dict[str, tuple[Stamp, str]] = {}
     unchanged = 0
+    old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
     for c in files:
         old = state.stamps.get(c.id)
-        if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns):
+        regroup = old_rules is not rules and (old_rules is None or old_rules.groups_for(c.id) != rules.groups_for(c.id))
+        if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns) and not regroup:
             unchanged += 1
             continue
         failed = state.failed.get(c.id)
         if failed and (failed[0].size, failed[0].mtime_ns) == (c.size, c.mtime_ns):
             carried[c.id] = failed
             continue
-        stamp = Stamp(c.size, c.mtime_ns, old.sha256 if old else "")
-        jobs.append(Job(c.id, str(c.path), stamp, settings.max_file_bytes, settings.parse_timeout))
+        sha256 = old.sha256 if old and not regroup else ""  # "" re-reads the file even if its bytes are the same
+        job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
+                  settings.parse_timeout, rules.groups_for(c.id))  # fmt: skip
+        jobs.append(job)
     return jobs, carried, unchanged
+
+
+def _previous_rules(state: RunState) -> AccessRules | None:
+    try:
+        return AccessRules.parse(state.meta.get("access_file", ""))
+    except AccessFileError:  # accepted by an earlier version, refused by this one: re-index every document
+        return None
 
 
 def _same_failures(state: RunState, carried: dict[str, tuple[Stamp, str]]) -> bool:
     return set(state.failed) == set(carried)
 
 
-def _meta(docs: Path, settings: IndexerSettings, secret: str) -> dict[str, str]:
+def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules) -> dict[str, str]:
     """The index's meta record. `secret` signs readers' pagination cursors; it is kept across runs."""
     return {
+        "access_file": rules.text,
         "secret": secret,
         "schema_version": str(SCHEMA_VERSION),
         "indexer_version": INDEXER_VERSION,

@@ -12,7 +12,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from indexer.analysis import TextAnalyzer, path_analyzer
 
 # Bump when the schema or the analysis changes: an index with another version is rebuilt in full.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 Posting = tuple[bytes, int, float, bytes]  # (term, frequency, weight, encoded positions)
 
@@ -54,5 +54,5 @@ def build_schema() -> Schema:
         title_exact=ID,  # the whole title, lower-cased, for title=...
         type=ID,  # markdown | pdf | text | html
         tag=KEYWORD(lowercase=True, commas=True, scorable=True),
-        access=KEYWORD(commas=True),  # groups allowed to see the document; none = everyone
+        access=KEYWORD(commas=True),  # groups allowed to see the document, or access.PUBLIC for everyone
     )

@@ -14,9 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as whoosh_index
+from whoosh.idsets import BitSet
+from whoosh.query import Or, Term
 
 from indexer import storage
-from indexer.docstore import DocReader
+from indexer.access import PUBLIC
+from indexer.docstore import DocReader, Groups, visible
 from indexer.errors import DocumentNotFoundError, IndexerError, IndexFormatError, IndexNotFoundError
 from indexer.model import Document, Passage
 from indexer.query import parse_query
@@ -25,6 +28,7 @@ from indexer.schema import SCHEMA_VERSION
 from indexer.snippets import make_snippet
 
 REFRESH_SECONDS = 1.0
+MAX_CACHED_FILTERS = 64  # search filters kept per snapshot, one per distinct set of caller groups
 log = logging.getLogger(__name__)
 
 
@@ -76,15 +80,24 @@ class Snapshot:
         self._index = whoosh_index.open_dir(folder / storage.WHOOSH_DIR)
         self._searcher = self._index.searcher(weighting=ranking.weighting())
         self._lock = threading.Lock()
+        self._filters: dict[frozenset[str], BitSet] = {}  # by caller groups, oldest first
 
-    def document_count(self) -> int:
-        return self._docs.count()
+    def document_count(self, groups: Groups = None) -> int:
+        """How many documents a caller in `groups` may see (None: every document)."""
+        with self._lock:
+            return self._docs.count(groups)
 
-    def search(self, query: str, limit: int = 10, offset: int = 0, snippets: bool = True) -> list[Hit]:
-        """Documents ranked by their best passage; `offset` skips that many of the best."""
+    def search(
+        self, query: str, limit: int = 10, offset: int = 0, snippets: bool = True, groups: Groups = None
+    ) -> list[Hit]:
+        """Documents ranked by their best passage; `offset` skips that many of the best. A caller in `groups`
+        finds only the documents it may see (see docstore.visible); None finds every document."""
         parsed = parse_query(query, self.ranking.field_weights)
         with self._lock:
-            results = self._searcher.search(parsed.query, limit=offset + limit, collapse="doc_id", collapse_limit=1)
+            allowed = self._allowed(groups)
+            results = self._searcher.search(
+                parsed.query, limit=offset + limit, collapse="doc_id", collapse_limit=1, filter=allowed
+            )
             found = [(r["doc_id"], r["ordinal"], r.score) for r in results][offset:]
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
             hits = []
@@ -99,12 +112,17 @@ class Snapshot:
                 hits.append(Hit(docs[doc_id], score, passage, snippet, part))
             return hits
 
-    def document(self, doc_id: str) -> Document | None:
+    def document(self, doc_id: str, groups: Groups = None) -> Document | None:
+        """The document with that id, if there is one and a caller in `groups` may see it."""
         with self._lock:
-            return self._docs.document(doc_id)
+            document = self._docs.document(doc_id)
+            return document if document is not None and visible(document, groups) else None
 
-    def text(self, doc_id: str) -> str | None:
+    def text(self, doc_id: str, groups: Groups = None) -> str | None:
         with self._lock:
+            document = self._docs.document(doc_id)
+            if document is None or not visible(document, groups):
+                return None
             return self._docs.text(doc_id)
 
     def slice(self, doc_id: str, start: int, end: int) -> str:
@@ -116,12 +134,13 @@ class Snapshot:
         with self._lock:
             return self._docs.passages(doc_id)
 
-    def excerpt(self, ref: str, max_chars: int) -> Excerpt:
-        """Up to max_chars of a document's text from the start, or from a part id; cut between passages."""
+    def excerpt(self, ref: str, max_chars: int, groups: Groups = None) -> Excerpt:
+        """Up to max_chars of a document's text from the start, or from a part id; cut between passages.
+        A document a caller in `groups` may not see is not found, exactly like an unknown id."""
         with self._lock:
             doc_id, start = self._resolve(ref)
             document = self._docs.document(doc_id)
-            if document is None:
+            if document is None or not visible(document, groups):
                 raise DocumentNotFoundError(ref)
             passages = self._docs.passages(doc_id)
             end = min(document.chars, start + max_chars)
@@ -161,9 +180,23 @@ class Snapshot:
                 return doc_id, p.start
         raise DocumentNotFoundError(ref)
 
-    def list_documents(self, after: str = "", limit: int = 100) -> list[Document]:
+    def list_documents(self, after: str = "", limit: int = 100, groups: Groups = None) -> list[Document]:
         with self._lock:
-            return self._docs.list_documents(after, limit)
+            return self._docs.list_documents(after, limit, groups)
+
+    def _allowed(self, groups: Groups) -> BitSet | None:
+        """The Whoosh documents (passages) a caller in `groups` may see, as a search filter; None: all."""
+        if groups is None:
+            return None
+        allowed = self._filters.get(groups)
+        if allowed is None:
+            terms = [Term("access", name) for name in sorted(groups | {PUBLIC})]
+            docnums = self._searcher.docs_for_query(Or(terms))
+            allowed = BitSet(docnums, size=self._searcher.doc_count_all())
+            if len(self._filters) >= MAX_CACHED_FILTERS:
+                self._filters.pop(next(iter(self._filters)))
+            self._filters[groups] = allowed
+        return allowed
 
 
 class Searcher:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pdfs import break_page, encrypt_pdf, make_pdf
 
+from indexer.access import front_matter_groups
 from indexer.errors import LoaderError
 from indexer.loaders import loader_for
 from indexer.loaders.html import declared_charset
@@ -196,7 +197,7 @@ def test_markdown_front_matter_gives_title_tags_and_access() -> None:
     doc = load("front.md", MARKDOWN_FRONT_MATTER)
     assert doc.title == "Front Matter Title"
     assert doc.front_matter["tags"] == ("alpha", "beta")
-    assert doc.front_matter["access"] == ("staff", "admins")
+    assert front_matter_groups(doc.front_matter) == ("staff", "admins")
 
 
 def test_markdown_title_falls_back_to_first_h1() -> None:

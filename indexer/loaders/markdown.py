@@ -25,7 +25,7 @@ from indexer.model import ParsedDoc, Section
 __all__ = ["MarkdownLoader", "split_front_matter", "string_tuple"]
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)^(?:---|\.\.\.)[ \t]*$\n?", re.DOTALL | re.MULTILINE)
-_LIST_KEYS = ("tags", "access")  # front-matter keys normalised to tuples of strings
+_LIST_KEYS = ("tags",)  # front-matter keys normalised to tuples of strings (`access` is checked in indexer.access)
 
 _HTML_DROP = re.compile(r"<!--.*?-->|<(script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
 _HTML_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
@@ -66,7 +66,7 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str, tuple[str, ...]]
     """Split leading `---` YAML front matter from the body: (mapping, body, warnings).
 
     A block that is not valid YAML, or not a mapping, is dropped with a warning; it never reaches
-    the body. `tags` and `access` become tuples of strings (from a list or a comma-separated string).
+    the body. `tags` becomes a tuple of strings (from a list or a comma-separated string).
     """
     match = _FRONT_MATTER.match(text)
     if match is None:
