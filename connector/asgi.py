@@ -1,6 +1,6 @@
 """An ASGI app factory configured from DOCSEARCH_* environment variables, for uvicorn with several workers:
 
-    DOCSEARCH_INDEX=.index DOCSEARCH_STATELESS=true \\
+    DOCSEARCH_INDEX=.index DOCSEARCH_STATELESS=true DOCSEARCH_TOKENS_FILE=tokens.json \\
         .venv/bin/uvicorn --factory connector.asgi:create --workers 4 --port 8000
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from connector.cli import server_auth
 from connector.http import add_health_route, create_app
 from connector.server import create_server
 from connector.settings import ConnectorSettings
@@ -17,6 +18,6 @@ from indexer import Searcher
 def create() -> Any:
     settings = ConnectorSettings()
     searcher = Searcher(settings.index)
-    mcp = create_server(searcher, settings)
+    mcp = create_server(searcher, settings, auth=server_auth(settings))
     add_health_route(mcp, searcher)
     return create_app(mcp, settings)

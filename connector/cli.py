@@ -8,6 +8,7 @@ import ipaddress
 import logging
 import os
 import sys
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -31,6 +32,20 @@ OPTIONS: list[tuple[str, str, dict[str, object]]] = [
     ("--max-query-length", "max_query_length", {"type": int, "metavar": "N"}),
     ("--fetch-max-chars", "fetch_max_chars", {"type": int, "metavar": "N"}),
     ("--log-level", "log_level", {"choices": ["debug", "info", "warning", "error"]}),
+    ("--allow-unauthenticated", "allow_unauthenticated", {"action": argparse.BooleanOptionalAction}),
+    ("--tokens-file", "tokens_file", {"metavar": "FILE"}),
+    ("--oauth-jwks-url", "oauth_jwks_url", {"metavar": "URL"}),
+    ("--oauth-issuer", "oauth_issuer", {"metavar": "URL"}),
+    ("--oauth-audience", "oauth_audience", {"metavar": "AUD"}),
+    ("--oauth-scopes", "oauth_scopes", {"metavar": "SCOPES", "help_suffix": " Comma-separated."}),
+    ("--oauth-groups-claim", "oauth_groups_claim", {"metavar": "CLAIM"}),
+    ("--oauth-authorization-server", "oauth_authorization_server", {"metavar": "URL"}),
+    ("--public-url", "public_url", {"metavar": "URL"}),
+    ("--rate-limit", "rate_limit", {"type": float, "metavar": "R"}),
+    ("--rate-burst", "rate_burst", {"type": int, "metavar": "B"}),
+    ("--max-client-requests", "max_client_requests", {"type": int, "metavar": "N"}),
+    ("--max-in-flight", "max_in_flight", {"type": int, "metavar": "N"}),
+    ("--max-body-bytes", "max_body_bytes", {"type": int, "metavar": "N"}),
 ]
 
 
@@ -39,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m connector",
         description="Serve a docsearch index over MCP: the search and fetch tools (ChatGPT's contract), every "
         "document as a resource, resources/search, tools/search and prompts/search. Every option can also be "
-        f"set with an environment variable ({ENV_PREFIX}<NAME>); options win over the environment.",
+        f"set with an environment variable ({ENV_PREFIX}<NAME>); options win over the environment. "
+        "Bearer tokens are managed with: python -m connector tokens {add,list,revoke} --help",
     )
     fields = ConnectorSettings.model_fields
     for option, name, extra in OPTIONS:
@@ -53,6 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["tokens"]:
+        from connector.tokens_cli import main as tokens_main
+
+        return tokens_main(argv[1:])
     args = build_parser().parse_args(argv)
     overrides = {k: v for k, v in vars(args).items() if v is not None}
     try:
@@ -74,11 +95,28 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _serve(settings: ConnectorSettings) -> int:
+    from connector.auth import TokensFileError
     from connector.http import add_health_route, create_app
     from connector.server import create_server
 
+    http = settings.transport == "http"
+    if http and not settings.authenticated and not _is_loopback(settings.host) and not settings.allow_unauthenticated:
+        print(
+            f"connector: error: refusing to serve {settings.host} without authentication: anyone who can reach it "
+            "could read every document. Use --tokens-file FILE (python -m connector tokens add NAME --tokens-file "
+            "FILE) or --oauth-* options, or say --allow-unauthenticated if this is really meant.",
+            file=sys.stderr,
+        )
+        return 2
+    if not http and settings.authenticated:
+        log.warning("stdio has no authentication: the tokens file and OAuth options apply to HTTP only")
     searcher = Searcher(settings.index)
-    mcp = create_server(searcher, settings)
+    try:
+        auth = server_auth(settings) if http else None
+    except (TokensFileError, ValueError) as exc:
+        print(f"connector: error: {exc}", file=sys.stderr)
+        return 2
+    mcp = create_server(searcher, settings, auth=auth)
     add_health_route(mcp, searcher)
     snapshot = searcher.snapshot()
     log.info("serving %s: %d documents (generation %d)", settings.index, snapshot.document_count(), snapshot.generation)
@@ -87,8 +125,8 @@ def _serve(settings: ConnectorSettings) -> int:
         return 0
     import uvicorn
 
-    if not _is_loopback(settings.host):
-        log.warning("binding %s: anyone who can reach this address can search the index", settings.host)
+    if auth is None and not _is_loopback(settings.host):
+        log.warning("binding %s without authentication: anyone who can reach it can read the index", settings.host)
     log.info("MCP endpoint: http://%s:%d/mcp", settings.host, settings.port)
     log_config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     log_config["handlers"]["access"]["stream"] = "ext://sys.stderr"  # every log line goes to stderr
@@ -101,6 +139,25 @@ def _serve(settings: ConnectorSettings) -> int:
         timeout_graceful_shutdown=5,
     )
     return 0
+
+
+def server_auth(settings: ConnectorSettings) -> Any:
+    """The auth provider the settings describe (None: no authentication)."""
+    from connector.auth import OAuthConfig, build_auth
+
+    oauth = None
+    if settings.oauth_enabled:
+        public = settings.public_url.rstrip("/")
+        oauth = OAuthConfig(
+            jwks_url=settings.oauth_jwks_url,
+            issuer=settings.oauth_issuer,
+            audience=settings.oauth_audience or f"{public}/mcp",
+            scopes=settings.oauth_scopes,
+            groups_claim=settings.oauth_groups_claim,
+            authorization_server=settings.oauth_authorization_server or settings.oauth_issuer,
+            public_url=public,
+        )
+    return build_auth(settings.tokens_file, oauth)
 
 
 def _is_loopback(host: str) -> bool:

@@ -27,6 +27,7 @@ from mcp.types import RequestParams
 from mcp_types.methods import serialize_server_result
 from pydantic import Field
 
+from connector.auth import Access, cursor_scope
 from connector.cursors import CursorCodec
 from connector.errors import INVALID_PARAMS, BadInput, check_query, protocol_errors
 from connector.resources import resource_entry
@@ -123,7 +124,12 @@ def generation_watcher(searcher: Searcher, connections: Connections) -> Callable
 
 
 def register(
-    mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, codec: CursorCodec, connections: Connections
+    mcp: FastMCP,
+    searcher: Searcher,
+    settings: ConnectorSettings,
+    codec: CursorCodec,
+    connections: Connections,
+    access: Access,
 ) -> None:
     server = mcp._mcp_server
     server.middleware.insert(0, _WireMiddleware(mcp, settings, connections))
@@ -131,13 +137,15 @@ def register(
     @protocol_errors
     async def resources_search(ctx: Any, params: SearchParams) -> dict[str, Any]:
         query = check_query(params.query, settings.max_query_length)
-        offset = _offset(codec, params.cursor, "resources/search", query)
+        groups = access.groups(ctx.request)
+        scope = cursor_scope(groups, query)
+        offset = _offset(codec, params.cursor, "resources/search", scope)
         hits = await anyio.to_thread.run_sync(
-            lambda: searcher.snapshot().search(query, limit=PAGE_SIZE + 1, offset=offset, snippets=False)
+            lambda: searcher.snapshot().search(query, limit=PAGE_SIZE + 1, offset=offset, snippets=False, groups=groups)
         )
         result: dict[str, Any] = {"resources": [resource_entry(h.document) for h in hits[:PAGE_SIZE]]}
         if len(hits) > PAGE_SIZE:
-            result["nextCursor"] = codec.encode("resources/search", query, offset + PAGE_SIZE)
+            result["nextCursor"] = codec.encode("resources/search", scope, offset + PAGE_SIZE)
         return result
 
     def catalog_search(kind: str, entries: Callable[[], Any], fields: tuple[str, ...]) -> Any:

@@ -1,42 +1,47 @@
-"""Streamable HTTP: the MCP endpoint at /mcp and GET /healthz, behind DNS-rebinding protection."""
+"""Streamable HTTP: the MCP endpoint at /mcp and GET /healthz, behind DNS-rebinding protection, authentication
+(when configured) and the per-client limits of connector.limits."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastmcp import FastMCP
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from connector.limits import Limits
 from connector.settings import ConnectorSettings
 from indexer import Searcher, __version__
 
 
 def add_health_route(mcp: FastMCP, searcher: Searcher) -> None:
+    """GET /healthz, open to all (load balancers do not authenticate): so it tells no document count when the
+    server has authentication."""
+
     @mcp.custom_route("/healthz", methods=["GET"])
     async def healthz(request: Request) -> JSONResponse:
         try:
             snapshot = searcher.snapshot()
         except Exception as exc:
             return JSONResponse({"status": "error", "error": str(exc), "version": __version__}, status_code=503)
-        return JSONResponse(
-            {
-                "status": "ok",
-                "version": __version__,
-                "generation": snapshot.generation,
-                "documents": snapshot.document_count(),
-                "built_at": snapshot.meta.get("built_at"),
-            }
-        )
+        body: dict[str, Any] = {"status": "ok", "version": __version__, "generation": snapshot.generation}
+        if mcp.auth is None:
+            body["documents"] = snapshot.document_count()
+        body["built_at"] = snapshot.meta.get("built_at")
+        return JSONResponse(body)
 
 
 def create_app(mcp: FastMCP, settings: ConnectorSettings) -> Any:
     """The ASGI app: Host and Origin headers are checked, so a web page cannot drive a local server."""
     hosts = [settings.host, *settings.allowed_hosts]  # loopback names are always allowed, on any port
+    if settings.public_url:
+        hosts.append(settings.public_url.split("://", 1)[1].split("/", 1)[0])
     return mcp.http_app(
         path="/mcp",
         stateless_http=settings.stateless,
         host_origin_protection=True,
         allowed_hosts=[h for h in dict.fromkeys(hosts) if h not in ("0.0.0.0", "::")],
         allowed_origins=settings.allowed_origins,
+        middleware=[Middleware(Limits, settings=settings)],
     )

@@ -13,6 +13,7 @@ import anyio
 from fastmcp import FastMCP
 from mcp.types import PaginatedRequestParams, ReadResourceRequestParams
 
+from connector.auth import Access, cursor_scope
 from connector.cursors import CursorCodec
 from connector.errors import protocol_errors
 from indexer import Document, DocumentNotFoundError, Searcher
@@ -55,21 +56,23 @@ def resource_entry(doc: Document) -> dict[str, Any]:
     }
 
 
-def register(mcp: FastMCP, searcher: Searcher, codec: CursorCodec) -> None:
+def register(mcp: FastMCP, searcher: Searcher, codec: CursorCodec, access: Access) -> None:
     server = mcp._mcp_server
 
     @protocol_errors
     async def list_resources(ctx: Any, params: PaginatedRequestParams) -> dict[str, Any]:
-        after = codec.decode(params.cursor, "resources/list", "") if params.cursor else ""
+        groups = access.groups(ctx.request)
+        scope = cursor_scope(groups, "")
+        after = codec.decode(params.cursor, "resources/list", scope) if params.cursor else ""
         if not isinstance(after, str):
             after = ""
         docs = await anyio.to_thread.run_sync(
-            lambda: searcher.snapshot().list_documents(after=str(after), limit=LIST_PAGE_SIZE + 1)
+            lambda: searcher.snapshot().list_documents(after=str(after), limit=LIST_PAGE_SIZE + 1, groups=groups)
         )
         page = docs[:LIST_PAGE_SIZE]
         result: dict[str, Any] = {**FRESHNESS, "resources": [resource_entry(d) for d in page]}
         if len(docs) > LIST_PAGE_SIZE:
-            result["nextCursor"] = codec.encode("resources/list", "", page[-1].id)
+            result["nextCursor"] = codec.encode("resources/list", scope, page[-1].id)
         return result
 
     @protocol_errors
@@ -88,9 +91,10 @@ def register(mcp: FastMCP, searcher: Searcher, codec: CursorCodec) -> None:
     async def read_resource(ctx: Any, params: ReadResourceRequestParams) -> dict[str, Any]:
         uri = str(params.uri)
         doc_id = id_from_uri(uri)
+        groups = access.groups(ctx.request)
 
         def read() -> str:
-            text = searcher.snapshot().text(doc_id)
+            text = searcher.snapshot().text(doc_id, groups)
             if text is None:
                 raise DocumentNotFoundError(doc_id)
             return text

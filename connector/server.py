@@ -7,16 +7,19 @@ from typing import Annotated, Any
 
 import anyio
 from fastmcp import FastMCP
+from fastmcp.server.auth import AuthProvider
 from fastmcp.tools.base import ToolResult
 from mcp.types import TextContent, ToolAnnotations
 from pydantic import Field
 
 from connector import extensions, resources
+from connector.auth import Access
 from connector.contract import as_text, fetch_payload, search_payload
 from connector.cursors import CursorCodec
 from connector.errors import BadInput, check_query, tool_errors
 from connector.settings import ConnectorSettings
 from indexer import Searcher, __version__
+from indexer.docstore import Groups
 
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
 
@@ -33,16 +36,22 @@ Optional syntax, for precision:
 A query that does not parse is read as plain words. Queries are limited to {limit} characters."""
 
 
-def describe_corpus(searcher: Searcher) -> str:
+def describe_corpus(searcher: Searcher, groups: Groups = None) -> str:
+    """A line on the collection for the instructions every caller reads: with authentication, made from the
+    documents that every caller may see (`groups` = no groups), so it names nothing a caller may not see."""
     snapshot = searcher.snapshot()
-    count = snapshot.document_count()
-    titles = [d.title for d in snapshot.list_documents(limit=4)]
+    count = snapshot.document_count(groups)
+    titles = [d.title for d in snapshot.list_documents(limit=4, groups=groups)]
     example = "; ".join(titles)
     return f"a private collection of {count:,} documents (Markdown, PDF, text and HTML files), e.g.: {example}"
 
 
-def create_server(searcher: Searcher, settings: ConnectorSettings, corpus: str | None = None) -> FastMCP:
-    corpus = corpus or settings.description.strip() or describe_corpus(searcher)
+def create_server(
+    searcher: Searcher, settings: ConnectorSettings, corpus: str | None = None, auth: AuthProvider | None = None
+) -> FastMCP:
+    """The server. With `auth` (HTTP), every request needs a token and sees only its groups' documents."""
+    access = Access(enforced=auth is not None)
+    corpus = corpus or settings.description.strip() or describe_corpus(searcher, frozenset() if auth else None)
     connections = extensions.Connections()
     syntax = QUERY_SYNTAX.format(limit=settings.max_query_length)
     instructions = (
@@ -59,18 +68,22 @@ def create_server(searcher: Searcher, settings: ConnectorSettings, corpus: str |
         version=__version__,
         experimental_capabilities=extensions.EXPERIMENTAL_CAPABILITIES,
         lifespan=extensions.generation_watcher(searcher, connections),
+        auth=auth,
     )
     codec = CursorCodec(extensions.cursor_secret(searcher))
-    _register_tools(mcp, searcher, settings, corpus, syntax)
+    _register_tools(mcp, searcher, settings, corpus, syntax, access)
     _register_prompts(mcp)
-    resources.register(mcp, searcher, codec)
-    extensions.register(mcp, searcher, settings, codec, connections)
+    resources.register(mcp, searcher, codec, access)
+    extensions.register(mcp, searcher, settings, codec, connections, access)
     return mcp
 
 
-def search_results(searcher: Searcher, settings: ConnectorSettings, query: str) -> dict[str, Any]:
-    """What the search tool returns for a query (already checked): the ChatGPT results object."""
-    hits = searcher.snapshot().search(query, limit=settings.result_limit, snippets=settings.snippets)
+def search_results(
+    searcher: Searcher, settings: ConnectorSettings, query: str, groups: Groups = None
+) -> dict[str, Any]:
+    """What the search tool returns for a query (already checked) to a caller in `groups`: the ChatGPT
+    results object."""
+    hits = searcher.snapshot().search(query, limit=settings.result_limit, snippets=settings.snippets, groups=groups)
     return search_payload(hits, settings.fetch_max_chars, settings.snippets)
 
 
@@ -79,7 +92,9 @@ def _one_text_item(payload: dict[str, Any]) -> ToolResult:
     return ToolResult(content=[TextContent(type="text", text=as_text(payload))], structured_content=payload)
 
 
-def _register_tools(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, corpus: str, syntax: str) -> None:
+def _register_tools(
+    mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, corpus: str, syntax: str, access: Access
+) -> None:
     @mcp.tool(
         name="search",
         title="Search documents",
@@ -96,7 +111,8 @@ def _register_tools(mcp: FastMCP, searcher: Searcher, settings: ConnectorSetting
         query: Annotated[str, Field(description="What to look for: a question or key words; see the syntax above.")],
     ) -> ToolResult:
         text = check_query(query, settings.max_query_length)
-        payload = await anyio.to_thread.run_sync(lambda: search_results(searcher, settings, text))
+        groups = access.tool_groups()
+        payload = await anyio.to_thread.run_sync(lambda: search_results(searcher, settings, text, groups))
         return _one_text_item(payload)
 
     @mcp.tool(
@@ -121,8 +137,10 @@ def _register_tools(mcp: FastMCP, searcher: Searcher, settings: ConnectorSetting
         if len(id) > 4096:
             raise BadInput("The id is too long to be a document id. Pass the id of a search result.")
 
+        groups = access.tool_groups()
+
         def run() -> dict[str, object]:
-            return fetch_payload(searcher.snapshot().excerpt(id, settings.fetch_max_chars))
+            return fetch_payload(searcher.snapshot().excerpt(id, settings.fetch_max_chars, groups))
 
         payload = await anyio.to_thread.run_sync(run)
         return _one_text_item(payload)

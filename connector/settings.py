@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 ENV_PREFIX = "DOCSEARCH_"
@@ -45,9 +45,58 @@ class ConnectorSettings(BaseSettings):
     )
     log_level: Literal["debug", "info", "warning", "error"] = Field("info", description="Logging level (stderr).")
 
-    @field_validator("allowed_hosts", "allowed_origins", mode="before")
+    # Authentication (HTTP only). Without any, a server bound to a non-loopback address refuses to start.
+    allow_unauthenticated: bool = Field(
+        False, description="Serve HTTP on a non-loopback address without authentication (anyone can read)."
+    )
+    tokens_file: Path | None = Field(
+        None, description="Accept the bearer tokens of this file (made by `python -m connector tokens add`)."
+    )
+    oauth_jwks_url: str = Field("", description="OAuth: JWKS URL of the authorization server that signs tokens.")
+    oauth_issuer: str = Field("", description="OAuth: the tokens' required issuer (iss).")
+    oauth_audience: str = Field("", description="OAuth: the tokens' required audience (aud). Empty: PUBLIC_URL/mcp.")
+    oauth_scopes: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, description="OAuth: scopes every token must carry."
+    )
+    oauth_groups_claim: str = Field("groups", description="OAuth: the token claim that lists the caller's groups.")
+    oauth_authorization_server: str = Field(
+        "", description="OAuth: the authorization server clients are sent to. Empty: the issuer."
+    )
+    public_url: str = Field(
+        "", description="The server's public base URL (e.g. https://docs.example.com), published for OAuth clients."
+    )
+
+    # Limits per HTTP client (its token, else its address); stdio has none.
+    rate_limit: float = Field(20.0, ge=0, description="Requests per second per client; 0 turns rate limiting off.")
+    rate_burst: int = Field(40, ge=1, description="Requests a client may send at once before the rate applies.")
+    max_client_requests: int = Field(8, ge=1, le=10_000, description="Requests one client may have running at once.")
+    max_in_flight: int = Field(64, ge=1, le=100_000, description="Requests the server runs at once, all clients.")
+    max_body_bytes: int = Field(1_048_576, ge=1024, description="Largest request body accepted, in bytes.")
+
+    @field_validator("allowed_hosts", "allowed_origins", "oauth_scopes", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str):
             return [part.strip() for part in value.split(",") if part.strip()]
         return value
+
+    @model_validator(mode="after")
+    def _oauth_complete(self) -> ConnectorSettings:
+        if self.oauth_enabled:
+            missing = [name for name in ("oauth_jwks_url", "oauth_issuer", "public_url") if not getattr(self, name)]
+            if missing:
+                raise ValueError(f"OAuth needs {', '.join(missing)} as well")
+        for name in ("oauth_jwks_url", "oauth_issuer", "oauth_authorization_server", "public_url"):
+            value = getattr(self, name)
+            if value and not value.startswith(("https://", "http://")):
+                raise ValueError(f"{name} must be an http(s) URL, not {value!r}")
+        return self
+
+    @property
+    def oauth_enabled(self) -> bool:
+        return bool(self.oauth_jwks_url or self.oauth_issuer)
+
+    @property
+    def authenticated(self) -> bool:
+        """Whether HTTP requests must carry a token."""
+        return self.tokens_file is not None or self.oauth_enabled

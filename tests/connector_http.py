@@ -77,11 +77,11 @@ class HttpServer:
 class RawSession:
     """JSON-RPC over streamable HTTP by hand: what a client that is not the Python SDK puts on the wire."""
 
-    def __init__(self, url: str, version: str = "2025-06-18") -> None:
+    def __init__(self, url: str, version: str = "2025-06-18", token: str | None = None) -> None:
         self.url = url
         self.version = version
         self.session_id: str | None = None
-        self._http = httpx.Client(timeout=30)
+        self._http = httpx.Client(timeout=30, headers={"authorization": f"Bearer {token}"} if token else None)
         self._next_id = 0
 
     def __enter__(self) -> RawSession:

@@ -1,0 +1,325 @@
+"""Who is calling, over HTTP: bearer tokens from a tokens file, JWT access tokens from an OAuth 2.1
+authorization server, and the groups each caller is in.
+
+- A tokens file holds, per token, a name, its groups and the SHA-256 of the token; never the token itself.
+  `python -m connector tokens add|list|revoke` edits it, and a running server re-reads it when it changes,
+  so a revoked token stops working within a second without a restart.
+- In OAuth mode, JWTs are verified against the authorization server's JWKS (signature, expiry, issuer,
+  audience, scopes) and /.well-known/oauth-protected-resource tells clients where to get one.
+- Access (below) turns the authenticated caller of a request into the groups that decide what it may see.
+  Without authentication (stdio, or HTTP on loopback) the caller sees every document.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import re
+import secrets
+import tempfile
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from fastmcp.server.auth import AccessToken, AuthProvider, RemoteAuthProvider, TokenVerifier
+from fastmcp.server.auth.providers.jwt import JWTVerifier
+from pydantic import AnyHttpUrl
+
+from indexer.access import MAX_GROUPS, check_group
+from indexer.docstore import Groups
+
+log = logging.getLogger(__name__)
+
+GROUPS_CLAIM = "docsearch_groups"  # where a verified token carries the caller's groups, normalised
+TOKEN_PREFIX = "dsk_"
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@:-]{0,63}")
+FILE_VERSION = 1
+
+
+class TokensFileError(ValueError):
+    """The tokens file cannot be read, or an edit of it is not possible; the message says why."""
+
+
+@dataclass(frozen=True)
+class TokenEntry:
+    name: str
+    sha256: str
+    groups: tuple[str, ...]
+    created: str
+
+
+def hash_token(token: str) -> str:
+    # Tokens are 256 random bits: a fast hash is as safe as a slow one and costs nothing per request.
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def parse_groups(text: str) -> tuple[str, ...]:
+    """Comma-separated group names, checked; TokensFileError when one cannot be a group name."""
+    groups = tuple(dict.fromkeys(g.strip() for g in text.split(",") if g.strip()))
+    for group in groups:
+        problem = check_group(group)
+        if problem:
+            raise TokensFileError(problem)
+    if len(groups) > MAX_GROUPS:
+        raise TokensFileError(f"more than {MAX_GROUPS} groups")
+    return groups
+
+
+class TokensFile:
+    """The tokens file: read, and edited atomically (a reader never sees half a file)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def read(self) -> list[TokenEntry]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise TokensFileError(
+                f"{self.path} does not exist; create a token with: python -m connector tokens add NAME "
+                f"--tokens-file {self.path}"
+            ) from None
+        except OSError as exc:
+            raise TokensFileError(f"{self.path} cannot be read: {exc.strerror or exc}") from None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise TokensFileError(f"{self.path} is not a tokens file (not JSON)") from None
+        entries = data.get("tokens") if isinstance(data, dict) else None
+        if not isinstance(entries, list):
+            raise TokensFileError(f"{self.path} is not a tokens file (no 'tokens' list)")
+        try:
+            return [
+                TokenEntry(e["name"], e["sha256"], tuple(e.get("groups", ())), e.get("created", "")) for e in entries
+            ]
+        except (KeyError, TypeError):
+            raise TokensFileError(f"{self.path} is not a tokens file (an entry lacks a name or a hash)") from None
+
+    def read_or_empty(self) -> list[TokenEntry]:
+        return self.read() if self.path.exists() else []
+
+    def add(self, name: str, groups: Sequence[str]) -> str:
+        """Create a token called `name`; return it (the only time it exists outside the caller's hands)."""
+        if not NAME_PATTERN.fullmatch(name):
+            raise TokensFileError(
+                f"invalid token name {name!r}: use up to 64 letters, digits and _ . @ : - (starting with a "
+                "letter or digit)"
+            )
+        with self._locked():
+            entries = self.read_or_empty()
+            if any(e.name == name for e in entries):
+                raise TokensFileError(f"a token named {name!r} exists; revoke it first or choose another name")
+            token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+            created = datetime.now(UTC).isoformat(timespec="seconds")
+            entries.append(TokenEntry(name, hash_token(token), tuple(groups), created))
+            self._write(entries)
+        return token
+
+    def revoke(self, name: str) -> None:
+        with self._locked():
+            entries = self.read()
+            kept = [e for e in entries if e.name != name]
+            if len(kept) == len(entries):
+                raise TokensFileError(f"no token named {name!r} in {self.path}")
+            self._write(kept)
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        import fcntl
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_name(self.path.name + ".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+
+    def _write(self, entries: list[TokenEntry]) -> None:
+        data = {
+            "version": FILE_VERSION,
+            "tokens": [{"name": e.name, "sha256": e.sha256, "groups": list(e.groups), "created": e.created}
+                       for e in entries],
+        }  # fmt: skip
+        fd, tmp = tempfile.mkstemp(prefix=".tokens-", dir=self.path.parent)
+        try:
+            os.fchmod(fd, 0o600)  # hashes only, but nobody else needs to read them
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=2)
+                f.write("\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+
+class TokensFileVerifier(TokenVerifier):
+    """Accepts the tokens in a tokens file; re-reads the file when it changes on disk.
+
+    If the file becomes unreadable or malformed while the server runs, every token is refused until it is
+    fixed: a revocation must never be undone by a bad edit.
+    """
+
+    def __init__(self, path: Path, scopes: list[str] | None = None) -> None:
+        super().__init__(required_scopes=scopes)
+        self._file = TokensFile(path)
+        self._lock = threading.Lock()
+        self._stamp: tuple[int, int, int] | None = None
+        self._by_hash: dict[str, TokenEntry] = {}
+        self._load()  # a broken file at start-up is the operator's to fix: raise TokensFileError
+
+    def _load(self) -> None:
+        stamp = self._file_stamp()
+        entries = self._file.read()
+        self._by_hash = {e.sha256: e for e in entries}
+        self._stamp = stamp
+
+    def _file_stamp(self) -> tuple[int, int, int] | None:
+        try:
+            info = self._file.path.stat()
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size, info.st_ino)
+
+    def _current(self) -> dict[str, TokenEntry]:
+        with self._lock:
+            if self._file_stamp() != self._stamp:
+                try:
+                    self._load()
+                    log.info("tokens file %s re-read: %d tokens", self._file.path, len(self._by_hash))
+                except TokensFileError as exc:
+                    log.error("%s; refusing every token until it is fixed", exc)
+                    self._by_hash = {}
+                    self._stamp = self._file_stamp()
+            return self._by_hash
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        if not token.startswith(TOKEN_PREFIX):
+            return None
+        entry = self._current().get(hash_token(token))
+        if entry is None:
+            return None
+        return AccessToken(
+            token=token,
+            client_id=f"token:{entry.name}",
+            scopes=list(self.required_scopes),
+            subject=entry.name,
+            claims={"sub": entry.name, GROUPS_CLAIM: list(entry.groups)},
+        )
+
+
+class GroupsFromClaim(TokenVerifier):
+    """A JWT verifier whose tokens carry the caller's groups from a configurable claim."""
+
+    def __init__(self, jwt: JWTVerifier, claim: str) -> None:
+        super().__init__(required_scopes=jwt.required_scopes)
+        self._jwt = jwt
+        self._claim = claim
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        verified = await self._jwt.verify_token(token)
+        if verified is None:
+            return None
+        groups = _claim_groups(verified.claims.get(self._claim))
+        return verified.model_copy(update={"claims": {**verified.claims, GROUPS_CLAIM: groups}})
+
+
+def _claim_groups(value: Any) -> list[str]:
+    """A groups claim as names: a list, or a space- or comma-separated string. Unusable names are dropped."""
+    if isinstance(value, str):
+        value = re.split(r"[\s,]+", value)
+    if not isinstance(value, list):
+        return []
+    names = [str(v).strip() for v in value if isinstance(v, str | int) and not isinstance(v, bool)]
+    return [n for n in dict.fromkeys(names) if n and check_group(n) is None][:MAX_GROUPS]
+
+
+class AnyOf(TokenVerifier):
+    """The first verifier that accepts a token decides."""
+
+    def __init__(self, verifiers: list[TokenVerifier], scopes: list[str] | None = None) -> None:
+        super().__init__(required_scopes=scopes)
+        self._verifiers = verifiers
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        for verifier in self._verifiers:
+            verified = await verifier.verify_token(token)
+            if verified is not None:
+                return verified
+        return None
+
+
+@dataclass(frozen=True)
+class OAuthConfig:
+    jwks_url: str
+    issuer: str
+    audience: str
+    scopes: list[str]
+    groups_claim: str
+    authorization_server: str
+    public_url: str
+
+
+def build_auth(tokens_file: Path | None, oauth: OAuthConfig | None) -> AuthProvider | None:
+    """The auth provider for the configured methods, or None when HTTP is to be served without auth."""
+    scopes = oauth.scopes if oauth else []
+    verifiers: list[TokenVerifier] = []
+    if tokens_file is not None:
+        verifiers.append(TokensFileVerifier(tokens_file, scopes))
+    if oauth is not None:
+        jwt = JWTVerifier(jwks_uri=oauth.jwks_url, issuer=oauth.issuer, audience=oauth.audience,
+                          required_scopes=oauth.scopes or None)  # fmt: skip
+        verifiers.append(GroupsFromClaim(jwt, oauth.groups_claim))
+    if not verifiers:
+        return None
+    verifier = verifiers[0] if len(verifiers) == 1 else AnyOf(verifiers, scopes)
+    if oauth is None:
+        return verifier
+    return RemoteAuthProvider(
+        token_verifier=verifier,
+        authorization_servers=[AnyHttpUrl(oauth.authorization_server)],
+        base_url=oauth.public_url,
+        resource_name="docsearch",
+    )
+
+
+def cursor_scope(groups: Groups, query: str) -> str:
+    """What a pagination cursor is bound to: the query, and who asked it (a cursor made for one set of groups
+    is refused for another, so a page position never crosses from one caller to another)."""
+    if groups is None:
+        return query
+    return json.dumps(sorted(groups)) + "\n" + query
+
+
+class Access:
+    """The groups of the caller of a request. `enforced` is False when the server has no authentication:
+    then every caller sees every document (the owner of a stdio or loopback server)."""
+
+    def __init__(self, enforced: bool) -> None:
+        self.enforced = enforced
+
+    def groups(self, request: Any) -> Groups:
+        """The caller's groups for an HTTP request (a Starlette Request, or None off HTTP)."""
+        if not self.enforced:
+            return None
+        scope = getattr(request, "scope", None) or {}
+        token = getattr(scope.get("user"), "access_token", None)
+        claims = getattr(token, "claims", None)
+        if not isinstance(claims, dict):
+            return frozenset()  # authentication is on but this caller has none: public documents only
+        return frozenset(claims.get(GROUPS_CLAIM) or ())
+
+    def tool_groups(self) -> Groups:
+        """The caller's groups inside a tool call (the request comes from FastMCP's context)."""
+        if not self.enforced:
+            return None
+        from fastmcp.server.dependencies import get_http_request
+
+        try:
+            return self.groups(get_http_request())
+        except RuntimeError:
+            return frozenset()
