@@ -137,8 +137,8 @@ class Limits:
 
 def client_key(scope: Scope) -> str:
     token = getattr(scope.get("user"), "access_token", None)
-    if token is not None:
-        return f"id:{token.client_id}"
+    if token is not None:  # the user, not only the app: every ChatGPT user's token names ChatGPT's client id
+        return f"id:{token.client_id}:{token.subject or ''}"
     client = scope.get("client")
     return f"ip:{client[0]}" if client else "ip:unknown"
 

@@ -12,9 +12,11 @@ import httpx2 as httpx
 import pytest
 from conftest import index, write
 from connector_http import HTTP_HEADERS, HttpServer, RawSession
+from fastmcp.server.auth import AccessToken
+from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 
 from connector.auth import TokensFile
-from connector.limits import RateLimiter
+from connector.limits import RateLimiter, client_key
 
 PARAMS = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "limits", "version": "1"}}
 LIST = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": PARAMS}
@@ -150,3 +152,13 @@ def test_defaults_leave_a_normal_client_alone(small_index: Path) -> None:
         raw.initialize()
         for _ in range(30):
             assert "results" in json.loads(raw.call_tool("search", query="alpha")["content"][0]["text"])
+
+
+def test_a_client_is_its_user_not_only_its_app() -> None:
+    def scope(client_id: str, subject: str | None) -> dict[str, object]:
+        token = AccessToken(token="t", client_id=client_id, scopes=[], subject=subject)
+        return {"user": AuthenticatedUser(token), "client": ("10.0.0.1", 5000)}
+
+    chatgpt_users = {client_key(scope("chatgpt", sub)) for sub in ("ann", "ben")}
+    assert len(chatgpt_users) == 2  # two people behind one OAuth app have their own budgets
+    assert client_key({"client": ("10.0.0.1", 5000)}) != client_key({"client": ("10.0.0.2", 5000)})
