@@ -92,7 +92,9 @@ OPERATIONS = Book(
             each on its own port or machine, and put any load balancer in front. Stateless HTTP keeps no
             session between requests, so no sticky sessions are needed. All processes can read one index
             directory; on separate machines, build the index once and copy the whole directory to each
-            replica after the indexer has finished.
+            replica after the indexer has finished. A replica that listens on an address other than
+            loopback refuses to start without authentication: give it --tokens-file or the --oauth-*
+            options (guides/security.md in the user guide).
             """,
         ),
         Page(
@@ -115,11 +117,14 @@ OPERATIONS = Book(
               client as it is written.
             - Keep nginx's default Host header, the upstream address. The connector refuses a Host header
               that names a foreign site (DNS-rebinding protection), so forwarding the public name with
-              proxy_set_header Host $host gets 421 responses.
+              proxy_set_header Host $host gets 421 responses, unless that name is given with --allow-host
+              or --public-url.
             - The connector's URL in ChatGPT is then https://docs.example.com/mcp.
 
-            There is no authentication in the connector: whoever reaches the public URL can read every
-            indexed document. Expose only an index you are willing to share.
+            Requests from nginx arrive on 127.0.0.1, so a connector without authentication serves
+            whoever reaches the public URL, every indexed document. For anything private, start it with
+            --tokens-file or with the --oauth-* options and --public-url https://docs.example.com; the
+            user guide's guides/security.md explains both, and which documents each caller then sees.
             """,
         ),
         Page(
@@ -174,7 +179,8 @@ OPERATIONS = Book(
             "Monitoring with /healthz",
             r"""
             Over HTTP the connector answers GET /healthz without authentication. The answer reports the
-            index generation being served, the number of documents in it, and the docsearch version.
+            index generation being served, when it was built, and the docsearch version; the number of
+            documents in it too, when the server itself has no authentication.
 
                 curl -fsS http://127.0.0.1:8000/healthz
 
@@ -182,8 +188,8 @@ OPERATIONS = Book(
 
             - Reachability: point the load balancer's health check or an uptime monitor at /healthz. curl
               -f exits non-zero when the server does not answer with success.
-            - Document count: a sudden drop, especially to zero, usually means the indexer ran against the
-              wrong or an empty folder.
+            - Document count (servers without authentication): a sudden drop, especially to zero, usually
+              means the indexer ran against the wrong or an empty folder.
             - Generation: it changes after each indexing run that changed something. If documents change
               but the generation does not, the indexer or make watch is not running.
             - Version: after an upgrade, every replica should report the new version.
