@@ -67,8 +67,8 @@ class ConnectorSettings(BaseSettings):
     )
 
     # Limits per HTTP client (its token, else its address); stdio has none.
-    rate_limit: float = Field(20.0, ge=0, description="Requests per second per client; 0 turns rate limiting off.")
-    rate_burst: int = Field(40, ge=1, description="Requests a client may send at once before the rate applies.")
+    rate_limit: float = Field(30.0, ge=0, description="Requests per second per client; 0 turns rate limiting off.")
+    rate_burst: int = Field(120, ge=1, description="Requests a client may send at once before the rate applies.")
     max_client_requests: int = Field(8, ge=1, le=10_000, description="Requests one client may have running at once.")
     max_in_flight: int = Field(64, ge=1, le=100_000, description="Requests the server runs at once, all clients.")
     max_body_bytes: int = Field(1_048_576, ge=1024, description="Largest request body accepted, in bytes.")
