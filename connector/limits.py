@@ -25,14 +25,16 @@ from connector.settings import ConnectorSettings
 
 MAX_TRACKED_CLIENTS = 100_000  # buckets kept; the least recently seen are dropped (a full bucket is the default)
 SERVER_BUSY = -32000
+INVALID_REQUEST = -32600
 
 
 class Refusal(Exception):
-    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
+    def __init__(self, status: int, message: str, retry_after: float | None = None, code: int = SERVER_BUSY) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.retry_after = retry_after
+        self.code = code
 
 
 class RateLimiter:
@@ -127,6 +129,7 @@ class Limits:
         try:
             try:
                 body = await _read_body(receive, self.max_body)
+                _check_request_ids(body)
             except Refusal as refusal:
                 await _refuse(send, refusal)
                 return
@@ -185,6 +188,23 @@ async def _read_body(receive: Receive, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def _check_request_ids(body: bytes) -> None:
+    """Refuse a request whose id is not a string or an integer. The SDK's 2025-era transport would take it for a
+    notification (it ignores unknown keys), answer 202 and never reply, leaving the client waiting forever."""
+    if b'"id"' not in body:
+        return
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError):
+        return  # not JSON: the transport answers that itself (-32700)
+    for item in message if isinstance(message, list) else [message]:
+        if isinstance(item, dict) and "method" in item and "id" in item:
+            request_id = item["id"]
+            if isinstance(request_id, bool) or not isinstance(request_id, str | int):
+                message_text = "Invalid request: a JSON-RPC id must be a string or an integer."
+                raise Refusal(400, message_text, code=INVALID_REQUEST)
+
+
 def _replay(body: bytes, receive: Receive) -> Receive:
     sent = False
 
@@ -199,7 +219,7 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 
 
 async def _refuse(send: Send, refusal: Refusal) -> None:
-    error = {"code": SERVER_BUSY, "message": refusal.message}
+    error = {"code": refusal.code, "message": refusal.message}
     body = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
     headers: list[tuple[bytes, bytes]] = [
         (b"content-type", b"application/json"),

@@ -11,13 +11,19 @@ Operators are words in capitals; in a query written all in capitals (caps lock, 
 words. `field:value` matches words of a field, `field=value` the whole value exactly. Anything this grammar does not
 take (a stray quote or parenthesis, an unknown field, punctuation) is read as plain words, so no query
 string is ever an error.
+
+The work a query can cause is bounded whatever its text: the first MAX_TOKENS tokens are read, the first
+MAX_TERMS words are kept (in order; a phrase past the limit is cut), the first MAX_WILDCARDS wildcards expand
+(later ones are read as their words), each to at most MAX_EXPANSIONS words per field, and parentheses nested
+deeper than MAX_DEPTH make the query plain words.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from whoosh import query as wq
@@ -30,13 +36,28 @@ TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "pdf": "pdf", "txt": "
                 "rst": "text", "html": "html", "htm": "html"}  # fmt: skip
 EXACT_FIELDS = {"title": "title_exact", "path": "doc_id", "type": "type", "tag": "tag"}
 MIN_PREFIX = 2
-MAX_CLAUSES = 64
+MAX_TERMS = 256  # words kept; a long natural-language question (100 words and more) is scored in full
+MAX_TOKENS = 256  # tokens read: words (stop words too), phrases, fields, operators, parentheses
+MAX_WILDCARDS = 8  # word* clauses expanded; later ones match their word only
+MAX_EXPANSIONS = 256  # words one wildcard matches in one field: the first in the index's sorted order
+MAX_DEPTH = 16  # nested parentheses
 
 _TOKEN = re.compile(
     r'(?P<lp>\()|(?P<rp>\))|(?P<field>[A-Za-z]+)(?P<op>[:=])(?=\S)|"(?P<phrase>[^"]*)"|(?P<word>[^\s()"]+)'
 )
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")  # control characters, lone surrogates: spaces
 _analyzer = TextAnalyzer()
 _path_analyzer = path_analyzer()
+
+
+@dataclass(frozen=True)
+class QuerySize:
+    """How much a query asks of the index: the words of its clauses (a word searched in three fields counts
+    three times), how many of them are wildcards, and how deep its clauses nest."""
+
+    words: int
+    wildcards: int
+    depth: int
 
 
 @dataclass
@@ -46,24 +67,61 @@ class ParsedQuery:
     query: wq.Query
     terms: set[str] = field(default_factory=set)
 
+    def size(self) -> QuerySize:
+        return _size(self.query)
+
 
 def parse_query(text: str, weights: Mapping[str, float]) -> ParsedQuery:
     """The query for `text`; plain words are searched in the fields of `weights`, weighted so."""
-    tokens = list(_tokens(text))[: MAX_CLAUSES * 4]
-    terms: set[str] = set()
+    text = _INVISIBLE.sub(" ", text)
+    tokens = list(islice(_tokens(text), MAX_TOKENS))
+    if len(tokens) == MAX_TOKENS and tokens[-1][0] == "field":
+        tokens.pop()  # the cut fell between a field and its value
     try:
-        parser = _Parser(tokens, terms, weights)
+        budget = _Budget()
+        parser = _Parser(tokens, budget, weights)
         result = parser.parse()
         if parser.pos != len(tokens):
             raise _Fallback
-    except (_Fallback, RecursionError):
-        terms.clear()
-        result = _plain(text, terms, weights)
-    return ParsedQuery(result or wq.NullQuery, terms)
+    except _Fallback:
+        budget = _Budget()
+        result = _plain(text, budget, weights)
+    return ParsedQuery(result or wq.NullQuery, budget.terms)
 
 
 class _Fallback(Exception):
     """The query does not follow the grammar: read it as plain words."""
+
+
+class _Budget:
+    """What a query may still add: MAX_TERMS words and MAX_WILDCARDS wildcards; and the words a snippet shows."""
+
+    def __init__(self) -> None:
+        self.words = MAX_TERMS
+        self.wildcards = MAX_WILDCARDS
+        self.terms: set[str] = set()
+
+    def take(self, words: Iterable[str], shown: bool = True) -> list[str]:
+        """The first of `words` that still fit, in order."""
+        kept = list(islice(words, self.words))
+        self.words -= len(kept)
+        if shown:
+            self.terms.update(kept)
+        return kept
+
+    def take_wildcard(self) -> bool:
+        """Whether one more wildcard may expand."""
+        if self.wildcards <= 0:
+            return False
+        self.wildcards -= 1
+        return True
+
+
+class _Prefix(wq.Prefix):
+    """A suffix wildcard that matches at most MAX_EXPANSIONS words of its field, the first in sorted order."""
+
+    def _btexts(self, ixreader: Any) -> Iterator[bytes]:
+        return islice(super()._btexts(ixreader), MAX_EXPANSIONS)
 
 
 def _tokens(text: str) -> Iterator[tuple[str, str, str]]:
@@ -90,11 +148,11 @@ def _tokens(text: str) -> Iterator[tuple[str, str, str]]:
 
 
 class _Parser:
-    def __init__(self, tokens: list[tuple[str, str, str]], terms: set[str], weights: Mapping[str, float]) -> None:
+    def __init__(self, tokens: list[tuple[str, str, str]], budget: _Budget, weights: Mapping[str, float]) -> None:
         self.tokens = tokens
         self.weights = weights
         self.pos = 0
-        self.terms = terms
+        self.budget = budget
         self.depth = 0
 
     def parse(self) -> wq.Query | None:
@@ -145,11 +203,13 @@ class _Parser:
         return result
 
     def _primary(self) -> wq.Query | None:
+        if self.pos == len(self.tokens):  # a trailing NOT
+            raise _Fallback
         kind, value, op = self.tokens[self.pos]
         self.pos += 1
         if kind == "(":
             self.depth += 1
-            if self.depth > 16:
+            if self.depth > MAX_DEPTH:
                 raise _Fallback
             inner = self._or()
             if self._peek() != ")":
@@ -164,41 +224,45 @@ class _Parser:
                 raise _Fallback
             _, target, _ = self.tokens[self.pos]
             self.pos += 1
-            return _field_clause(value, op, target, self.terms)
+            return _field_clause(value, op, target, self.budget)
         if kind == "phrase":
-            return _text_clause(value, self.weights, self.terms, phrase=True)
-        return _text_clause(value, self.weights, self.terms, phrase=False)
+            return _text_clause(value, self.weights, self.budget, phrase=True)
+        return _text_clause(value, self.weights, self.budget, phrase=False)
 
 
-def _field_clause(name: str, op: str, value: str, terms: set[str]) -> wq.Query | None:
+def _field_clause(name: str, op: str, value: str, budget: _Budget) -> wq.Query | None:
     if op == "=" or name in ("type", "tag"):
         exact = EXACT_FIELDS.get(name)
         if exact is None:  # heading= / body=: no exact form, match the words
-            return _text_clause(value, {name: 1.0}, terms, phrase=True)
+            return _text_clause(value, {name: 1.0}, budget, phrase=True)
         if name == "type":
             value = TYPE_ALIASES.get(value.lower(), value.lower())
         elif name in ("tag", "title"):
             value = value.strip().lower()
-        return wq.Term(exact, value)
+        return wq.Term(exact, value) if budget.take([value], shown=False) else None
     if name == "path":
-        words = [t.text for t in _path_analyzer(value.rstrip("*"))]
-        if value.endswith("*") and words:
-            *head, last = words
-            parts = [wq.Term("path", w) for w in head] + [wq.Prefix("path", last)]
-            return wq.And(parts) if len(parts) > 1 else parts[0]
-        return wq.Phrase("path", words) if len(words) > 1 else (wq.Term("path", words[0]) if words else None)
-    return _text_clause(value, {name: 1.0}, terms, phrase=True)
+        return _path_clause(value, budget)
+    return _text_clause(value, {name: 1.0}, budget, phrase=True)
 
 
-def _text_clause(value: str, fields: Mapping[str, float], terms: set[str], phrase: bool) -> wq.Query | None:
+def _path_clause(value: str, budget: _Budget) -> wq.Query | None:
+    """Words of a document id, in order; `path:guides/inst*` ends with a wildcard."""
+    words = budget.take((t.text for t in _path_analyzer(value.rstrip("*"))), shown=False)
+    if words and value.endswith("*") and budget.take_wildcard():
+        parts = [wq.Term("path", w) for w in words[:-1]] + [_Prefix("path", words[-1])]
+        return wq.And(parts) if len(parts) > 1 else parts[0]
+    return wq.Phrase("path", words) if len(words) > 1 else (wq.Term("path", words[0]) if words else None)
+
+
+def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phrase: bool) -> wq.Query | None:
     """Words over text fields: a phrase when asked (or when one word analyzes to several), a prefix for word*."""
     if not phrase and value.endswith("*") and value.count("*") == 1:
         stem = fold(value[:-1])
         if len(stem) < MIN_PREFIX or not re.fullmatch(r"\w+", stem):
             return None
-        return _over(fields, lambda f: wq.Prefix(f, stem))
-    words = [t for t, _, _, _ in _analyzer.analyze(value)]
-    terms.update(words)
+        if budget.take_wildcard() and budget.take([stem], shown=False):
+            return _over(fields, lambda f: _Prefix(f, stem))
+    words = budget.take(t for t, _, _, _ in _analyzer.analyze(value))
     if not words:
         return None
     if len(words) == 1:
@@ -217,9 +281,19 @@ def _over(fields: Mapping[str, float], make: object) -> wq.Query:
     return clauses[0] if len(clauses) == 1 else wq.Or(clauses)
 
 
-def _plain(text: str, terms: set[str], weights: Mapping[str, float]) -> wq.Query | None:
+def _size(query: wq.Query) -> QuerySize:
+    if not query.is_leaf():
+        parts = [_size(child) for child in query.children()]
+        depth = 1 + max((p.depth for p in parts), default=0)
+        return QuerySize(sum(p.words for p in parts), sum(p.wildcards for p in parts), depth)
+    if isinstance(query, _Prefix):
+        return QuerySize(1, 1, 1)
+    words = len(query.words) if isinstance(query, wq.Phrase) else int(isinstance(query, wq.Term))
+    return QuerySize(words, 0, 1)
+
+
+def _plain(text: str, budget: _Budget, weights: Mapping[str, float]) -> wq.Query | None:
     """Every word of the text, scored, ignoring all syntax."""
-    words = [t for t, _, _, _ in _analyzer.analyze(text)][: MAX_CLAUSES * 4]
-    terms.update(words)
+    words = budget.take(t for t, _, _, _ in _analyzer.analyze(text))
     clauses = [_over(weights, lambda f, w=w: wq.Term(f, w)) for w in dict.fromkeys(words)]
     return wq.Or(clauses) if clauses else None

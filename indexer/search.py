@@ -114,11 +114,15 @@ class Snapshot:
 
     def document(self, doc_id: str, groups: Groups = None) -> Document | None:
         """The document with that id, if there is one and a caller in `groups` may see it."""
+        if not _storable(doc_id):
+            return None
         with self._lock:
             document = self._docs.document(doc_id)
             return document if document is not None and visible(document, groups) else None
 
     def text(self, doc_id: str, groups: Groups = None) -> str | None:
+        if not _storable(doc_id):
+            return None
         with self._lock:
             document = self._docs.document(doc_id)
             if document is None or not visible(document, groups):
@@ -137,6 +141,8 @@ class Snapshot:
     def excerpt(self, ref: str, max_chars: int, groups: Groups = None) -> Excerpt:
         """Up to max_chars of a document's text from the start, or from a part id; cut between passages.
         A document a caller in `groups` may not see is not found, exactly like an unknown id."""
+        if not _storable(ref):
+            raise DocumentNotFoundError(ref)
         with self._lock:
             doc_id, start = self._resolve(ref)
             document = self._docs.document(doc_id)
@@ -166,7 +172,7 @@ class Snapshot:
             return ref, 0
         doc_id, sep, fragment = ref.rpartition("#")
         key, _, value = fragment.partition("=")
-        if not sep or not value.isdigit() or key not in ("part", "page", "at"):
+        if not sep or not (value.isascii() and value.isdigit() and len(value) <= 18) or key not in _PART_KEYS:
             raise DocumentNotFoundError(ref)
         number = int(value)
         if key == "at":
@@ -197,6 +203,18 @@ class Snapshot:
                 self._filters.pop(next(iter(self._filters)))
             self._filters[groups] = allowed
         return allowed
+
+
+_PART_KEYS = ("part", "page", "at")
+
+
+def _storable(doc_id: str) -> bool:
+    """Whether an id can be an id at all: one that is not valid UTF-8 (a lone surrogate) names no document."""
+    try:
+        doc_id.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class Searcher:
