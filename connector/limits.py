@@ -126,6 +126,19 @@ class Limits:
         if streaming:
             await self.app(scope, receive, send)
             return
+        running = True
+
+        def done() -> None:
+            nonlocal running
+            if running:
+                running = False
+                self.admission.leave(key)
+
+        async def send_then_count(message: Message) -> None:
+            await send(message)
+            if message["type"] == "http.response.body" and not message.get("more_body", False):
+                done()  # the answer is out: the transport's clean-up after it is no longer the client's request
+
         try:
             try:
                 body = await _read_body(receive, self.max_body)
@@ -133,9 +146,9 @@ class Limits:
             except Refusal as refusal:
                 await _refuse(send, refusal)
                 return
-            await self.app(scope, _replay(body, receive), send)
+            await self.app(scope, _replay(body, receive), send_then_count)
         finally:
-            self.admission.leave(key)
+            done()
 
 
 def client_key(scope: Scope) -> str:
