@@ -13,7 +13,7 @@ export FASTMCP_SHOW_SERVER_BANNER ?= false
 export FASTMCP_CHECK_FOR_UPDATES ?= off
 
 .DEFAULT_GOAL := help
-.PHONY: help install index watch serve stdio test check eval bench clean
+.PHONY: help install index watch serve stdio test check eval bench loadtest clean
 
 help: ## List the targets with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-8s %s\n", $$1, $$2}'
@@ -49,6 +49,9 @@ eval: $(VENV)/.eval-installed ## Retrieval quality on ../shared/eval beside bm25
 
 bench: $(STAMP) ## Indexing benchmark (20,000 generated documents, a folder of PDFs, no-change re-run)
 	$(PY) -m tests.bench.index_bench $(ARGS)
+
+loadtest: $(STAMP) ## HTTP load test: 50 clients search and fetch for 60 s while the index is rewritten twice
+	$(PY) -m tests.bench.loadtest $(ARGS)
 
 clean: ## Remove the virtualenv, the index and caches
 	rm -rf $(VENV) $(INDEX) .bench .eval .pytest_cache .mypy_cache .ruff_cache *.egg-info
