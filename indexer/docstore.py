@@ -143,8 +143,12 @@ class DocStore:
         self._db.close()
 
     def close(self) -> None:
-        if self._db.in_transaction:
-            self._db.execute("ROLLBACK")
+        """Give up: roll back what is not committed. Safe after commit(), which closes the database itself."""
+        try:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+        except sqlite3.ProgrammingError:  # already closed
+            return
         self._db.close()
 
 

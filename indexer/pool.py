@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from indexer.passage_index import SegmentBuilder
 
 BATCH_BYTES = 1_000_000  # a worker takes files in batches of about this many bytes
 INLINE_BELOW = 32  # fewer jobs than this run in the caller's process
-PARENT_CHECK_SECONDS = 1.0  # how often an idle worker checks that the run that started it is still alive
+PARENT_CHECK_SECONDS = 1.0  # how often a worker checks that the run that started it is still alive
 
 
 class JobRunner:
@@ -114,7 +115,17 @@ def _check_alive(procs: list[Any]) -> None:
             raise IndexWriteError(f"an indexing worker process died (exit code {proc.exitcode})")
 
 
+def _exit_with_parent() -> None:
+    """Leave the moment the parent run is gone. A worker that has finished its jobs can otherwise wait forever at
+    exit for its queue's feeder thread, blocked writing results into a pipe that nobody reads any more."""
+    parent = multiprocessing.parent_process()
+    while parent is None or parent.is_alive():
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
+
+
 def _worker(whoosh_dir: Path, jobs_q: Any, out_q: Any) -> None:
+    threading.Thread(target=_exit_with_parent, name="parent-watch", daemon=True).start()
     try:
         builder = SegmentBuilder(whoosh_dir)
         while (batch := _next_batch(jobs_q)) is not None:

@@ -110,15 +110,19 @@ def publish(index_dir: Path, tmp: Path, number: int) -> Path:
 
 
 def remove_stale(index_dir: Path) -> None:
-    """Remove unfinished generations and all but the newest KEEP_GENERATIONS complete ones.
+    """Remove unfinished generations, generations newer than CURRENT (a run killed between renaming its folder
+    and switching CURRENT: never published, and in the way of the next run's number), and all but the newest
+    KEEP_GENERATIONS complete ones.
 
     Called only while holding the lock, so no tmp- folder belongs to a live run.
     """
     current = current_generation(index_dir)
     generations = sorted((p for p in index_dir.glob(f"{GEN_PREFIX}*") if p.is_dir()), key=generation_number)
+    if current is not None:
+        generations = [p for p in generations if generation_number(p) <= generation_number(current)]
     keep = set(generations[-KEEP_GENERATIONS:]) | ({current} if current else set())
     for path in index_dir.iterdir():
-        if path.name.startswith(TMP_PREFIX) or (path in generations and path not in keep):
+        if path.name.startswith(TMP_PREFIX) or (path.name.startswith(GEN_PREFIX) and path not in keep):
             shutil.rmtree(path, ignore_errors=True)
 
 
