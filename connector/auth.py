@@ -31,7 +31,7 @@ from fastmcp.server.auth import AccessToken, AuthProvider, RemoteAuthProvider, T
 from fastmcp.server.auth.providers.jwt import JWTVerifier
 from pydantic import AnyHttpUrl
 
-from indexer.access import MAX_GROUPS, check_group
+from indexer.access import MAX_GROUPS, check_group, group_names
 from indexer.docstore import Groups
 
 log = logging.getLogger(__name__)
@@ -61,14 +61,10 @@ def hash_token(token: str) -> str:
 
 def parse_groups(text: str) -> tuple[str, ...]:
     """Comma-separated group names, checked; TokensFileError when one cannot be a group name."""
-    groups = tuple(dict.fromkeys(g.strip() for g in text.split(",") if g.strip()))
-    for group in groups:
-        problem = check_group(group)
-        if problem:
-            raise TokensFileError(problem)
-    if len(groups) > MAX_GROUPS:
-        raise TokensFileError(f"more than {MAX_GROUPS} groups")
-    return groups
+    try:
+        return group_names(text.split(","))
+    except ValueError as exc:
+        raise TokensFileError(str(exc)) from None
 
 
 class TokensFile:

@@ -15,8 +15,8 @@ them. A malformed access file stops the run: guessing would publish documents th
 
 from __future__ import annotations
 
-import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +44,18 @@ def check_group(name: str) -> str | None:
     return None
 
 
+def group_names(values: Iterable[object]) -> tuple[str, ...]:
+    """Distinct, stripped group names in order; ValueError saying why when one cannot be a group name."""
+    groups = tuple(dict.fromkeys(name for name in (str(v).strip() for v in values) if name))
+    for group in groups:
+        problem = check_group(group)
+        if problem:
+            raise ValueError(problem)
+    if len(groups) > MAX_GROUPS:
+        raise ValueError(f"more than {MAX_GROUPS} groups")
+    return groups
+
+
 def front_matter_groups(front: dict[str, object]) -> tuple[str, ...] | None:
     """The groups a document's front matter names: None when it has no `access` key.
 
@@ -57,14 +69,10 @@ def front_matter_groups(front: dict[str, object]) -> tuple[str, ...] | None:
         value = value.split(",")
     if not isinstance(value, list | tuple) or any(isinstance(v, dict | list | bool) or v is None for v in value):
         raise LoaderError("front matter 'access' must be a list of group names")
-    groups = tuple(dict.fromkeys(str(v).strip() for v in value if str(v).strip()))
-    for group in groups:
-        problem = check_group(group)
-        if problem:
-            raise LoaderError(f"front matter 'access': {problem}")
-    if len(groups) > MAX_GROUPS:
-        raise LoaderError(f"front matter 'access' names more than {MAX_GROUPS} groups")
-    return groups
+    try:
+        return group_names(value)
+    except ValueError as exc:
+        raise LoaderError(f"front matter 'access': {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -83,16 +91,13 @@ class AccessRules:
                 continue
             match = _RULE.match(line)
             pattern, rest = (match.group(1), match.group(2)) if match else (line, "")
-            groups = tuple(dict.fromkeys(g.strip() for g in rest.split(",") if g.strip()))
             where = f"{source}, line {number}"
+            try:
+                groups = group_names(rest.split(","))
+            except ValueError as exc:
+                raise AccessFileError(f"{where}: {exc}") from None
             if not groups:
                 raise AccessFileError(f"{where}: {pattern!r} names no group (write: PATTERN GROUP[, GROUP...])")
-            for group in groups:
-                problem = check_group(group)
-                if problem:
-                    raise AccessFileError(f"{where}: {problem}")
-            if len(groups) > MAX_GROUPS:
-                raise AccessFileError(f"{where}: more than {MAX_GROUPS} groups")
             try:
                 spec = pathspec.GitIgnoreSpec.from_lines([pattern])
             except (ValueError, TypeError) as exc:
@@ -115,10 +120,6 @@ class AccessRules:
         except UnicodeDecodeError:
             raise AccessFileError(f"{path} is not UTF-8 text") from None
         return cls.parse(text, str(path))
-
-    @property
-    def fingerprint(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest() if self.rules else ""
 
     def groups_for(self, doc_id: str) -> tuple[str, ...]:
         """The groups of the last rule whose pattern matches the path `doc_id`; () when none does."""

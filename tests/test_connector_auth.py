@@ -4,7 +4,6 @@ the real CLI, JWTs checked against a JWKS endpoint served by the test, and what 
 from __future__ import annotations
 
 import json
-import os
 import stat
 import subprocess
 import sys
@@ -330,4 +329,3 @@ def test_stdio_ignores_authentication_options_with_a_warning(group_index: Path, 
     process = subprocess.run(command, cwd=ROOT, env=env, input="", capture_output=True, text=True, timeout=60)
     assert process.returncode == 0, process.stderr
     assert "apply to HTTP only" in process.stderr
-    assert os.path.exists(group_index)

@@ -13,7 +13,6 @@ import os
 import platform
 import random
 import re
-import resource
 import sqlite3
 import statistics
 import subprocess
@@ -26,6 +25,7 @@ from pathlib import Path
 
 from tests.bench.benchmarks_md import BENCHMARKS_MD, write_section
 from tests.bench.corpus_gen import Generated, make_markdown_corpus, make_pdf_folder
+from tests.bench.machine import cpu_seconds, git_commit, machine_busy, wait_for_idle
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH_DIR = ROOT / ".bench"
@@ -60,42 +60,15 @@ def run_indexer(docs: Path, index: Path, rebuild: bool, workers: int | None) -> 
         cmd.append("--rebuild")
     if workers is not None:
         cmd += ["--workers", str(workers)]
-    before, busy_before = _children_cpu(), _machine_busy()
+    before, busy_before = cpu_seconds(), machine_busy()
     started = time.perf_counter()
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     elapsed = time.perf_counter() - started
-    cpu = _children_cpu() - before  # the workers are waited for by the indexer, so they count too
-    others = max(0.0, _machine_busy() - busy_before - cpu)
+    cpu = cpu_seconds() - before  # the workers are waited for by the indexer, so they count too
+    others = max(0.0, machine_busy() - busy_before - cpu)
     if proc.returncode != 0:
         sys.exit(f"indexer failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr}")
     return elapsed, cpu, others, proc.stderr.strip()
-
-
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def _machine_busy() -> float:
-    """CPU seconds all programs have used since boot (Linux /proc/stat; 0 elsewhere)."""
-    try:
-        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
-    except OSError:
-        return 0.0
-    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in fields[:8])
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
-
-
-def wait_for_idle(max_wait: float) -> None:
-    """Wait (up to max_wait seconds) until other programs use under a quarter of a core: a shared machine."""
-    deadline = time.monotonic() + max_wait
-    while time.monotonic() < deadline:
-        busy = _machine_busy()
-        time.sleep(1.0)
-        if _machine_busy() - busy < 0.25:
-            return
-    if max_wait > 0:
-        print(f"  (the machine is still busy after {max_wait:g} s: timing anyway)", flush=True)
 
 
 def expect(summary: str, pattern: str) -> None:
@@ -205,18 +178,6 @@ def bench_pdf(args: argparse.Namespace, pdfs: Generated) -> tuple[Step, dict[str
 
 def _verdict(ok: bool, target: str) -> str:
     return f"{target}: {'met' if ok else '**missed**'}"
-
-
-def git_commit() -> str:
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}  # read-only: never refresh git's index file
-    try:
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, env=env, capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "indexer"], cwd=ROOT, env=env).returncode
-    return head + (" (with uncommitted changes in indexer/)" if dirty else "")
 
 
 def report(steps: list[Step], sizes: dict[str, dict[str, float]], repeat: int) -> str:

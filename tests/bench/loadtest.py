@@ -37,9 +37,9 @@ import httpx2 as httpx
 from connector.auth import TokensFile
 from tests.bench.benchmarks_md import BENCHMARKS_MD, write_section
 from tests.bench.corpus_gen import Generated, make_markdown_corpus
-from tests.bench.index_bench import wait_for_idle
 from tests.bench.load_client import McpClient, Tally, client_headers, corpus_queries, run_client
 from tests.bench.loadtest_report import HEALTHZ_TIMEOUT_S, report, server_log_notes
+from tests.bench.machine import cpu_seconds, machine_busy, wait_for_idle
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH_DIR = ROOT / ".bench"
@@ -236,8 +236,8 @@ async def run_load(args: argparse.Namespace, server: Server, queries: list[str],
     url = server.base + "/mcp"
     clients = [McpClient(url, n, headers_of(args, n)) for n in range(1, args.clients + 1)]
     stop = asyncio.Event()
-    cpu_before = (server.proc_status().get("cpu_s", 0.0), _cpu(resource.RUSAGE_SELF),
-                  _cpu(resource.RUSAGE_CHILDREN), machine_busy())  # fmt: skip
+    cpu_before = (server.proc_status().get("cpu_s", 0.0), cpu_seconds(resource.RUSAGE_SELF),
+                  cpu_seconds(resource.RUSAGE_CHILDREN), machine_busy())  # fmt: skip
     run.tally.started = time.monotonic()
     tasks = [asyncio.create_task(run_client(c, queries, run.tally, stop)) for c in clients]
     watcher = asyncio.create_task(watch_generations(server.base, run, stop))
@@ -258,8 +258,9 @@ async def run_load(args: argparse.Namespace, server: Server, queries: list[str],
     run.server = server.proc_status()
     run.cpu = {
         "server": run.server.get("cpu_s", 0.0) - cpu_before[0],
-        "load generator": _cpu(resource.RUSAGE_SELF) - cpu_before[1],
-        "indexer": _cpu(resource.RUSAGE_CHILDREN) - cpu_before[2],  # its runs were waited for; the server not yet
+        "load generator": cpu_seconds(resource.RUSAGE_SELF) - cpu_before[1],
+        "indexer": cpu_seconds(resource.RUSAGE_CHILDREN)
+        - cpu_before[2],  # its runs were waited for; the server not yet
     }
     run.cpu["other programs"] = max(0.0, machine_busy() - cpu_before[3] - sum(run.cpu.values()))
     await asyncio.gather(*(c.close() for c in clients))
@@ -267,21 +268,6 @@ async def run_load(args: argparse.Namespace, server: Server, queries: list[str],
     run.markers_ok = not marker_problems
     run.problems = check_rewrites(run) + marker_problems
     return run
-
-
-def machine_busy() -> float:
-    """CPU seconds all programs have used since boot (Linux /proc/stat; 0 elsewhere)."""
-    try:
-        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
-    except OSError:
-        return 0.0
-    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in fields[:8])
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
-
-
-def _cpu(who: int) -> float:
-    usage = resource.getrusage(who)
-    return usage.ru_utime + usage.ru_stime
 
 
 def check_rewrites(run: Run) -> list[str]:

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import os
 import platform
-import subprocess
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tests.bench.corpus_gen import Generated
 from tests.bench.load_client import PROTOCOL_VERSION, TIMEOUT_S
+from tests.bench.machine import git_commit
 
 if TYPE_CHECKING:
     from tests.bench.loadtest import Run
 
 HEALTHZ_TIMEOUT_S = 5.0
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def percentile(sorted_values: list[float], p: float) -> float:
@@ -132,18 +130,6 @@ def failure_lines(run: Run, shown: int = 5) -> list[str]:
         lines.append(f"- at {f.at:.1f} s, client {f.client}, {f.method}: {' '.join(f.detail.split())[:1000]}")
     lines += [f"- {problem}" for problem in run.problems]
     return lines
-
-
-def git_commit() -> str:
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}  # read-only: never refresh git's index file
-    try:
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, env=env, capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    dirty = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "indexer", "connector"], cwd=ROOT, env=env)
-    return head + (" (with uncommitted changes in indexer/ or connector/)" if dirty.returncode else "")
 
 
 def server_log_notes(log: Path, limit: int = 20) -> list[str]:
