@@ -1,8 +1,10 @@
-"""Writing the Whoosh passage index of a generation: one writer, plus segments built by worker processes.
+"""Writing the passage index of a generation: one writer, plus segments built by worker processes.
 
 Whoosh allows one writer per index. Worker processes each build a segment of their own, as Whoosh's own
 multiprocessing writer does, and hand it to the one writer, which applies deletions, merges small segments
 and commits a single table of contents. Whoosh's private segment methods are used here and nowhere else.
+Each passage's scored fields go, as the very postings Whoosh indexes, into the postings copy as well
+(postings.py): a worker builds a postings segment beside its Whoosh segment.
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from whoosh.writing import SegmentWriter
 
 from indexer.access import PUBLIC
 from indexer.docstore import DocRecord
+from indexer.postings import FIELDS, FieldPostings, PostingsBuilder
+from indexer.postings_writer import PostingsWriter
 from indexer.schema import build_schema
+from indexer.storage import POSTINGS_DIR, WHOOSH_DIR
 
 WRITER_MEMORY_MB = 1024  # per writer: below this Whoosh sorts postings in memory, above it spills runs to disk
 
@@ -93,30 +98,45 @@ class _SegmentWriter(SegmentWriter):
             reader.close()
 
 
+def _add(writer: _SegmentWriter, postings: PostingsBuilder | PostingsWriter, record: DocRecord) -> None:
+    """Index a document's passages in Whoosh, and the same postings of their scored fields in the copy."""
+    schema = writer.schema
+    for fields in passage_fields(record):
+        writer.add_document(**fields)
+        scored: FieldPostings = [
+            [(term, freq) for term, freq, _, _ in schema[name].analyzed(fields[name])] if name in fields else []
+            for name in FIELDS
+        ]
+        postings.add(record.id, record.access, fields["ordinal"], scored)
+
+
 class PassageIndex:
-    """The writer of one generation's Whoosh index."""
+    """The writer of one generation's passage index: `folder` holds whoosh/ and postings/."""
 
     def __init__(self, folder: Path, create: bool) -> None:
         self.folder = folder
-        ix = index.create_in(folder, build_schema()) if create else index.open_dir(folder)
+        whoosh_dir = folder / WHOOSH_DIR
+        ix = index.create_in(whoosh_dir, build_schema()) if create else index.open_dir(whoosh_dir)
         self._writer = _SegmentWriter(ix, limitmb=WRITER_MEMORY_MB)
+        self._postings = PostingsWriter(folder / POSTINGS_DIR)
 
     def delete(self, doc_id: str) -> None:
         self._writer.delete_by_term("doc_id", doc_id)
+        self._postings.delete(doc_id)
 
     def add(self, record: DocRecord) -> None:
-        for fields in passage_fields(record):
-            self._writer.add_document(**fields)
+        _add(self._writer, self._postings, record)
 
-    def commit(self, segments: list[Any]) -> None:
-        """Commit this writer's changes together with segments that worker processes built."""
+    def commit(self, segments: list[tuple[Any, str]]) -> None:
+        """Commit this writer's changes together with the (Whoosh, postings) segments worker processes built."""
         writer = self._writer
         final = writer._merge_segments(None, None, None)
         if writer._added:
             final.append(writer._finalize_segment())
         else:
             writer._close_segment()
-        final.extend(segments)
+        final.extend(whoosh for whoosh, _ in segments)
+        self._postings.commit([name for _, name in segments if name])
         writer._commit_toc(final)
         writer._finish()
 
@@ -129,18 +149,19 @@ class SegmentBuilder:
     """Builds one new segment in a worker process, for PassageIndex.commit to take in."""
 
     def __init__(self, folder: Path) -> None:
-        self._writer = _SegmentWriter(index.open_dir(folder), _lk=False, limitmb=WRITER_MEMORY_MB)
+        self._writer = _SegmentWriter(index.open_dir(folder / WHOOSH_DIR), _lk=False, limitmb=WRITER_MEMORY_MB)
+        self._postings = PostingsBuilder(folder / POSTINGS_DIR)
 
     def add(self, record: DocRecord) -> None:
-        for fields in passage_fields(record):
-            self._writer.add_document(**fields)
+        _add(self._writer, self._postings, record)
 
-    def finish(self) -> Any:
-        """The finished segment, or None when nothing was added."""
+    def finish(self) -> tuple[Any, str] | None:
+        """The finished (Whoosh segment, postings segment name), or None when nothing was added."""
         if not self._writer._added:
             # Not cancel(): that destroys the temp folder (MAIN.tmp) every writer on this index shares,
             # under the feet of the parent's writer and the other workers. The empty segment's files
             # are left for the parent's commit to clean up.
             self._writer._close_segment()
             return None
-        return self._writer._finalize_segment()
+        name = self._postings.finish()
+        return self._writer._finalize_segment(), name or ""

@@ -183,12 +183,12 @@ def _write_generation(
     try:
         with storage.io_errors(tmp):
             store = DocStore(tmp / storage.DOCSTORE)
-            passages = PassageIndex(tmp / storage.WHOOSH_DIR, create=previous is None)
+            passages = PassageIndex(tmp, create=previous is None)
             for doc_id in tally.removed:
                 passages.delete(doc_id)
                 store.delete(doc_id)
             add = passages.add
-            runner = JobRunner(jobs, tmp / storage.WHOOSH_DIR, settings.worker_count, lambda o: add(o.record))
+            runner = JobRunner(jobs, tmp, settings.worker_count, lambda o: add(o.record))
             for done, outcome in enumerate(runner, 1):
                 _apply(outcome, store, passages, settings, tally)
                 if progress:

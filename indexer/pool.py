@@ -27,9 +27,9 @@ PARENT_CHECK_SECONDS = 1.0  # how often a worker checks that the run that starte
 class JobRunner:
     """Iterate over it for outcomes; afterwards `segments` holds the segments the workers built."""
 
-    def __init__(self, jobs: list[Job], whoosh_dir: Path, workers: int, add_inline: Callable[[Indexed], None]) -> None:
+    def __init__(self, jobs: list[Job], folder: Path, workers: int, add_inline: Callable[[Indexed], None]) -> None:
         self._jobs = jobs
-        self._whoosh_dir = whoosh_dir
+        self._folder = folder
         self._workers = max(1, min(workers, len(jobs) // 8 or 1))
         self._add_inline = add_inline
         self.segments: list[Any] = []
@@ -49,8 +49,7 @@ class JobRunner:
         jobs_q: Any = ctx.Queue(maxsize=4 * self._workers)
         out_q: Any = ctx.Queue()
         procs = [
-            ctx.Process(target=_worker, args=(self._whoosh_dir, jobs_q, out_q), daemon=True)
-            for _ in range(self._workers)
+            ctx.Process(target=_worker, args=(self._folder, jobs_q, out_q), daemon=True) for _ in range(self._workers)
         ]
         for proc in procs:
             proc.start()
@@ -124,10 +123,10 @@ def _exit_with_parent() -> None:
     os._exit(1)
 
 
-def _worker(whoosh_dir: Path, jobs_q: Any, out_q: Any) -> None:
+def _worker(folder: Path, jobs_q: Any, out_q: Any) -> None:
     threading.Thread(target=_exit_with_parent, name="parent-watch", daemon=True).start()
     try:
-        builder = SegmentBuilder(whoosh_dir)
+        builder = SegmentBuilder(folder)
         while (batch := _next_batch(jobs_q)) is not None:
             outcomes = [run_job(job) for job in batch]
             for outcome in outcomes:

@@ -21,12 +21,14 @@ deeper than MAX_DEPTH make the query plain words.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
 from whoosh import query as wq
+from whoosh.matching import AndNotMatcher, ListMatcher, NullMatcher
 
 from indexer.analysis import TextAnalyzer, fold, path_analyzer
 
@@ -69,6 +71,47 @@ class ParsedQuery:
 
     def size(self) -> QuerySize:
         return _size(self.query)
+
+    def plan(self, fields: Iterable[str]) -> Plan | None:
+        """The query as a sum the postings copy can score, when it is one: plain words (and wildcards) of
+        `fields`, plus clauses only Whoosh can match (phrases, fields, nested operators) added in, minus
+        exclusions (a top-level NOT). None when it is not a sum at all (AND, filters around everything)."""
+        plan = Plan()
+        query = self.query
+        while type(query) is _AndNot:  # a NOT at the top drops passages, whatever scores them
+            plan.excluded.append(query.b)
+            query = query.a
+        if not _add_to_plan(query, frozenset(fields), 1.0, plan) or not (plan.terms or plan.prefixes):
+            return None
+        return plan
+
+
+@dataclass
+class Plan:
+    """A query as a sum: scored words, wildcards scored as the words they expand to, other clauses scored by
+    Whoosh, and what is excluded."""
+
+    terms: list[tuple[str, bytes, float]] = field(default_factory=list)  # (field, term, weight)
+    prefixes: list[tuple[str, str, float]] = field(default_factory=list)  # (field, what words start with, weight)
+    others: list[wq.Query] = field(default_factory=list)
+    excluded: list[wq.Query] = field(default_factory=list)
+
+
+def _add_to_plan(query: wq.Query, fields: frozenset[str], boost: float, plan: Plan) -> bool:
+    """Add a summed clause to the plan; False when the query is not a sum."""
+    if query is wq.NullQuery:
+        return True
+    if type(query) in (wq.Term, _Prefix) and query.fieldname in fields:
+        target = plan.terms if type(query) is wq.Term else plan.prefixes
+        text = query.text.encode("utf-8") if type(query) is wq.Term else query.text
+        target.append((query.fieldname, text, boost * query.boost))
+        return True
+    if type(query) is wq.Or and query.scale is None and not query.minmatch:  # summed as is, duplicates too
+        return all(_add_to_plan(child, fields, boost * query.boost, plan) for child in query.subqueries)
+    if boost != 1.0:
+        return False
+    plan.others.append(query)
+    return True
 
 
 def parse_query(text: str, weights: Mapping[str, float]) -> ParsedQuery:
@@ -118,10 +161,47 @@ class _Budget:
 
 
 class _Prefix(wq.Prefix):
-    """A suffix wildcard that matches at most MAX_EXPANSIONS words of its field, the first in sorted order."""
+    """A suffix wildcard: the first MAX_EXPANSIONS words of its field that start with its text (in sorted
+    order), each scored as if it had been typed. (Whoosh's own Prefix scores one expansion by BM25 but
+    several by their raw frequencies, and drops its boost.)"""
 
     def _btexts(self, ixreader: Any) -> Iterator[bytes]:
         return islice(super()._btexts(ixreader), MAX_EXPANSIONS)
+
+    def matcher(self, searcher: Any, context: Any = None) -> Any:
+        words = [wq.Term(self.fieldname, w.decode("utf-8"), boost=self.boost) for w in self._btexts(searcher.reader())]
+        return wq.Or(words).matcher(searcher, context) if words else wq.NullQuery.matcher(searcher, context)
+
+
+class _Filter(wq.ConstantScoreQuery):
+    """A clause that must match and adds nothing to the score. (Whoosh's ConstantScoreQuery cannot score 0:
+    it reads a constant of 0.0 as none given, and adds 1 to every match.)"""
+
+    def __init__(self, child: wq.Query) -> None:
+        super().__init__(child, 0.0)
+
+    def _rewrap(self, child: wq.Query) -> _Filter:
+        return _Filter(child)
+
+    def matcher(self, searcher: Any, context: Any = None) -> Any:
+        ids = array("I", self.child.matcher(searcher, searcher.boolean_context()).all_ids())
+        return ListMatcher(ids, weights=array("f", [0.0]) * len(ids)) if ids else NullMatcher()
+
+
+class _AndNotMatcher(AndNotMatcher):
+    """Whoosh's AndNotMatcher, fixed: at the start it skipped the excluded matcher up to the first match only
+    when both stood on the same passage, so a first match that a later exclusion held got through."""
+
+    def _find_first(self) -> None:
+        if self.a.is_active() and self.b.is_active():
+            self._find_next()
+
+
+class _AndNot(wq.AndNot):
+    """`x NOT y`: the passages x matches that y does not, scored as x scores them."""
+
+    def matcher(self, searcher: Any, context: Any = None) -> Any:
+        return _AndNotMatcher(self.a.matcher(searcher, context), self.b.matcher(searcher, searcher.boolean_context()))
 
 
 def _tokens(text: str) -> Iterator[tuple[str, str, str]]:
@@ -196,10 +276,10 @@ class _Parser:
         result: wq.Query = wq.Or(scored) if len(scored) > 1 else (scored[0] if scored else wq.Every())
         if required:
             # Filters match but do not score (Whoosh's Require matcher breaks under block-quality skipping).
-            filters = [wq.ConstantScoreQuery(q, 0.0) for q in required]
+            filters = [_Filter(q) for q in required]
             result = wq.And([result, *filters]) if scored else wq.And(required)
         if excluded:
-            result = wq.AndNot(result, wq.Or(excluded))
+            result = _AndNot(result, wq.Or(excluded))
         return result
 
     def _primary(self) -> wq.Query | None:
@@ -255,7 +335,9 @@ def _path_clause(value: str, budget: _Budget) -> wq.Query | None:
 
 
 def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phrase: bool) -> wq.Query | None:
-    """Words over text fields: a phrase when asked (or when one word analyzes to several), a prefix for word*."""
+    """Words over text fields: a phrase when asked, a prefix for word*, else each word on its own. A word
+    that analyzes to several ("multi-target", "v2.1") is its words, as BM25 engines read it: requiring them
+    as a phrase lost more matches than it gained precision (EVAL.md)."""
     if not phrase and value.endswith("*") and value.count("*") == 1:
         stem = fold(value[:-1])
         if len(stem) < MIN_PREFIX or not re.fullmatch(r"\w+", stem):
@@ -265,9 +347,10 @@ def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phras
     words = budget.take(t for t, _, _, _ in _analyzer.analyze(value))
     if not words:
         return None
-    if len(words) == 1:
-        return _over(fields, lambda f: wq.Term(f, words[0]))
-    return _over(fields, lambda f: wq.Phrase(f, words))
+    if phrase and len(words) > 1:
+        return _over(fields, lambda f: wq.Phrase(f, words))
+    clauses = [_over(fields, lambda f, w=w: wq.Term(f, w)) for w in words]
+    return clauses[0] if len(clauses) == 1 else wq.Or(clauses)
 
 
 def _over(fields: Mapping[str, float], make: object) -> wq.Query:

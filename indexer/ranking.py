@@ -25,7 +25,11 @@ class Ranking:
     idf_power: float = 1.2  # > 1 weighs a long question's rare words above its common ones more sharply
 
     def weighting(self) -> BM25F:
-        return _RsjBM25(self.k1, self.b, self.idf_power)
+        return _RsjBM25(self)
+
+    def idf(self, matching: int, total: int) -> float:
+        """The weight of a word that `matching` of `total` passages hold (in one field)."""
+        return float(max(0.0, log(1.0 + (total - matching + 0.5) / (matching + 0.5))) ** self.idf_power)
 
 
 DEFAULT = Ranking()
@@ -38,15 +42,15 @@ class _RsjBM25(BM25F):
     question weigh nearly as much as its rare, telling ones.
     """
 
-    def __init__(self, k1: float, b: dict[str, float], idf_power: float = 1.0) -> None:
-        super().__init__(B=0.75, K1=k1, **{f"{name}_B": value for name, value in b.items()})
-        self.idf_power = idf_power
+    def __init__(self, ranking: Ranking) -> None:
+        super().__init__(B=0.75, K1=ranking.k1, **{f"{name}_B": value for name, value in ranking.b.items()})
+        self.ranking = ranking
 
     def idf(self, searcher: Any, fieldname: str, text: bytes) -> float:
         parent = searcher.get_parent()
         n = parent.doc_frequency(fieldname, text)
         total = parent.doc_count_all()  # counts deleted passages, as doc_frequency does until segments merge
-        return float(max(0.0, log(1.0 + (total - n + 0.5) / (n + 0.5))) ** self.idf_power)
+        return self.ranking.idf(n, total)
 
     def scorer(self, searcher: Any, fieldname: str, text: bytes, qf: int = 1) -> Any:
         if not searcher.schema[fieldname].scorable:

@@ -12,7 +12,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from indexer.analysis import TextAnalyzer, path_analyzer
 
 # Bump when the schema or the analysis changes: an index with another version is rebuilt in full.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 Posting = tuple[bytes, int, float, bytes]  # (term, frequency, weight, encoded positions)
 
@@ -27,16 +27,20 @@ class FastText(TEXT):
         return {k: v for k, v in self.__dict__.items() if k != "_last"}
 
     def index(self, value: Any, **kwargs: Any) -> list[Posting]:
-        analyzer = self.analyzer
-        if not isinstance(analyzer, TextAnalyzer) or not isinstance(value, str):
+        if not isinstance(self.analyzer, TextAnalyzer) or not isinstance(value, str):
             return list(super().index(value, **kwargs))
+        return self.analyzed(value)
+
+    def analyzed(self, value: str) -> list[Posting]:
+        """The postings of a value, as index() gives them to Whoosh; the last value's are kept, so the
+        postings copy (postings.py) reads the very postings Whoosh just indexed without analyzing twice."""
         if self._last is not None and self._last[0] == value:
             return self._last[1]
         encode = self.format.encode
         boost = self.format.field_boost
         postings = [
             (term.encode("utf-8"), len(poses), len(poses) * boost, encode(poses))
-            for term, poses in analyzer.postings(value).items()
+            for term, poses in self.analyzer.postings(value).items()
         ]
         self._last = (value, postings)
         return postings

@@ -12,17 +12,21 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from whoosh import collectors
 from whoosh import index as whoosh_index
 from whoosh.idsets import BitSet
-from whoosh.query import Or, Term
+from whoosh.query import Or, Query, Term
 
 from indexer import storage
 from indexer.access import PUBLIC
+from indexer.bm25 import PostingsSearcher
 from indexer.docstore import DocReader, Groups, visible
 from indexer.errors import DocumentNotFoundError, IndexerError, IndexFormatError, IndexNotFoundError
 from indexer.model import Document, Passage
-from indexer.query import parse_query
+from indexer.postings import FIELDS
+from indexer.query import ParsedQuery, parse_query
 from indexer.ranking import DEFAULT, Ranking
 from indexer.schema import SCHEMA_VERSION
 from indexer.snippets import make_snippet
@@ -79,7 +83,8 @@ class Snapshot:
         self.meta = meta
         self._index = whoosh_index.open_dir(folder / storage.WHOOSH_DIR)
         self._searcher = self._index.searcher(weighting=ranking.weighting())
-        self._lock = threading.Lock()
+        self._postings = PostingsSearcher(folder / storage.POSTINGS_DIR, ranking)
+        self._lock = threading.Lock()  # around Whoosh's searcher and the docstore; the postings need none
         self._filters: dict[frozenset[str], BitSet] = {}  # by caller groups, oldest first
 
     def document_count(self, groups: Groups = None) -> int:
@@ -93,12 +98,8 @@ class Snapshot:
         """Documents ranked by their best passage; `offset` skips that many of the best. A caller in `groups`
         finds only the documents it may see (see docstore.visible); None finds every document."""
         parsed = parse_query(query, self.ranking.field_weights)
+        found = self._ranked(parsed, offset + limit, groups)[offset:]
         with self._lock:
-            allowed = self._allowed(groups)
-            results = self._searcher.search(
-                parsed.query, limit=offset + limit, collapse="doc_id", collapse_limit=1, filter=allowed
-            )
-            found = [(r["doc_id"], r["ordinal"], r.score) for r in results][offset:]
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
             hits = []
             for doc_id, ordinal, score in found:
@@ -111,6 +112,50 @@ class Snapshot:
                 part = self._part_id(passage) if passage is not None else doc_id
                 hits.append(Hit(docs[doc_id], score, passage, snippet, part))
             return hits
+
+    def _ranked(self, parsed: ParsedQuery, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
+        """(doc id, ordinal of its best passage, score) of the best `limit` documents. A query that is a sum of
+        words is scored over the postings copy, in parallel with other searches; the clauses only Whoosh can
+        match (phrases, fields) are matched by Whoosh and added in. Any other query goes to Whoosh whole."""
+        plan = parsed.plan(FIELDS)
+        if plan is None:
+            return self._whoosh_ranked(parsed.query, limit, groups)
+        terms = plan.terms + [
+            (name, word, weight) for name, start, weight in plan.prefixes for word in self._postings.expand(name, start)
+        ]
+        excluded_plan = ParsedQuery(Or(plan.excluded)).plan(FIELDS) if plan.excluded else None
+        plain_exclusion = excluded_plan is not None and not excluded_plan.others and not excluded_plan.prefixes
+        excluded_terms = excluded_plan.terms if excluded_plan is not None and plain_exclusion else []
+        with self._lock:
+            extra = self._whoosh_matches(Or(plan.others), scored=True) if plan.others else []
+            excluded = [] if plain_exclusion or not plan.excluded else self._whoosh_matches(Or(plan.excluded))
+        return self._postings.search(terms, limit, groups, extra, [(d, o) for d, o, _ in excluded], excluded_terms)
+
+    def _whoosh_matches(self, query: Query, scored: bool = False) -> list[tuple[str, int, float]]:
+        """(doc id, ordinal, score) of every passage a query matches (score 0 unless `scored`)."""
+        collector: Any = _every_match() if scored else collectors.UnsortedCollector()
+        self._searcher.search_with_collector(query, collector)
+        return [(hit["doc_id"], hit["ordinal"], hit.score or 0.0) for hit in collector.results()]
+
+    def _whoosh_ranked(self, query: Query, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
+        # Every match is scored and collapsed here: Whoosh's top-N collector relies on matcher replacement
+        # (see _every_match), and its collapsing is skipped under a filter (every passage comes back).
+        collector: Any = _every_match()
+        with self._lock:
+            allowed = self._allowed(groups)
+            if allowed is not None:
+                collector = collectors.FilterCollector(collector, allowed, None)
+            self._searcher.search_with_collector(query, collector)
+            found: list[tuple[str, int, float]] = []
+            seen: set[str] = set()
+            for hit in collector.results():  # best first; stored fields are read only up to the last one kept
+                doc_id = hit["doc_id"]
+                if doc_id not in seen:
+                    seen.add(doc_id)
+                    found.append((doc_id, hit["ordinal"], hit.score))
+                    if len(found) == limit:
+                        break
+            return found
 
     def document(self, doc_id: str, groups: Groups = None) -> Document | None:
         """The document with that id, if there is one and a caller in `groups` may see it."""
@@ -206,6 +251,14 @@ class Snapshot:
 
 
 _PART_KEYS = ("part", "page", "at")
+
+
+def _every_match() -> Any:
+    """Whoosh's collector of every match, best first, with its matcher replacement turned off: a replaced
+    `x NOT y` matcher does not move y up to x's current passage, so it lets through passages y holds."""
+    collector = collectors.UnlimitedCollector()
+    collector.replace = 0
+    return collector
 
 
 def _storable(doc_id: str) -> bool:

@@ -4,13 +4,14 @@
       CURRENT          the name of the newest complete generation, e.g. "gen-000007"
       indexer.lock     held (flock) by the one indexer run allowed at a time
       gen-000006/      the previous complete generation, kept for readers still on it
-      gen-000007/      whoosh/ (the passage index) and docs.sqlite (documents, texts, run state)
+      gen-000007/      whoosh/ (the passage index), postings/ (its scored fields as arrays, postings.py)
+                       and docs.sqlite (documents, texts, run state)
       tmp-000008-123/  a generation being written; renamed to gen-000008 once complete
 
 A generation never changes once published, so readers see a consistent index without locks. A run that
-dies leaves at most a tmp- folder, which the next run removes. Unchanged Whoosh segment files are
-hard-linked from the previous generation (Whoosh never rewrites a segment file), so an update costs
-what changed, plus a copy of docs.sqlite.
+dies leaves at most a tmp- folder, which the next run removes. Unchanged Whoosh segment files and postings
+segments are hard-linked from the previous generation (neither is ever rewritten), so an update costs what
+changed, plus a copy of docs.sqlite.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ LOCK = "indexer.lock"
 GEN_PREFIX = "gen-"
 TMP_PREFIX = "tmp-"
 WHOOSH_DIR = "whoosh"
+POSTINGS_DIR = "postings"
 DOCSTORE = "docs.sqlite"
 KEEP_GENERATIONS = 2
 
@@ -86,8 +88,10 @@ def start_generation(index_dir: Path, previous: Path | None) -> tuple[Path, int]
         tmp.mkdir()
         if previous is None:
             (tmp / WHOOSH_DIR).mkdir()
+            (tmp / POSTINGS_DIR).mkdir()
         else:
             _link_tree(previous / WHOOSH_DIR, tmp / WHOOSH_DIR)
+            _link_tree(previous / POSTINGS_DIR, tmp / POSTINGS_DIR)
             shutil.copyfile(previous / DOCSTORE, tmp / DOCSTORE)
     return tmp, number
 

@@ -1,0 +1,198 @@
+"""Scoring plain-word queries over the postings copy (postings.py) with numpy: the fast path of search.
+
+It computes the same BM25 as the Whoosh path (ranking.py), term by term over whole postings lists:
+per field, idf(word) ** power * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / average length)), times
+the field's weight, summed per passage; a document scores its best passage. Field lengths go through
+Whoosh's one-byte length encoding, as Whoosh scores them, so a query ranks the same on either path.
+
+Statistics (passage count, average lengths, document frequencies) count live passages only: a document
+deleted or replaced by an incremental run stops weighing at once, so an updated index ranks words as a
+fresh build of the same folder does. (A phrase among the words is scored by Whoosh, whose statistics still
+count deleted passages until their segment is merged.)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import numpy as np
+from whoosh.util.numeric import byte_to_length
+
+from indexer import query as query_language
+from indexer.docstore import Groups
+from indexer.postings import FIELDS, Segment, key_for, read_manifest
+from indexer.ranking import Ranking
+
+ScoredTerm = tuple[str, bytes, float]  # (field, term, weight): one clause of a plain-word query
+MAX_CACHED_FILTERS = 64  # visibility masks kept, one per distinct set of caller groups
+
+_LENGTHS = np.array([byte_to_length(b) for b in range(256)], dtype=np.int64)  # what each length byte means
+
+
+def _quantized(lengths: np.ndarray) -> np.ndarray:
+    """Lengths as Whoosh stores them: the value of the byte that encodes each one."""
+    return _LENGTHS[np.minimum(np.searchsorted(_LENGTHS, lengths, side="left"), 255)].astype(np.float64)
+
+
+class PostingsSearcher:
+    """One generation's postings copy, open for scoring. Thread-safe: queries share only read-only arrays."""
+
+    def __init__(self, folder: Path, ranking: Ranking) -> None:
+        self._ranking = ranking
+        manifest = read_manifest(folder)
+        self._segments = [Segment(folder, name) for name in manifest]
+        self._alive: list[np.ndarray | None] = []
+        for segment, deleted in zip(self._segments, manifest.values(), strict=True):
+            dead = segment.dead_passages(deleted)
+            self._alive.append(None if dead is None else ~dead)
+        self.passage_count = sum(
+            s.passage_count if a is None else int(a.sum()) for s, a in zip(self._segments, self._alive, strict=True)
+        )
+        self._norms = self._length_norms()
+        self._filters: dict[frozenset[str], list[np.ndarray | None]] = {}
+        self._first_passage: dict[str, tuple[int, int]] | None = None  # doc id -> (segment, its first passage)
+        self._lock = threading.Lock()
+
+    def _length_norms(self) -> list[np.ndarray]:
+        """Per segment and field, k1 * (1 - b + b * length / average length) of each passage."""
+        totals = np.zeros(len(FIELDS))
+        for segment, alive in zip(self._segments, self._alive, strict=True):
+            lengths = np.asarray(segment.lengths, dtype=np.int64)
+            totals += (lengths if alive is None else lengths[:, alive]).sum(axis=1)
+        averages = [(total / (self.passage_count or 1)) or 1.0 for total in totals]
+        k1 = self._ranking.k1
+        norms = []
+        for segment in self._segments:
+            quantized = _quantized(np.asarray(segment.lengths))
+            rows = []
+            for i, name in enumerate(FIELDS):
+                b = self._ranking.b.get(name, 0.75)
+                rows.append(k1 * ((1 - b) + b * quantized[i] / averages[i]))
+            norms.append(np.vstack(rows) if rows else quantized)
+        return norms
+
+    def search(
+        self,
+        terms: Sequence[ScoredTerm],
+        limit: int,
+        groups: Groups = None,
+        extra: Iterable[tuple[str, int, float]] = (),
+        excluded: Iterable[tuple[str, int]] = (),
+        excluded_terms: Sequence[ScoredTerm] = (),
+    ) -> list[tuple[str, int, float]]:
+        """The best `limit` documents for a sum of weighted words: (doc id, ordinal of its best passage, score),
+        best first; ties go to the earlier indexed passage. `extra` adds scores to passages (doc id, ordinal),
+        `excluded` and the passages holding any of `excluded_terms` are left out. A caller in `groups` finds
+        only what it may see."""
+        if limit <= 0:
+            return []
+        lists = [self._postings(name, term) for name, term, _ in terms]
+        weights = [
+            weight * self._ranking.idf(matching, self.passage_count)
+            for (_, _, weight), (_, matching) in zip(terms, lists, strict=True)
+        ]
+        added = self._by_segment(extra)
+        dropped = self._by_segment((doc_id, ordinal, 0.0) for doc_id, ordinal in excluded)
+        dropped_lists = [self._postings(name, term)[0] for name, term, _ in excluded_terms]
+        masks = self._visible(groups)
+        k1 = self._ranking.k1
+        found: list[tuple[float, int, int, str, int]] = []
+        for s, segment in enumerate(self._segments):
+            scores = np.zeros(segment.passage_count)
+            for (name, _, _), (per_segment, matching), weight in zip(terms, lists, weights, strict=True):
+                passages, freqs = per_segment[s]
+                if not matching or not len(passages):
+                    continue
+                tf = freqs.astype(np.float64)
+                norm = self._norms[s][FIELDS.index(name)][passages]
+                scores[passages] += weight * (tf * (k1 + 1) / (tf + norm))
+            for passage, score in added.get(s, ()):
+                scores[passage] += score
+            for passage, _ in dropped.get(s, ()):
+                scores[passage] = 0.0
+            for per_segment in dropped_lists:
+                scores[per_segment[s][0]] = 0.0
+            mask = masks[s]
+            if mask is not None:
+                scores[~mask] = 0.0
+            for passage in _best_passages(scores, segment.owners[0], limit):
+                doc, ordinal = segment.owners[:, passage]
+                found.append((-float(scores[passage]), s, int(passage), segment.docs[doc][0], int(ordinal)))
+        found.sort()
+        return [(doc_id, ordinal, -score) for score, _, _, doc_id, ordinal in found[:limit]]
+
+    def expand(self, name: str, start: str) -> list[bytes]:
+        """The first MAX_EXPANSIONS words of a field that begin with `start`, in sorted order: the words
+        a wildcard expands to, as the query language bounds them."""
+        limit = query_language.MAX_EXPANSIONS
+        key = key_for(name, start.encode("utf-8"))
+        words: set[bytes] = set()
+        for segment in self._segments:
+            words.update(segment.keys.starting_with(key, limit))
+        return [w[1:] for w in sorted(words)[:limit]]
+
+    def _by_segment(self, passages: Iterable[tuple[str, int, float]]) -> dict[int, list[tuple[int, float]]]:
+        """(segment, [(passage, score)]) of passages given as (doc id, ordinal, score); unknown ones are left out."""
+        first = self._first_passage
+        if first is None:  # built once, on the first query that needs it
+            first = {}
+            for s, (segment, alive) in enumerate(zip(self._segments, self._alive, strict=True)):
+                starts = np.searchsorted(segment.owners[0], np.arange(len(segment.docs)), side="left").tolist()
+                for (doc_id, _), start in zip(segment.docs, starts, strict=True):
+                    if alive is None or (start < segment.passage_count and alive[start]):
+                        first[doc_id] = (s, start)
+            self._first_passage = first
+        located: dict[int, list[tuple[int, float]]] = {}
+        for doc_id, ordinal, score in passages:
+            where = first.get(doc_id)
+            if where is not None:
+                located.setdefault(where[0], []).append((where[1] + ordinal, score))
+        return located
+
+    def _postings(self, name: str, term: bytes) -> tuple[list[tuple[np.ndarray, np.ndarray]], int]:
+        """A word's postings in each segment, and how many live passages hold it."""
+        key = key_for(name, term)
+        per_segment = [segment.postings(key) for segment in self._segments]
+        matching = sum(
+            len(p) if alive is None else int(np.count_nonzero(alive[p]))
+            for (p, _), alive in zip(per_segment, self._alive, strict=True)
+        )
+        return per_segment, matching
+
+    def _visible(self, groups: Groups) -> list[np.ndarray | None]:
+        """Per segment, the passages a caller in `groups` may see and that are live; None: every passage."""
+        if groups is None:
+            return self._alive
+        masks = self._filters.get(groups)
+        if masks is None:
+            masks = []
+            for segment, alive in zip(self._segments, self._alive, strict=True):
+                docs = np.array([not access or not groups.isdisjoint(access) for _, access in segment.docs])
+                mask = docs[segment.owners[0]]
+                masks.append(mask if alive is None else mask & alive)
+            with self._lock:
+                if len(self._filters) >= MAX_CACHED_FILTERS:
+                    self._filters.pop(next(iter(self._filters)))
+                self._filters[groups] = masks
+        return masks
+
+
+def _best_passages(scores: np.ndarray, doc_of: np.ndarray, limit: int) -> np.ndarray:
+    """The best-scoring passage of each of the `limit` best documents (a document scores its best passage),
+    best first; among equal scores, the lower passage number first."""
+    candidates = np.flatnonzero(scores)
+    take = max(4 * limit, 32)
+    while True:
+        if take < len(candidates):
+            top = np.argpartition(-scores[candidates], take - 1)[:take]
+            chosen = candidates[scores[candidates] >= scores[candidates[top]].min()]  # every tie at the cut
+        else:
+            chosen = candidates
+        chosen = chosen[np.lexsort((chosen, -scores[chosen]))]
+        _, first = np.unique(doc_of[chosen], return_index=True)
+        best = chosen[np.sort(first)]
+        if len(best) >= limit or len(chosen) == len(candidates):
+            return best[:limit]
+        take *= 4

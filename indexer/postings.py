@@ -1,0 +1,238 @@
+"""The postings copy: the scored text fields' postings as numpy arrays, beside the Whoosh index of record.
+
+Plain-word queries (no phrase, field, operator or wildcard) are the bulk of what agents send, and Whoosh's
+pure-Python matchers cost about 0.5 s for a ten-word question at 20,000 documents. The same postings, laid
+out as arrays that numpy scores a whole term at a time (bm25.py), answer it in milliseconds. They hold
+exactly the terms, frequencies and field lengths the Whoosh writer indexes (the same analysis output),
+so both paths rank alike; queries with operators keep going to Whoosh.
+
+    GEN/postings/
+      manifest.json        the generation's segments, and the documents deleted from each
+      <seg>.meta.json      {"passages": P, "docs": [[doc id, [groups]], ...]}
+      <seg>.terms          the segment's keys ("<field letter>" + term, UTF-8), sorted, concatenated
+      <seg>.term_ends.npy  int64, where each key ends in .terms
+      <seg>.ends.npy       int64, where each key's postings end in the two arrays below
+      <seg>.passages.npy   int32, the passage (segment-local number) of each posting, ascending per key
+      <seg>.freqs.npy      uint16, its frequency
+      <seg>.lengths.npy    uint32 (fields x P), each passage's length in words per field
+      <seg>.owners.npy     int32 (2 x P), each passage's document (index into docs) and ordinal
+
+A segment never changes once written (generations hard-link it); deleting a document only adds it to the
+manifest, which each generation writes anew. Segments with many deletions, or too many small segments, are
+merged into one.
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+import os
+import secrets
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+FIELDS = ("title", "heading", "body")  # the scored text fields, in the order of the lengths array's rows
+FIELD_KEYS = tuple(name[0].encode("ascii") for name in FIELDS)  # a key is this letter, then the term
+MANIFEST = "manifest.json"
+FORMAT = 1
+MAX_SEGMENTS = 8  # more than this after a run: the smallest are merged
+MAX_DELETED_SHARE = 0.3  # a segment with more of its documents deleted is rewritten
+MAX_FREQ = 65535  # frequencies are stored in 16 bits; a passage is 2,000 characters, far below it
+
+FieldPostings = Sequence[Sequence[tuple[bytes, int]]]  # per field of FIELDS: (term, frequency) of a passage
+
+
+class _Keys(Sequence[bytes]):
+    """A segment's sorted keys, read from the memory-mapped .terms file as they are compared."""
+
+    def __init__(self, blob: mmap.mmap | bytes, ends: np.ndarray) -> None:
+        self._blob = blob
+        self._ends = ends
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __getitem__(self, i: Any) -> Any:
+        start = int(self._ends[i - 1]) if i > 0 else 0
+        return self._blob[start : int(self._ends[i])]
+
+    def all(self) -> list[bytes]:
+        """Every key, in order (for a merge)."""
+        blob, ends = self._blob, self._ends.tolist()
+        return [blob[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+    def find(self, key: bytes) -> int:
+        """The index of `key`, or -1."""
+        i = self._first_not_below(key)
+        return i if i < len(self._ends) and self[i] == key else -1
+
+    def starting_with(self, prefix: bytes, limit: int) -> list[bytes]:
+        """The first `limit` keys that start with `prefix`, in order."""
+        found: list[bytes] = []
+        i = self._first_not_below(prefix)
+        while i < len(self._ends) and len(found) < limit and (key := self[i]).startswith(prefix):
+            found.append(key)
+            i += 1
+        return found
+
+    def _first_not_below(self, key: bytes) -> int:
+        lo, hi = 0, len(self._ends)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self[mid] < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+
+class Segment:
+    """One segment's arrays, memory-mapped: a query reads only the postings of its own terms."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        self.name = name
+        meta = json.loads((folder / f"{name}.meta.json").read_text(encoding="utf-8"))
+        self.passage_count: int = meta["passages"]
+        self.docs: list[tuple[str, tuple[str, ...]]] = [(d, tuple(groups)) for d, groups in meta["docs"]]
+        self.keys = _Keys(_map(folder / f"{name}.terms"), _load(folder / f"{name}.term_ends.npy"))
+        self.ends = _load(folder / f"{name}.ends.npy")
+        self.passages = _load(folder / f"{name}.passages.npy")
+        self.freqs = _load(folder / f"{name}.freqs.npy")
+        self.lengths = _load(folder / f"{name}.lengths.npy")
+        self.owners = _load(folder / f"{name}.owners.npy")
+
+    def postings(self, key: bytes) -> tuple[np.ndarray, np.ndarray]:
+        """(passages, frequencies) of a key; empty arrays when the segment does not have it."""
+        i = self.keys.find(key)
+        if i < 0:
+            return _EMPTY_INT, _EMPTY_INT
+        start = int(self.ends[i - 1]) if i > 0 else 0
+        end = int(self.ends[i])
+        return self.passages[start:end], self.freqs[start:end]
+
+    def dead_passages(self, deleted: Iterable[int]) -> np.ndarray | None:
+        """A mask of the passages of deleted documents; None when none is deleted."""
+        gone = np.fromiter(deleted, dtype=np.int32)
+        return np.isin(self.owners[0], gone) if len(gone) else None
+
+
+_EMPTY_INT = np.zeros(0, dtype=np.int32)
+
+
+def key_for(field_name: str, term: bytes) -> bytes:
+    return FIELD_KEYS[FIELDS.index(field_name)] + term
+
+
+@dataclass
+class PostingsBuilder:
+    """Collects the postings of passages as they are indexed, and writes them as one new segment."""
+
+    folder: Path
+    _vocab: dict[bytes, int] = field(default_factory=dict)
+    _keys: array = field(default_factory=lambda: array("i"))  # per posting: key id (insertion order)
+    _passages: array = field(default_factory=lambda: array("i"))
+    _freqs: array = field(default_factory=lambda: array("H"))
+    _lengths: list[array] = field(default_factory=lambda: [array("I") for _ in FIELDS])
+    _owners: array = field(default_factory=lambda: array("i"))  # per passage: doc index, ordinal
+    _docs: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+
+    def add(self, doc_id: str, access: tuple[str, ...], ordinal: int, fields: FieldPostings) -> None:
+        """One passage of a document; a document's passages come one after the other."""
+        if not self._docs or self._docs[-1][0] != doc_id:
+            self._docs.append((doc_id, access))
+        passage = len(self._owners) // 2
+        self._owners.extend((len(self._docs) - 1, ordinal))
+        vocab, keys, passages, freqs = self._vocab, self._keys, self._passages, self._freqs
+        for prefix, postings, lengths in zip(FIELD_KEYS, fields, self._lengths, strict=True):
+            total = 0
+            for term, freq in postings:
+                key = prefix + term
+                key_id = vocab.get(key)
+                if key_id is None:
+                    key_id = vocab[key] = len(vocab)
+                keys.append(key_id)
+                passages.append(passage)
+                freqs.append(min(freq, MAX_FREQ))
+                total += freq
+            lengths.append(total)
+
+    def finish(self) -> str | None:
+        """Write the segment; its name, or None when nothing was added."""
+        if not self._docs:
+            return None
+        words = list(self._vocab)  # in key-id order
+        order = sorted(range(len(words)), key=words.__getitem__)
+        rank = np.empty(len(words), dtype=np.int64)
+        rank[order] = np.arange(len(words))
+        keys = rank[np.frombuffer(self._keys, dtype=np.int32)] if self._keys else np.zeros(0, np.int64)
+        # Passages were added in ascending order: a stable sort by key keeps each key's passages ascending.
+        by_key = np.argsort(keys, kind="stable")
+        passages = np.frombuffer(self._passages, dtype=np.int32)[by_key] if self._passages else _EMPTY_INT
+        freqs = np.frombuffer(self._freqs, dtype=np.uint16)[by_key] if self._freqs else np.zeros(0, np.uint16)
+        counts = np.bincount(keys, minlength=len(words))
+        sorted_words = [words[i] for i in order]
+        lengths = np.array([np.frombuffer(a, dtype=np.uint32) for a in self._lengths], dtype=np.uint32)
+        owners = np.frombuffer(self._owners, dtype=np.int32).reshape(-1, 2).T
+        return write_segment(self.folder, sorted_words, counts, passages, freqs, lengths, owners, self._docs)
+
+
+def write_segment(
+    folder: Path,
+    words: list[bytes],
+    counts: np.ndarray,
+    passages: np.ndarray,
+    freqs: np.ndarray,
+    lengths: np.ndarray,
+    owners: np.ndarray,
+    docs: Sequence[tuple[str, tuple[str, ...]]],
+) -> str:
+    """Write a segment's files under a new name: keys sorted, with `counts` postings each, in key order."""
+    name = f"seg-{secrets.token_hex(6)}"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.terms").write_bytes(b"".join(words))
+    np.save(folder / f"{name}.term_ends.npy", np.cumsum([len(w) for w in words], dtype=np.int64))
+    np.save(folder / f"{name}.ends.npy", np.cumsum(counts, dtype=np.int64))
+    np.save(folder / f"{name}.passages.npy", passages.astype(np.int32, copy=False))
+    np.save(folder / f"{name}.freqs.npy", freqs.astype(np.uint16, copy=False))
+    np.save(folder / f"{name}.lengths.npy", lengths.astype(np.uint32, copy=False))
+    np.save(folder / f"{name}.owners.npy", owners.astype(np.int32, copy=False))
+    meta = {"passages": int(lengths.shape[1]), "docs": [[d, list(groups)] for d, groups in docs]}
+    (folder / f"{name}.meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+    return name
+
+
+def read_manifest(folder: Path) -> dict[str, list[int]]:
+    """Segment name -> indexes of its deleted documents, in the generation's segment order."""
+    path = folder / MANIFEST
+    if not path.exists():
+        return {}
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    if manifest.get("format") != FORMAT:
+        raise ValueError(f"unknown postings format {manifest.get('format')!r} in {path}")
+    return {s["name"]: list(s["deleted"]) for s in manifest["segments"]}
+
+
+def write_manifest(folder: Path, segments: dict[str, list[int]]) -> None:
+    """Replace the manifest (never written in place: the previous generation's is the same file, hard-linked)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest = {"format": FORMAT, "segments": [{"name": n, "deleted": sorted(d)} for n, d in segments.items()]}
+    tmp = folder / f"{MANIFEST}.tmp"
+    tmp.write_text(json.dumps(manifest), encoding="utf-8")
+    os.replace(tmp, folder / MANIFEST)
+
+
+def _load(path: Path) -> np.ndarray:
+    """A .npy file, memory-mapped (read-only) when it holds any data."""
+    array_ = np.load(path, mmap_mode="r")
+    return array_ if array_.size else np.load(path)
+
+
+def _map(path: Path) -> mmap.mmap | bytes:
+    with path.open("rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
