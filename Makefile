@@ -6,6 +6,8 @@ STAMP  := $(VENV)/.installed
 DOCS   ?= corpus
 INDEX  ?= .index
 ARGS   ?=
+INDEX_BENCH_ARGS  ?=# options only the indexing benchmark takes, e.g. --pdfs 0
+SEARCH_BENCH_ARGS ?=# options only the search benchmark takes, e.g. --queries 100
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
@@ -47,8 +49,9 @@ $(VENV)/.eval-installed: $(STAMP)
 eval: $(VENV)/.eval-installed ## Retrieval quality on ../shared/eval beside bm25s and tantivy (ARGS="--write" updates EVAL.md)
 	$(PY) -m tests.eval $(ARGS)
 
-bench: $(STAMP) ## Indexing benchmark (20,000 generated documents, a folder of PDFs, no-change re-run)
-	$(PY) -m tests.bench.index_bench $(ARGS)
+bench: $(VENV)/.eval-installed ## Indexing (20,000 documents, PDFs), then search at 100,000 documents beside tantivy (ARGS to both)
+	$(PY) -m tests.bench.index_bench $(ARGS) $(INDEX_BENCH_ARGS)
+	$(PY) -m tests.bench.search_bench $(ARGS) $(SEARCH_BENCH_ARGS)
 
 loadtest: $(STAMP) ## HTTP load test: 50 clients search and fetch for 60 s while the index is rewritten twice
 	$(PY) -m tests.bench.loadtest $(ARGS)
