@@ -61,17 +61,10 @@ class PostingsSearcher:
         for segment, alive in zip(self._segments, self._alive, strict=True):
             lengths = np.asarray(segment.lengths, dtype=np.int64)
             totals += (lengths if alive is None else lengths[:, alive]).sum(axis=1)
-        averages = [(total / (self.passage_count or 1)) or 1.0 for total in totals]
+        averages = np.array([[(total / (self.passage_count or 1)) or 1.0] for total in totals])
+        b = np.array([[self._ranking.b.get(name, 0.75)] for name in FIELDS])
         k1 = self._ranking.k1
-        norms = []
-        for segment in self._segments:
-            quantized = _quantized(np.asarray(segment.lengths))
-            rows = []
-            for i, name in enumerate(FIELDS):
-                b = self._ranking.b.get(name, 0.75)
-                rows.append(k1 * ((1 - b) + b * quantized[i] / averages[i]))
-            norms.append(np.vstack(rows) if rows else quantized)
-        return norms
+        return [k1 * ((1 - b) + b * _quantized(np.asarray(s.lengths)) / averages) for s in self._segments]
 
     def search(
         self,

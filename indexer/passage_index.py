@@ -127,7 +127,7 @@ class PassageIndex:
     def add(self, record: DocRecord) -> None:
         _add(self._writer, self._postings, record)
 
-    def commit(self, segments: list[tuple[Any, str]]) -> None:
+    def commit(self, segments: list[tuple[Any, str | None]]) -> None:
         """Commit this writer's changes together with the (Whoosh, postings) segments worker processes built."""
         writer = self._writer
         final = writer._merge_segments(None, None, None)
@@ -155,7 +155,7 @@ class SegmentBuilder:
     def add(self, record: DocRecord) -> None:
         _add(self._writer, self._postings, record)
 
-    def finish(self) -> tuple[Any, str] | None:
+    def finish(self) -> tuple[Any, str | None] | None:
         """The finished (Whoosh segment, postings segment name), or None when nothing was added."""
         if not self._writer._added:
             # Not cancel(): that destroys the temp folder (MAIN.tmp) every writer on this index shares,
@@ -163,5 +163,4 @@ class SegmentBuilder:
             # are left for the parent's commit to clean up.
             self._writer._close_segment()
             return None
-        name = self._postings.finish()
-        return self._writer._finalize_segment(), name or ""
+        return self._writer._finalize_segment(), self._postings.finish()

@@ -30,7 +30,14 @@ class PostingsWriter:
         self.folder = folder
         self._segments = read_manifest(folder)  # name -> deleted doc indexes (previous generation's)
         self._where: dict[str, tuple[str, int]] | None = None  # doc id -> (segment, doc index), when needed
+        self._opened: dict[str, Segment] = {}
         self._inline = PostingsBuilder(folder)
+
+    def _segment(self, name: str) -> Segment:
+        """A segment of this run, opened once (its document list is read from disk)."""
+        if name not in self._opened:
+            self._opened[name] = Segment(self.folder, name)
+        return self._opened[name]
 
     def delete(self, doc_id: str) -> None:
         """Drop a document of the previous generation (a document added in this run is not affected)."""
@@ -38,7 +45,7 @@ class PostingsWriter:
             self._where = {}
             for name, deleted in self._segments.items():
                 gone = set(deleted)
-                for index, (doc, _) in enumerate(Segment(self.folder, name).docs):
+                for index, (doc, _) in enumerate(self._segment(name).docs):
                     if index not in gone:
                         self._where[doc] = (name, index)
         found = self._where.pop(doc_id, None)
@@ -63,7 +70,7 @@ class PostingsWriter:
 
     def _merge_due(self) -> None:
         """Merge every segment with too many deletions, and the smallest ones while there are too many."""
-        sizes = {name: Segment(self.folder, name) for name in self._segments}
+        sizes = {name: self._segment(name) for name in self._segments}
         live = {n: len(s.docs) - len(self._segments[n]) for n, s in sizes.items()}
         merge = [n for n, s in sizes.items() if s.docs and len(self._segments[n]) > MAX_DELETED_SHARE * len(s.docs)]
         rest = sorted((n for n in sizes if n not in merge), key=lambda n: live[n])
@@ -82,15 +89,13 @@ class PostingsWriter:
 def merge_segments(folder: Path, parts: list[tuple[Segment, list[int]]]) -> str | None:
     """One new segment holding the live documents of `parts` (segment, its deleted doc indexes), in order;
     None when no document is left."""
-    words: set[bytes] = set()
-    for segment, _ in parts:
-        words.update(segment.keys.all())
-    union = sorted(words)
+    keys_of = [segment.keys.all() for segment, _ in parts]
+    union = sorted(set().union(*keys_of))
     rank = {w: i for i, w in enumerate(union)}
     keys, passages, freqs, lengths, owners = [], [], [], [], []
     docs: list[tuple[str, tuple[str, ...]]] = []
     first_passage = 0
-    for segment, deleted in parts:
+    for (segment, deleted), segment_keys in zip(parts, keys_of, strict=True):
         dead = segment.dead_passages(deleted)
         alive = np.ones(segment.passage_count, dtype=bool) if dead is None else ~dead
         renumbered = np.cumsum(alive, dtype=np.int64) - 1 + first_passage  # new number of each live passage
@@ -99,7 +104,7 @@ def merge_segments(folder: Path, parts: list[tuple[Segment, list[int]]]) -> str 
         doc_numbers = np.cumsum(old_docs) - 1 + len(docs)
         docs.extend(d for d, keep in zip(segment.docs, old_docs, strict=True) if keep)
         counts = np.diff(segment.ends, prepend=0)
-        key_ranks = np.repeat(np.array([rank[w] for w in segment.keys.all()], dtype=np.int64), counts)
+        key_ranks = np.repeat(np.array([rank[w] for w in segment_keys], dtype=np.int64), counts)
         keep = alive[segment.passages]
         keys.append(key_ranks[keep])
         passages.append(renumbered[segment.passages[keep]])

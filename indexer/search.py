@@ -123,24 +123,25 @@ class Snapshot:
         terms = plan.terms + [
             (name, word, weight) for name, start, weight in plan.prefixes for word in self._postings.expand(name, start)
         ]
+        # An exclusion of plain words is a mask over the copy; any other is matched by Whoosh.
         excluded_plan = ParsedQuery(Or(plan.excluded)).plan(FIELDS) if plan.excluded else None
-        plain_exclusion = excluded_plan is not None and not excluded_plan.others and not excluded_plan.prefixes
-        excluded_terms = excluded_plan.terms if excluded_plan is not None and plain_exclusion else []
+        by_words = excluded_plan is not None and not excluded_plan.others and not excluded_plan.prefixes
+        excluded_terms = excluded_plan.terms if excluded_plan is not None and by_words else []
         with self._lock:
             extra = self._whoosh_matches(Or(plan.others), scored=True) if plan.others else []
-            excluded = [] if plain_exclusion or not plan.excluded else self._whoosh_matches(Or(plan.excluded))
+            excluded = self._whoosh_matches(Or(plan.excluded)) if plan.excluded and not by_words else []
         return self._postings.search(terms, limit, groups, extra, [(d, o) for d, o, _ in excluded], excluded_terms)
 
     def _whoosh_matches(self, query: Query, scored: bool = False) -> list[tuple[str, int, float]]:
         """(doc id, ordinal, score) of every passage a query matches (score 0 unless `scored`)."""
-        collector: Any = _every_match() if scored else collectors.UnsortedCollector()
+        collector: Any = collectors.UnlimitedCollector() if scored else collectors.UnsortedCollector()
         self._searcher.search_with_collector(query, collector)
         return [(hit["doc_id"], hit["ordinal"], hit.score or 0.0) for hit in collector.results()]
 
     def _whoosh_ranked(self, query: Query, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
-        # Every match is scored and collapsed here: Whoosh's top-N collector relies on matcher replacement
-        # (see _every_match), and its collapsing is skipped under a filter (every passage comes back).
-        collector: Any = _every_match()
+        # Every match is scored and collapsed here: Whoosh skips its own collapsing under a filter (every
+        # passage of a document comes back). Queries that reach this path match few passages.
+        collector: Any = collectors.UnlimitedCollector()
         with self._lock:
             allowed = self._allowed(groups)
             if allowed is not None:
@@ -251,14 +252,6 @@ class Snapshot:
 
 
 _PART_KEYS = ("part", "page", "at")
-
-
-def _every_match() -> Any:
-    """Whoosh's collector of every match, best first, with its matcher replacement turned off: a replaced
-    `x NOT y` matcher does not move y up to x's current passage, so it lets through passages y holds."""
-    collector = collectors.UnlimitedCollector()
-    collector.replace = 0
-    return collector
 
 
 def _storable(doc_id: str) -> bool:
