@@ -9,13 +9,14 @@ objects, several times faster than a chain of Whoosh filters.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
+import Stemmer
 from whoosh.analysis import Analyzer, RegexTokenizer, Token
 from whoosh.analysis import LowercaseFilter as _Lowercase
-from whoosh.lang import stemmer_for_language
 
 _WORD = re.compile(r"\w+(?:'\w+)*")
 
@@ -45,7 +46,11 @@ class TextAnalyzer(Analyzer):
     """Words, folded, without stop words, stemmed. Positions count only the words kept."""
 
     def __init__(self) -> None:
-        self._stem = stemmer_for_language("en")
+        # The Snowball project's own English stemmer (C). Whoosh's pure-Python port is five times slower and
+        # has slips that merge unrelated words: "added" -> "ad", "international" and "internal" -> "intern".
+        # A stemmer object is not safe across threads (searches run in parallel): one at a time uses it.
+        self._stemmer = Stemmer.Stemmer("english")
+        self._stem_lock = threading.Lock()
         self._cache: dict[str, str] = {}
         self._stops = STOP_WORDS
 
@@ -65,7 +70,8 @@ class TextAnalyzer(Analyzer):
         cache = self._cache
         stemmed = cache.get(word)
         if stemmed is None:
-            stemmed = self._stem(word)
+            with self._stem_lock:
+                stemmed = self._stemmer.stemWord(word)
             if len(cache) >= _STEM_CACHE_LIMIT:
                 cache.clear()
             cache[word] = stemmed
