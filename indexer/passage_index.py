@@ -14,18 +14,17 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import index
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN
-from whoosh.util.numeric import byte_to_length
-from whoosh.writing import SegmentWriter
 
 from indexer.access import PUBLIC
 from indexer.docstore import DocRecord
-from indexer.postings import FIELDS, FieldPostings, PostingsBuilder
+from indexer.postings import FIELDS, PostingsBuilder
 from indexer.postings_writer import PostingsWriter
 from indexer.schema import build_schema
+from indexer.segment_writer import PassageSegmentWriter
 from indexer.storage import POSTINGS_DIR, WHOOSH_DIR
 
 WRITER_MEMORY_MB = 1024  # per writer: below this Whoosh sorts postings in memory, above it spills runs to disk
+MAX_SEGMENT_POSTINGS = 6_000_000  # a worker's segment is closed at this many postings: about 500 MB held
 
 
 def passage_fields(record: DocRecord) -> Iterator[dict[str, Any]]:
@@ -54,60 +53,11 @@ def passage_fields(record: DocRecord) -> Iterator[dict[str, Any]]:
         yield fields
 
 
-class _FieldLengths:
-    """A per-document reader whose field lengths are read once per field, not once per posting.
-
-    Whoosh's segment flush asks for the field length of every posting it writes, through a column reader and
-    a file-existence check each time: a third of the time it takes to write a segment.
-    """
-
-    def __init__(self, reader: Any, doc_count: int) -> None:
-        self._reader = reader
-        self._doc_count = doc_count
-        self._lengths: dict[str, list[int] | None] = {}
-
-    def doc_field_length(self, docnum: int, fieldname: str, default: int = 0) -> int:
-        lengths = self._lengths.get(fieldname, ())
-        if lengths == ():
-            lengths = self._load(fieldname)
-        return lengths[docnum] if lengths is not None else default
-
-    def _load(self, fieldname: str) -> list[int] | None:
-        column = f"_{fieldname}_len"
-        lengths = None
-        if self._reader.has_column(column):
-            values = self._reader.column_reader(column, LENGTHS_COLUMN)
-            lengths = [byte_to_length(values[n]) for n in range(self._doc_count)]
-        self._lengths[fieldname] = lengths
-        return lengths
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._reader, name)
-
-
-class _SegmentWriter(SegmentWriter):
-    """Whoosh's SegmentWriter with a faster flush: the same files, written in about two thirds of the time."""
-
-    def _flush_segment(self) -> None:
-        self.perdocwriter.close()
-        reader = self.per_document_reader() if self.codec.length_stats else None
-        lengths = _FieldLengths(reader, self.docnum) if reader else None
-        self.fieldwriter.add_postings(self.schema, lengths, self.pool.iter_postings())
-        self.fieldwriter.close()
-        if reader:
-            reader.close()
-
-
-def _add(writer: _SegmentWriter, postings: PostingsBuilder | PostingsWriter, record: DocRecord) -> None:
+def _add(writer: PassageSegmentWriter, postings: PostingsBuilder | PostingsWriter, record: DocRecord) -> None:
     """Index a document's passages in Whoosh, and the same postings of their scored fields in the copy."""
-    schema = writer.schema
     for fields in passage_fields(record):
         writer.add_document(**fields)
-        scored: FieldPostings = [
-            [(term, freq) for term, freq, _, _ in schema[name].analyzed(fields[name])] if name in fields else []
-            for name in FIELDS
-        ]
-        postings.add(record.id, record.access, fields["ordinal"], scored)
+        postings.add(record.id, record.access, fields["ordinal"])
 
 
 class PassageIndex:
@@ -117,7 +67,7 @@ class PassageIndex:
         self.folder = folder
         whoosh_dir = folder / WHOOSH_DIR
         ix = index.create_in(whoosh_dir, build_schema()) if create else index.open_dir(whoosh_dir)
-        self._writer = _SegmentWriter(ix, limitmb=WRITER_MEMORY_MB)
+        self._writer = PassageSegmentWriter(ix, copied=FIELDS, limitmb=WRITER_MEMORY_MB)
         self._postings = PostingsWriter(folder / POSTINGS_DIR)
 
     def delete(self, doc_id: str) -> None:
@@ -136,7 +86,7 @@ class PassageIndex:
         else:
             writer._close_segment()
         final.extend(whoosh for whoosh, _ in segments)
-        self._postings.commit([name for _, name in segments if name])
+        self._postings.commit(self._writer.field_postings(), [name for _, name in segments if name])
         writer._commit_toc(final)
         writer._finish()
 
@@ -146,21 +96,36 @@ class PassageIndex:
 
 
 class SegmentBuilder:
-    """Builds one new segment in a worker process, for PassageIndex.commit to take in."""
+    """Builds new segments in a worker process, for PassageIndex.commit to take in. A segment's postings are
+    held in memory until it is written, so a segment is closed, and the next one started, once it holds
+    `max_postings` of them (about 80 bytes each)."""
 
-    def __init__(self, folder: Path) -> None:
-        self._writer = _SegmentWriter(index.open_dir(folder / WHOOSH_DIR), _lk=False, limitmb=WRITER_MEMORY_MB)
-        self._postings = PostingsBuilder(folder / POSTINGS_DIR)
+    def __init__(self, folder: Path, max_postings: int = MAX_SEGMENT_POSTINGS) -> None:
+        self._folder = folder
+        self._max_postings = max_postings
+        self._built: list[tuple[Any, str | None]] = []
+        self._start()
+
+    def _start(self) -> None:
+        ix = index.open_dir(self._folder / WHOOSH_DIR)
+        self._writer = PassageSegmentWriter(ix, copied=FIELDS, _lk=False, limitmb=WRITER_MEMORY_MB)
+        self._postings = PostingsBuilder(self._folder / POSTINGS_DIR)
 
     def add(self, record: DocRecord) -> None:
         _add(self._writer, self._postings, record)
+        if self._writer.posting_count >= self._max_postings:
+            self._built.append(self._finish_segment())
+            self._start()
 
-    def finish(self) -> tuple[Any, str | None] | None:
-        """The finished (Whoosh segment, postings segment name), or None when nothing was added."""
+    def finish(self) -> list[tuple[Any, str | None]]:
+        """The finished (Whoosh segment, postings segment name) pairs; none when nothing was added."""
         if not self._writer._added:
             # Not cancel(): that destroys the temp folder (MAIN.tmp) every writer on this index shares,
             # under the feet of the parent's writer and the other workers. The empty segment's files
             # are left for the parent's commit to clean up.
             self._writer._close_segment()
-            return None
-        return self._writer._finalize_segment(), self._postings.finish()
+            return self._built
+        return [*self._built, self._finish_segment()]
+
+    def _finish_segment(self) -> tuple[Any, str | None]:
+        return self._writer._finalize_segment(), self._postings.finish(self._writer.field_postings())

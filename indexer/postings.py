@@ -29,7 +29,7 @@ import mmap
 import os
 import secrets
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +44,19 @@ MAX_SEGMENTS = 8  # more than this after a run: the smallest are merged
 MAX_DELETED_SHARE = 0.3  # a segment with more of its documents deleted is rewritten
 MAX_FREQ = 65535  # frequencies are stored in 16 bits; a passage is 2,000 characters, far below it
 
-FieldPostings = Sequence[Sequence[tuple[bytes, int]]]  # per field of FIELDS: (term, frequency) of a passage
+
+@dataclass
+class FieldPostings:
+    """One field's postings in a new segment, term after term, as the Whoosh segment writer lays them out: its
+    terms sorted, each one's number of postings, and every posting's passage (numbered from 0 in the order the
+    passages were added) and weight (a text field's weight is its frequency); plus each passage's length in
+    words (absent: 0)."""
+
+    terms: list[bytes] = field(default_factory=list)
+    counts: array = field(default_factory=lambda: array("q"))
+    passages: array = field(default_factory=lambda: array("i"))
+    weights: array = field(default_factory=lambda: array("d"))
+    lengths: Mapping[int, int] = field(default_factory=dict)
 
 
 class _Keys(Sequence[bytes]):
@@ -130,55 +142,42 @@ def key_for(field_name: str, term: bytes) -> bytes:
 
 @dataclass
 class PostingsBuilder:
-    """Collects the postings of passages as they are indexed, and writes them as one new segment."""
+    """Collects the passages of a new segment as they are indexed; finish() writes them as one segment, with
+    the postings the Whoosh segment writer gathered for the very same passages (no word is handled twice)."""
 
     folder: Path
-    _vocab: dict[bytes, int] = field(default_factory=dict)
-    _keys: array = field(default_factory=lambda: array("i"))  # per posting: key id (insertion order)
-    _passages: array = field(default_factory=lambda: array("i"))
-    _freqs: array = field(default_factory=lambda: array("H"))
-    _lengths: list[array] = field(default_factory=lambda: [array("I") for _ in FIELDS])
     _owners: array = field(default_factory=lambda: array("i"))  # per passage: doc index, ordinal
     _docs: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
-    def add(self, doc_id: str, access: tuple[str, ...], ordinal: int, fields: FieldPostings) -> None:
+    def add(self, doc_id: str, access: tuple[str, ...], ordinal: int) -> None:
         """One passage of a document; a document's passages come one after the other."""
         if not self._docs or self._docs[-1][0] != doc_id:
             self._docs.append((doc_id, access))
-        passage = len(self._owners) // 2
         self._owners.extend((len(self._docs) - 1, ordinal))
-        vocab, keys, passages, freqs = self._vocab, self._keys, self._passages, self._freqs
-        for prefix, postings, lengths in zip(FIELD_KEYS, fields, self._lengths, strict=True):
-            total = 0
-            for term, freq in postings:
-                key = prefix + term
-                key_id = vocab.get(key)
-                if key_id is None:
-                    key_id = vocab[key] = len(vocab)
-                keys.append(key_id)
-                passages.append(passage)
-                freqs.append(min(freq, MAX_FREQ))
-                total += freq
-            lengths.append(total)
 
-    def finish(self) -> str | None:
-        """Write the segment; its name, or None when nothing was added."""
+    def finish(self, fields: Sequence[FieldPostings]) -> str | None:
+        """Write the segment; its name, or None when nothing was added. `fields`: per field of FIELDS, the
+        postings of the passages added, numbered from 0 in the order they were added."""
         if not self._docs:
             return None
-        words = list(self._vocab)  # in key-id order
-        order = sorted(range(len(words)), key=words.__getitem__)
-        rank = np.empty(len(words), dtype=np.int64)
-        rank[order] = np.arange(len(words))
-        keys = rank[np.frombuffer(self._keys, dtype=np.int32)] if self._keys else np.zeros(0, np.int64)
-        # Passages were added in ascending order: a stable sort by key keeps each key's passages ascending.
-        by_key = np.argsort(keys, kind="stable")
-        passages = np.frombuffer(self._passages, dtype=np.int32)[by_key] if self._passages else _EMPTY_INT
-        freqs = np.frombuffer(self._freqs, dtype=np.uint16)[by_key] if self._freqs else np.zeros(0, np.uint16)
-        counts = np.bincount(keys, minlength=len(words))
-        sorted_words = [words[i] for i in order]
-        lengths = np.array([np.frombuffer(a, dtype=np.uint32) for a in self._lengths], dtype=np.uint32)
+        passage_count = len(self._owners) // 2
+        by_key = sorted(zip(FIELD_KEYS, fields, strict=True), key=lambda pair: pair[0])  # keys sort by letter first
+        words = [prefix + term for prefix, postings in by_key for term in postings.terms]
+        weights = np.concatenate([np.frombuffer(p.weights, dtype=np.float64) for _, p in by_key])
+        lengths = np.array(
+            [[postings.lengths.get(p, 0) for p in range(passage_count)] for postings in fields], dtype=np.uint32
+        ).reshape(len(FIELDS), passage_count)
         owners = np.frombuffer(self._owners, dtype=np.int32).reshape(-1, 2).T
-        return write_segment(self.folder, sorted_words, counts, passages, freqs, lengths, owners, self._docs)
+        return write_segment(
+            self.folder,
+            words,
+            np.concatenate([np.frombuffer(p.counts, dtype=np.int64) for _, p in by_key]),
+            np.concatenate([np.frombuffer(p.passages, dtype=np.int32) for _, p in by_key]),
+            np.minimum(weights, MAX_FREQ).astype(np.uint16),
+            lengths,
+            owners,
+            self._docs,
+        )
 
 
 def write_segment(

@@ -52,13 +52,14 @@ class PostingsWriter:
         if found is not None:
             self._segments[found[0]].append(found[1])
 
-    def add(self, doc_id: str, access: tuple[str, ...], ordinal: int, fields: FieldPostings) -> None:
-        self._inline.add(doc_id, access, ordinal, fields)
+    def add(self, doc_id: str, access: tuple[str, ...], ordinal: int) -> None:
+        self._inline.add(doc_id, access, ordinal)
 
-    def commit(self, built: list[str]) -> None:
-        """Take the segments this run built (in the order the Whoosh writer takes its own), merge where due,
-        write the manifest, and drop the files of segments no longer listed."""
-        inline = self._inline.finish()
+    def commit(self, inline_postings: list[FieldPostings], built: list[str]) -> None:
+        """Take the postings of the passages added here and the segments this run built (in the order the Whoosh
+        writer takes its own), merge where due, write the manifest, and drop the files of segments no longer
+        listed."""
+        inline = self._inline.finish(inline_postings)
         for name in ([inline] if inline else []) + built:
             self._segments[name] = []
         self._merge_due()

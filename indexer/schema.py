@@ -20,30 +20,25 @@ Posting = tuple[bytes, int, float, bytes]  # (term, frequency, weight, encoded p
 class FastText(TEXT):
     """A TEXT field indexed through TextAnalyzer.postings(), skipping Whoosh's per-token objects."""
 
-    _last: tuple[str, list[Posting]] | None = None  # a document's title repeats on each of its passages
-
-    def __getstate__(self) -> dict[str, Any]:
-        # Whoosh pickles the schema into each table of contents: leave the memo out of it.
-        return {k: v for k, v in self.__dict__.items() if k != "_last"}
-
     def index(self, value: Any, **kwargs: Any) -> list[Posting]:
         if not isinstance(self.analyzer, TextAnalyzer) or not isinstance(value, str):
             return list(super().index(value, **kwargs))
-        return self.analyzed(value)
-
-    def analyzed(self, value: str) -> list[Posting]:
-        """The postings of a value, as index() gives them to Whoosh; the last value's are kept, so the
-        postings copy (postings.py) reads the very postings Whoosh just indexed without analyzing twice."""
-        if self._last is not None and self._last[0] == value:
-            return self._last[1]
         encode = self.format.encode
         boost = self.format.field_boost
-        postings = [
-            (term.encode("utf-8"), len(poses), len(poses) * boost, encode(poses))
-            for term, poses in self.analyzer.postings(value).items()
-        ]
-        self._last = (value, postings)
+        postings = []
+        for term, poses in self.analyzer.postings(value).items():
+            freq = len(poses)
+            if freq == 1:  # most words of a passage: their encoding is looked up, not pickled again
+                vbytes = _ONE_POSITION.get(poses[0])
+                if vbytes is None:
+                    vbytes = _ONE_POSITION[poses[0]] = encode(poses)
+            else:
+                vbytes = encode(poses)
+            postings.append((term.encode("utf-8"), freq, freq * boost, vbytes))
         return postings
+
+
+_ONE_POSITION: dict[int, bytes] = {}  # position -> the Positions format's encoding of that one position
 
 
 def build_schema() -> Schema:

@@ -1,4 +1,5 @@
-"""Imports point one way, connector -> indexer, and Whoosh stays inside indexer/ (checked with ast)."""
+"""Imports point one way, connector -> indexer, and Whoosh stays inside indexer/ (checked with ast); only the
+test that holds our segment writer to Whoosh's own calls Whoosh from outside."""
 
 from __future__ import annotations
 
@@ -47,10 +48,15 @@ def test_nothing_in_indexer_imports_connector() -> None:
     assert [where for where in _importers("connector") if _under(where, "indexer")] == []
 
 
+# Holds the indexer's segment writer to Whoosh's own, so it has to call Whoosh itself.
+WHOOSH_CONFORMANCE_TEST = "tests/test_segment_writer.py"
+
+
 def test_whoosh_is_imported_only_in_indexer() -> None:
     importers = _importers("whoosh")
     assert any(where.startswith("indexer/search.py:") for where in importers), "the walk found no Whoosh import"
-    assert [where for where in importers if not _under(where, "indexer")] == []
+    outside = [where for where in importers if not _under(where, "indexer")]
+    assert [where for where in outside if not where.startswith(WHOOSH_CONFORMANCE_TEST + ":")] == []
 
 
 def test_relative_and_nested_imports_are_seen() -> None:
