@@ -86,8 +86,10 @@ class DocStore:
             url = json.loads(front_matter).get("url")
             yield doc_id, source, url if isinstance(url, str) else ""
 
-    def put(self, record: DocRecord, url: str) -> None:
-        self.delete(record.id)
+    def put(self, record: DocRecord, url: str, replace: bool = True) -> None:
+        """Store a document; `replace=False` when the id is known to be new (a fresh build's every document)."""
+        if replace:
+            self.delete(record.id)
         self._db.execute(
             "INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -260,8 +262,13 @@ def _visible_clause(groups: Groups) -> tuple[str, tuple[str, ...]]:
     return f"(access = '[]'{exists})", names
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # json.dumps would make one per call
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    if not value:  # most documents have no tags, groups or warnings
+        return "{}" if isinstance(value, Mapping) else "[]"
+    return _ENCODER.encode(value)
 
 
 def _document(row: tuple[Any, ...]) -> Document:

@@ -193,7 +193,7 @@ def _write_generation(
                 _apply(outcome, store, passages, settings, tally)
                 if progress:
                     progress(done, len(jobs), tally.bytes_read)
-            if any(old_meta.get(k) != meta[k] for k in ("base_url", "drop_extensions")):
+            if old_meta and any(old_meta.get(k) != meta[k] for k in ("base_url", "drop_extensions")):
                 _refresh_urls(store, settings)
             store.set_failed([(i, s, r) for i, (s, r) in carried.items()] + tally.failed)
             tally.documents = store.count()
@@ -230,7 +230,7 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, settings: 
     tally.text_chars += len(record.text)
     tally.warnings.extend(SkippedFile(record.id, w) for w in record.warnings)
     front_matter_url = record.front_matter.get("url")
-    store.put(record, _url(record.id, record.source, front_matter_url, settings))
+    store.put(record, _url(record.id, record.source, front_matter_url, settings), replace=known)
     if known:
         tally.updated += 1
     else:

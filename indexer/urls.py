@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path, PurePosixPath
-from urllib.parse import quote
+import os
+from pathlib import PurePosixPath
+from urllib.parse import quote, quote_from_bytes
 
 
 def document_url(doc_id: str, source: str, front_matter_url: str, base_url: str, drop_extensions: bool) -> str:
@@ -18,4 +19,4 @@ def document_url(doc_id: str, source: str, front_matter_url: str, base_url: str,
             path = f"{stem.parent}/" if pure.stem == "index" else str(stem)
             path = path.removeprefix("./")
         return base_url.rstrip("/") + "/" + quote(path, safe="/")
-    return Path(source).absolute().as_uri()
+    return "file://" + quote_from_bytes(os.fsencode(os.path.abspath(source)))  # Path.as_uri(), without Paths
