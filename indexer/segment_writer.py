@@ -166,9 +166,10 @@ def _write_block(
     docnums, block_weights, values = zip(*block, strict=True)
     weights = array("f", block_weights)
     present = list(filter(None, map(lengths.get, docnums)))
-    # The lengths Whoosh reads back from its one-byte encoding (a monotonic map: the least and greatest stay so).
-    min_length = byte_to_length(length_to_byte(min(present))) if present else None
-    max_length = byte_to_length(length_to_byte(max(present))) if present else 0
+    # Whoosh takes these from the lengths it stored as one byte each, and stores them as one byte again: the
+    # same bytes as the exact lengths give.
+    min_length = min(present) if present else None
+    max_length = max(present) if present else 0
     max_weight = max(block_weights)
     if not max_weight > 0:  # Whoosh's starts at 0 and takes any greater weight
         max_weight = 0
