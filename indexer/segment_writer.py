@@ -4,9 +4,10 @@ Whoosh puts every posting in a pool as a tuple, sorts the pool when the segment 
 postings one at a time through three layers of calls to its block writer, which looks up each one's field
 length on the way: most of the time indexing takes. Here each field keeps its terms' postings in a dict, in
 document order as they come, with its documents' field lengths beside them; the flush sorts the terms and
-writes each term's blocks whole, in Whoosh's format (pickled, zlib-compressed blocks of at most the codec's
-block limit, with their statistics). tests/test_segment_writer.py holds the files to Whoosh's own, byte for
-byte. A segment that takes in other segments (a merge: add_reader fills Whoosh's pool) is written Whoosh's way.
+writes each term's blocks whole, in Whoosh's format (pickled blocks of at most the codec's block limit, with
+their statistics; only the compression differs, see COMPRESS_FROM). tests/test_segment_writer.py holds what a
+reader sees to what Whoosh's own writer gives. A segment that takes in other segments (a merge: add_reader fills
+Whoosh's pool) is written Whoosh's way.
 """
 
 from __future__ import annotations
@@ -44,15 +45,12 @@ class PassageSegmentWriter(SegmentWriter):
         self._terms: dict[str, dict[bytes, TermPostings]] = {}
         self._lengths: dict[str, dict[int, int]] = {}  # field -> docnum -> length in words (if scorable)
         self._last: dict[str, tuple[Any, list[Posting]]] = {}  # field -> last value, its postings (a title repeats)
-        self._copied = {name: FieldPostings() for name in copied}
+        self._copied = {name: FieldPostings(lengths=self._lengths.setdefault(name, {})) for name in copied}
         self.posting_count = 0  # postings held in memory until the flush
 
     def field_postings(self) -> list[FieldPostings]:
         """The postings of the `copied` fields, in that order, once the segment is flushed."""
-        return [
-            FieldPostings(p.terms, p.counts, p.passages, p.weights, self._lengths.get(name, {}))
-            for name, p in self._copied.items()
-        ]
+        return list(self._copied.values())
 
     def add_document(self, **fields: Any) -> None:
         self._check_state()
