@@ -12,13 +12,15 @@ Whoosh's pool) is written Whoosh's way.
 
 from __future__ import annotations
 
+import struct
 import zlib
 from array import array
+from collections import defaultdict
 from collections.abc import Sequence
 from operator import sub
 from typing import Any
 
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, WHOOSH3_HEADER_MAGIC, W3Codec, W3TermInfo
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, WHOOSH3_HEADER_MAGIC, W3Codec
 from whoosh.compat import dumps
 from whoosh.system import pack_int, pack_ushort
 from whoosh.util.numeric import byte_to_length, length_to_byte
@@ -64,12 +66,11 @@ class PassageSegmentWriter(SegmentWriter):
                 last = self._last.get(name)
                 if last is None or last[0] != value:
                     last = self._last[name] = (value, list(field.index(value)))
-                terms = self._terms.setdefault(name, {})
+                terms = self._terms.get(name)
+                if terms is None:
+                    terms = self._terms[name] = defaultdict(list)
                 for tbytes, freq, weight, vbytes in last[1]:
-                    postings = terms.get(tbytes)
-                    if postings is None:
-                        terms[tbytes] = postings = []
-                    postings.append((docnum, weight, vbytes))
+                    terms[tbytes].append((docnum, weight, vbytes))
                     length += freq
                 self.posting_count += len(last[1])
                 if not field.scorable:
@@ -133,37 +134,97 @@ def _write_field(
     copy: FieldPostings | None,
 ) -> None:
     """Each term's postings and its entry in the terms table, as Whoosh's W3FieldWriter writes them; and, when
-    `copy` is given, the postings laid flat in it as well."""
-    postfile, table = writer._postfile, writer._tindex
+    `copy` is given, the postings laid flat in it as well. The bytes go out in large writes, not a few per term."""
+    postfile = writer._postfile
     limit, level = writer._postwriter._blocklimit, writer._postwriter._compression
     fixed_size = field.format.fixed_value_size()
+    values_kind = _SOME_VALUES if fixed_size is None or fixed_size < 0 else _NO_VALUES if fixed_size == 0 else _FIXED
+    offset = postfile.tell()
+    chunks: list[bytes] = []
+    held = 0
+    entries: list[tuple[bytes, bytes]] = []
     for tbytes in sorted(terms):
         postings = terms[tbytes]
-        info = W3TermInfo()
-        start = postfile.tell()
-        postfile.write(WHOOSH3_HEADER_MAGIC)  # before a term's first block
-        for first in range(0, len(postings), limit):
-            block = postings[first : first + limit]
-            _write_block(postfile, info, block, lengths, fixed_size, level, last=first + limit >= len(postings))
-        info.set_extent(start, postfile.tell() - start)
-        table.add(field_key + tbytes, info.to_bytes())
+        docnums, weights, values = zip(*postings, strict=True)
+        count = len(docnums)
+        start = offset
+        chunks.append(WHOOSH3_HEADER_MAGIC)  # before a term's first block
+        offset += len(WHOOSH3_HEADER_MAGIC)
+        if count <= limit:  # most terms: one block
+            data, total_weight, max_weight, min_length, max_length = _block(
+                docnums, weights, values, lengths, values_kind, level, True
+            )
+            chunks.append(data)
+            offset += len(data)
+        else:
+            total_weight, max_weight, min_length, max_length = 0.0, 0.0, None, 0
+            for first in range(0, count, limit):
+                data, block_weight, block_max_weight, block_min_length, block_max_length = _block(
+                    docnums[first : first + limit],
+                    weights[first : first + limit],
+                    values[first : first + limit],
+                    lengths,
+                    values_kind,
+                    level,
+                    first + limit >= count,
+                )
+                chunks.append(data)
+                offset += len(data)
+                total_weight += block_weight
+                max_weight = max(max_weight, block_max_weight)
+                max_length = max(max_length, block_max_length)
+                if min_length is None or (block_min_length is not None and block_min_length < min_length):
+                    min_length = block_min_length
+        entries.append(
+            (
+                field_key + tbytes,
+                _TERM_INFO.pack(
+                    0,  # not inlined
+                    total_weight,
+                    count,
+                    0 if min_length is None else _length_byte(min_length),
+                    _length_byte(max_length),
+                    max_weight,
+                    docnums[0],
+                    docnums[-1],
+                    start,
+                    offset - start,
+                ),
+            )
+        )
         if copy is not None:
-            _copy(copy, tbytes, postings)
+            copy.terms.append(tbytes)
+            copy.counts.append(count)
+            copy.passages.extend(docnums)
+            copy.weights.extend(weights)
+        held += offset - start
+        if held >= _WRITE_BYTES:
+            postfile.write(b"".join(chunks))
+            chunks, held = [], 0
+    postfile.write(b"".join(chunks))
+    _add_terms(writer._tindex, entries)
 
 
-def _write_block(
-    postfile: Any,
-    info: W3TermInfo,
-    block: TermPostings,
+# W3TermInfo.to_bytes() of a term whose postings are not inlined: its statistics, then where its blocks are.
+_TERM_INFO = struct.Struct("!BfIBBfIIqi")
+_KEY_VALUE_LENGTHS = struct.Struct("!ii")  # before each entry of Whoosh's hash file
+_WRITE_BYTES = 1 << 20  # postings are written out in pieces of about this size
+_SOME_VALUES, _NO_VALUES, _FIXED = range(3)  # how a field's format stores its values (fixed_value_size)
+
+
+def _block(
+    docnums: Sequence[int],
+    block_weights: Sequence[float],
+    values: Sequence[bytes],
     lengths: dict[int, int],
-    fixed_size: int | None,
+    values_kind: int,
     level: int,
     last: bool,
-) -> None:
-    """One block of a term's postings, and its share of the term's statistics (W3PostingsWriter._write_block)."""
-    docnums, block_weights, values = zip(*block, strict=True)
+) -> tuple[bytes, float, float, int | None, int]:
+    """At most a block limit of a term's postings, as W3PostingsWriter._write_block writes them: (the block's
+    bytes, and its sum of weights, greatest weight, least and greatest field length for the term's statistics)."""
     weights = array("f", block_weights)
-    present = list(filter(None, map(lengths.get, docnums)))
+    present = list(filter(None, map(lengths.get, docnums))) if lengths else ()
     # Whoosh takes these from the lengths it stored as one byte each, and stores them as one byte again: the
     # same bytes as the exact lengths give.
     min_length = min(present) if present else None
@@ -172,34 +233,49 @@ def _write_block(
     if not max_weight > 0:  # Whoosh's starts at 0 and takes any greater weight
         max_weight = 0
 
-    info._weight += sum(weights)
-    info._df += len(block)
-    if info._minlength is None:
-        info._minlength = min_length
-    elif min_length is not None:
-        info._minlength = min(info._minlength, min_length)
-    info._maxlength = max(info._maxlength, max_length)
-    info._maxweight = max(info._maxweight, max_weight)
-    if info._minid is None:
-        info._minid = docnums[0]
-    info._maxid = docnums[-1]
-
     ids = tuple(map(sub, docnums, (0, *docnums[:-1])))
     uniform = weights.count(weights[0]) == len(weights)
     mini_weights = (None if weights[0] == 1.0 else weights[0]) if uniform else tuple(weights)
-    if fixed_size is None or fixed_size < 0:
+    if values_kind == _SOME_VALUES:
         mini_values: Any = tuple(filter(None, values))  # Whoosh keeps only non-empty values
     else:
-        mini_values = None if fixed_size == 0 else b"".join(values)
+        mini_values = None if values_kind == _NO_VALUES else b"".join(values)
     data = dumps((ids, mini_weights, mini_values), 2)
     if len(data) < COMPRESS_FROM:
         level = 0
     elif level:
         data = zlib.compress(data, level)
-    stats = (len(docnums), docnums[-1], max_weight, level, length_to_byte(min_length), length_to_byte(max_length))
-    head = dumps(stats, 2)
+    head = dumps((len(docnums), docnums[-1], max_weight, level, _length_byte(min_length), _length_byte(max_length)), 2)
     size = len(head) + len(data)
-    postfile.write(pack_int(-size if last else size) + head + data)
+    return pack_int(-size if last else size) + head + data, sum(weights), max_weight, min_length, max_length
+
+
+_LENGTH_BYTES = [length_to_byte(length) for length in range(4096)]
+
+
+def _length_byte(length: int | None) -> int | None:
+    """length_to_byte(), looked up for the lengths passages have."""
+    return _LENGTH_BYTES[length] if length is not None and length < 4096 else length_to_byte(length)
+
+
+def _add_terms(table: Any, entries: list[tuple[bytes, bytes]]) -> None:
+    """Append (key, value) entries, keys ascending, to Whoosh's OrderedHashWriter in one write: what its add()
+    does one entry at a time (the entry's lengths, key and value; the key's position and hash)."""
+    if not entries:
+        return
+    if entries[0][0] <= table.lastkey:
+        raise ValueError(f"keys must increase: {table.lastkey!r}..{entries[0][0]!r}")
+    dbfile, hashfn, buckets, positions = table.dbfile, table.hashfn, table.buckets, table.index
+    position = dbfile.tell()
+    parts: list[bytes] = []
+    for key, value in entries:
+        positions.append(position)
+        parts += (_KEY_VALUE_LENGTHS.pack(len(key), len(value)), key, value)
+        hashed = hashfn(key)
+        buckets[hashed & 255].append((hashed, position))
+        position += _KEY_VALUE_LENGTHS.size + len(key) + len(value)
+    dbfile.write(b"".join(parts))
+    table.lastkey = entries[-1][0]
 
 
 class _FieldLengths:
