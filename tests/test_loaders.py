@@ -8,12 +8,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from pdfs import break_page, encrypt_pdf, make_pdf
 
 from indexer.access import front_matter_groups
 from indexer.errors import LoaderError
 from indexer.loaders import loader_for
 from indexer.loaders.html import declared_charset
+from indexer.loaders.markdown import markdown_parser
 from indexer.loaders.pdf import normalise_pdf_text
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc
@@ -372,3 +377,62 @@ def test_decode_text_uses_a_valid_encoding_hint_only() -> None:
     assert decode_text(russian, encoding="koi8-r") == "привет"
     assert decode_text(russian, encoding="no-such-codec") == russian.decode("cp1252")
     assert decode_text("é".encode(), encoding="iso-8859-1") == "é"  # mislabelled UTF-8 still reads
+
+
+# Markdown made of what inline parsing reacts to: markup characters, spaces and tabs at line ends and starts,
+# line breaks, and block syntax (headings, lists, tables, quotes, code, reference definitions).
+MARKDOWN_PIECES = st.lists(
+    st.sampled_from(
+        [
+            "word",
+            "two words",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\n\n",
+            "*",
+            "_",
+            "`",
+            "[",
+            "]",
+            "(u)",
+            "!",
+            "<",
+            ">",
+            "&amp;",
+            "&",
+            "\\",
+            "#",
+            "# ",
+            "- ",
+            "1. ",
+            "| a | b |\n|---|---|\n",
+            "> ",
+            "    ",
+            "```",
+            "[r]: /x\n",
+            "~",
+            "é",
+        ]
+    ),
+    max_size=40,
+).map("".join)
+
+
+def _tokens(tokens: list[Token]) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    return [(t.type, t.content, [(c.type, c.content) for c in t.children or ()]) for t in tokens]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+@given(MARKDOWN_PIECES)
+def test_markdown_inline_shortcut_gives_markdown_its_own_tokens(text: str) -> None:
+    stock = MarkdownIt("commonmark").enable("table")
+    assert _tokens(markdown_parser().parse(text)) == _tokens(stock.parse(text))
+
+
+def test_markdown_inline_shortcut_is_taken_and_keeps_line_breaks() -> None:
+    text = "plain words  \nnext line \n\t more\n\nsecond *emphasis* [link](u) `code` &amp; \\* <b>\n"
+    stock = MarkdownIt("commonmark").enable("table")
+    assert _tokens(markdown_parser().parse(text)) == _tokens(stock.parse(text))
+    assert markdown_parser().core.ruler.__rules__[2].fn is not stock.core.ruler.__rules__[2].fn
