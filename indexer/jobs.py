@@ -6,6 +6,7 @@ import contextlib
 import errno
 import hashlib
 import logging
+import os
 import re
 import signal
 import threading
@@ -143,7 +144,12 @@ def _time_limit(seconds: float) -> Iterator[None]:
 
 def _read(path: Path, max_size: int) -> bytes:
     with path.open("rb") as f:
-        data = f.read(max_size + 1)
+        # A read of the limit would allocate the limit (50 MB by default) for every file: read what the file
+        # holds, and on up to the limit only if it grew in the meantime.
+        expected = os.fstat(f.fileno()).st_size
+        data = f.read(min(expected, max_size) + 1)
+        if len(data) > expected:
+            data += f.read(max_size + 1 - len(data))
     if len(data) > max_size:
         raise OSError(errno.EFBIG, "file grew past the size limit while being read")
     return data

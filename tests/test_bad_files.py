@@ -10,6 +10,9 @@ import pytest
 from conftest import all_ids, found, index, needs_non_root, skipped, write
 from pdfs import break_page, encrypt_pdf, make_pdf
 
+from indexer.docstore import Stamp
+from indexer.jobs import Failed, Indexed, Job, run_job
+
 Maker = Callable[[Path, str], object]  # makes the file `relpath` under the folder
 
 
@@ -150,3 +153,19 @@ def test_a_file_that_parses_too_long_is_skipped_and_the_run_goes_on(docs: Path, 
     reasons = {s.id: s.reason for s in report.skipped}
     assert "took longer than 0.001 s to parse" in reasons["slow.pdf"]
     assert found(index_dir, "okapi") == ["quick.md"]
+
+
+@pytest.mark.parametrize(("size", "limit"), [(3, 10), (10, 10), (11, 10), (5000, 100)])
+def test_a_file_is_read_whole_up_to_the_limit_even_if_it_grew_since_the_scan(
+    tmp_path: Path, size: int, limit: int
+) -> None:
+    path = tmp_path / "grown.txt"
+    path.write_bytes(b"x" * size)
+    scanned = Stamp(min(size, limit), 0)  # what the scan saw before the file grew
+    outcome = run_job(Job(id="grown.txt", path=str(path), stamp=scanned, max_size=limit))
+    if size <= limit:
+        assert isinstance(outcome, Indexed)
+        assert outcome.record.text == "x" * size
+    else:
+        assert isinstance(outcome, Failed)
+        assert outcome.reason == "cannot be read: file grew past the size limit while being read"
