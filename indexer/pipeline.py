@@ -12,7 +12,7 @@ from pathlib import Path
 
 from indexer import storage
 from indexer.access import AccessRules
-from indexer.docstore import DocRecord, DocStore, RunState, Stamp, read_state
+from indexer.docstore import DocStore, RunState, Stamp, read_state
 from indexer.errors import AccessFileError, DocsFolderError
 from indexer.jobs import Failed, Job, Outcome, Unchanged
 from indexer.model import IndexReport, SkippedFile
@@ -31,7 +31,8 @@ Progress = Callable[[int, int, int], None]  # (files done, files to do, bytes do
 
 @dataclass
 class _Tally:
-    added: list[DocRecord] = field(default_factory=list)
+    added: dict[str, str] = field(default_factory=dict)  # id -> sha256 of each new document (not its record:
+    # a run over a large folder would hold every document's text until the end)
     updated: int = 0
     removed: dict[str, str] = field(default_factory=dict)  # id -> sha256 it had
     unchanged: int = 0
@@ -89,7 +90,7 @@ def update_index(
             progress,
         )
     removed_hashes = set(tally.removed.values())
-    moved = {r.id for r in tally.added if r.sha256 in removed_hashes}
+    moved = {doc_id for doc_id, sha256 in tally.added.items() if sha256 in removed_hashes}
     skipped += [SkippedFile(i, r) for i, _, r in tally.failed]
     return IndexReport(
         added=len(tally.added) - len(moved),
@@ -234,7 +235,7 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, settings: 
     if known:
         tally.updated += 1
     else:
-        tally.added.append(record)
+        tally.added[record.id] = record.sha256
 
 
 def _url(doc_id: str, source: str, front_matter_url: object, settings: IndexerSettings) -> str:
