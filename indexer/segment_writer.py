@@ -49,6 +49,7 @@ class PassageSegmentWriter(SegmentWriter):
         self._last: dict[str, tuple[Any, list[Posting]]] = {}  # field -> last value, its postings (a title repeats)
         self._copied = {name: FieldPostings(lengths=self._lengths.setdefault(name, {})) for name in copied}
         self.posting_count = 0  # postings held in memory until the flush
+        self._lengths_written: dict[str, int] = {}  # field -> how many of its lengths are in Whoosh's columns
 
     def field_postings(self) -> list[FieldPostings]:
         """The postings of the `copied` fields, in that order, once the segment is flushed."""
@@ -77,15 +78,43 @@ class PassageSegmentWriter(SegmentWriter):
                     length = 0
                 elif length:
                     self._lengths.setdefault(name, {})[docnum] = length
-            if field.stored or length:  # otherwise Whoosh's add_field does nothing
-                perdoc.add_field(name, field, value if field.stored else None, length)
+            if field.stored:  # the length goes in later, with every other document's (_write_lengths)
+                perdoc.add_field(name, field, value, 0)
             if field.column_type:
                 perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
         perdoc.finish_doc()
         self._added = True
         self.docnum += 1
 
+    def add_reader(self, reader: Any) -> None:
+        self._write_lengths()  # Whoosh writes the merged documents' lengths after ours, in document order
+        super().add_reader(reader)
+
+    def _write_lengths(self) -> None:
+        """Put the field lengths of the documents added since the last call in Whoosh's length columns, as its
+        per-document writer's add_field() would have done one document at a time: a byte per document (0 for
+        none) up to the last one with a length, and the field's total."""
+        perdoc = self.perdocwriter
+        for name, lengths in self._lengths.items():
+            written = self._lengths_written.get(name, 0)
+            if len(lengths) == written:
+                continue
+            items = list(lengths.items())[written:]  # in document order, as they were added
+            self._lengths_written[name] = len(lengths)
+            column_name = f"_{name}_len"
+            if not perdoc._has_column(column_name):
+                perdoc._create_column(column_name, LENGTHS_COLUMN)
+            column = perdoc._get_column(column_name)
+            base = column._count  # the documents before it have their byte
+            column_bytes = bytearray(items[-1][0] + 1 - base)
+            for docnum, length in items:
+                column_bytes[docnum - base] = _length_byte(length)
+            column._dbfile.write(bytes(column_bytes))
+            column._count = items[-1][0] + 1
+            perdoc._fieldlengths[name] += sum(length for _, length in items)
+
     def _flush_segment(self) -> None:
+        self._write_lengths()
         self.perdocwriter.close()
         if self.pool.fieldnames:  # segments merged in: their postings are in Whoosh's pool, so ours join them
             self._flush_pooled()
