@@ -211,7 +211,7 @@ def _write_field(
                     0,  # not inlined
                     total_weight,
                     count,
-                    0 if min_length is None else _length_byte(min_length),
+                    _length_byte(min_length),
                     _length_byte(max_length),
                     max_weight,
                     docnums[0],
@@ -282,9 +282,11 @@ def _block(
 _LENGTH_BYTES = [length_to_byte(length) for length in range(4096)]
 
 
-def _length_byte(length: int | None) -> int | None:
-    """length_to_byte(), looked up for the lengths passages have."""
-    return _LENGTH_BYTES[length] if length is not None and length < 4096 else length_to_byte(length)
+def _length_byte(length: int | None) -> int:
+    """length_to_byte(), looked up for the lengths passages have; 0 for none."""
+    if length is None:
+        return 0
+    return _LENGTH_BYTES[length] if length < len(_LENGTH_BYTES) else int(length_to_byte(length))
 
 
 def _add_terms(table: Any, entries: list[tuple[bytes, bytes]]) -> None:
