@@ -17,6 +17,7 @@ from whoosh import index
 
 from indexer.access import PUBLIC
 from indexer.docstore import DocRecord
+from indexer.passages import passage_body
 from indexer.postings import FIELDS, PostingsBuilder
 from indexer.postings_writer import PostingsWriter
 from indexer.schema import build_schema
@@ -43,10 +44,10 @@ def passage_fields(record: DocRecord) -> Iterator[dict[str, Any]]:
         yield {**common, "ordinal": 0}
         return
     for ordinal, span in enumerate(record.spans):
-        # The body carries the passage's context: the document's title and the section's heading, so one BM25
-        # saturation covers a word wherever it appears (scoring fields apart counts a title word twice).
-        heading = span.heading if span.heading != record.title else ""  # an H1 is often the title itself
-        body = "\n".join(part for part in (record.title, heading, record.text[span.start : span.end]) if part)
+        # The body carries the passage's context (scoring title and heading fields apart counts a title word
+        # twice); an H1 is often the title itself, and then not a heading.
+        heading = span.heading if span.heading != record.title else ""
+        body = passage_body(record.title, heading, record.text[span.start : span.end])
         fields = {**common, "ordinal": ordinal, "body": body}
         if heading:
             fields["heading"] = heading

@@ -83,3 +83,9 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
+
+
+def passage_body(title: str, heading: str, text: str) -> str:
+    """What a passage's body field holds: its document's title, its section's heading (unless it only repeats
+    the title, as an H1 often does) and its text, so that one BM25 saturation covers a word wherever it is."""
+    return "\n".join(part for part in (title, "" if heading == title else heading, text) if part)

@@ -85,6 +85,55 @@ class ParsedQuery:
             return None
         return plan
 
+    def summed_word_weight(self) -> float:
+        """The weight of the body words of the query's summed part (a word typed twice counts twice), which
+        pseudo-relevance feedback weighs its words against; 0 when the query is not a sum of words (an AND of
+        clauses, filters alone), which feedback leaves alone."""
+        found = _summed_part(self.query)
+        if found is None:
+            return 0.0
+        plan = Plan()
+        _add_to_plan(found[0], frozenset(TEXT_FIELDS), 1.0, plan)
+        return sum(weight for name, _, weight in plan.terms if name == "body")
+
+    def expanded(self, words: Mapping[str, float], weights: Mapping[str, float]) -> ParsedQuery:
+        """The query with `words` (analyzed terms, each with its weight) added to its sum, in the fields of
+        `weights`, matched and scored like typed words. The words a snippet shows stay the typed ones."""
+        found = _summed_part(self.query)
+        if found is None or not words:
+            return self
+        part, rebuild = found
+        added = [
+            _over({f: b * weight for f, b in weights.items()}, lambda f, w=w: wq.Term(f, w))
+            for w, weight in words.items()
+        ]
+        return ParsedQuery(rebuild(wq.Or([part, *added])), self.terms)
+
+
+def _summed_part(query: wq.Query) -> tuple[wq.Query, Callable[[wq.Query], wq.Query]] | None:
+    """The clause of a query that sums its words, and how to rebuild the query around another one in its
+    place: the query itself, or the scored clause under a top-level NOT or beside filters (`type:`). None
+    when the query is not such a sum."""
+    if type(query) is _AndNot:
+        inner = _summed_part(query.a)
+        if inner is None:
+            return None
+        part, rebuild = inner
+        return part, lambda q: _AndNot(rebuild(q), query.b)
+    if type(query) is wq.And:
+        first, *rest = query.subqueries
+        if type(first) is _Filter or not rest or not all(type(r) is _Filter for r in rest):
+            return None
+        inner = _summed_part(first)
+        if inner is None:
+            return None
+        part, rebuild = inner
+        return part, lambda q: wq.And([rebuild(q), *rest])
+    plan = Plan()
+    if not _add_to_plan(query, frozenset(TEXT_FIELDS), 1.0, plan) or not plan.terms:
+        return None
+    return query, lambda q: q
+
 
 @dataclass
 class Plan:

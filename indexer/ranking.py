@@ -23,6 +23,13 @@ class Ranking:
     k1: float = 1.2
     b: dict[str, float] = field(default_factory=lambda: {"title": 0.75, "heading": 0.75, "body": 0.6})
     idf_power: float = 1.2  # > 1 weighs a long question's rare words above its common ones more sharply
+    # Pseudo-relevance feedback (RM3): the words of the best `feedback_docs` passages, weighted by how much of
+    # each passage they make up and by its score, that at least `feedback_agreement` of those passages share;
+    # the first `feedback_terms` of them are added to the query with `feedback_weight` of its weight in all.
+    feedback_docs: int = 20
+    feedback_terms: int = 10
+    feedback_agreement: float = 0.25
+    feedback_weight: float = 0.1  # 0: no feedback
 
     def weighting(self) -> BM25F:
         return _RsjBM25(self)

@@ -11,6 +11,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
+from math import ceil
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +22,12 @@ from whoosh.query import Or, Query, Term
 
 from indexer import storage
 from indexer.access import PUBLIC
+from indexer.analysis import TextAnalyzer
 from indexer.bm25 import PostingsSearcher
 from indexer.docstore import DocReader, Groups, visible
 from indexer.errors import DocumentNotFoundError, IndexerError, IndexFormatError, IndexNotFoundError
 from indexer.model import Document, Passage
+from indexer.passages import passage_body
 from indexer.postings import FIELDS
 from indexer.query import ParsedQuery, parse_query
 from indexer.ranking import DEFAULT, Ranking
@@ -34,6 +37,7 @@ from indexer.snippets import make_snippet
 REFRESH_SECONDS = 1.0
 MAX_CACHED_FILTERS = 64  # search filters kept per snapshot, one per distinct set of caller groups
 log = logging.getLogger(__name__)
+_analyzer = TextAnalyzer()
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,7 @@ class Snapshot:
     ) -> list[Hit]:
         """Documents ranked by their best passage; `offset` skips that many of the best. A caller in `groups`
         finds only the documents it may see (see docstore.visible); None finds every document."""
-        parsed = parse_query(query, self.ranking.field_weights)
+        parsed = self._with_feedback(parse_query(query, self.ranking.field_weights), groups)
         found = self._ranked(parsed, offset + limit, groups)[offset:]
         with self._lock:
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
@@ -112,6 +116,50 @@ class Snapshot:
                 part = self._part_id(passage) if passage is not None else doc_id
                 hits.append(Hit(docs[doc_id], score, passage, snippet, part))
             return hits
+
+    def _with_feedback(self, parsed: ParsedQuery, groups: Groups) -> ParsedQuery:
+        """The query expanded by pseudo-relevance feedback (RM3; Ranking holds its numbers): the words that the
+        best passages for it share, weighted by how much of each passage they make up and by its score. A word
+        must be in `feedback_agreement` of those passages, so that one passage's peculiar words stay out. Only a
+        sum of words is expanded, from passages the caller may see; both scoring paths expand a query alike."""
+        ranking = self.ranking
+        typed = parsed.summed_word_weight()
+        if ranking.feedback_weight <= 0 or typed <= 0:
+            return parsed
+        best = self._ranked(parsed, 2 * ranking.feedback_docs, groups)
+        if len(best) > ranking.feedback_docs:  # passages tied at the cut are all kept: the same on both paths
+            cut = best[ranking.feedback_docs - 1][2] * (1 - 1e-9)
+            best = [hit for hit in best if hit[2] >= cut]
+        total = sum(score for _, _, score in best)
+        if total <= 0:
+            return parsed
+        model: dict[str, float] = {}
+        holding: dict[str, int] = {}
+        for (_, _, score), body in zip(best, self._bodies(best), strict=True):
+            words = _analyzer.postings(body)
+            length = sum(len(positions) for positions in words.values())
+            for word, positions in words.items():
+                model[word] = model.get(word, 0.0) + score / total * len(positions) / length
+                holding[word] = holding.get(word, 0) + 1
+        needed = ceil(ranking.feedback_agreement * ranking.feedback_docs)
+        # Rounded, so that sums of the same scores taken in another order pick the same words.
+        chosen = sorted((-round(p, 12), w) for w, p in model.items() if holding[w] >= needed)[: ranking.feedback_terms]
+        mass = -sum(p for p, _ in chosen)
+        if not chosen or mass <= 0:
+            return parsed
+        scale = ranking.feedback_weight / (1 - ranking.feedback_weight) * typed / mass
+        return parsed.expanded({w: -p * scale for p, w in chosen}, ranking.field_weights)
+
+    def _bodies(self, found: list[tuple[str, int, float]]) -> list[str]:
+        """The body field, as indexed, of each (doc id, ordinal, score) passage ("" for one that is gone)."""
+        with self._lock:
+            titles = {doc_id: doc.title for doc_id, doc in self._docs.documents(d for d, _, _ in found).items()}
+            bodies = []
+            for doc_id, ordinal, _ in found:
+                passage = self._docs.passage(doc_id, ordinal)
+                text = self._docs.slice(doc_id, passage.start, passage.end) if passage else ""
+                bodies.append(passage_body(titles.get(doc_id, ""), passage.heading, text) if passage else "")
+            return bodies
 
     def _ranked(self, parsed: ParsedQuery, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
         """(doc id, ordinal of its best passage, score) of the best `limit` documents. A query that is a sum of
