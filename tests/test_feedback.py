@@ -12,7 +12,7 @@ from indexer.ranking import Ranking
 from indexer.search import Snapshot
 from tests.conftest import index, snapshot, write
 
-GLACIER = "# Glacier survey {n}\n\nThe glacier carved a moraine, and meltwater from the glacier fed the outwash plain.\n"
+GLACIER = "# Glacier survey {n}\n\nThe glacier carved a moraine; meltwater from the glacier fed the outwash plain.\n"
 OTHER = "# Kitchen note {n}\n\nBread dough rises overnight before it is baked in a hot oven.\n"
 
 
