@@ -17,11 +17,13 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-from pypdf import PasswordType, PdfReader
+from typing import TYPE_CHECKING
 
 from indexer.errors import LoaderError
 from indexer.model import ParsedDoc, Section
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 __all__ = ["PdfLoader", "normalise_pdf_text"]
 
@@ -72,6 +74,8 @@ def _join_hyphenated(match: re.Match[str]) -> str:
 
 
 def _open(data: bytes) -> PdfReader:
+    from pypdf import PasswordType, PdfReader  # here: a tenth of a second at start-up, for runs without PDFs
+
     if b"%PDF-" not in data[:_HEADER_WINDOW]:
         raise LoaderError("not a readable PDF: no %PDF header (is it really a PDF?)")
     try:
