@@ -12,7 +12,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from indexer.analysis import TextAnalyzer, path_analyzer
 
 # Bump when the schema or the analysis changes: an index with another version is rebuilt in full.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 Posting = tuple[bytes, int, float, bytes]  # (term, frequency, weight, encoded positions)
 
@@ -44,7 +44,7 @@ _ONE_POSITION: dict[int, bytes] = {}  # position -> the Positions format's encod
 def build_schema() -> Schema:
     text = TextAnalyzer()
     return Schema(
-        doc_id=ID(stored=True, sortable=True),  # the document's id; also what path=... matches
+        doc_id=ID(stored=True),  # the document's id; also what path=... matches
         ordinal=STORED,  # the passage's number within its document
         title=FastText(analyzer=text, phrase=True),
         heading=FastText(analyzer=text, phrase=True),
