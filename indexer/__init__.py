@@ -4,6 +4,9 @@ Public API: update_index() writes; Searcher / Snapshot read; the values and erro
 and raise. The on-disk format belongs to this package alone.
 """
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from indexer.errors import (
     DocsFolderError,
     DocumentNotFoundError,
@@ -15,11 +18,35 @@ from indexer.errors import (
     LoaderError,
 )
 from indexer.model import Document, IndexReport, Passage, SkippedFile
-from indexer.pipeline import update_index
-from indexer.search import Excerpt, Hit, Searcher, Snapshot, part_id
-from indexer.settings import IndexerSettings
+
+if TYPE_CHECKING:
+    from indexer.pipeline import update_index
+    from indexer.search import Excerpt, Hit, Searcher, Snapshot, part_id
+    from indexer.settings import IndexerSettings
 
 __version__ = "0.1.0"
+
+# Imported when first asked for: an indexing worker process imports this package for its own modules, and
+# needs neither the search side nor the settings (pydantic).
+_LAZY = {
+    "update_index": "indexer.pipeline",
+    "Excerpt": "indexer.search",
+    "Hit": "indexer.search",
+    "Searcher": "indexer.search",
+    "Snapshot": "indexer.search",
+    "part_id": "indexer.search",
+    "IndexerSettings": "indexer.settings",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'indexer' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DocsFolderError",

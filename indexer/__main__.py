@@ -1,6 +1,6 @@
 import sys
 
-from indexer.cli import main
+if __name__ == "__main__":  # not when a worker process imports this module as its parent's main module
+    from indexer.cli import main
 
-if __name__ == "__main__":
     sys.exit(main())
