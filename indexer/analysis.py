@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -40,6 +41,12 @@ def fold(word: str) -> str:
         return word
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _words(text: str) -> list[str]:
+    """The folded words of `text`, stop words included."""
+    # Lower-casing ASCII text whole keeps every word's length and its characters' classes.
+    return _WORD.findall(text.lower()) if text.isascii() else [fold(w) for w in _WORD.findall(text)]
 
 
 class TextAnalyzer(Analyzer):
@@ -88,12 +95,15 @@ class TextAnalyzer(Analyzer):
             yield self.stem(word), pos, match.start(), match.end()
             pos += 1
 
+    def term_counts(self, text: str) -> Counter[str]:
+        """Term -> how many times `text` holds it: the terms of analyze(), counted."""
+        stops, cache = self._stops, self._cache
+        return Counter([cache.get(w) or self.stem(w) for w in _words(text) if w and w not in stops])
+
     def postings(self, text: str) -> dict[str, list[int]]:
         """Term -> its positions in `text`: the terms of analyze(), computed without per-word calls."""
-        # Lower-casing ASCII text whole keeps every word's length and its characters' classes.
-        words = _WORD.findall(text.lower()) if text.isascii() else [fold(w) for w in _WORD.findall(text)]
         stops, cache = self._stops, self._cache
-        terms = [cache.get(w) or self.stem(w) for w in words if w and w not in stops]
+        terms = [cache.get(w) or self.stem(w) for w in _words(text) if w and w not in stops]
         positions: dict[str, list[int]] = {}
         for pos, term in enumerate(terms):
             positions.setdefault(term, []).append(pos)

@@ -74,11 +74,14 @@ class PostingsSearcher:
         extra: Iterable[tuple[str, int, float]] = (),
         excluded: Iterable[tuple[str, int]] = (),
         excluded_terms: Sequence[ScoredTerm] = (),
+        sums: list[np.ndarray] | None = None,
     ) -> list[tuple[str, int, float]]:
         """The best `limit` documents for a sum of weighted words: (doc id, ordinal of its best passage, score),
         best first; ties go to the earlier indexed passage. `extra` adds scores to passages (doc id, ordinal),
         `excluded` and the passages holding any of `excluded_terms` are left out. A caller in `groups` finds
-        only what it may see."""
+        only what it may see. `sums`, when given, keeps each segment's per-passage sums of the terms and `extra`:
+        empty, it is filled; filled, the sums start from it and grow by these terms (words added to a query
+        that was ranked already)."""
         if limit <= 0:
             return []
         lists = [self._postings(name, term) for name, term, _ in terms]
@@ -93,7 +96,12 @@ class PostingsSearcher:
         k1 = self._ranking.k1
         found: list[tuple[float, int, int, str, int]] = []
         for s, segment in enumerate(self._segments):
-            scores = np.zeros(segment.passage_count)
+            if sums is not None and s < len(sums):
+                scores = sums[s]
+            else:
+                scores = np.zeros(segment.passage_count)
+                if sums is not None:
+                    sums.append(scores)
             for (name, _, _), (per_segment, matching), weight in zip(terms, lists, weights, strict=True):
                 passages, freqs = per_segment[s]
                 if not matching or not len(passages):
@@ -103,11 +111,13 @@ class PostingsSearcher:
                 scores[passages] += weight * (tf * (k1 + 1) / (tf + norm))
             for passage, score in added.get(s, ()):
                 scores[passage] += score
+            mask = masks[s]
+            if sums is not None and (s in dropped or dropped_lists or mask is not None):
+                scores = scores.copy()  # the sums stay sums
             for passage, _ in dropped.get(s, ()):
                 scores[passage] = 0.0
             for per_segment in dropped_lists:
                 scores[per_segment[s][0]] = 0.0
-            mask = masks[s]
             if mask is not None:
                 scores[~mask] = 0.0
             for passage in _best_passages(scores, segment.owners[0], limit):

@@ -15,6 +15,7 @@ from math import ceil
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from whoosh import collectors
 from whoosh import index as whoosh_index
 from whoosh.idsets import BitSet
@@ -23,7 +24,7 @@ from whoosh.query import Or, Query, Term
 from indexer import storage
 from indexer.access import PUBLIC
 from indexer.analysis import TextAnalyzer
-from indexer.bm25 import PostingsSearcher
+from indexer.bm25 import PostingsSearcher, ScoredTerm
 from indexer.docstore import DocReader, Groups, visible
 from indexer.errors import DocumentNotFoundError, IndexerError, IndexFormatError, IndexNotFoundError
 from indexer.model import Document, Passage
@@ -101,8 +102,8 @@ class Snapshot:
     ) -> list[Hit]:
         """Documents ranked by their best passage; `offset` skips that many of the best. A caller in `groups`
         finds only the documents it may see (see docstore.visible); None finds every document."""
-        parsed = self._with_feedback(parse_query(query, self.ranking.field_weights), groups)
-        found = self._ranked(parsed, offset + limit, groups)[offset:]
+        parsed = parse_query(query, self.ranking.field_weights)
+        found = self._ranked_with_feedback(parsed, offset + limit, groups)[offset:]
         with self._lock:
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
             hits = []
@@ -117,38 +118,54 @@ class Snapshot:
                 hits.append(Hit(docs[doc_id], score, passage, snippet, part))
             return hits
 
-    def _with_feedback(self, parsed: ParsedQuery, groups: Groups) -> ParsedQuery:
-        """The query expanded by pseudo-relevance feedback (RM3; Ranking holds its numbers): the words that the
-        best passages for it share, weighted by how much of each passage they make up and by its score. A word
-        must be in `feedback_agreement` of those passages, so that one passage's peculiar words stay out. Only a
-        sum of words is expanded, from passages the caller may see; both scoring paths expand a query alike."""
+    def _ranked_with_feedback(self, parsed: ParsedQuery, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
+        """_ranked(), with pseudo-relevance feedback (RM3; Ranking holds its numbers): the words that the best
+        passages for the query share are added to it. Only a sum of words is expanded, from passages the caller
+        may see. When the postings copy ranked the query, its sums are kept and only the new words are scored."""
         ranking = self.ranking
         typed = parsed.summed_word_weight()
         if ranking.feedback_weight <= 0 or typed <= 0:
-            return parsed
-        best = self._ranked(parsed, 2 * ranking.feedback_docs, groups)
+            return self._ranked(parsed, limit, groups)
+        sums: list[np.ndarray] = []
+        ranked = self._ranked(parsed, max(2 * ranking.feedback_docs, limit), groups, sums)
+        words = self._feedback_words(ranked, typed)
+        if not words:
+            return ranked[:limit]
+        if not sums:  # Whoosh ranked it: it ranks the expanded query
+            return self._ranked(parsed.expanded(words, ranking.field_weights), limit, groups)
+        weights = [(name, weight) for name, weight in ranking.field_weights.items() if name in FIELDS]
+        added = [(name, word.encode("utf-8"), b * w) for word, w in words.items() for name, b in weights]
+        return self._ranked(parsed, limit, groups, sums, added)
+
+    def _feedback_words(self, ranked: list[tuple[str, int, float]], typed: float) -> dict[str, float]:
+        """The words feedback adds to a query whose words weigh `typed`, given its ranking, with their weights:
+        the words of its best passages, each weighted by how much of each passage it makes up and by that
+        passage's score, that at least `feedback_agreement` of those passages hold (so that one passage's
+        peculiar words stay out); the best `feedback_terms` of them, with `feedback_weight` of the whole."""
+        ranking = self.ranking
+        best = ranked[: 2 * ranking.feedback_docs]
         if len(best) > ranking.feedback_docs:  # passages tied at the cut are all kept: the same on both paths
             cut = best[ranking.feedback_docs - 1][2] * (1 - 1e-9)
             best = [hit for hit in best if hit[2] >= cut]
         total = sum(score for _, _, score in best)
         if total <= 0:
-            return parsed
+            return {}
         model: dict[str, float] = {}
         holding: dict[str, int] = {}
         for (_, _, score), body in zip(best, self._bodies(best), strict=True):
-            words = _analyzer.postings(body)
-            length = sum(len(positions) for positions in words.values())
-            for word, positions in words.items():
-                model[word] = model.get(word, 0.0) + score / total * len(positions) / length
+            counts = _analyzer.term_counts(body)
+            share = score / total / (sum(counts.values()) or 1)
+            for word, count in counts.items():
+                model[word] = model.get(word, 0.0) + share * count
                 holding[word] = holding.get(word, 0) + 1
         needed = ceil(ranking.feedback_agreement * ranking.feedback_docs)
         # Rounded, so that sums of the same scores taken in another order pick the same words.
         chosen = sorted((-round(p, 12), w) for w, p in model.items() if holding[w] >= needed)[: ranking.feedback_terms]
         mass = -sum(p for p, _ in chosen)
         if not chosen or mass <= 0:
-            return parsed
+            return {}
         scale = ranking.feedback_weight / (1 - ranking.feedback_weight) * typed / mass
-        return parsed.expanded({w: -p * scale for p, w in chosen}, ranking.field_weights)
+        return {w: -p * scale for p, w in chosen}
 
     def _bodies(self, found: list[tuple[str, int, float]]) -> list[str]:
         """The body field, as indexed, of each (doc id, ordinal, score) passage ("" for one that is gone)."""
@@ -161,16 +178,30 @@ class Snapshot:
                 bodies.append(passage_body(titles.get(doc_id, ""), passage.heading, text) if passage else "")
             return bodies
 
-    def _ranked(self, parsed: ParsedQuery, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
+    def _ranked(
+        self,
+        parsed: ParsedQuery,
+        limit: int,
+        groups: Groups,
+        sums: list[np.ndarray] | None = None,
+        added: list[ScoredTerm] | None = None,
+    ) -> list[tuple[str, int, float]]:
         """(doc id, ordinal of its best passage, score) of the best `limit` documents. A query that is a sum of
         words is scored over the postings copy, in parallel with other searches; the clauses only Whoosh can
-        match (phrases, fields) are matched by Whoosh and added in. Any other query goes to Whoosh whole."""
+        match (phrases, fields) are matched by Whoosh and added in. Any other query goes to Whoosh whole.
+        `sums` (see PostingsSearcher.search) keeps the copy's per-passage sums of a query of words; with
+        `added`, they are the sums of this very query, and only the words `added` are scored on top of them."""
         plan = parsed.plan(FIELDS)
         if plan is None:
             return self._whoosh_ranked(parsed.query, limit, groups)
-        terms = plan.terms + [
-            (name, word, weight) for name, start, weight in plan.prefixes for word in self._postings.expand(name, start)
-        ]
+        if added is None:
+            terms = plan.terms + [
+                (name, word, weight)
+                for name, start, weight in plan.prefixes
+                for word in self._postings.expand(name, start)
+            ]
+        else:
+            terms, plan.others = added, []  # the query's own words and clauses are in `sums` already
         # An exclusion of plain words is a mask over the copy; any other is matched by Whoosh.
         excluded_plan = ParsedQuery(Or(plan.excluded)).plan(FIELDS) if plan.excluded else None
         by_words = excluded_plan is not None and not excluded_plan.others and not excluded_plan.prefixes
@@ -178,7 +209,8 @@ class Snapshot:
         with self._lock:
             extra = self._whoosh_matches(Or(plan.others), scored=True) if plan.others else []
             excluded = self._whoosh_matches(Or(plan.excluded)) if plan.excluded and not by_words else []
-        return self._postings.search(terms, limit, groups, extra, [(d, o) for d, o, _ in excluded], excluded_terms)
+        dropped = [(d, o) for d, o, _ in excluded]
+        return self._postings.search(terms, limit, groups, extra, dropped, excluded_terms, sums)
 
     def _whoosh_matches(self, query: Query, scored: bool = False) -> list[tuple[str, int, float]]:
         """(doc id, ordinal, score) of every passage a query matches (score 0 unless `scored`)."""
