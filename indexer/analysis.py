@@ -95,6 +95,19 @@ class TextAnalyzer(Analyzer):
             yield self.stem(word), pos, match.start(), match.end()
             pos += 1
 
+    def find(self, text: str, terms: set[str]) -> list[tuple[int, str]]:
+        """(start char, term) of each word of `text` whose term is in `terms`: analyze() without its per-word
+        generator, for snippets (most of a passage's words are not the query's)."""
+        stops, cache, found = self._stops, self._cache, []
+        ascii_text = text.isascii()
+        for match in _WORD.finditer(text.lower() if ascii_text else text):  # lower() keeps ASCII offsets
+            word = match.group() if ascii_text else fold(match.group())
+            if word and word not in stops:
+                term = cache.get(word) or self.stem(word)
+                if term in terms:
+                    found.append((match.start(), term))
+        return found
+
     def term_counts(self, text: str) -> Counter[str]:
         """Term -> how many times `text` holds it: the terms of analyze(), counted."""
         stops, cache = self._stops, self._cache

@@ -15,7 +15,7 @@ def make_snippet(text: str, terms: set[str], width: int = SNIPPET_CHARS) -> str:
     """A window of about `width` characters holding the most distinct query terms (the start if none)."""
     if len(text) <= width:
         return _SPACE.sub(" ", text).strip()
-    hits = [(start, term) for term, _, start, _ in _analyzer.analyze(text) if term in terms] if terms else []
+    hits = _analyzer.find(text, terms) if terms else []
     best_start, best_count = 0, 0
     for i, (start, _) in enumerate(hits):
         window = {term for s, term in hits[i:] if s < start + width}

@@ -24,6 +24,17 @@ def test_fast_postings_equal_the_terms_and_positions_of_analyze(text: str) -> No
     assert analyzer.postings(text) == expected
 
 
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_find_gives_the_offsets_analyze_gives_for_the_terms_asked(text: str) -> None:
+    analyzer = TextAnalyzer()
+    analyzed = [(start, term) for term, _, start, _ in analyzer.analyze(text)]
+    every = {term for _, term in analyzed}
+    some = set(sorted(every)[::2])
+    assert analyzer.find(text, every) == analyzed
+    assert analyzer.find(text, some) == [(start, term) for start, term in analyzed if term in some]
+
+
 def test_stemming_folds_inflections_and_accents() -> None:
     terms = [t for t, _, _, _ in TextAnalyzer().analyze("Running installations Café")]
     assert terms == ["run", "instal", "cafe"]
