@@ -24,7 +24,6 @@ def test_fast_postings_equal_the_terms_and_positions_of_analyze(text: str) -> No
     assert analyzer.postings(text) == expected
 
 
-
 @pytest.mark.parametrize("text", SAMPLES)
 def test_find_gives_the_offsets_analyze_gives_for_the_terms_asked(text: str) -> None:
     analyzer = TextAnalyzer()
