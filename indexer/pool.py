@@ -143,6 +143,12 @@ def _worker(folder: Path, jobs_q: Any, out_q: Any) -> None:
         out_q.put(("segments", builder.finish()))
     except Exception as exc:  # reported to the parent, which stops the run cleanly
         out_q.put(("error", f"{type(exc).__name__}: {exc}"))
+        return
+    # Done: once the segments are on their way, leave without tearing down the heap object by object (the
+    # segment's postings, millions of them: half a second the run would wait for at its very end).
+    out_q.close()
+    out_q.join_thread()
+    os._exit(0)
 
 
 def _next_batch(jobs_q: Any) -> list[Job] | None:
