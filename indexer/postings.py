@@ -59,7 +59,10 @@ class FieldPostings:
     lengths: Mapping[int, int] = field(default_factory=dict)
 
 
-_FOUND_KEPT = 100_000  # key lookups remembered per segment (a few MB)
+# Key lookups remembered per segment: at most this many, of keys at most this long (a query's word can be a
+# thousand characters); a few MB at most.
+_FOUND_KEPT = 20_000
+_FOUND_KEY_BYTES = 64
 
 
 class _Keys(Sequence[bytes]):
@@ -88,9 +91,10 @@ class _Keys(Sequence[bytes]):
         if found is None:
             i = self._first_not_below(key)
             found = i if i < len(self._ends) and self[i] == key else -1
-            if len(self._found) >= _FOUND_KEPT:
-                self._found.clear()
-            self._found[key] = found
+            if len(key) <= _FOUND_KEY_BYTES:
+                if len(self._found) >= _FOUND_KEPT:
+                    self._found.clear()
+                self._found[key] = found
         return found
 
     def starting_with(self, prefix: bytes, limit: int) -> list[bytes]:

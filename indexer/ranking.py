@@ -31,6 +31,12 @@ class Ranking:
     feedback_agreement: float = 0.25
     feedback_weight: float = 0.1  # 0: no feedback
 
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.feedback_weight < 1.0:
+            raise ValueError(f"feedback_weight must be at least 0 and below 1, not {self.feedback_weight}")
+        if self.feedback_docs < 1 or self.feedback_terms < 0 or not 0.0 <= self.feedback_agreement <= 1.0:
+            raise ValueError("feedback_docs must be at least 1, feedback_terms at least 0, feedback_agreement 0 to 1")
+
     def weighting(self) -> BM25F:
         return _RsjBM25(self)
 

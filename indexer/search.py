@@ -102,6 +102,10 @@ class Snapshot:
     ) -> list[Hit]:
         """Documents ranked by their best passage; `offset` skips that many of the best. A caller in `groups`
         finds only the documents it may see (see docstore.visible); None finds every document."""
+        if offset < 0:
+            raise ValueError(f"offset must be at least 0, not {offset}")
+        if limit <= 0:
+            return []
         parsed = parse_query(query, self.ranking.field_weights)
         found = self._ranked_with_feedback(parsed, offset + limit, groups)[offset:]
         with self._lock:

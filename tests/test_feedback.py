@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indexer import storage
 from indexer.ranking import Ranking
 from indexer.search import Snapshot
@@ -73,3 +75,22 @@ def test_feedback_reads_only_the_passages_the_caller_may_see(docs: Path, index_d
     assert "public/zeolite.md" not in public  # the public's best passages never mention it
     assert "public/landforms.md" in public
     assert not any(doc_id.startswith("staff/") for doc_id in public)
+
+
+def test_no_limit_finds_nothing_and_a_negative_offset_is_refused(docs: Path, index_dir: Path) -> None:
+    _corpus(docs)
+    index(docs, index_dir)
+    snap = snapshot(index_dir)
+    assert snap.search("glacier", limit=0) == []
+    assert snap.search("glacier", limit=-2) == []
+    with pytest.raises(ValueError, match="offset"):
+        snap.search("glacier", offset=-1)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"feedback_weight": 1.0}, {"feedback_weight": -0.1}, {"feedback_docs": 0}, {"feedback_agreement": 1.5}],
+)
+def test_feedback_settings_out_of_range_are_refused(settings: dict[str, float]) -> None:
+    with pytest.raises(ValueError, match="feedback"):
+        Ranking(**settings)
