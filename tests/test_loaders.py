@@ -414,6 +414,13 @@ MARKDOWN_PIECES = st.lists(
             "[r]: /x\n",
             "~",
             "é",
+            "\r",
+            "\r\n",
+            "\x00",
+            "\u00a0",
+            "\u2003",
+            "\v",
+            "\f",
         ]
     ),
     max_size=40,

@@ -144,6 +144,45 @@ def test_the_same_index_as_whoosh_writes(tmp_path: Path, records: list[DocRecord
     assert all(_scores(stock, queries))
 
 
+def _build_around_a_merge(folder: Path, writer_class: type[SegmentWriter], records: list[DocRecord]) -> Any:
+    """One writer adds documents, takes in another index's segment (add_reader), and adds more documents."""
+    other_folder = folder.with_name(folder.name + "-other")
+    other_folder.mkdir()
+    other = whoosh_index.create_in(other_folder, build_schema())
+    writer = SegmentWriter(other)
+    for record in records[100:]:
+        for fields in passage_fields(record):
+            writer.add_document(**fields)
+    writer.commit()
+    folder.mkdir()
+    ix = whoosh_index.create_in(folder, build_schema())
+    writer = writer_class(ix)
+    for batch in (records[:50], None, records[50:100]):
+        if batch is None:
+            with other.reader() as reader:
+                writer.add_reader(reader)
+            continue
+        for record in batch:
+            for fields in passage_fields(record):
+                writer.add_document(**fields)
+    writer.commit(merge=False)
+    return ix
+
+
+def test_a_segment_merged_in_between_documents_is_written_as_whoosh_writes_it(
+    tmp_path: Path, records: list[DocRecord]
+) -> None:
+    stock = _build_around_a_merge(tmp_path / "stock", SegmentWriter, records)
+    ours = _build_around_a_merge(tmp_path / "ours", PassageSegmentWriter, records)
+    expected, got = _contents(stock)["segments"], _contents(ours)["segments"]
+    assert len(got) == len(expected) == 1
+    assert got[0]["stored"] == expected[0]["stored"]
+    assert got[0]["lengths"] == expected[0]["lengths"]
+    assert got[0]["terms"] == expected[0]["terms"]
+    queries = _queries(records[0])
+    assert _scores(ours, queries) == _scores(stock, queries)
+
+
 def test_the_copied_fields_postings_are_the_segments(tmp_path: Path, records: list[DocRecord]) -> None:
     """What the writer hands to the postings copy is exactly what it wrote to the Whoosh segment."""
     folder = tmp_path / "ix"
