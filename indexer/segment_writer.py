@@ -137,7 +137,8 @@ class PassageSegmentWriter(SegmentWriter):
                 for docnum, weight, vbytes in postings:
                     add((name, tbytes, docnum, weight, vbytes))
                 if copy is not None:
-                    _copy(copy, tbytes, postings)
+                    docnums, weights, _ = zip(*postings, strict=True)
+                    _copy(copy, tbytes, docnums, weights)
         reader = self.per_document_reader() if self.codec.length_stats else None
         lengths = _FieldLengths(reader, self.docnum) if reader else None
         self.fieldwriter.add_postings(self.schema, lengths, self.pool.iter_postings())
@@ -146,10 +147,10 @@ class PassageSegmentWriter(SegmentWriter):
             reader.close()
 
 
-def _copy(copy: FieldPostings, term: bytes, postings: TermPostings) -> None:
-    docnums, weights, _ = zip(*postings, strict=True)
+def _copy(copy: FieldPostings, term: bytes, docnums: Sequence[int], weights: Sequence[float]) -> None:
+    """A term's postings, laid flat in the copy."""
     copy.terms.append(term)
-    copy.counts.append(len(postings))
+    copy.counts.append(len(docnums))
     copy.passages.extend(docnums)
     copy.weights.extend(weights)
 
@@ -179,31 +180,24 @@ def _write_field(
         start = offset
         chunks.append(WHOOSH3_HEADER_MAGIC)  # before a term's first block
         offset += len(WHOOSH3_HEADER_MAGIC)
-        if count <= limit:  # most terms: one block
-            data, total_weight, max_weight, min_length, max_length = _block(
-                docnums, weights, values, lengths, values_kind, level, True
+        total_weight, max_weight, min_length, max_length = 0.0, 0.0, None, 0
+        for first in range(0, count, limit):
+            data, block_weight, block_max_weight, block_min_length, block_max_length = _block(
+                docnums[first : first + limit],
+                weights[first : first + limit],
+                values[first : first + limit],
+                lengths,
+                values_kind,
+                level,
+                first + limit >= count,
             )
             chunks.append(data)
             offset += len(data)
-        else:
-            total_weight, max_weight, min_length, max_length = 0.0, 0.0, None, 0
-            for first in range(0, count, limit):
-                data, block_weight, block_max_weight, block_min_length, block_max_length = _block(
-                    docnums[first : first + limit],
-                    weights[first : first + limit],
-                    values[first : first + limit],
-                    lengths,
-                    values_kind,
-                    level,
-                    first + limit >= count,
-                )
-                chunks.append(data)
-                offset += len(data)
-                total_weight += block_weight
-                max_weight = max(max_weight, block_max_weight)
-                max_length = max(max_length, block_max_length)
-                if min_length is None or (block_min_length is not None and block_min_length < min_length):
-                    min_length = block_min_length
+            total_weight += block_weight
+            max_weight = max(max_weight, block_max_weight)
+            max_length = max(max_length, block_max_length)
+            if min_length is None or (block_min_length is not None and block_min_length < min_length):
+                min_length = block_min_length
         entries.append(
             (
                 field_key + tbytes,
@@ -222,10 +216,7 @@ def _write_field(
             )
         )
         if copy is not None:
-            copy.terms.append(tbytes)
-            copy.counts.append(count)
-            copy.passages.extend(docnums)
-            copy.weights.extend(weights)
+            _copy(copy, tbytes, docnums, weights)
         held += offset - start
         if held >= _WRITE_BYTES:
             postfile.write(b"".join(chunks))
