@@ -33,7 +33,7 @@ from connector.errors import INVALID_PARAMS, BadInput, check_query, protocol_err
 from connector.resources import resource_entry
 from connector.settings import ConnectorSettings
 from indexer import Searcher
-from indexer.analysis import TextAnalyzer
+from indexer.analysis import SEARCH_ANALYZER
 
 PAGE_SIZE = 10
 WATCH_SECONDS = 1.0
@@ -43,7 +43,7 @@ EXPERIMENTAL_CAPABILITIES = {
     "prompts": {"search": True},
 }
 log = logging.getLogger(__name__)
-_analyzer = TextAnalyzer()
+_analyzer = SEARCH_ANALYZER
 
 
 class SearchParams(RequestParams):

@@ -108,17 +108,19 @@ class TextAnalyzer(Analyzer):
                     found.append((match.start(), term))
         return found
 
-    def term_counts(self, text: str) -> Counter[str]:
-        """Term -> how many times `text` holds it: the terms of analyze(), counted."""
+    def terms(self, text: str) -> list[str]:
+        """The terms of analyze(), in order, computed without per-word calls."""
         stops, cache = self._stops, self._cache
-        return Counter([cache.get(w) or self.stem(w) for w in _words(text) if w and w not in stops])
+        return [cache.get(w) or self.stem(w) for w in _words(text) if w and w not in stops]
+
+    def term_counts(self, text: str) -> Counter[str]:
+        """Term -> how many times `text` holds it."""
+        return Counter(self.terms(text))
 
     def postings(self, text: str) -> dict[str, list[int]]:
-        """Term -> its positions in `text`: the terms of analyze(), computed without per-word calls."""
-        stops, cache = self._stops, self._cache
-        terms = [cache.get(w) or self.stem(w) for w in _words(text) if w and w not in stops]
+        """Term -> its positions in `text`."""
         positions: dict[str, list[int]] = {}
-        for pos, term in enumerate(terms):
+        for pos, term in enumerate(self.terms(text)):
             positions.setdefault(term, []).append(pos)
         return positions
 
@@ -169,3 +171,8 @@ class _Whole:
 def path_analyzer() -> Analyzer:
     """Split a document id into its folder and file-name words: "guides/install.md" -> guides, install, md."""
     return RegexTokenizer(r"[^/\\.\s_-]+") | _Lowercase()
+
+
+# The analyzer of the search side (query parsing, snippets, feedback, the connector's search extensions): one
+# instance, so one stem cache, for all of them. The indexer's schema builds its own.
+SEARCH_ANALYZER = TextAnalyzer()

@@ -236,6 +236,21 @@ class DocReader:
         ).fetchone()
         return Passage(doc_id, *row) if row else None
 
+    def passages_with_text(self, refs: Iterable[tuple[str, int]]) -> dict[tuple[str, int], tuple[Passage, str]]:
+        """(doc id, ordinal) -> (that passage, its text), for those of `refs` that exist. One primary-key query
+        per passage: faster than any one query for all of them (a row-value IN makes SQLite scan the table)."""
+        found: dict[tuple[str, int], tuple[Passage, str]] = {}
+        for doc_id, ordinal in refs:
+            row = self._db.execute(
+                "SELECT p.heading, p.page, p.start, p.end, substr(t.text, p.start + 1, p.end - p.start)"
+                " FROM passages p JOIN texts t ON t.id = p.doc_id WHERE p.doc_id = ? AND p.ordinal = ?",
+                (doc_id, ordinal),
+            ).fetchone()
+            if row is not None:
+                heading, page, start, end, text = row
+                found[doc_id, ordinal] = (Passage(doc_id, ordinal, heading, page, start, end), text)
+        return found
+
     def count(self, groups: Groups = None) -> int:
         clause, params = _visible_clause(groups)
         return int(self._db.execute(f"SELECT count(*) FROM documents WHERE {clause}", params).fetchone()[0])

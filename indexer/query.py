@@ -30,7 +30,7 @@ from typing import Any
 from whoosh import query as wq
 from whoosh.matching import AndNotMatcher, ListMatcher, NullMatcher
 
-from indexer.analysis import TextAnalyzer, fold, path_analyzer
+from indexer.analysis import SEARCH_ANALYZER, fold, path_analyzer
 
 TEXT_FIELDS = ("title", "heading", "body", "path")
 FIELD_ALIASES = {"text": "body", "content": "body", "tags": "tag", "format": "type"}
@@ -48,7 +48,7 @@ _TOKEN = re.compile(
     r'(?P<lp>\()|(?P<rp>\))|(?P<field>[A-Za-z]+)(?P<op>[:=])(?=\S)|"(?P<phrase>[^"]*)"|(?P<word>[^\s()"]+)'
 )
 _INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")  # control characters, lone surrogates: spaces
-_analyzer = TextAnalyzer()
+_analyzer = SEARCH_ANALYZER
 _path_analyzer = path_analyzer()
 
 

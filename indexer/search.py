@@ -23,7 +23,7 @@ from whoosh.query import Or, Query, Term
 
 from indexer import storage
 from indexer.access import PUBLIC
-from indexer.analysis import TextAnalyzer
+from indexer.analysis import SEARCH_ANALYZER
 from indexer.bm25 import PostingsSearcher, ScoredTerm
 from indexer.docstore import DocReader, Groups, visible
 from indexer.errors import DocumentNotFoundError, IndexerError, IndexFormatError, IndexNotFoundError
@@ -38,7 +38,7 @@ from indexer.snippets import make_snippet
 REFRESH_SECONDS = 1.0
 MAX_CACHED_FILTERS = 64  # search filters kept per snapshot, one per distinct set of caller groups
 log = logging.getLogger(__name__)
-_analyzer = TextAnalyzer()
+_analyzer = SEARCH_ANALYZER
 
 
 @dataclass(frozen=True)
@@ -110,17 +110,16 @@ class Snapshot:
         found = self._ranked_with_feedback(parsed, offset + limit, groups)[offset:]
         with self._lock:
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
-            hits = []
-            for doc_id, ordinal, score in found:
-                if doc_id not in docs:
-                    continue
-                passage = self._docs.passage(doc_id, ordinal)
-                snippet = ""
-                if snippets and passage is not None:
-                    snippet = make_snippet(self._docs.slice(doc_id, passage.start, passage.end), parsed.terms)
-                part = self._part_id(passage) if passage is not None else doc_id
-                hits.append(Hit(docs[doc_id], score, passage, snippet, part))
-            return hits
+            texts = self._docs.passages_with_text((doc_id, ordinal) for doc_id, ordinal, _ in found)
+            parts = {ref: self._part_id(passage) for ref, (passage, _) in texts.items()}
+        hits = []
+        for doc_id, ordinal, score in found:
+            if doc_id not in docs:
+                continue
+            passage, text = texts.get((doc_id, ordinal), (None, ""))
+            snippet = make_snippet(text, parsed.terms) if snippets and passage is not None else ""
+            hits.append(Hit(docs[doc_id], score, passage, snippet, parts.get((doc_id, ordinal), doc_id)))
+        return hits
 
     def _ranked_with_feedback(self, parsed: ParsedQuery, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
         """_ranked(), with pseudo-relevance feedback (RM3; Ranking holds its numbers): the words that the best
@@ -174,13 +173,14 @@ class Snapshot:
     def _bodies(self, found: list[tuple[str, int, float]]) -> list[str]:
         """The body field, as indexed, of each (doc id, ordinal, score) passage ("" for one that is gone)."""
         with self._lock:
-            titles = {doc_id: doc.title for doc_id, doc in self._docs.documents(d for d, _, _ in found).items()}
-            bodies = []
-            for doc_id, ordinal, _ in found:
-                passage = self._docs.passage(doc_id, ordinal)
-                text = self._docs.slice(doc_id, passage.start, passage.end) if passage else ""
-                bodies.append(passage_body(titles.get(doc_id, ""), passage.heading, text) if passage else "")
-            return bodies
+            docs = self._docs.documents(doc_id for doc_id, _, _ in found)
+            texts = self._docs.passages_with_text((doc_id, ordinal) for doc_id, ordinal, _ in found)
+        bodies = []
+        for doc_id, ordinal, _ in found:
+            passage, text = texts.get((doc_id, ordinal), (None, ""))
+            document = docs.get(doc_id)
+            bodies.append(passage_body(document.title, passage.heading, text) if passage and document else "")
+        return bodies
 
     def _ranked(
         self,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from indexer.analysis import TextAnalyzer
+from indexer.analysis import SEARCH_ANALYZER
 
 SNIPPET_CHARS = 240
-_analyzer = TextAnalyzer()
+_analyzer = SEARCH_ANALYZER
 _SPACE = re.compile(r"\s+")
 
 
