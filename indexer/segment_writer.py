@@ -35,7 +35,9 @@ from indexer.schema import Posting
 COMPRESS_FROM = 256
 COMPRESSION = 1  # zlib's level for larger blocks: a quarter faster than Whoosh's 3, for blocks about 8% larger
 
-TermPostings = list[tuple[int, float, bytes]]  # (docnum, weight, encoded value) in docnum order
+# A term's postings in docnum order, laid flat: docnum, weight, encoded value, docnum, ... No tuple per posting:
+# the flush takes the three columns apart with slices, and a segment holds millions of postings.
+TermPostings = list[Any]
 
 
 class PassageSegmentWriter(SegmentWriter):
@@ -71,7 +73,7 @@ class PassageSegmentWriter(SegmentWriter):
                 if terms is None:
                     terms = self._terms[name] = defaultdict(list)
                 for tbytes, freq, weight, vbytes in last[1]:
-                    terms[tbytes].append((docnum, weight, vbytes))
+                    terms[tbytes] += (docnum, weight, vbytes)  # TermPostings
                     length += freq
                 self.posting_count += len(last[1])
                 if not field.scorable:
@@ -134,10 +136,10 @@ class PassageSegmentWriter(SegmentWriter):
             copy = self._copied.get(name)
             for tbytes in sorted(terms):
                 postings = terms[tbytes]
-                for docnum, weight, vbytes in postings:
+                docnums, weights, values = postings[0::3], postings[1::3], postings[2::3]
+                for docnum, weight, vbytes in zip(docnums, weights, values, strict=True):
                     add((name, tbytes, docnum, weight, vbytes))
                 if copy is not None:
-                    docnums, weights, _ = zip(*postings, strict=True)
                     _copy(copy, tbytes, docnums, weights)
         reader = self.per_document_reader() if self.codec.length_stats else None
         lengths = _FieldLengths(reader, self.docnum) if reader else None
@@ -175,7 +177,7 @@ def _write_field(
     entries: list[tuple[bytes, bytes]] = []
     for tbytes in sorted(terms):
         postings = terms[tbytes]
-        docnums, weights, values = zip(*postings, strict=True)
+        docnums, weights, values = postings[0::3], postings[1::3], postings[2::3]
         count = len(docnums)
         start = offset
         chunks.append(WHOOSH3_HEADER_MAGIC)  # before a term's first block
