@@ -211,8 +211,8 @@ def reference_report(full: Step, references: dict[int, Step], mb: float) -> list
         "without the final merge of its segments, which takes most of its gain away). "
         "Ours, run for run: the median over the runs of the "
         "reference's time divided by our build's time in the same round. The target in MB/s was set from the "
-        "issue's figures for these writers on this kind of machine; as a multiple of them it holds in whatever "
-        "phase the host is.",
+        "issue's figures for these writers on this kind of machine; a multiple of runs made minutes apart does not "
+        "move with the host's speed through the day, as MB/s does.",
     ]
     return lines
 
