@@ -49,7 +49,7 @@ $(VENV)/.eval-installed: $(STAMP)
 eval: $(VENV)/.eval-installed ## Retrieval quality on ../shared/eval beside bm25s and tantivy (ARGS="--write" updates EVAL.md)
 	$(PY) -m tests.eval $(ARGS)
 
-bench: $(VENV)/.eval-installed ## Indexing (20,000 documents, PDFs), then search at 100,000 documents beside tantivy (ARGS to both)
+bench: $(VENV)/.eval-installed ## Indexing (20,000 documents, PDFs) beside a plain Whoosh writer, then search at 100,000 documents beside tantivy (ARGS to both)
 	$(PY) -m tests.bench.index_bench $(ARGS) $(INDEX_BENCH_ARGS)
 	$(PY) -m tests.bench.search_bench $(ARGS) $(SEARCH_BENCH_ARGS)
 
