@@ -75,13 +75,15 @@ class PostingsSearcher:
         excluded: Iterable[tuple[str, int]] = (),
         excluded_terms: Sequence[ScoredTerm] = (),
         sums: list[np.ndarray] | None = None,
+        required: Sequence[Sequence[ScoredTerm]] = (),
     ) -> list[tuple[str, int, float]]:
         """The best `limit` documents for a sum of weighted words: (doc id, ordinal of its best passage, score),
         best first; ties go to the earlier indexed passage. `extra` adds scores to passages (doc id, ordinal),
         `excluded` and the passages holding any of `excluded_terms` are left out. A caller in `groups` finds
         only what it may see. `sums`, when given, keeps each segment's per-passage sums of the terms and `extra`:
         empty, it is filled; filled, the sums start from it and grow by these terms (words added to a query
-        that was ranked already)."""
+        that was ranked already). With `required` (an AND's operands), only passages that hold a word of each
+        operand count."""
         if limit <= 0:
             return []
         lists = [self._postings(name, term) for name, term, _ in terms]
@@ -92,6 +94,7 @@ class PostingsSearcher:
         added = self._by_segment(extra)
         dropped = self._by_segment((doc_id, ordinal, 0.0) for doc_id, ordinal in excluded)
         dropped_lists = [self._postings(name, term)[0] for name, term, _ in excluded_terms]
+        required_lists = [[self._postings(name, term)[0] for name, term, _ in operand] for operand in required]
         masks = self._visible(groups)
         k1 = self._ranking.k1
         found: list[tuple[float, int, int, str, int]] = []
@@ -112,8 +115,10 @@ class PostingsSearcher:
             for passage, score in added.get(s, ()):
                 scores[passage] += score
             mask = masks[s]
-            if sums is not None and (s in dropped or dropped_lists or mask is not None):
+            if sums is not None and (s in dropped or dropped_lists or mask is not None or required_lists):
                 scores = scores.copy()  # the sums stay sums
+            if required_lists:
+                scores[~_holding_all(required_lists, s, segment.passage_count)] = 0.0
             for passage, _ in dropped.get(s, ()):
                 scores[passage] = 0.0
             for per_segment in dropped_lists:
@@ -180,6 +185,18 @@ class PostingsSearcher:
                     self._filters.pop(next(iter(self._filters)))
                 self._filters[groups] = masks
         return masks
+
+
+def _holding_all(operands: list[list[list[tuple[np.ndarray, np.ndarray]]]], s: int, count: int) -> np.ndarray:
+    """Of segment `s`'s `count` passages, those that hold a word of each operand (each a list of its words'
+    postings per segment)."""
+    held = np.ones(count, dtype=bool)
+    for operand in operands:
+        hit = np.zeros(count, dtype=bool)
+        for per_segment in operand:
+            hit[per_segment[s][0]] = True
+        held &= hit
+    return held
 
 
 def _best_passages(scores: np.ndarray, doc_of: np.ndarray, limit: int) -> np.ndarray:

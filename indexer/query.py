@@ -75,13 +75,18 @@ class ParsedQuery:
     def plan(self, fields: Iterable[str]) -> Plan | None:
         """The query as a sum the postings copy can score, when it is one: plain words (and wildcards) of
         `fields`, plus clauses only Whoosh can match (phrases, fields, nested operators) added in, minus
-        exclusions (a top-level NOT). None when it is not a sum at all (AND, filters around everything)."""
+        exclusions (a top-level NOT); or an AND of such sums of words alone, which scores as their sum and
+        matches the passages that hold a word of each. None otherwise (filters around the words, an AND of
+        other clauses)."""
         plan = Plan()
         query = self.query
         while type(query) is _AndNot:  # a NOT at the top drops passages, whatever scores them
             plan.excluded.append(query.b)
             query = query.a
-        if not _add_to_plan(query, frozenset(fields), 1.0, plan) or not (plan.terms or plan.prefixes):
+        fields = frozenset(fields)
+        if type(query) is _AllOf:
+            return _and_plan(query, fields, plan)
+        if not _add_to_plan(query, fields, 1.0, plan) or not (plan.terms or plan.prefixes):
             return None
         return plan
 
@@ -138,12 +143,32 @@ def _summed_part(query: wq.Query) -> tuple[wq.Query, Callable[[wq.Query], wq.Que
 @dataclass
 class Plan:
     """A query as a sum: scored words, wildcards scored as the words they expand to, other clauses scored by
-    Whoosh, and what is excluded."""
+    Whoosh, and what is excluded. An AND's plan also lists its operands as `required` plans (words and
+    wildcards only): a passage matches when it holds a word of each, and scores the sum of all their words."""
 
     terms: list[tuple[str, bytes, float]] = field(default_factory=list)  # (field, term, weight)
     prefixes: list[tuple[str, str, float]] = field(default_factory=list)  # (field, what words start with, weight)
     others: list[wq.Query] = field(default_factory=list)
     excluded: list[wq.Query] = field(default_factory=list)
+    required: list[Plan] = field(default_factory=list)
+
+
+def _and_plan(query: _AllOf, fields: frozenset[str], plan: Plan) -> Plan | None:
+    """The plan of an AND whose operands are each a sum of words and wildcards (Whoosh's And sums its
+    operands' scores over the passages that match them all); None when an operand is anything else (a filter,
+    a phrase, a nested NOT)."""
+    for child in query.subqueries:
+        operand = Plan()
+        if (
+            not _add_to_plan(child, fields, query.boost, operand)
+            or operand.others
+            or not operand.terms + operand.prefixes
+        ):
+            return None
+        plan.required.append(operand)
+        plan.terms += operand.terms
+        plan.prefixes += operand.prefixes
+    return plan
 
 
 def _add_to_plan(query: wq.Query, fields: frozenset[str], boost: float, plan: Plan) -> bool:
@@ -237,6 +262,12 @@ class _Filter(wq.ConstantScoreQuery):
         return ListMatcher(ids, weights=array("f", [0.0]) * len(ids)) if ids else NullMatcher()
 
 
+class _AllOf(wq.And):
+    """The AND operator (`x AND y`), told apart from the Ands that hold field clauses, which a query plan leaves
+    to Whoosh: a passage must match every operand, and scores the sum of their scores. (Whoosh rebuilds a
+    compound query as its own class, so normalizing keeps it one.)"""
+
+
 class _AndNotMatcher(AndNotMatcher):
     """Whoosh's AndNotMatcher, fixed: at the start it skipped the excluded matcher up to the first match only
     when both stood on the same passage, so a first match that a later exclusion held got through."""
@@ -294,7 +325,7 @@ class _Parser:
         return self._joined("OR", self._and, wq.Or)
 
     def _and(self) -> wq.Query | None:
-        return self._joined("AND", self._sequence, wq.And)
+        return self._joined("AND", self._sequence, _AllOf)
 
     def _joined(self, operator: str, operand: Callable[[], wq.Query | None], combine: Any) -> wq.Query | None:
         """operand (operator operand)*: the operands that are not empty, combined."""

@@ -30,7 +30,7 @@ from indexer.errors import DocumentNotFoundError, IndexerError, IndexFormatError
 from indexer.model import Document, Passage
 from indexer.passages import passage_body
 from indexer.postings import FIELDS
-from indexer.query import ParsedQuery, parse_query
+from indexer.query import ParsedQuery, Plan, parse_query
 from indexer.ranking import DEFAULT, Ranking
 from indexer.schema import SCHEMA_VERSION
 from indexer.snippets import make_snippet
@@ -192,20 +192,20 @@ class Snapshot:
     ) -> list[tuple[str, int, float]]:
         """(doc id, ordinal of its best passage, score) of the best `limit` documents. A query that is a sum of
         words is scored over the postings copy, in parallel with other searches; the clauses only Whoosh can
-        match (phrases, fields) are matched by Whoosh and added in. Any other query goes to Whoosh whole.
+        match (phrases, fields) are matched by Whoosh and added in; an AND of sums of words is scored there as
+        well, over the passages holding a word of each. Any other query goes to Whoosh whole.
         `sums` (see PostingsSearcher.search) keeps the copy's per-passage sums of a query of words; with
         `added`, they are the sums of this very query, and only the words `added` are scored on top of them."""
         plan = parsed.plan(FIELDS)
         if plan is None:
             return self._whoosh_ranked(parsed.query, limit, groups)
-        if added is None:
-            terms = plan.terms + [
-                (name, word, weight)
-                for name, start, weight in plan.prefixes
-                for word in self._postings.expand(name, start)
-            ]
-        else:
+        required = [self._words(operand) for operand in plan.required]  # an AND's operands
+        if added is not None:
             terms, plan.others = added, []  # the query's own words and clauses are in `sums` already
+        elif required:
+            terms = [term for operand in required for term in operand]
+        else:
+            terms = self._words(plan)
         # An exclusion of plain words is a mask over the copy; any other is matched by Whoosh.
         excluded_plan = ParsedQuery(Or(plan.excluded)).plan(FIELDS) if plan.excluded else None
         by_words = excluded_plan is not None and not excluded_plan.others and not excluded_plan.prefixes
@@ -214,7 +214,14 @@ class Snapshot:
             extra = self._whoosh_matches(Or(plan.others), scored=True) if plan.others else []
             excluded = self._whoosh_matches(Or(plan.excluded)) if plan.excluded and not by_words else []
         dropped = [(d, o) for d, o, _ in excluded]
-        return self._postings.search(terms, limit, groups, extra, dropped, excluded_terms, sums)
+        return self._postings.search(terms, limit, groups, extra, dropped, excluded_terms, sums, required)
+
+    def _words(self, plan: Plan) -> list[ScoredTerm]:
+        """A plan's scored words, its wildcards expanded."""
+        expanded = self._postings.expand
+        return plan.terms + [
+            (name, word, weight) for name, start, weight in plan.prefixes for word in expanded(name, start)
+        ]
 
     def _whoosh_matches(self, query: Query, scored: bool = False) -> list[tuple[str, int, float]]:
         """(doc id, ordinal, score) of every passage a query matches (score 0 unless `scored`)."""

@@ -2,8 +2,9 @@
 
 Both paths must rank alike: a query and the same query with a filter that every document passes
 (`... type:markdown`, which only Whoosh answers) give the same documents in the same order with the same scores.
-That holds for plain words, wildcards, a NOT, and phrases among plain words (Whoosh matches the phrase, the
-postings copy scores the words).
+That holds for plain words, wildcards, a NOT, phrases among plain words (Whoosh matches the phrase, the
+postings copy scores the words), and an AND of plain words (scored as their sum over the passages holding a word
+of each operand).
 An index brought up to date by incremental runs (deletions, updates, merges) ranks exactly as a fresh build
 of the same folder does.
 """
@@ -64,6 +65,23 @@ def _queries(rng: random.Random, count: int, phrases: bool = True) -> list[str]:
     return queries
 
 
+def _and_queries(rng: random.Random, count: int) -> list[str]:
+    """ANDs of two or three sums of words (a wildcard among them at times), some in parentheses under a NOT."""
+    queries = []
+    for _ in range(count):
+        operands = []
+        for _ in range(rng.randint(2, 3)):
+            words = _zipf_words(rng, rng.randint(1, 3))
+            if rng.random() < 0.15:
+                words.append(rng.choice(VOCABULARY)[:2] + "*")
+            operands.append(" ".join(words))
+        query = " AND ".join(operands)
+        if rng.random() < 0.2:
+            query = f"({query}) NOT {rng.choice(VOCABULARY[:40])}"
+        queries.append(query)
+    return queries
+
+
 def _ranking(hits: list[Hit]) -> list[tuple[str, int | None, float]]:
     return [(h.document.id, h.passage.ordinal if h.passage else None, h.score) for h in hits]
 
@@ -107,10 +125,15 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 def test_sums_of_words_take_the_postings_path_and_other_queries_take_whoosh() -> None:
     fields = ("title", "heading", "body")
     sums = ("ranking of passages", "multi-target", "Café", "word word", 'rank* "a phrase" words', "cats NOT dogs")
-    for plain in sums:
+    ands = ("cats AND dogs", "(cats dogs) AND mice", "cat* AND dogs AND mice", "(cats AND dogs) NOT mice",
+            "cats AND (dogs OR mice)")  # fmt: skip
+    for plain in sums + ands:
         assert parse_query(plain, DEFAULT.field_weights).plan(fields) is not None, plain
-    for operators in ('"exact phrase"', "title:ranking", "cats AND dogs", "type:pdf words", "(cats dogs) AND mice"):
-        assert parse_query(operators, DEFAULT.field_weights).plan(fields) is None, operators
+    operators = ('"exact phrase"', "title:ranking", "title:cats heading:dogs", "type:pdf words",
+                 '"exact phrase" AND mice', "cats AND type:pdf", "cats AND dogs NOT mice",
+                 "title:cats AND dogs")  # fmt: skip
+    for query in operators:
+        assert parse_query(query, DEFAULT.field_weights).plan(fields) is None, query
 
 
 def test_both_paths_rank_alike(corpus: tuple[Path, Path]) -> None:
@@ -126,6 +149,30 @@ def test_both_paths_rank_alike(corpus: tuple[Path, Path]) -> None:
     assert answered > 140
 
 
+def test_and_of_words_ranks_on_the_postings_path_as_whoosh_ranks_it(corpus: tuple[Path, Path]) -> None:
+    _, index_dir = corpus
+    snap = snapshot(index_dir)
+    answered = 0
+    for query in _and_queries(random.Random(29), 120):
+        fast = _ranking(snap.search(query, limit=20, snippets=False))
+        whoosh = _ranking(snap.search(query + EVERYTHING, limit=20, snippets=False))
+        _assert_same_ranking(fast, whoosh, query)
+        answered += bool(fast)
+    assert answered > 60
+
+
+def test_an_and_finds_only_passages_holding_a_word_of_each_operand(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "both.md", "# One\n\nThe heron and the otter share the river.\n")
+    write(docs, "apart.md", "# Two\n\n## Birds\n\nA heron waits.\n\n## Mammals\n\n" + "An otter swims. " * 300 + "\n")
+    write(docs, "heron.md", "# Three\n\nA heron, many herons, heron after heron.\n")
+    index(docs, index_dir)
+    snap = snapshot(index_dir)
+    assert [h.document.id for h in snap.search("heron AND otter")] == ["both.md"]
+    assert [h.document.id for h in snap.search("(heron AND otter) NOT river")] == []
+    assert {h.document.id for h in snap.search("her* AND (otter OR river)")} == {"both.md"}
+
+
 def test_both_paths_rank_alike_for_a_caller_with_groups(tmp_path: Path) -> None:
     docs, index_dir = tmp_path / "docs", tmp_path / "index"
     rng = random.Random(3)
@@ -135,7 +182,7 @@ def test_both_paths_rank_alike_for_a_caller_with_groups(tmp_path: Path) -> None:
         write(docs, f"g/{n:03d}.md", front + _document(rng))
     index(docs, index_dir, workers=2)
     snap = snapshot(index_dir)
-    for query in _queries(random.Random(5), 60):
+    for query in _queries(random.Random(5), 60) + _and_queries(random.Random(6), 30):
         fast = snap.search(query, limit=50, snippets=False, groups=frozenset({"staff"}))
         assert all(h.document.access in ((), ("staff",)) for h in fast), query
         whoosh = snap.search(query + EVERYTHING, limit=50, snippets=False, groups=frozenset({"staff"}))
