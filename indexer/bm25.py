@@ -94,7 +94,11 @@ class PostingsSearcher:
         added = self._by_segment(extra)
         dropped = self._by_segment((doc_id, ordinal, 0.0) for doc_id, ordinal in excluded)
         dropped_lists = [self._postings(name, term)[0] for name, term, _ in excluded_terms]
-        required_lists = [[self._postings(name, term)[0] for name, term, _ in operand] for operand in required]
+        looked_up = {(name, term): found for (name, term, _), (found, _) in zip(terms, lists, strict=True)}
+        required_lists = [
+            [looked_up.get((name, term)) or self._postings(name, term)[0] for name, term, _ in operand]
+            for operand in required
+        ]
         masks = self._visible(groups)
         k1 = self._ranking.k1
         found: list[tuple[float, int, int, str, int]] = []
