@@ -15,18 +15,19 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
+from itertools import accumulate
 from pathlib import Path
 
 import numpy as np
 from whoosh.util.numeric import byte_to_length
 
 from indexer import query as query_language
-from indexer.docstore import Groups
+from indexer.docstore import Groups, may_see
 from indexer.postings import FIELDS, Segment, key_for, read_manifest
 from indexer.ranking import Ranking
 
 ScoredTerm = tuple[str, bytes, float]  # (field, term, weight): one clause of a plain-word query
-MAX_CACHED_FILTERS = 64  # visibility masks kept, one per distinct set of caller groups
+MAX_CACHED_FILTERS = 64  # search filters kept per searcher, one per distinct set of caller groups
 
 _LENGTHS = np.array([byte_to_length(b) for b in range(256)], dtype=np.int64)  # what each length byte means
 
@@ -75,15 +76,15 @@ class PostingsSearcher:
         excluded: Iterable[tuple[str, int]] = (),
         excluded_terms: Sequence[ScoredTerm] = (),
         sums: list[np.ndarray] | None = None,
-        required: Sequence[Sequence[ScoredTerm]] = (),
+        required: Sequence[int] = (),
     ) -> list[tuple[str, int, float]]:
         """The best `limit` documents for a sum of weighted words: (doc id, ordinal of its best passage, score),
         best first; ties go to the earlier indexed passage. `extra` adds scores to passages (doc id, ordinal),
         `excluded` and the passages holding any of `excluded_terms` are left out. A caller in `groups` finds
         only what it may see. `sums`, when given, keeps each segment's per-passage sums of the terms and `extra`:
         empty, it is filled; filled, the sums start from it and grow by these terms (words added to a query
-        that was ranked already). With `required` (an AND's operands), only passages that hold a word of each
-        operand count."""
+        that was ranked already). With `required`, `terms` are an AND's operands, one after the other, of these
+        many terms each: only passages that hold a word of each operand count."""
         if limit <= 0:
             return []
         lists = [self._postings(name, term) for name, term, _ in terms]
@@ -94,10 +95,9 @@ class PostingsSearcher:
         added = self._by_segment(extra)
         dropped = self._by_segment((doc_id, ordinal, 0.0) for doc_id, ordinal in excluded)
         dropped_lists = [self._postings(name, term)[0] for name, term, _ in excluded_terms]
-        looked_up = {(name, term): found for (name, term, _), (found, _) in zip(terms, lists, strict=True)}
+        ends = list(accumulate(required))
         required_lists = [
-            [looked_up.get((name, term)) or self._postings(name, term)[0] for name, term, _ in operand]
-            for operand in required
+            [found for found, _ in lists[end - size : end]] for size, end in zip(required, ends, strict=True)
         ]
         masks = self._visible(groups)
         k1 = self._ranking.k1
@@ -181,7 +181,7 @@ class PostingsSearcher:
         if masks is None:
             masks = []
             for segment, alive in zip(self._segments, self._alive, strict=True):
-                docs = np.array([not access or not groups.isdisjoint(access) for _, access in segment.docs])
+                docs = np.array([may_see(groups, access) for _, access in segment.docs])
                 mask = docs[segment.owners[0]]
                 masks.append(mask if alive is None else mask & alive)
             with self._lock:

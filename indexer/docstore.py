@@ -263,8 +263,13 @@ Groups = frozenset[str] | None  # a caller's groups; None: a caller who may see 
 
 
 def visible(document: Document, groups: Groups) -> bool:
-    """Whether a caller in `groups` may see `document`: it names no group, or one of the caller's."""
-    return groups is None or not document.access or not groups.isdisjoint(document.access)
+    """Whether a caller in `groups` may see `document`."""
+    return groups is None or may_see(groups, document.access)
+
+
+def may_see(groups: frozenset[str], access: Iterable[str]) -> bool:
+    """Whether a caller in `groups` may see a document with these groups: it names none, or one of the caller's."""
+    return not access or not groups.isdisjoint(access)
 
 
 def _visible_clause(groups: Groups) -> tuple[str, tuple[str, ...]]:

@@ -17,14 +17,14 @@ from whoosh import index
 
 from indexer.access import PUBLIC
 from indexer.docstore import DocRecord
-from indexer.passages import passage_body
+from indexer.passages import passage_body, section_heading
 from indexer.postings import FIELDS, PostingsBuilder
 from indexer.postings_writer import PostingsWriter
 from indexer.schema import build_schema
 from indexer.segment_writer import PassageSegmentWriter
 from indexer.storage import POSTINGS_DIR, WHOOSH_DIR
 
-WRITER_MEMORY_MB = 1024  # per writer: below this Whoosh sorts postings in memory, above it spills runs to disk
+WRITER_MEMORY_MB = 1024  # the committing writer's pool, which only merges fill: above it, Whoosh spills runs to disk
 MAX_SEGMENT_POSTINGS = 6_000_000  # a worker's segment is closed at this many postings: about 500 MB held
 
 
@@ -44,11 +44,9 @@ def passage_fields(record: DocRecord) -> Iterator[dict[str, Any]]:
         yield {**common, "ordinal": 0}
         return
     for ordinal, span in enumerate(record.spans):
-        # The body carries the passage's context (scoring title and heading fields apart counts a title word
-        # twice); an H1 is often the title itself, and then not a heading.
-        heading = span.heading if span.heading != record.title else ""
-        body = passage_body(record.title, heading, record.text[span.start : span.end])
+        body = passage_body(record.title, span.heading, record.text[span.start : span.end])
         fields = {**common, "ordinal": ordinal, "body": body}
+        heading = section_heading(record.title, span.heading)
         if heading:
             fields["heading"] = heading
         yield fields
@@ -109,7 +107,7 @@ class SegmentBuilder:
 
     def _start(self) -> None:
         ix = index.open_dir(self._folder / WHOOSH_DIR)
-        self._writer = PassageSegmentWriter(ix, copied=FIELDS, _lk=False, limitmb=WRITER_MEMORY_MB)
+        self._writer = PassageSegmentWriter(ix, copied=FIELDS, _lk=False)  # no merges: Whoosh's pool stays empty
         self._postings = PostingsBuilder(self._folder / POSTINGS_DIR)
 
     def add(self, record: DocRecord) -> None:

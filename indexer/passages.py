@@ -85,7 +85,13 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def section_heading(title: str, heading: str) -> str:
+    """A passage's heading as it is indexed: none when it only repeats the document's title, as an H1 often does."""
+    return "" if heading == title else heading
+
+
 def passage_body(title: str, heading: str, text: str) -> str:
-    """What a passage's body field holds: its document's title, its section's heading (unless it only repeats
-    the title, as an H1 often does) and its text, so that one BM25 saturation covers a word wherever it is."""
-    return "\n".join(part for part in (title, "" if heading == title else heading, text) if part)
+    """What a passage's body field holds: its document's title, its section's heading (section_heading()) and
+    its text, so that one BM25 saturation covers a word wherever it is (scoring the title and heading fields
+    apart counts a title word twice)."""
+    return "\n".join(part for part in (title, section_heading(title, heading), text) if part)

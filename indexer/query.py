@@ -143,8 +143,8 @@ def _summed_part(query: wq.Query) -> tuple[wq.Query, Callable[[wq.Query], wq.Que
 @dataclass
 class Plan:
     """A query as a sum: scored words, wildcards scored as the words they expand to, other clauses scored by
-    Whoosh, and what is excluded. An AND's plan also lists its operands as `required` plans (words and
-    wildcards only): a passage matches when it holds a word of each, and scores the sum of all their words."""
+    Whoosh, and what is excluded. An AND's words are in its operands, the `required` plans (words and wildcards
+    only): a passage matches when it holds a word of each, and scores the sum of all their words."""
 
     terms: list[tuple[str, bytes, float]] = field(default_factory=list)  # (field, term, weight)
     prefixes: list[tuple[str, str, float]] = field(default_factory=list)  # (field, what words start with, weight)
@@ -159,15 +159,11 @@ def _and_plan(query: _AllOf, fields: frozenset[str], plan: Plan) -> Plan | None:
     a phrase, a nested NOT)."""
     for child in query.subqueries:
         operand = Plan()
-        if (
-            not _add_to_plan(child, fields, query.boost, operand)
-            or operand.others
-            or not operand.terms + operand.prefixes
-        ):
+        if not _add_to_plan(child, fields, query.boost, operand) or operand.others:
+            return None
+        if not (operand.terms or operand.prefixes):
             return None
         plan.required.append(operand)
-        plan.terms += operand.terms
-        plan.prefixes += operand.prefixes
     return plan
 
 

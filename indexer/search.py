@@ -24,7 +24,7 @@ from whoosh.query import Or, Query, Term
 from indexer import storage
 from indexer.access import PUBLIC
 from indexer.analysis import SEARCH_ANALYZER
-from indexer.bm25 import PostingsSearcher, ScoredTerm
+from indexer.bm25 import MAX_CACHED_FILTERS, PostingsSearcher, ScoredTerm
 from indexer.docstore import DocReader, Groups, visible
 from indexer.errors import DocumentNotFoundError, IndexerError, IndexFormatError, IndexNotFoundError
 from indexer.model import Document, Passage
@@ -36,7 +36,6 @@ from indexer.schema import SCHEMA_VERSION
 from indexer.snippets import make_snippet
 
 REFRESH_SECONDS = 1.0
-MAX_CACHED_FILTERS = 64  # search filters kept per snapshot, one per distinct set of caller groups
 log = logging.getLogger(__name__)
 _analyzer = SEARCH_ANALYZER
 
@@ -199,13 +198,14 @@ class Snapshot:
         plan = parsed.plan(FIELDS)
         if plan is None:
             return self._whoosh_ranked(parsed.query, limit, groups)
-        required = [self._words(operand) for operand in plan.required]  # an AND's operands
+        operands = [self._words(operand) for operand in plan.required]  # an AND's
         if added is not None:
             terms, plan.others = added, []  # the query's own words and clauses are in `sums` already
-        elif required:
-            terms = [term for operand in required for term in operand]
+        elif operands:
+            terms = [term for operand in operands for term in operand]
         else:
             terms = self._words(plan)
+        required = [len(operand) for operand in operands]
         # An exclusion of plain words is a mask over the copy; any other is matched by Whoosh.
         excluded_plan = ParsedQuery(Or(plan.excluded)).plan(FIELDS) if plan.excluded else None
         by_words = excluded_plan is not None and not excluded_plan.others and not excluded_plan.prefixes
