@@ -22,7 +22,7 @@ from indexer import storage
 from indexer.postings import MAX_SEGMENTS, read_manifest
 from indexer.query import parse_query
 from indexer.ranking import DEFAULT
-from indexer.search import Hit
+from indexer.search import Hit, Snapshot
 from tests.conftest import index, snapshot, write
 
 VOCABULARY = [f"{a}{b}{c}" for a in "bcdfgklmnprstvz" for b in "aeiou" for c in "nrstlm"]  # 450 words, no stems
@@ -106,6 +106,25 @@ def _assert_same_ranking(
     assert by_score(got) == by_score(expected), query
 
 
+def _assert_ranks_as_fresh(
+    updated: Snapshot,
+    fresh: Snapshot,
+    queries: list[str],
+    limit: int,
+    at_least: int,
+    gone: frozenset[str] = frozenset(),
+) -> None:
+    """An updated index ranks each query as a fresh build does, never finds a deleted document, and finds
+    something for at least `at_least` of the queries."""
+    answered = 0
+    for query in queries:
+        got = _ranking(updated.search(query, limit=limit, snippets=False))
+        assert not gone & {doc_id for doc_id, _, _ in got}, query
+        _assert_same_ranking(got, _ranking(fresh.search(query, limit=limit, snippets=False)), query)
+        answered += bool(got)
+    assert answered >= at_least
+
+
 def _segments(index_dir: Path) -> dict[str, list[int]]:
     """The current generation's postings segments, each with its deleted documents."""
     current = storage.current_generation(index_dir)
@@ -176,11 +195,14 @@ def test_both_paths_rank_alike_for_a_caller_with_groups(tmp_path: Path) -> None:
         write(docs, f"g/{n:03d}.md", front + _document(rng))
     index(docs, index_dir, workers=2)
     snap = snapshot(index_dir)
+    answered = 0
     for query in _queries(random.Random(5), 60) + _and_queries(random.Random(6), 30):
         fast = snap.search(query, limit=50, snippets=False, groups=frozenset({"staff"}))
         assert all(h.document.access in ((), ("staff",)) for h in fast), query
         whoosh = snap.search(query + EVERYTHING, limit=50, snippets=False, groups=frozenset({"staff"}))
         _assert_same_ranking(_ranking(fast), _ranking(whoosh), query)
+        answered += bool(fast)
+    assert answered >= 80  # of 90
 
 
 def test_offsets_page_through_the_same_ranking(corpus: tuple[Path, Path]) -> None:
@@ -208,11 +230,9 @@ def test_an_updated_index_ranks_as_a_fresh_build_of_the_same_folder(tmp_path: Pa
     index(docs, index_dir, workers=2)
     index(docs, fresh_dir, workers=2)
     updated, fresh = snapshot(index_dir), snapshot(fresh_dir)
-    gone = {p.relative_to(docs).as_posix() for p in files[::7]}
-    for query in _queries(random.Random(13), 80, phrases=False):  # Whoosh scores phrases with its own statistics
-        got = _ranking(updated.search(query, limit=15, snippets=False))
-        assert not gone & {doc_id for doc_id, _, _ in got}, query
-        _assert_same_ranking(got, _ranking(fresh.search(query, limit=15, snippets=False)), query)
+    gone = frozenset(p.relative_to(docs).as_posix() for p in files[::7])
+    queries = _queries(random.Random(13), 80, phrases=False)  # Whoosh scores phrases with its own statistics
+    _assert_ranks_as_fresh(updated, fresh, queries, 15, 72, gone)  # 72 of 80 find something
 
 
 def test_many_small_runs_keep_few_segments_and_rank_as_a_fresh_build(tmp_path: Path) -> None:
@@ -228,9 +248,7 @@ def test_many_small_runs_keep_few_segments_and_rank_as_a_fresh_build(tmp_path: P
         assert len(_segments(index_dir)) <= MAX_SEGMENTS
     index(docs, fresh_dir)
     updated, fresh = snapshot(index_dir), snapshot(fresh_dir)
-    for query in _queries(random.Random(19), 60, phrases=False):
-        got = _ranking(updated.search(query, limit=10, snippets=False))
-        _assert_same_ranking(got, _ranking(fresh.search(query, limit=10, snippets=False)), query)
+    _assert_ranks_as_fresh(updated, fresh, _queries(random.Random(19), 60, phrases=False), 10, 54)  # of 60
 
 
 def test_a_hyphenated_word_matches_its_words_anywhere(tmp_path: Path) -> None:

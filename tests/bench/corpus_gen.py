@@ -204,7 +204,7 @@ class Source:
     collection: int
     title: str
     sentences: tuple[str, ...]
-    words: tuple[str, ...]  # words that 2 to 2% of its collection's documents contain
+    words: tuple[str, ...]  # words that from 2 documents up to 2% of its collection's contain
 
 
 @dataclass(frozen=True)

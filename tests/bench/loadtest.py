@@ -39,10 +39,8 @@ from tests.bench.benchmarks_md import BENCHMARKS_MD, write_section
 from tests.bench.corpus_gen import Generated, make_markdown_corpus
 from tests.bench.load_client import McpClient, Tally, client_headers, corpus_queries, run_client
 from tests.bench.loadtest_report import HEALTHZ_TIMEOUT_S, report, server_log_notes
-from tests.bench.machine import cpu_seconds, machine_busy, wait_for_idle
+from tests.bench.machine import BENCH_DIR, ROOT, cpu_seconds, machine_busy, wait_for_idle
 
-ROOT = Path(__file__).resolve().parents[2]
-BENCH_DIR = ROOT / ".bench"
 SERVER_ARGS = ["--log-level", "warning"]  # before --server-arg; an info log writes a line per request
 CHANGED_PERCENT = 2
 HEALTHZ_EVERY_S = 0.25

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+BENCH_DIR = ROOT / ".bench"  # generated corpora and the indexes the benchmarks build
 
 
 def cpu_seconds(who: int = resource.RUSAGE_CHILDREN) -> float:

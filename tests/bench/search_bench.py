@@ -37,12 +37,10 @@ from indexer import Searcher
 from tests.bench.benchmarks_md import BENCHMARKS_MD, write_section
 from tests.bench.corpus_gen import Generated, load_queries, make_topic_corpus
 from tests.bench.index_bench import Step, timed
-from tests.bench.machine import cpu_seconds, machine_busy, wait_for_idle
+from tests.bench.machine import BENCH_DIR, ROOT, cpu_seconds, machine_busy, wait_for_idle
 from tests.bench.search_report import Latency, Results, ServerMemory, report
 from tests.eval.reference import tantivy_ranker
 
-ROOT = Path(__file__).resolve().parents[2]
-BENCH_DIR = ROOT / ".bench"
 SERVER_LOG = BENCH_DIR / "search-bench-server.log"
 WARMUP = 50  # untimed queries before each timed pass: caches filled, code paths imported
 SERVER_ENV = {"FASTMCP_SHOW_SERVER_BANNER": "false", "FASTMCP_CHECK_FOR_UPDATES": "off", "FASTMCP_LOG_LEVEL": "WARNING"}
@@ -88,20 +86,15 @@ def measure(name: str, queries: list[str], search: Search, warmup: int = WARMUP)
     for query in queries[:warmup]:
         search(query)
     latency = Latency(name)
-    busy, cpu, started = machine_busy(), self_cpu(), time.perf_counter()
+    busy, cpu, started = machine_busy(), cpu_seconds(resource.RUSAGE_SELF), time.perf_counter()
     for query in queries:
         t0 = time.perf_counter()
         found = search(query)
         latency.add(query, time.perf_counter() - t0, found)
     latency.wall = time.perf_counter() - started
-    latency.cpu = self_cpu() - cpu
+    latency.cpu = cpu_seconds(resource.RUSAGE_SELF) - cpu
     latency.others = max(0.0, machine_busy() - busy - latency.cpu)
     return latency
-
-
-def self_cpu() -> float:
-    """CPU seconds of this process, all its threads."""
-    return cpu_seconds(resource.RUSAGE_SELF)
 
 
 def in_process(

@@ -10,7 +10,7 @@ from datetime import date
 from importlib.metadata import version
 
 from tests.bench.corpus_gen import Generated
-from tests.bench.index_bench import TARGET_MB_S, Step
+from tests.bench.index_bench import TARGET_MB_S, Step, verdict
 from tests.bench.machine import git_commit
 
 TARGET_P50_MS = 20.0
@@ -80,14 +80,10 @@ class Results:
     repeat: int
 
 
-def _verdict(ok: bool, target: str) -> str:
-    return f"{target}: {'met' if ok else '**missed**'}"
-
-
 def _latency_target(latency: Latency, extra_ms: float = 0.0) -> str:
     p50, p99 = TARGET_P50_MS + extra_ms, TARGET_P99_MS + extra_ms
-    first = _verdict(latency.ms(50) <= p50, f"p50 <= {p50:g} ms")
-    return f"{first}; {_verdict(latency.ms(99) <= p99, f'p99 <= {p99:g} ms')}"
+    first = verdict(latency.ms(50) <= p50, f"p50 <= {p50:g} ms")
+    return f"{first}; {verdict(latency.ms(99) <= p99, f'p99 <= {p99:g} ms')}"
 
 
 def _search_table(r: Results) -> list[str]:
@@ -119,7 +115,7 @@ def _indexing_table(r: Results) -> list[str]:
         cpu, others = statistics.median(s.cpu), statistics.median(s.others)
         if i == 0:
             rate = f"{mb / s.median:.2f} MB/s of text ({mb / cpu:.2f} MB per CPU s)"
-            target = _verdict(mb / s.median >= TARGET_MB_S, f">= {TARGET_MB_S:g} MB/s")
+            target = verdict(mb / s.median >= TARGET_MB_S, f">= {TARGET_MB_S:g} MB/s")
         else:
             rate, target = f"{len(r.corpus.files) / s.median:,.0f} files checked/s", ""
         lines.append(f"| {s.name} | {s.median:.2f} | {runs} | {cpu:.1f} | {others:.1f} | {rate} | {target} |")
@@ -159,7 +155,7 @@ def _memory_and_size(r: Results) -> list[str]:
         m = r.memory
         lines.append(
             f"Server memory (the stdio server, after its run): peak RSS (VmHWM) **{m.peak_mb:,.0f} MB**, "
-            f"RSS {m.rss_mb:,.0f} MB; {_verdict(m.peak_mb <= TARGET_RSS_MB, f'peak <= {TARGET_RSS_MB:,.0f} MB')}. "
+            f"RSS {m.rss_mb:,.0f} MB; {verdict(m.peak_mb <= TARGET_RSS_MB, f'peak <= {TARGET_RSS_MB:,.0f} MB')}. "
             f"From spawning it to its answer to `initialize`: {m.ready_s:.2f} s."
         )
     return lines
