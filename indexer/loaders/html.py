@@ -15,7 +15,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from indexer.loaders.markdown import string_tuple
+from indexer.loaders.frontmatter import string_tuple
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
