@@ -23,6 +23,7 @@ from pathlib import Path
 import pathspec
 
 from indexer.errors import AccessFileError, LoaderError
+from indexer.patterns import PatternError, compile_line
 
 ACCESS_FILE = ".docsearchaccess"
 PUBLIC = "*"  # the access term indexed for a document without groups; never a group name
@@ -99,9 +100,9 @@ class AccessRules:
             if not groups:
                 raise AccessFileError(f"{where}: {pattern!r} names no group (write: PATTERN GROUP[, GROUP...])")
             try:
-                spec = pathspec.GitIgnoreSpec.from_lines([pattern])
-            except (ValueError, TypeError) as exc:
-                raise AccessFileError(f"{where}: {pattern!r} is not a valid pattern ({exc})") from None
+                spec = compile_line(pattern, where)
+            except PatternError as exc:
+                raise AccessFileError(str(exc)) from None
             rules.append((spec, groups))
         return cls(text, tuple(rules))
 

@@ -47,6 +47,12 @@ def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
     parser.add_argument(
         "--parse-timeout", type=float, default=defaults.parse_timeout, metavar="S", help=helptext("parse_timeout")
     )
+    parser.add_argument(
+        "--follow-symlinks",
+        action=argparse.BooleanOptionalAction,
+        default=defaults.follow_symlinks,
+        help=helptext("follow_symlinks"),
+    )
     parser.add_argument("--watch", action="store_true", help="after indexing, keep the index current as files change")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors and the summary's first line")
     return parser
@@ -69,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             max_file_size=args.max_file_size,
             workers=args.workers,
             parse_timeout=args.parse_timeout,
+            follow_symlinks=args.follow_symlinks,
         )
     except ValidationError as exc:
         parser.error(_first_error(exc))
@@ -81,11 +88,17 @@ def main(argv: list[str] | None = None) -> int:
             watch_folder(args.docs, settings, lambda r: print_report(r, settings, quiet=True))
         return 0
     except IndexerError as exc:
-        print(f"indexer: error: {exc}", file=sys.stderr)
+        print(f"indexer: error: {shown(str(exc))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("indexer: interrupted; the index was left as it was before this run", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug: still one line, and the index as it was (each run writes a new generation)
+        log.debug("unexpected failure", exc_info=True)
+        reason = " ".join(str(exc).split())[:300]
+        print(f"indexer: error: unexpected {type(exc).__name__}: {reason}; the index was left as it was "
+              "(please report this)", file=sys.stderr)  # fmt: skip
+        return 1
 
 
 def _run(docs: Path, settings: IndexerSettings, rebuild: bool, quiet: bool) -> IndexReport:
@@ -120,13 +133,21 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
             )
         if report.skipped:
             lines.append(f"  skipped {len(report.skipped)} file(s):")
-            lines += [f"    {s.id}: {s.reason}" for s in report.skipped]
+            lines += [f"    {shown(s.id)}: {shown(s.reason)}" for s in report.skipped]
         if report.warnings:
             lines.append(f"  indexed with warnings, {len(report.warnings)}:")
-            lines += [f"    {w.id}: {w.reason}" for w in report.warnings]
+            lines += [f"    {shown(w.id)}: {shown(w.reason)}" for w in report.warnings]
     elif report.skipped:
         lines.append(f"  skipped {len(report.skipped)} file(s); run without --quiet for the list")
     print("\n".join(lines), file=sys.stderr, flush=True)
+
+
+def shown(text: str) -> str:
+    """A file name or reason as one line of the summary: control characters (a newline in a file name would
+    forge a line) and other unprintable characters escaped, as Python writes them."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -3,6 +3,7 @@
 IndexerError                 base: anything the indexer reports to its caller
 ├── DocsFolderError          the documents folder is missing or is not a folder
 ├── AccessFileError          the folder's access file cannot be read or parsed
+├── IgnoreFileError          the folder's ignore file has a pattern that is not valid
 ├── IndexLockedError         another indexer run holds the index's lock
 ├── IndexWriteError          the index could not be written (disk full, permission denied, ...)
 ├── IndexNotFoundError       there is no index at the path (nothing has been indexed yet)
@@ -24,6 +25,10 @@ class DocsFolderError(IndexerError):
 
 class AccessFileError(IndexerError):
     """The documents folder's access file (.docsearchaccess) cannot be read or has a malformed rule."""
+
+
+class IgnoreFileError(IndexerError):
+    """The documents folder's ignore file (.docsearchignore) has a line that is not a valid pattern."""
 
 
 class IndexLockedError(IndexerError):

@@ -1,4 +1,4 @@
-"""One file's trip through the pipeline: read, hash, parse, cut into passages. Runs in any process."""
+"""One file's trip through the pipeline: read, hash, parse, then make its record (records.py). Runs in any process."""
 
 from __future__ import annotations
 
@@ -7,18 +7,19 @@ import errno
 import hashlib
 import logging
 import os
-import re
 import signal
+import stat
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from indexer.access import document_groups
 from indexer.docstore import DocRecord, Stamp
 from indexer.errors import LoaderError
 from indexer.loaders import loader_for
-from indexer.passages import assemble
+from indexer.model import ParsedDoc
+from indexer.records import make_record
+from indexer.scanner import inside
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,7 @@ class Job:
     max_size: int
     time_limit: float = 0.0  # seconds one file may take to parse; 0 = no limit
     file_groups: tuple[str, ...] = ()  # the access file's groups for this path
+    root: str = ""  # the folder's real path: the file must resolve inside it; "" when links may leave it
 
 
 @dataclass(frozen=True)
@@ -55,63 +57,40 @@ class Failed:
     id: str
     stamp: Stamp
     reason: str
+    partial: bool = False  # some of its passages were added before it failed: the writer drops them
 
 
 Outcome = Indexed | Unchanged | Failed
 
 
 def run_job(job: Job) -> Outcome:
-    """Never raises for a bad file: every problem becomes a Failed outcome with a reason."""
+    """Never raises for a bad file: whatever goes wrong with it (reading, parsing, cleaning) becomes a Failed
+    outcome with a reason. The time limit covers reading the file as well as parsing it."""
     stamp = Stamp(job.stamp.size, job.stamp.mtime_ns)
     try:
-        data = _read(Path(job.path), job.max_size)
-    except OSError as exc:
-        return Failed(job.id, stamp, _os_reason(exc))
-    sha256 = hashlib.sha256(data).hexdigest()
-    stamp = Stamp(len(data), job.stamp.mtime_ns, sha256)
-    if sha256 == job.stamp.sha256:
-        return Unchanged(job.id, stamp)
-    loader = loader_for(PurePosixPath(job.id))
-    if loader is None:
-        return Failed(job.id, stamp, "no loader for this file type")
-    try:
         with _time_limit(job.time_limit):
-            parsed = loader.load(Path(job.path), data)
+            data = _read(job)
+            stamp = Stamp(len(data), job.stamp.mtime_ns, hashlib.sha256(data).hexdigest())
+            if stamp.sha256 == job.stamp.sha256:
+                return Unchanged(job.id, stamp)
+            parsed = _load(job, data)
+        return Indexed(make_record(job.id, job.path, stamp, parsed, job.file_groups))
     except _TimedOut:
         return Failed(job.id, stamp, f"took longer than {job.time_limit:g} s to parse (--parse-timeout)")
     except LoaderError as exc:
         return Failed(job.id, stamp, exc.reason)
-    except Exception as exc:  # a loader bug or a library failure must not stop the run
-        log.debug("loader failed on %s", job.id, exc_info=True)
-        return Failed(job.id, stamp, f"could not be parsed ({type(exc).__name__}: {exc})"[:300])
-    text, spans = assemble(parsed.sections)
-    title = parsed.title.strip() or _title_from_name(job.id)
-    if not text.strip() and parsed.format != "pdf":
-        return Failed(job.id, stamp, "no text")
-    front = dict(parsed.front_matter)
-    try:
-        access = document_groups(front, job.file_groups)
-    except LoaderError as exc:
-        return Failed(job.id, stamp, exc.reason)
-    return Indexed(
-        DocRecord(
-            id=job.id,
-            format=parsed.format,
-            title=title,
-            source=job.path,
-            size=stamp.size,
-            mtime_ns=stamp.mtime_ns,
-            sha256=sha256,
-            pages=parsed.pages,
-            headings=parsed.headings,
-            tags=_strings(front.get("tags")),
-            access=access,
-            front_matter=front,
-            warnings=parsed.warnings,
-            text=text,
-            spans=tuple(spans),
-        )
-    )
+    except OSError as exc:
+        return Failed(job.id, stamp, _os_reason(exc))
+    except Exception as exc:  # a loader bug, a library failure, memory: this file's failure, not the run's
+        log.debug("indexing %s failed", job.id, exc_info=True)
+        return Failed(job.id, stamp, f"could not be indexed ({type(exc).__name__}: {exc})"[:300])
+
+
+def _load(job: Job, data: bytes) -> ParsedDoc:
+    loader = loader_for(PurePosixPath(job.id))
+    if loader is None:
+        raise LoaderError("no loader for this file type")
+    return loader.load(Path(job.path), data)
 
 
 class _TimedOut(BaseException):
@@ -142,15 +121,22 @@ def _time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _read(path: Path, max_size: int) -> bytes:
-    with path.open("rb") as f:
+def _read(job: Job) -> bytes:
+    """The file's bytes. Opened without blocking and checked to be a regular file once open (a file replaced by
+    a FIFO or a device after the scan would block or never end); inside the folder unless links may leave it."""
+    if job.root and not inside(os.path.realpath(job.path), job.root):
+        raise LoaderError("symbolic link points outside the folder (--follow-symlinks to index it)")
+    fd = os.open(job.path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise LoaderError("not a regular file (a FIFO, socket or device)")
         # A read of the limit would allocate the limit (50 MB by default) for every file: read what the file
         # holds, and on up to the limit only if it grew in the meantime.
-        expected = os.fstat(f.fileno()).st_size
-        data = f.read(min(expected, max_size) + 1)
-        if len(data) > expected:
-            data += f.read(max_size + 1 - len(data))
-    if len(data) > max_size:
+        data = f.read(min(info.st_size, job.max_size) + 1)
+        if len(data) > info.st_size:
+            data += f.read(job.max_size + 1 - len(data))
+    if len(data) > job.max_size:
         raise OSError(errno.EFBIG, "file grew past the size limit while being read")
     return data
 
@@ -161,18 +147,3 @@ def _os_reason(exc: OSError) -> str:
     if exc.errno == errno.ENOENT:
         return "file disappeared before it could be read"
     return f"cannot be read: {exc.strerror or exc}"
-
-
-def _title_from_name(doc_id: str) -> str:
-    """ "guides/getting_started-v2.md" -> "Getting started v2"."""
-    stem = PurePosixPath(doc_id).stem
-    words = re.sub(r"[_\-.]+", " ", stem).strip() or stem
-    return words[:1].upper() + words[1:]
-
-
-def _strings(value: object) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = value.split(",")
-    if not isinstance(value, list | tuple):
-        return ()
-    return tuple(str(v).strip() for v in value if str(v).strip())

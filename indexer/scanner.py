@@ -8,6 +8,7 @@ folders) are returned as skipped, with the reason.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from dataclasses import dataclass, field
@@ -15,8 +16,10 @@ from pathlib import Path
 
 import pathspec
 
+from indexer.errors import IgnoreFileError
 from indexer.loaders import SUFFIXES
 from indexer.model import SkippedFile
+from indexer.patterns import PatternError, compile_lines
 
 IGNORE_FILE = ".docsearchignore"
 JUNK_DIRS = frozenset(
@@ -40,12 +43,12 @@ class Scan:
     skipped: list[tuple[SkippedFile, int, int]] = field(default_factory=list)  # with size and mtime_ns
 
 
-def scan(root: Path, max_size: int, exclude: Path | None = None) -> Scan:
-    """Every indexable file under `root`, in id order. `exclude` is a folder never to enter (the index)."""
-    result = Scan()
-    spec = _ignore_spec(root)
-    excluded = {os.path.realpath(exclude)} if exclude else set()
-    visited = {os.path.realpath(root)}
+def scan(root: Path, max_size: int, exclude: Path | None = None, follow_symlinks: bool = False) -> Scan:
+    """Every indexable file under `root`, in id order. `exclude` is a folder never to enter (the index). A
+    symbolic link whose target lies outside `root` is listed as skipped unless `follow_symlinks`."""
+    walk = _Walk(root, _ignore_spec(root), max_size, follow_symlinks)
+    if exclude:
+        walk.visited.add(os.path.realpath(exclude))
     stack = [(root, "")]
     while stack:
         folder, prefix = stack.pop()
@@ -53,63 +56,80 @@ def scan(root: Path, max_size: int, exclude: Path | None = None) -> Scan:
             with os.scandir(folder) as entries:
                 listing = sorted(entries, key=lambda e: e.name)
         except OSError as exc:
-            result.skipped.append((SkippedFile(prefix or ".", f"folder cannot be read: {exc.strerror}"), 0, 0))
+            walk.skip(prefix or ".", f"folder cannot be read: {exc.strerror}")
             continue
         for entry in listing:
-            _visit(entry, prefix, spec, max_size, visited | excluded, stack, result)
-    result.files.sort(key=lambda c: c.id)
-    result.skipped.sort(key=lambda s: s[0].id)
-    return result
+            subfolder = walk.visit(entry, prefix)
+            if subfolder is not None:
+                stack.append(subfolder)
+    walk.result.files.sort(key=lambda c: c.id)
+    walk.result.skipped.sort(key=lambda s: s[0].id)
+    return walk.result
 
 
-def _visit(
-    entry: os.DirEntry[str],
-    prefix: str,
-    spec: pathspec.PathSpec | None,
-    max_size: int,
-    visited: set[str],
-    stack: list[tuple[Path, str]],
-    result: Scan,
-) -> None:
-    name = entry.name
-    rel = f"{prefix}{name}"
-    if name.startswith("."):
-        return
-    if _bad_name(rel):
-        shown = rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-        result.skipped.append((SkippedFile(shown, "file name is not valid UTF-8"), 0, 0))
-        return
-    try:
-        info = os.stat(entry.path)  # follows symlinks
-    except OSError as exc:
-        if entry.is_symlink():
-            reason = "symbolic link loop" if exc.errno == 40 else "broken symbolic link"
-            if _wanted(rel, spec, is_dir=False) and Path(name).suffix.lower() in SUFFIXES:
-                result.skipped.append((SkippedFile(rel, reason), 0, 0))
-        return
-    if stat.S_ISDIR(info.st_mode):
-        real = os.path.realpath(entry.path)
-        if name in JUNK_DIRS or name.endswith(".egg-info") or not _wanted(rel, spec, is_dir=True):
-            return
-        if real in visited:  # a symlink back into a folder already walked: a loop or a second copy
-            if entry.is_symlink():
-                result.skipped.append((SkippedFile(rel + "/", "symbolic link loop"), 0, 0))
-            return
-        visited.add(real)
-        stack.append((Path(entry.path), rel + "/"))
-        return
-    if not stat.S_ISREG(info.st_mode) or Path(name).suffix.lower() not in SUFFIXES:
-        return
-    if not _wanted(rel, spec, is_dir=False):
-        return
-    if info.st_size > max_size:
-        limit = f"{max_size / 1_000_000:g} MB"
-        reason = f"larger than the {limit} limit (--max-file-size)"
-        result.skipped.append((SkippedFile(rel, reason), info.st_size, info.st_mtime_ns))
-    elif info.st_size == 0:
-        result.skipped.append((SkippedFile(rel, "empty file"), 0, info.st_mtime_ns))
-    else:
-        result.files.append(Candidate(rel, Path(entry.path), info.st_size, info.st_mtime_ns))
+class _Walk:
+    """One scan's rules and findings."""
+
+    def __init__(self, root: Path, spec: pathspec.PathSpec | None, max_size: int, follow_symlinks: bool) -> None:
+        self.root = os.path.realpath(root)
+        self.spec = spec
+        self.max_size = max_size
+        self.follow_symlinks = follow_symlinks
+        self.visited = {self.root}  # real paths of the folders walked (and of the index, never entered)
+        self.result = Scan()
+
+    def skip(self, rel: str, reason: str, size: int = 0, mtime_ns: int = 0) -> None:
+        self.result.skipped.append((SkippedFile(rel, reason), size, mtime_ns))
+
+    def visit(self, entry: os.DirEntry[str], prefix: str) -> tuple[Path, str] | None:
+        """Take in one entry of a folder; a subfolder to walk is returned as (path, id prefix)."""
+        name = entry.name
+        rel = f"{prefix}{name}"
+        if name.startswith("."):
+            return None
+        if _bad_name(rel):
+            self.skip(rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), "file name is not valid UTF-8")
+            return None
+        indexable = Path(name).suffix.lower() in SUFFIXES
+        try:
+            info = os.stat(entry.path)  # follows symlinks
+        except OSError as exc:
+            if entry.is_symlink() and indexable and _wanted(rel, self.spec, is_dir=False):
+                self.skip(rel, "symbolic link loop" if exc.errno == errno.ELOOP else "broken symbolic link")
+            return None
+        is_dir = stat.S_ISDIR(info.st_mode)
+        if is_dir and (name in JUNK_DIRS or name.endswith(".egg-info")):
+            return None
+        if not (is_dir or (stat.S_ISREG(info.st_mode) and indexable)) or not _wanted(rel, self.spec, is_dir=is_dir):
+            return None
+        shown = rel + "/" if is_dir else rel
+        real = os.path.realpath(entry.path) if is_dir or entry.is_symlink() else ""
+        if real and not self.follow_symlinks and not inside(real, self.root):
+            self.skip(shown, "symbolic link points outside the folder (--follow-symlinks to index it)")
+            return None
+        if is_dir:
+            if real in self.visited:  # a symlink back into a folder already walked: a loop or a second copy
+                if entry.is_symlink():
+                    self.skip(shown, "symbolic link loop")
+                return None
+            self.visited.add(real)
+            return Path(entry.path), shown
+        self._file(entry, rel, info)
+        return None
+
+    def _file(self, entry: os.DirEntry[str], rel: str, info: os.stat_result) -> None:
+        if info.st_size > self.max_size:
+            limit = f"{self.max_size / 1_000_000:g} MB"
+            self.skip(rel, f"larger than the {limit} limit (--max-file-size)", info.st_size, info.st_mtime_ns)
+        elif info.st_size == 0:
+            self.skip(rel, "empty file", 0, info.st_mtime_ns)
+        else:
+            self.result.files.append(Candidate(rel, Path(entry.path), info.st_size, info.st_mtime_ns))
+
+
+def inside(path: str, root: str) -> bool:
+    """Whether the real path `path` is `root` or lies under it."""
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
 def _wanted(rel: str, spec: pathspec.PathSpec | None, is_dir: bool) -> bool:
@@ -126,8 +146,12 @@ def _bad_name(rel: str) -> bool:
 
 
 def _ignore_spec(root: Path) -> pathspec.PathSpec | None:
+    path = root / IGNORE_FILE
     try:
-        lines = (root / IGNORE_FILE).read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    try:
+        return compile_lines(lines, str(path))
+    except PatternError as exc:
+        raise IgnoreFileError(str(exc)) from None

@@ -25,6 +25,11 @@ class IndexerSettings(BaseSettings):
     )
     max_file_size: float = Field(50.0, gt=0, description="Files larger than this many megabytes are skipped.")
     workers: int = Field(0, ge=0, description="Parsing processes; 0 = one per CPU core.")
+    follow_symlinks: bool = Field(
+        False,
+        description="Index files that symbolic links in the folder point to outside it; by default such links "
+        "are skipped and listed.",
+    )
     parse_timeout: float = Field(
         120.0, ge=0, description="Seconds one file may take to parse before it is skipped; 0 = no limit."
     )

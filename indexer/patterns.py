@@ -1,0 +1,30 @@
+"""Path patterns in gitignore syntax, as the folder's ignore and access files write them, compiled one line at a
+time so that a bad one is reported with its file, line and problem instead of a traceback."""
+
+from __future__ import annotations
+
+import re
+
+import pathspec
+
+
+class PatternError(ValueError):
+    """A line of a pattern file is not a valid gitignore pattern; the message names the file and the line."""
+
+
+def compile_line(pattern: str, where: str) -> pathspec.PathSpec:
+    """One pattern; PatternError saying why when it is not a valid one (`where` names its file and line)."""
+    try:
+        spec = pathspec.GitIgnoreSpec.from_lines([pattern])
+    except (ValueError, TypeError, re.error) as exc:
+        problem = str(exc) if isinstance(exc, re.error) else "not a gitignore pattern"
+        raise PatternError(f"{where}: {pattern!r} is not a valid pattern ({problem})") from None
+    return spec
+
+
+def compile_lines(lines: list[str], source: str) -> pathspec.PathSpec:
+    """All the patterns of a file, in order (blank and comment lines skipped by pathspec itself)."""
+    for number, line in enumerate(lines, 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            compile_line(line, f"{source}, line {number}")
+    return pathspec.GitIgnoreSpec.from_lines(lines)
