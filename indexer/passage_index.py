@@ -9,7 +9,7 @@ Each passage's scored fields go, as the very postings Whoosh indexes, into the p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -76,8 +76,9 @@ class PassageIndex:
     def add(self, record: DocRecord) -> None:
         _add(self._writer, self._postings, record)
 
-    def commit(self, segments: list[tuple[Any, str | None]]) -> None:
-        """Commit this writer's changes together with the (Whoosh, postings) segments worker processes built."""
+    def commit(self, segments: list[tuple[Any, str | None]], drop: frozenset[str] = frozenset()) -> None:
+        """Commit this writer's changes together with the (Whoosh, postings) segments worker processes built,
+        without the passages of the documents in `drop` (added, then refused when their record was stored)."""
         writer = self._writer
         final = writer._merge_segments(None, None, None)
         if writer._added:
@@ -85,9 +86,14 @@ class PassageIndex:
         else:
             writer._close_segment()
         final.extend(whoosh for whoosh, _ in segments)
-        self._postings.commit(self._writer.field_postings(), [name for _, name in segments if name])
+        self._postings.commit(self._writer.field_postings(), [name for _, name in segments if name], drop)
         writer._commit_toc(final)
         writer._finish()
+        if drop:  # rare: a second, small commit that marks their passages deleted in the new segments
+            dropper = index.open_dir(self.folder / WHOOSH_DIR).writer()
+            for doc_id in drop:
+                dropper.delete_by_term("doc_id", doc_id)
+            dropper.commit(merge=False)
 
     def cancel(self) -> None:
         if not self._writer.is_closed:
@@ -99,9 +105,13 @@ class SegmentBuilder:
     held in memory until it is written, so a segment is closed, and the next one started, once it holds
     `max_postings` of them (about 80 bytes each)."""
 
-    def __init__(self, folder: Path, max_postings: int = MAX_SEGMENT_POSTINGS) -> None:
+    def __init__(
+        self, folder: Path, max_postings: int = MAX_SEGMENT_POSTINGS, before_roll: Callable[[], None] | None = None
+    ) -> None:
+        """`before_roll` is called before a full segment is written out (a long step: seconds)."""
         self._folder = folder
         self._max_postings = max_postings
+        self._before_roll = before_roll
         self._built: list[tuple[Any, str | None]] = []
         self._start()
 
@@ -113,6 +123,8 @@ class SegmentBuilder:
     def add(self, record: DocRecord) -> None:
         _add(self._writer, self._postings, record)
         if self._writer.posting_count >= self._max_postings:
+            if self._before_roll:
+                self._before_roll()
             self._built.append(self._finish_segment())
             self._start()
 

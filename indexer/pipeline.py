@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -12,7 +14,7 @@ from pathlib import Path
 
 from indexer import storage
 from indexer.access import AccessRules
-from indexer.docstore import DocStore, RunState, Stamp, read_state
+from indexer.docstore import DocRecord, DocStore, RunState, Stamp, read_state
 from indexer.errors import AccessFileError, DocsFolderError
 from indexer.jobs import Failed, Job, Outcome, Unchanged
 from indexer.model import IndexReport, SkippedFile
@@ -41,6 +43,8 @@ class _Tally:
     text_chars: int = 0
     warnings: list[SkippedFile] = field(default_factory=list)
     known: set[str] = field(default_factory=set)  # ids in the previous generation
+    applied: set[str] = field(default_factory=set)  # ids stored in this run
+    dropped: set[str] = field(default_factory=set)  # ids whose passages must leave the new segments
     documents: int = 0
 
 
@@ -63,8 +67,8 @@ def update_index(
         if rebuild:
             state = RunState({}, {}, {})
         rules = AccessRules.load(docs)
-        found = scan(docs, settings.max_file_bytes, exclude=index_dir)
-        jobs, carried, unchanged = _plan(found.files, state, settings, rules)
+        found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
+        jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
         meta = _meta(docs, settings, secret, rules)
@@ -118,7 +122,7 @@ def _check_docs(docs: Path) -> Path:
 
 
 def _plan(
-    files: list[Candidate], state: RunState, settings: IndexerSettings, rules: AccessRules
+    docs: Path, files: list[Candidate], state: RunState, settings: IndexerSettings, rules: AccessRules
 ) -> tuple[list[Job], dict[str, tuple[Stamp, str]], int]:
     """Jobs for new and changed files, and for files whose groups the access file changed; failures carried
     over for files unchanged since they failed."""
@@ -126,6 +130,7 @@ def _plan(
     carried: dict[str, tuple[Stamp, str]] = {}
     unchanged = 0
     old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
+    root = "" if settings.follow_symlinks else str(docs)
     for c in files:
         old = state.stamps.get(c.id)
         regroup = old_rules is not rules and (old_rules is None or old_rules.groups_for(c.id) != rules.groups_for(c.id))
@@ -138,7 +143,7 @@ def _plan(
             continue
         sha256 = old.sha256 if old and not regroup else ""  # "" re-reads the file even if its bytes are the same
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
-                  settings.parse_timeout, rules.groups_for(c.id))  # fmt: skip
+                  settings.parse_timeout, rules.groups_for(c.id), root)  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
 
@@ -190,16 +195,17 @@ def _write_generation(
                 store.delete(doc_id)
             add = passages.add
             runner = JobRunner(jobs, tmp, settings.worker_count, lambda o: add(o.record))
-            for done, outcome in enumerate(runner, 1):
-                _apply(outcome, store, passages, settings, tally)
-                if progress:
-                    progress(done, len(jobs), tally.bytes_read)
+            with contextlib.closing(iter(runner)) as outcomes:  # closing it stops the workers, on every path
+                for done, outcome in enumerate(outcomes, 1):
+                    _apply(outcome, store, passages, settings, tally)
+                    if progress:
+                        progress(done, len(jobs), tally.bytes_read)
             if old_meta and any(old_meta.get(k) != meta[k] for k in ("base_url", "drop_extensions")):
                 _refresh_urls(store, settings)
             store.set_failed([(i, s, r) for i, (s, r) in carried.items()] + tally.failed)
             tally.documents = store.count()
             store.set_meta({**meta, "generation": str(number), "documents": str(tally.documents)})
-            passages.commit(runner.segments)
+            passages.commit(runner.segments, drop=frozenset(tally.dropped))
             store.commit()
         storage.publish(index_dir, tmp, number)
     except BaseException:
@@ -213,37 +219,57 @@ def _write_generation(
 
 
 def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, settings: IndexerSettings, tally: _Tally) -> None:
-    """Record one file's outcome in the docstore (its passages are already in a Whoosh writer)."""
+    """Record one file's outcome in the docstore (its passages are already in a Whoosh writer). A file can come
+    twice, when the worker that indexed it died with its segment: the second outcome replaces the first."""
     if isinstance(outcome, Unchanged):
         store.touch(outcome.id, outcome.stamp)
         tally.unchanged += 1
         return
+    again = outcome.id in tally.applied
     known = outcome.id in tally.known
-    if known:
+    if known and not again:
         passages.delete(outcome.id)
     if isinstance(outcome, Failed):
-        if known:
-            store.delete(outcome.id)
-        tally.failed.append((outcome.id, outcome.stamp, outcome.reason))
+        _fail(outcome.id, outcome.stamp, outcome.reason, outcome.partial, store, tally)
         return
     record = outcome.record
-    tally.bytes_read += record.size
-    tally.text_chars += len(record.text)
-    tally.warnings.extend(SkippedFile(record.id, w) for w in record.warnings)
-    front_matter_url = record.front_matter.get("url")
-    store.put(record, _url(record.id, record.source, front_matter_url, settings), replace=known)
-    if known:
-        tally.updated += 1
-    else:
-        tally.added[record.id] = record.sha256
+    try:
+        store.put(record, _url(record, settings), replace=known or again)
+    except (ValueError, TypeError, OverflowError, sqlite3.DataError, sqlite3.IntegrityError) as exc:
+        # This file's data, not the run's (a full disk is an OperationalError, and stops the run)
+        _fail(record.id, Stamp(record.size, record.mtime_ns), f"could not be stored ({exc})"[:300], True, store, tally)
+        return
+    if not again:
+        tally.bytes_read += record.size
+        tally.text_chars += len(record.text)
+        tally.warnings.extend(SkippedFile(record.id, w) for w in record.warnings)
+        if known:
+            tally.updated += 1
+        else:
+            tally.added[record.id] = record.sha256
+    tally.applied.add(record.id)
 
 
-def _url(doc_id: str, source: str, front_matter_url: object, settings: IndexerSettings) -> str:
-    own = front_matter_url if isinstance(front_matter_url, str) else ""
-    return document_url(doc_id, source, own, settings.base_url, settings.drop_extensions)
+def _fail(doc_id: str, stamp: Stamp, reason: str, partial: bool, store: DocStore, tally: _Tally) -> None:
+    """A file that could not be indexed: no document of that id in this generation, and its reason kept."""
+    if doc_id in tally.known or doc_id in tally.applied:
+        store.delete(doc_id)
+    if doc_id in tally.applied:
+        tally.applied.discard(doc_id)
+        tally.dropped.add(doc_id)  # its passages may be in a worker's segment: the writer drops them
+        tally.added.pop(doc_id, None)
+    if partial:
+        tally.dropped.add(doc_id)
+    tally.failed.append((doc_id, stamp, reason))
+
+
+def _url(record: DocRecord, settings: IndexerSettings) -> str:
+    own = record.front_matter.get("url")
+    own = own if isinstance(own, str) else ""
+    return document_url(record.id, record.source, own, settings.base_url, settings.drop_extensions)
 
 
 def _refresh_urls(store: DocStore, settings: IndexerSettings) -> None:
     """The URL settings changed since the last run: remake every document's URL."""
-    for doc_id, source, front_matter_url in list(store.front_matter_urls()):
-        store.set_url(doc_id, _url(doc_id, source, front_matter_url, settings))
+    for doc_id, source, own in list(store.front_matter_urls()):
+        store.set_url(doc_id, document_url(doc_id, source, own, settings.base_url, settings.drop_extensions))

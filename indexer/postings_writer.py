@@ -55,13 +55,16 @@ class PostingsWriter:
     def add(self, doc_id: str, access: tuple[str, ...], ordinal: int) -> None:
         self._inline.add(doc_id, access, ordinal)
 
-    def commit(self, inline_postings: list[FieldPostings], built: list[str]) -> None:
+    def commit(
+        self, inline_postings: list[FieldPostings], built: list[str], drop: frozenset[str] = frozenset()
+    ) -> None:
         """Take the postings of the passages added here and the segments this run built (in the order the Whoosh
-        writer takes its own), merge where due, write the manifest, and drop the files of segments no longer
-        listed."""
+        writer takes its own), less the documents in `drop`; merge where due, write the manifest, and drop the
+        files of segments no longer listed."""
         inline = self._inline.finish(inline_postings)
         for name in ([inline] if inline else []) + built:
-            self._segments[name] = []
+            docs = self._segment(name).docs if drop else []
+            self._segments[name] = [index for index, (doc, _) in enumerate(docs) if doc in drop]
         self._merge_due()
         write_manifest(self.folder, self._segments)
         listed = set(self._segments) | {"manifest"}

@@ -60,22 +60,22 @@ class PassageSegmentWriter(SegmentWriter):
     def add_document(self, **fields: Any) -> None:
         self._check_state()
         schema, perdoc, docnum = self.schema, self.perdocwriter, self.docnum
+        # Every field is analysed before anything is written: text that fails analysis leaves no trace.
+        names = sorted(fields)
+        analysed = [self._postings(name, fields[name]) if schema[name].indexed else () for name in names]
         perdoc.start_doc(docnum)
-        for name in sorted(fields):
+        for name, postings in zip(names, analysed, strict=True):
             value = fields[name]
             field = schema[name]
             length = 0
             if field.indexed:
-                last = self._last.get(name)
-                if last is None or last[0] != value:
-                    last = self._last[name] = (value, list(field.index(value)))
                 terms = self._terms.get(name)
                 if terms is None:
                     terms = self._terms[name] = defaultdict(list)
-                for tbytes, freq, weight, vbytes in last[1]:
+                for tbytes, freq, weight, vbytes in postings:
                     terms[tbytes] += (docnum, weight, vbytes)  # TermPostings
                     length += freq
-                self.posting_count += len(last[1])
+                self.posting_count += len(postings)
                 if not field.scorable:
                     length = 0
                 elif length:
@@ -87,6 +87,13 @@ class PassageSegmentWriter(SegmentWriter):
         perdoc.finish_doc()
         self._added = True
         self.docnum += 1
+
+    def _postings(self, name: str, value: Any) -> list[Posting]:
+        """A field value's postings; the last value of each field is remembered (a title repeats)."""
+        last = self._last.get(name)
+        if last is None or last[0] != value:
+            last = self._last[name] = (value, list(self.schema[name].index(value)))
+        return last[1]
 
     def add_reader(self, reader: Any) -> None:
         self._write_lengths()  # Whoosh writes the merged documents' lengths after ours, in document order
