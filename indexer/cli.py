@@ -139,6 +139,11 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
             lines += [f"    {shown(w.id)}: {shown(w.reason)}" for w in report.warnings]
     elif report.skipped:
         lines.append(f"  skipped {len(report.skipped)} file(s); run without --quiet for the list")
+    if report.unread and (not quiet or not report.documents):
+        kinds = ", ".join(f"{shown(suffix) or '(no extension)'} {count:,}" for suffix, count in report.unread[:12])
+        more = f", and {len(report.unread) - 12} more types" if len(report.unread) > 12 else ""
+        total = sum(count for _, count in report.unread)
+        lines.append(f"  {total:,} file(s) of types no loader reads: {kinds}{more}")
     print("\n".join(lines), file=sys.stderr, flush=True)
 
 

@@ -89,6 +89,7 @@ class IndexReport:
     generation: int | None = None  # the generation this run published; None when nothing changed
     documents: int = 0  # documents in the index after the run
     rebuilt: bool = False
+    unread: tuple[tuple[str, int], ...] = ()  # (suffix, count) of the files no loader reads, most common first
 
     @property
     def changed(self) -> bool:

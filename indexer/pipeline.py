@@ -20,7 +20,7 @@ from indexer.jobs import Failed, Job, Outcome, Unchanged
 from indexer.model import IndexReport, SkippedFile
 from indexer.passage_index import PassageIndex
 from indexer.pool import JobRunner
-from indexer.scanner import Candidate, scan
+from indexer.scanner import Candidate, Scan, scan
 from indexer.schema import SCHEMA_VERSION
 from indexer.settings import IndexerSettings
 from indexer.urls import document_url
@@ -80,6 +80,7 @@ def update_index(
                 skipped=tuple(sorted(skipped, key=lambda s: s.id)),
                 elapsed=time.monotonic() - started,
                 documents=len(state.stamps),
+                unread=_unread(found),
             )
         tally = _Tally(unchanged=unchanged, removed=removed, known=set(state.stamps))
         number = _write_generation(
@@ -110,7 +111,12 @@ def update_index(
         generation=number,
         documents=tally.documents,
         rebuilt=rebuild,
+        unread=_unread(found),
     )
+
+
+def _unread(found: Scan) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(found.unread.items(), key=lambda item: (-item[1], item[0])))
 
 
 def _check_docs(docs: Path) -> Path:

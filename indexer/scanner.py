@@ -1,7 +1,7 @@
 """Walking the documents folder: which files to index, which to leave out, and why.
 
 Hidden files and folders, common junk (node_modules, __pycache__, build output) and whatever the folder's
-ignore file (gitignore syntax) names are left out silently; so are files no loader takes. Files that should
+ignore file (gitignore syntax) names are left out silently; files no loader takes are counted by type. Files that should
 have been indexed but cannot be (broken or looping symlinks, over the size limit, empty, unreadable
 folders) are returned as skipped, with the reason.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +42,7 @@ class Candidate:
 class Scan:
     files: list[Candidate] = field(default_factory=list)
     skipped: list[tuple[SkippedFile, int, int]] = field(default_factory=list)  # with size and mtime_ns
+    unread: Counter[str] = field(default_factory=Counter)  # files no loader takes, by suffix ("" for none)
 
 
 def scan(root: Path, max_size: int, exclude: Path | None = None, follow_symlinks: bool = False) -> Scan:
@@ -100,7 +102,10 @@ class _Walk:
         is_dir = stat.S_ISDIR(info.st_mode)
         if is_dir and (name in JUNK_DIRS or name.endswith(".egg-info")):
             return None
-        if not (is_dir or (stat.S_ISREG(info.st_mode) and indexable)) or not _wanted(rel, self.spec, is_dir=is_dir):
+        if not (is_dir or stat.S_ISREG(info.st_mode)) or not _wanted(rel, self.spec, is_dir=is_dir):
+            return None
+        if not is_dir and not indexable:
+            self.result.unread[Path(name).suffix.lower()] += 1
             return None
         shown = rel + "/" if is_dir else rel
         real = os.path.realpath(entry.path) if is_dir or entry.is_symlink() else ""

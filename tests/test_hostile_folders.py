@@ -286,3 +286,18 @@ def test_text_of_random_words_is_cut_at_the_distinct_word_limit(docs: Path, inde
     assert any("distinct words" in w for w in warnings_of(report, "random.txt"))
     assert found(index_dir, words[100]) == ["random.txt"]
     assert found(index_dir, "tailwort") == []
+
+
+# 18 (in part). A folder whose files no loader reads says so
+
+
+def test_files_no_loader_reads_are_counted_by_type_in_the_summary(docs: Path, index_dir: Path) -> None:
+    for n in range(3):
+        write(docs, f"slides/deck{n}.key", b"PK\x03\x04" + bytes(50))
+    write(docs, "diagram.vsdx", b"PK\x03\x04" + bytes(50))
+    write(docs, "Makefile", "all:\n")
+    write(docs, ".hidden.key", b"x")  # hidden: left out without a word, as before
+    result = run_cli(docs, "--index", index_dir, "-q")
+    assert result.returncode == 0, result.stderr
+    assert "0 added" in result.stderr
+    assert "5 file(s) of types no loader reads: .key 3, (no extension) 1, .vsdx 1" in result.stderr
