@@ -153,3 +153,24 @@ def test_a_request_whose_id_is_not_a_string_or_integer_is_refused(
 ) -> None:
     assert send(session, "tools/list", {}, request_id=request_id)["error"]["code"] in CLEAN_CODES
     still_answers(session)
+
+
+ARGUMENT_ERRORS = [
+    ("search", {"query": 5}, ["'query'", "string"]),
+    ("search", {}, ["'query'", "missing"]),
+    ("fetch", {"id": ["guides/install.md"]}, ["'id'", "string"]),
+    ("fetch", {"id": "guides/install.md", "colour": "red"}, ["'colour'", "'id'"]),
+]
+
+
+@pytest.mark.parametrize(("tool", "arguments", "named"), ARGUMENT_ERRORS, ids=repr)
+def test_a_tool_argument_error_names_the_parameter_in_a_sentence(
+    session: RawSession, tool: str, arguments: dict[str, Any], named: list[str]
+) -> None:
+    result = send(session, "tools/call", {"name": tool, "arguments": arguments})["result"]
+    assert result["isError"] is True
+    text = result["content"][0]["text"]
+    for word in named:
+        assert word in text, text
+    for internal in ("pydantic", "type=", "input_value", "validation error for", "\n"):
+        assert internal not in text, text
