@@ -155,6 +155,23 @@ def test_a_request_whose_id_is_not_a_string_or_integer_is_refused(
     still_answers(session)
 
 
+NOT_ONE_MESSAGE = {"an empty array": b"[]", "a batch": BODIES["a batch"], "null": b"null", "an empty object": b"{}",
+                   "a number": b"42", "a string": b'"tools/list"'}  # fmt: skip
+
+
+@pytest.mark.parametrize("body", NOT_ONE_MESSAGE.values(), ids=NOT_ONE_MESSAGE.keys())
+def test_a_body_that_is_not_one_json_rpc_message_is_an_invalid_request_in_a_sentence(
+    session: RawSession, body: bytes
+) -> None:
+    response = post_raw(session, body)
+    assert response.status_code == 400
+    error = message(response)["error"]
+    assert error["code"] == -32600, error
+    assert "validation error" not in error["message"].lower() and "pydantic" not in error["message"]
+    assert len(error["message"]) < 300, error["message"]
+    still_answers(session)
+
+
 ARGUMENT_ERRORS = [
     ("search", {"query": 5}, ["'query'", "string"]),
     ("search", {}, ["'query'", "missing"]),
