@@ -5,7 +5,9 @@ authorization server, and the groups each caller is in.
   `python -m connector tokens add|list|revoke` edits it, and a running server re-reads it when it changes,
   so a revoked token stops working within a second without a restart.
 - In OAuth mode, JWTs are verified against the authorization server's JWKS (signature, expiry, issuer,
-  audience, scopes) and /.well-known/oauth-protected-resource tells clients where to get one.
+  audience, scopes) and /.well-known/oauth-protected-resource tells clients where to get one. A JWT must carry an
+  expiry (`exp`), and one issued (`iat`) or valid from (`nbf`) later than CLOCK_SKEW_SECONDS from now is refused:
+  a token that never expires, or was made to be valid in the future, is no token to accept.
 - Access (below) turns the authenticated caller of a request into the groups that decide what it may see.
   Without authentication (stdio, or HTTP on loopback) the caller sees every document.
 """
@@ -21,6 +23,7 @@ import re
 import secrets
 import tempfile
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -38,6 +41,7 @@ log = logging.getLogger(__name__)
 
 GROUPS_CLAIM = "docsearch_groups"  # where a verified token carries the caller's groups, normalised
 TOKEN_PREFIX = "dsk_"
+CLOCK_SKEW_SECONDS = 60  # how far ahead of ours an authorization server's clock may run
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@:-]{0,63}")
 FILE_VERSION = 1
 
@@ -220,8 +224,28 @@ class GroupsFromClaim(TokenVerifier):
         verified = await self._jwt.verify_token(token)
         if verified is None:
             return None
+        problem = _time_claims_problem(verified.claims, time.time())
+        if problem:
+            log.info("bearer token of %s refused: %s", verified.client_id, problem)
+            return None
         groups = _claim_groups(verified.claims.get(self._claim))
         return verified.model_copy(update={"claims": {**verified.claims, GROUPS_CLAIM: groups}})
+
+
+def _time_claims_problem(claims: dict[str, Any], now: float) -> str | None:
+    """Why a JWT's time claims make it unacceptable, or None."""
+    exp = claims.get("exp")
+    if isinstance(exp, bool) or not isinstance(exp, int | float):
+        return "it has no expiry (exp)"
+    for name in ("iat", "nbf"):
+        value = claims.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return f"its {name} is not a time"
+        if value > now + CLOCK_SKEW_SECONDS:
+            return f"its {name} is in the future"
+    return None
 
 
 def _claim_groups(value: Any) -> list[str]:

@@ -46,6 +46,11 @@ OPTIONS: list[tuple[str, str, dict[str, object]]] = [
     ("--max-client-requests", "max_client_requests", {"type": int, "metavar": "N"}),
     ("--max-in-flight", "max_in_flight", {"type": int, "metavar": "N"}),
     ("--max-body-bytes", "max_body_bytes", {"type": int, "metavar": "N"}),
+    ("--body-timeout", "body_timeout", {"type": float, "metavar": "S"}),
+    ("--max-unauthenticated", "max_unauthenticated", {"type": int, "metavar": "N"}),
+    ("--max-client-sessions", "max_client_sessions", {"type": int, "metavar": "N"}),
+    ("--max-sessions", "max_sessions", {"type": int, "metavar": "N"}),
+    ("--session-idle-timeout", "session_idle_timeout", {"type": float, "metavar": "S"}),
 ]
 
 

@@ -44,4 +44,5 @@ def create_app(mcp: FastMCP, settings: ConnectorSettings) -> Any:
         allowed_hosts=[h for h in dict.fromkeys(hosts) if h not in ("0.0.0.0", "::")],
         allowed_origins=settings.allowed_origins,
         middleware=[Middleware(Limits, settings=settings)],
+        session_idle_timeout=settings.session_idle_timeout,  # connector.sessions counts a session out after it too
     )

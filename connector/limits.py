@@ -1,40 +1,56 @@
-"""HTTP admission control: what one client, and all clients together, may ask of the server.
-
-A request to the MCP endpoint is admitted, or refused before any of it runs, in this order:
-1. body size: over max_body_bytes -> 413;
-2. rate: a token bucket per client (rate_limit per second, rate_burst at once) -> 429 with Retry-After;
-3. concurrency: max_client_requests running for this client -> 429, max_in_flight in all -> 503, both with
-   Retry-After.
+"""HTTP admission control: the one place where a request to the MCP endpoint is admitted, or refused before any
+of it runs, and what one client, and all clients together, may ask of the server. In this order:
+1. where it arrived: a server without authentication answers loopback connections only (403);
+2. its headers (connector.wire): a header that must be single given twice -> 400;
+3. who is calling: authentication (the middleware before this one) has read the token from the headers. When a
+   token is required and the request has none that is valid, it is answered 401 from its headers alone (its body
+   is never read), on a budget of its own: the rate per address (429) and at most max_unauthenticated such
+   requests at once (503). It never counts against the limits below, which are those of the callers with a token;
+4. body size: over max_body_bytes -> 413;
+5. rate: a token bucket per client (rate_limit per second, rate_burst at once) -> 429 with Retry-After;
+6. concurrency: max_client_requests running for this client -> 429, max_in_flight in all -> 503, both with
+   Retry-After;
+7. the body: all of it within body_timeout (408), one JSON-RPC message (400, connector.wire);
+8. its session (connector.sessions): unknown or expired -> 404, a request id still running in it -> 409; a request
+   that opens a session needs room for it (429, 503).
 A client is its authenticated identity when it has one (so a token keeps its budget across addresses and
 clients behind one proxy have their own), else its remote address. Long-lived GET event streams count for
-the rate but not for concurrency. Refusals are JSON-RPC error objects, so MCP clients can show them.
+the rate and keep their session in use, but do not count for concurrency. Refusals are JSON-RPC error objects,
+so MCP clients can show them.
 """
 
 from __future__ import annotations
 
 import ipaddress
-import json
+import logging
 import math
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
+from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from connector.sessions import Session, Sessions
 from connector.settings import ConnectorSettings
+from connector.wire import (
+    Refusal,
+    checked_headers,
+    content_length,
+    header,
+    incoming,
+    read_body,
+    refuse,
+    replay,
+    response_header,
+    too_large,
+)
 
+log = logging.getLogger(__name__)
 MAX_TRACKED_CLIENTS = 100_000  # buckets kept; the least recently seen are dropped (a full bucket is the default)
-SERVER_BUSY = -32000
-INVALID_REQUEST = -32600
-
-
-class Refusal(Exception):
-    def __init__(self, status: int, message: str, retry_after: float | None = None, code: int = SERVER_BUSY) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.retry_after = retry_after
-        self.code = code
+__all__ = ["Limits", "RateLimiter", "Refusal", "client_key"]
 
 
 class RateLimiter:
@@ -64,9 +80,10 @@ class RateLimiter:
 class Admission:
     """Counts of running requests, per client and in all."""
 
-    def __init__(self, per_client: int, total: int) -> None:
+    def __init__(self, per_client: int, total: int, busy: str = "The server is busy; retry shortly.") -> None:
         self.per_client = per_client
         self.total = total
+        self.busy = busy
         self.running: dict[str, int] = {}
         self.in_flight = 0
         self._lock = threading.Lock()
@@ -76,7 +93,7 @@ class Admission:
             if self.running.get(key, 0) >= self.per_client:
                 raise Refusal(429, f"Too many requests at once from this client (limit {self.per_client}).", 1)
             if self.in_flight >= self.total:
-                raise Refusal(503, "The server is busy; retry shortly.", 1)
+                raise Refusal(503, self.busy, 1)
             self.running[key] = self.running.get(key, 0) + 1
             self.in_flight += 1
 
@@ -99,56 +116,178 @@ class Limits:
         # No authentication and no --allow-unauthenticated: only loopback connections may use the endpoint
         # (the CLI refuses to bind elsewhere; this also covers uvicorn --host with the ASGI factory).
         self.loopback_only = not settings.authenticated and not settings.allow_unauthenticated
+        self.token_required = settings.authenticated
         self.max_body = settings.max_body_bytes
+        self.body_timeout = settings.body_timeout
         self.rates = RateLimiter(settings.rate_limit, settings.rate_burst)
         self.admission = Admission(settings.max_client_requests, settings.max_in_flight)
+        without_token = settings.max_unauthenticated
+        busy = "The server is busy with requests that carry no valid token; retry shortly."
+        self.without_token = Admission(min(settings.max_client_requests, without_token), without_token, busy)
+        self.sessions: Sessions | None = None
+        if not settings.stateless:
+            self.sessions = Sessions(settings.max_client_sessions, settings.max_sessions, settings.session_idle_timeout)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"].rstrip("/") != self.path:
             await self.app(scope, receive, send)
             return
-        key = client_key(scope)
-        streaming = scope["method"] == "GET"
-        try:
+        try:  # every Refusal below is raised before the app has sent anything
             if self.loopback_only and not _arrived_on_loopback(scope):
                 raise Refusal(403, "This server has no authentication, so it answers on loopback only.")
-            declared = _content_length(scope)
-            if declared is not None and declared > self.max_body:
-                raise _too_large(self.max_body)
-            wait = self.rates.take(key)
-            if wait > 0:
-                raise Refusal(429, f"Rate limit exceeded; retry after {math.ceil(wait)} s.", wait)
-            if not streaming:
-                self.admission.enter(key)
+            scope = checked_headers(scope)
+            key = client_key(scope)
+            if self.token_required and not isinstance(scope.get("user"), AuthenticatedUser):
+                await self._without_token(scope, receive, send, key)
+            elif scope["method"] == "GET":
+                await self._stream(scope, receive, send, key)
+            else:
+                await self._request(scope, receive, send, key)
         except Refusal as refusal:
-            await _refuse(send, refusal)
-            return
-        if streaming:
+            await refuse(send, refusal)
+
+    async def _without_token(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
+        """The app answers 401 (with its challenge) from the headers: the body is never read."""
+        self._take_rate(key)
+        self.without_token.enter(key)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.without_token.leave(key)
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
+        """A GET event stream: long-lived, so not counted for concurrency, but its session is in use."""
+        self._take_rate(key)
+        session_id = header(scope, b"mcp-session-id") if self._has_sessions(scope) else None
+        if session_id is None:
             await self.app(scope, receive, send)
             return
-        running = True
+        await self._in_session(scope, receive, Answer(send), session_id, None)
 
-        def done() -> None:
-            nonlocal running
-            if running:
-                running = False
-                self.admission.leave(key)
-
-        async def send_then_count(message: Message) -> None:
-            await send(message)
-            if message["type"] == "http.response.body" and not message.get("more_body", False):
-                done()  # the answer is out: the transport's clean-up after it is no longer the client's request
-
+    async def _request(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
+        declared = content_length(scope)
+        if declared is not None and declared > self.max_body:
+            raise too_large(self.max_body)
+        self._take_rate(key)
+        self.admission.enter(key)
+        answer = Answer(send)
+        answer.when_sent(lambda: self.admission.leave(key))
         try:
-            try:
-                body = await _read_body(receive, self.max_body)
-                _check_request_ids(body)
-            except Refusal as refusal:
-                await _refuse(send, refusal)
-                return
-            await self.app(scope, _replay(body, receive), send_then_count)
+            body = await read_body(receive, self.max_body, self.body_timeout)
+            message = incoming(body)
+            replayed = replay(body, receive)
+            session_id = header(scope, b"mcp-session-id")
+            if self._has_sessions(scope) and session_id is not None:
+                await self._in_session(scope, replayed, answer, session_id, message.request_id)
+            elif self._has_sessions(scope) and message.method == "initialize":
+                await self._open_session(scope, replayed, answer, key)
+            else:
+                await self.app(scope, replayed, answer)
         finally:
-            done()
+            answer.sent()  # the slot is given back once: when the answer is out, else when the request ends
+
+    async def _in_session(self, scope: Scope, receive: Receive, answer: Answer, session_id: str,
+                          running: str | None) -> None:  # fmt: skip
+        sessions = self.sessions
+        assert sessions is not None
+        sessions.enter(session_id, running)
+        answer.when_sent(lambda: sessions.done(session_id, running))  # a client may reuse an id once answered
+        try:
+            await self.app(scope, receive, answer)
+        finally:
+            answer.sent()
+            sessions.leave(session_id)
+            if answer.status == 404 or (scope["method"] == "DELETE" and answer.status in (200, 202, 204)):
+                sessions.forget(session_id)  # the SDK no longer has it, or its client ended it
+
+    async def _open_session(self, scope: Scope, receive: Receive, answer: Answer, key: str) -> None:
+        """An initialize without a session: the SDK opens one when it succeeds. The session is known from the head
+        of the answer on, since its client may use it as soon as it has read the answer."""
+        sessions = self.sessions
+        assert sessions is not None
+        victims = sessions.reserve(key)
+        owner = dict(scope)
+        opened = False
+
+        def started(status: int, session_id: str | None) -> None:
+            nonlocal opened
+            if status < 400 and session_id:  # the rule by which the SDK keeps the session it made
+                sessions.opened(key, session_id, owner)
+                opened = True
+
+        answer.when_started(started)
+        try:
+            for victim in victims:
+                await self._close(victim)
+            await self.app(scope, receive, answer)
+        finally:
+            if not opened:
+                sessions.release(key)
+
+    async def _close(self, session: Session) -> None:
+        """End a session as its owner would: a DELETE through the app, with the owner's identity and token."""
+        log.info("closing session %s of %s to make room for a new one", session.session_id[:8], session.client)
+        token = [(name, value) for name, value in session.owner["headers"] if name == b"authorization"]
+        headers = [*token, (b"mcp-session-id", session.session_id.encode())]
+        scope = {**session.owner, "method": "DELETE", "query_string": b"", "headers": headers}
+        requested = False
+        answer = Answer(_discard)
+
+        async def receive() -> Message:
+            nonlocal requested
+            if not requested:
+                requested = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            return {"type": "http.disconnect"}
+
+        await self.app(scope, receive, answer)
+        if answer.status != 200:
+            log.warning("session %s could not be closed (HTTP %s)", session.session_id[:8], answer.status)
+
+    def _has_sessions(self, scope: Scope) -> bool:
+        """Whether the SDK serves this request on its sessions (the handshake era, not --stateless)."""
+        version = header(scope, b"mcp-protocol-version")
+        return self.sessions is not None and (version is None or version in HANDSHAKE_PROTOCOL_VERSIONS)
+
+    def _take_rate(self, key: str) -> None:
+        wait = self.rates.take(key)
+        if wait > 0:
+            raise Refusal(429, f"Rate limit exceeded; retry after {math.ceil(wait)} s.", wait)
+
+
+class Answer:
+    """The `send` of a request, which tells what it sends: when its head is out (with its status and session id)
+    and, once, when the whole answer is out (the transport's clean-up after it is no longer the client's request)."""
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+        self._started: list[Callable[[int, str | None], None]] = []
+        self._sent: list[Callable[[], None]] = []
+        self.status: int | None = None
+
+    def when_started(self, callback: Callable[[int, str | None], None]) -> None:
+        self._started.append(callback)
+
+    def when_sent(self, callback: Callable[[], None]) -> None:
+        self._sent.append(callback)
+
+    async def __call__(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+            for started in self._started:
+                started(message["status"], response_header(message, b"mcp-session-id"))
+        await self._send(message)
+        if message["type"] == "http.response.body" and not message.get("more_body", False):
+            self.sent()
+
+    def sent(self) -> None:
+        callbacks, self._sent = self._sent, []
+        for callback in callbacks:
+            callback()
+
+
+async def _discard(message: Message) -> None:
+    pass
 
 
 def client_key(scope: Scope) -> str:
@@ -167,78 +306,3 @@ def _arrived_on_loopback(scope: Scope) -> bool:
         return ipaddress.ip_address(str(server[0]).strip("[]")).is_loopback
     except ValueError:
         return str(server[0]) == "localhost"
-
-
-def _content_length(scope: Scope) -> int | None:
-    for name, value in scope.get("headers", ()):
-        if name == b"content-length":
-            try:
-                return int(value)
-            except ValueError:
-                raise Refusal(400, "Content-Length is not a number.") from None
-    return None
-
-
-def _too_large(limit: int) -> Refusal:
-    return Refusal(413, f"The request body is larger than the server's limit of {limit:,} bytes.")
-
-
-async def _read_body(receive: Receive, limit: int) -> bytes:
-    """The whole body, refused as soon as it passes `limit` (a chunked body declares no length)."""
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            break
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            raise _too_large(limit)
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            break
-    return b"".join(chunks)
-
-
-def _check_request_ids(body: bytes) -> None:
-    """Refuse a request whose id is not a string or an integer. The SDK's 2025-era transport would take it for a
-    notification (it ignores unknown keys), answer 202 and never reply, leaving the client waiting forever."""
-    if b'"id"' not in body:
-        return
-    try:
-        message = json.loads(body)
-    except (ValueError, RecursionError):
-        return  # not JSON: the transport answers that itself (-32700)
-    for item in message if isinstance(message, list) else [message]:
-        if isinstance(item, dict) and "method" in item and "id" in item:
-            request_id = item["id"]
-            if isinstance(request_id, bool) or not isinstance(request_id, str | int):
-                message_text = "Invalid request: a JSON-RPC id must be a string or an integer."
-                raise Refusal(400, message_text, code=INVALID_REQUEST)
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    sent = False
-
-    async def replay() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()  # after the body: wait for the client to disconnect, as the app expects
-
-    return replay
-
-
-async def _refuse(send: Send, refusal: Refusal) -> None:
-    error = {"code": refusal.code, "message": refusal.message}
-    body = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
-    headers: list[tuple[bytes, bytes]] = [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
-    ]
-    if refusal.retry_after is not None:
-        headers.append((b"retry-after", str(max(1, math.ceil(refusal.retry_after))).encode()))
-    await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})

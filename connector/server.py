@@ -16,7 +16,7 @@ from connector import extensions, resources
 from connector.auth import Access
 from connector.contract import as_text, fetch_payload, search_payload
 from connector.cursors import CursorCodec
-from connector.errors import BadInput, check_query, tool_errors
+from connector.errors import ArgumentErrors, BadInput, check_query, tool_errors
 from connector.settings import ConnectorSettings
 from indexer import Searcher, __version__
 from indexer.docstore import Groups
@@ -70,6 +70,7 @@ def create_server(
         lifespan=extensions.generation_watcher(searcher, connections),
         auth=auth,
     )
+    mcp.add_middleware(ArgumentErrors(mcp))
     codec = CursorCodec(extensions.cursor_secret(searcher))
     _register_tools(mcp, searcher, settings, corpus, syntax, access)
     _register_prompts(mcp)

@@ -72,6 +72,32 @@ class ConnectorSettings(BaseSettings):
     max_client_requests: int = Field(8, ge=1, le=10_000, description="Requests one client may have running at once.")
     max_in_flight: int = Field(64, ge=1, le=100_000, description="Requests the server runs at once, all clients.")
     max_body_bytes: int = Field(1_048_576, ge=1024, description="Largest request body accepted, in bytes.")
+    body_timeout: float = Field(
+        10.0, gt=0, le=3600, description="Seconds a request body may take to arrive before the request gets 408."
+    )
+    max_unauthenticated: int = Field(
+        16,
+        ge=1,
+        le=100_000,
+        description="Requests without a valid token handled at once, all clients (when a token is required); they "
+        "never count against the limits of requests that have one.",
+    )
+    max_client_sessions: int = Field(
+        32,
+        ge=1,
+        le=100_000,
+        description="Sessions one client may hold; a new one closes its least recently used idle session.",
+    )
+    max_sessions: int = Field(
+        1000,
+        ge=1,
+        le=1_000_000,
+        description="Sessions all clients may hold; when full, a new one closes the least recently used idle "
+        "session of the client that holds the most.",
+    )
+    session_idle_timeout: float = Field(
+        1800.0, ge=1, le=7 * 86400, description="Seconds a session may go unused before it is closed."
+    )
 
     @field_validator("allowed_hosts", "allowed_origins", "oauth_scopes", mode="before")
     @classmethod

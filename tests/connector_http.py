@@ -74,6 +74,18 @@ class HttpServer:
                 self._process.wait()
 
 
+class LoggedHttpServer(HttpServer):
+    """HttpServer with its stderr kept in a file, to check the log."""
+
+    def __init__(self, index: Path, log: Path, *args: str) -> None:
+        super().__init__(index, *args)
+        self.log = log
+        self.command = ["sh", "-c", 'log=$1; shift; exec "$@" 2>"$log"', "sh", str(log), *self.command]
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
 class RawSession:
     """JSON-RPC over streamable HTTP by hand: what a client that is not the Python SDK puts on the wire."""
 

@@ -20,6 +20,7 @@ from conftest import index, write
 from connector_http import HTTP_HEADERS, HttpServer, RawSession, free_port
 from connector_support import ROOT, subprocess_env
 from fastmcp.server.auth.providers.jwt import RSAKeyPair
+from joserfc import jwt as joserfc_jwt
 from joserfc.jwk import RSAKey
 
 from connector.auth import TokensFile
@@ -285,6 +286,36 @@ def test_a_jwt_that_fails_a_check_gets_401(oauth_server: HttpServer, keys: RSAKe
     body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
     headers = {**HTTP_HEADERS, "authorization": f"Bearer {token}"}
     assert httpx.post(oauth_server.url, json=body, headers=headers, timeout=10).status_code in (401, 403)
+
+
+def unchecked_jwt(keys: RSAKeyPair, server: HttpServer, **claims: Any) -> str:
+    """A JWT signed by the right key with exactly these time claims (None: left out)."""
+    now = int(time.time())
+    payload = {"sub": "dana", "iss": ISSUER, "aud": server.url, "scope": SCOPE, "groups": ["finance"],
+               "iat": now, "exp": now + 3600}  # fmt: skip
+    payload.update(claims)
+    payload = {k: v for k, v in payload.items() if v is not None}
+    key = RSAKey.import_key(keys.private_key.get_secret_value())
+    return joserfc_jwt.encode({"alg": "RS256", "kid": "k1"}, payload, key)
+
+
+@pytest.mark.parametrize(
+    "claims",
+    [{"exp": None}, {"iat": int(time.time()) + 3600}, {"nbf": int(time.time()) + 3600}, {"exp": "tomorrow"}],
+    ids=["no exp", "issued in an hour", "valid from an hour from now", "exp not a number"],
+)
+def test_a_jwt_without_expiry_or_from_the_future_gets_401(
+    oauth_server: HttpServer, keys: RSAKeyPair, claims: dict[str, Any]
+) -> None:
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    headers = {**HTTP_HEADERS, "authorization": f"Bearer {unchecked_jwt(keys, oauth_server, **claims)}"}
+    assert httpx.post(oauth_server.url, json=body, headers=headers, timeout=10).status_code == 401
+
+
+def test_a_jwt_a_few_seconds_ahead_of_the_clock_is_accepted(oauth_server: HttpServer, keys: RSAKeyPair) -> None:
+    ahead = int(time.time()) + 10  # the issuer's clock runs a little fast
+    with session(oauth_server, unchecked_jwt(keys, oauth_server, iat=ahead, nbf=ahead)) as dana:
+        assert "finance/payroll.md" in search_ids(dana, "budget salaries confidential")
 
 
 def test_a_jwt_signed_by_another_key_gets_401(oauth_server: HttpServer) -> None:

@@ -31,10 +31,10 @@ def small_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def tokens(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
+def tokens(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str, str]:
     path = tmp_path_factory.mktemp("auth") / "tokens.json"
     tokens = TokensFile(path)
-    return path, tokens.add("one", ()), tokens.add("two", ())
+    return path, tokens.add("one", ()), tokens.add("two", ()), tokens.add("three", ())
 
 
 def post(server: HttpServer, token: str | None = None, **kwargs: object) -> httpx.Response:
@@ -64,7 +64,7 @@ def test_the_token_bucket_allows_a_burst_then_the_rate() -> None:
 
 
 @pytest.fixture(scope="module")
-def limited(small_index: Path, tokens: tuple[Path, str, str]) -> Iterator[HttpServer]:
+def limited(small_index: Path, tokens: tuple[Path, str, str, str]) -> Iterator[HttpServer]:
     args = ["--tokens-file", str(tokens[0]), "--rate-limit", "1", "--rate-burst", "3", "--max-body-bytes", "4096",
             "--max-client-requests", "1", "--max-in-flight", "2"]  # fmt: skip
     with HttpServer(small_index, *args) as server:
@@ -72,9 +72,9 @@ def limited(small_index: Path, tokens: tuple[Path, str, str]) -> Iterator[HttpSe
 
 
 def test_over_the_rate_a_client_gets_429_with_retry_after_and_others_are_not_affected(
-    limited: HttpServer, tokens: tuple[Path, str, str]
+    limited: HttpServer, tokens: tuple[Path, str, str, str]
 ) -> None:
-    _, one, two = tokens
+    _, one, two, _ = tokens
     statuses = [post(limited, one) for _ in range(6)]
     codes = [r.status_code for r in statuses]
     assert codes[:3] == [200, 200, 200] and 429 in codes[3:], codes
@@ -92,10 +92,10 @@ def test_unauthenticated_requests_are_limited_by_address_too(limited: HttpServer
 
 
 def test_a_body_over_the_limit_gets_413_whether_or_not_it_declares_its_length(
-    limited: HttpServer, tokens: tuple[Path, str, str]
+    limited: HttpServer, tokens: tuple[Path, str, str, str]
 ) -> None:
     time.sleep(3)  # a full bucket
-    _, one, _ = tokens
+    _, one, _, _ = tokens
     big = {**LIST, "params": {**PARAMS, "padding": "x" * 5000}}
     response = post(limited, one, json=big)
     assert response.status_code == 413 and "4,096 bytes" in refusal(response)
@@ -121,10 +121,10 @@ def _open_slow_request(server: HttpServer, token: str) -> socket.socket:
 
 
 def test_running_requests_are_capped_per_client_and_in_all(
-    limited: HttpServer, tokens: tuple[Path, str, str], small_index: Path
+    limited: HttpServer, tokens: tuple[Path, str, str, str], small_index: Path
 ) -> None:
     time.sleep(3)
-    _, one, two = tokens
+    _, one, two, three = tokens
     slow = _open_slow_request(limited, one)
     try:
         time.sleep(0.5)
@@ -134,9 +134,10 @@ def test_running_requests_are_capped_per_client_and_in_all(
         second = _open_slow_request(limited, two)  # in flight: 2 of 2
         try:
             time.sleep(0.5)
-            with RawSession(limited.url) as anonymous:
-                full = anonymous.post(LIST)
+            full = post(limited, three)
             assert full.status_code == 503 and "busy" in refusal(full)
+            with RawSession(limited.url) as anonymous:  # no token: its own budget, untouched by the others'
+                assert anonymous.post(LIST).status_code == 401
         finally:
             second.close()
     finally:

@@ -153,3 +153,41 @@ def test_a_request_whose_id_is_not_a_string_or_integer_is_refused(
 ) -> None:
     assert send(session, "tools/list", {}, request_id=request_id)["error"]["code"] in CLEAN_CODES
     still_answers(session)
+
+
+NOT_ONE_MESSAGE = {"an empty array": b"[]", "a batch": BODIES["a batch"], "null": b"null", "an empty object": b"{}",
+                   "a number": b"42", "a string": b'"tools/list"'}  # fmt: skip
+
+
+@pytest.mark.parametrize("body", NOT_ONE_MESSAGE.values(), ids=NOT_ONE_MESSAGE.keys())
+def test_a_body_that_is_not_one_json_rpc_message_is_an_invalid_request_in_a_sentence(
+    session: RawSession, body: bytes
+) -> None:
+    response = post_raw(session, body)
+    assert response.status_code == 400
+    error = message(response)["error"]
+    assert error["code"] == -32600, error
+    assert "validation error" not in error["message"].lower() and "pydantic" not in error["message"]
+    assert len(error["message"]) < 300, error["message"]
+    still_answers(session)
+
+
+ARGUMENT_ERRORS = [
+    ("search", {"query": 5}, ["'query'", "string"]),
+    ("search", {}, ["'query'", "missing"]),
+    ("fetch", {"id": ["guides/install.md"]}, ["'id'", "string"]),
+    ("fetch", {"id": "guides/install.md", "colour": "red"}, ["'colour'", "'id'"]),
+]
+
+
+@pytest.mark.parametrize(("tool", "arguments", "named"), ARGUMENT_ERRORS, ids=repr)
+def test_a_tool_argument_error_names_the_parameter_in_a_sentence(
+    session: RawSession, tool: str, arguments: dict[str, Any], named: list[str]
+) -> None:
+    result = send(session, "tools/call", {"name": tool, "arguments": arguments})["result"]
+    assert result["isError"] is True
+    text = result["content"][0]["text"]
+    for word in named:
+        assert word in text, text
+    for internal in ("pydantic", "type=", "input_value", "validation error for", "\n"):
+        assert internal not in text, text

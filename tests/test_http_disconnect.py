@@ -26,7 +26,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
-from connector_http import HTTP_HEADERS, HttpServer, RawSession
+from connector_http import HTTP_HEADERS, LoggedHttpServer, RawSession
 from connector_support import reindex, write_files
 
 VERSION = "2025-06-18"
@@ -42,18 +42,6 @@ FILES: dict[str, str | bytes] = {
 ROUNDS = 15  # hang-ups per misbehaving client
 GENERATIONS = 2  # index generations published while clients hang up (with sessions)
 HANG_GUARD = 30.0  # seconds; nothing here should take more than a fraction of it
-
-
-class LoggedHttpServer(HttpServer):
-    """HttpServer with its stderr kept in a file, to check the log for errors."""
-
-    def __init__(self, index: Path, log: Path, *args: str) -> None:
-        super().__init__(index, *args)
-        self.log = log
-        self.command = ["sh", "-c", 'log=$1; shift; exec "$@" 2>"$log"', "sh", str(log), *self.command]
-
-    def log_text(self) -> str:
-        return self.log.read_text(errors="replace")
 
 
 class BoundSession(RawSession):
