@@ -14,8 +14,8 @@ script opened in one piece hides the Markdown that follows until a later piece c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from html import unescape
+from typing import NamedTuple
 
 __all__ = ["EndTag", "HtmlScanner", "RawText", "StartTag", "Text", "Token"]
 
@@ -33,25 +33,21 @@ _ENDS: dict[str, re.Pattern[str]] = {
 }
 
 
-@dataclass(frozen=True)
-class StartTag:
+class StartTag(NamedTuple):
     name: str  # lower-case
-    attrs: dict[str, str] = field(default_factory=dict)  # lower-case names, unescaped values; first one wins
-    self_closing: bool = False  # `<svg/>`: honoured by the caller on foreign elements only
+    attrs: dict[str, str]  # lower-case names, unescaped values; the first of a name wins
+    self_closing: bool  # `<svg/>`: honoured by the caller on foreign elements only
 
 
-@dataclass(frozen=True)
-class EndTag:
+class EndTag(NamedTuple):
     name: str
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(NamedTuple):
     text: str  # entities unescaped
 
 
-@dataclass(frozen=True)
-class RawText:
+class RawText(NamedTuple):
     name: str  # the element whose body this is: script, style...
     text: str
 

@@ -6,6 +6,8 @@ cells joined by " | ", raw HTML reduced to its text (read by htmlscan: comments,
 never text, even when they span several blocks). A heading starts a new Section whose `heading` is
 the heading's text; the heading itself is not repeated in the section's text. Sections with no text
 are left out. Title: front matter `title`, else the first h1, else the first heading of any level.
+Template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out first
+(templates.py).
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) are kept as
 their plain text, with a warning: markdown-it itself would drop them and everything after them.
@@ -25,6 +27,7 @@ from markdown_it.token import Token
 
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
+from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
@@ -51,7 +54,7 @@ class MarkdownLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
-        return render_markdown(self._parser, body, front_matter, warnings, self.format)
+        return render_markdown(self._parser, strip_templates(body), front_matter, warnings, self.format)
 
 
 def render_markdown(
