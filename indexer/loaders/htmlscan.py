@@ -24,6 +24,7 @@ PLAIN_TEXT = frozenset({"title", "textarea"})  # bodies are text, without tags
 FOREIGN = frozenset({"svg", "math"})  # elements on which `/>` does close the element
 
 _TAG_NAME = re.compile(r"[A-Za-z][^\t\n\f\r />]*")
+_BARE_TAG = re.compile(r"<(/?)([A-Za-z][^\t\n\f\r />]*)[\t\n\f\r ]*(/?)>")  # most tags: no attributes
 _BETWEEN = re.compile(r"[\t\n\f\r /]*")  # between attributes: whitespace and stray slashes
 _ATTRIBUTE_NAME = re.compile(r"[^\t\n\f\r />][^\t\n\f\r />=]*")
 _BLANK = re.compile(r"[\t\n\f\r ]*")
@@ -86,6 +87,14 @@ class HtmlScanner:
 
     def _markup(self, html: str, lt: int, tokens: list[Token]) -> int:
         """Read the markup starting at `lt` (a "<") into tokens; where scanning goes on."""
+        bare = _BARE_TAG.match(html, lt)
+        if bare is not None:
+            name = bare.group(2).lower()
+            if bare.group(1):
+                tokens.append(EndTag(name))
+                return bare.end()
+            tokens.append(StartTag(name, {}, bool(bare.group(3))))
+            return self._body(html, bare.end(), name, tokens) if name in _ENDS else bare.end()
         if html.startswith("<!--", lt):
             return self._comment_end(html, lt, lt + 4)
         after = html[lt + 1 : lt + 2]
