@@ -78,6 +78,8 @@ def _parse(html: str) -> _TextParser:
     parser.close()
     if scanner.unclosed:
         parser.warnings = (_UNCLOSED.format(scanner.unclosed),)
+    elif parser.unclosed_skip:
+        parser.warnings = (_UNCLOSED.format(f"<{parser.unclosed_skip}>"),)
     return parser
 
 
@@ -98,6 +100,7 @@ class _TextParser:
         self._pieces: list[str] = []
         self._newlines = 0  # how many "\n" the text collected so far ends with (after its last other character)
         self._skip_depth = 0
+        self._skipped = ""  # the outermost element whose content is being skipped
         self._pre_depth = 0
         self._in_head = False
         self._title_parts: list[str] | None = None  # collecting while inside <title>
@@ -106,6 +109,7 @@ class _TextParser:
 
     def handle_starttag(self, tag: str, attrs: dict[str, str]) -> None:
         if tag in _SKIPPED:
+            self._skipped = self._skipped if self._skip_depth else tag
             self._skip_depth += 1
         if self._skip_depth:
             return
@@ -157,6 +161,11 @@ class _TextParser:
         if self._heading_parts is not None:
             self._end_heading()
         self._flush()
+
+    @property
+    def unclosed_skip(self) -> str:
+        """The element whose content was being skipped when the page ended, if any (a <svg> never closed)."""
+        return self._skipped if self._skip_depth else ""
 
     def _meta(self, attrs: dict[str, str]) -> None:
         if (attrs.get("name") or "").lower() == "keywords" and not self.keywords:

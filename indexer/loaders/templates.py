@@ -8,7 +8,8 @@ What is indexed is what a reader of the built page sees:
 - mdBook's `{{#include ...}}`, `{{#rustdoc_include ...}}` and other `{{#...}}` directives are removed everywhere
   (their files are never read).
 - Liquid and Jinja tags (`{% include x %}`, `{{ page.title }}`) are removed from prose, the text between paired
-  tags kept; `{% comment %}` bodies are dropped and `{% raw %}` bodies kept as written. In code they stay:
+  tags kept; `{% comment %}` bodies are dropped (up to `{% endcomment %}`: a comment never closed hides nothing)
+  and `{% raw %}` bodies kept as written. In code they stay:
   a code block that shows a template (Hugo's own documentation is full of `{{ .Title }}`) shows it to readers.
 
 Code is fenced code (``` or ~~~, at any indentation) and inline code spans. A template tag is at most
@@ -95,9 +96,10 @@ def _prose(text: str) -> str:
 class _Scanner:
     """One left-to-right pass over a piece of text, dropping or keeping each template tag."""
 
-    def __init__(self, text: str, in_code: bool) -> None:
+    def __init__(self, text: str, in_code: bool, hiding: bool = True) -> None:
         self.text = text
         self.in_code = in_code
+        self.hiding = hiding  # whether `{% comment %}` hides what follows (not when it is never closed)
         self.out: list[str] = []
         self._next_closer: dict[str, int] = {}  # closer -> where it next occurs at or after the last search
         self._hide_until: str | None = None  # inside `{% comment %}`: the name of the tag that ends it
@@ -117,6 +119,8 @@ class _Scanner:
             self._tag(kind, text[start:end])
             pos = end
         self._emit(text[pos:])
+        if self._hide_until is not None:  # a comment never closed hides nothing: the text is not lost
+            return _Scanner(text, self.in_code, hiding=False).run()
         return "".join(self.out)
 
     def _closer(self, kind: str, start: int) -> int:
@@ -172,7 +176,7 @@ class _Scanner:
         if self._hide_until is not None:
             if name == self._hide_until:
                 self._hide_until = None
-        elif name in _HIDDEN_BODIES:
+        elif name in _HIDDEN_BODIES and self.hiding:
             self._hide_until = _HIDDEN_BODIES[name]
         elif name in _LITERAL_BODIES:
             self._literal_until = _LITERAL_BODIES[name]
