@@ -66,6 +66,9 @@ Inside the note zebracorn.
 ```go-html-template
 {{ .Title }} stays in code
 {{</* shortcode-example */>}}
+{{</* figure
+  src="multi-line.jpg"
+*/>}}
 ```
 
 Prose keeps the escaped {{%/* inline */%}} form.
@@ -137,8 +140,9 @@ CASES = [
             "{{ .Title }} stays in code",
             "{{< shortcode-example >}}",
             "{{% inline %}}",
+            '{{< figure\n  src="multi-line.jpg"\n>}}',
         ],
-        ["new-in", "{{< note", "/note", "include", "gone.md", "figure", "{{</*", "*/>}}"],
+        ["new-in", "{{< note", "/note", "include", "gone.md", 'src="a.png"', "{{</*", "*/>}}"],
     ),
     (
         "ch01-01-installation.md",

@@ -29,6 +29,7 @@ MAX_TAG = 2000
 _OPENERS = re.compile(r"\{\{[<%]/\*|\{\{[<%#]|(?<![\\\w{])\{\{(?=-?[ \t]*[\w.$/(\"'!-])|\{%")
 _CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "{{<": ">}}", "{{%": "%}}", "{{#": "}}", "{{": "}}", "{%": "%}"}
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_DIRECTIVE_LINE = re.compile(r"[ \t]*\{\{#[^{}]*\}\}[ \t]*")  # a line that is one mdBook directive
 _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _LIQUID_NAME = re.compile(r"\{%-?\s*(\w+)")
 _VISIBLE = re.compile(r"""\b(?:title|caption|alt|label)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
@@ -41,26 +42,21 @@ def strip_templates(text: str) -> str:
     if "{{" not in text and "{%" not in text:
         return text
     out: list[str] = []
-    prose: list[str] = []
+    block: list[str] = []  # the prose, or the code of a fence, since the last fence line
     fence: str | None = None
     for line in text.split("\n"):
         marker = _FENCE.match(line)
-        if fence is None and marker is None:
-            prose.append(line)
-            continue
         if fence is None and marker is not None:
-            if prose:
-                out.append(_prose("\n".join(prose)))
-            prose, fence = [], marker.group(1)
-            out.append(line)
+            out += _prose(block)
+            block, fence = [], marker.group(1)
+        elif fence is not None and marker and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence):
+            out += _code(block)
+            block, fence = [], None
+        else:
+            block.append(line)
             continue
-        if fence is not None and marker and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence):
-            fence = None
-            out.append(line)
-        elif (code := _code(line)) is not None:
-            out.append(code)
-    if prose:
-        out.append(_prose("\n".join(prose)))
+        out.append(line)
+    out += _prose(block) if fence is None else _code(block)
     return "\n".join(out)
 
 
@@ -70,19 +66,20 @@ def visible_attributes(attributes: str) -> str:
     return " ".join(value.strip() for value in values if value.strip())
 
 
-def _code(line: str) -> str | None:
-    """A line of fenced code as shown: shortcodes expanded (removed) or unescaped, mdBook directives and
-    Liquid's raw markers removed; None when nothing of the line is left to show."""
-    if "{{" not in line and "{%" not in line:
-        return line
-    kept = _Scanner(line, in_code=True).run()
-    return kept if kept.strip() or not line.strip() else None
+def _code(lines: list[str]) -> list[str]:
+    """The lines of fenced code as shown: shortcodes expanded (removed) or unescaped, lines of mdBook
+    directives and Liquid's raw markers removed."""
+    code = "\n".join(line for line in lines if not _DIRECTIVE_LINE.fullmatch(line))
+    if not lines or ("{{" not in code and "{%" not in code):
+        return code.split("\n") if lines else []
+    return _Scanner(code, in_code=True).run().split("\n")
 
 
-def _prose(text: str) -> str:
-    """Prose with every template tag removed, except inside inline code spans (handled as code)."""
-    if "{{" not in text and "{%" not in text:
-        return text
+def _prose(lines: list[str]) -> list[str]:
+    """Prose lines with every template tag removed, except inside inline code spans (handled as code)."""
+    text = "\n".join(lines)
+    if not lines or ("{{" not in text and "{%" not in text):
+        return lines
     parts: list[str] = []
     pos = 0
     for span in _CODE_SPAN.finditer(text):
@@ -90,7 +87,7 @@ def _prose(text: str) -> str:
         parts.append(_Scanner(span.group(), in_code=True).run())
         pos = span.end()
     parts.append(_Scanner(text[pos:], in_code=False).run())
-    return "".join(parts)
+    return "".join(parts).split("\n")
 
 
 class _Scanner:
