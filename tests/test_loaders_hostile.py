@@ -109,7 +109,8 @@ def test_markdown_nesting_past_the_parser_limit_is_plain_text_with_a_warning() -
     assert any("nested" in warning for warning in doc.warnings)
 
 
-# Files of about 300 KB that took the whole 120 s parse limit before (the issue's own reproductions).
+# Files of about 300 KB that took the whole 120 s parse limit before (the issue's own reproductions), and
+# the same kinds of trap for the other loaders (a line of 120,000 MDX tags took minutes).
 PATHOLOGICAL = {
     "breaks.html": "<br>" * 40_000 + "<p>" * 40_000 + "zebracorn",
     "comments.html": "<p>zebracorn</p>" + "<!--" * 100_000,
@@ -118,6 +119,8 @@ PATHOLOGICAL = {
     "breaks.md": "zebracorn\n\n<div>\n" + "<br>" * 40_000 + "<p>" * 40_000 + "\n</div>\n",
     "comments.md": "zebracorn\n\n<div>\n" + "<!--" * 100_000 + "\n",
     "scripts.md": "zebracorn\n\n<div>\n" + "<script>" * 50_000 + "\n",
+    "tags.mdx": "zebracorn\n\n" + "x <A>y</A> " * 120_000,
+    "templates.md": "zebracorn\n\n" + "{{< a {% b {{ c " * 20_000,
 }
 
 

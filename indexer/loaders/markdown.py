@@ -58,7 +58,7 @@ class MarkdownLoader:
 
 
 def render_markdown(
-    parser: MarkdownIt, body: str, front_matter: dict[str, Any], warnings: tuple[str, ...], format: str
+    parser: MarkdownIt, body: str, front_matter: dict[str, Any], warnings: tuple[str, ...], doc_format: str
 ) -> ParsedDoc:
     """The ParsedDoc of a Markdown body whose front matter has been read already."""
     env: dict[str, Any] = {}
@@ -68,7 +68,7 @@ def render_markdown(
     if not isinstance(title, str) or not title.strip():
         title = renderer.first_h1 or renderer.first_heading
     return ParsedDoc(
-        format=format,
+        format=doc_format,
         title=title.strip(),
         sections=renderer.sections(),
         front_matter=front_matter,
@@ -107,7 +107,7 @@ def _too_deep(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     inline = state.push("inline", "", 0)
     inline.content, inline.map, inline.children = "\n".join(lines).strip(), [start, line], []
     state.push("paragraph_close", "p", -1)
-    state.env.setdefault("too_deep", start + 1)
+    state.env["too_deep"] = True
     return True
 
 
@@ -119,10 +119,7 @@ def _breaks_line(tag: str, inline: bool) -> bool:
 def _nesting_warnings(env: dict[str, Any]) -> tuple[str, ...]:
     if "too_deep" not in env:
         return ()
-    return (
-        f"line {env['too_deep']}: lists or quotes nested more than {NESTING_LIMIT // 2} deep; "
-        "what lies deeper is indexed as plain text",
-    )
+    return (f"lists or quotes nested more than {NESTING_LIMIT // 2} deep: what lies deeper is indexed as plain text",)
 
 
 # The inline rules of CommonMark in markdown-it, and what those other than `text` and `newline` start at. Inline

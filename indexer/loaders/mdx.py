@@ -34,6 +34,7 @@ _JSX_TAG = re.compile(
 )
 _JSX_START = re.compile(r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*")
 _JSX_COMMENT_END = "*/}"
+_LINE_REST = re.compile(r"[ \t]*(?:\n|\Z)")
 
 
 class MdxLoader:
@@ -114,9 +115,14 @@ def _replacement(text: str, at: int, end: int) -> str:
     if text.startswith("{/*", at):
         return ""
     visible = visible_attributes(text[at:end])
-    line_start = text.rfind("\n", 0, at) + 1
-    line_end = text.find("\n", end)
-    alone = not text[line_start:at].strip() and not text[end : line_end if line_end >= 0 else len(text)].strip()
-    if not alone:
+    if not _alone(text, at, end):
         return f" {visible} " if visible else ""
     return f"\n\n{visible}\n\n" if visible else "\n"
+
+
+def _alone(text: str, at: int, end: int) -> bool:
+    """Whether only spaces stand beside text[at:end] on its lines (looking no further than those spaces)."""
+    before = at
+    while before > 0 and text[before - 1] in " \t":
+        before -= 1
+    return (before == 0 or text[before - 1] == "\n") and _LINE_REST.match(text, end) is not None

@@ -1,6 +1,6 @@
 """Pathological files for the indexing benchmark: inputs on which a quadratic parser takes minutes.
 
-Each is about 300 KB. Before the HTML tokenizer and the Markdown renderer were made linear, each of the first
+Each is at most about 400 KB. Before the HTML tokenizer and the Markdown renderer were made linear, each of the first
 four took the whole 120 s parse limit (issue 19, item 9); the others probe the same kinds of trap in the other
 loaders (unclosed template tags, JSX tags and reStructuredText nesting). A linear parse reads them in well under
 a second each. The folder is rewritten on every run: it is small.
@@ -23,6 +23,7 @@ FILES: dict[str, str] = {
     "nested.md": "zebracorn\n\n" + "> " * 5_000 + "deep\n\n" + "- " * 5_000 + "deep\n" * 50,
     "templates.md": "zebracorn\n\n" + "{{< a {% b {{ c " * 20_000,
     "components.mdx": "zebracorn\n\n" + "<A x={<B y='" * 25_000,
+    "tags.mdx": "zebracorn\n\n" + "x <A>y</A> " * 30_000,
     "nested.rst": "Title\n=====\n\nzebracorn\n\n" + "".join("  " * d + "- item\n\n" for d in range(300)),
 }
 
