@@ -67,7 +67,7 @@ class RstLoader:
         title = header.get("Title", "")
         try:
             sections = _parse(body)
-        except (Exception, RecursionError) as exc:  # docutils is a library: any failure is this file's
+        except Exception as exc:  # docutils is a library: any failure (RecursionError too) is this file's
             return _plain(text, title, f"{type(exc).__name__}: {exc}"[:200])
         front = [f"{key}: {value}" for key, value in header.items() if key != "Title"]
         if front:
