@@ -4,38 +4,21 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from loader_support import Content, load, searchable
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from pdfs import break_page, encrypt_pdf, make_pdf
 
 from indexer.access import front_matter_groups
 from indexer.errors import LoaderError
-from indexer.loaders import loader_for
 from indexer.loaders.html import declared_charset
 from indexer.loaders.markdown import markdown_parser
 from indexer.loaders.pdf import normalise_pdf_text
 from indexer.loaders.textcodec import decode_text
-from indexer.model import ParsedDoc
-
-Content = bytes | Callable[[], bytes]
-
-
-def load(filename: str, content: Content) -> ParsedDoc:
-    path = Path(filename)
-    loader = loader_for(path)
-    assert loader is not None, f"no loader for {filename}"
-    return loader.load(path, content() if callable(content) else content)
-
-
-def searchable(doc: ParsedDoc) -> str:
-    """Everything a loader hands on as text: title, headings and section bodies."""
-    return "\n".join([doc.title, *doc.headings, *(section.text for section in doc.sections)])
 
 
 def break_startxref(data: bytes) -> bytes:

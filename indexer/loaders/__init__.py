@@ -7,10 +7,19 @@ from pathlib import PurePath
 from indexer.loaders.base import Loader
 from indexer.loaders.html import HtmlLoader
 from indexer.loaders.markdown import MarkdownLoader
+from indexer.loaders.mdx import MdxLoader
 from indexer.loaders.pdf import PdfLoader
+from indexer.loaders.rst import RstLoader
 from indexer.loaders.text import TextLoader
 
-LOADERS: tuple[Loader, ...] = (MarkdownLoader(), PdfLoader(), HtmlLoader(), TextLoader())
+LOADERS: tuple[Loader, ...] = (
+    MarkdownLoader(),
+    MdxLoader(),
+    PdfLoader(),
+    HtmlLoader(),
+    RstLoader(),
+    TextLoader(),
+)
 
 __all__ = ["LOADERS", "SUFFIXES", "Loader", "loader_for"]
 

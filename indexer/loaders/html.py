@@ -1,21 +1,22 @@
-"""HTML: the visible text of a page, split at h1-h6, read with the standard library's html.parser.
+"""HTML: the visible text of a page, split at h1-h6, read with htmlscan's linear tokenizer.
 
 Decoding: a BOM, else a charset declared by a <meta> tag in the first 2 KiB, else decode_text's
 rules. Script, style, noscript, template, iframe and svg content is dropped, and so is the <head>
 except its <title>. Block elements start new lines (paragraph-like ones a blank line), table cells
 in a row are joined by " | ", inline whitespace is collapsed (except in <pre>), entities are
 unescaped and images give their alt text. A heading starts a new Section and is not repeated in its
-text. Title: <title>, else the first <h1>, else "". <meta name="keywords"> becomes
-front_matter["tags"].
+text. Title: <title>, else the first <h1>, else the first heading of any level, else "".
+<meta name="keywords"> becomes front_matter["tags"]. A comment, tag or script left open runs to the end of
+the page, as in a browser, with a warning.
 """
 
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 from indexer.loaders.frontmatter import string_tuple
+from indexer.loaders.htmlscan import FOREIGN, EndTag, HtmlScanner, StartTag, Text
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
@@ -48,9 +49,10 @@ class HtmlLoader:
         keywords = string_tuple(parser.keywords)
         return ParsedDoc(
             format=self.format,
-            title=parser.title or parser.first_h1,
+            title=parser.title or parser.first_h1 or parser.first_heading,
             sections=tuple(parser.sections),
             front_matter={"tags": keywords} if keywords else {},
+            warnings=parser.warnings,
         )
 
 
@@ -61,33 +63,53 @@ def declared_charset(data: bytes) -> str | None:
 
 
 def _parse(html: str) -> _TextParser:
-    """Parse a whole page; the result has `sections`, `title`, `first_h1` and `keywords`."""
+    """Parse a whole page; the result has `sections`, `title`, `first_h1`, `keywords` and `warnings`."""
     parser = _TextParser()
-    parser.feed(html)
+    scanner = HtmlScanner()
+    for token in scanner.feed(html):
+        if isinstance(token, StartTag):
+            parser.handle_starttag(token.name, token.attrs)
+            if token.self_closing and token.name in FOREIGN:
+                parser.handle_endtag(token.name)
+        elif isinstance(token, EndTag):
+            parser.handle_endtag(token.name)
+        elif isinstance(token, Text):
+            parser.handle_data(token.text)
     parser.close()
+    if scanner.unclosed:
+        parser.warnings = (_UNCLOSED.format(scanner.unclosed),)
+    elif parser.unclosed_skip:
+        parser.warnings = (_UNCLOSED.format(f"<{parser.unclosed_skip}>"),)
     return parser
 
 
-class _TextParser(HTMLParser):
+_UNCLOSED = "an unclosed {} runs to the end of the page, as in a browser: what follows it is not indexed"
+
+
+class _TextParser:
     """Collects visible text per heading, the <title>, the first <h1> and meta keywords."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
         self.sections: list[Section] = []
         self.title = ""
         self.first_h1 = ""
+        self.first_heading = ""
         self.keywords = ""
+        self.warnings: tuple[str, ...] = ()
         self._heading = ""
         self._pieces: list[str] = []
+        self._newlines = 0  # how many "\n" the text collected so far ends with (after its last other character)
         self._skip_depth = 0
+        self._skipped = ""  # the outermost element whose content is being skipped
         self._pre_depth = 0
         self._in_head = False
         self._title_parts: list[str] | None = None  # collecting while inside <title>
         self._heading_parts: list[str] | None = None  # collecting while inside <hN>
         self._heading_tag = ""
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def handle_starttag(self, tag: str, attrs: dict[str, str]) -> None:
         if tag in _SKIPPED:
+            self._skipped = self._skipped if self._skip_depth else tag
             self._skip_depth += 1
         if self._skip_depth:
             return
@@ -98,9 +120,9 @@ class _TextParser(HTMLParser):
         if tag == "title" and not self.title:
             self._title_parts = []
         elif tag == "meta":
-            self._meta(dict(attrs))
+            self._meta(attrs)
         elif not self._in_head:
-            self._body_start(tag, dict(attrs))
+            self._body_start(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _SKIPPED and self._skip_depth:
@@ -131,28 +153,32 @@ class _TextParser(HTMLParser):
         elif self._heading_parts is not None:
             self._heading_parts.append(data)
         elif self._pre_depth:
-            self._pieces.append(data)
+            self._append(data)
         else:
             self._inline(_WHITESPACE.sub(" ", data))
 
     def close(self) -> None:
-        super().close()
         if self._heading_parts is not None:
             self._end_heading()
         self._flush()
 
-    def _meta(self, attrs: dict[str, str | None]) -> None:
+    @property
+    def unclosed_skip(self) -> str:
+        """The element whose content was being skipped when the page ended, if any (a <svg> never closed)."""
+        return self._skipped if self._skip_depth else ""
+
+    def _meta(self, attrs: dict[str, str]) -> None:
         if (attrs.get("name") or "").lower() == "keywords" and not self.keywords:
             self.keywords = attrs.get("content") or ""
 
-    def _body_start(self, tag: str, attrs: dict[str, str | None]) -> None:
+    def _body_start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag in _HEADINGS:
             if self._heading_parts is not None:
                 self._end_heading()
             self._flush()
             self._heading_parts, self._heading_tag = [], tag
         elif tag == "br":
-            self._pieces.append("\n")
+            self._append("\n")
         elif tag == "pre":
             self._break(2)
             self._pre_depth += 1
@@ -174,35 +200,34 @@ class _TextParser(HTMLParser):
         text = _collapse("".join(self._heading_parts or ()))
         if self._heading_tag == "h1" and not self.first_h1:
             self.first_h1 = text
+        self.first_heading = self.first_heading or text
         self._heading, self._heading_parts, self._heading_tag = text, None, ""
 
     def _inline(self, text: str) -> None:
         if self._at_line_start() or (self._pieces[-1].endswith(" ") and text.startswith(" ")):
             text = text.removeprefix(" ")
         if text:
-            self._pieces.append(text)
+            self._append(text)
+
+    def _append(self, text: str) -> None:
+        self._pieces.append(text)
+        content = text.rstrip("\n")
+        self._newlines = (self._newlines if not content else 0) + len(text) - len(content)
 
     def _at_line_start(self) -> bool:
         return not self._pieces or self._pieces[-1].endswith("\n")
 
     def _break(self, newlines: int) -> None:
-        if not self._pieces:
-            return
-        have = 0
-        for piece in reversed(self._pieces):
-            stripped = piece.rstrip("\n")
-            have += len(piece) - len(stripped)
-            if stripped:
-                break
-        if newlines > have:
-            self._pieces.append("\n" * (newlines - have))
+        """End the text collected so far with at least `newlines` line breaks (none at the very start)."""
+        if self._pieces and newlines > self._newlines:
+            self._append("\n" * (newlines - self._newlines))
 
     def _flush(self) -> None:
         lines = (line.rstrip() for line in "".join(self._pieces).split("\n"))
         text = _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip("\n")
         if text.strip():
             self.sections.append(Section(text=text, heading=self._heading))
-        self._pieces = []
+        self._pieces, self._newlines = [], 0
 
 
 def _collapse(text: str) -> str:

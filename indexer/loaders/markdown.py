@@ -2,31 +2,44 @@
 
 The text keeps what a reader sees and drops the markup: code (fenced, indented, inline) verbatim,
 link text without the URL, image alt text, one line per list item, one line per table row with its
-cells joined by " | ", raw HTML reduced to its text. A heading starts a new Section whose `heading` is
+cells joined by " | ", raw HTML reduced to its text (read by htmlscan: comments, scripts and styles are
+never text, even when they span several blocks). A heading starts a new Section whose `heading` is
 the heading's text; the heading itself is not repeated in the section's text. Sections with no text
-are left out.
+are left out. Title: front matter `title`, else the first h1, else the first heading of any level.
+Template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out first
+(templates.py).
+
+Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) are kept as
+their plain text, with a warning: markdown-it itself would drop them and everything after them.
 """
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
+from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
-__all__ = ["MarkdownLoader", "markdown_parser"]
+__all__ = ["NESTING_LIMIT", "MarkdownLoader", "markdown_parser", "render_markdown"]
 
-_HTML_DROP = re.compile(r"<!--.*?-->|<(script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
-_HTML_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
-_HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+NESTING_LIMIT = 98  # levels (a list item is two: the list and the item); deeper blocks are read as plain text
+_MAX_NESTING = NESTING_LIMIT + 2  # markdown-it's own limit, which drops what lies past it: never reached
+_NESTED_MARKERS = re.compile(r"^(?:>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+)+")
+_HTML_LINE_BREAKS = frozenset(
+    {"br", "p", "div", "li", "tr", "td", "th", "table", "ul", "ol", "dl", "dt", "dd", "pre", "blockquote", "hr"}
+    | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "details", "summary"}
+)
 _TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lines are not spaced
 
 
@@ -37,22 +50,30 @@ class MarkdownLoader:
     suffixes = frozenset({".md", ".markdown", ".mdown", ".mkd"})
 
     def __init__(self) -> None:
-        self._parser = markdown_parser()
+        self._parser = guard_nesting(markdown_parser())
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
-        renderer = _Renderer()
-        renderer.feed(self._parser.parse(body))
-        title = front_matter.get("title")
-        if not isinstance(title, str) or not title.strip():
-            title = renderer.first_h1
-        return ParsedDoc(
-            format=self.format,
-            title=title.strip(),
-            sections=renderer.sections(),
-            front_matter=front_matter,
-            warnings=warnings,
-        )
+        return render_markdown(self._parser, strip_templates(body), front_matter, warnings, self.format)
+
+
+def render_markdown(
+    parser: MarkdownIt, body: str, front_matter: dict[str, Any], warnings: tuple[str, ...], doc_format: str
+) -> ParsedDoc:
+    """The ParsedDoc of a Markdown body whose front matter has been read already."""
+    env: dict[str, Any] = {}
+    renderer = _Renderer()
+    renderer.feed(parser.parse(body, env))
+    title = front_matter.get("title")
+    if not isinstance(title, str) or not title.strip():
+        title = renderer.first_h1 or renderer.first_heading
+    return ParsedDoc(
+        format=doc_format,
+        title=title.strip(),
+        sections=renderer.sections(),
+        front_matter=front_matter,
+        warnings=warnings + renderer.warnings() + _nesting_warnings(env),
+    )
 
 
 def markdown_parser() -> MarkdownIt:
@@ -61,6 +82,44 @@ def markdown_parser() -> MarkdownIt:
     if parser.inline.ruler.get_active_rules() == _INLINE_RULES:  # else the shortcut's premise is unknown
         parser.core.ruler.at("inline", _inline)
     return parser
+
+
+def guard_nesting(parser: MarkdownIt) -> MarkdownIt:
+    """Past markdown-it's nesting limit the rest of a block is dropped; with this guard, blocks nested past
+    NESTING_LIMIT become a paragraph of their plain text (their list and quote markers removed) instead."""
+    parser.options["maxNesting"] = _MAX_NESTING
+    first = parser.block.ruler.get_all_rules()[0]
+    parser.block.ruler.before(first, "nesting_guard", _too_deep)
+    return parser
+
+
+def _too_deep(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """A block rule that takes the lines of a block nested past NESTING_LIMIT as one plain paragraph."""
+    if state.level < NESTING_LIMIT or silent:
+        return False
+    line, lines = start, []
+    while line < end and (state.isEmpty(line) or state.sCount[line] >= state.blkIndent):
+        text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+        lines.append(_NESTED_MARKERS.sub("", text))
+        line += 1
+    state.line = line
+    state.push("paragraph_open", "p", 1).map = [start, line]
+    inline = state.push("inline", "", 0)
+    inline.content, inline.map, inline.children = "\n".join(lines).strip(), [start, line], []
+    state.push("paragraph_close", "p", -1)
+    state.env["too_deep"] = True
+    return True
+
+
+def _breaks_line(tag: str, inline: bool) -> bool:
+    """Whether an HTML tag in Markdown starts a new line: <br> always, block tags between blocks."""
+    return tag == "br" or (not inline and tag in _HTML_LINE_BREAKS)
+
+
+def _nesting_warnings(env: dict[str, Any]) -> tuple[str, ...]:
+    if "too_deep" not in env:
+        return ()
+    return (f"lists or quotes nested more than {NESTING_LIMIT // 2} deep: what lies deeper is indexed as plain text",)
 
 
 # The inline rules of CommonMark in markdown-it, and what those other than `text` and `newline` start at. Inline
@@ -125,6 +184,8 @@ class _Renderer:
 
     def __init__(self) -> None:
         self.first_h1 = ""
+        self.first_heading = ""
+        self._html = HtmlScanner()  # raw HTML's state: a comment or script it opened hides what follows
         self._done: list[Section] = []
         self._heading = ""
         self._chunks: list[tuple[int | None, str]] = []  # (list or table number, text)
@@ -140,6 +201,12 @@ class _Renderer:
     def sections(self) -> tuple[Section, ...]:
         self._close_section()
         return tuple(self._done)
+
+    def warnings(self) -> tuple[str, ...]:
+        if self._html.open is None:
+            return ()
+        what = "comment" if self._html.open == "comment" else f"<{self._html.open}>"
+        return (f"an HTML {what} is never closed: the rest of the file is hidden, as in a browser, and not indexed",)
 
     def _token(self, token: Token) -> None:
         kind = token.type
@@ -161,11 +228,11 @@ class _Renderer:
             self._add(" | ".join(self._row))
             self._row = None
         elif kind == "inline":
-            self._inline(inline_text(token))
-        elif kind in ("fence", "code_block"):
+            self._inline(self._inline_text(token))
+        elif kind in ("fence", "code_block") and self._html.open is None:
             self._add(token.content.rstrip("\n"))
         elif kind == "html_block":
-            self._add(html_fragment_text(token.content))
+            self._add(self._html_text(token.content))
 
     def _inline(self, text: str) -> None:
         if self._in_heading is not None:
@@ -173,6 +240,7 @@ class _Renderer:
             self._heading = text
             if self._in_heading == "h1" and not self.first_h1:
                 self.first_h1 = text
+            self.first_heading = self.first_heading or text
         elif self._row is not None:
             self._row.append(text)
         else:
@@ -195,22 +263,32 @@ class _Renderer:
             self._done.append(Section(text=body, heading=self._heading))
         self._chunks = []
 
+    def _inline_text(self, token: Token) -> str:
+        """The plain text of an inline token: text, code, link text and image alt text, no markup; nothing
+        while raw HTML hides it."""
+        parts: list[str] = []
+        for child in token.children or ():
+            if child.type == "html_inline":
+                parts.append(self._html_text(child.content, inline=True))
+            elif self._html.open is not None:
+                continue
+            elif child.type in ("text", "code_inline", "image"):
+                parts.append(child.content)  # an image's content is its alt text
+            elif child.type == "softbreak":
+                parts.append(" ")
+            elif child.type == "hardbreak":
+                parts.append("\n")
+        return "".join(parts).strip()
 
-def inline_text(token: Token) -> str:
-    """The plain text of an inline token: text, code, link text and image alt text, no markup."""
-    parts: list[str] = []
-    for child in token.children or ():
-        if child.type in ("text", "code_inline", "image"):
-            parts.append(child.content)  # an image's content is its alt text
-        elif child.type == "softbreak":
-            parts.append(" ")
-        elif child.type == "hardbreak" or (child.type == "html_inline" and _HTML_BREAK.match(child.content)):
-            parts.append("\n")
-    return "".join(parts).strip()
-
-
-def html_fragment_text(fragment: str) -> str:
-    """The text of a raw HTML block: comments, scripts and styles dropped, tags removed."""
-    text = _HTML_TAG.sub("", _HTML_BREAK.sub("\n", _HTML_DROP.sub("", fragment)))
-    lines = (" ".join(line.split()) for line in html.unescape(text).splitlines())
-    return "\n".join(line for line in lines if line)
+    def _html_text(self, fragment: str, inline: bool = False) -> str:
+        """The text of raw HTML: tags removed (a line break for <br>, and between blocks), entities read."""
+        parts: list[str] = []
+        for html_token in self._html.feed(fragment):
+            if isinstance(html_token, Text):
+                parts.append(html_token.text)
+            elif isinstance(html_token, StartTag | EndTag) and _breaks_line(html_token.name, inline):
+                parts.append("\n")
+        if inline:
+            return "".join(parts)
+        lines = (" ".join(line.split()) for line in "".join(parts).splitlines())
+        return "\n".join(line for line in lines if line)

@@ -1,8 +1,9 @@
-"""Plain text and lightweight markup read as text: .txt, .rst, .adoc and friends.
+"""Plain text and lightweight markup read as text: .txt, .adoc and friends (.rst has rst.py).
 
-Plain files are one untitled Section. reStructuredText is split at underlined (optionally also
-overlined) headings, AsciiDoc at `= Title` / `== Section` lines; the first such heading is the title,
-and heading lines and adornments are not repeated in the text. Other markup is kept as written.
+Plain files are one untitled Section. AsciiDoc is split at `= Title` / `== Section` lines; the first such
+heading is the title, and heading lines are not repeated in the text. Other markup is kept as written.
+split_rst cuts reStructuredText at its underlined (optionally also overlined) titles the same way, for
+rst.py's fallback when docutils cannot read a file.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
-__all__ = ["TextLoader", "split_adoc", "split_rst"]
+__all__ = ["TextLoader", "sections_at", "split_adoc", "split_rst"]
 
 # A heading as (line index where it starts, lines it spans, heading text).
 _Heading = tuple[int, int, str]
@@ -26,20 +27,20 @@ _ADOC_ATTRIBUTE = re.compile(r"^:!?[\w-]+!?:.*$")
 
 
 class TextLoader:
-    """Loads plain-text files; .rst and .adoc headings become sections (see the module docstring)."""
+    """Loads plain-text files; .adoc headings become sections (see the module docstring)."""
 
     format = "text"
-    suffixes = frozenset({".txt", ".text", ".rst", ".adoc", ".asciidoc", ".org", ".textile"})
+    suffixes = frozenset({".txt", ".text", ".adoc", ".asciidoc", ".org", ".textile"})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         lines = [line.rstrip() for line in decode_text(data).split("\n")]
         splitter = _SPLITTERS.get(path.suffix.lower())
         if splitter is None:
-            sections = _sections(lines, [])
+            sections = sections_at(lines, [])
             return ParsedDoc(format=self.format, title="", sections=sections)
         headings = splitter(lines)
         title = next((text for _, _, text in headings if text), "")
-        return ParsedDoc(format=self.format, title=title, sections=_sections(lines, headings))
+        return ParsedDoc(format=self.format, title=title, sections=sections_at(lines, headings))
 
 
 def split_rst(lines: list[str]) -> list[_Heading]:
@@ -92,7 +93,7 @@ def _adoc_lines(lines: list[str]) -> list[_Heading]:
     return sorted(headings + attribute_lines)
 
 
-def _sections(lines: list[str], headings: list[_Heading]) -> tuple[Section, ...]:
+def sections_at(lines: list[str], headings: list[_Heading]) -> tuple[Section, ...]:
     """Cut the lines at the headings; the heading lines themselves are not part of any text."""
     sections: list[Section] = []
     heading = ""
@@ -120,7 +121,6 @@ def _append(sections: list[Section], heading: str, body: list[str]) -> None:
 
 
 _SPLITTERS: dict[str, Callable[[list[str]], list[_Heading]]] = {
-    ".rst": split_rst,
     ".adoc": _adoc_lines,
     ".asciidoc": _adoc_lines,
 }

@@ -1,0 +1,142 @@
+"""reStructuredText: parsed by docutils into its document tree, which is walked to clean text and sections.
+
+Each section title starts a Section. Roles keep their text without the markup (`:func:`os.path.join`` is
+"os.path.join", `:pep:`8`` is "PEP 8", Sphinx's `:ref:`Title <label>`` is "Title"); literal blocks are kept as
+written; the content of admonitions (note, warning...) and of Sphinx's prose directives (versionadded,
+seealso...) is text, code directives (code-block...) are code, and what is not text (image, raw, toctree,
+index, comments, targets) is dropped. A directive docutils does not know keeps its arguments and content as
+plain text. Title: a PEP-style header's `Title:` (the header block of Python's PEPs), else the first section
+title.
+
+Safety: no directive reads another file or inserts raw markup (`include`, `raw`, `csv-table :file:` and
+Sphinx's `literalinclude` are refused or dropped), no configuration file is read, and docutils reports
+nothing, anywhere: its messages never reach the terminal or the text. Whatever goes wrong in docutils (an
+error, nesting too deep for it) the file is read as plain text, with a warning: its text is never lost.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.core import publish_doctree
+
+from indexer.loaders.rstblocks import block_text, inline_text, role_text
+from indexer.loaders.text import sections_at, split_rst
+from indexer.loaders.textcodec import decode_text
+from indexer.model import ParsedDoc, Section
+
+__all__ = ["RstLoader", "pep_header"]
+
+_HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
+_ROLE = re.compile(r":(?:[A-Za-z0-9][\w.+-]*:)+`((?:[^`\\]|\\.)+)`")
+
+
+def _settings() -> dict[str, Any]:
+    return {
+        "file_insertion_enabled": False,  # `include` and `:file:` options read no file
+        "raw_enabled": False,
+        "_disable_config": True,  # no docutils.conf from the working folder or the home folder
+        "report_level": 5,  # nothing is reported...
+        "halt_level": 5,  # ...and nothing stops the parse
+        "warning_stream": io.StringIO(),  # ...and were anything written, it would go nowhere
+        "exit_status_level": 5,
+        "traceback": True,  # raise, never print and exit
+        "syntax_highlight": "none",
+        "doctitle_xform": False,  # sections stay sections
+        "sectsubtitle_xform": False,
+        "docinfo_xform": False,
+        "smart_quotes": False,
+        "input_encoding": "unicode",
+        "language_code": "en",
+    }
+
+
+class RstLoader:
+    """Loads .rst files through docutils (see the module docstring)."""
+
+    format = "text"
+    suffixes = frozenset({".rst", ".rest"})
+
+    def load(self, path: Path, data: bytes) -> ParsedDoc:
+        text = decode_text(data)
+        header, body = pep_header(text)
+        title = header.get("Title", "")
+        try:
+            sections = _parse(body)
+        except Exception as exc:  # docutils is a library: any failure (RecursionError too) is this file's
+            return _plain(text, title, f"{type(exc).__name__}: {exc}"[:200])
+        front = [f"{key}: {value}" for key, value in header.items() if key != "Title"]
+        if front:
+            sections = [Section(text="\n".join(front)), *sections]
+        title = title or next((s.heading for s in sections if s.heading), "")
+        return ParsedDoc(format=self.format, title=title, sections=tuple(sections))
+
+
+def pep_header(text: str) -> tuple[dict[str, str], str]:
+    """A PEP-style header (RFC 2822 fields, `Title:` among them, up to the first blank line) and the rest;
+    ({}, text) when the text does not start with one."""
+    lines = text.split("\n")
+    fields: dict[str, str] = {}
+    key = ""
+    for number, line in enumerate(lines):
+        if not line.strip():
+            if "Title" in fields:
+                return fields, "\n".join(lines[number:])
+            break
+        match = _HEADER_FIELD.match(line)
+        if match:
+            key = match.group(1)
+            fields[key] = match.group(2).strip()
+        elif key and line[:1].isspace():
+            fields[key] = f"{fields[key]} {line.strip()}".strip()
+        else:
+            break
+    return {}, text
+
+
+def _parse(text: str) -> list[Section]:
+    document = publish_doctree(text, settings_overrides=_settings())
+    walker = _Sections()
+    walker.walk(document)
+    return walker.close()
+
+
+class _Sections:
+    """A document's body elements as text, cut at its sections' titles."""
+
+    def __init__(self) -> None:
+        self.sections: list[Section] = []
+        self.heading = ""
+        self.blocks: list[str] = []
+
+    def walk(self, node: nodes.Element) -> None:
+        for child in node.children:
+            if isinstance(child, nodes.section):
+                self.close()
+                title = child.next_node(nodes.title)
+                self.heading = " ".join(inline_text(title).split()) if title is not None else ""
+                self.walk(child)
+            elif not (isinstance(child, nodes.title) and isinstance(node, nodes.section)):
+                text = block_text(child)
+                if text.strip():
+                    self.blocks.append(text)
+
+    def close(self) -> list[Section]:
+        body = "\n\n".join(self.blocks).strip("\n")
+        if body.strip():
+            self.sections.append(Section(text=body, heading=self.heading))
+        self.blocks = []
+        return self.sections
+
+
+def _plain(text: str, title: str, problem: str) -> ParsedDoc:
+    """The fallback: the file as plain text cut at its underlined titles, roles reduced to their text."""
+    lines = [_ROLE.sub(lambda m: role_text(m.group(1)), line.rstrip()) for line in text.split("\n")]
+    headings = split_rst(lines)
+    title = title or next((heading for _, _, heading in headings if heading), "")
+    warning = f"reStructuredText could not be parsed ({problem}); indexed as plain text"
+    return ParsedDoc(format="text", title=title, sections=sections_at(lines, headings), warnings=(warning,))

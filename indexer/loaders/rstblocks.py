@@ -1,0 +1,179 @@
+"""The text of docutils' document tree nodes, and the Sphinx directives docutils does not know.
+
+Paragraphs and other blocks are separated by blank lines; list items, definition list entries, fields and
+table rows take one line each (a row's cells joined by " | "); literal blocks are kept as written; footnotes
+and their references show their label in brackets. Roles that docutils does not know (Sphinx's :func:,
+:ref:, :class:...) come out of docutils as "problematic" nodes holding their source, which role_text reduces
+to what Sphinx would show.
+
+Sphinx's directives are registered with docutils (once, on import) by what their content is: prose, code, or
+nothing to read. None of them reads a file: `literalinclude` is one of those with nothing to read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import Directive, directives
+
+__all__ = ["block_text", "inline_text", "role_text"]
+
+_SKIPPED = (
+    nodes.comment,
+    nodes.target,
+    nodes.substitution_definition,
+    nodes.raw,
+    nodes.image,
+    nodes.pending,
+    nodes.transition,
+    nodes.decoration,
+)
+_VERBATIM = (nodes.literal_block, nodes.doctest_block, nodes.math_block)
+_LISTS = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, nodes.field_list, nodes.option_list)
+_ROLE_SOURCE = re.compile(r"^:(?:[A-Za-z0-9][\w.+-]*:)+`(.*)`$", re.DOTALL)
+_TITLE_AND_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$", re.DOTALL)
+_UNKNOWN_DIRECTIVE = re.compile(r"^\s*\.\.\s+[^\s:]+(?:[^\s]*?)::\s*(.*)$")
+_OPTION_LINE = re.compile(r"^\s*:[\w-]+:")
+
+
+def block_text(node: nodes.Node) -> str:
+    """The text of a body element (see the module docstring); "" for what is not text."""
+    if isinstance(node, nodes.system_message):
+        return _unknown_directive(node)
+    if isinstance(node, _SKIPPED) or not isinstance(node, nodes.Element):
+        return node.astext() if isinstance(node, nodes.Text) else ""
+    if isinstance(node, _VERBATIM):
+        return node.astext()
+    if isinstance(node, nodes.TextElement):
+        return inline_text(node)
+    if isinstance(node, nodes.line_block):
+        return "\n".join(filter(None, (block_text(line) for line in node.children)))
+    if isinstance(node, _LISTS):
+        return "\n".join(filter(None, (_line(item) for item in node.children)))
+    if isinstance(node, nodes.table):
+        return _table(node)
+    if isinstance(node, nodes.footnote | nodes.citation):
+        label = node.next_node(nodes.label)
+        rest = (block_text(child) for child in node.children if not isinstance(child, nodes.label))
+        return f"[{label.astext() if label else ''}] " + " ".join(filter(None, rest))
+    return "\n\n".join(filter(None, (block_text(child).strip("\n") for child in node.children)))
+
+
+def inline_text(node: nodes.Node) -> str:
+    """The text of inline markup: roles reduced to their text, footnote references as [1], no markup."""
+    if isinstance(node, nodes.Text):
+        return node.astext()
+    if isinstance(node, nodes.system_message | nodes.target) or not isinstance(node, nodes.Element):
+        return ""
+    if isinstance(node, nodes.footnote_reference | nodes.citation_reference):
+        return f"[{node.astext()}]"
+    if isinstance(node, nodes.problematic):
+        match = _ROLE_SOURCE.match(node.astext())
+        return role_text(match.group(1)) if match else node.astext()
+    if isinstance(node, nodes.image):
+        return str(node.get("alt", ""))
+    return "".join(inline_text(child) for child in node.children)
+
+
+def role_text(source: str) -> str:
+    """What Sphinx shows of a role's text: `Title <target>` shows Title, `~a.b.c` and `!x` lose their sign."""
+    source = source.replace("\\`", "`")
+    match = _TITLE_AND_TARGET.match(source)
+    if match and match.group(1):
+        return " ".join(match.group(1).split())
+    return source.strip().lstrip("~!")
+
+
+def _line(item: nodes.Node) -> str:
+    """One item of a list, definition list, field list or option list, on one line where it fits."""
+    if not isinstance(item, nodes.Element):
+        return ""
+    parts = [block_text(child) for child in item.children]
+    if isinstance(item, nodes.field):
+        return ": ".join(filter(None, parts))
+    return " ".join(part.strip() for part in parts if part.strip())
+
+
+def _table(table: nodes.table) -> str:
+    rows: list[str] = []
+    for row in table.findall(nodes.row):
+        cells = (" ".join(block_text(child) for child in entry.children) for entry in row.children)
+        rows.append(" | ".join(" ".join(cell.split()) for cell in cells))
+    title = table.next_node(nodes.title)
+    return "\n".join(([inline_text(title)] if title is not None else []) + rows)
+
+
+def _unknown_directive(message: nodes.system_message) -> str:
+    """The arguments and content of a directive docutils does not know, as plain text; "" for any other
+    message (docutils' own words are never text)."""
+    text = message.next_node(nodes.paragraph)
+    source = message.next_node(nodes.literal_block)
+    if text is None or source is None or not text.astext().startswith("Unknown directive type"):
+        return ""
+    lines = source.astext().split("\n")
+    first = _UNKNOWN_DIRECTIVE.match(lines[0])
+    kept = [first.group(1)] if first and first.group(1) else []
+    body = lines[1:]
+    while body and _OPTION_LINE.match(body[0]):
+        body = body[1:]
+    kept += [line.strip() for line in body]
+    return "\n".join(kept).strip("\n")
+
+
+_Option = Callable[[str], Any]
+
+
+class _AnyOptions(dict[str, _Option]):
+    """An option spec that takes every option (Sphinx's directives have many)."""
+
+    def __missing__(self, key: str) -> _Option:
+        return directives.unchanged
+
+
+class _Prose(Directive):
+    """Arguments as a paragraph, then the content read as reStructuredText."""
+
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[dict[str, _Option] | None] = _AnyOptions(name=directives.unchanged)
+
+    def run(self) -> list[nodes.Node]:
+        container = nodes.container()
+        if self.arguments:
+            inline, messages = self.state.inline_text(self.arguments[0], self.lineno)
+            container += nodes.paragraph("", "", *inline)
+            container += messages
+        self.state.nested_parse(self.content, self.content_offset, container)
+        return [container]
+
+
+class _Code(_Prose):
+    """The content as a literal block."""
+
+    def run(self) -> list[nodes.Node]:
+        return [nodes.literal_block(text="\n".join(self.content))] if self.content else []
+
+
+class _Nothing(_Prose):
+    """Nothing to read (a table of contents, an index entry, a file to include)."""
+
+    def run(self) -> list[nodes.Node]:
+        return []
+
+
+_PROSE = (
+    "versionadded versionchanged versionremoved deprecated seealso glossary centered hlist only ifconfig "
+    "rejected withdrawn superseded canonical-doc canonical-pypa-spec canonical-typing-spec"
+)
+_CODE = "code-block sourcecode productionlist testcode testoutput testsetup testcleanup ipython jupyter-execute"
+_NOTHING = (
+    "toctree literalinclude highlight index tabularcolumns sectionauthor moduleauthor codeauthor currentmodule "
+    "autosummary automodule autoclass autofunction automethod autodata autoattribute autoexception graphviz"
+)
+for _kind, _names in ((_Prose, _PROSE), (_Code, _CODE), (_Nothing, _NOTHING)):
+    for _name in _names.split():
+        directives.register_directive(_name, _kind)

@@ -1,0 +1,184 @@
+"""Template syntax of static site generators, taken out of Markdown before it is rendered.
+
+What is indexed is what a reader of the built page sees:
+- Hugo shortcodes (`{{< note >}}`, `{{% include "x" %}}`, `{{< /note >}}`) are removed wherever they are, in
+  code too, as Hugo expands them everywhere; the text between a pair stays, and so does the visible text of
+  their arguments (`title`, `caption`, `alt`, `label`). Hugo's escaped form, `{{</* foo */>}}`, shows as
+  `{{< foo >}}`, and so it is kept.
+- mdBook's `{{#include ...}}`, `{{#rustdoc_include ...}}` and other `{{#...}}` directives are removed everywhere
+  (their files are never read).
+- Liquid and Jinja tags (`{% include x %}`, `{{ page.title }}`) are removed from prose, the text between paired
+  tags kept; `{% comment %}` bodies are dropped (up to `{% endcomment %}`: a comment never closed hides nothing)
+  and `{% raw %}` bodies kept as written. In code they stay:
+  a code block that shows a template (Hugo's own documentation is full of `{{ .Title }}`) shows it to readers.
+
+Code is fenced code (``` or ~~~, at any indentation) and inline code spans. A template tag is at most
+MAX_TAG characters long: a lone `{{` in prose never swallows the text up to a `}}` pages later. Each search
+for a closing delimiter starts past the previous one, so the work is linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["MAX_TAG", "strip_templates", "visible_attributes"]
+
+MAX_TAG = 2000
+# A tag's opening delimiter; `{{` alone only before what starts an expression, and not inside a word or after a
+# backslash (`\frac{{a}}`). The escaped shortcodes come first, so that they win over the plain ones.
+_OPENERS = re.compile(r"\{\{[<%]/\*|\{\{[<%#]|(?<![\\\w{])\{\{(?=-?[ \t]*[\w.$/(\"'!-])|\{%")
+_CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "{{<": ">}}", "{{%": "%}}", "{{#": "}}", "{{": "}}", "{%": "%}"}
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_DIRECTIVE_LINE = re.compile(r"[ \t]*\{\{#[^{}]*\}\}[ \t]*")  # a line that is one mdBook directive
+_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+_LIQUID_NAME = re.compile(r"\{%-?\s*(\w+)")
+_VISIBLE = re.compile(r"""\b(?:title|caption|alt|label)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_HIDDEN_BODIES = {"comment": "endcomment"}
+_LITERAL_BODIES = {"raw": "endraw"}
+
+
+def strip_templates(text: str) -> str:
+    """`text` with template syntax removed as the module docstring says (unchanged when it holds none)."""
+    if "{{" not in text and "{%" not in text:
+        return text
+    out: list[str] = []
+    block: list[str] = []  # the prose, or the code of a fence, since the last fence line
+    fence: str | None = None
+    for line in text.split("\n"):
+        marker = _FENCE.match(line)
+        if fence is None and marker is not None:
+            out += _prose(block)
+            block, fence = [], marker.group(1)
+        elif fence is not None and marker and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence):
+            out += _code(block)
+            block, fence = [], None
+        else:
+            block.append(line)
+            continue
+        out.append(line)
+    out += _prose(block) if fence is None else _code(block)
+    return "\n".join(out)
+
+
+def visible_attributes(attributes: str) -> str:
+    """The text a reader sees of a component's or shortcode's arguments: its title, caption, alt or label."""
+    values = (double or single for double, single in _VISIBLE.findall(attributes))
+    return " ".join(value.strip() for value in values if value.strip())
+
+
+def _code(lines: list[str]) -> list[str]:
+    """The lines of fenced code as shown: shortcodes expanded (removed) or unescaped, lines of mdBook
+    directives and Liquid's raw markers removed."""
+    code = "\n".join(line for line in lines if not _DIRECTIVE_LINE.fullmatch(line))
+    if not lines or ("{{" not in code and "{%" not in code):
+        return code.split("\n") if lines else []
+    return _Scanner(code, in_code=True).run().split("\n")
+
+
+def _prose(lines: list[str]) -> list[str]:
+    """Prose lines with every template tag removed, except inside inline code spans (handled as code)."""
+    text = "\n".join(lines)
+    if not lines or ("{{" not in text and "{%" not in text):
+        return lines
+    parts: list[str] = []
+    pos = 0
+    for span in _CODE_SPAN.finditer(text):
+        parts.append(_Scanner(text[pos : span.start()], in_code=False).run())
+        parts.append(_Scanner(span.group(), in_code=True).run())
+        pos = span.end()
+    parts.append(_Scanner(text[pos:], in_code=False).run())
+    return "".join(parts).split("\n")
+
+
+class _Scanner:
+    """One left-to-right pass over a piece of text, dropping or keeping each template tag."""
+
+    def __init__(self, text: str, in_code: bool, hiding: bool = True) -> None:
+        self.text = text
+        self.in_code = in_code
+        self.hiding = hiding  # whether `{% comment %}` hides what follows (not when it is never closed)
+        self.out: list[str] = []
+        self._next_closer: dict[str, int] = {}  # closer -> where it next occurs at or after the last search
+        self._hide_until: str | None = None  # inside `{% comment %}`: the name of the tag that ends it
+        self._literal_until: str | None = None  # inside `{% raw %}`
+
+    def run(self) -> str:
+        text, pos = self.text, 0
+        for opener in _OPENERS.finditer(text):
+            start = opener.start()
+            if start < pos:
+                continue
+            kind = opener.group()
+            end = self._closer(kind, start)
+            if end < 0:
+                continue
+            self._emit(text[pos:start])
+            self._tag(kind, text[start:end])
+            pos = end
+        self._emit(text[pos:])
+        if self._hide_until is not None:  # a comment never closed hides nothing: the text is not lost
+            return _Scanner(text, self.in_code, hiding=False).run()
+        return "".join(self.out)
+
+    def _closer(self, kind: str, start: int) -> int:
+        """The end of the tag that starts at `start`, or -1 when it does not end within MAX_TAG characters.
+
+        The first closer at or after an earlier search's start is remembered: while it lies past this tag's
+        opener it is this tag's closer too (there is none in between), so no stretch of text is searched twice.
+        """
+        closer, search_from = _CLOSERS[kind], start + len(kind)
+        found = self._next_closer.get(closer)
+        if found is None or -1 < found < search_from:
+            found = self._next_closer[closer] = self.text.find(closer, search_from)
+        if found < 0 or found + len(closer) - start > MAX_TAG:
+            return -1
+        return found + len(closer)
+
+    def _emit(self, text: str) -> None:
+        if self._hide_until is None:
+            self.out.append(text)
+
+    def _tag(self, kind: str, tag: str) -> None:
+        if kind in ("{{</*", "{{%/*"):  # Hugo's escaped shortcode shows as the shortcode
+            self._emit(tag[:3] + tag[5:-5] + tag[-3:])
+            return
+        if kind in ("{{<", "{{%"):
+            self._emit(visible_attributes(tag))
+            return
+        if kind == "{{#":
+            return
+        if self._literal_until is not None:
+            self._literal(tag)
+        elif self.in_code:
+            self._code_tag(kind, tag)
+        elif kind == "{%":
+            self._liquid(tag)
+
+    def _code_tag(self, kind: str, tag: str) -> None:
+        """In code, Liquid and Jinja stay as written, but for the markers of a raw block."""
+        name = _liquid_name(tag) if kind == "{%" else None
+        if name in _LITERAL_BODIES:
+            self._literal_until = _LITERAL_BODIES[name]
+        elif name not in _LITERAL_BODIES.values():
+            self._emit(tag)
+
+    def _literal(self, tag: str) -> None:
+        if _liquid_name(tag) == self._literal_until:
+            self._literal_until = None
+        else:
+            self._emit(tag)
+
+    def _liquid(self, tag: str) -> None:
+        name = _liquid_name(tag)
+        if self._hide_until is not None:
+            if name == self._hide_until:
+                self._hide_until = None
+        elif name in _HIDDEN_BODIES and self.hiding:
+            self._hide_until = _HIDDEN_BODIES[name]
+        elif name in _LITERAL_BODIES:
+            self._literal_until = _LITERAL_BODIES[name]
+
+
+def _liquid_name(tag: str) -> str | None:
+    match = _LIQUID_NAME.match(tag)
+    return match.group(1) if match else None
