@@ -25,6 +25,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
 from indexer.loaders.templates import strip_templates
@@ -54,7 +55,8 @@ class MarkdownLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
-        return render_markdown(self._parser, strip_templates(body), front_matter, warnings, self.format)
+        text = plain_dialects(strip_templates(body))
+        return render_markdown(self._parser, text, front_matter, warnings, self.format)
 
 
 def render_markdown(

@@ -3,8 +3,8 @@
 Outside fenced code: `import`/`export` statements (each runs to the next blank line, as MDX reads them) and
 `{/* comments */}` are dropped; component tags (`<Card>`, `</Card>`, `<Card\\n  title="..."\\n/>`, `<>`) are
 removed, the text between an opening and a closing tag kept, and so is the text a reader sees of their
-attributes (`title`, `label`, `caption`, `alt`), on a line of its own. Docusaurus's `:::note` admonition fences
-are removed, their title kept. Lower-case tags are HTML, which Markdown reads (scripts and styles hidden).
+attributes (`title`, `label`, `caption`, `alt`), on a line of its own. Admonitions (Docusaurus's `:::note`) are
+read as dialects.py says. Lower-case tags are HTML, which Markdown reads (scripts and styles hidden).
 Indented lines are never code in MDX. Then the text is read as Markdown, front matter and templates included.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
 from indexer.loaders.templates import strip_templates, visible_attributes
@@ -24,7 +25,6 @@ __all__ = ["MdxLoader", "strip_jsx"]
 MAX_JSX_TAG = 1000  # characters; a longer "tag" is left as text (a "<" in prose is not a tag)
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _ESM = re.compile(r"^(?:import|export)\b")
-_ADMONITION = re.compile(r"^([ \t]*):::+[ \t]*[\w-]*[ \t]*(?:\[([^\]\n]*)\])?[ \t]*(.*)$")
 _BRACES = r"\{(?:[^{}\"'`]|\"[^\"\n]*\"|'[^'\n]*'|`[^`]*`|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
 _JSX_TAG = re.compile(
     rf"""<(?:/[ \t]*)?(?:[A-Z][\w.:-]*)?
@@ -50,7 +50,7 @@ class MdxLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
-        text = strip_templates(strip_jsx(body))
+        text = plain_dialects(strip_templates(strip_jsx(body)))
         return render_markdown(self._parser, text, front_matter, warnings, self.format)
 
 
@@ -73,13 +73,9 @@ def strip_jsx(text: str) -> str:
             prose, fence = [], marker.group(1)
             out.append(line)
         else:
-            prose.append(_ADMONITION.sub(_admonition_title, line))
+            prose.append(line)
     out.append(_prose("\n".join(prose)))
     return "\n".join(out)
-
-
-def _admonition_title(match: re.Match[str]) -> str:
-    return match.group(1) + (match.group(2) or match.group(3) or "")
 
 
 def _prose(text: str) -> str:
