@@ -233,14 +233,29 @@ class _Budget:
 class _Prefix(wq.Prefix):
     """A suffix wildcard: the first MAX_EXPANSIONS words of its field that start with its text (in sorted
     order), each scored as if it had been typed. (Whoosh's own Prefix scores one expansion by BM25 but
-    several by their raw frequencies, and drops its boost.)"""
+    several by their raw frequencies, and drops its boost.) Searched as it is, it expands over each segment
+    by itself, and over every document: a search binds it first (with_expansions) to the words of the whole
+    index that the caller may see."""
 
     def _btexts(self, ixreader: Any) -> Iterator[bytes]:
         return islice(super()._btexts(ixreader), MAX_EXPANSIONS)
 
     def matcher(self, searcher: Any, context: Any = None) -> Any:
-        words = [wq.Term(self.fieldname, w.decode("utf-8"), boost=self.boost) for w in self._btexts(searcher.reader())]
-        return wq.Or(words).matcher(searcher, context) if words else wq.NullQuery.matcher(searcher, context)
+        words = [w.decode("utf-8") for w in self._btexts(searcher.reader())]
+        return self.expanded(words).matcher(searcher, context)
+
+    def expanded(self, words: Iterable[str]) -> wq.Query:
+        """The wildcard as the words it expands to."""
+        terms = [wq.Term(self.fieldname, w, boost=self.boost) for w in words]
+        return wq.Or(terms) if terms else wq.NullQuery
+
+
+Expansion = Callable[[str, str], Iterable[str]]  # (field, what words start with) -> the words a wildcard matches
+
+
+def with_expansions(query: wq.Query, expand: Expansion) -> wq.Query:
+    """The query with each wildcard replaced by the words `expand` gives for it, scored as if typed."""
+    return query.accept(lambda q: q.expanded(expand(q.fieldname, q.text)) if type(q) is _Prefix else q)
 
 
 class _Filter(wq.ConstantScoreQuery):
