@@ -427,15 +427,16 @@ def _path_clause(value: str, budget: _Budget) -> wq.Query | None:
 
 def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phrase: bool) -> wq.Query | None:
     """Words over text fields: a phrase when asked, a prefix for word*, else each word on its own. A word
-    that analyzes to several ("multi-target", "v2.1") is its words, as BM25 engines read it: requiring them
-    as a phrase lost more matches than it gained precision (EVAL.md)."""
+    that analyzes to several ("multi-target", "v2.1", "getUserName": its whole and its words) is its words, as
+    BM25 engines read it: requiring them as a phrase lost more matches than it gained precision (EVAL.md)."""
     if not phrase and value.endswith("*") and value.count("*") == 1:
         stem = fold(value[:-1])
         if len(stem) < MIN_PREFIX or not re.fullmatch(r"\w+", stem):
             return None
         if budget.take_wildcard() and budget.take([stem], shown=False):
             return _over(fields, lambda f: _Prefix(f, stem))
-    words = budget.take(t for t, _, _, _ in _analyzer.analyze(value))
+    # An identifier (getUserName) gives its whole and its words; in a phrase, its words alone, in order.
+    words = budget.take(t for t, _, _, _ in _analyzer.analyze(value, wholes=not phrase))
     if not words:
         return None
     if phrase and len(words) > 1:
