@@ -27,7 +27,7 @@ _WORD = re.compile(r"\w+(?:'\w+)*")
 # starts a lower-case word (HTTP|Server, utf8|Decoder). Not inside a capital word (HTTP, 3D, 100GB).
 _BOUNDARY = re.compile(r"[a-z][A-Z]|[0-9A-Z][A-Z][a-z]|_")
 # The words of an identifier, in order: an acronym's plural (APIs, IDs) is one word, digits stay with the
-# letters before them (utf8, HTTP2, x86); underscores are no word.
+# letters before them (utf8, HTTP2, x86); underscores are no word, and neither is one letter (mRNA: RNA; pH).
 _PART = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]?[a-z]+[0-9]*|[A-Z]+[0-9]*(?![a-z])|[0-9]+[a-z]*")
 MAX_IDENTIFIER = 128  # characters: a longer word is no name anyone types, and is not split (its words are bounded)
 
@@ -61,7 +61,7 @@ def fold(word: str) -> str:
 
 def identifier_spans(word: str) -> list[tuple[int, int]] | None:
     """Where the words of an identifier lie in it (getUserName: get, User, Name; max_file_size: max, file, size),
-    or None when `word` is one word (table, Table, HTTP, APIs, utf8, don't)."""
+    or None when `word` is one word (table, Table, HTTP, APIs, utf8, pH, don't)."""
     if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
         return None  # most words: no boundary can be in them
     if len(word) > MAX_IDENTIFIER:
@@ -69,8 +69,8 @@ def identifier_spans(word: str) -> list[tuple[int, int]] | None:
     shape = word if word.isascii() else "".join(map(_shape, word))
     if not _BOUNDARY.search(shape) or "'" in word:
         return None
-    spans = [m.span() for m in _PART.finditer(shape)]
-    return None if spans == [(0, len(word))] else spans
+    spans = [(m.start(), m.end()) for m in _PART.finditer(shape) if m.end() - m.start() > 1]
+    return None if not spans or spans == [(0, len(word))] else spans
 
 
 def _shape(c: str) -> str:

@@ -73,13 +73,16 @@ def test_the_pickled_schema_carries_no_indexing_memo() -> None:
         ("utf8Decoder", ["utf8decod", "utf8", "decod"]),
         ("getIDs", ["getid", "get", "id"]),
         ("__init__", ["__init__", "init"]),
+        ("mRNA", ["mrna", "rna"]),  # a part of one letter says nothing by itself
     ],
 )
 def test_an_identifier_gives_its_whole_and_its_words(word: str, terms: list[str]) -> None:
     assert [t for t, _, _, _ in TextAnalyzer().analyze(word)] == terms
 
 
-@pytest.mark.parametrize("word", ["Table", "table", "TABLE", "HTTP", "APIs", "URLs", "3D", "100GB", "utf8", "don't"])
+@pytest.mark.parametrize(
+    "word", ["Table", "table", "TABLE", "HTTP", "APIs", "URLs", "3D", "100GB", "utf8", "don't", "pH", "O'Reilly"]
+)
 def test_a_word_that_is_one_word_is_not_split(word: str) -> None:
     assert len(list(TextAnalyzer().analyze(word))) == 1
 
