@@ -59,17 +59,31 @@ def fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def identifier_spans(word: str) -> list[tuple[int, int]] | None:
-    """Where the words of an identifier lie in it (getUserName: get, User, Name; max_file_size: max, file, size),
-    or None when `word` is one word (table, Table, HTTP, APIs, utf8, pH, don't)."""
+def identifier_parts(word: str) -> list[str] | None:
+    """The words of an identifier, as written (getUserName: get, User, Name; max_file_size: max, file, size), or
+    None when `word` is one word (table, Table, HTTP, APIs, utf8, pH, don't). identifier_spans() says where they
+    lie; this is the same rule without the offsets, for indexing."""
     if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
         return None  # most words: no boundary can be in them
-    if len(word) > MAX_IDENTIFIER:
+    if not word.isascii():
+        spans = identifier_spans(word)
+        return None if spans is None else [word[s:e] for s, e in spans]
+    if len(word) > MAX_IDENTIFIER or "'" in word or not _BOUNDARY.search(word):
+        return None
+    parts = [part for part in _PART.findall(word) if len(part) > 1]
+    return None if not parts or parts == [word] else parts
+
+
+def identifier_spans(word: str) -> list[tuple[int, int]] | None:
+    """Where the words of identifier_parts(word) lie in it (None when it is one word)."""
+    if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
+        return None
+    if len(word) > MAX_IDENTIFIER or "'" in word:
         return None
     shape = word if word.isascii() else "".join(map(_shape, word))
-    if not _BOUNDARY.search(shape) or "'" in word:
+    if not _BOUNDARY.search(shape):
         return None
-    spans = [(m.start(), m.end()) for m in _PART.finditer(shape) if m.end() - m.start() > 1]
+    spans = [span for m in _PART.finditer(shape) if (span := m.span())[1] - span[0] > 1]
     return None if not spans or spans == [(0, len(word))] else spans
 
 
@@ -115,13 +129,13 @@ class TextAnalyzer(Analyzer):
         else:
             if not folded.isascii():
                 folded = fold(word)
-            whole = self._term(folded)
-            entry = whole or STOPPED
-            spans = identifier_spans(word)
-            if spans is not None:
-                parts = tuple(filter(None, [self._term(fold(word[s:e])) for s, e in spans]))
-                if parts and parts != (whole,):
-                    entry = (whole, *parts)
+            words = identifier_parts(word)
+            if words is None:
+                entry = self._term(folded) or STOPPED
+            else:  # its whole is not remembered apart: few write it any other way
+                whole = self._stem(folded)
+                parts = tuple(filter(None, [self._term(fold(w)) for w in words]))
+                entry = (whole, *parts) if parts and parts != (whole,) else whole or STOPPED
         self._remember(word, entry)
         return entry
 
