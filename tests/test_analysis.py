@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 from conftest import index, snapshot, write
+from hostile_support import PROPERTIES
+from hypothesis import given
+from hypothesis import strategies as st
 
-from indexer.analysis import TextAnalyzer
+from indexer.analysis import TextAnalyzer, identifier_parts, identifier_spans
 
 SAMPLES = [
     "The Running dogs ran past the connections, generalization of v2.1 APIs.",
@@ -149,3 +152,10 @@ def test_a_snippet_shows_where_an_identifiers_words_are(tmp_path: Path) -> None:
 def test_a_word_too_long_to_be_a_name_is_not_split() -> None:
     word = "aB" * 5_000_000  # ten million characters in one word
     assert [t for t, _, _, _ in TextAnalyzer().analyze(word)] == [word.lower()]
+
+
+@PROPERTIES
+@given(st.text(st.sampled_from("aBcDxYz019_'éÉßİκΚ"), max_size=40))
+def test_the_words_of_an_identifier_are_where_their_spans_say(word: str) -> None:
+    spans = identifier_spans(word)
+    assert identifier_parts(word) == (None if spans is None else [word[s:e] for s, e in spans])
