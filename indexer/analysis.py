@@ -1,9 +1,11 @@
 """Text analysis, shared by indexing and querying: one function decides what a term is.
 
 `TextAnalyzer` is a Whoosh analyzer (the query parser and the highlighter call it) whose work is done in
-one pass by `analyze()`: find words, fold case and accents, drop stop words, stem (Snowball English).
-The indexing path calls `postings()`, which runs the same `analyze()` without building Whoosh Token
-objects, several times faster than a chain of Whoosh filters.
+one pass by `analyze()`: find words, fold case and accents, drop stop words, stem (Snowball English), and give
+an identifier in code style (TableOfContents, max_file_size) its words besides its whole. What each word as
+written gives is worked out once and remembered, so a text costs one lookup per word. The indexing path calls
+`postings()`, which runs the same analysis without building Whoosh Token objects, several times faster than a
+chain of Whoosh filters.
 """
 
 from __future__ import annotations
@@ -20,6 +22,14 @@ from whoosh.analysis import Analyzer, RegexTokenizer, Token
 from whoosh.analysis import LowercaseFilter as _Lowercase
 
 _WORD = re.compile(r"\w+(?:'\w+)*")
+# An identifier in code style (getUserName, HTTPServer, max_file_size, utf8Decoder) is a word made of words. Where
+# they meet: an underscore, a lower-case letter before a capital, or a capital or a digit before a capital that
+# starts a lower-case word (HTTP|Server, utf8|Decoder). Not inside a capital word (HTTP, 3D, 100GB).
+_BOUNDARY = re.compile(r"[a-z][A-Z]|[0-9A-Z][A-Z][a-z]|_")
+# The words of an identifier, in order: an acronym's plural (APIs, IDs) is one word, digits stay with the
+# letters before them (utf8, HTTP2, x86); underscores are no word, and neither is one letter (mRNA: RNA; pH).
+_PART = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]?[a-z]+[0-9]*|[A-Z]+[0-9]*(?![a-z])|[0-9]+[a-z]*")
+MAX_IDENTIFIER = 128  # characters: a longer word is no name anyone types, and is not split (its words are bounded)
 
 # English function words: articles, pronouns, auxiliaries, prepositions, conjunctions, and the commonest
 # adverbs. They carry no topic, and a natural-language question is full of them.
@@ -31,7 +41,13 @@ STOP_WORDS = frozenset(
     their theirs them themselves then there these they this those through to too under until up very was we were
     what when where which while who whom why will with would you your yours yourself yourselves""".split()  # noqa: SIM905
 )
-_STEM_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 200_000
+
+# What one word of a text gives, as analysis remembers it: its term (STOPPED for a stop word: a string no term
+# can be, and true, so that a lookup's `or` is one test), or, for an identifier whose words say more than the
+# whole, the whole's term ("" for a stop word) followed by its words' terms.
+Entry = str | tuple[str, ...]
+STOPPED = " "
 
 
 def fold(word: str) -> str:
@@ -43,14 +59,43 @@ def fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def _words(text: str) -> list[str]:
-    """The folded words of `text`, stop words included."""
-    # Lower-casing ASCII text whole keeps every word's length and its characters' classes.
-    return _WORD.findall(text.lower()) if text.isascii() else [fold(w) for w in _WORD.findall(text)]
+def identifier_parts(word: str) -> list[str] | None:
+    """The words of an identifier, as written (getUserName: get, User, Name; max_file_size: max, file, size), or
+    None when `word` is one word (table, Table, HTTP, APIs, utf8, pH, don't). identifier_spans() says where they
+    lie; this is the same rule without the offsets, for indexing."""
+    if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
+        return None  # most words: no boundary can be in them
+    if not word.isascii():
+        spans = identifier_spans(word)
+        return None if spans is None else [word[s:e] for s, e in spans]
+    if len(word) > MAX_IDENTIFIER or "'" in word or not _BOUNDARY.search(word):
+        return None
+    parts = [part for part in _PART.findall(word) if len(part) > 1]
+    return None if not parts or parts == [word] else parts
+
+
+def identifier_spans(word: str) -> list[tuple[int, int]] | None:
+    """Where the words of identifier_parts(word) lie in it (None when it is one word)."""
+    if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
+        return None
+    if len(word) > MAX_IDENTIFIER or "'" in word:
+        return None
+    shape = word if word.isascii() else "".join(map(_shape, word))
+    if not _BOUNDARY.search(shape):
+        return None
+    spans = [span for m in _PART.finditer(shape) if (span := m.span())[1] - span[0] > 1]
+    return None if not spans or spans == [(0, len(word))] else spans
+
+
+def _shape(c: str) -> str:
+    """A character as _BOUNDARY and _PART read it: its case, or a digit, or an underscore."""
+    return "A" if c.isupper() else "0" if c.isdigit() else "_" if c == "_" else "a"
 
 
 class TextAnalyzer(Analyzer):
-    """Words, folded, without stop words, stemmed. Positions count only the words kept."""
+    """Words, folded, without stop words, stemmed. Positions count only the words kept. An identifier gives its
+    whole and its words: the whole at the position of its first word, its words one after the other (so the
+    phrase "table of contents" matches TableOfContents), the next word after its last."""
 
     def __init__(self) -> None:
         # The Snowball project's own English stemmer (C). Whoosh's pure-Python port is five times slower and
@@ -58,7 +103,7 @@ class TextAnalyzer(Analyzer):
         # A stemmer object is not safe across threads (searches run in parallel): one at a time uses it.
         self._stemmer = Stemmer.Stemmer("english")
         self._stem_lock = threading.Lock()
-        self._cache: dict[str, str] = {}
+        self._entries: dict[str, Entry] = {}  # word as written -> what it gives
         self._stops = STOP_WORDS
 
     def __eq__(self, other: object) -> bool:
@@ -73,55 +118,134 @@ class TextAnalyzer(Analyzer):
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__()  # type: ignore[misc]
 
-    def stem(self, word: str) -> str:
-        cache = self._cache
-        stemmed = cache.get(word)
-        if stemmed is None:
-            with self._stem_lock:
-                stemmed = self._stemmer.stemWord(word)
-            if len(cache) >= _STEM_CACHE_LIMIT:
-                cache.clear()
-            cache[word] = stemmed
-        return stemmed
+    def entry(self, word: str) -> Entry:
+        """What a word as written gives (see Entry), remembered."""
+        entry = self._entries.get(word)
+        if entry is not None:
+            return entry
+        folded = word.lower()
+        if folded == word and "_" not in word and word.isascii():  # most words: one term, no other word to look up
+            entry = self._stem(word) or STOPPED
+        else:
+            if not folded.isascii():
+                folded = fold(word)
+            words = identifier_parts(word)
+            if words is None:
+                entry = self._term(folded) or STOPPED
+            else:  # its whole is not remembered apart: few write it any other way
+                whole = self._stem(folded)
+                parts = tuple(filter(None, [self._term(fold(w)) for w in words]))
+                entry = (whole, *parts) if parts and parts != (whole,) else whole or STOPPED
+        self._remember(word, entry)
+        return entry
 
-    def analyze(self, text: str, tokenize: bool = True) -> Iterator[tuple[str, int, int, int]]:
-        """(term, position, start char, end char) of each kept word."""
-        matches = _WORD.finditer(text) if tokenize else iter([_Whole(text)])
+    def _term(self, folded: str) -> str:
+        """The term of a folded word. A folded word is a word as written too, one that gives its term (unless it
+        holds an underscore): its entry remembers the term."""
+        entry = self._entries.get(folded)
+        if entry is not None:
+            return entry[0] if isinstance(entry, tuple) else ("" if entry is STOPPED else entry)
+        term = self._stem(folded)
+        if "_" not in folded:
+            self._remember(folded, term or STOPPED)
+        return term
+
+    def _stem(self, folded: str) -> str:
+        """A folded word's stem, or "" for a stop word."""
+        if not folded or folded in self._stops:
+            return ""
+        with self._stem_lock:
+            return self._stemmer.stemWord(folded)
+
+    def _remember(self, word: str, entry: Entry) -> None:
+        if len(self._entries) >= _CACHE_LIMIT:
+            self._entries.clear()
+        self._entries[word] = entry
+
+    def analyze(self, text: str, tokenize: bool = True, wholes: bool = True) -> Iterator[tuple[str, int, int, int]]:
+        """(term, position, start char, end char) of each kept word. Without `wholes`, an identifier gives only
+        its words (a phrase is matched on them)."""
+        if not tokenize:  # the value is one term, taken whole
+            term = self._stem(fold(text))
+            if term:
+                yield term, 0, 0, len(text)
+            return
         pos = 0
-        for match in matches:
-            word = fold(match.group())
-            if not word or word in self._stops:
+        for match in _WORD.finditer(text):
+            entry = self.entry(match.group())
+            if isinstance(entry, str):
+                if entry is not STOPPED:
+                    yield entry, pos, match.start(), match.end()
+                    pos += 1
                 continue
-            yield self.stem(word), pos, match.start(), match.end()
-            pos += 1
+            whole, *parts = entry
+            if whole and wholes:
+                yield whole, pos, match.start(), match.end()
+            for term, (start, end) in zip(parts, self._part_spans(match.group()), strict=True):
+                yield term, pos, match.start() + start, match.start() + end
+                pos += 1
+
+    def _part_spans(self, word: str) -> list[tuple[int, int]]:
+        """Where the kept words of an identifier lie in it (as entry() kept them)."""
+        return [(s, e) for s, e in identifier_spans(word) or () if self._term(fold(word[s:e]))]
 
     def find(self, text: str, terms: set[str]) -> list[tuple[int, str]]:
-        """(start char, term) of each word of `text` whose term is in `terms`: analyze() without its per-word
-        generator, for snippets (most of a passage's words are not the query's)."""
-        stops, cache, found = self._stops, self._cache, []
-        ascii_text = text.isascii()
-        for match in _WORD.finditer(text.lower() if ascii_text else text):  # lower() keeps ASCII offsets
-            word = match.group() if ascii_text else fold(match.group())
-            if word and word not in stops:
-                term = cache.get(word) or self.stem(word)
-                if term in terms:
-                    found.append((match.start(), term))
+        """(start char, term) of each word of `text` whose term is in `terms`, in analyze()'s order: analyze()
+        without its per-word generator, for snippets (most of a passage's words are not the query's)."""
+        get, found = self._entries.get, []
+        for match in _WORD.finditer(text):
+            word = match.group()
+            entry = get(word) or self.entry(word)
+            if isinstance(entry, str):
+                if entry in terms:  # never STOPPED: no term is
+                    found.append((match.start(), entry))
+            elif not terms.isdisjoint(entry):
+                start = match.start()
+                whole, *parts = entry
+                if whole in terms:
+                    found.append((start, whole))
+                for term, (s, _) in zip(parts, self._part_spans(word), strict=True):
+                    if term in terms:
+                        found.append((start + s, term))
         return found
 
     def terms(self, text: str) -> list[str]:
         """The terms of analyze(), in order, computed without per-word calls."""
-        stops, cache = self._stops, self._cache
-        return [cache.get(w) or self.stem(w) for w in _words(text) if w and w not in stops]
+        return [t for e in self._kept(text) for t in ((e,) if isinstance(e, str) else e) if t]
 
     def term_counts(self, text: str) -> Counter[str]:
         """Term -> how many times `text` holds it."""
-        return Counter(self.terms(text))
+        counts: Counter[Any] = Counter(self._kept(text))
+        for entry in [e for e in counts if isinstance(e, tuple)]:  # each identifier once, however often it comes
+            times = counts.pop(entry)
+            for term in filter(None, entry):
+                counts[term] += times
+        return counts
+
+    def _kept(self, text: str) -> list[Entry]:
+        """The entries of the words of `text` that give a term."""
+        get, entry = self._entries.get, self.entry
+        return [e for w in _WORD.findall(text) if (e := get(w) or entry(w)) is not STOPPED]
 
     def postings(self, text: str) -> dict[str, list[int]]:
-        """Term -> its positions in `text`."""
+        """Term -> its positions in `text`, as analyze() gives them."""
         positions: dict[str, list[int]] = {}
-        for pos, term in enumerate(self.terms(text)):
-            positions.setdefault(term, []).append(pos)
+        pos = 0
+        for e in self._kept(text):
+            if isinstance(e, str):
+                held = positions.get(e)
+                if held is None:
+                    positions[e] = [pos]
+                else:
+                    held.append(pos)
+                pos += 1
+                continue
+            whole, *parts = e
+            if whole:
+                positions.setdefault(whole, []).append(pos)
+            for term in parts:
+                positions.setdefault(term, []).append(pos)
+                pos += 1
         return positions
 
     def __call__(
@@ -143,29 +267,13 @@ class TextAnalyzer(Analyzer):
             token.boost = 1.0
             token.stopped = False
             if keeporiginal:
-                token.original = value[start:end] if tokenize else value
+                token.original = value[start:end]
             if positions:
                 token.pos = start_pos + pos
             if chars:
                 token.startchar = start_char + start
                 token.endchar = start_char + end
             yield token
-
-
-class _Whole:
-    """Stands in for a regex match when a value is taken whole (tokenize=False)."""
-
-    def __init__(self, text: str) -> None:
-        self._text = text
-
-    def group(self) -> str:
-        return self._text
-
-    def start(self) -> int:
-        return 0
-
-    def end(self) -> int:
-        return len(self._text)
 
 
 def path_analyzer() -> Analyzer:

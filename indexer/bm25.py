@@ -135,14 +135,16 @@ class PostingsSearcher:
         found.sort()
         return [(doc_id, ordinal, -score) for score, _, _, doc_id, ordinal in found[:limit]]
 
-    def expand(self, name: str, start: str) -> list[bytes]:
-        """The first MAX_EXPANSIONS words of a field that begin with `start`, in sorted order: the words
-        a wildcard expands to, as the query language bounds them."""
+    def expand(self, name: str, start: str, groups: Groups = None) -> list[bytes]:
+        """The words a wildcard expands to for a caller in `groups`: the first MAX_EXPANSIONS words of a field
+        that begin with `start`, in sorted order, of those held by live passages the caller may see. (Words
+        that only hidden or deleted passages hold take no place: what a caller finds depends only on what it
+        may see.)"""
         limit = query_language.MAX_EXPANSIONS
         key = key_for(name, start.encode("utf-8"))
         words: set[bytes] = set()
-        for segment in self._segments:
-            words.update(segment.keys.starting_with(key, limit))
+        for segment, mask in zip(self._segments, self._visible(groups), strict=True):
+            words.update(segment.keys_held(key, limit, mask))
         return [w[1:] for w in sorted(words)[:limit]]
 
     def _by_segment(self, passages: Iterable[tuple[str, int, float]]) -> dict[int, list[tuple[int, float]]]:
@@ -183,7 +185,8 @@ class PostingsSearcher:
             for segment, alive in zip(self._segments, self._alive, strict=True):
                 docs = np.array([may_see(groups, access) for _, access in segment.docs])
                 mask = docs[segment.owners[0]]
-                masks.append(mask if alive is None else mask & alive)
+                mask = mask if alive is None else mask & alive
+                masks.append(None if mask.all() else mask)  # a caller who may see every passage: no filter
             with self._lock:
                 if len(self._filters) >= MAX_CACHED_FILTERS:
                     self._filters.pop(next(iter(self._filters)))

@@ -89,7 +89,7 @@ class _Keys(Sequence[bytes]):
         """The index of `key`, or -1."""
         found = self._found.get(key)
         if found is None:
-            i = self._first_not_below(key)
+            i = self.first_not_below(key)
             found = i if i < len(self._ends) and self[i] == key else -1
             if len(key) <= _FOUND_KEY_BYTES:
                 if len(self._found) >= _FOUND_KEPT:
@@ -97,16 +97,17 @@ class _Keys(Sequence[bytes]):
                 self._found[key] = found
         return found
 
-    def starting_with(self, prefix: bytes, limit: int) -> list[bytes]:
-        """The first `limit` keys that start with `prefix`, in order."""
+    def starting_with(self, prefix: bytes, limit: int, start: int | None = None) -> list[bytes]:
+        """The first `limit` keys that start with `prefix`, in order; from the key numbered `start`, when given
+        (the first such key, or past it)."""
         found: list[bytes] = []
-        i = self._first_not_below(prefix)
+        i = self.first_not_below(prefix) if start is None else start
         while i < len(self._ends) and len(found) < limit and (key := self[i]).startswith(prefix):
             found.append(key)
             i += 1
         return found
 
-    def _first_not_below(self, key: bytes) -> int:
+    def first_not_below(self, key: bytes) -> int:
         lo, hi = 0, len(self._ends)
         while lo < hi:
             mid = (lo + hi) // 2
@@ -140,6 +141,27 @@ class Segment:
         start = int(self.ends[i - 1]) if i > 0 else 0
         end = int(self.ends[i])
         return self.passages[start:end], self.freqs[start:end]
+
+    def keys_held(self, prefix: bytes, limit: int, held: np.ndarray | None) -> list[bytes]:
+        """The first `limit` keys that start with `prefix`, in order, of those that a passage of `held` (a mask
+        over the segment's passages; None: all of them) holds. Keys are checked a batch at a time, their
+        postings at once, so keys that only other passages hold cost little."""
+        keys = self.keys
+        if held is None:
+            return keys.starting_with(prefix, limit)
+        found: list[bytes] = []
+        i, batch = keys.first_not_below(prefix), limit
+        while len(found) < limit:
+            candidates = keys.starting_with(prefix, batch, i)
+            if not candidates:
+                break
+            ends = self.ends[i : i + len(candidates)].astype(np.int64)
+            first = int(self.ends[i - 1]) if i else 0
+            seen = np.concatenate(([0], np.cumsum(held[self.passages[first : int(ends[-1])]])))
+            counts = seen[ends - first] - seen[np.concatenate(([first], ends[:-1])) - first]
+            found += [key for key, count in zip(candidates, counts.tolist(), strict=True) if count]
+            i, batch = i + len(candidates), batch * 4
+        return found[:limit]
 
     def dead_passages(self, deleted: Iterable[int]) -> np.ndarray | None:
         """A mask of the passages of deleted documents; None when none is deleted."""

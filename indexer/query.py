@@ -233,14 +233,29 @@ class _Budget:
 class _Prefix(wq.Prefix):
     """A suffix wildcard: the first MAX_EXPANSIONS words of its field that start with its text (in sorted
     order), each scored as if it had been typed. (Whoosh's own Prefix scores one expansion by BM25 but
-    several by their raw frequencies, and drops its boost.)"""
+    several by their raw frequencies, and drops its boost.) Searched as it is, it expands over each segment
+    by itself, and over every document: a search binds it first (with_expansions) to the words of the whole
+    index that the caller may see."""
 
     def _btexts(self, ixreader: Any) -> Iterator[bytes]:
         return islice(super()._btexts(ixreader), MAX_EXPANSIONS)
 
     def matcher(self, searcher: Any, context: Any = None) -> Any:
-        words = [wq.Term(self.fieldname, w.decode("utf-8"), boost=self.boost) for w in self._btexts(searcher.reader())]
-        return wq.Or(words).matcher(searcher, context) if words else wq.NullQuery.matcher(searcher, context)
+        words = [w.decode("utf-8") for w in self._btexts(searcher.reader())]
+        return self.expanded(words).matcher(searcher, context)
+
+    def expanded(self, words: Iterable[str]) -> wq.Query:
+        """The wildcard as the words it expands to."""
+        terms = [wq.Term(self.fieldname, w, boost=self.boost) for w in words]
+        return wq.Or(terms) if terms else wq.NullQuery
+
+
+Expansion = Callable[[str, str], Iterable[str]]  # (field, what words start with) -> the words a wildcard matches
+
+
+def with_expansions(query: wq.Query, expand: Expansion) -> wq.Query:
+    """The query with each wildcard replaced by the words `expand` gives for it, scored as if typed."""
+    return query.accept(lambda q: q.expanded(expand(q.fieldname, q.text)) if type(q) is _Prefix else q)
 
 
 class _Filter(wq.ConstantScoreQuery):
@@ -412,15 +427,16 @@ def _path_clause(value: str, budget: _Budget) -> wq.Query | None:
 
 def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phrase: bool) -> wq.Query | None:
     """Words over text fields: a phrase when asked, a prefix for word*, else each word on its own. A word
-    that analyzes to several ("multi-target", "v2.1") is its words, as BM25 engines read it: requiring them
-    as a phrase lost more matches than it gained precision (EVAL.md)."""
+    that analyzes to several ("multi-target", "v2.1", "getUserName": its whole and its words) is its words, as
+    BM25 engines read it: requiring them as a phrase lost more matches than it gained precision (EVAL.md)."""
     if not phrase and value.endswith("*") and value.count("*") == 1:
         stem = fold(value[:-1])
         if len(stem) < MIN_PREFIX or not re.fullmatch(r"\w+", stem):
             return None
         if budget.take_wildcard() and budget.take([stem], shown=False):
             return _over(fields, lambda f: _Prefix(f, stem))
-    words = budget.take(t for t, _, _, _ in _analyzer.analyze(value))
+    # An identifier (getUserName) gives its whole and its words; in a phrase, its words alone, in order.
+    words = budget.take(t for t, _, _, _ in _analyzer.analyze(value, wholes=not phrase))
     if not words:
         return None
     if phrase and len(words) > 1:

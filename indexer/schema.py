@@ -12,7 +12,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from indexer.analysis import TextAnalyzer, path_analyzer
 
 # Bump when the schema or the analysis changes: an index with another version is rebuilt in full.
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 Posting = tuple[bytes, int, float, bytes]  # (term, frequency, weight, encoded positions)
 

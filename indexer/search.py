@@ -30,10 +30,11 @@ from indexer.errors import DocumentNotFoundError, IndexerError, IndexFormatError
 from indexer.model import Document, Passage
 from indexer.passages import passage_body
 from indexer.postings import FIELDS
-from indexer.query import ParsedQuery, Plan, parse_query
+from indexer.query import ParsedQuery, Plan, parse_query, with_expansions
 from indexer.ranking import DEFAULT, Ranking
 from indexer.schema import SCHEMA_VERSION
 from indexer.snippets import make_snippet
+from indexer.wildcards import held_words
 
 REFRESH_SECONDS = 1.0
 log = logging.getLogger(__name__)
@@ -198,35 +199,47 @@ class Snapshot:
         plan = parsed.plan(FIELDS)
         if plan is None:
             return self._whoosh_ranked(parsed.query, limit, groups)
-        operands = [self._words(operand) for operand in plan.required]  # an AND's
+        operands = [self._words(operand, groups) for operand in plan.required]  # an AND's
         if added is not None:
             terms, plan.others = added, []  # the query's own words and clauses are in `sums` already
         elif operands:
             terms = [term for operand in operands for term in operand]
         else:
-            terms = self._words(plan)
+            terms = self._words(plan, groups)
         required = [len(operand) for operand in operands]
         # An exclusion of plain words is a mask over the copy; any other is matched by Whoosh.
         excluded_plan = ParsedQuery(Or(plan.excluded)).plan(FIELDS) if plan.excluded else None
         by_words = excluded_plan is not None and not excluded_plan.others and not excluded_plan.prefixes
         excluded_terms = excluded_plan.terms if excluded_plan is not None and by_words else []
         with self._lock:
-            extra = self._whoosh_matches(Or(plan.others), scored=True) if plan.others else []
-            excluded = self._whoosh_matches(Or(plan.excluded)) if plan.excluded and not by_words else []
+            extra = self._whoosh_matches(Or(plan.others), groups, scored=True) if plan.others else []
+            excluded = self._whoosh_matches(Or(plan.excluded), groups) if plan.excluded and not by_words else []
         dropped = [(d, o) for d, o, _ in excluded]
         return self._postings.search(terms, limit, groups, extra, dropped, excluded_terms, sums, required)
 
-    def _words(self, plan: Plan) -> list[ScoredTerm]:
-        """A plan's scored words, its wildcards expanded."""
-        expanded = self._postings.expand
+    def _words(self, plan: Plan, groups: Groups) -> list[ScoredTerm]:
+        """A plan's scored words, its wildcards expanded to the words a caller in `groups` may see."""
+        expand = self._postings.expand
         return plan.terms + [
-            (name, word, weight) for name, start, weight in plan.prefixes for word in expanded(name, start)
+            (name, word, weight) for name, start, weight in plan.prefixes for word in expand(name, start, groups)
         ]
 
-    def _whoosh_matches(self, query: Query, scored: bool = False) -> list[tuple[str, int, float]]:
-        """(doc id, ordinal, score) of every passage a query matches (score 0 unless `scored`)."""
+    def _bound(self, query: Query, groups: Groups) -> Query:
+        """The query with its wildcards expanded to the words a caller in `groups` may see, by the rule of the
+        postings path (wildcards.py). Called under the lock."""
+
+        def expand(name: str, start: str) -> list[str]:
+            if name in FIELDS:
+                return [word.decode("utf-8") for word in self._postings.expand(name, start, groups)]
+            return held_words(self._searcher.reader(), name, start, self._allowed(groups))
+
+        return with_expansions(query, expand)
+
+    def _whoosh_matches(self, query: Query, groups: Groups, scored: bool = False) -> list[tuple[str, int, float]]:
+        """(doc id, ordinal, score) of every passage a query matches (score 0 unless `scored`); its wildcards
+        expand as they do for a caller in `groups`."""
         collector: Any = collectors.UnlimitedCollector() if scored else collectors.UnsortedCollector()
-        self._searcher.search_with_collector(query, collector)
+        self._searcher.search_with_collector(self._bound(query, groups), collector)
         return [(hit["doc_id"], hit["ordinal"], hit.score or 0.0) for hit in collector.results()]
 
     def _whoosh_ranked(self, query: Query, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
@@ -237,7 +250,7 @@ class Snapshot:
             allowed = self._allowed(groups)
             if allowed is not None:
                 collector = collectors.FilterCollector(collector, allowed, None)
-            self._searcher.search_with_collector(query, collector)
+            self._searcher.search_with_collector(self._bound(query, groups), collector)
             found: list[tuple[str, int, float]] = []
             seen: set[str] = set()
             for hit in collector.results():  # best first; stored fields are read only up to the last one kept

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import index, run_cli, skipped, snapshot, write
 
+import indexer.query
 from indexer import DocumentNotFoundError
 from indexer.access import ACCESS_FILE
 
@@ -165,3 +166,54 @@ def test_front_matter_with_no_groups_leaves_the_access_file_in_charge(docs: Path
     write(docs, "private/a.md", "---\naccess: []\n---\n# A\n\nText.\n")
     index(docs, index_dir)
     assert snapshot(index_dir).document("private/a.md").access == ("staff",)
+
+
+# More words than a wildcard expands to, all sorting before the public documents' words of the same prefix.
+HIDDEN_WORDS = " ".join(f"qqm{n:03d}" for n in range(300))
+PUBLIC = {
+    "zebra.md": "# Zebra\n\nThe qqmzebra grazes.\n",
+    "qqmz/yak.md": "# Yak\n\nThe qqmyak and the qqmzebra.\n",
+    "plain.md": "# Plain\n\nThe zebra grazes.\n",
+}
+HIDDEN = {
+    "board/minutes.md": f"---\naccess: [board]\n---\n# Minutes\n\n{HIDDEN_WORDS}\n",
+    "qqma-qqmb-qqmc.md": "---\naccess: [board]\n---\n# Board\n\nThe board grazes.\n",  # path words qqma, qqmb, qqmc
+}
+
+
+@pytest.fixture(scope="module")
+def with_and_without_hidden(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Two indexes of the same public documents, the first one with hidden documents beside them."""
+    built = []
+    for name, files in (("with", {**PUBLIC, **HIDDEN}), ("without", PUBLIC)):
+        root = tmp_path_factory.mktemp(name)
+        for path, text in files.items():
+            write(root / "docs", path, text)
+        index(root / "docs", root / "index")
+        built.append(root / "index")
+    return built[0], built[1]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected", "expansions"),
+    [
+        ("qqm*", {"zebra.md", "qqmz/yak.md"}, None),
+        ("qqm* type:markdown", {"zebra.md", "qqmz/yak.md"}, None),  # Whoosh's path
+        ("grazes AND qqm*", {"zebra.md"}, None),
+        ("grazes NOT qqm*", {"plain.md"}, None),
+        ("path:qqm*", {"qqmz/yak.md"}, 2),  # two words per wildcard: the hidden path's three would take them
+    ],
+)
+def test_hidden_documents_do_not_change_what_a_wildcard_finds(
+    with_and_without_hidden: tuple[Path, Path],
+    monkeypatch: pytest.MonkeyPatch,
+    query: str,
+    expected: set[str],
+    expansions: int | None,
+) -> None:
+    if expansions is not None:
+        monkeypatch.setattr(indexer.query, "MAX_EXPANSIONS", expansions)
+    with_hidden, without = (snapshot(index_dir) for index_dir in with_and_without_hidden)
+    guest = frozenset({"guest"})
+    assert ids(with_hidden.search(query, limit=50, groups=guest)) == expected
+    assert ids(without.search(query, limit=50, groups=guest)) == expected
