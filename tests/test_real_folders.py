@@ -43,6 +43,7 @@ HUGO = Site(
         "serverwort": "content/commands/server.md",
         "notewort": "content/commands/server.md",
         "hugowelcome": "content/_index.md",
+        "table of contents": "content/functions/TableOfContents.md",
     },
     {"content/_common/_index.md"},
     ("{{<", "{{%", ">}}", "---", "+++"),
