@@ -34,8 +34,7 @@ from fastmcp.server.auth import AccessToken, AuthProvider, RemoteAuthProvider, T
 from fastmcp.server.auth.providers.jwt import JWTVerifier
 from pydantic import AnyHttpUrl
 
-from indexer.access import MAX_GROUPS, check_group, group_names
-from indexer.docstore import Groups
+from indexer import MAX_GROUPS, Groups, check_group, group_names
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolRequestParams
 from pydantic import ValidationError
 
-from indexer.errors import DocumentNotFoundError, IndexerError
+from indexer import DocumentNotFoundError, IndexerError
 
 log = logging.getLogger(__name__)
 INVALID_PARAMS = -32602

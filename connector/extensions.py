@@ -32,8 +32,7 @@ from connector.cursors import CursorCodec
 from connector.errors import INVALID_PARAMS, BadInput, check_query, protocol_errors
 from connector.resources import resource_entry
 from connector.settings import ConnectorSettings
-from indexer import Searcher
-from indexer.analysis import SEARCH_ANALYZER
+from indexer import Searcher, terms_of
 
 PAGE_SIZE = 10
 WATCH_SECONDS = 1.0
@@ -43,7 +42,6 @@ EXPERIMENTAL_CAPABILITIES = {
     "prompts": {"search": True},
 }
 log = logging.getLogger(__name__)
-_analyzer = SEARCH_ANALYZER
 
 
 class SearchParams(RequestParams):
@@ -59,13 +57,13 @@ def cursor_secret(searcher: Searcher) -> bytes:
 
 def rank_catalog(query: str, entries: list[dict[str, Any]], fields: tuple[str, ...]) -> list[dict[str, Any]]:
     """Entries sharing at least one word with the query, most shared words (names count double) first."""
-    wanted = {t for t, _, _, _ in _analyzer.analyze(query)}
+    wanted = terms_of(query)
     scored = []
     for order, entry in enumerate(entries):
         score = 0.0
         for name in fields:
             value = entry.get(name) or ""
-            words = {t for t, _, _, _ in _analyzer.analyze(str(value).replace("_", " "))}
+            words = terms_of(str(value).replace("_", " "))
             score += len(wanted & words) * (2.0 if name == "name" else 1.0)
         if score > 0:
             scored.append((-score, order, entry))

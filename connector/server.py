@@ -18,8 +18,7 @@ from connector.contract import as_text, fetch_payload, search_payload
 from connector.cursors import CursorCodec
 from connector.errors import ArgumentErrors, BadInput, check_query, tool_errors
 from connector.settings import ConnectorSettings
-from indexer import Searcher, __version__
-from indexer.docstore import Groups
+from indexer import Groups, Searcher, __version__
 
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
 

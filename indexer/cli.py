@@ -10,8 +10,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from indexer.errors import IndexerError
+from indexer.ingest.pipeline import update_index
 from indexer.model import IndexReport
-from indexer.pipeline import update_index
 from indexer.progress import ProgressDisplay
 from indexer.settings import ENV_PREFIX, IndexerSettings
 

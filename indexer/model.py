@@ -65,6 +65,16 @@ class Passage:
 
 
 @dataclass(frozen=True)
+class Span:
+    """One passage: its section's heading and page, and where it lies in the full text."""
+
+    heading: str
+    page: int | None
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
 class SkippedFile:
     """A file the run did not index, or indexed only in part, and why."""
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from watchfiles import watch
 
 from indexer.errors import IndexerError, IndexLockedError
+from indexer.ingest.pipeline import update_index
 from indexer.model import IndexReport
-from indexer.pipeline import update_index
 from indexer.settings import IndexerSettings
 
 log = logging.getLogger(__name__)

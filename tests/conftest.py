@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from indexer.ingest.pipeline import update_index
 from indexer.model import Document, IndexReport
-from indexer.pipeline import update_index
-from indexer.search import Searcher, Snapshot
+from indexer.search.searcher import Searcher, Snapshot
 from indexer.settings import ENV_PREFIX, IndexerSettings
 
 ROOT = Path(__file__).resolve().parent.parent

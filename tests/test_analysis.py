@@ -11,7 +11,7 @@ from hostile_support import PROPERTIES
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer.analysis import TextAnalyzer, identifier_parts, identifier_spans
+from indexer.text.analysis import TextAnalyzer, identifier_parts, identifier_spans
 
 SAMPLES = [
     "The Running dogs ran past the connections, generalization of v2.1 APIs.",
@@ -58,7 +58,7 @@ def test_stemming_folds_inflections_and_accents() -> None:
 def test_the_pickled_schema_carries_no_indexing_memo() -> None:
     import pickle
 
-    from indexer.schema import build_schema
+    from indexer.store.schema import build_schema
 
     schema = build_schema()
     schema["title"].index("A title that repeats on every passage")

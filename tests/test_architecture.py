@@ -57,10 +57,78 @@ WHOOSH_REFERENCE_BENCH = "tests/bench/whoosh_reference.py"
 
 def test_whoosh_is_imported_only_in_indexer() -> None:
     importers = _importers("whoosh")
-    assert any(where.startswith("indexer/search.py:") for where in importers), "the walk found no Whoosh import"
+    assert any(where.startswith("indexer/search/searcher.py:") for where in importers), (
+        "the walk found no Whoosh import"
+    )
     outside = [where for where in importers if not _under(where, "indexer")]
     allowed = (WHOOSH_CONFORMANCE_TEST + ":", WHOOSH_REFERENCE_BENCH + ":")
     assert [where for where in outside if not where.startswith(allowed)] == []
+
+
+# indexer's rooms, and the rooms each may import. Every room may also import the shared modules (SHARED); a
+# shared module imports only other shared ones; the shell around ingest (cli, watch, progress) and the public
+# face (__init__, __main__) may import anything in indexer.
+ROOMS: dict[str, set[str]] = {
+    "text": set(),
+    "loaders": {"text"},
+    "store": {"text"},
+    "ingest": {"text", "loaders", "store"},
+    "search": {"text", "store"},
+}
+SHARED = {"model", "errors", "groups", "settings"}
+SHELL = {"cli", "watch", "progress", "__init__", "__main__"}
+
+
+def _room(module: str) -> str:
+    """The room of a module of indexer: its subpackage, or its own name for a module at the top."""
+    return module.split(".")[1] if module.count(".") else "__init__"
+
+
+def _forbidden(importer: str, imported: str) -> bool:
+    """Whether the indexer module `importer` may not import the indexer module `imported`."""
+    mine, theirs = _room(importer), _room(imported)
+    if mine == theirs or mine in SHELL or theirs in SHARED:
+        return False
+    if mine in SHARED:
+        return True
+    return theirs not in ROOMS.get(mine, set())
+
+
+def _indexer_imports() -> Iterator[tuple[str, str, str]]:
+    """(where, importing module, imported module) of every import of indexer's modules within indexer."""
+    for path in _python_files():
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[0] != "indexer":
+            continue
+        importer = ".".join(parts)
+        for line, module in _imports(path.read_bytes(), parts[:-1]):
+            if module.split(".")[0] == "indexer" and module != "indexer":
+                yield f"{path.relative_to(ROOT)}:{line}", importer, module
+
+
+def test_the_rooms_of_indexer_import_only_the_rooms_below_them() -> None:
+    imports = list(_indexer_imports())
+    assert any(_room(imported) == "store" for _, _, imported in imports), "the walk found no import of store"
+    assert [
+        f"{where} imports {imported}" for where, importer, imported in imports if _forbidden(importer, imported)
+    ] == []
+
+
+def test_every_module_of_indexer_is_in_a_room_or_shared() -> None:
+    known = set(ROOMS) | SHARED | SHELL
+    rooms = {_room(importer) for _, importer, _ in _indexer_imports()}
+    assert rooms - known == set(), "a module outside every room: add it to ROOMS, SHARED or SHELL"
+
+
+def test_connector_imports_only_the_public_face_of_indexer() -> None:
+    inner = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in _python_files()
+        if path.relative_to(ROOT).parts[0] == "connector"
+        for line, module in _imports(path.read_bytes(), list(path.relative_to(ROOT).parts[:-1]))
+        if module.startswith("indexer.")
+    ]
+    assert inner == []
 
 
 def test_relative_and_nested_imports_are_seen() -> None:

@@ -10,8 +10,8 @@ import pytest
 from conftest import all_ids, found, index, needs_non_root, skipped, write
 from pdfs import break_page, encrypt_pdf, make_pdf
 
-from indexer.docstore import Stamp
-from indexer.jobs import Failed, Indexed, Job, run_job
+from indexer.ingest.jobs import Failed, Indexed, Job, run_job
+from indexer.store.docstore import Stamp
 
 Maker = Callable[[Path, str], object]  # makes the file `relpath` under the folder
 

@@ -24,7 +24,7 @@ from joserfc import jwt as joserfc_jwt
 from joserfc.jwk import RSAKey
 
 from connector.auth import TokensFile
-from indexer.access import ACCESS_FILE
+from indexer.ingest.access import ACCESS_FILE
 
 ISSUER = "https://auth.example.com"
 SCOPE = "docs:read"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, index, run_cli, snapshot, write
 
-from indexer import storage
 from indexer.errors import IndexLockedError
+from indexer.store import storage
 
 FILES = 300
 FILLER = ("Ordinary filler words that every page repeats. " * 20 + "\n\n") * 5
@@ -125,8 +125,9 @@ def test_second_indexer_process_gets_a_locked_error_and_leaves_the_index_alone(d
 def test_a_server_keeps_its_generation_when_the_next_one_cannot_be_read(docs: Path, index_dir: Path) -> None:
     import sqlite3
 
-    from indexer import search, storage
-    from indexer.search import Searcher
+    from indexer.search.searcher import Searcher
+    from indexer.search.searcher import searcher as search
+    from indexer.store import storage
 
     write(docs, "a.md", "# A\n\nwombat\n")
     index(docs, index_dir)

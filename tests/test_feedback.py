@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from indexer import storage
-from indexer.ranking import Ranking
-from indexer.search import Snapshot
+from indexer.search.ranking import Ranking
+from indexer.search.searcher import Snapshot
+from indexer.store import storage
 from tests.conftest import index, snapshot, write
 
 GLACIER = "# Glacier survey {n}\n\nThe glacier carved a moraine; meltwater from the glacier fed the outwash plain.\n"

@@ -14,10 +14,11 @@ import pytest
 from conftest import all_ids, document, found, index, run_cli, skipped, snapshot, write
 from pdfs import pdf_mapping_letter_a_to
 
-from indexer import IndexReport, storage
-from indexer.docstore import Stamp
-from indexer.jobs import Failed, Job, run_job
-from indexer.records import MAX_DISTINCT_WORDS, MAX_TITLE_CHARS
+from indexer import IndexReport
+from indexer.ingest.jobs import Failed, Job, run_job
+from indexer.ingest.records import MAX_DISTINCT_WORDS, MAX_TITLE_CHARS
+from indexer.store import storage
+from indexer.store.docstore import Stamp
 
 
 def warnings_of(report: IndexReport, doc_id: str) -> list[str]:

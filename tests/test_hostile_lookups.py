@@ -20,7 +20,7 @@ from mcp.shared.exceptions import MCPError
 from connector.cursors import CursorCodec
 from connector.errors import BadInput
 from indexer import DocumentNotFoundError, Searcher
-from indexer.search import Snapshot
+from indexer.search.searcher import Snapshot
 
 CODEC = CursorCodec(bytes(range(32)))
 KINDS = st.sampled_from(["resources/search", "resources/list", "tools/search", "prompts/search"])

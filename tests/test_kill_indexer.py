@@ -22,8 +22,9 @@ from pathlib import Path
 
 from conftest import ROOT, run_cli, write
 
-from indexer import Searcher, storage
+from indexer import Searcher
 from indexer.settings import ENV_PREFIX
+from indexer.store import storage
 
 # The kill times come from this seed; set KILL_TEST_SEED to replay a failure or to try other moments.
 SEED = int(os.environ.get("KILL_TEST_SEED", "5"))

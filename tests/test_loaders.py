@@ -13,8 +13,8 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from pdfs import break_page, encrypt_pdf, make_pdf
 
-from indexer.access import front_matter_groups
 from indexer.errors import LoaderError
+from indexer.ingest.access import front_matter_groups
 from indexer.loaders.html import declared_charset
 from indexer.loaders.markdown import markdown_parser
 from indexer.loaders.pdf import normalise_pdf_text

@@ -9,8 +9,8 @@ import pytest
 from conftest import document, found, index, snapshot, write
 from pdfs import make_pdf
 
-from indexer.passages import MAX_PASSAGE_CHARS
-from indexer.pool import INLINE_BELOW
+from indexer.ingest.passages import MAX_PASSAGE_CHARS
+from indexer.ingest.pool import INLINE_BELOW
 
 
 def test_id_is_the_relative_path_with_forward_slashes(docs: Path, index_dir: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import all_ids, found, index, write
 
-from indexer.scanner import IGNORE_FILE
+from indexer.ingest.scanner import IGNORE_FILE
 
 
 @pytest.mark.parametrize(

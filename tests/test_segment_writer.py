@@ -20,13 +20,13 @@ from whoosh.qparser import QueryParser
 from whoosh.scoring import BM25F
 from whoosh.writing import SegmentWriter
 
-from indexer.docstore import DocRecord, Stamp
-from indexer.jobs import Indexed, Job, run_job
-from indexer.passage_index import PassageIndex, SegmentBuilder, passage_fields
-from indexer.postings import FIELDS, Segment, read_manifest
-from indexer.schema import build_schema
-from indexer.segment_writer import PassageSegmentWriter
-from indexer.storage import POSTINGS_DIR, WHOOSH_DIR
+from indexer.ingest.jobs import Indexed, Job, run_job
+from indexer.store.docstore import DocRecord, Stamp
+from indexer.store.passage_index import PassageIndex, SegmentBuilder, passage_fields
+from indexer.store.postings import FIELDS, Segment, read_manifest
+from indexer.store.schema import build_schema
+from indexer.store.segment_writer import PassageSegmentWriter
+from indexer.store.storage import POSTINGS_DIR, WHOOSH_DIR
 from tests.conftest import write
 
 WORDS = [f"{a}{b}{c}" for a in "bdfgklmnprstvz" for b in "aeiou" for c in "nrst"]

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, all_ids, found, index, skipped, write
 
-from indexer import docstore
 from indexer.settings import ENV_PREFIX
+from indexer.store import docstore
 
 FILES = 400
 FILLER = ("Ordinary filler words that every page repeats, so that parsing takes a while. " * 12 + "\n\n") * 4

@@ -27,10 +27,10 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from indexer.docstore import Stamp
 from indexer.errors import IndexWriteError
-from indexer.jobs import Failed, Indexed, Job, Outcome, run_job
-from indexer.passage_index import SegmentBuilder
+from indexer.ingest.jobs import Failed, Indexed, Job, Outcome, run_job
+from indexer.store.docstore import Stamp
+from indexer.store.passage_index import SegmentBuilder
 
 log = logging.getLogger(__name__)
 

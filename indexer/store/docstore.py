@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from indexer.model import Document, Passage
-from indexer.passages import Span
+from indexer.groups import Groups
+from indexer.model import Document, Passage, Span
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -257,19 +257,6 @@ class DocReader:
 
     def close(self) -> None:
         self._db.close()
-
-
-Groups = frozenset[str] | None  # a caller's groups; None: a caller who may see every document
-
-
-def visible(document: Document, groups: Groups) -> bool:
-    """Whether a caller in `groups` may see `document`."""
-    return groups is None or may_see(groups, document.access)
-
-
-def may_see(groups: frozenset[str], access: Iterable[str]) -> bool:
-    """Whether a caller in `groups` may see a document with these groups: it names none, or one of the caller's."""
-    return not access or not groups.isdisjoint(access)
 
 
 def _visible_clause(groups: Groups) -> tuple[str, tuple[str, ...]]:

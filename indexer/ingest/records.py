@@ -19,13 +19,13 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
 
-from indexer.access import document_groups
-from indexer.docstore import DocRecord, Stamp
 from indexer.errors import LoaderError
+from indexer.ingest.access import document_groups
+from indexer.ingest.passages import assemble
+from indexer.ingest.urls import checked_url
 from indexer.model import ParsedDoc, Section
-from indexer.passages import assemble
-from indexer.sanitize import clean_text, clean_value
-from indexer.urls import checked_url
+from indexer.store.docstore import DocRecord, Stamp
+from indexer.text.sanitize import clean_text, clean_value
 
 MAX_TITLE_CHARS = 300
 MAX_DESCRIPTION_CHARS = 2_000

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.analysis import SEARCH_ANALYZER
+from indexer.text.analysis import SEARCH_ANALYZER
 
 SNIPPET_CHARS = 240
 _analyzer = SEARCH_ANALYZER

@@ -26,8 +26,8 @@ from whoosh.system import pack_int, pack_ushort
 from whoosh.util.numeric import byte_to_length, length_to_byte
 from whoosh.writing import SegmentWriter
 
-from indexer.postings import FieldPostings
-from indexer.schema import Posting
+from indexer.store.postings import FieldPostings
+from indexer.store.schema import Posting
 
 # A block whose pickle is shorter is stored as it is (compression level 0 in its header, which Whoosh's reader
 # honours): zlib gains nothing on a few dozen bytes and costs more than the rest of the block's writing.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from indexer import query as query_language
+from indexer.search import query as query_language
 
 
 def held_words(reader: Any, name: str, start: str, allowed: Any) -> list[str]:

@@ -21,20 +21,19 @@ from whoosh import index as whoosh_index
 from whoosh.idsets import BitSet
 from whoosh.query import Or, Query, Term
 
-from indexer import storage
-from indexer.access import PUBLIC
-from indexer.analysis import SEARCH_ANALYZER
-from indexer.bm25 import MAX_CACHED_FILTERS, PostingsSearcher, ScoredTerm
-from indexer.docstore import DocReader, Groups, visible
 from indexer.errors import DocumentNotFoundError, IndexerError, IndexFormatError, IndexNotFoundError
+from indexer.groups import PUBLIC, Groups, visible
 from indexer.model import Document, Passage
-from indexer.passages import passage_body
-from indexer.postings import FIELDS
-from indexer.query import ParsedQuery, Plan, parse_query, with_expansions
-from indexer.ranking import DEFAULT, Ranking
-from indexer.schema import SCHEMA_VERSION
-from indexer.snippets import make_snippet
-from indexer.wildcards import held_words
+from indexer.search.bm25 import MAX_CACHED_FILTERS, PostingsSearcher, ScoredTerm
+from indexer.search.query import ParsedQuery, Plan, parse_query, with_expansions
+from indexer.search.ranking import DEFAULT, Ranking
+from indexer.search.snippets import make_snippet
+from indexer.search.wildcards import held_words
+from indexer.store import storage
+from indexer.store.docstore import DocReader
+from indexer.store.postings import FIELDS
+from indexer.store.schema import SCHEMA_VERSION, passage_body
+from indexer.text.analysis import SEARCH_ANALYZER
 
 REFRESH_SECONDS = 1.0
 log = logging.getLogger(__name__)

@@ -16,45 +16,17 @@ them. A malformed access file stops the run: guessing would publish documents th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pathspec
 
 from indexer.errors import AccessFileError, LoaderError
-from indexer.patterns import PatternError, compile_line
+from indexer.groups import group_names
+from indexer.ingest.patterns import PatternError, compile_line
 
 ACCESS_FILE = ".docsearchaccess"
-PUBLIC = "*"  # the access term indexed for a document without groups; never a group name
-MAX_GROUP_LENGTH = 200
-MAX_GROUPS = 100
 _RULE = re.compile(r"((?:\\.|\S)+)\s+(.*)")  # a pattern (spaces escaped with a backslash), then groups
-
-
-def check_group(name: str) -> str | None:
-    """Why `name` cannot be a group name, or None when it can."""
-    if not name:
-        return "a group name is empty"
-    if name == PUBLIC:
-        return f"{PUBLIC!r} is not a group name"
-    if len(name) > MAX_GROUP_LENGTH:
-        return f"a group name is longer than {MAX_GROUP_LENGTH} characters"
-    if "," in name or not name.isprintable():  # a space is printable; tabs and newlines are not
-        return f"group name {name!r} holds a comma or a control character"
-    return None
-
-
-def group_names(values: Iterable[object]) -> tuple[str, ...]:
-    """Distinct, stripped group names in order; ValueError saying why when one cannot be a group name."""
-    groups = tuple(dict.fromkeys(name for name in (str(v).strip() for v in values) if name))
-    for group in groups:
-        problem = check_group(group)
-        if problem:
-            raise ValueError(problem)
-    if len(groups) > MAX_GROUPS:
-        raise ValueError(f"more than {MAX_GROUPS} groups")
-    return groups
 
 
 def front_matter_groups(front: dict[str, object]) -> tuple[str, ...] | None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from indexer.postings import (
+from indexer.store.postings import (
     MAX_DELETED_SHARE,
     MAX_SEGMENTS,
     FieldPostings,

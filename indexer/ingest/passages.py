@@ -8,22 +8,11 @@ match deep inside a long document can be pointed at and fetched on its own.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from indexer.model import Section
+from indexer.model import Section, Span
 
 MAX_PASSAGE_CHARS = 2000  # about 300 words: long enough for context, short enough to point at
 _BREAKS = (re.compile(r"\n\s*\n"), re.compile(r"\n"), re.compile(r"(?<=[.!?])\s+"), re.compile(r"\s+"))
-
-
-@dataclass(frozen=True)
-class Span:
-    """One passage: its section's heading and page, and where it lies in the full text."""
-
-    heading: str
-    page: int | None
-    start: int
-    end: int
 
 
 def assemble(sections: tuple[Section, ...], limit: int = MAX_PASSAGE_CHARS) -> tuple[str, list[Span]]:
@@ -83,15 +72,3 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
-
-
-def section_heading(title: str, heading: str) -> str:
-    """A passage's heading as it is indexed: none when it only repeats the document's title, as an H1 often does."""
-    return "" if heading == title else heading
-
-
-def passage_body(title: str, heading: str, text: str) -> str:
-    """What a passage's body field holds: its document's title, its section's heading (section_heading()) and
-    its text, so that one BM25 saturation covers a word wherever it is (scoring the title and heading fields
-    apart counts a title word twice)."""
-    return "\n".join(part for part in (title, section_heading(title, heading), text) if part)

@@ -9,7 +9,7 @@ from typing import Any
 
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from indexer.analysis import TextAnalyzer, path_analyzer
+from indexer.text.analysis import TextAnalyzer, path_analyzer
 
 # Bump when the schema or the analysis changes: an index with another version is rebuilt in full.
 SCHEMA_VERSION = 9
@@ -55,3 +55,15 @@ def build_schema() -> Schema:
         tag=KEYWORD(lowercase=True, commas=True, scorable=True),
         access=KEYWORD(commas=True),  # groups allowed to see the document, or access.PUBLIC for everyone
     )
+
+
+def section_heading(title: str, heading: str) -> str:
+    """A passage's heading as it is indexed: none when it only repeats the document's title, as an H1 often does."""
+    return "" if heading == title else heading
+
+
+def passage_body(title: str, heading: str, text: str) -> str:
+    """What a passage's body field holds: its document's title, its section's heading (section_heading()) and
+    its text, so that one BM25 saturation covers a word wherever it is (scoring the title and heading fields
+    apart counts a title word twice)."""
+    return "\n".join(part for part in (title, section_heading(title, heading), text) if part)

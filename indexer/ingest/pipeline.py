@@ -12,18 +12,18 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from indexer import storage
-from indexer.access import AccessRules
-from indexer.docstore import DocRecord, DocStore, RunState, Stamp, read_state
 from indexer.errors import AccessFileError, DocsFolderError
-from indexer.jobs import Failed, Job, Outcome, Unchanged
+from indexer.ingest.access import AccessRules
+from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
+from indexer.ingest.pool import JobRunner
+from indexer.ingest.scanner import Candidate, Scan, scan
+from indexer.ingest.urls import document_url
 from indexer.model import IndexReport, SkippedFile
-from indexer.passage_index import PassageIndex
-from indexer.pool import JobRunner
-from indexer.scanner import Candidate, Scan, scan
-from indexer.schema import SCHEMA_VERSION
 from indexer.settings import IndexerSettings
-from indexer.urls import document_url
+from indexer.store import storage
+from indexer.store.docstore import DocRecord, DocStore, RunState, Stamp, read_state
+from indexer.store.passage_index import PassageIndex
+from indexer.store.schema import SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
 

@@ -30,7 +30,7 @@ from typing import Any
 from whoosh import query as wq
 from whoosh.matching import AndNotMatcher, ListMatcher, NullMatcher
 
-from indexer.analysis import SEARCH_ANALYZER, fold, path_analyzer
+from indexer.text.analysis import SEARCH_ANALYZER, fold, path_analyzer
 
 TEXT_FIELDS = ("title", "heading", "body", "path")
 FIELD_ALIASES = {"text": "body", "content": "body", "tags": "tag", "format": "type"}

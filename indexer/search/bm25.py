@@ -21,10 +21,10 @@ from pathlib import Path
 import numpy as np
 from whoosh.util.numeric import byte_to_length
 
-from indexer import query as query_language
-from indexer.docstore import Groups, may_see
-from indexer.postings import FIELDS, Segment, key_for, read_manifest
-from indexer.ranking import Ranking
+from indexer.groups import Groups, may_see
+from indexer.search import query as query_language
+from indexer.search.ranking import Ranking
+from indexer.store.postings import FIELDS, Segment, key_for, read_manifest
 
 ScoredTerm = tuple[str, bytes, float]  # (field, term, weight): one clause of a plain-word query
 MAX_CACHED_FILTERS = 64  # search filters kept per searcher, one per distinct set of caller groups

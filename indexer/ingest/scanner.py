@@ -18,9 +18,9 @@ from pathlib import Path
 import pathspec
 
 from indexer.errors import IgnoreFileError
+from indexer.ingest.patterns import PatternError, compile_lines
 from indexer.loaders import SUFFIXES
 from indexer.model import SkippedFile
-from indexer.patterns import PatternError, compile_lines
 
 IGNORE_FILE = ".docsearchignore"
 JUNK_DIRS = frozenset(

@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from indexer.docstore import DocRecord, Stamp
 from indexer.errors import LoaderError
+from indexer.ingest.records import make_record
+from indexer.ingest.scanner import inside
 from indexer.loaders import loader_for
 from indexer.model import ParsedDoc
-from indexer.records import make_record
-from indexer.scanner import inside
+from indexer.store.docstore import DocRecord, Stamp
 
 log = logging.getLogger(__name__)
 

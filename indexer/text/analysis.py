@@ -284,3 +284,9 @@ def path_analyzer() -> Analyzer:
 # The analyzer of the search side (query parsing, snippets, feedback, the connector's search extensions): one
 # instance, so one stem cache, for all of them. The indexer's schema builds its own.
 SEARCH_ANALYZER = TextAnalyzer()
+
+
+def terms_of(text: str) -> set[str]:
+    """The terms the index makes of a text (its words folded and stemmed, stop words left out), for callers that
+    rank their own few entries (a catalog of tools) as the index would."""
+    return set(SEARCH_ANALYZER.terms(text))

@@ -15,14 +15,13 @@ from typing import Any
 
 from whoosh import index
 
-from indexer.access import PUBLIC
-from indexer.docstore import DocRecord
-from indexer.passages import passage_body, section_heading
-from indexer.postings import FIELDS, PostingsBuilder
-from indexer.postings_writer import PostingsWriter
-from indexer.schema import build_schema
-from indexer.segment_writer import PassageSegmentWriter
-from indexer.storage import POSTINGS_DIR, WHOOSH_DIR
+from indexer.groups import PUBLIC
+from indexer.store.docstore import DocRecord
+from indexer.store.postings import FIELDS, PostingsBuilder
+from indexer.store.postings_writer import PostingsWriter
+from indexer.store.schema import build_schema, passage_body, section_heading
+from indexer.store.segment_writer import PassageSegmentWriter
+from indexer.store.storage import POSTINGS_DIR, WHOOSH_DIR
 
 WRITER_MEMORY_MB = 1024  # the committing writer's pool, which only merges fill: above it, Whoosh spills runs to disk
 MAX_SEGMENT_POSTINGS = 6_000_000  # a worker's segment is closed at this many postings: about 500 MB held

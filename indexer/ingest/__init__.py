@@ -1,0 +1,7 @@
+"""Ingest: a folder of files in, a new published generation of the index out.
+
+Owns the walk of the folder (scanner, ignore and access files), the plan of what changed, the worker processes
+that read, parse and analyse files (pool, jobs), what one parsed file becomes (records, passages, urls), and the
+run that applies it all to a new generation (pipeline).
+May import: text, loaders, store, and indexer's shared modules (model, errors, settings). Never search.
+"""
