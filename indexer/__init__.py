@@ -37,7 +37,8 @@ from indexer.model import Document, IndexReport, Passage, SkippedFile
 
 if TYPE_CHECKING:
     from indexer.ingest.pipeline import update_index
-    from indexer.search.searcher import Excerpt, Hit, Searcher, Snapshot, part_id
+    from indexer.search.documents import Excerpt, part_id
+    from indexer.search.searcher import Hit, Searcher, Snapshot
     from indexer.settings import IndexerSettings
     from indexer.text.analysis import terms_of
 
@@ -47,11 +48,11 @@ __version__ = "0.1.0"
 # needs neither the search side nor the settings (pydantic).
 _LAZY = {
     "update_index": "indexer.ingest.pipeline",
-    "Excerpt": "indexer.search.searcher",
+    "Excerpt": "indexer.search.documents",
     "Hit": "indexer.search.searcher",
     "Searcher": "indexer.search.searcher",
     "Snapshot": "indexer.search.searcher",
-    "part_id": "indexer.search.searcher",
+    "part_id": "indexer.search.documents",
     "IndexerSettings": "indexer.settings",
     "terms_of": "indexer.text.analysis",
 }

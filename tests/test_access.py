@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import index, run_cli, skipped, snapshot, write
 
-import indexer.search.query
+import indexer.search.clauses
 from indexer import DocumentNotFoundError
 from indexer.ingest.access import ACCESS_FILE
 
@@ -212,7 +212,7 @@ def test_hidden_documents_do_not_change_what_a_wildcard_finds(
     expansions: int | None,
 ) -> None:
     if expansions is not None:
-        monkeypatch.setattr(indexer.search.query, "MAX_EXPANSIONS", expansions)
+        monkeypatch.setattr(indexer.search.clauses, "MAX_EXPANSIONS", expansions)
     with_hidden, without = (snapshot(index_dir) for index_dir in with_and_without_hidden)
     guest = frozenset({"guest"})
     assert ids(with_hidden.search(query, limit=50, groups=guest)) == expected

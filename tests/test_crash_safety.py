@@ -125,8 +125,8 @@ def test_second_indexer_process_gets_a_locked_error_and_leaves_the_index_alone(d
 def test_a_server_keeps_its_generation_when_the_next_one_cannot_be_read(docs: Path, index_dir: Path) -> None:
     import sqlite3
 
+    from indexer.search import searcher as search
     from indexer.search.searcher import Searcher
-    from indexer.search.searcher import searcher as search
     from indexer.store import storage
 
     write(docs, "a.md", "# A\n\nwombat\n")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-import indexer.search.query
+import indexer.search.clauses
 from indexer.search.query import parse_query
 from indexer.search.ranking import DEFAULT
 from indexer.search.searcher import Hit, Snapshot
@@ -173,7 +173,7 @@ def test_both_paths_rank_alike(
     """With three expansions, a wildcard (a two-letter prefix: six words of VOCABULARY) takes the first three words
     of the whole index, over both segments."""
     if expansions is not None:
-        monkeypatch.setattr(indexer.search.query, "MAX_EXPANSIONS", expansions)
+        monkeypatch.setattr(indexer.search.clauses, "MAX_EXPANSIONS", expansions)
     _, index_dir = corpus
     snap = snapshot(index_dir)
     assert len(_segments(index_dir)) == 2
@@ -221,7 +221,7 @@ def test_both_paths_rank_alike_for_a_caller_with_groups(
     """With three expansions, a wildcard's first words in the index are often words only hidden documents hold:
     both paths skip them alike."""
     if expansions is not None:
-        monkeypatch.setattr(indexer.search.query, "MAX_EXPANSIONS", expansions)
+        monkeypatch.setattr(indexer.search.clauses, "MAX_EXPANSIONS", expansions)
     snap = snapshot(grouped)
     answered = 0
     for query in _queries(random.Random(5), 60) + _and_queries(random.Random(6), 30):

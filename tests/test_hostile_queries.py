@@ -23,9 +23,10 @@ from hostile_support import (
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-import indexer.search.query
+import indexer.search.clauses
 from indexer import Searcher
-from indexer.search.query import MAX_DEPTH, MAX_TERMS, MAX_WILDCARDS, ParsedQuery, parse_query
+from indexer.search.plan import ParsedQuery
+from indexer.search.query import MAX_DEPTH, MAX_TERMS, MAX_WILDCARDS, parse_query
 from indexer.search.ranking import DEFAULT
 from indexer.search.searcher import Snapshot
 
@@ -112,7 +113,7 @@ def test_wildcards_past_the_limit_match_their_word_only(snapshot: Snapshot) -> N
 
 
 def test_a_wildcard_matches_at_most_max_expansions_words(snapshot: Snapshot, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(indexer.search.query, "MAX_EXPANSIONS", 3)
+    monkeypatch.setattr(indexer.search.clauses, "MAX_EXPANSIONS", 3)
     found = {hit.document.id for hit in snapshot.search("zzq*", limit=100)}
     assert found == {f"wild/{w}.md" for w in WILD_WORDS[:3]}  # the first words in the index's order
 

@@ -12,13 +12,9 @@ mid-message never blocks the rest, and every path out of the run stops every wor
 
 from __future__ import annotations
 
-import gc
 import logging
 import multiprocessing
-import os
-import queue
 import signal
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
@@ -29,8 +25,7 @@ from typing import Any
 
 from indexer.errors import IndexWriteError
 from indexer.ingest.jobs import Failed, Indexed, Job, Outcome, run_job
-from indexer.store.docstore import Stamp
-from indexer.store.passage_index import SegmentBuilder
+from indexer.ingest.worker import IDLE, START_SECONDS, STUCK_GRACE, added, work
 
 log = logging.getLogger(__name__)
 
@@ -38,14 +33,8 @@ BATCH_BYTES = 1_000_000  # a worker takes files in batches of about this many by
 BATCH_FILES = 64
 AHEAD = 2  # batches handed to a worker before it reports on the first
 INLINE_BELOW = 32  # fewer jobs than this run in the caller's process
-PARENT_CHECK_SECONDS = 1.0  # how often a worker checks that the run that started it is still alive
+
 MAX_RETRIES = 2  # times a file is indexed again after a worker died with its passages
-# A worker that misses the deadline of its current step is taken for stuck (only with a time limit, --parse-timeout):
-STUCK_GRACE = 2.0  # reading and parsing one file: the time limit plus this (the limit's own timer ends it first)
-ADD_SECONDS_PER_CHAR = 1e-5  # adding its passages to the segment: as long again, plus a second per 100,000 characters
-ROLL_SECONDS = 600.0  # writing out a full segment (millions of postings)
-START_SECONDS = 60.0  # starting up
-_IDLE = -1.0
 
 
 class JobRunner:
@@ -71,26 +60,12 @@ class JobRunner:
             crew.stop()
 
 
-def added(outcome: Outcome, add: Callable[[Indexed], None]) -> Outcome:
-    """Add an indexed file's passages with `add`; a failure there is that file's failure (Failed, marked
-    partial: some of its passages may already be in the segment, for the writer to drop)."""
-    if not isinstance(outcome, Indexed):
-        return outcome
-    try:
-        add(outcome)
-    except Exception as exc:
-        record = outcome.record
-        reason = f"could not be indexed ({type(exc).__name__}: {exc})"[:300]
-        return Failed(record.id, Stamp(record.size, record.mtime_ns), reason, partial=True)
-    return outcome
-
-
 @dataclass
 class _Worker:
     process: Any
     inbox: Any  # a multiprocessing Queue of batches, None at the end
     outbox: Connection  # the worker's messages
-    state: Any  # shared doubles: deadline of its current step, batch number, position in it (_IDLE between batches)
+    state: Any  # shared doubles: deadline of its current step, batch number, position in it (IDLE between batches)
     sent: dict[int, list[Job]] = field(default_factory=dict)  # batches handed over, not reported yet
     kept: list[Job] = field(default_factory=list)  # files it indexed, whose passages are in its unfinished segment
     ending: bool = False  # told that no more work comes
@@ -116,8 +91,8 @@ class _Crew:
         inbox = self._ctx.Queue()
         inbox.cancel_join_thread()  # never wait at exit to hand batches to a worker that is gone
         reader, writer = self._ctx.Pipe(duplex=False)
-        state = self._ctx.RawArray("d", [time.monotonic() + START_SECONDS, _IDLE, 0.0])
-        process = self._ctx.Process(target=_work, args=(self._folder, inbox, writer, state, self._limit), daemon=True)
+        state = self._ctx.RawArray("d", [time.monotonic() + START_SECONDS, IDLE, 0.0])
+        process = self._ctx.Process(target=work, args=(self._folder, inbox, writer, state, self._limit), daemon=True)
         # Ctrl-C is the run's to handle: the new process starts with it blocked (and then ignores it), so one that
         # comes while it starts up prints no traceback; here it waits until the process is started.
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -199,7 +174,7 @@ class _Crew:
     @staticmethod
     def _culprit(worker: _Worker, number: float, position: float) -> Job | None:
         """The file a worker was on when it died, if it was on one."""
-        batch = worker.sent.get(int(number)) if number != _IDLE else None
+        batch = worker.sent.get(int(number)) if number != IDLE else None
         return batch[int(position)] if batch and int(position) < len(batch) else None
 
     def _replace(self, worker: _Worker, culprit: Job | None, cause: str, stuck: bool) -> Iterator[Outcome]:
@@ -271,70 +246,3 @@ def _death(process: Any) -> str:
         hint = " (out of memory?)" if -code == signal.SIGKILL else ""
         return f"was killed by {name}{hint}"
     return f"exited with status {code}"
-
-
-def _exit_with_parent() -> None:
-    """Leave the moment the parent run is gone. A worker that has finished its jobs can otherwise wait forever at
-    exit, blocked writing results into a pipe that nobody reads any more."""
-    parent = multiprocessing.parent_process()
-    while parent is None or parent.is_alive():
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(1)
-
-
-def _work(folder: Path, inbox: Any, outbox: Connection, state: Any, limit: float) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked by _Crew._start until now
-    threading.Thread(target=_exit_with_parent, name="parent-watch", daemon=True).start()
-    # The segment's postings grow to millions of objects, which Python's cyclic collector would scan over and
-    # over (a tenth of a worker's time). It runs once per batch instead, for that batch's garbage only: what
-    # survives a batch is frozen, out of later collections' way.
-    gc.disable()
-    step = limit + STUCK_GRACE
-
-    def rolling() -> None:
-        state[1] = _IDLE  # a long step that is no file's fault
-        state[0] = time.monotonic() + ROLL_SECONDS
-
-    def add(outcome: Indexed) -> None:
-        state[0] = time.monotonic() + step + len(outcome.record.text) * ADD_SECONDS_PER_CHAR
-        builder.add(outcome.record)
-
-    try:
-        builder = SegmentBuilder(folder, before_roll=rolling)
-        state[0] = time.monotonic() + step
-        while (item := _next_batch(inbox)) is not None:
-            number, batch = item
-            outcomes = []
-            for position, job in enumerate(batch):
-                state[0] = time.monotonic() + step
-                state[2] = position
-                state[1] = number
-                outcomes.append(added(run_job(job), add))
-            state[1] = _IDLE
-            outbox.send(("outcomes", (number, outcomes)))
-            state[0] = time.monotonic() + step  # by when it should be on the next batch, if one waits
-            del outcomes
-            gc.collect()
-            gc.freeze()
-        outbox.send(("segments", builder.finish()))
-    except Exception as exc:  # reported to the parent, which stops the run cleanly
-        outbox.send(("error", f"{type(exc).__name__}: {exc}"))
-        return
-    # Done: once the segments are sent, leave without tearing down the heap object by object (the segment's
-    # postings, millions of them: half a second the run would wait for at its very end).
-    outbox.close()
-    os._exit(0)
-
-
-def _next_batch(inbox: Any) -> tuple[int, list[Job]] | None:
-    """The next batch of jobs, None at the end. Exits at once when the parent run is gone (killed):
-    nothing else would ever stop a worker waiting on a queue that no one feeds any more."""
-    parent = multiprocessing.parent_process()
-    while parent is None or parent.is_alive():
-        try:
-            item: tuple[int, list[Job]] | None = inbox.get(timeout=PARENT_CHECK_SECONDS)
-            return item
-        except queue.Empty:
-            continue
-    os._exit(1)

@@ -22,7 +22,7 @@ import numpy as np
 from whoosh.util.numeric import byte_to_length
 
 from indexer.groups import Groups, may_see
-from indexer.search import query as query_language
+from indexer.search import clauses
 from indexer.search.ranking import Ranking
 from indexer.store.postings import FIELDS, Segment, key_for, read_manifest
 
@@ -140,7 +140,7 @@ class PostingsSearcher:
         that begin with `start`, in sorted order, of those held by live passages the caller may see. (Words
         that only hidden or deleted passages hold take no place: what a caller finds depends only on what it
         may see.)"""
-        limit = query_language.MAX_EXPANSIONS
+        limit = clauses.MAX_EXPANSIONS
         key = key_for(name, start.encode("utf-8"))
         words: set[bytes] = set()
         for segment, mask in zip(self._segments, self._visible(groups), strict=True):

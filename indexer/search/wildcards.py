@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from indexer.search import query as query_language
+from indexer.search import clauses
 
 
 def held_words(reader: Any, name: str, start: str, allowed: Any) -> list[str]:
@@ -19,7 +19,7 @@ def held_words(reader: Any, name: str, start: str, allowed: Any) -> list[str]:
     (a set of Whoosh document numbers; None: every document) holds, at most MAX_EXPANSIONS. `reader`: the
     index's top-level Whoosh reader, so that every segment counts. A caller who sees everything, in an index
     without deletions, costs no postings read."""
-    limit = query_language.MAX_EXPANSIONS
+    limit = clauses.MAX_EXPANSIONS
     every = allowed is None and not reader.has_deletions()
     words: list[str] = []
     for word in reader.expand_prefix(name, start):

@@ -1,0 +1,92 @@
+"""The Whoosh queries the query language builds beyond Whoosh's own: a wildcard scored like the words it expands
+to, filters that add nothing to a score, the AND operator told apart from other Ands, and a NOT that excludes
+exactly. The query language (query.py) makes them; plan.py reads them; the searcher runs them."""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import islice
+from typing import Any
+
+from whoosh import query as wq
+from whoosh.matching import AndNotMatcher, ListMatcher, NullMatcher
+
+TEXT_FIELDS = ("title", "heading", "body", "path")  # the fields words are searched in
+MAX_EXPANSIONS = 256  # words one wildcard matches in one field: the first in the index's sorted order
+
+
+class Prefix(wq.Prefix):
+    """A suffix wildcard: the first MAX_EXPANSIONS words of its field that start with its text (in sorted
+    order), each scored as if it had been typed. (Whoosh's own Prefix scores one expansion by BM25 but
+    several by their raw frequencies, and drops its boost.) Searched as it is, it expands over each segment
+    by itself, and over every document: a search binds it first (with_expansions) to the words of the whole
+    index that the caller may see."""
+
+    def _btexts(self, ixreader: Any) -> Iterator[bytes]:
+        return islice(super()._btexts(ixreader), MAX_EXPANSIONS)
+
+    def matcher(self, searcher: Any, context: Any = None) -> Any:
+        words = [w.decode("utf-8") for w in self._btexts(searcher.reader())]
+        return self.expanded(words).matcher(searcher, context)
+
+    def expanded(self, words: Iterable[str]) -> wq.Query:
+        """The wildcard as the words it expands to."""
+        terms = [wq.Term(self.fieldname, w, boost=self.boost) for w in words]
+        return wq.Or(terms) if terms else wq.NullQuery
+
+
+Expansion = Callable[[str, str], Iterable[str]]  # (field, what words start with) -> the words a wildcard matches
+
+
+def with_expansions(query: wq.Query, expand: Expansion) -> wq.Query:
+    """The query with each wildcard replaced by the words `expand` gives for it, scored as if typed."""
+    return query.accept(lambda q: q.expanded(expand(q.fieldname, q.text)) if type(q) is Prefix else q)
+
+
+class Filter(wq.ConstantScoreQuery):
+    """A clause that must match and adds nothing to the score. (Whoosh's ConstantScoreQuery cannot score 0:
+    it reads a constant of 0.0 as none given, and adds 1 to every match.)"""
+
+    def __init__(self, child: wq.Query) -> None:
+        super().__init__(child, 0.0)
+
+    def _rewrap(self, child: wq.Query) -> Filter:
+        return Filter(child)
+
+    def matcher(self, searcher: Any, context: Any = None) -> Any:
+        ids = array("I", self.child.matcher(searcher, searcher.boolean_context()).all_ids())
+        return ListMatcher(ids, weights=array("f", [0.0]) * len(ids)) if ids else NullMatcher()
+
+
+class AllOf(wq.And):
+    """The AND operator (`x AND y`), told apart from the Ands that hold field clauses, which a query plan leaves
+    to Whoosh: a passage must match every operand, and scores the sum of their scores. (Whoosh rebuilds a
+    compound query as its own class, so normalizing keeps it one.)"""
+
+
+class _AndNotMatcher(AndNotMatcher):
+    """Whoosh's AndNotMatcher, fixed: at the start it skipped the excluded matcher up to the first match only
+    when both stood on the same passage, so a first match that a later exclusion held got through."""
+
+    def _find_first(self) -> None:
+        if self.a.is_active() and self.b.is_active():
+            self._find_next()
+
+
+class AndNot(wq.AndNot):
+    """`x NOT y`: the passages x matches that y does not, scored as x scores them."""
+
+    def matcher(self, searcher: Any, context: Any = None) -> Any:
+        return _AndNotMatcher(self.a.matcher(searcher, context), self.b.matcher(searcher, searcher.boolean_context()))
+
+
+def over(fields: Mapping[str, float], make: object) -> wq.Query:
+    clauses = []
+    for name, boost in fields.items():
+        if name == "path":
+            continue  # the path field has its own analysis; plain words reach it through title and body
+        clause = make(name)  # type: ignore[operator]
+        clause.boost = boost
+        clauses.append(clause)
+    return clauses[0] if len(clauses) == 1 else wq.Or(clauses)

@@ -1,0 +1,140 @@
+"""Reading a generation's documents for a caller: metadata, text, passages, and the excerpts that fetch returns.
+
+A document a caller may not see answers exactly as an id that does not exist. Ids are looked up in the index,
+never used as paths. A part id (`manual.pdf#page=12`, `guide.md#part=7`, `guide.md#at=5000`) names where in a
+document a fetch starts.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from indexer.errors import DocumentNotFoundError
+from indexer.groups import Groups, visible
+from indexer.model import Document, Passage
+from indexer.store.docstore import DocReader
+
+
+@dataclass(frozen=True)
+class Excerpt:
+    """A stretch of a document's text that one fetch returns, and where the rest continues."""
+
+    document: Document
+    id: str  # the id asked for: a document id, or a part id such as "manual.pdf#page=12"
+    text: str
+    start: int
+    end: int
+    next_id: str | None  # the part id that continues after `end`, or None at the end of the document
+
+
+def part_id(doc_id: str, passage: Passage, opens_page: bool = True) -> str:
+    """The id that fetch takes to start reading at a passage: "#page=N" for the first passage of a page, else
+    "#part=K" (a page id starts at the top of its page, and one page can hold more than a fetch returns)."""
+    if passage.page is not None and opens_page:
+        return f"{doc_id}#page={passage.page}"
+    return f"{doc_id}#part={passage.ordinal}"
+
+
+class DocumentView:
+    """A generation's documents as callers read them; `Snapshot` is one, with search on top. The docstore
+    connection is used under one lock (SQLite objects are not shared across threads at once)."""
+
+    def __init__(self, reader: DocReader) -> None:
+        self._docs = reader
+        self._lock = threading.Lock()
+
+    def document_count(self, groups: Groups = None) -> int:
+        """How many documents a caller in `groups` may see (None: every document)."""
+        with self._lock:
+            return self._docs.count(groups)
+
+    def document(self, doc_id: str, groups: Groups = None) -> Document | None:
+        """The document with that id, if there is one and a caller in `groups` may see it."""
+        if not _storable(doc_id):
+            return None
+        with self._lock:
+            document = self._docs.document(doc_id)
+            return document if document is not None and visible(document, groups) else None
+
+    def text(self, doc_id: str, groups: Groups = None) -> str | None:
+        if not _storable(doc_id):
+            return None
+        with self._lock:
+            document = self._docs.document(doc_id)
+            if document is None or not visible(document, groups):
+                return None
+            return self._docs.text(doc_id)
+
+    def slice(self, doc_id: str, start: int, end: int) -> str:
+        """Characters start..end of a document's text, without reading the rest."""
+        with self._lock:
+            return self._docs.slice(doc_id, start, end)
+
+    def passages(self, doc_id: str) -> list[Passage]:
+        with self._lock:
+            return self._docs.passages(doc_id)
+
+    def excerpt(self, ref: str, max_chars: int, groups: Groups = None) -> Excerpt:
+        """Up to max_chars of a document's text from the start, or from a part id; cut between passages.
+        A document a caller in `groups` may not see is not found, exactly like an unknown id."""
+        if not _storable(ref):
+            raise DocumentNotFoundError(ref)
+        with self._lock:
+            doc_id, start = self._resolve(ref)
+            document = self._docs.document(doc_id)
+            if document is None or not visible(document, groups):
+                raise DocumentNotFoundError(ref)
+            passages = self._docs.passages(doc_id)
+            end = min(document.chars, start + max_chars)
+            if end < document.chars:  # cut at the last passage boundary that fits, when there is one
+                ends = [p.end for p in passages if start < p.end <= end]
+                end = max(ends) if ends else end
+            index = next((i for i, p in enumerate(passages) if p.start >= end), None) if end < document.chars else None
+            next_id = None
+            if index is not None:
+                opens_page = index == 0 or passages[index - 1].page != passages[index].page
+                next_id = part_id(doc_id, passages[index], opens_page)
+            if end < document.chars and next_id is None:
+                next_id = f"{doc_id}#at={end}"
+            return Excerpt(document, ref, self._docs.slice(doc_id, start, end), start, end, next_id)
+
+    def _part_id(self, passage: Passage) -> str:
+        previous = self._docs.passage(passage.doc_id, passage.ordinal - 1) if passage.page is not None else None
+        return part_id(passage.doc_id, passage, previous is None or previous.page != passage.page)
+
+    def _resolve(self, ref: str) -> tuple[str, int]:
+        """(document id, start offset) of a document id or a part id. Ids are looked up, never used as paths."""
+        if self._docs.document(ref) is not None:
+            return ref, 0
+        doc_id, sep, fragment = ref.rpartition("#")
+        key, _, value = fragment.partition("=")
+        if not sep or not (value.isascii() and value.isdigit() and len(value) <= 18) or key not in _PART_KEYS:
+            raise DocumentNotFoundError(ref)
+        number = int(value)
+        if key == "at":
+            document = self._docs.document(doc_id)
+            if document is None or number > document.chars:
+                raise DocumentNotFoundError(ref)
+            return doc_id, number
+        passages = self._docs.passages(doc_id)
+        for p in passages:
+            if (key == "part" and p.ordinal == number) or (key == "page" and p.page == number):
+                return doc_id, p.start
+        raise DocumentNotFoundError(ref)
+
+    def list_documents(self, after: str = "", limit: int = 100, groups: Groups = None) -> list[Document]:
+        with self._lock:
+            return self._docs.list_documents(after, limit, groups)
+
+
+_PART_KEYS = ("part", "page", "at")
+
+
+def _storable(doc_id: str) -> bool:
+    """Whether an id can be an id at all: one that is not valid UTF-8 (a lone surrogate) names no document."""
+    try:
+        doc_id.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

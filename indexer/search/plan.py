@@ -1,0 +1,154 @@
+"""A parsed query, and the query as a sum that the postings copy can score (the fast path, bm25.py): its words,
+its wildcards, the clauses only Whoosh can match, what it excludes, and the operands of an AND."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from whoosh import query as wq
+
+from indexer.search.clauses import TEXT_FIELDS, AllOf, AndNot, Filter, Prefix, over
+
+
+@dataclass(frozen=True)
+class QuerySize:
+    """How much a query asks of the index: the words of its clauses (a word searched in three fields counts
+    three times), how many of them are wildcards, and how deep its clauses nest."""
+
+    words: int
+    wildcards: int
+    depth: int
+
+
+@dataclass
+class ParsedQuery:
+    """A Whoosh query, plus the analyzed words a snippet should show."""
+
+    query: wq.Query
+    terms: set[str] = field(default_factory=set)
+
+    def size(self) -> QuerySize:
+        return query_size(self.query)
+
+    def plan(self, fields: Iterable[str]) -> Plan | None:
+        """The query as a sum the postings copy can score, when it is one: plain words (and wildcards) of
+        `fields`, plus clauses only Whoosh can match (phrases, fields, nested operators) added in, minus
+        exclusions (a top-level NOT); or an AND of such sums of words alone, which scores as their sum and
+        matches the passages that hold a word of each. None otherwise (filters around the words, an AND of
+        other clauses)."""
+        plan = Plan()
+        query = self.query
+        while type(query) is AndNot:  # a NOT at the top drops passages, whatever scores them
+            plan.excluded.append(query.b)
+            query = query.a
+        fields = frozenset(fields)
+        if type(query) is AllOf:
+            return _and_plan(query, fields, plan)
+        if not _add_to_plan(query, fields, 1.0, plan) or not (plan.terms or plan.prefixes):
+            return None
+        return plan
+
+    def summed_word_weight(self) -> float:
+        """The weight of the body words of the query's summed part (a word typed twice counts twice), which
+        pseudo-relevance feedback weighs its words against; 0 when the query is not a sum of words (an AND of
+        clauses, filters alone), which feedback leaves alone."""
+        found = _summed_part(self.query)
+        if found is None:
+            return 0.0
+        plan = Plan()
+        _add_to_plan(found[0], frozenset(TEXT_FIELDS), 1.0, plan)
+        return sum(weight for name, _, weight in plan.terms if name == "body")
+
+    def expanded(self, words: Mapping[str, float], weights: Mapping[str, float]) -> ParsedQuery:
+        """The query with `words` (analyzed terms, each with its weight) added to its sum, in the fields of
+        `weights`, matched and scored like typed words. The words a snippet shows stay the typed ones."""
+        found = _summed_part(self.query)
+        if found is None or not words:
+            return self
+        part, rebuild = found
+        added = [
+            over({f: b * weight for f, b in weights.items()}, lambda f, w=w: wq.Term(f, w))
+            for w, weight in words.items()
+        ]
+        return ParsedQuery(rebuild(wq.Or([part, *added])), self.terms)
+
+
+def _summed_part(query: wq.Query) -> tuple[wq.Query, Callable[[wq.Query], wq.Query]] | None:
+    """The clause of a query that sums its words, and how to rebuild the query around another one in its
+    place: the query itself, or the scored clause under a top-level NOT or beside filters (`type:`). None
+    when the query is not such a sum."""
+    if type(query) is AndNot:
+        inner = _summed_part(query.a)
+        if inner is None:
+            return None
+        part, rebuild = inner
+        return part, lambda q: AndNot(rebuild(q), query.b)
+    if type(query) is wq.And:
+        first, *rest = query.subqueries
+        if type(first) is Filter or not rest or not all(type(r) is Filter for r in rest):
+            return None
+        inner = _summed_part(first)
+        if inner is None:
+            return None
+        part, rebuild = inner
+        return part, lambda q: wq.And([rebuild(q), *rest])
+    plan = Plan()
+    if not _add_to_plan(query, frozenset(TEXT_FIELDS), 1.0, plan) or not plan.terms:
+        return None
+    return query, lambda q: q
+
+
+@dataclass
+class Plan:
+    """A query as a sum: scored words, wildcards scored as the words they expand to, other clauses scored by
+    Whoosh, and what is excluded. An AND's words are in its operands, the `required` plans (words and wildcards
+    only): a passage matches when it holds a word of each, and scores the sum of all their words."""
+
+    terms: list[tuple[str, bytes, float]] = field(default_factory=list)  # (field, term, weight)
+    prefixes: list[tuple[str, str, float]] = field(default_factory=list)  # (field, what words start with, weight)
+    others: list[wq.Query] = field(default_factory=list)
+    excluded: list[wq.Query] = field(default_factory=list)
+    required: list[Plan] = field(default_factory=list)
+
+
+def _and_plan(query: AllOf, fields: frozenset[str], plan: Plan) -> Plan | None:
+    """The plan of an AND whose operands are each a sum of words and wildcards (Whoosh's And sums its
+    operands' scores over the passages that match them all); None when an operand is anything else (a filter,
+    a phrase, a nested NOT)."""
+    for child in query.subqueries:
+        operand = Plan()
+        if not _add_to_plan(child, fields, query.boost, operand) or operand.others:
+            return None
+        if not (operand.terms or operand.prefixes):
+            return None
+        plan.required.append(operand)
+    return plan
+
+
+def _add_to_plan(query: wq.Query, fields: frozenset[str], boost: float, plan: Plan) -> bool:
+    """Add a summed clause to the plan; False when the query is not a sum."""
+    if query is wq.NullQuery:
+        return True
+    if type(query) in (wq.Term, Prefix) and query.fieldname in fields:
+        target = plan.terms if type(query) is wq.Term else plan.prefixes
+        text = query.text.encode("utf-8") if type(query) is wq.Term else query.text
+        target.append((query.fieldname, text, boost * query.boost))
+        return True
+    if type(query) is wq.Or and query.scale is None and not query.minmatch:  # summed as is, duplicates too
+        return all(_add_to_plan(child, fields, boost * query.boost, plan) for child in query.subqueries)
+    if boost != 1.0:
+        return False
+    plan.others.append(query)
+    return True
+
+
+def query_size(query: wq.Query) -> QuerySize:
+    if not query.is_leaf():
+        parts = [query_size(child) for child in query.children()]
+        depth = 1 + max((p.depth for p in parts), default=0)
+        return QuerySize(sum(p.words for p in parts), sum(p.wildcards for p in parts), depth)
+    if isinstance(query, Prefix):
+        return QuerySize(1, 1, 1)
+    words = len(query.words) if isinstance(query, wq.Phrase) else int(isinstance(query, wq.Term))
+    return QuerySize(words, 0, 1)
