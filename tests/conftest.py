@@ -1,40 +1,19 @@
-"""Shared helpers: documents written into tmp_path, indexed through the real pipeline, read back through Searcher."""
+"""Fixtures for every room: a clean environment, an empty docs folder and an index folder beside it, and the one
+index of hostile documents that the search and connector rooms both attack. Helpers live in tests/support."""
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from indexer.ingest.pipeline import update_index
-from indexer.model import Document, IndexReport
-from indexer.search.searcher import Searcher, Snapshot
-from indexer.settings import ENV_PREFIX, IndexerSettings
+from indexer import Searcher, Snapshot
+from indexer.settings import ENV_PREFIX
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _permissions_enforced() -> bool:
-    """False when running as root (with its usual capabilities): then a chmod 000 file is still readable."""
-    with tempfile.TemporaryDirectory() as folder:
-        probe = Path(folder, "probe")
-        probe.write_bytes(b"x")
-        probe.chmod(0)
-        try:
-            probe.read_bytes()
-        except PermissionError:
-            return True
-        return False
-
-
-needs_non_root = pytest.mark.skipif(
-    not _permissions_enforced(), reason="running as root: files can be read and written whatever their permissions"
-)
+from support.connector import build_index, make_server
+from support.hostile import Remote, connect, hostile_corpus
 
 
 @pytest.fixture(autouse=True)
@@ -57,58 +36,18 @@ def index_dir(tmp_path: Path) -> Path:
     return tmp_path / "index"
 
 
-def write(docs: Path, relpath: str, content: str | bytes) -> Path:
-    """Write a file under `docs`, making its folders; str content is written as UTF-8."""
-    path = docs / relpath
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(content, str):
-        content = content.encode("utf-8")
-    path.write_bytes(content)
-    return path
+@pytest.fixture(scope="session")
+def hostile_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample corpus with hostile documents beside it (support.hostile); only read, never rewritten."""
+    return build_index(tmp_path_factory.mktemp("hostile"), hostile_corpus())
 
 
-def index(docs: Path, index_dir: Path, rebuild: bool = False, **settings: Any) -> IndexReport:
-    """One run of the real pipeline over `docs` into `index_dir`."""
-    return update_index(docs, IndexerSettings(index=index_dir, **settings), rebuild=rebuild)
+@pytest.fixture(scope="session")
+def hostile_snapshot(hostile_index: Path) -> Snapshot:
+    return Searcher(hostile_index).snapshot()
 
 
-def snapshot(index_dir: Path) -> Snapshot:
-    """The newest published generation, opened afresh (no refresh delay)."""
-    return Searcher(index_dir).snapshot()
-
-
-def found(index_dir: Path, query: str) -> list[str]:
-    """Ids of the documents a query finds, best first."""
-    return [hit.document.id for hit in snapshot(index_dir).search(query, limit=10_000)]
-
-
-def document(index_dir: Path, doc_id: str) -> Document:
-    doc = snapshot(index_dir).document(doc_id)
-    assert doc is not None, f"{doc_id} is not in the index"
-    return doc
-
-
-def all_ids(index_dir: Path) -> list[str]:
-    return [d.id for d in snapshot(index_dir).list_documents(limit=100_000)]
-
-
-def skipped(report: IndexReport) -> dict[str, str]:
-    return {s.id: s.reason for s in report.skipped}
-
-
-def set_mtime(path: Path, mtime_ns: int) -> None:
-    os.utime(path, ns=(mtime_ns, mtime_ns))
-
-
-def run_cli(*args: str | Path, env: dict[str, str] | None = None, **kwargs: Any) -> subprocess.CompletedProcess[str]:
-    """`python -m indexer ARGS` in a real subprocess, with DOCSEARCH_* variables only from `env`."""
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(ENV_PREFIX)}
-    return subprocess.run(
-        [sys.executable, "-m", "indexer", *map(str, args)],
-        cwd=ROOT,
-        env={**clean, **(env or {})},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        **kwargs,
-    )
+@pytest.fixture(scope="session")
+def hostile_remote(hostile_index: Path) -> Iterator[Remote]:
+    """A client session to the in-memory server over the hostile index, driven from synchronous tests."""
+    yield from connect(make_server(hostile_index))

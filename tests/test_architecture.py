@@ -9,7 +9,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from conftest import ROOT
+from support.folders import ROOT
 
 SKIP_DIRS = {"node_modules", "__pycache__", "build", "dist"}
 
@@ -50,7 +50,7 @@ def test_nothing_in_indexer_imports_connector() -> None:
 
 
 # Holds the indexer's segment writer to Whoosh's own, so it has to call Whoosh itself.
-WHOOSH_CONFORMANCE_TEST = "tests/test_segment_writer.py"
+WHOOSH_CONFORMANCE_TEST = "tests/store/test_segment_writer.py"
 # The indexing benchmark times a plain Whoosh writer beside ours: nothing of ours may run in it.
 WHOOSH_REFERENCE_BENCH = "tests/bench/whoosh_reference.py"
 

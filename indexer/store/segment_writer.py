@@ -5,7 +5,7 @@ postings one at a time through three layers of calls to its block writer, which 
 length on the way: most of the time indexing takes. Here each field keeps its terms' postings in a dict, in
 document order as they come, with its documents' field lengths beside them; the flush sorts the terms and
 writes each term's blocks whole, in Whoosh's format (pickled blocks of at most the codec's block limit, with
-their statistics; only the compression differs, see COMPRESS_FROM). tests/test_segment_writer.py holds what a
+their statistics; only the compression differs, see COMPRESS_FROM). tests/store/test_segment_writer.py holds what a
 reader sees to what Whoosh's own writer gives. A segment that takes in other segments (a merge: add_reader fills
 Whoosh's pool) is written Whoosh's way.
 """

@@ -1,0 +1,149 @@
+"""`python -m indexer`: exit codes, one-line errors and the summary on stderr, nothing on stdout.
+
+A few runs are real subprocesses (the entry point, stdout, the environment); the rest call cli.main() in-process.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer import cli
+from indexer.settings import IndexerSettings
+
+from support.folders import Main, document, index, needs_non_root, run_cli, write
+from support.pdfs import make_pdf
+
+
+def test_run_writes_the_index_and_its_summary_goes_to_stderr(docs: Path, index_dir: Path) -> None:
+    write(docs, "guides/install.md", "# Install\n\nThe cliwort page.\n")
+    first = run_cli(docs, "--index", index_dir)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == ""
+    assert "1 added, 0 updated, 0 removed" in first.stderr
+    assert "(generation 1)" in first.stderr
+    second = run_cli(docs, "--index", index_dir)
+    assert second.returncode == 0, second.stderr
+    assert second.stdout == ""
+    assert "is up to date: 0 added, 0 updated, 0 removed" in second.stderr
+
+
+def test_missing_docs_folder_exits_1_with_one_line(tmp_path: Path, index_dir: Path) -> None:
+    result = run_cli(tmp_path / "nowhere", "--index", index_dir)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("indexer: error: ")
+    assert "does not exist" in result.stderr
+    assert not index_dir.exists()
+
+
+def test_base_url_from_the_environment_is_used(docs: Path, index_dir: Path) -> None:
+    write(docs, "guides/install.md", "body\n")
+    result = run_cli(docs, "--index", index_dir, env={"DOCSEARCH_BASE_URL": "https://env.example.com/"})
+    assert result.returncode == 0, result.stderr
+    assert document(index_dir, "guides/install.md").url == "https://env.example.com/guides/install.md"
+
+
+def test_docs_that_is_a_file_exits_1(docs: Path, index_dir: Path, indexer_main: Main) -> None:
+    ran = indexer_main(write(docs, "page.md", "body\n"), "--index", index_dir)
+    assert ran.code == 1
+    assert ran.out == ""
+    assert ran.err.count("\n") == 1
+    assert "is not a folder" in ran.err
+
+
+@needs_non_root
+def test_unwritable_index_folder_exits_1(docs: Path, tmp_path: Path, indexer_main: Main) -> None:
+    write(docs, "page.md", "body\n")
+    parent = tmp_path / "readonly"
+    parent.mkdir()
+    parent.chmod(0o555)
+    try:
+        ran = indexer_main(docs, "--index", parent / "index")
+    finally:
+        parent.chmod(0o755)
+    assert ran.code == 1
+    assert ran.err.count("\n") == 1
+    assert "permission denied" in ran.err
+
+
+def test_base_url_without_a_scheme_is_a_usage_error(
+    docs: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        cli.main([str(docs), "--index", str(index_dir), "--base-url", "docs.example.com"])
+    assert caught.value.code == 2
+    assert "base URL must be absolute" in capsys.readouterr().err
+    assert not index_dir.exists()
+
+
+def test_bad_setting_in_the_environment_is_a_usage_error(
+    docs: Path, index_dir: Path, monkeypatch: pytest.MonkeyPatch, indexer_main: Main
+) -> None:
+    monkeypatch.setenv("DOCSEARCH_BASE_URL", "not-a-url")
+    ran = indexer_main(docs, "--index", index_dir)
+    assert ran.code == 2
+    assert "bad environment setting" in ran.err
+
+
+def test_bad_files_do_not_change_the_exit_code_and_are_listed(docs: Path, index_dir: Path, indexer_main: Main) -> None:
+    write(docs, "good.md", "# Good\n\nfine\n")
+    write(docs, "empty.md", b"")
+    write(docs, "data.txt", bytes(range(256)) * 4)
+    ran = indexer_main(docs, "--index", index_dir)
+    assert ran.code == 0
+    assert ran.out == ""
+    assert "skipped 2 file(s):" in ran.err
+    assert "    data.txt: binary content in a text file" in ran.err
+    assert "    empty.md: empty file" in ran.err
+
+
+def test_max_file_size_option_sets_the_limit(docs: Path, index_dir: Path, indexer_main: Main) -> None:
+    write(docs, "big.txt", "x " * 2000)
+    ran = indexer_main(docs, "--index", index_dir, "--max-file-size", "0.001")
+    assert ran.code == 0
+    assert "big.txt: larger than the 0.001 MB limit (--max-file-size)" in ran.err
+
+
+def test_quiet_run_prints_only_the_first_line_and_a_skipped_count(
+    docs: Path, index_dir: Path, indexer_main: Main
+) -> None:
+    write(docs, "good.md", "fine\n")
+    write(docs, "empty.md", b"")
+    ran = indexer_main(docs, "--index", index_dir, "-q")
+    assert ran.code == 0
+    lines = ran.err.splitlines()
+    assert len(lines) == 2
+    assert "1 added, 0 updated, 0 removed" in lines[0]
+    assert "skipped 1 file(s); run without --quiet for the list" in lines[1]
+
+
+def test_summary_lists_counts_bytes_skipped_files_and_warnings(
+    docs: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(docs, "a.md", "# A\n\nfine words\n")
+    write(docs, "scan.pdf", make_pdf([""], title="Scan"))
+    write(docs, "empty.md", b"")
+    report = index(docs, index_dir)
+    capsys.readouterr()
+    cli.print_report(report, IndexerSettings(index=index_dir))
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert f"indexed into {index_dir} (generation 1)" in err
+    assert "2 added, 0 updated, 0 removed" in err
+    assert "2 documents in the index" in err
+    assert "read 0.0 MB" in err
+    assert "skipped 1 file(s):\n    empty.md: empty file" in err
+    assert "indexed with warnings, 1:\n    scan.pdf: no text layer" in err
+
+
+def test_summary_of_a_rename_counts_it_as_moved(
+    docs: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(docs, "old.md", "moving words\n")
+    index(docs, index_dir)
+    (docs / "old.md").rename(docs / "new.md")
+    cli.print_report(index(docs, index_dir), IndexerSettings(index=index_dir))
+    assert "0 added, 0 updated, 0 removed, 1 moved" in capsys.readouterr().err

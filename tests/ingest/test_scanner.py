@@ -1,0 +1,92 @@
+"""Which files a run takes: hidden files, common junk and the folder's ignore file are left out silently."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.ingest.scanner import IGNORE_FILE
+
+from support.folders import all_ids, found, index, write
+
+
+@pytest.mark.parametrize(
+    "relpath",
+    [
+        ".hidden.md",
+        ".git/notes.md",
+        ".obsidian/deep/page.md",
+        "guides/.secret/page.md",
+        "node_modules/pkg/README.md",
+        "guides/__pycache__/cached.txt",
+        "build/html/index.html",
+        "guides/build/out.md",
+        "dist/readme.txt",
+        "mypkg.egg-info/PKG-INFO.txt",
+    ],
+)
+def test_hidden_and_junk_files_are_left_out(docs: Path, index_dir: Path, relpath: str) -> None:
+    write(docs, relpath, "The junkwort is here.\n")
+    write(docs, "guides/real.md", "A real page.\n")
+    report = index(docs, index_dir)
+    assert all_ids(index_dir) == ["guides/real.md"]
+    assert found(index_dir, "junkwort") == []
+    assert report.skipped == ()
+
+
+def test_files_no_loader_takes_are_left_out_silently(docs: Path, index_dir: Path) -> None:
+    write(docs, "logo.png", b"\x89PNG\r\n\x1a\n" + bytes(100))
+    write(docs, "script.py", "print('pythonwort')\n")
+    write(docs, "page.md", "A page.\n")
+    report = index(docs, index_dir)
+    assert all_ids(index_dir) == ["page.md"]
+    assert report.skipped == ()
+
+
+def test_suffixes_are_matched_case_insensitively(docs: Path, index_dir: Path) -> None:
+    write(docs, "UPPER.MD", "The capsicorn shouts.\n")
+    index(docs, index_dir)
+    assert found(index_dir, "capsicorn") == ["UPPER.MD"]
+
+
+def test_ignore_file_excludes_folders_and_patterns_with_negation(docs: Path, index_dir: Path) -> None:
+    write(docs, IGNORE_FILE, "# comments are allowed\ndrafts/*\n!drafts/keep.md\n*.tmp.md\n/top-only.md\n")
+    write(docs, "drafts/wip.md", "draftling\n")
+    write(docs, "drafts/keep.md", "keeperling\n")
+    write(docs, "guides/scratch.tmp.md", "scratchling\n")
+    write(docs, "guides/real.md", "realling\n")
+    write(docs, "top-only.md", "toponly\n")
+    write(docs, "guides/top-only.md", "nestedtop\n")
+    report = index(docs, index_dir)
+    assert all_ids(index_dir) == ["drafts/keep.md", "guides/real.md", "guides/top-only.md"]
+    assert found(index_dir, "draftling") == []
+    assert found(index_dir, "keeperling") == ["drafts/keep.md"]
+    assert report.skipped == ()
+
+
+def test_ignored_folder_pattern_matches_at_any_depth(docs: Path, index_dir: Path) -> None:
+    write(docs, IGNORE_FILE, "archive/\n")
+    write(docs, "archive/old.md", "old\n")
+    write(docs, "guides/archive/older.md", "older\n")
+    write(docs, "guides/archive.md", "a file, not a folder\n")
+    index(docs, index_dir)
+    assert all_ids(index_dir) == ["guides/archive.md"]
+
+
+def test_file_in_an_ignored_folder_cannot_be_re_included_as_in_git(docs: Path, index_dir: Path) -> None:
+    write(docs, IGNORE_FILE, "drafts/\n!drafts/keep.md\n")
+    write(docs, "drafts/keep.md", "keeperling\n")
+    write(docs, "page.md", "page\n")
+    index(docs, index_dir)
+    assert all_ids(index_dir) == ["page.md"]
+
+
+def test_ignore_file_added_later_removes_what_it_names(docs: Path, index_dir: Path) -> None:
+    write(docs, "drafts/wip.md", "draftling\n")
+    write(docs, "page.md", "page\n")
+    index(docs, index_dir)
+    write(docs, IGNORE_FILE, "drafts/\n")
+    report = index(docs, index_dir)
+    assert report.removed == 1
+    assert all_ids(index_dir) == ["page.md"]

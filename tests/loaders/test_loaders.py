@@ -1,0 +1,425 @@
+"""Loaders, tested from tables of files built in memory: what their text must and must not contain."""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from indexer.errors import LoaderError
+from indexer.ingest.access import front_matter_groups
+from indexer.loaders.html import declared_charset
+from indexer.loaders.markdown import markdown_parser
+from indexer.loaders.pdf import normalise_pdf_text
+from indexer.loaders.textcodec import decode_text
+
+from support.loaders import Content, assert_text, load, searchable
+from support.pdfs import break_page, encrypt_pdf, make_pdf
+
+
+def break_startxref(data: bytes) -> bytes:
+    return re.sub(rb"startxref\s+\d+", b"startxref\n99", data)
+
+
+MARKDOWN_FRONT_MATTER = b"""---
+title: Front Matter Title
+tags: [alpha, beta]
+access: "staff, admins"
+---
+# Heading One
+
+The zebracorn lives here.
+"""
+
+MARKDOWN_MARKUP = b"""Intro before any heading.
+
+# Main *Title*
+
+Some **bold** and _italic_ words, a [link text](http://example.com/x) and ![alt words](pic.png).
+Inline `print(zebracorn)` code.
+
+## Lists and tables
+
+- first item
+- second item
+
+| Name | Value |
+|------|-------|
+| cell one | cell two |
+
+<div class="note">raw <b>html words</b></div>
+
+```python
+def sentinel():
+    return "fenced code kept"
+```
+"""
+
+HTML_PAGE = b"""<!DOCTYPE html>
+<html><head>
+<title>Page Title</title>
+<meta name="keywords" content="alpha, beta">
+<style>.stylesentinel { color: red }</style>
+<script>var scriptsentinel = "<p>no</p>";</script>
+</head><body>
+<p>Fish &amp; Chips &lt;tag&gt; caf&eacute; zebracorn</p>
+<noscript>noscriptsentinel</noscript>
+<template><p>templatesentinel</p></template>
+<svg><title>svgsentinel</title></svg>
+<h2>Second <em>heading</em></h2>
+<ul><li>list one</li><li>list two</li></ul>
+<pre>  kept   spacing</pre>
+</body></html>
+"""
+
+RST = b"""=========
+Rst Title
+=========
+
+Intro para.
+
+Usage
+-----
+
+Run the zebracorn.
+"""
+
+ADOC = b"""= Adoc Title
+:toc: left
+
+Preamble zebracorn.
+
+== Install
+
+Steps here.
+"""
+
+PDF_TEXT = ["Page one zebracorn.", "", "Page three unicornfish."]
+
+GOOD_CASES = [
+    # filename, content, must_include, must_not_include
+    ("front.md", MARKDOWN_FRONT_MATTER, ["Front Matter Title", "zebracorn"], ["---", "tags:", "access:"]),
+    (
+        "markup.md",
+        MARKDOWN_MARKUP,
+        ["Main Title", "bold", "link text", "alt words", "print(zebracorn)", "first item"],
+        ["#", "*", "[", "](", "http://example.com", "<div", "<b>", "_italic_"],
+    ),
+    (
+        "markup-code.md",
+        MARKDOWN_MARKUP,
+        ["cell one | cell two", "html words", 'return "fenced code kept"'],
+        [],
+    ),
+    ("utf8.txt", "naïve café ☃ zebracorn".encode(), ["naïve café ☃ zebracorn"], ["\ufffd"]),
+    ("utf8-bom.txt", codecs.BOM_UTF8 + "café".encode(), ["café"], ["\ufeff", "ï»¿"]),
+    ("utf16le.txt", codecs.BOM_UTF16_LE + "café zebracorn".encode("utf-16-le"), ["café zebracorn"], ["\x00"]),
+    ("utf16be.txt", codecs.BOM_UTF16_BE + "café zebracorn".encode("utf-16-be"), ["café zebracorn"], ["\x00"]),
+    ("utf32le.txt", codecs.BOM_UTF32_LE + "café".encode("utf-32-le"), ["café"], ["\x00", "\ufeff"]),
+    ("cp1252.txt", "café \N{EN DASH} naïve".encode("cp1252"), ["café \N{EN DASH} naïve"], ["\ufffd", "Ã"]),
+    ("crlf.txt", b"line one\r\nline two\rline three  \r\n", ["line one\nline two\nline three"], ["\r", "  "]),
+    ("notes.rst", RST, ["Rst Title", "Usage", "Run the zebracorn."], ["===", "---"]),
+    ("guide.adoc", ADOC, ["Adoc Title", "Install", "Preamble zebracorn."], ["= ", ":toc:"]),
+    (
+        "page.html",
+        HTML_PAGE,
+        ["Page Title", "Fish & Chips <tag> café zebracorn", "Second heading", "list one\nlist two", "  kept"],
+        ["scriptsentinel", "stylesentinel", "noscriptsentinel", "templatesentinel", "svgsentinel", "&amp;"],
+    ),
+    (
+        "latin1.htm",
+        b'<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"><p>caf\xe9</p>',
+        ["café"],
+        ["\ufffd"],
+    ),
+    ("report.pdf", lambda: make_pdf(PDF_TEXT), ["Page one zebracorn.", "Page three unicornfish."], []),
+    ("owner-only.pdf", lambda: encrypt_pdf(make_pdf(["Owner zebracorn."]), ""), ["Owner zebracorn."], []),
+    ("bad-xref.pdf", lambda: break_startxref(make_pdf(["Repaired zebracorn."])), ["Repaired zebracorn."], []),
+]
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "must_include", "must_not_include"),
+    [pytest.param(*case, id=case[0]) for case in GOOD_CASES],
+)
+def test_loader_text_includes_and_excludes(
+    filename: str, content: Content, must_include: list[str], must_not_include: list[str]
+) -> None:
+    assert_text(filename, content, must_include, must_not_include)
+
+
+BAD_CASES = [
+    # filename, content, reason fragment
+    ("binary.txt", bytes(range(256)) * 8, "binary content in a text file"),
+    ("control.txt", b"\x01\x02\x03\x04\x05abc" * 200, "binary content in a text file"),
+    ("binary.md", b"# Title\n\x00\x00\x00", "binary content in a text file"),
+    ("binary.html", b"<p>\x00\x01</p>", "binary content in a text file"),
+    (
+        "locked.pdf",
+        lambda: encrypt_pdf(make_pdf(["Secret."]), "user-secret"),
+        "encrypted PDF (password required)",
+    ),
+    ("truncated.pdf", lambda: (pdf := make_pdf(["Cut short."]))[: len(pdf) // 2], "not a readable PDF"),
+    ("garbage.pdf", b"this is not a pdf at all\n" * 40, "not a readable PDF"),
+    ("fake-header.pdf", b"%PDF-1.7\n" + bytes(range(256)) * 4, "not a readable PDF"),
+    ("empty.pdf", b"", "not a readable PDF"),
+]
+
+
+@pytest.mark.parametrize(("filename", "content", "reason"), [pytest.param(*case, id=case[0]) for case in BAD_CASES])
+def test_bad_file_raises_loader_error_with_reason(filename: str, content: Content, reason: str) -> None:
+    with pytest.raises(LoaderError) as caught:
+        load(filename, content)
+    assert reason in caught.value.reason
+
+
+def test_markdown_front_matter_gives_title_tags_and_access() -> None:
+    doc = load("front.md", MARKDOWN_FRONT_MATTER)
+    assert doc.title == "Front Matter Title"
+    assert doc.front_matter["tags"] == ("alpha", "beta")
+    assert front_matter_groups(doc.front_matter) == ("staff", "admins")
+
+
+def test_markdown_title_falls_back_to_first_h1() -> None:
+    assert load("doc.md", b"## Not this\n\n# First H1\n\n# Second H1\n").title == "First H1"
+    assert load("doc.md", b"plain words only\n").title == ""
+
+
+def test_markdown_splits_sections_at_every_heading() -> None:
+    doc = load("markup.md", MARKDOWN_MARKUP)
+    assert [s.heading for s in doc.sections] == ["", "Main Title", "Lists and tables"]
+    assert doc.sections[0].text == "Intro before any heading."
+    assert "first item\nsecond item" in doc.sections[2].text
+
+
+def test_markdown_skips_empty_sections() -> None:
+    doc = load("doc.md", b"# Title\n\n## Empty\n\n## Full\n\nbody\n")
+    assert [(s.heading, s.text) for s in doc.sections] == [("Full", "body")]
+
+
+@pytest.mark.parametrize(
+    ("front_matter", "warning"),
+    [
+        pytest.param(b"title: [unclosed\n", "not valid YAML", id="invalid-yaml"),
+        pytest.param(b"- just\n- a list\n", "not a mapping", id="list"),
+        pytest.param(b"just a string\n", "not a mapping", id="scalar"),
+    ],
+)
+def test_markdown_bad_front_matter_is_a_warning_not_text(front_matter: bytes, warning: str) -> None:
+    doc = load("doc.md", b"---\n" + front_matter + b"---\n# Real\n\nbody\n")
+    assert doc.front_matter == {}
+    assert doc.title == "Real"
+    assert any(warning in w for w in doc.warnings)
+    assert searchable(doc) == "Real\nReal\nbody"
+
+
+def test_markdown_comma_separated_tags_become_a_tuple() -> None:
+    doc = load("doc.md", b"---\ntags: one, two ,, three\n---\nbody\n")
+    assert doc.front_matter["tags"] == ("one", "two", "three")
+
+
+def test_pdf_sections_are_pages_with_text() -> None:
+    doc = load("report.pdf", make_pdf(PDF_TEXT, title="Quarterly Report"))
+    assert doc.title == "Quarterly Report"
+    assert doc.pages == 3
+    assert [(s.page, s.text, s.heading) for s in doc.sections] == [
+        (1, "Page one zebracorn.", ""),
+        (3, "Page three unicornfish.", ""),
+    ]
+    assert doc.warnings == ()
+
+
+def test_pdf_with_a_blank_page_only_loads_with_a_warning() -> None:
+    doc = load("scan.pdf", make_pdf([""]))
+    assert doc.sections == ()
+    assert doc.pages == 1
+    assert doc.warnings == ("no text layer (scanned PDF?)",)
+
+
+def test_pdf_page_that_cannot_be_extracted_is_a_warning() -> None:
+    doc = load("report.pdf", break_page(make_pdf(["Good zebracorn.", "Broken page."]), 2))
+    assert [(s.page, s.text) for s in doc.sections] == [(1, "Good zebracorn.")]
+    assert doc.warnings == ("page 2: text could not be extracted",)
+
+
+def test_pdf_with_no_extractable_page_does_not_claim_no_text_layer() -> None:
+    doc = load("report.pdf", break_page(make_pdf(["Broken page."]), 1))
+    assert doc.sections == ()
+    assert doc.warnings == ("page 1: text could not be extracted",)
+
+
+def test_pdf_damage_pypdf_reports_becomes_doc_warnings() -> None:
+    doc = load("bad-xref.pdf", break_startxref(make_pdf(["Repaired zebracorn."])))
+    assert doc.warnings
+    assert all(w.startswith("pypdf: ") for w in doc.warnings)
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        pytest.param("a   b\t\tc", "a b c", id="spaces"),
+        pytest.param("exam-\nple", "example", id="hyphen-joined"),
+        pytest.param("COVID-\n19", "COVID-\n19", id="hyphen-kept-before-digit"),
+        pytest.param("one\n\n\n\ntwo", "one\n\ntwo", id="paragraph-break-kept"),
+        pytest.param("  line  \r\nnext\x00", "line\nnext", id="edges"),
+    ],
+)
+def test_pdf_text_is_normalised(raw: str, clean: str) -> None:
+    assert normalise_pdf_text(raw) == clean
+
+
+def test_plain_text_is_one_untitled_section() -> None:
+    doc = load("notes.txt", b"First line.\n\nSecond paragraph.   \n\n\n")
+    assert doc.title == ""
+    assert [(s.heading, s.text) for s in doc.sections] == [("", "First line.\n\nSecond paragraph.")]
+
+
+def test_empty_text_file_has_no_sections() -> None:
+    doc = load("empty.txt", b"")
+    assert (doc.title, doc.sections) == ("", ())
+
+
+def test_rst_headings_become_title_and_sections() -> None:
+    doc = load("notes.rst", RST)
+    assert doc.title == "Rst Title"
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        ("Rst Title", "Intro para."),
+        ("Usage", "Run the zebracorn."),
+    ]
+
+
+def test_adoc_headings_become_title_and_sections() -> None:
+    doc = load("guide.adoc", ADOC)
+    assert doc.title == "Adoc Title"
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        ("Adoc Title", "Preamble zebracorn."),
+        ("Install", "Steps here."),
+    ]
+
+
+def test_html_title_falls_back_to_first_h1() -> None:
+    assert load("a.html", b"<title> </title><h2>Two</h2><h1>One</h1><p>x</p>").title == "One"
+    assert load("a.html", b"<p>no headings</p>").title == ""
+
+
+def test_html_splits_sections_at_headings() -> None:
+    doc = load("page.html", HTML_PAGE)
+    assert doc.title == "Page Title"
+    assert [s.heading for s in doc.sections] == ["", "Second heading"]
+    assert doc.front_matter == {"tags": ("alpha", "beta")}
+
+
+@pytest.mark.parametrize(
+    ("head", "charset"),
+    [
+        pytest.param(b'<meta charset="utf-8">', "utf-8", id="meta-charset"),
+        pytest.param(b"<META CHARSET=koi8-r>", "koi8-r", id="unquoted"),
+        pytest.param(
+            b'<meta http-equiv="Content-Type" content="text/html; charset=windows-1252">',
+            "windows-1252",
+            id="http-equiv",
+        ),
+        pytest.param(b"<title>none</title>", None, id="none"),
+    ],
+)
+def test_html_declared_charset(head: bytes, charset: str | None) -> None:
+    assert declared_charset(b"<html><head>" + head) == charset
+
+
+def test_html_declared_charset_decodes_the_page() -> None:
+    page = b"<meta charset=koi8-r><p>" + "привет".encode("koi8_r") + b"</p>"
+    assert load("ru.html", page).sections[0].text == "привет"
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        pytest.param(b"", "", id="empty"),
+        pytest.param(b"plain", "plain", id="ascii"),
+        pytest.param(codecs.BOM_UTF8 + codecs.BOM_UTF8 + b"x", "x", id="doubled-bom-dropped"),
+        pytest.param(codecs.BOM_UTF32_BE + "é".encode("utf-32-be"), "é", id="utf32be"),
+        pytest.param(b"caf\xe9 \x96 \x81", "café \N{EN DASH} \x81", id="cp1252-undefined-byte-as-latin1"),
+        pytest.param(b"a\r\nb\rc\n", "a\nb\nc\n", id="newlines"),
+        pytest.param(b"\x1b[31mred\x1b[0m\tok\x0c", "\x1b[31mred\x1b[0m\tok\x0c", id="escapes-are-text"),
+    ],
+)
+def test_decode_text(data: bytes, text: str) -> None:
+    assert decode_text(data) == text
+
+
+def test_decode_text_uses_a_valid_encoding_hint_only() -> None:
+    russian = "привет".encode("koi8_r")
+    assert decode_text(russian, encoding="koi8-r") == "привет"
+    assert decode_text(russian, encoding="no-such-codec") == russian.decode("cp1252")
+    assert decode_text("é".encode(), encoding="iso-8859-1") == "é"  # mislabelled UTF-8 still reads
+
+
+# Markdown made of what inline parsing reacts to: markup characters, spaces and tabs at line ends and starts,
+# line breaks, and block syntax (headings, lists, tables, quotes, code, reference definitions).
+MARKDOWN_PIECES = st.lists(
+    st.sampled_from(
+        [
+            "word",
+            "two words",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\n\n",
+            "*",
+            "_",
+            "`",
+            "[",
+            "]",
+            "(u)",
+            "!",
+            "<",
+            ">",
+            "&amp;",
+            "&",
+            "\\",
+            "#",
+            "# ",
+            "- ",
+            "1. ",
+            "| a | b |\n|---|---|\n",
+            "> ",
+            "    ",
+            "```",
+            "[r]: /x\n",
+            "~",
+            "é",
+            "\r",
+            "\r\n",
+            "\x00",
+            "\u00a0",
+            "\u2003",
+            "\v",
+            "\f",
+        ]
+    ),
+    max_size=40,
+).map("".join)
+
+
+def _tokens(tokens: list[Token]) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    return [(t.type, t.content, [(c.type, c.content) for c in t.children or ()]) for t in tokens]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+@given(MARKDOWN_PIECES)
+def test_markdown_inline_shortcut_gives_markdown_its_own_tokens(text: str) -> None:
+    stock = MarkdownIt("commonmark").enable("table")
+    assert _tokens(markdown_parser().parse(text)) == _tokens(stock.parse(text))
+
+
+def test_markdown_inline_shortcut_is_taken_and_keeps_line_breaks() -> None:
+    text = "plain words  \nnext line \n\t more\n\nsecond *emphasis* [link](u) `code` &amp; \\* <b>\n"
+    stock = MarkdownIt("commonmark").enable("table")
+    assert _tokens(markdown_parser().parse(text)) == _tokens(stock.parse(text))
+    assert markdown_parser().core.ruler.__rules__[2].fn is not stock.core.ruler.__rules__[2].fn

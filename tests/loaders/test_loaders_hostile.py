@@ -1,0 +1,158 @@
+"""Loaders on hostile input: text is never lost to deep nesting, scripts are never text, parsing stays linear."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from support.folders import found, index, run_cli, write
+from support.loaders import assert_text, load, python_lines, searchable
+
+SCRIPT_CASES = [
+    # filename, content, must_include, must_not_include
+    (
+        "self-closed-script.html",
+        b"<p>Seen zebracorn.</p><script/>scriptsentinel()</script><p>After unicornfish.</p>",
+        ["Seen zebracorn.", "After unicornfish."],
+        ["scriptsentinel"],
+    ),
+    (
+        "self-closed-style.html",
+        b"<p>Seen zebracorn.</p><style/>.stylesentinel {}</style><p>After.</p>",
+        ["Seen zebracorn.", "After."],
+        ["stylesentinel"],
+    ),
+    (
+        "unclosed-script.html",
+        b"<p>Seen zebracorn.</p><script>scriptsentinel()",
+        ["Seen zebracorn."],
+        ["scriptsentinel"],
+    ),
+    (
+        "self-closed-svg.html",
+        b"<p>Seen zebracorn.</p><svg/><p>After unicornfish.</p>",
+        ["Seen zebracorn.", "After unicornfish."],
+        [],
+    ),
+    (
+        "inline-script.md",
+        b"Text <script>scriptsentinel()</script> and after zebracorn.\n",
+        ["Text", "and after zebracorn."],
+        ["scriptsentinel"],
+    ),
+    (
+        "inline-style.md",
+        b"Text <style>.stylesentinel { color: red }</style> after zebracorn.\n",
+        ["after zebracorn."],
+        ["stylesentinel"],
+    ),
+    (
+        "script-in-div.md",
+        b"<div>\n<script>\nvar a = 1;\n\nscriptsentinel();\n\n```\nscriptfence\n```\n</script>\n</div>\n\n"
+        b"After zebracorn.\n",
+        ["After zebracorn."],
+        ["scriptsentinel", "scriptfence", "var a"],
+    ),
+    (
+        "script-block.md",
+        b"# Page\n\n<script>\nscriptsentinel();\n</script>\n\nAfter zebracorn.\n",
+        ["After zebracorn."],
+        ["scriptsentinel"],
+    ),
+    (
+        "comment-in-div.md",
+        b"<div>kept words <!-- commentsentinel --> more</div>\n\nAfter zebracorn.\n",
+        ["kept words", "more", "After zebracorn."],
+        ["commentsentinel", "<!--"],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "must_include", "must_not_include"),
+    [pytest.param(*case, id=case[0]) for case in SCRIPT_CASES],
+)
+def test_script_and_style_bodies_are_never_text(
+    filename: str, content: bytes, must_include: list[str], must_not_include: list[str]
+) -> None:
+    assert_text(filename, content, must_include, must_not_include)
+
+
+NESTED = [
+    pytest.param("- " * 10 + "deep zebracorn\n\nAfter unicornfish.\n", id="10-list-markers"),
+    pytest.param("> " * 20 + "deep zebracorn\n\nAfter unicornfish.\n", id="20-quote-markers"),
+    pytest.param("1. " * 12 + "deep zebracorn\n\nAfter unicornfish.\n", id="12-ordered-markers"),
+    pytest.param("> " * 400 + "deep zebracorn\n\nAfter unicornfish.\n", id="400-quote-markers"),
+    pytest.param("- " * 400 + "deep zebracorn\n\nAfter unicornfish.\n", id="400-list-markers"),
+    pytest.param(
+        "".join("  " * depth + "- level words\n" for depth in range(60)) + "\ndeep zebracorn\n\nAfter unicornfish.\n",
+        id="60-indented-levels",
+    ),
+]
+
+
+@pytest.mark.parametrize("text", NESTED)
+def test_markdown_text_past_deep_nesting_is_kept(text: str) -> None:
+    body = searchable(load("deep.md", text.encode()))
+    assert "deep zebracorn" in body
+    assert "After unicornfish." in body
+    assert "- -" not in body and "> >" not in body
+
+
+def test_markdown_nesting_past_the_parser_limit_is_plain_text_with_a_warning() -> None:
+    doc = load("deep.md", ("> " * 400 + "deep *zebracorn*\n").encode())
+    assert "deep zebracorn" in searchable(doc)
+    assert any("nested" in warning for warning in doc.warnings)
+
+
+# Files of about 300 KB that took the whole 120 s parse limit before (the issue's own reproductions), and
+# the same kinds of trap for the other loaders (a line of 120,000 MDX tags took minutes).
+PATHOLOGICAL = {
+    "breaks.html": "<br>" * 40_000 + "<p>" * 40_000 + "zebracorn",
+    "comments.html": "<p>zebracorn</p>" + "<!--" * 100_000,
+    "quotes.html": "<a x='" * 50_000 + "\n<p>zebracorn</p>",
+    "entities.html": "&#" * 150_000 + " zebracorn",
+    "breaks.md": "zebracorn\n\n<div>\n" + "<br>" * 40_000 + "<p>" * 40_000 + "\n</div>\n",
+    "comments.md": "zebracorn\n\n<div>\n" + "<!--" * 100_000 + "\n",
+    "scripts.md": "zebracorn\n\n<div>\n" + "<script>" * 50_000 + "\n",
+    "tags.mdx": "zebracorn\n\n" + "x <A>y</A> " * 120_000,
+    "templates.md": "zebracorn\n\n" + "{{< a {% b {{ c " * 20_000,
+}
+
+
+def test_pathological_files_parse_well_within_the_time_limit(docs: Path, tmp_path: Path) -> None:
+    """A hang detector: each file took the whole parse limit before; 30 s is many times what a linear parse takes."""
+    for name, text in PATHOLOGICAL.items():
+        write(docs, name, text)
+    result = run_cli(docs, "--index", tmp_path / "index", "--parse-timeout", "30", "--workers", "2")
+    assert result.returncode == 0, result.stderr
+    assert "took longer" not in result.stderr
+    assert f"{len(PATHOLOGICAL)} added" in result.stderr.replace(",", "")
+
+
+# Doubling the input must about double the work (the Python lines run), not quadruple it.
+GROWING = [
+    pytest.param("a.html", lambda n: "<br>" * n + "<p>" * n + "x", id="html-breaks-then-paragraphs"),
+    pytest.param("a.html", lambda n: "<p>x<br>" * n, id="html-paragraphs"),
+    pytest.param("a.html", lambda n: "<!--" * n, id="html-unclosed-comments"),
+    pytest.param("a.html", lambda n: "<a x='" * n, id="html-unclosed-quotes"),
+    pytest.param("a.md", lambda n: "<div>\n" + "<br>" * n + "<p>" * n + "\n</div>\n", id="md-breaks-in-html"),
+    pytest.param("a.md", lambda n: "x <script>y</script> " * n, id="md-inline-scripts"),
+    pytest.param("a.md", lambda n: "> " * n + "x\n", id="md-deep-quotes"),
+    pytest.param("a.md", lambda n: "- " * n + "x\n", id="md-deep-lists"),
+]
+
+
+@pytest.mark.parametrize(("filename", "make"), GROWING)
+def test_parsing_work_grows_linearly(filename: str, make: object) -> None:
+    assert callable(make)
+    small = python_lines(filename, make(1000).encode())
+    large = python_lines(filename, make(2000).encode())
+    assert large < 2.6 * small, (small, large)
+
+
+def test_text_after_deep_nesting_is_found(docs: Path, index_dir: Path) -> None:
+    write(docs, "deep.md", "- " * 10 + "deep zebracorn\n\nAfter unicornfish.\n")
+    index(docs, index_dir)
+    assert found(index_dir, "unicornfish") == ["deep.md"]

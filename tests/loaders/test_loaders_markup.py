@@ -1,0 +1,203 @@
+"""The markup of real documentation sites: MDX, template syntax (Hugo, mdBook, Liquid) and titles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from support.folders import document, found, index, skipped, write
+from support.loaders import assert_text, load, searchable
+
+MINTLIFY = b"""---
+title: Quickstart
+---
+import { Tabs } from "nextra/components";
+import {
+  Card,
+  Steps,
+} from "mintlify";
+export const meta = {
+  sidebar: true,
+};
+
+{/* prettier-ignore-start */}
+
+Intro with <Badge>beta</Badge> words.
+
+<Card
+  title="Card heading words"
+  icon="rocket"
+  href="/start"
+>
+  Card body zebracorn.
+</Card>
+
+<Steps>
+  <Step title="Install the SDK">
+    Step body unicornfish.
+  </Step>
+</Steps>
+
+<Frame caption={<span>x</span>} />
+
+:::tip[Admonition title words]
+Admonition body.
+:::
+
+```js
+import { kept } from "code";
+<KeptInCode />
+```
+"""
+
+HUGO = b"""---
+title: Hugo page
+---
+Intro {{< new-in 0.123.0 />}} words.
+
+{{< note >}}
+Inside the note zebracorn.
+{{< /note >}}
+
+{{% include "/_common/gone.md" %}}
+
+{{< figure src="a.png" caption="Figure caption words" >}}
+
+```go-html-template
+{{ .Title }} stays in code
+{{</* shortcode-example */>}}
+{{</* figure
+  src="multi-line.jpg"
+*/>}}
+```
+
+Prose keeps the escaped {{%/* inline */%}} form.
+"""
+
+MDBOOK = b"""## Installing Rust
+
+Run this unicornfish:
+
+```rust
+{{#rustdoc_include ../listings/ch01/main.rs:here}}
+```
+
+```console
+{{#include ../listings/ch01/output.txt}}
+$ cargo run
+```
+"""
+
+JEKYLL = b"""# Jekyll page
+
+Hello {{ page.title }} and {% include note.html %} zebracorn.
+{% if site.beta %}Shown beta words.{% endif %}
+{% comment %}commentsentinel{% endcomment %}
+{% raw %}Literal {{ kept.liquid }}{% endraw %}
+Inline `{{ kept.code }}` stays.
+"""
+
+CASES = [
+    # filename, content, must_include, must_not_include
+    (
+        "quickstart.mdx",
+        MINTLIFY,
+        [
+            "Quickstart",
+            "Intro with beta words.",
+            "Card heading words",
+            "Card body zebracorn.",
+            "Install the SDK",
+            "Step body unicornfish.",
+            "Admonition title words",
+            "Admonition body.",
+            'import { kept } from "code";',
+            "<KeptInCode />",
+        ],
+        [
+            "nextra",
+            "mintlify",
+            "sidebar",
+            "prettier",
+            "<Card",
+            "icon=",
+            "</Card>",
+            "<Step",
+            "<Badge",
+            "<Frame",
+            ":::",
+            "<span>",
+        ],
+    ),
+    (
+        "hugo.md",
+        HUGO,
+        [
+            "Intro",
+            "words.",
+            "Inside the note zebracorn.",
+            "Figure caption words",
+            "{{ .Title }} stays in code",
+            "{{< shortcode-example >}}",
+            "{{% inline %}}",
+            '{{< figure\n  src="multi-line.jpg"\n>}}',
+        ],
+        ["new-in", "{{< note", "/note", "include", "gone.md", 'src="a.png"', "{{</*", "*/>}}"],
+    ),
+    (
+        "ch01-01-installation.md",
+        MDBOOK,
+        ["Installing Rust", "Run this unicornfish:", "$ cargo run"],
+        ["{{#", "rustdoc_include", "listings"],
+    ),
+    (
+        "jekyll.md",
+        JEKYLL,
+        ["Hello", "and", "zebracorn.", "Shown beta words.", "Literal {{ kept.liquid }}", "{{ kept.code }}"],
+        ["page.title", "include", "note.html", "{%", "site.beta", "endif", "commentsentinel"],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "must_include", "must_not_include"),
+    [pytest.param(*case, id=case[0]) for case in CASES],
+)
+def test_site_markup_is_removed_and_its_text_kept(
+    filename: str, content: bytes, must_include: list[str], must_not_include: list[str]
+) -> None:
+    assert_text(filename, content, must_include, must_not_include)
+
+
+def test_mdx_folder_is_indexed_and_fetched_without_jsx(docs: Path, index_dir: Path) -> None:
+    write(docs, "docs/quickstart.mdx", MINTLIFY)
+    report = index(docs, index_dir)
+    assert skipped(report) == {}
+    assert found(index_dir, "zebracorn") == ["docs/quickstart.mdx"]
+    assert found(index_dir, "unicornfish") == ["docs/quickstart.mdx"]
+    assert document(index_dir, "docs/quickstart.mdx").title == "Quickstart"
+
+
+def test_template_text_is_found_and_its_markup_is_not(docs: Path, index_dir: Path) -> None:
+    write(docs, "hugo.md", HUGO)
+    index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["hugo.md"]
+    assert found(index_dir, "gone") == []
+
+
+def test_mdx_import_in_prose_paragraph_is_kept() -> None:
+    """Only a statement that starts a block is ESM; a word "import" inside a paragraph is text."""
+    doc = load("a.mdx", b"Some text\nimport this zebracorn\n")
+    assert "import this zebracorn" in searchable(doc)
+
+
+def test_unclosed_template_tags_leave_the_text_alone() -> None:
+    text = "Prose with a lone {{ brace and {% another and {{< never closed, zebracorn.\n"
+    assert "zebracorn." in searchable(load("a.md", text.encode()))
+
+
+def test_title_is_the_first_heading_of_any_level_when_no_h1() -> None:
+    assert load("ch01-01-installation.md", MDBOOK).title == "Installing Rust"
+    assert load("deep.md", b"#### Fourth level title\n\ntext\n").title == "Fourth level title"
+    assert load("page.html", b"<h3>Third level</h3><p>text</p>").title == "Third level"

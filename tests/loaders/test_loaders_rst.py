@@ -1,0 +1,197 @@
+"""reStructuredText through docutils: clean text, PEP titles, and no file read, nothing printed, nothing lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from support.folders import document, found, index, skipped, write
+from support.loaders import assert_text, load, searchable
+
+PEP = b"""PEP: 9999
+Title: Zebracorn Protocol Proposal
+Author: Some One <one@example.org>,
+        Other Person <other@example.org>
+Status: Draft
+Type: Standards Track
+
+Abstract
+========
+
+Use :func:`os.path.join` and :pep:`8`, see :pep:`the style guide <8>`.
+Sphinx roles: :ref:`Reference title <some-label>`, :class:`~pkg.mod.Klass`, :c:func:`PyObject_Call`,
+:external+py3.12:mod:`asyncio`, :rfc:`2822` and a footnote [#]_.
+
+.. note::
+
+   Note body unicornfish.
+
+.. versionadded:: 3.12
+   Added in three twelve.
+
+.. image:: diagram.png
+   :alt: imagealtsentinel
+
+.. raw:: html
+
+   <p>rawsentinel</p>
+
+.. toctree::
+
+   toctreesentinel
+
+.. code-block:: python
+   :linenos:
+
+   def kept():
+       return   "spacing kept"
+
+Literal::
+
+    literal   block   kept
+
+.. some-unknown-directive:: unknown argument words
+   :someoption: optionsentinel
+
+   Unknown body words.
+
+.. [#] Footnote text.
+
+..
+   commentsentinel
+"""
+
+CASES = [
+    # filename, content, must_include, must_not_include
+    (
+        "pep-9999.rst",
+        PEP,
+        [
+            "Zebracorn Protocol Proposal",
+            "Abstract",
+            "Use os.path.join and PEP 8, see the style guide.",
+            "Klass",
+            "Reference title",
+            "PyObject_Call",
+            "asyncio",
+            "RFC 2822",
+            "Note body unicornfish.",
+            "Added in three twelve.",
+            'return   "spacing kept"',
+            "literal   block   kept",
+            "Unknown body words.",
+            "unknown argument words",
+            "Footnote text.",
+            "Other Person",
+        ],
+        [
+            ":func:",
+            ":pep:",
+            ":ref:",
+            "some-label",
+            ":class:",
+            "~pkg",
+            ":c:func:",
+            ":rfc:",
+            "..",
+            "note::",
+            "imagealtsentinel",
+            "rawsentinel",
+            "toctreesentinel",
+            "code-block",
+            ":linenos:",
+            "optionsentinel",
+            "commentsentinel",
+            "Title:",
+            "Unknown directive",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "must_include", "must_not_include"),
+    [pytest.param(*case, id=case[0]) for case in CASES],
+)
+def test_rst_text_is_clean(filename: str, content: bytes, must_include: list[str], must_not_include: list[str]) -> None:
+    assert_text(filename, content, must_include, must_not_include)
+
+
+def test_pep_header_gives_the_title() -> None:
+    doc = load("pep-9999.rst", PEP)
+    assert doc.title == "Zebracorn Protocol Proposal"
+    assert doc.headings[:1] == ("Abstract",)
+    assert doc.warnings == ()
+
+
+def test_rst_sections_nest_under_their_titles() -> None:
+    doc = load("guide.rst", b"Guide\n=====\n\nIntro.\n\nPart\n----\n\nPart text.\n\nOther\n=====\n\nOther text.\n")
+    assert doc.title == "Guide"
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        ("Guide", "Intro."),
+        ("Part", "Part text."),
+        ("Other", "Other text."),
+    ]
+
+
+def test_rst_lists_and_tables_take_a_line_each() -> None:
+    text = b"- first item\n- second item\n\n===  ===\nA    B\n===  ===\none  two\n===  ===\n"
+    body = searchable(load("list.rst", text))
+    assert "first item\nsecond item" in body
+    assert "one | two" in body
+
+
+@pytest.mark.parametrize(
+    "directive",
+    [
+        pytest.param(".. include:: {secret}", id="include"),
+        pytest.param(".. include:: {secret}\n   :literal:", id="include-literal"),
+        pytest.param(".. literalinclude:: {secret}", id="literalinclude"),
+        pytest.param(".. raw:: html\n   :file: {secret}", id="raw-file"),
+        pytest.param(".. csv-table:: Data\n   :file: {secret}", id="csv-table-file"),
+    ],
+)
+def test_rst_never_reads_another_file(tmp_path: Path, directive: str, capfd: pytest.CaptureFixture[str]) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("secretsentinel\n")
+    source = f"Title\n=====\n\nBefore zebracorn.\n\n{directive.format(secret=secret)}\n\nAfter unicornfish.\n"
+    doc = load("doc.rst", source.encode())
+    text = searchable(doc)
+    assert "secretsentinel" not in text
+    assert "Before zebracorn." in text and "After unicornfish." in text
+    assert capfd.readouterr() == ("", "")
+
+
+def test_rst_problems_print_nothing(capfd: pytest.CaptureFixture[str]) -> None:
+    broken = b"Title\n=====\n\n:unknownrole:`x` `unclosed *emph\n\n.. [1] orphan\n\nSub\n---\n\nOops\n=====\n\nText.\n"
+    doc = load("broken.rst", broken)
+    assert "Text." in searchable(doc)
+    assert "ERROR" not in searchable(doc) and "WARNING" not in searchable(doc)
+    assert capfd.readouterr() == ("", "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("".join("  " * depth + "- deep words\n\n" for depth in range(400)), id="400-nested-lists"),
+        pytest.param("".join("  " * depth + "quoted words\n\n" for depth in range(600)), id="600-nested-quotes"),
+    ],
+)
+def test_rst_too_deep_for_docutils_is_plain_text_with_a_warning(text: str, capfd: pytest.CaptureFixture[str]) -> None:
+    source = "Deep Title\n==========\n\nzebracorn first.\n\n" + text + "\nunicornfish last.\n"
+    doc = load("deep.rst", source.encode())
+    body = searchable(doc)
+    assert "zebracorn first." in body and "unicornfish last." in body
+    assert doc.title == "Deep Title"
+    assert any("indexed as plain text" in warning for warning in doc.warnings)
+    assert capfd.readouterr() == ("", "")
+
+
+def test_rst_folder_of_peps_is_indexed_with_titles(docs: Path, index_dir: Path) -> None:
+    write(docs, "peps/pep-9999.rst", PEP)
+    report = index(docs, index_dir)
+    assert skipped(report) == {}
+    assert document(index_dir, "peps/pep-9999.rst").title == "Zebracorn Protocol Proposal"
+    assert found(index_dir, "unicornfish") == ["peps/pep-9999.rst"]
+    assert found(index_dir, "rawsentinel") == []

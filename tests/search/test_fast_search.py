@@ -1,0 +1,324 @@
+"""Plain-word queries are scored over the postings copy with numpy; everything else goes to Whoosh.
+
+Both paths must rank alike: a query and the same query with a filter that every document passes
+(`... type:markdown`, which only Whoosh answers) give the same documents in the same order with the same scores.
+That holds for plain words, wildcards (expanded over the whole index, to the words of passages the caller may
+see), a NOT, phrases among plain words (Whoosh matches the phrase, the postings copy scores the words), and an AND
+of plain words (scored as their sum over the passages holding a word of each operand).
+An index brought up to date by incremental runs (deletions, updates, merges) ranks exactly as a fresh build
+of the same folder does.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import indexer.search.clauses
+from indexer.search.query import parse_query
+from indexer.search.ranking import DEFAULT
+from indexer.search.searcher import Hit, Snapshot
+from indexer.store import storage
+from indexer.store.postings import MAX_SEGMENTS, read_manifest
+
+from support.folders import index, snapshot, write
+
+VOCABULARY = [f"{a}{b}{c}" for a in "bcdfgklmnprstvz" for b in "aeiou" for c in "nrstlm"]  # 450 words, no stems
+EVERYTHING = " type:markdown"  # a filter every document passes: the query goes to Whoosh whole
+
+
+def _zipf_words(rng: random.Random, count: int) -> list[str]:
+    weights = [1 / (rank + 1) for rank in range(len(VOCABULARY))]
+    return rng.choices(VOCABULARY, weights, k=count)
+
+
+def _document(rng: random.Random) -> str:
+    """A Markdown document: a title, and one to four sections, some longer than one passage."""
+    parts = [f"# {' '.join(_zipf_words(rng, rng.randint(1, 4)))}"]
+    for _ in range(rng.randint(1, 4)):
+        parts.append(f"## {' '.join(_zipf_words(rng, rng.randint(1, 3)))}")
+        parts.append(" ".join(_zipf_words(rng, rng.choice([20, 60, 150, 500]))))
+    return "\n\n".join(parts) + "\n"
+
+
+def _write_corpus(docs: Path, rng: random.Random, count: int, prefix: str = "d") -> None:
+    for n in range(count):
+        write(docs, f"{prefix}{n // 50}/{prefix}{n:04d}.md", _document(rng))
+
+
+def _queries(rng: random.Random, count: int, phrases: bool = True) -> list[str]:
+    queries = []
+    for _ in range(count):
+        words = _zipf_words(rng, rng.randint(1, 12))
+        if rng.random() < 0.2:
+            words.append(rng.choice(words))  # a repeated word counts twice, on both paths
+        if rng.random() < 0.2:
+            words.append("unknownword")
+        if rng.random() < 0.15:
+            words.append(rng.choice(VOCABULARY)[:2] + "*")  # a wildcard: each word it expands to, scored
+        if phrases and rng.random() < 0.15:
+            words.append(f'"{" ".join(_zipf_words(rng, 2))}"')  # a phrase: matched by Whoosh, added in
+        if rng.random() < 0.15:
+            words += ["NOT", rng.choice(VOCABULARY[:40])]  # an exclusion of a common word
+        queries.append(" ".join(words))
+    return queries
+
+
+def _and_queries(rng: random.Random, count: int) -> list[str]:
+    """ANDs of two or three sums of words (a wildcard among them at times), some in parentheses under a NOT."""
+    queries = []
+    for _ in range(count):
+        operands = []
+        for _ in range(rng.randint(2, 3)):
+            words = _zipf_words(rng, rng.randint(1, 3))
+            if rng.random() < 0.15:
+                words.append(rng.choice(VOCABULARY)[:2] + "*")
+            operands.append(" ".join(words))
+        query = " AND ".join(operands)
+        if rng.random() < 0.2:
+            query = f"({query}) NOT {rng.choice(VOCABULARY[:40])}"
+        queries.append(query)
+    return queries
+
+
+def _ranking(hits: list[Hit]) -> list[tuple[str, int | None, float]]:
+    return [(h.document.id, h.passage.ordinal if h.passage else None, h.score) for h in hits]
+
+
+def _assert_same_ranking(
+    got: list[tuple[str, int | None, float]], expected: list[tuple[str, int | None, float]], query: str
+) -> None:
+    """The same scores, and the same documents for each score. Tied documents may come in either order (a
+    tie keeps indexing order, and sums of the same terms in another order can differ in the last bit), and
+    documents tied at the cut may differ."""
+    assert [g[2] for g in got] == pytest.approx([e[2] for e in expected], rel=1e-9), query
+    cut = got[-1][2] if got else 0.0
+
+    def by_score(ranking: list[tuple[str, int | None, float]]) -> dict[float, set[tuple[str, int | None]]]:
+        groups: dict[float, set[tuple[str, int | None]]] = {}
+        for doc_id, ordinal, score in ranking:
+            if score > cut * (1 + 1e-9):
+                groups.setdefault(round(score, 9), set()).add((doc_id, ordinal))
+        return groups
+
+    assert by_score(got) == by_score(expected), query
+
+
+def _assert_ranks_as_fresh(
+    updated: Snapshot,
+    fresh: Snapshot,
+    queries: list[str],
+    limit: int,
+    at_least: int,
+    gone: frozenset[str] = frozenset(),
+) -> None:
+    """An updated index ranks each query as a fresh build does, never finds a deleted document, and finds
+    something for at least `at_least` of the queries."""
+    answered = 0
+    for query in queries:
+        got = _ranking(updated.search(query, limit=limit, snippets=False))
+        assert not gone & {doc_id for doc_id, _, _ in got}, query
+        _assert_same_ranking(got, _ranking(fresh.search(query, limit=limit, snippets=False)), query)
+        answered += bool(got)
+    assert answered >= at_least
+
+
+def _segments(index_dir: Path) -> dict[str, list[int]]:
+    """The current generation's postings segments, each with its deleted documents."""
+    current = storage.current_generation(index_dir)
+    assert current is not None
+    return read_manifest(current / storage.POSTINGS_DIR)
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """400 documents indexed by two worker processes: two segments in both Whoosh and the postings copy."""
+    root = tmp_path_factory.mktemp("fast")
+    docs, index_dir = root / "docs", root / "index"
+    _write_corpus(docs, random.Random(7), 400)
+    index(docs, index_dir, workers=2)
+    return docs, index_dir
+
+
+def test_sums_of_words_take_the_postings_path_and_other_queries_take_whoosh() -> None:
+    fields = ("title", "heading", "body")
+    sums = ("ranking of passages", "multi-target", "Café", "word word", 'rank* "a phrase" words', "cats NOT dogs")
+    ands = ("cats AND dogs", "(cats dogs) AND mice", "cat* AND dogs AND mice", "(cats AND dogs) NOT mice",
+            "cats AND (dogs OR mice)")  # fmt: skip
+    for plain in sums + ands:
+        assert parse_query(plain, DEFAULT.field_weights).plan(fields) is not None, plain
+    operators = ('"exact phrase"', "title:ranking", "title:cats heading:dogs", "type:pdf words",
+                 '"exact phrase" AND mice', "cats AND type:pdf", "cats AND dogs NOT mice",
+                 "title:cats AND dogs")  # fmt: skip
+    for query in operators:
+        assert parse_query(query, DEFAULT.field_weights).plan(fields) is None, query
+
+
+@pytest.mark.parametrize("expansions", [None, 3], ids=["expansions", "three-expansions"])
+@pytest.mark.parametrize(
+    ("make_queries", "at_least"),
+    [(lambda: _queries(random.Random(11), 150), 141), (lambda: _and_queries(random.Random(29), 120), 61)],
+    ids=["sums", "ands"],
+)
+def test_both_paths_rank_alike(
+    corpus: tuple[Path, Path],
+    monkeypatch: pytest.MonkeyPatch,
+    make_queries: Callable[[], list[str]],
+    at_least: int,
+    expansions: int | None,
+) -> None:
+    """With three expansions, a wildcard (a two-letter prefix: six words of VOCABULARY) takes the first three words
+    of the whole index, over both segments."""
+    if expansions is not None:
+        monkeypatch.setattr(indexer.search.clauses, "MAX_EXPANSIONS", expansions)
+    _, index_dir = corpus
+    snap = snapshot(index_dir)
+    assert len(_segments(index_dir)) == 2
+    answered = 0
+    for query in make_queries():
+        fast = _ranking(snap.search(query, limit=20, snippets=False))
+        whoosh = _ranking(snap.search(query + EVERYTHING, limit=20, snippets=False))
+        _assert_same_ranking(fast, whoosh, query)
+        answered += bool(fast)
+    assert answered >= at_least
+
+
+def test_an_and_finds_only_passages_holding_a_word_of_each_operand(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "both.md", "# One\n\nThe heron and the otter share the river.\n")
+    write(docs, "apart.md", "# Two\n\n## Birds\n\nA heron waits.\n\n## Mammals\n\n" + "An otter swims. " * 300 + "\n")
+    write(docs, "heron.md", "# Three\n\nA heron, many herons, heron after heron.\n")
+    index(docs, index_dir)
+    snap = snapshot(index_dir)
+    assert [h.document.id for h in snap.search("heron AND otter")] == ["both.md"]
+    assert [h.document.id for h in snap.search("(heron AND otter) NOT river")] == []
+    assert {h.document.id for h in snap.search("her* AND (otter OR river)")} == {"both.md"}
+
+
+@pytest.fixture(scope="module")
+def grouped(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """120 documents, each public or for the group staff or legal; the legal ones also hold words that only they
+    hold (`legal` plus a word of VOCABULARY), sorting before the words of the same prefix; two segments."""
+    root = tmp_path_factory.mktemp("grouped")
+    docs, index_dir = root / "docs", root / "index"
+    rng = random.Random(3)
+    for n in range(120):
+        groups = rng.choice([None, "staff", "legal"])
+        front = f"---\naccess: [{groups}]\n---\n" if groups else ""
+        secret = f"\n{' '.join(w[:2] + 'a' + w[2:] for w in _zipf_words(rng, 30))}\n" if groups == "legal" else ""
+        write(docs, f"g/{n:03d}.md", front + _document(rng) + secret)
+    index(docs, index_dir, workers=2)
+    return index_dir
+
+
+@pytest.mark.parametrize("expansions", [None, 3], ids=["expansions", "three-expansions"])
+def test_both_paths_rank_alike_for_a_caller_with_groups(
+    grouped: Path, monkeypatch: pytest.MonkeyPatch, expansions: int | None
+) -> None:
+    """With three expansions, a wildcard's first words in the index are often words only hidden documents hold:
+    both paths skip them alike."""
+    if expansions is not None:
+        monkeypatch.setattr(indexer.search.clauses, "MAX_EXPANSIONS", expansions)
+    snap = snapshot(grouped)
+    answered = 0
+    for query in _queries(random.Random(5), 60) + _and_queries(random.Random(6), 30):
+        fast = snap.search(query, limit=50, snippets=False, groups=frozenset({"staff"}))
+        assert all(h.document.access in ((), ("staff",)) for h in fast), query
+        whoosh = snap.search(query + EVERYTHING, limit=50, snippets=False, groups=frozenset({"staff"}))
+        _assert_same_ranking(_ranking(fast), _ranking(whoosh), query)
+        answered += bool(fast)
+    assert answered >= 80  # of 90
+
+
+def test_offsets_page_through_the_same_ranking(corpus: tuple[Path, Path]) -> None:
+    _, index_dir = corpus
+    snap = snapshot(index_dir)
+    query = " ".join(VOCABULARY[:6])
+    whole = _ranking(snap.search(query, limit=60, snippets=False))
+    pages = [_ranking(snap.search(query, limit=20, offset=k, snippets=False)) for k in (0, 20, 40)]
+    assert len(whole) == 60
+    assert [hit for page in pages for hit in page] == whole
+
+
+def test_an_updated_index_ranks_as_a_fresh_build_of_the_same_folder(tmp_path: Path) -> None:
+    docs, index_dir, fresh_dir = tmp_path / "docs", tmp_path / "index", tmp_path / "fresh"
+    rng = random.Random(21)
+    _write_corpus(docs, rng, 200)
+    index(docs, index_dir, workers=2)
+    files = sorted(docs.rglob("*.md"))
+    for path in files[::7]:
+        path.unlink()  # deleted documents
+    for path in files[3::11]:
+        if path.exists():
+            path.write_text(_document(rng), encoding="utf-8")  # updated ones
+    _write_corpus(docs, rng, 40, prefix="new")  # and new ones
+    index(docs, index_dir, workers=2)
+    index(docs, fresh_dir, workers=2)
+    updated, fresh = snapshot(index_dir), snapshot(fresh_dir)
+    gone = frozenset(p.relative_to(docs).as_posix() for p in files[::7])
+    queries = _queries(random.Random(13), 80, phrases=False)  # Whoosh scores phrases with its own statistics
+    _assert_ranks_as_fresh(updated, fresh, queries, 15, 72, gone)  # 72 of 80 find something
+
+
+def test_a_deleted_documents_words_leave_what_a_wildcard_expands_to(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    for n in range(9):
+        write(docs, f"keep{n}.md", f"# Keep {n}\n\nThe qqmzebra number {n}.\n")
+    many = " ".join(f"qqm{n:03d}" for n in range(300))  # more words than a wildcard expands to, sorting first
+    write(docs, "gone.md", f"# Gone\n\n{many}\n")
+    index(docs, index_dir)
+    (docs / "gone.md").unlink()
+    index(docs, index_dir)
+    assert any(_segments(index_dir).values())  # the deleted document's words are still in its segment
+    kept = {f"keep{n}.md" for n in range(9)}
+    for query in ("qqm*", "qqm*" + EVERYTHING):
+        assert {h.document.id for h in snapshot(index_dir).search(query, limit=50)} == kept, query
+
+
+def test_many_small_runs_keep_few_segments_and_rank_as_a_fresh_build(tmp_path: Path) -> None:
+    docs, index_dir, fresh_dir = tmp_path / "docs", tmp_path / "index", tmp_path / "fresh"
+    rng = random.Random(17)
+    for run in range(MAX_SEGMENTS + 4):
+        _write_corpus(docs, rng, 3, prefix=f"run{run}-")
+        if run % 3 == 2:  # and some documents of earlier runs change or go
+            earlier = sorted(docs.rglob("run*-0001.md"))
+            earlier[0].unlink()
+            earlier[-1].write_text(_document(rng), encoding="utf-8")
+        index(docs, index_dir)
+        assert len(_segments(index_dir)) <= MAX_SEGMENTS
+    index(docs, fresh_dir)
+    updated, fresh = snapshot(index_dir), snapshot(fresh_dir)
+    _assert_ranks_as_fresh(updated, fresh, _queries(random.Random(19), 60, phrases=False), 10, 54)  # of 60
+
+
+def test_a_hyphenated_word_matches_its_words_anywhere(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "apart.md", "# Compilers\n\nA target that is multi in every way.\n")
+    write(docs, "other.md", "# Other\n\nNothing of interest.\n")
+    index(docs, index_dir)
+    assert [h.document.id for h in snapshot(index_dir).search("multi-target")] == ["apart.md"]
+    assert snapshot(index_dir).search('"multi target"') == []  # a quoted phrase still needs the words in order
+
+
+def test_concurrent_searches_get_the_answers_a_single_thread_gets(corpus: tuple[Path, Path]) -> None:
+    _, index_dir = corpus
+    snap = snapshot(index_dir)
+    queries = _queries(random.Random(23), 40)
+    expected = {q: _ranking(snap.search(q, snippets=False)) for q in queries}
+    errors: list[str] = []
+
+    def run(offset: int) -> None:
+        for q in queries[offset:] + queries[:offset]:
+            if _ranking(snap.search(q, snippets=False)) != expected[q]:
+                errors.append(q)
+
+    threads = [threading.Thread(target=run, args=(k * 10,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []

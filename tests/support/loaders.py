@@ -1,0 +1,53 @@
+"""Helpers for the loader tests: load a file held in memory with the loader the registry picks for its name."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from indexer.loaders import loader_for
+from indexer.model import ParsedDoc
+
+Content = bytes | Callable[[], bytes]
+
+
+def load(filename: str, content: Content) -> ParsedDoc:
+    path = Path(filename)
+    loader = loader_for(path)
+    assert loader is not None, f"no loader for {filename}"
+    return loader.load(path, content() if callable(content) else content)
+
+
+def searchable(doc: ParsedDoc) -> str:
+    """Everything a loader hands on as text: title, headings and section bodies."""
+    return "\n".join([doc.title, *doc.headings, *(section.text for section in doc.sections)])
+
+
+def assert_text(filename: str, content: Content, must_include: list[str], must_not_include: list[str]) -> None:
+    """The file's searchable text holds every `must_include` and none of `must_not_include`."""
+    text = searchable(load(filename, content))
+    for wanted in must_include:
+        assert wanted in text
+    for unwanted in must_not_include:
+        assert unwanted not in text
+
+
+def python_lines(filename: str, content: bytes) -> int:
+    """How many lines of Python run while `filename` is loaded: a measure of work that machine load leaves alone."""
+    count = 0
+
+    def trace(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal count
+        count += 1
+        return trace
+
+    previous = sys.gettrace()
+    sys.settrace(trace)
+    try:
+        load(filename, content)
+    finally:
+        sys.settrace(previous)
+    return count

@@ -1,0 +1,162 @@
+"""Indexing and querying analyze text the same way."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from indexer.text.analysis import TextAnalyzer, identifier_parts, identifier_spans
+
+from support.folders import index, snapshot, write
+from support.hostile import PROPERTIES
+
+SAMPLES = [
+    "The Running dogs ran past the connections, generalization of v2.1 APIs.",
+    "Café au lait, naïve façade; crème brûlée — Ünïcödé and İstanbul; don't stop. ÆSIR ǅemal ﬁle",
+    "snake_case and camelCase and dotted.names, 3.14159 and 2026-11-21\n\ttabs\u00a0nbsp",
+    "",
+    "the of and to",
+    "TableOfContents, getUserName(HTTPServer) and APIs; naïveBayes ÉtatCivil __init__ IsA of_the utf8Decoder x86_64",
+]
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_fast_postings_equal_the_terms_and_positions_of_analyze(text: str) -> None:
+    analyzer = TextAnalyzer()
+    expected: dict[str, list[int]] = {}
+    for term, pos, _, _ in analyzer.analyze(text):
+        expected.setdefault(term, []).append(pos)
+    assert analyzer.postings(text) == expected
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_terms_and_their_counts_are_those_of_analyze(text: str) -> None:
+    analyzer = TextAnalyzer()
+    analyzed = [term for term, _, _, _ in analyzer.analyze(text)]
+    assert analyzer.terms(text) == analyzed
+    assert analyzer.term_counts(text) == Counter(analyzed)
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_find_gives_the_offsets_analyze_gives_for_the_terms_asked(text: str) -> None:
+    analyzer = TextAnalyzer()
+    analyzed = [(start, term) for term, _, start, _ in analyzer.analyze(text)]
+    every = {term for _, term in analyzed}
+    some = set(sorted(every)[::2])
+    assert analyzer.find(text, every) == analyzed
+    assert analyzer.find(text, some) == [(start, term) for start, term in analyzed if term in some]
+
+
+def test_stemming_folds_inflections_and_accents() -> None:
+    terms = [t for t, _, _, _ in TextAnalyzer().analyze("Running installations Café")]
+    assert terms == ["run", "instal", "cafe"]
+
+
+def test_the_pickled_schema_carries_no_indexing_memo() -> None:
+    import pickle
+
+    from indexer.store.schema import build_schema
+
+    schema = build_schema()
+    schema["title"].index("A title that repeats on every passage")
+    assert "_last" not in pickle.loads(pickle.dumps(schema))["title"].__dict__
+
+
+@pytest.mark.parametrize(
+    ("word", "terms"),
+    [
+        ("TableOfContents", ["tableofcont", "tabl", "content"]),  # "of" is a stop word
+        ("getUserName", ["getusernam", "get", "user", "name"]),
+        ("max_file_size", ["max_file_s", "max", "file", "size"]),
+        ("MAX_FILE_SIZE", ["max_file_s", "max", "file", "size"]),
+        ("HTTPServer", ["httpserver", "http", "server"]),
+        ("utf8Decoder", ["utf8decod", "utf8", "decod"]),
+        ("getIDs", ["getid", "get", "id"]),
+        ("__init__", ["__init__", "init"]),
+        ("mRNA", ["mrna", "rna"]),  # a part of one letter says nothing by itself
+    ],
+)
+def test_an_identifier_gives_its_whole_and_its_words(word: str, terms: list[str]) -> None:
+    assert [t for t, _, _, _ in TextAnalyzer().analyze(word)] == terms
+
+
+@pytest.mark.parametrize(
+    "word", ["Table", "table", "TABLE", "HTTP", "APIs", "URLs", "3D", "100GB", "utf8", "don't", "pH", "O'Reilly"]
+)
+def test_a_word_that_is_one_word_is_not_split(word: str) -> None:
+    assert len(list(TextAnalyzer().analyze(word))) == 1
+
+
+def test_an_identifiers_words_follow_one_another_and_the_whole_stands_at_the_first() -> None:
+    analyzed = [(t, pos) for t, pos, _, _ in TextAnalyzer().analyze("see TableOfContents page")]
+    assert analyzed == [("see", 0), ("tableofcont", 1), ("tabl", 1), ("content", 2), ("page", 3)]
+    parts_only = [(t, pos) for t, pos, _, _ in TextAnalyzer().analyze("see TableOfContents page", wholes=False)]
+    assert parts_only == [("see", 0), ("tabl", 1), ("content", 2), ("page", 3)]
+
+
+CODE_STYLE = {
+    "toc.md": "# TableOfContents\n\nThe page lists every section.\n",
+    "user.md": "# getUserName\n\nReturns the caller.\n",
+    "limits.md": "# Limits\n\nSet max_file_size in the config to skip big uploads.\n",
+    "prose.md": "# Furniture\n\nA table and chairs, and the contents of a drawer.\n",
+    "lower.md": "# Notes\n\nThe tableofcontents macro.\n",
+    "open.md": "# Reading\n\nOpen the TableOfContents first.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def code_style(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("code-style")
+    for name, text in CODE_STYLE.items():
+        write(root / "docs", name, text)
+    index(root / "docs", root / "index")
+    return root / "index"
+
+
+@pytest.mark.parametrize(
+    ("query", "first", "found"),
+    [
+        ("table of contents", "toc.md", {"toc.md", "open.md", "prose.md"}),
+        ("TableOfContents", "toc.md", {"toc.md", "open.md", "prose.md", "lower.md"}),  # its words, and the whole
+        ("tableofcontents", None, {"toc.md", "open.md", "lower.md"}),
+        ('"table of contents"', None, {"toc.md", "open.md"}),  # a phrase matches the identifier's words in order
+        ('"open the TableOfContents"', None, {"open.md"}),  # and a phrase holding an identifier matches it
+        ('"TableOfContents"', None, {"toc.md", "open.md"}),
+        ("user name", "user.md", {"user.md"}),
+        ("title:getUserName", "user.md", {"user.md"}),
+        ("max file size", "limits.md", {"limits.md"}),
+        ('"set max_file_size"', "limits.md", {"limits.md"}),
+    ],
+)
+def test_words_find_an_identifier_and_an_identifier_finds_its_words(
+    code_style: Path, query: str, first: str | None, found: set[str]
+) -> None:
+    hits = [h.document.id for h in snapshot(code_style).search(query, limit=20)]
+    assert set(hits) == found, hits
+    if first is not None:
+        assert hits[0] == first, hits
+
+
+def test_a_snippet_shows_where_an_identifiers_words_are(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    filler = "Nothing to see in this sentence about the weather. " * 20
+    write(docs, "long.md", f"# Long\n\n{filler}The renderer builds the TableOfContents here. {filler}\n")
+    index(docs, index_dir)
+    (hit,) = snapshot(index_dir).search("table of contents")
+    assert "TableOfContents" in hit.snippet
+
+
+def test_a_word_too_long_to_be_a_name_is_not_split() -> None:
+    word = "aB" * 5_000_000  # ten million characters in one word
+    assert [t for t, _, _, _ in TextAnalyzer().analyze(word)] == [word.lower()]
+
+
+@PROPERTIES
+@given(st.text(st.sampled_from("aBcDxYz019_'éÉßİκΚ"), max_size=40))
+def test_the_words_of_an_identifier_are_where_their_spans_say(word: str) -> None:
+    spans = identifier_spans(word)
+    assert identifier_parts(word) == (None if spans is None else [word[s:e] for s, e in spans])
