@@ -2,6 +2,15 @@
 
 Public API: create_server(searcher, settings) -> FastMCP; create_app() for the HTTP transport;
 ConnectorSettings.
+
+It imports only the indexer package's public face (tests/test_architecture.py holds that rule). Its modules:
+    the protocol   server (search and fetch, the tools), contract (their JSON), resources, extensions (the search
+                   methods of the spec drafts), cursors, errors
+    over HTTP      http (the app), wire (raw requests and refusals), limits (admission, in order), budgets (rate and
+                   concurrency per client), sessions, auth (who is calling, and what they may see), tokens (the
+                   tokens file)
+    the shell      cli (`python -m connector`), tokens_cli (`python -m connector tokens`), asgi (for uvicorn
+                   --factory), settings
 """
 
 from connector.http import add_health_route, create_app

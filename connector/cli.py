@@ -100,9 +100,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _serve(settings: ConnectorSettings) -> int:
-    from connector.auth import TokensFileError
     from connector.http import add_health_route, create_app
     from connector.server import create_server
+    from connector.tokens import TokensFileError
 
     http = settings.transport == "http"
     if http and not settings.authenticated and not _is_loopback(settings.host) and not settings.allow_unauthenticated:

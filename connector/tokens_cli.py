@@ -11,8 +11,8 @@ import os
 import sys
 from pathlib import Path
 
-from connector.auth import TokensFile, TokensFileError, parse_groups
 from connector.settings import ENV_PREFIX
+from connector.tokens import TokensFile, TokensFileError, parse_groups
 
 ENV_FILE = f"{ENV_PREFIX}TOKENS_FILE"
 

@@ -12,7 +12,7 @@ When the indexer is not done by --seconds, the clients go on until the server ha
 section of BENCHMARKS.md.
 
 The server runs as a shared deployment does: with authentication (a tokens file with one bearer token per client,
-made with connector.auth.TokensFile) and its default per-client limits, so each client has its own budget.
+made with connector.tokens.TokensFile) and its default per-client limits, so each client has its own budget.
 --no-tokens runs it without authentication; then every client comes from 127.0.0.1 and counts as one client,
 so the per-address limits must be lifted with --server-arg.
 """
@@ -34,7 +34,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 
-from connector.auth import TokensFile
+from connector.tokens import TokensFile
 from tests.bench.benchmarks_md import BENCHMARKS_MD, write_section
 from tests.bench.corpus_gen import Generated, make_markdown_corpus
 from tests.bench.load_client import McpClient, Tally, client_headers, corpus_queries, run_client

@@ -20,7 +20,7 @@ from fastmcp.server.auth.providers.jwt import RSAKeyPair
 from joserfc import jwt as joserfc_jwt
 from joserfc.jwk import RSAKey
 
-from connector.auth import TokensFile
+from connector.tokens import TokensFile
 from indexer.ingest.access import ACCESS_FILE
 
 from support.connector import ROOT, subprocess_env

@@ -15,8 +15,8 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from connector.auth import TokensFile
 from connector.settings import ConnectorSettings
+from connector.tokens import TokensFile
 
 from support.connector import build_index
 from support.http import HTTP_HEADERS, HttpServer, LoggedHttpServer, read_until

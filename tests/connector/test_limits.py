@@ -13,8 +13,9 @@ import pytest
 from fastmcp.server.auth import AccessToken
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 
-from connector.auth import TokensFile
-from connector.limits import RateLimiter, client_key
+from connector.budgets import RateLimiter
+from connector.limits import client_key
+from connector.tokens import TokensFile
 
 from support.folders import index, write
 from support.http import HTTP_HEADERS, HttpServer, RawSession
