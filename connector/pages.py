@@ -17,8 +17,9 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from connector import render
 from connector.auth import GROUPS_CLAIM, Access
 from connector.errors import BadInput, check_query
-from connector.files import file_response
+from connector.files import file_response, read_indexed_file
 from connector.links import Links, doc_path
+from connector.markdown_page import render_markdown
 from connector.settings import ConnectorSettings
 from connector.signing import LinkSigner, link_secret
 from indexer import Document, Groups, IndexerError, Searcher
@@ -102,7 +103,13 @@ def register(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, link
         snapshot = searcher.snapshot()
         text = snapshot.text(found.id) or ""
         mark = render.highlighter(request.query_params.get("q", "")[:1000])
-        body = render.document_text(found, text, snapshot.passages(found.id), mark)
+        passages = snapshot.passages(found.id)
+        source = read_indexed_file(found) if found.id.lower().endswith((".md", ".markdown")) else None
+        try:
+            body = render_markdown(source.decode("utf-8"), text, passages, mark) if source is not None else ""
+        except UnicodeDecodeError:
+            body = ""
+        body = body or render.document_text(found, text, passages, mark)
         signature = {k: v for k, v in request.query_params.items() if k in ("exp", "g", "sig")}
         query = "?" + urlencode(signature) if signature else ""
         return html(render.document_page(found, body, doc_path(found.id) + "/file" + query))

@@ -50,3 +50,20 @@ def assert_secure(response: httpx.Response) -> None:
     assert response.headers["referrer-policy"] == "no-referrer"
     policy = response.headers["content-security-policy"]
     assert "default-src 'none'" in policy and "unsafe-inline" not in policy and "script-src" not in policy
+
+
+def words(text: str) -> str:
+    """A plain text's words, in order, lower case, one space apart (punctuation dropped)."""
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def page_words(markup: str) -> str:
+    """The words a reader of a page sees, in order (tags dropped)."""
+    return words(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
+
+
+def holds(markup: str, snippet: str) -> bool:
+    """Whether the page shows every part of the snippet, word for word (whatever its layout: a table's cells, a
+    list's items)."""
+    shown = f" {page_words(markup)} "
+    return all(f" {words(part)} " in shown for part in snippet_fragments(snippet))
