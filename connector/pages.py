@@ -146,10 +146,13 @@ def register(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, link
     @mcp.custom_route("/signin", methods=["POST"])
     async def signin(request: Request) -> Response:
         body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_FORM_BYTES:
-                return html(render.signin_page("The form is too large."), 413)
+        with anyio.move_on_after(settings.body_timeout) as waited:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_FORM_BYTES:
+                    return html(render.signin_page("The form is too large."), 413)
+        if waited.cancelled_caught:
+            return html(render.signin_page("The form took too long to arrive; send it again."), 408)
         token = (parse_qs(body.decode("utf-8", "replace")).get("token") or [""])[0].strip()
         if mcp.auth is None:
             return secured(RedirectResponse("/", status_code=303))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from connector.pages import HEADERS
 
 from support.connector import ROOT, make_server, payload
 from support.folders import index, write
-from support.http import HttpServer, RawSession
+from support.http import HttpServer, RawSession, read_until
 from support.pages import assert_secure, fetch, get, holds, page_text, search
 
 HOSTILE_MD = """# Hostile page
@@ -227,3 +228,14 @@ def test_the_pages_have_the_rate_limit_of_mcp(server: HttpServer, docs: Path) ->
         refused = get(f"{limited.base}/?q=install")
         assert refused.status_code == 429 and "retry-after" in refused.headers
         assert refused.headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_sign_in_form_that_never_finishes_arriving_gets_408(server: HttpServer, docs: Path) -> None:
+    head = "POST /signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+    with (
+        HttpServer(docs.parent / "index", "--body-timeout", "1") as slow,
+        socket.create_connection(("127.0.0.1", slow.port), timeout=60) as sock,
+    ):
+        sock.sendall(f"{head}Content-Length: 100\r\n\r\ntoken=ds_".encode())
+        answer = read_until(sock, b"\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 408")
