@@ -109,10 +109,10 @@ def register(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, link
             body = render_markdown(source.decode("utf-8"), text, passages, mark) if source is not None else ""
         except UnicodeDecodeError:
             body = ""
-        body = body or render.document_text(found, text, passages, mark)
         signature = {k: v for k, v in request.query_params.items() if k in ("exp", "g", "sig")}
-        query = "?" + urlencode(signature) if signature else ""
-        return html(render.document_page(found, body, doc_path(found.id) + "/file" + query))
+        file_url = doc_path(found.id) + "/file" + ("?" + urlencode(signature) if signature else "")
+        body = body or render.document_text(found, text, passages, mark, file_url)
+        return html(render.document_page(found, body, file_url))
 
     @mcp.custom_route("/", methods=["GET"])
     async def search(request: Request) -> Response:

@@ -80,9 +80,11 @@ def metadata(document: Document, file_url: str | None) -> str:
     return '<dl class="meta">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows) + "</dl>"
 
 
-def document_text(document: Document, text: str, passages: list[Passage], mark: Callable[[str], str]) -> str:
+def document_text(
+    document: Document, text: str, passages: list[Passage], mark: Callable[[str], str], file_url: str = ""
+) -> str:
     """The text laid out by section (a heading) or page (a PDF), each passage a paragraph with its anchor #p-N;
-    a PDF's pages have the anchors #page-N."""
+    a PDF's pages have the anchors #page-N, and a link to that page of the original file (`file_url`)."""
     if not passages:
         return f'<div class="passage" id="p-0">{mark(text)}</div>'
     out = [f'<div class="passage">{mark(text[: passages[0].start])}</div>'] if passages[0].start > 0 else []
@@ -91,7 +93,8 @@ def document_text(document: Document, text: str, passages: list[Passage], mark: 
         end = passages[i + 1].start if i + 1 < len(passages) else len(text)
         if passage.page is not None and passage.page != page_no:
             page_no = passage.page
-            out.append(f'<h2 id="page-{page_no}">Page {page_no}</h2>')
+            original = f' <a href="{escape(file_url)}#page={page_no}">(original)</a>' if file_url else ""
+            out.append(f'<h2 id="page-{page_no}">Page {page_no}{original}</h2>')
         if passage.heading and passage.heading != heading:
             out.append(
                 f"<h3>{mark(passage.heading)}</h3>" if page_no is not None else f"<h2>{mark(passage.heading)}</h2>"

@@ -105,6 +105,9 @@ def test_a_deep_match_links_to_its_passage_and_a_pdf_result_to_its_page(server: 
     assert f'<h2 id="page-{page}">' in markup
     on_page = markup.split(f'id="page-{page}"', 1)[1].split('<h2 id="page-', 1)[0]
     assert holds(on_page, pdf["text"])
+    original = re.search(r'<a href="([^"]+)">\(original\)</a>', on_page)
+    assert original is not None and original.group(1).endswith(f"/file#page={page}")
+    assert get(server.base + original.group(1).split("#")[0]).headers["content-type"] == "application/pdf"
 
     deep = next(r for r in search(raw, "install") if "#p-" in r["url"])
     passage = deep["url"].rsplit("#", 1)[1]
