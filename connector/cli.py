@@ -41,6 +41,7 @@ OPTIONS: list[tuple[str, str, dict[str, object]]] = [
     ("--oauth-groups-claim", "oauth_groups_claim", {"metavar": "CLAIM"}),
     ("--oauth-authorization-server", "oauth_authorization_server", {"metavar": "URL"}),
     ("--public-url", "public_url", {"metavar": "URL"}),
+    ("--link-days", "link_days", {"type": float, "metavar": "DAYS"}),
     ("--rate-limit", "rate_limit", {"type": float, "metavar": "R"}),
     ("--rate-burst", "rate_burst", {"type": int, "metavar": "B"}),
     ("--max-client-requests", "max_client_requests", {"type": int, "metavar": "N"}),

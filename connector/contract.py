@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urldefrag
 
-from indexer import Excerpt, Hit, part_id
+from indexer import Document, Excerpt, Hit, Passage, part_id
+
+# The server's page for a document with no url of its own (None: it has one), given the passage that matched
+UrlFor = Callable[[Document, Passage | None], str | None]
 
 
 def result_id(hit: Hit, fetch_max_chars: int) -> str:
@@ -18,8 +22,12 @@ def result_id(hit: Hit, fetch_max_chars: int) -> str:
     return hit.document.id
 
 
-def result_url(hit: Hit) -> str:
-    """The document's URL; for a deep match in a PDF, the URL of its page (viewers honour #page=N)."""
+def result_url(hit: Hit, url_for: UrlFor | None = None) -> str:
+    """The document's URL; for a deep match in a PDF, the URL of its page (viewers honour #page=N). `url_for`,
+    over HTTP, gives the server's own page (connector.links) to a document with no url of its own."""
+    page = url_for(hit.document, hit.passage) if url_for is not None else None
+    if page is not None:
+        return page
     url = hit.document.url
     passage = hit.passage
     if passage is not None and passage.page is not None and hit.document.format == "pdf":
@@ -27,17 +35,19 @@ def result_url(hit: Hit) -> str:
     return url
 
 
-def search_payload(hits: list[Hit], fetch_max_chars: int, snippets: bool) -> dict[str, Any]:
+def search_payload(
+    hits: list[Hit], fetch_max_chars: int, snippets: bool, url_for: UrlFor | None = None
+) -> dict[str, Any]:
     results = []
     for hit in hits:
-        item = {"id": result_id(hit, fetch_max_chars), "title": hit.document.title, "url": result_url(hit)}
+        item = {"id": result_id(hit, fetch_max_chars), "title": hit.document.title, "url": result_url(hit, url_for)}
         if snippets and hit.snippet:
             item["text"] = hit.snippet
         results.append(item)
     return {"results": results}
 
 
-def fetch_payload(excerpt: Excerpt) -> dict[str, Any]:
+def fetch_payload(excerpt: Excerpt, url_for: UrlFor | None = None) -> dict[str, Any]:
     doc = excerpt.document
     truncated = excerpt.start > 0 or excerpt.end < doc.chars
     metadata: dict[str, Any] = {
@@ -57,7 +67,8 @@ def fetch_payload(excerpt: Excerpt) -> dict[str, Any]:
         metadata["next"] = excerpt.next_id
         if excerpt.next_id:
             metadata["continue"] = f"This is part of the document; call fetch with id {excerpt.next_id!r} for more."
-    return {"id": excerpt.id, "title": doc.title, "text": excerpt.text, "url": doc.url, "metadata": metadata}
+    url = (url_for(doc, None) if url_for is not None else None) or doc.url
+    return {"id": excerpt.id, "title": doc.title, "text": excerpt.text, "url": url, "metadata": metadata}
 
 
 def as_text(payload: dict[str, Any]) -> str:

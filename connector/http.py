@@ -1,5 +1,6 @@
-"""Streamable HTTP: the MCP endpoint at /mcp and GET /healthz, behind DNS-rebinding protection, authentication
-(when configured) and the per-client limits of connector.limits."""
+"""Streamable HTTP: the MCP endpoint at /mcp, GET /healthz and the pages for people (connector.pages), behind
+DNS-rebinding protection, authentication (when configured) and the per-client limits of connector.limits (and
+connector.page_limits for the pages)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from connector.limits import Limits
+from connector.page_limits import PageLimits
 from connector.settings import ConnectorSettings
 from indexer import Searcher, __version__
 
@@ -43,6 +45,6 @@ def create_app(mcp: FastMCP, settings: ConnectorSettings) -> Any:
         host_origin_protection=True,
         allowed_hosts=[h for h in dict.fromkeys(hosts) if h not in ("0.0.0.0", "::")],
         allowed_origins=settings.allowed_origins,
-        middleware=[Middleware(Limits, settings=settings)],
+        middleware=[Middleware(Limits, settings=settings), Middleware(PageLimits, settings=settings)],
         session_idle_timeout=settings.session_idle_timeout,  # connector.sessions counts a session out after it too
     )

@@ -47,7 +47,7 @@ from connector.wire import (
 )
 
 log = logging.getLogger(__name__)
-__all__ = ["Limits", "Refusal", "client_key"]
+__all__ = ["Limits", "Refusal", "arrived_on_loopback", "client_key"]
 
 
 class Limits:
@@ -76,7 +76,7 @@ class Limits:
             await self.app(scope, receive, send)
             return
         try:  # every Refusal below is raised before the app has sent anything
-            if self.loopback_only and not _arrived_on_loopback(scope):
+            if self.loopback_only and not arrived_on_loopback(scope):
                 raise Refusal(403, "This server has no authentication, so it answers on loopback only.")
             scope = checked_headers(scope)
             key = client_key(scope)
@@ -241,7 +241,7 @@ def client_key(scope: Scope) -> str:
     return f"ip:{client[0]}" if client else "ip:unknown"
 
 
-def _arrived_on_loopback(scope: Scope) -> bool:
+def arrived_on_loopback(scope: Scope) -> bool:
     server = scope.get("server")
     if not server or server[1] is None:
         return True  # an in-process transport, or a Unix socket

@@ -12,11 +12,12 @@ from fastmcp.tools.base import ToolResult
 from mcp.types import TextContent, ToolAnnotations
 from pydantic import Field
 
-from connector import extensions, resources
+from connector import extensions, pages, resources
 from connector.auth import Access
-from connector.contract import as_text, fetch_payload, search_payload
+from connector.contract import UrlFor, as_text, fetch_payload, search_payload
 from connector.cursors import CursorCodec
 from connector.errors import ArgumentErrors, BadInput, check_query, tool_errors
+from connector.links import Links
 from connector.settings import ConnectorSettings
 from indexer import Groups, Searcher, __version__
 
@@ -71,20 +72,22 @@ def create_server(
     )
     mcp.add_middleware(ArgumentErrors(mcp))
     codec = CursorCodec(extensions.cursor_secret(searcher))
-    _register_tools(mcp, searcher, settings, corpus, syntax, access)
+    links = pages.make_links(searcher, settings, authenticated=auth is not None)
+    _register_tools(mcp, searcher, settings, corpus, syntax, access, links)
     _register_prompts(mcp)
     resources.register(mcp, searcher, codec, access)
     extensions.register(mcp, searcher, settings, codec, connections, access)
+    pages.register(mcp, searcher, settings, links, access)
     return mcp
 
 
 def search_results(
-    searcher: Searcher, settings: ConnectorSettings, query: str, groups: Groups = None
+    searcher: Searcher, settings: ConnectorSettings, query: str, groups: Groups = None, url_for: UrlFor | None = None
 ) -> dict[str, Any]:
     """What the search tool returns for a query (already checked) to a caller in `groups`: the ChatGPT
-    results object."""
+    results object. `url_for` (over HTTP) gives the server's page to documents with no url of their own."""
     hits = searcher.snapshot().search(query, limit=settings.result_limit, snippets=settings.snippets, groups=groups)
-    return search_payload(hits, settings.fetch_max_chars, settings.snippets)
+    return search_payload(hits, settings.fetch_max_chars, settings.snippets, url_for)
 
 
 def _one_text_item(payload: dict[str, Any]) -> ToolResult:
@@ -93,7 +96,13 @@ def _one_text_item(payload: dict[str, Any]) -> ToolResult:
 
 
 def _register_tools(
-    mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, corpus: str, syntax: str, access: Access
+    mcp: FastMCP,
+    searcher: Searcher,
+    settings: ConnectorSettings,
+    corpus: str,
+    syntax: str,
+    access: Access,
+    links: Links,
 ) -> None:
     @mcp.tool(
         name="search",
@@ -112,7 +121,8 @@ def _register_tools(
     ) -> ToolResult:
         text = check_query(query, settings.max_query_length)
         groups = access.tool_groups()
-        payload = await anyio.to_thread.run_sync(lambda: search_results(searcher, settings, text, groups))
+        url_for = links.for_tool(groups, text)
+        payload = await anyio.to_thread.run_sync(lambda: search_results(searcher, settings, text, groups, url_for))
         return _one_text_item(payload)
 
     @mcp.tool(
@@ -138,9 +148,10 @@ def _register_tools(
             raise BadInput("The id is too long to be a document id. Pass the id of a search result.")
 
         groups = access.tool_groups()
+        url_for = links.for_tool(groups)
 
         def run() -> dict[str, object]:
-            return fetch_payload(searcher.snapshot().excerpt(id, settings.fetch_max_chars, groups))
+            return fetch_payload(searcher.snapshot().excerpt(id, settings.fetch_max_chars, groups), url_for)
 
         payload = await anyio.to_thread.run_sync(run)
         return _one_text_item(payload)

@@ -63,7 +63,15 @@ class ConnectorSettings(BaseSettings):
         "", description="OAuth: the authorization server clients are sent to. Empty: the issuer."
     )
     public_url: str = Field(
-        "", description="The server's public base URL (e.g. https://docs.example.com), published for OAuth clients."
+        "",
+        description="The server's public base URL (e.g. https://docs.example.com): published for OAuth clients, and "
+        "the start of the document pages' urls that search results cite. Empty: the address a request came to.",
+    )
+    link_days: float = Field(
+        30.0, gt=0, le=3650, description="Days a signed document link stays valid (with authentication)."
+    )
+    link_secret: str = Field(
+        "", description="Key of the signed document links (environment only). Empty: derived from the index's secret."
     )
 
     # Limits per HTTP client (its token, else its address); stdio has none.
