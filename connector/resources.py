@@ -32,6 +32,8 @@ FORMAT_NAMES = {
     "docx": "Word document",
     "xlsx": "Excel workbook",
     "pptx": "PowerPoint presentation",
+    "ipynb": "Jupyter notebook",
+    "eml": "E-mail",
 }
 
 

@@ -7,8 +7,10 @@ from pathlib import PurePath
 from indexer.loaders.base import Loader
 from indexer.loaders.docx import DocxLoader
 from indexer.loaders.html import HtmlLoader
+from indexer.loaders.mail import EmailLoader
 from indexer.loaders.markdown import MarkdownLoader
 from indexer.loaders.mdx import MdxLoader
+from indexer.loaders.notebook import NotebookLoader
 from indexer.loaders.pdf import PdfLoader
 from indexer.loaders.pptx import PptxLoader
 from indexer.loaders.rst import RstLoader
@@ -25,6 +27,8 @@ LOADERS: tuple[Loader, ...] = (
     DocxLoader(),
     XlsxLoader(),
     PptxLoader(),
+    NotebookLoader(),
+    EmailLoader(),
 )
 
 __all__ = ["LOADERS", "SUFFIXES", "Loader", "loader_for"]
