@@ -34,6 +34,9 @@ FORMAT_NAMES = {
     "pptx": "PowerPoint presentation",
     "ipynb": "Jupyter notebook",
     "eml": "E-mail",
+    "odt": "OpenDocument text",
+    "ods": "OpenDocument spreadsheet",
+    "odp": "OpenDocument presentation",
 }
 
 

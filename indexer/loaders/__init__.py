@@ -11,6 +11,7 @@ from indexer.loaders.mail import EmailLoader
 from indexer.loaders.markdown import MarkdownLoader
 from indexer.loaders.mdx import MdxLoader
 from indexer.loaders.notebook import NotebookLoader
+from indexer.loaders.odf import OdfLoader
 from indexer.loaders.pdf import PdfLoader
 from indexer.loaders.pptx import PptxLoader
 from indexer.loaders.rst import RstLoader
@@ -29,6 +30,9 @@ LOADERS: tuple[Loader, ...] = (
     PptxLoader(),
     NotebookLoader(),
     EmailLoader(),
+    OdfLoader("odt"),
+    OdfLoader("ods"),
+    OdfLoader("odp"),
 )
 
 __all__ = ["LOADERS", "SUFFIXES", "Loader", "loader_for"]
