@@ -37,6 +37,7 @@ FORMAT_NAMES = {
     "odt": "OpenDocument text",
     "ods": "OpenDocument spreadsheet",
     "odp": "OpenDocument presentation",
+    "epub": "EPUB book",
 }
 
 

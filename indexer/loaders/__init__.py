@@ -6,6 +6,7 @@ from pathlib import PurePath
 
 from indexer.loaders.base import Loader
 from indexer.loaders.docx import DocxLoader
+from indexer.loaders.epub import EpubLoader
 from indexer.loaders.html import HtmlLoader
 from indexer.loaders.mail import EmailLoader
 from indexer.loaders.markdown import MarkdownLoader
@@ -33,6 +34,7 @@ LOADERS: tuple[Loader, ...] = (
     OdfLoader("odt"),
     OdfLoader("ods"),
     OdfLoader("odp"),
+    EpubLoader(),
 )
 
 __all__ = ["LOADERS", "SUFFIXES", "Loader", "loader_for"]

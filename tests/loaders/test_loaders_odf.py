@@ -163,7 +163,7 @@ def test_odp_slides_are_pages_and_ods_sheets_are_sections() -> None:
 
 LAUGHS = '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
 HOSTILE: list[tuple[str, Content, str]] = [
-    ("laughs.odt", odt_by_hand("<text:p>&b;</text:p>", LAUGHS), "not indexed: content.xml declares a DTD"),
+    ("laughs.odt", odt_by_hand("<text:p>&b;</text:p>", LAUGHS), "not indexed: content.xml declares XML entities"),
     ("truncated.ods", lambda: sheet_by_odfpy()[:800], "not a readable spreadsheet"),
     ("empty.odp", b"PK\x05\x06" + bytes(18), "not a readable presentation: it has no content.xml"),  # an empty zip
     ("badxml.odt", odt_by_hand("<text:p>unclosed"), "not a readable text document: content.xml is not well-formed"),
@@ -189,7 +189,7 @@ def test_odf_through_the_pipeline(tmp_path: Path) -> None:
     write(docs, "laughs.odt", odt_by_hand("<text:p>&b;</text:p>", LAUGHS))
     report = index(docs, index_dir)
     assert report.added == 3
-    assert skipped(report)["laughs.odt"].startswith("not indexed: content.xml declares a DTD")
+    assert skipped(report)["laughs.odt"].startswith("not indexed: content.xml declares XML entities")
     assert found(index_dir, "type:odt zebracorn") == ["a.odt"]
     assert found(index_dir, "type:ods zebracorn") == ["b.ods"]
     assert snapshot(index_dir).search("unicornfish sales", limit=3)[0].part == "c.odp#page=2"

@@ -343,8 +343,8 @@ OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(4096)
 
 HOSTILE = [
     # filename, content, the start of the reason
-    ("laughs.docx", billion_laughs, "not indexed: word/document.xml declares a DTD or entities"),
-    ("xxe.docx", external_entity, "not indexed: word/document.xml declares a DTD or entities"),
+    ("laughs.docx", billion_laughs, "not indexed: word/document.xml declares XML entities"),
+    ("xxe.docx", external_entity, "not indexed: word/document.xml declares XML entities"),
     ("bomb.docx", zip_bomb, "not indexed: word/media/image1.png expands more than"),
     ("locked.docx", OLE, "encrypted (password-protected)"),
     ("locked.xlsx", OLE, "encrypted (password-protected)"),
@@ -375,7 +375,7 @@ def test_office_files_through_the_pipeline(tmp_path: Path) -> None:
     report = index(docs, index_dir)
     assert report.added == 3
     reasons = skipped(report)
-    assert reasons["laughs.docx"].startswith("not indexed: word/document.xml declares a DTD")
+    assert reasons["laughs.docx"].startswith("not indexed: word/document.xml declares XML entities")
     assert reasons["locked.xlsx"].startswith("encrypted (password-protected)")
     assert report.unread == ()  # every office file was taken by a loader
     hits = snapshot(index_dir).search("unicornfish north", limit=5)
