@@ -38,6 +38,7 @@ FORMAT_NAMES = {
     "ods": "OpenDocument spreadsheet",
     "odp": "OpenDocument presentation",
     "epub": "EPUB book",
+    "rtf": "Rich Text Format",
 }
 
 

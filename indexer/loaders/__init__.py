@@ -16,6 +16,7 @@ from indexer.loaders.odf import OdfLoader
 from indexer.loaders.pdf import PdfLoader
 from indexer.loaders.pptx import PptxLoader
 from indexer.loaders.rst import RstLoader
+from indexer.loaders.rtf import RtfLoader
 from indexer.loaders.text import TextLoader
 from indexer.loaders.xlsx import XlsxLoader
 
@@ -35,6 +36,7 @@ LOADERS: tuple[Loader, ...] = (
     OdfLoader("ods"),
     OdfLoader("odp"),
     EpubLoader(),
+    RtfLoader(),
 )
 
 __all__ = ["LOADERS", "SUFFIXES", "Loader", "loader_for"]

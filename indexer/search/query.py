@@ -37,7 +37,7 @@ TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "pdf": "pdf", "txt": "
                 "docx": "docx", "docm": "docx", "word": "docx", "xlsx": "xlsx", "xlsm": "xlsx", "excel": "xlsx",
                 "pptx": "pptx", "pptm": "pptx", "powerpoint": "pptx", "ipynb": "ipynb", "notebook": "ipynb",
                 "eml": "eml", "email": "eml", "odt": "odt", "ods": "ods", "odp": "odp",
-                "epub": "epub"}  # fmt: skip
+                "epub": "epub", "rtf": "rtf"}  # fmt: skip
 EXACT_FIELDS = {"title": "title_exact", "path": "doc_id", "type": "type", "tag": "tag"}
 MIN_PREFIX = 2
 MAX_TERMS = 256  # words kept; a long natural-language question (100 words and more) is scored in full
