@@ -387,3 +387,14 @@ def test_office_files_through_the_pipeline(tmp_path: Path) -> None:
     assert found(index_dir, "type:xlsx unicornfish") == ["prices.xlsx"]
     assert found(index_dir, "type:pptx unicornfish") == ["deck.pptx"]
     assert document(index_dir, "policy.docx").title == "Travel policy zebracorn"
+
+
+CORPUS_OFFICE = Path(__file__).resolve().parents[2] / "corpus" / "office"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in CORPUS_OFFICE.iterdir()))
+def test_the_bundled_office_documents_load_without_warnings(name: str) -> None:
+    doc = load(name, (CORPUS_OFFICE / name).read_bytes())  # written by tests/build_corpus_office.py
+    assert doc.title
+    assert doc.sections
+    assert doc.warnings == ()
