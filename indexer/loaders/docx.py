@@ -39,7 +39,7 @@ class DocxLoader:
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         container = open_container(data, "Word document", retype={_DOCM_MAIN: _DOCX_MAIN})
         document = _open(container.data)
-        body = _Body()
+        body = _Body(style_names(document))
         try:
             for block in document.iter_inner_content():
                 body.add(block)
@@ -72,7 +72,8 @@ def _open(data: bytes) -> Document:
 class _Body:
     """Paragraphs and tables collected into heading-delimited sections."""
 
-    def __init__(self) -> None:
+    def __init__(self, styles: dict[str, str]) -> None:
+        self._styles = styles
         self.first_title = ""
         self.first_heading = ""
         self._done: list[Section] = []
@@ -86,7 +87,7 @@ class _Body:
             self._blocks.append(table_text(block))
             return
         text = block.text.strip()
-        style = _style_name(block)
+        style = self._styles.get(block._p.style or "", "")
         if text and style in _HEADING_STYLES:
             heading = one_line(text)
             self._flush()
@@ -121,10 +122,19 @@ def table_text(table: Table) -> str:
     return "\n".join(lines)
 
 
-def _style_name(paragraph: Paragraph) -> str:
+def style_names(document: Document) -> dict[str, str]:
+    """The file's own paragraph styles, id -> lower-case name, read once: python-docx looks a paragraph's style up
+    by scanning every style, for every paragraph, and makes up a styles part when the file has none."""
+    from docx.opc.constants import RELATIONSHIP_TYPE
+    from docx.oxml.ns import qn
+
     try:
-        style = paragraph.style
-    except Exception:  # a style id that names no style, a damaged styles part
-        return ""
-    name = style.name if style is not None else None
-    return name.lower() if name else ""
+        styles = document.part.part_related_by(RELATIONSHIP_TYPE.STYLES).element  # type: ignore[attr-defined]
+    except Exception:  # no styles part (KeyError), or a damaged one: no paragraph is a heading by its style
+        return {}
+    names: dict[str, str] = {}
+    for style in styles.iterchildren(qn("w:style")):
+        style_id, name = style.get(qn("w:styleId")), style.find(qn("w:name"))
+        if style_id and name is not None:
+            names[style_id] = (name.get(qn("w:val")) or "").lower()
+    return names
