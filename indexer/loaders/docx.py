@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from indexer.errors import LoaderError
 from indexer.loaders.containers import open_container
-from indexer.loaders.officemeta import core_metadata, describe, has_core_properties, one_line, safely
+from indexer.loaders.officemeta import core_metadata, describe, has_core_properties, one_line, quiet, safely
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
@@ -37,6 +37,10 @@ class DocxLoader:
     suffixes = frozenset({".docx", ".docm"})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
+        with quiet():
+            return self._read(data)
+
+    def _read(self, data: bytes) -> ParsedDoc:
         container = open_container(data, "Word document", retype={_DOCM_MAIN: _DOCX_MAIN})
         document = _open(container.data)
         body = _Body(style_names(document))

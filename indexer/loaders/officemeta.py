@@ -7,11 +7,13 @@ Author and dates reach the document's stored metadata; keywords become its tags.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date, datetime
 from typing import Any
 
-__all__ = ["core_metadata", "describe", "has_core_properties", "metadata", "one_line", "safely"]
+__all__ = ["core_metadata", "describe", "has_core_properties", "metadata", "one_line", "quiet", "safely"]
 
 _KEYWORD_SPLIT = re.compile(r"[,;]")
 _CORE_PROPERTIES = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
@@ -62,6 +64,15 @@ def has_core_properties(package: Any) -> bool:
     except Exception:  # KeyError when there is none; anything else: a damaged package, read as none
         return False
     return True
+
+
+@contextmanager
+def quiet() -> Iterator[None]:
+    """Libraries' Python warnings left out while they read a file ("Workbook contains no default style", "Data
+    Validation extension is not supported and will be removed"): they speak of writing, which no loader does."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
 
 
 def one_line(text: str) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.containers import open_container
-from indexer.loaders.officemeta import core_metadata, describe, has_core_properties, one_line, safely
+from indexer.loaders.officemeta import core_metadata, describe, has_core_properties, one_line, quiet, safely
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
@@ -35,6 +35,10 @@ class PptxLoader:
     suffixes = frozenset({".pptx", ".pptm"})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
+        with quiet():
+            return self._read(data)
+
+    def _read(self, data: bytes) -> ParsedDoc:
         container = open_container(data, "presentation")
         deck = _open(container.data)
         sections: list[Section] = []

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.containers import open_container
-from indexer.loaders.officemeta import describe, metadata, one_line, safely
+from indexer.loaders.officemeta import describe, metadata, one_line, quiet, safely
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
@@ -39,6 +39,10 @@ class XlsxLoader:
     suffixes = frozenset({".xlsx", ".xlsm"})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
+        with quiet():
+            return self._read(data)
+
+    def _read(self, data: bytes) -> ParsedDoc:
         container = open_container(data, "workbook")
         workbook = _open(container.data)
         sections: list[Section] = []

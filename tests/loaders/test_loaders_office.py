@@ -160,6 +160,38 @@ def deck_by_python_pptx() -> bytes:
     return saved(deck)
 
 
+S_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def workbook_by_hand() -> bytes:
+    """A workbook written without a library: inline strings, no shared strings or styles part."""
+    cells = (
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c>'
+        '<c r="B1" t="inlineStr"><is><t>Qty</t></is></c></row>'
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>zebracorn feed</t></is></c><c r="B2"><v>3</v></c></row>'
+    )
+    return ooxml(
+        {
+            CT: '<?xml version="1.0" encoding="UTF-8"?>'
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" '
+            'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+            '<Override PartName="/xl/worksheets/sheet1.xml" '
+            'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+            "_rels/.rels": RELS.format(f'<Relationship Id="rId1" Type="{OFFICE_DOC}" Target="xl/workbook.xml"/>'),
+            "xl/workbook.xml": f'<workbook xmlns="{S_NS}" xmlns:r="{R_NS}">'
+            '<sheets><sheet name="Feed" sheetId="1" r:id="rId1"/></sheets></workbook>',
+            "xl/_rels/workbook.xml.rels": RELS.format(
+                '<Relationship Id="rId1" Target="worksheets/sheet1.xml" '
+                'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"/>'
+            ),
+            "xl/worksheets/sheet1.xml": f'<worksheet xmlns="{S_NS}"><sheetData>{cells}</sheetData></worksheet>',
+        }
+    )
+
+
 P_NS = "http://schemas.openxmlformats.org/presentationml/2006/main"
 A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
 R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -229,6 +261,7 @@ CASES: list[tuple[str, Content, list[str], list[str]]] = [
         ],
         ["=B2+B3", "B2+B3", "None", "<c ", "<row"],
     ),
+    ("feed.xlsx", workbook_by_hand, ["Feed", "Name: zebracorn feed\nQty: 3"], ["inlineStr", "<t>"]),
     ("stock.xlsm", workbook_by_xlsxwriter, ["Inventory", "Part: part1\nCount: 1\nD: 2", "Part: part3"], ["=1+1"]),
     (
         "review.pptx",
