@@ -422,6 +422,21 @@ def test_office_files_through_the_pipeline(tmp_path: Path) -> None:
     assert document(index_dir, "policy.docx").title == "Travel policy zebracorn"
 
 
+def test_office_files_take_access_groups_and_incremental_runs_like_any_file(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, ".docsearchaccess", "*.xlsx finance\n")
+    write(docs, "prices.xlsx", workbook_by_openpyxl())
+    write(docs, "deck.pptx", deck_by_python_pptx())
+    assert index(docs, index_dir).added == 2
+    assert document(index_dir, "prices.xlsx").access == ("finance",)
+    assert document(index_dir, "deck.pptx").access == ()
+    again = index(docs, index_dir)
+    assert (again.added, again.updated, again.unchanged, again.generation) == (0, 0, 2, None)
+    write(docs, "deck.pptx", deck_by_hand())
+    assert index(docs, index_dir).updated == 1
+    assert found(index_dir, "handmade") == ["deck.pptx"]
+
+
 CORPUS_OFFICE = Path(__file__).resolve().parents[2] / "corpus" / "office"
 
 
