@@ -128,9 +128,11 @@ def workbook_by_openpyxl() -> bytes:
     return saved(wb)
 
 
-def workbook_by_xlsxwriter(rows: int = 3, constant_memory: bool = False) -> bytes:
+def workbook_by_xlsxwriter(rows: int = 3, constant_memory: bool = False, macros: bool = False) -> bytes:
     out = io.BytesIO()
     book = xlsxwriter.Workbook(out, {"in_memory": not constant_memory, "constant_memory": constant_memory})
+    if macros:
+        book.add_vba_project(io.BytesIO(MACRO_SOURCE), is_stream=True)
     sheet = book.add_worksheet("Inventory")
     sheet.write_row(0, 0, ["Part", "Count"])
     for n in range(1, rows + 1):
@@ -262,7 +264,12 @@ CASES: list[tuple[str, Content, list[str], list[str]]] = [
         ["=B2+B3", "B2+B3", "None", "<c ", "<row"],
     ),
     ("feed.xlsx", workbook_by_hand, ["Feed", "Name: zebracorn feed\nQty: 3"], ["inlineStr", "<t>"]),
-    ("stock.xlsm", workbook_by_xlsxwriter, ["Inventory", "Part: part1\nCount: 1\nD: 2", "Part: part3"], ["=1+1"]),
+    (
+        "stock.xlsm",
+        lambda: workbook_by_xlsxwriter(macros=True),
+        ["Inventory", "Part: part1\nCount: 1\nD: 2", "Part: part3"],
+        ["=1+1", "macrosentinel", "AutoOpen"],
+    ),
     (
         "review.pptx",
         deck_by_python_pptx,
@@ -328,9 +335,12 @@ def test_a_long_sheet_is_cut_with_a_warning() -> None:
     assert any("sheet 'Inventory' cut after" in w for w in doc.warnings)
 
 
-def test_macros_are_left_out_with_a_warning() -> None:
-    doc = load("macros.docm", word_with_macros)
-    assert any("macros left out" in w for w in doc.warnings)
+@pytest.mark.parametrize(
+    ("filename", "content"),
+    [("macros.docm", word_with_macros), ("stock.xlsm", lambda: workbook_by_xlsxwriter(macros=True))],
+)
+def test_macros_are_left_out_with_a_warning(filename: str, content: Content) -> None:
+    assert any("macros left out" in w for w in load(filename, content).warnings)
 
 
 def billion_laughs() -> bytes:
