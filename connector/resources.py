@@ -24,7 +24,22 @@ MIME_TYPE = "text/plain"  # resources/read returns the extracted text, whatever 
 # 2026-07-28 results of cacheable methods must say how long they stay fresh: not at all, the index changes.
 # Older protocol versions' serializers drop these keys.
 FRESHNESS = {"resultType": "complete", "ttlMs": 0, "cacheScope": "private"}
-FORMAT_NAMES = {"markdown": "Markdown", "pdf": "PDF", "text": "Plain text", "html": "HTML"}
+FORMAT_NAMES = {
+    "markdown": "Markdown",
+    "pdf": "PDF",
+    "text": "Plain text",
+    "html": "HTML",
+    "docx": "Word document",
+    "xlsx": "Excel workbook",
+    "pptx": "PowerPoint presentation",
+    "ipynb": "Jupyter notebook",
+    "eml": "E-mail",
+    "odt": "OpenDocument text",
+    "ods": "OpenDocument spreadsheet",
+    "odp": "OpenDocument presentation",
+    "epub": "EPUB book",
+    "rtf": "Rich Text Format",
+}
 
 
 def uri_for(doc_id: str) -> str:

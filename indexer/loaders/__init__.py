@@ -5,12 +5,20 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from indexer.loaders.base import Loader
+from indexer.loaders.docx import DocxLoader
+from indexer.loaders.epub import EpubLoader
 from indexer.loaders.html import HtmlLoader
+from indexer.loaders.mail import EmailLoader
 from indexer.loaders.markdown import MarkdownLoader
 from indexer.loaders.mdx import MdxLoader
+from indexer.loaders.notebook import NotebookLoader
+from indexer.loaders.odf import OdfLoader
 from indexer.loaders.pdf import PdfLoader
+from indexer.loaders.pptx import PptxLoader
 from indexer.loaders.rst import RstLoader
+from indexer.loaders.rtf import RtfLoader
 from indexer.loaders.text import TextLoader
+from indexer.loaders.xlsx import XlsxLoader
 
 LOADERS: tuple[Loader, ...] = (
     MarkdownLoader(),
@@ -19,6 +27,16 @@ LOADERS: tuple[Loader, ...] = (
     HtmlLoader(),
     RstLoader(),
     TextLoader(),
+    DocxLoader(),
+    XlsxLoader(),
+    PptxLoader(),
+    NotebookLoader(),
+    EmailLoader(),
+    OdfLoader("odt"),
+    OdfLoader("ods"),
+    OdfLoader("odp"),
+    EpubLoader(),
+    RtfLoader(),
 )
 
 __all__ = ["LOADERS", "SUFFIXES", "Loader", "loader_for"]

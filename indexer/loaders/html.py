@@ -20,7 +20,7 @@ from indexer.loaders.htmlscan import FOREIGN, EndTag, HtmlScanner, StartTag, Tex
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
-__all__ = ["HtmlLoader", "declared_charset"]
+__all__ = ["HtmlLoader", "declared_charset", "html_document"]
 
 _CHARSET_SNIFF_BYTES = 2048
 _META_CHARSET = re.compile(rb"""<meta\b[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.IGNORECASE)
@@ -45,15 +45,20 @@ class HtmlLoader:
     suffixes = frozenset({".html", ".htm", ".xhtml"})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
-        parser = _parse(decode_text(data, encoding=declared_charset(data)))
-        keywords = string_tuple(parser.keywords)
-        return ParsedDoc(
-            format=self.format,
-            title=parser.title or parser.first_h1 or parser.first_heading,
-            sections=tuple(parser.sections),
-            front_matter={"tags": keywords} if keywords else {},
-            warnings=parser.warnings,
-        )
+        return html_document(decode_text(data, encoding=declared_charset(data)), self.format)
+
+
+def html_document(html: str, doc_format: str = "html") -> ParsedDoc:
+    """The ParsedDoc of a page already decoded (also for HTML inside other formats: e-mail, EPUB)."""
+    parser = _parse(html)
+    keywords = string_tuple(parser.keywords)
+    return ParsedDoc(
+        format=doc_format,
+        title=parser.title or parser.first_h1 or parser.first_heading,
+        sections=tuple(parser.sections),
+        front_matter={"tags": keywords} if keywords else {},
+        warnings=parser.warnings,
+    )
 
 
 def declared_charset(data: bytes) -> str | None:

@@ -1,0 +1,144 @@
+"""Word (.docx, .docm): the body's paragraphs and tables in order, split at headings, read with python-docx.
+
+A paragraph whose style is a heading ("Heading 1".."Heading 9", "Title") starts a new Section whose `heading` is
+its text. Tables become one line per row, cells joined by " | " (a merged cell counted once). Headers, footers,
+comments and footnotes are not body text and are left out; style names and XML never reach the text. Title: the
+core properties' title, else the first "Title" paragraph, else the first heading. Author, created and modified
+dates go to front matter, keywords to tags. A .docm's macros are never read (containers.py), only its text.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from indexer.errors import LoaderError
+from indexer.loaders.containers import open_container
+from indexer.loaders.officemeta import core_metadata, describe, has_core_properties, one_line, quiet, safely
+from indexer.model import ParsedDoc, Section
+
+if TYPE_CHECKING:
+    from docx.document import Document
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+__all__ = ["DocxLoader"]
+
+_DOCM_MAIN = "application/vnd.ms-word.document.macroEnabled.main+xml"
+_DOCX_MAIN = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
+_HEADING_STYLES = frozenset({"title", *(f"heading {n}" for n in range(1, 10))})
+
+
+class DocxLoader:
+    """Loads .docx and .docm files; see the module docstring for what becomes a Section."""
+
+    format = "docx"
+    suffixes = frozenset({".docx", ".docm"})
+
+    def load(self, path: Path, data: bytes) -> ParsedDoc:
+        with quiet():
+            return self._read(data)
+
+    def _read(self, data: bytes) -> ParsedDoc:
+        container = open_container(data, "Word document", retype={_DOCM_MAIN: _DOCX_MAIN})
+        document = _open(container.data)
+        body = _Body(style_names(document))
+        try:
+            for block in document.iter_inner_content():
+                body.add(block)
+        except Exception as exc:  # python-docx raises many kinds of error on a damaged body
+            raise LoaderError(f"not a readable Word document: {describe(exc)}") from exc
+        own = has_core_properties(document.part.package)  # else the library makes up a title
+        props = document.core_properties
+        title = (one_line(safely(lambda: props.title) or "") if own else "") or body.first_title or body.first_heading
+        warnings = (
+            ("macros left out: the text is indexed, the macros are never run or read",) if container.macros else ()
+        )
+        return ParsedDoc(
+            format=self.format,
+            title=title,
+            sections=tuple(body.sections()),
+            front_matter=core_metadata(props) if own else {},
+            warnings=warnings,
+        )
+
+
+def _open(data: bytes) -> Document:
+    import docx  # here: python-docx loads lxml and its part classes, for runs without Word files
+
+    try:
+        return docx.Document(io.BytesIO(data))
+    except Exception as exc:  # a missing part, a bad relationship, XML that does not parse
+        raise LoaderError(f"not a readable Word document: {describe(exc)}") from exc
+
+
+class _Body:
+    """Paragraphs and tables collected into heading-delimited sections."""
+
+    def __init__(self, styles: dict[str, str]) -> None:
+        self._styles = styles
+        self.first_title = ""
+        self.first_heading = ""
+        self._done: list[Section] = []
+        self._heading = ""
+        self._blocks: list[str] = []
+
+    def add(self, block: Paragraph | Table) -> None:
+        from docx.table import Table
+
+        if isinstance(block, Table):
+            self._blocks.append(table_text(block))
+            return
+        text = block.text.strip()
+        style = self._styles.get(block._p.style or "", "")
+        if text and style in _HEADING_STYLES:
+            heading = one_line(text)
+            self._flush()
+            self._heading = heading
+            if style == "title" and not self.first_title:
+                self.first_title = heading
+            self.first_heading = self.first_heading or heading
+        elif text:
+            self._blocks.append(text)
+
+    def sections(self) -> list[Section]:
+        self._flush()
+        return self._done
+
+    def _flush(self) -> None:
+        text = "\n\n".join(b for b in self._blocks if b)
+        if text:
+            self._done.append(Section(text=text, heading=self._heading))
+        self._heading, self._blocks = "", []
+
+
+def table_text(table: Table) -> str:
+    """One line per row, its cells' text joined by " | " (a cell spanning columns appears once)."""
+    from docx.table import _Cell
+
+    lines = []
+    for tr in table._tbl.tr_lst:
+        cells = (" ".join(_Cell(tc, table).text.split()) for tc in tr.tc_lst)
+        line = " | ".join(c for c in cells if c)
+        if line:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def style_names(document: Document) -> dict[str, str]:
+    """The file's own paragraph styles, id -> lower-case name, read once: python-docx looks a paragraph's style up
+    by scanning every style, for every paragraph, and makes up a styles part when the file has none."""
+    from docx.opc.constants import RELATIONSHIP_TYPE
+    from docx.oxml.ns import qn
+
+    try:
+        styles = document.part.part_related_by(RELATIONSHIP_TYPE.STYLES).element  # type: ignore[attr-defined]
+    except Exception:  # no styles part (KeyError), or a damaged one: no paragraph is a heading by its style
+        return {}
+    names: dict[str, str] = {}
+    for style in styles.iterchildren(qn("w:style")):
+        style_id, name = style.get(qn("w:styleId")), style.find(qn("w:name"))
+        if style_id and name is not None:
+            names[style_id] = (name.get(qn("w:val")) or "").lower()
+    return names

@@ -1,0 +1,109 @@
+"""Saved e-mail (.eml): subject, sender, recipients, date and body, read with the standard library's email package.
+
+The text opens with `From:`, `To:`, `Cc:` and `Date:` lines, then the body: the plain-text part, else the HTML part
+as text (html.py's rules: no scripts, styles or markup), else nothing. Attachments are named on an `Attachments:`
+line, not read. Title: the subject. Front matter: `author` (the sender) and `created` (the date, ISO 8601).
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from email.message import EmailMessage, Message
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+from typing import Any
+
+from indexer.errors import LoaderError
+from indexer.loaders.html import html_document
+from indexer.loaders.officemeta import one_line
+from indexer.loaders.textcodec import decode_text
+from indexer.model import ParsedDoc, Section
+
+__all__ = ["EmailLoader"]
+
+_ADDRESS_HEADERS = ("From", "To", "Cc", "Date")
+
+
+class EmailLoader:
+    """Loads .eml files; see the module docstring for what becomes text."""
+
+    format = "eml"
+    suffixes = frozenset({".eml"})
+
+    def load(self, path: Path, data: bytes) -> ParsedDoc:
+        message = email.message_from_bytes(data, policy=email.policy.default)
+        if not isinstance(message, EmailMessage) or not message.keys():
+            raise LoaderError("not a readable e-mail: no headers (is it really a saved .eml message?)")
+        headers = {name: _header(message, name) for name in ("Subject", *_ADDRESS_HEADERS)}
+        lines = [f"{name}: {headers[name]}" for name in _ADDRESS_HEADERS if headers[name]]
+        attachments = _attachments(message)
+        if attachments:
+            lines.append("Attachments: " + ", ".join(attachments))
+        body, warnings = _body(message)
+        text = "\n".join(lines) + ("\n\n" + body if body else "")
+        front: dict[str, Any] = {}
+        if headers["From"]:
+            front["author"] = headers["From"]
+        created = _date(headers["Date"])
+        if created:
+            front["created"] = created
+        return ParsedDoc(
+            format=self.format,
+            title=headers["Subject"],
+            sections=(Section(text=text.strip()),),
+            front_matter=front,
+            warnings=warnings,
+        )
+
+
+def _header(message: Message, name: str) -> str:
+    try:
+        value = message.get(name)
+    except Exception:  # a malformed header the parser could not fold into a value
+        return ""
+    return one_line(str(value)) if value is not None else ""
+
+
+def _date(value: str) -> str:
+    try:
+        return parsedate_to_datetime(value).isoformat() if value else ""
+    except (TypeError, ValueError, IndexError):
+        return ""
+
+
+def _attachments(message: EmailMessage) -> list[str]:
+    try:
+        parts = list(message.iter_attachments())
+    except Exception:  # a damaged MIME structure: no attachments named, the body still read
+        return []
+    names = []
+    for part in parts:
+        name = part.get_filename()
+        names.append(one_line(name) if name else part.get_content_type())
+    return names
+
+
+def _body(message: EmailMessage) -> tuple[str, tuple[str, ...]]:
+    """The plain-text part, else the HTML part as text; ("", ...) when there is neither."""
+    try:
+        part = message.get_body(preferencelist=("plain", "html"))
+    except Exception:  # a damaged MIME structure
+        part = None
+    if part is None:
+        return "", ()
+    text = _content(part)
+    if part.get_content_type() == "text/html":
+        parsed = html_document(text)
+        blocks = (block for s in parsed.sections for block in (s.heading, s.text) if block)
+        return "\n\n".join(blocks), parsed.warnings
+    return text.strip(), ()
+
+
+def _content(part: Message) -> str:
+    try:
+        content = part.get_content()  # type: ignore[attr-defined]
+    except Exception:  # an unknown charset, a broken transfer encoding: decode the bytes ourselves
+        payload = part.get_payload(decode=True)
+        return decode_text(payload) if isinstance(payload, bytes) else ""
+    return content if isinstance(content, str) else decode_text(content) if isinstance(content, bytes) else ""

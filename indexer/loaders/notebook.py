@@ -1,0 +1,116 @@
+"""Jupyter notebooks (.ipynb): Markdown cells as Markdown, code cells as code, outputs as text only.
+
+The notebook is read as JSON (nbformat 4, and 3's worksheets) and turned into one Markdown text: a Markdown cell
+as written, a code or raw cell as a fenced block, then its outputs' text (streams, `text/plain` results, an
+error's name and message; a traceback's colour codes and frames, images, HTML and every base64 payload are left
+out), each output cut at MAX_OUTPUT_CHARS. That text goes through the Markdown loader, so a cell's headings start
+sections. Title: the notebook's metadata `title`, else its first heading; `authors` become front matter `author`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from indexer.errors import LoaderError
+from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
+from indexer.loaders.officemeta import one_line
+from indexer.loaders.textcodec import decode_text
+from indexer.model import ParsedDoc
+
+__all__ = ["MAX_OUTPUT_CHARS", "NotebookLoader"]
+
+MAX_OUTPUT_CHARS = 20_000
+_BACKTICKS = re.compile(r"`{3,}")
+
+
+class NotebookLoader:
+    """Loads .ipynb files; see the module docstring for what becomes text."""
+
+    format = "ipynb"
+    suffixes = frozenset({".ipynb"})
+
+    def __init__(self) -> None:
+        self._parser = guard_nesting(markdown_parser())
+
+    def load(self, path: Path, data: bytes) -> ParsedDoc:
+        try:
+            notebook = json.loads(decode_text(data))
+        except (ValueError, RecursionError) as exc:
+            raise LoaderError(f"not a readable notebook: not JSON ({' '.join(str(exc).split())[:120]})") from exc
+        if not isinstance(notebook, dict):
+            raise LoaderError("not a readable notebook: the JSON is not an object with cells")
+        cells = _cells(notebook)
+        body = "\n\n".join(block for cell in cells for block in _cell_blocks(cell))
+        meta = notebook.get("metadata")
+        meta = meta if isinstance(meta, dict) else {}
+        front: dict[str, Any] = {}
+        title = meta.get("title")
+        if isinstance(title, str) and title.strip():
+            front["title"] = one_line(title)
+        authors = (
+            [a.get("name") for a in meta.get("authors", []) if isinstance(a, dict)]
+            if isinstance(meta.get("authors"), list)
+            else []
+        )
+        names = [one_line(a) for a in authors if isinstance(a, str) and a.strip()]
+        if names:
+            front["author"] = ", ".join(names)
+        return render_markdown(self._parser, body, front, (), self.format)
+
+
+def _cells(notebook: dict[str, Any]) -> list[dict[str, Any]]:
+    cells = notebook.get("cells")
+    if cells is None and isinstance(notebook.get("worksheets"), list):  # nbformat 3
+        cells = [c for sheet in notebook["worksheets"] if isinstance(sheet, dict) for c in sheet.get("cells", [])]
+    if not isinstance(cells, list):
+        raise LoaderError("not a readable notebook: no list of cells")
+    return [cell for cell in cells if isinstance(cell, dict)]
+
+
+def _cell_blocks(cell: dict[str, Any]) -> Iterator[str]:
+    kind = cell.get("cell_type")
+    source = _text(cell.get("source", cell.get("input")))
+    if kind == "markdown":
+        yield source
+    elif kind == "heading":  # nbformat 3
+        level = cell.get("level", 1)
+        yield "#" * (level if isinstance(level, int) and 1 <= level <= 6 else 1) + " " + one_line(source)
+    elif kind in ("code", "raw"):
+        if source.strip():
+            yield _fenced(source)
+        outputs = cell.get("outputs")
+        for output in outputs if isinstance(outputs, list) else []:
+            text = _output_text(output) if isinstance(output, dict) else ""
+            if text.strip():
+                if len(text) > MAX_OUTPUT_CHARS:
+                    text = text[:MAX_OUTPUT_CHARS] + "\n… (output cut)"
+                yield _fenced(text)
+
+
+def _output_text(output: dict[str, Any]) -> str:
+    kind = output.get("output_type")
+    if kind == "stream":
+        return _text(output.get("text"))
+    if kind == "error":
+        return f"{_text(output.get('ename'))}: {_text(output.get('evalue'))}"
+    data = output.get("data") if isinstance(output.get("data"), dict) else output  # nbformat 3 keeps it flat
+    return _text(data.get("text/plain", data.get("text"))) if isinstance(data, dict) else ""
+
+
+def _text(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "".join(v for v in value if isinstance(v, str))
+    return ""
+
+
+def _fenced(text: str) -> str:
+    """A fenced code block that no run of backticks inside the text can close."""
+    longest = max((len(m.group()) for m in _BACKTICKS.finditer(text)), default=2)
+    fence = "`" * (longest + 1)
+    return f"{fence}\n{text.rstrip()}\n{fence}"

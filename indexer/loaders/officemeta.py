@@ -1,0 +1,85 @@
+"""What office documents say about themselves (title, author, dates, keywords), as a loader's front matter.
+
+Every value is optional; a property a library cannot read (a damaged docProps/core.xml) is left out, never fatal.
+Author and dates reach the document's stored metadata; keywords become its tags.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import date, datetime
+from typing import Any
+
+__all__ = ["core_metadata", "describe", "has_core_properties", "metadata", "one_line", "quiet", "safely"]
+
+_KEYWORD_SPLIT = re.compile(r"[,;]")
+_CORE_PROPERTIES = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
+
+
+def metadata(
+    author: object = None, created: object = None, modified: object = None, keywords: object = None
+) -> dict[str, Any]:
+    """Front matter from a document's properties: `author`, `created`, `modified` (ISO dates), `tags`."""
+    front: dict[str, Any] = {}
+    if isinstance(author, str) and author.strip():
+        front["author"] = one_line(author)
+    for name, value in (("created", created), ("modified", modified)):
+        if isinstance(value, datetime | date):
+            front[name] = value.isoformat()
+        elif isinstance(value, str) and value.strip():
+            front[name] = one_line(value)
+    if isinstance(keywords, str):
+        tags = [one_line(k) for k in _KEYWORD_SPLIT.split(keywords) if k.strip()]
+        if tags:
+            front["tags"] = tags
+    return front
+
+
+def core_metadata(props: Any) -> dict[str, Any]:
+    """Front matter from python-docx's or python-pptx's CoreProperties."""
+    return metadata(
+        safely(lambda: props.author),
+        safely(lambda: props.created),
+        safely(lambda: props.modified),
+        safely(lambda: props.keywords),
+    )
+
+
+def safely(read: Callable[[], Any]) -> Any:
+    """A property's value, or None when reading it fails (a damaged properties part must not cost the text)."""
+    try:
+        return read()
+    except Exception:  # libraries raise many kinds of error on a damaged part
+        return None
+
+
+def has_core_properties(package: Any) -> bool:
+    """Whether an OPC package (python-docx's or python-pptx's) has a core properties part of its own: when it has
+    none, both libraries make one up, titled "Word Document" or "PowerPoint Presentation"."""
+    try:
+        package.part_related_by(_CORE_PROPERTIES)
+    except Exception:  # KeyError when there is none; anything else: a damaged package, read as none
+        return False
+    return True
+
+
+@contextmanager
+def quiet() -> Iterator[None]:
+    """Libraries' Python warnings left out while they read a file ("Workbook contains no default style", "Data
+    Validation extension is not supported and will be removed"): they speak of writing, which no loader does."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def describe(exc: BaseException) -> str:
+    """A library's exception as one short line."""
+    message = " ".join(str(exc).split()) or type(exc).__name__
+    return message if len(message) <= 160 else message[:157] + "..."

@@ -1,0 +1,101 @@
+"""PowerPoint (.pptx, .pptm): each slide a Section and a page, read with python-pptx.
+
+Slide N is page N (`deck.pptx#page=N`); its Section's heading is the slide's title (else "Slide N") and its text
+the text of its shapes in order (groups opened, tables one line per row with cells joined by " | "), then its
+speaker notes after a "Notes:" line. Slides without any text are left out but still counted. Title: the core
+properties' title, else the first slide's title. Author and dates go to front matter, keywords to tags. A
+.pptm's macros are never read (containers.py), only its text.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from indexer.errors import LoaderError
+from indexer.loaders.containers import open_container
+from indexer.loaders.officemeta import core_metadata, describe, has_core_properties, one_line, quiet, safely
+from indexer.model import ParsedDoc, Section
+
+if TYPE_CHECKING:
+    from pptx.presentation import Presentation
+    from pptx.slide import Slide
+
+__all__ = ["PptxLoader"]
+
+_MAX_GROUP_DEPTH = 32
+
+
+class PptxLoader:
+    """Loads .pptx and .pptm files; see the module docstring for what becomes a Section."""
+
+    format = "pptx"
+    suffixes = frozenset({".pptx", ".pptm"})
+
+    def load(self, path: Path, data: bytes) -> ParsedDoc:
+        with quiet():
+            return self._read(data)
+
+    def _read(self, data: bytes) -> ParsedDoc:
+        container = open_container(data, "presentation")
+        deck = _open(container.data)
+        sections: list[Section] = []
+        first_title = ""
+        try:
+            slides = list(deck.slides)
+            for number, slide in enumerate(slides, start=1):
+                title, text = _slide(slide)
+                first_title = first_title or title
+                if text or title:
+                    sections.append(Section(text=text or title, heading=title or f"Slide {number}", page=number))
+        except Exception as exc:  # python-pptx raises many kinds of error on a damaged slide
+            raise LoaderError(f"not a readable presentation: {describe(exc)}") from exc
+        own = has_core_properties(deck.part.package)  # else the library makes up a title
+        props = deck.core_properties
+        warnings = (
+            ("macros left out: the text is indexed, the macros are never run or read",) if container.macros else ()
+        )
+        return ParsedDoc(
+            format=self.format,
+            title=(one_line(safely(lambda: props.title) or "") if own else "") or first_title,
+            sections=tuple(sections),
+            pages=len(slides),
+            front_matter=core_metadata(props) if own else {},
+            warnings=warnings,
+        )
+
+
+def _open(data: bytes) -> Presentation:
+    import pptx  # here: python-pptx loads lxml and its part classes, for runs without decks
+
+    try:
+        return pptx.Presentation(io.BytesIO(data))
+    except Exception as exc:  # a missing part, a bad relationship, XML that does not parse
+        raise LoaderError(f"not a readable presentation: {describe(exc)}") from exc
+
+
+def _slide(slide: Slide) -> tuple[str, str]:
+    """A slide's title and its text: shapes in order, the title not repeated, then the speaker notes."""
+    title_shape = slide.shapes.title
+    title = one_line(title_shape.text_frame.text) if title_shape is not None and title_shape.has_text_frame else ""
+    title_id = title_shape.shape_id if title_shape is not None else None
+    blocks = [text for shape in slide.shapes if shape.shape_id != title_id for text in _shape_text(shape, 0)]
+    if slide.has_notes_slide:
+        frame = slide.notes_slide.notes_text_frame
+        notes = frame.text.strip() if frame is not None else ""
+        if notes:
+            blocks.append(f"Notes:\n{notes}")
+    return title, "\n\n".join(b for b in blocks if b)
+
+
+def _shape_text(shape: Any, depth: int) -> Iterator[str]:
+    if getattr(shape, "has_text_frame", False):
+        yield "\n".join(line.strip() for line in shape.text_frame.text.splitlines() if line.strip())
+    elif getattr(shape, "has_table", False):
+        rows = (" | ".join(c for c in (one_line(cell.text) for cell in row.cells) if c) for row in shape.table.rows)
+        yield "\n".join(r for r in rows if r)
+    elif hasattr(shape, "shapes") and depth < _MAX_GROUP_DEPTH:  # a group
+        for inner in shape.shapes:
+            yield from _shape_text(inner, depth + 1)

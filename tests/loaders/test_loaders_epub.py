@@ -1,0 +1,162 @@
+"""EPUB loader, tested from books zipped by hand in EPUB 3 and EPUB 2 layouts: chapters in spine order, metadata,
+and how DRM, a missing package and entity declarations end."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from indexer.errors import LoaderError
+
+from support.folders import found, index, skipped, write
+from support.loaders import Content, assert_text, load
+
+CONTAINER = (
+    '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+    '<rootfiles><rootfile full-path="{}" media-type="application/oebps-package+xml"/></rootfiles></container>'
+)
+XHTML2_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">'
+
+
+def chapter(title: str, body: str, doctype: str = "<!DOCTYPE html>") -> str:
+    return (
+        f'<?xml version="1.0" encoding="utf-8"?>{doctype}<html xmlns="http://www.w3.org/1999/xhtml">'
+        f"<head><title>{title}</title><style>.stylesentinel{{}}</style></head><body>{body}</body></html>"
+    )
+
+
+def book(
+    chapters: dict[str, str],
+    spine: list[str],
+    metadata: str = "",
+    extra: dict[str, str] | None = None,
+    opf_dir: str = "OEBPS/",
+    prolog: str = "",
+    container: str = "META-INF/container.xml",
+) -> bytes:
+    """An EPUB zipped by hand; a spine name that `chapters` lacks is in the manifest but not in the archive."""
+    names = list(dict.fromkeys([*chapters, *spine]))
+    manifest = "".join(
+        f'<item id="c{n}" href="{name}" media-type="application/xhtml+xml"/>' for n, name in enumerate(names)
+    )
+    ids = {name: f"c{n}" for n, name in enumerate(names)}
+    itemrefs = "".join(f'<itemref idref="{ids[name]}"/>' for name in spine)
+    opf = (
+        f'<?xml version="1.0"?>{prolog}'
+        '<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">'
+        f'<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">{metadata}</metadata>'
+        f'<manifest>{manifest}<item id="css" href="style.css" media-type="text/css"/></manifest>'
+        f"<spine>{itemrefs}</spine></package>"
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        archive.writestr(container, CONTAINER.format(f"{opf_dir}content.opf"))
+        archive.writestr(f"{opf_dir}content.opf", opf)
+        archive.writestr(f"{opf_dir}style.css", "body { font-family: cssentinel; }")
+        for name, content in chapters.items():
+            archive.writestr(f"{opf_dir}{unquote(name)}", content)  # hrefs are URLs: "chap%201" is "chap 1"
+        for name, content in (extra or {}).items():
+            archive.writestr(name, content)
+    return out.getvalue()
+
+
+META = (
+    "<dc:title>The Zebracorn Manual</dc:title><dc:creator>Eve Epub</dc:creator><dc:date>2024-05-01</dc:date>"
+    "<dc:subject>manuals</dc:subject>"
+)
+MANUAL = book(
+    {
+        "text/ch2.xhtml": chapter("Care", "<h1>Caring for it</h1><p>Brush the unicornfish daily.</p>"),
+        "text/ch1.xhtml": chapter("Start", "<p>Welcome, reader.</p><script>scriptsentinel()</script>"),
+        "text/notes.xhtml": chapter("Unused", "<p>notinspinesentinel</p>"),
+    },
+    spine=["text/ch1.xhtml", "text/ch2.xhtml"],
+    metadata=META,
+)
+EPUB2 = book(
+    {"chap%201.html": chapter("One", "<h2>Old zebracorn tale</h2><p>Once upon a time.</p>", XHTML2_DOCTYPE)},
+    spine=["chap%201.html"],
+    extra={
+        "toc.ncx": '<?xml version="1.0"?><!DOCTYPE ncx PUBLIC "-//NISO//DTD ncx 2005-1//EN" '
+        '"http://www.daisy.org/z3986/2005/ncx-2005-1.dtd"><ncx/>'
+    },
+    opf_dir="",
+)
+
+CASES: list[tuple[str, Content, list[str], list[str]]] = [
+    ("manual.epub", MANUAL, ["The Zebracorn Manual", "Start", "Welcome, reader.", "Caring for it",
+     "Brush the unicornfish daily."], ["notinspinesentinel", "scriptsentinel", "stylesentinel", "cssentinel", "<p>"]),
+    ("old.epub", EPUB2, ["Old zebracorn tale", "Once upon a time."], ["DOCTYPE", "ncx"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "must_include", "must_not_include"), CASES, ids=[case[0] for case in CASES]
+)
+def test_epub_text(filename: str, content: Content, must_include: list[str], must_not_include: list[str]) -> None:
+    assert_text(filename, content, must_include, must_not_include)
+
+
+def test_chapters_follow_the_spine_and_metadata_gives_title_and_author() -> None:
+    doc = load("manual.epub", MANUAL)
+    assert (doc.format, doc.title) == ("epub", "The Zebracorn Manual")
+    assert [s.heading for s in doc.sections] == ["Start", "Caring for it"]
+    assert doc.front_matter == {"author": "Eve Epub", "created": "2024-05-01", "tags": ["manuals"]}
+
+
+def test_a_chapter_missing_from_the_book_is_left_out_with_a_warning() -> None:
+    doc = load("gap.epub", book({"a.xhtml": chapter("A", "<p>zebracorn</p>")}, ["a.xhtml", "b.xhtml"]))
+    assert any("missing from the book" in w for w in doc.warnings)
+
+
+LAUGHS = '<!DOCTYPE p [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+DRM = (
+    '<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">'
+    '<enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>'
+    '<enc:CipherData><enc:CipherReference URI="OEBPS/text/ch1.xhtml"/></enc:CipherData>'
+    "</enc:EncryptedData></encryption>"
+)
+FONTS_ONLY = DRM.replace("http://www.w3.org/2001/04/xmlenc#aes128-cbc", "http://www.idpf.org/2008/embedding")
+
+HOSTILE: list[tuple[str, Content, str]] = [
+    ("drm.epub", book({"a.xhtml": chapter("A", "<p>x</p>")}, ["a.xhtml"], extra={"META-INF/encryption.xml": DRM}),
+     "encrypted (DRM)"),
+    ("nocontainer.epub", book({"a.xhtml": "x"}, ["a.xhtml"], container="META-INF/elsewhere.xml"),
+     "not a readable EPUB book: it has no META-INF/container.xml"),
+    ("laughs.epub", book({"a.xhtml": "x"}, ["a.xhtml"], "<dc:title>&a;</dc:title>", prolog=LAUGHS),
+     "not indexed: OEBPS/content.opf declares XML entities"),
+    ("truncated.epub", MANUAL[: len(MANUAL) // 2], "not a readable EPUB book"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("filename", "content", "reason"), HOSTILE, ids=[case[0] for case in HOSTILE])
+def test_hostile_epub_is_refused_with_its_reason(filename: str, content: Content, reason: str) -> None:
+    with pytest.raises(LoaderError) as raised:
+        load(filename, content)
+    assert str(raised.value).startswith(reason)
+
+
+def test_font_obfuscation_alone_is_not_drm() -> None:
+    fonts = book(
+        {"a.xhtml": chapter("A", "<p>zebracorn</p>")}, ["a.xhtml"], extra={"META-INF/encryption.xml": FONTS_ONLY}
+    )
+    assert "zebracorn" in load("fonts.epub", fonts).sections[0].text
+
+
+def test_epub_through_the_pipeline(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "manual.epub", MANUAL)
+    write(
+        docs,
+        "drm.epub",
+        book({"a.xhtml": chapter("A", "<p>x</p>")}, ["a.xhtml"], extra={"META-INF/encryption.xml": DRM}),
+    )
+    report = index(docs, index_dir)
+    assert report.added == 1
+    assert skipped(report)["drm.epub"].startswith("encrypted (DRM)")
+    assert found(index_dir, "type:epub unicornfish") == ["manual.epub"]

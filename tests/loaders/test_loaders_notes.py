@@ -1,0 +1,189 @@
+"""Notebook and e-mail loaders, tested from a table of files: what their text must and must not contain."""
+
+from __future__ import annotations
+
+import base64
+import json
+from email.message import EmailMessage
+from email.policy import SMTP
+from pathlib import Path
+
+import pytest
+
+from indexer.errors import LoaderError
+from indexer.loaders.notebook import MAX_OUTPUT_CHARS
+
+from support.folders import document, found, index, write
+from support.loaders import Content, assert_text, load
+
+PNG = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4).decode()
+
+
+def notebook(cells: list[dict[str, object]], metadata: dict[str, object] | None = None) -> bytes:
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": metadata or {}, "cells": cells}).encode()
+
+
+ANALYSIS = notebook(
+    [
+        {
+            "cell_type": "markdown",
+            "metadata": {},
+            "source": ["# Churn analysis\n", "\n", "We study *zebracorn* churn."],
+        },
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "execution_count": 1,
+            "source": "df = load('customers')\nprint(df.shape)",
+            "outputs": [
+                {"output_type": "stream", "name": "stdout", "text": ["(1200, 8)\n"]},
+                {
+                    "output_type": "display_data",
+                    "metadata": {},
+                    "data": {
+                        "image/png": PNG,
+                        "text/plain": ["<Figure size 640x480>"],
+                        "text/html": "<b>htmlsentinel</b>",
+                    },
+                },
+                {
+                    "output_type": "error",
+                    "ename": "KeyError",
+                    "evalue": "'unicornfish'",
+                    "traceback": ["\x1b[0;31mtracebacksentinel\x1b[0m"],
+                },
+            ],
+        },
+        {"cell_type": "markdown", "metadata": {}, "source": "## Findings\n\nChurn fell after the ```fence``` change."},
+        {"cell_type": "code", "metadata": {}, "source": "s = '''\n```\nnot a fence end\n'''", "outputs": []},
+    ],
+    {"title": "Churn study", "authors": [{"name": "Dana Data"}], "kernelspec": {"name": "python3"}},
+)
+
+NBFORMAT3 = json.dumps(
+    {
+        "nbformat": 3,
+        "metadata": {"name": ""},
+        "worksheets": [
+            {
+                "cells": [
+                    {"cell_type": "heading", "level": 1, "source": ["Old zebracorn notebook"]},
+                    {"cell_type": "code", "input": "1 + 1", "outputs": [{"output_type": "pyout", "text": ["2"]}]},
+                ]
+            }
+        ],
+    }
+).encode()
+
+
+def email_by_the_email_package() -> bytes:
+    message = EmailMessage()
+    message["Subject"] = "Decision: zebracorn launch date"
+    message["From"] = "Ana Lead <ana@example.com>"
+    message["To"] = "team@example.com"
+    message["Date"] = "Tue, 04 Mar 2025 10:15:00 +0000"
+    message.set_content("We launch on 12 May. The unicornfish pilot waits.\n")
+    message.add_alternative("<p>htmlpartsentinel</p>", subtype="html")
+    message.add_attachment(b"%PDF-1.4 attachmentsentinel", maintype="application", subtype="pdf", filename="plan.pdf")
+    return message.as_bytes(policy=SMTP)
+
+
+HTML_ONLY_EMAIL = (
+    b"From: =?utf-8?q?Jos=C3=A9?= <jose@example.com>\r\n"
+    b"To: a@example.com, b@example.com\r\n"
+    b"Cc: c@example.com\r\n"
+    b"Subject: =?utf-8?b?Q2Fmw6kgbWVudQ==?=\r\n"
+    b"Date: not a date\r\n"
+    b"MIME-Version: 1.0\r\n"
+    b'Content-Type: text/html; charset="utf-8"\r\n'
+    b"Content-Transfer-Encoding: quoted-printable\r\n\r\n"
+    b"<html><head><style>.stylesentinel{}</style></head><body><h1>Caf=C3=A9 zebracorn</h1>"
+    b"<p>Soup of the=\r\n day</p><script>scriptsentinel()</script></body></html>\r\n"
+)
+
+CASES: list[tuple[str, Content, list[str], list[str]]] = [
+    # filename, content, must_include, must_not_include
+    (
+        "analysis.ipynb",
+        ANALYSIS,
+        ["Churn study", "Churn analysis", "We study zebracorn churn.", "print(df.shape)", "(1200, 8)",
+         "<Figure size 640x480>", "KeyError: 'unicornfish'", "Findings", "after the fence change", "not a fence end"],
+        [PNG[:40], "iVBOR", "htmlsentinel", "tracebacksentinel", "cell_type", "execution_count", "kernelspec"],
+    ),
+    ("old.ipynb", NBFORMAT3, ["Old zebracorn notebook", "1 + 1", "2"], ["worksheets"]),
+    (
+        "decision.eml",
+        email_by_the_email_package,
+        ["Decision: zebracorn launch date", "From: Ana Lead <ana@example.com>", "To: team@example.com",
+         "Date: Tue, 04 Mar 2025 10:15:00 +0000", "We launch on 12 May.", "Attachments: plan.pdf"],
+        ["htmlpartsentinel", "attachmentsentinel", "Content-Type", "base64"],
+    ),
+    (
+        "menu.eml",
+        HTML_ONLY_EMAIL,
+        ["Café menu", "From: José <jose@example.com>", "To: a@example.com, b@example.com", "Cc: c@example.com",
+         "Café zebracorn", "Soup of the day"],
+        ["stylesentinel", "scriptsentinel", "<h1>", "=C3=A9", "quoted-printable"],
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "must_include", "must_not_include"), CASES, ids=[case[0] for case in CASES]
+)
+def test_notebook_and_email_text(
+    filename: str, content: Content, must_include: list[str], must_not_include: list[str]
+) -> None:
+    assert_text(filename, content, must_include, must_not_include)
+
+
+def test_notebook_headings_become_sections_and_metadata_names_the_author() -> None:
+    doc = load("analysis.ipynb", ANALYSIS)
+    assert doc.format == "ipynb"
+    assert doc.title == "Churn study"
+    assert [s.heading for s in doc.sections] == ["Churn analysis", "Findings"]
+    assert doc.front_matter["author"] == "Dana Data"
+
+
+def test_a_long_output_is_cut() -> None:
+    cells = [
+        {"cell_type": "code", "source": "", "outputs": [{"output_type": "stream", "text": "x" * 50_000 + " tail"}]}
+    ]
+    text = "".join(s.text for s in load("long.ipynb", notebook(cells)).sections)
+    assert "… (output cut)" in text
+    assert "tail" not in text
+    assert len(text) < MAX_OUTPUT_CHARS + 100
+
+
+def test_email_subject_is_the_title_and_sender_and_date_are_metadata() -> None:
+    doc = load("decision.eml", email_by_the_email_package)
+    assert doc.format == "eml"
+    assert doc.title == "Decision: zebracorn launch date"
+    assert doc.front_matter == {"author": "Ana Lead <ana@example.com>", "created": "2025-03-04T10:15:00+00:00"}
+    assert "created" not in load("menu.eml", HTML_ONLY_EMAIL).front_matter  # "not a date" is not a date
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "reason"),
+    [
+        ("broken.ipynb", b'{"cells": [', "not a readable notebook: not JSON"),
+        ("list.ipynb", b"[1, 2]", "not a readable notebook: the JSON is not an object"),
+        ("nocells.ipynb", b'{"metadata": {}}', "not a readable notebook: no list of cells"),
+        ("deep.ipynb", b"[" * 100_000 + b"]" * 100_000, "not a readable notebook"),
+        ("empty.eml", b"", "not a readable e-mail: no headers"),
+    ],
+)
+def test_unreadable_notebooks_and_emails_say_why(filename: str, content: bytes, reason: str) -> None:
+    with pytest.raises(LoaderError) as raised:
+        load(filename, content)
+    assert str(raised.value).startswith(reason)
+
+
+def test_notebooks_and_emails_through_the_pipeline(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "analysis.ipynb", ANALYSIS)
+    write(docs, "decision.eml", email_by_the_email_package())
+    assert index(docs, index_dir).added == 2
+    assert found(index_dir, "type:ipynb zebracorn") == ["analysis.ipynb"]
+    assert found(index_dir, "type:email zebracorn") == ["decision.eml"]
+    assert document(index_dir, "decision.eml").title == "Decision: zebracorn launch date"
