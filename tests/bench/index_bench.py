@@ -1,10 +1,12 @@
 """Indexing benchmark: `make bench` (or `.venv/bin/python -m tests.bench.index_bench [--write]`).
 
-Each timed step runs the real command line, `python -m indexer DIR --index OUT [--rebuild] -q`, as a
-subprocess, --repeat times, and quotes the median wall time (interpreter start-up included). Steps: full build
-of 20,000 generated Markdown files, no-change re-run, incremental run after 1% of them changed, full build of
-generated PDFs, full build of a few pathological files (pathological.py: inputs on which a quadratic parser takes
-minutes). The corpora are generated once into .bench/ (corpus_gen.py). --write updates BENCHMARKS.md.
+Each timed step runs the real command line, `python -m indexer DIR --index OUT [--rebuild] -q`, as a subprocess,
+--repeat times, and quotes the median wall time (interpreter start-up included). Steps: full build of 20,000
+generated Markdown files, no-change re-run, incremental run after 1% of them changed, full build of generated PDFs,
+full build of each format of issue 17 (formats.py: Word, PowerPoint, Excel, OpenDocument, EPUB, RTF, notebooks,
+mail) and of a 200-page .docx with a 50,000-row .xlsx, full build of a few pathological files (pathological.py:
+inputs on which a quadratic parser takes minutes). The corpora are generated once into .bench/ (corpus_gen.py).
+--write updates BENCHMARKS.md.
 
 Beside each full Markdown build runs the targets' reference, a plain Whoosh writer in one process and in two
 (whoosh_reference.py), on the same files: this machine's speed changes through the day, and a ratio of runs made
@@ -28,13 +30,16 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from indexer.settings import IndexerSettings
 from tests.bench.benchmarks_md import BENCHMARKS_MD, write_section
 from tests.bench.corpus_gen import Generated, make_markdown_corpus, make_pdf_folder
+from tests.bench.formats import LARGE_PAGES, LARGE_ROWS, make_format_folders, make_large_folder
 from tests.bench.machine import BENCH_DIR, ROOT, cpu_seconds, git_commit, machine_busy, wait_for_idle
 from tests.bench.pathological import make_pathological_folder
 
 TARGET_MB_S = 2.0
 TARGET_NO_CHANGE_S = 5.0
+PARSE_LIMIT_S = IndexerSettings.model_fields["parse_timeout"].default
 TARGET_PATHOLOGICAL_S = 30.0  # the whole folder; before the parsers were made linear, four files took 120 s each
 # The issue's own figures for the reference writers (MB/s of text), against which the target was set.
 REFERENCE_MB_S = {1: 0.8, 2: 1.7}
@@ -269,6 +274,28 @@ def bench_pathological(args: argparse.Namespace) -> Step:
     return step
 
 
+def bench_formats(args: argparse.Namespace, pdf_rate: float | None) -> list[Step]:
+    """Each format of issue 17 on its own, in MB of text per second beside PDF's; then the two large files."""
+    steps = []
+    for suffix, files in make_format_folders(BENCH_DIR / f"formats-{args.formats}", args.formats, args.seed).items():
+        n = len(files.files)
+        index = BENCH_DIR / f"index-{suffix}"
+        step = timed(Step(f"Full build, .{suffix}", ""), args, files.folder, index, True, rf"\b{n} added")
+        text_mb = index_stats(index)["text_mb"]
+        t = step.median
+        step.files = f"{n:,} .{suffix} files, {files.bytes / 1e6:.1f} MB of files, {text_mb:.1f} MB of text"
+        beside = f", {text_mb / t / pdf_rate:.1f}x PDF's" if pdf_rate else ""
+        step.rate = f"{text_mb / t:.2f} MB/s of text{beside}, {n / t:,.1f} docs/s"
+        steps.append(step)
+    large = make_large_folder(BENCH_DIR / "formats-large", args.seed)
+    step = Step("Full build, large files", f"a {LARGE_PAGES}-page .docx and a {LARGE_ROWS:,}-row .xlsx")
+    timed(step, args, large.folder, BENCH_DIR / "index-large", True, r"\b2 added")
+    step.rate = f"{large.bytes / 1e6 / step.median:.2f} MB/s of files"
+    step.target = verdict(step.median < PARSE_LIMIT_S, f"< {PARSE_LIMIT_S:g} s, the parse time limit of one file")
+    steps.append(step)
+    return steps
+
+
 def verdict(ok: bool, target: str) -> str:
     return f"{target}: {'met' if ok else '**missed**'}"
 
@@ -325,6 +352,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--max-wait", type=float, default=120, help="before each run, wait up to this many s for an idle machine"
     )
+    parser.add_argument(
+        "--formats",
+        type=int,
+        default=100,
+        help="generated files per format of issue 17 (Office, ODF, ...); 0 = skip",
+    )
     parser.add_argument("--no-incremental", action="store_true", help="skip the 1%%-changed step")
     parser.add_argument("--no-pathological", action="store_true", help="skip the pathological files' step")
     parser.add_argument(
@@ -341,10 +374,14 @@ def main(argv: list[str] | None = None) -> int:
     steps, md_stats, references = bench_markdown(args, md)
     reference_lines = reference_report(steps[0], references, md.bytes / 1e6) if references else []
     sizes = {f"Markdown, {args.docs:,} files": md_stats}
+    pdf_rate = None
     if pdfs:
         step, pdf_stats = bench_pdf(args, pdfs)
         steps.append(step)
+        pdf_rate = pdf_stats["text_mb"] / step.median
         sizes[f"PDF, {args.pdfs} files"] = pdf_stats
+    if args.formats:
+        steps += bench_formats(args, pdf_rate)
     if not args.no_pathological:
         steps.append(bench_pathological(args))
     body = report(steps, sizes, args.repeat, reference_lines)
