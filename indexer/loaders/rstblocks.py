@@ -7,7 +7,9 @@ and their references show their label in brackets. Roles that docutils does not 
 to what Sphinx would show.
 
 Sphinx's directives are registered with docutils (once, on import) by what their content is: prose, code, or
-nothing to read. None of them reads a file: `literalinclude` is one of those with nothing to read.
+nothing to read. None of them reads a file: `literalinclude` is one of those with nothing to read. Any other
+directive docutils does not know (Sphinx's domains, `py:data`, extensions such as sphinx-tabs) reads as prose: its
+arguments a paragraph and its content reStructuredText, so the roles and directives inside it are read too.
 """
 
 from __future__ import annotations
@@ -35,14 +37,12 @@ _VERBATIM = (nodes.literal_block, nodes.doctest_block, nodes.math_block)
 _LISTS = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, nodes.field_list, nodes.option_list)
 _ROLE_SOURCE = re.compile(r"^:(?:[A-Za-z0-9][\w.+-]*:)+`(.*)`$", re.DOTALL)
 _TITLE_AND_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$", re.DOTALL)
-_UNKNOWN_DIRECTIVE = re.compile(r"^\s*\.\.\s+[^\s:]+(?:[^\s]*?)::\s*(.*)$")
-_OPTION_LINE = re.compile(r"^\s*:[\w-]+:")
 
 
 def block_text(node: nodes.Node) -> str:
     """The text of a body element (see the module docstring); "" for what is not text."""
     if isinstance(node, nodes.system_message):
-        return _unknown_directive(node)
+        return ""  # docutils' own words are never text
     if isinstance(node, _SKIPPED) or not isinstance(node, nodes.Element):
         return node.astext() if isinstance(node, nodes.Text) else ""
     if isinstance(node, _VERBATIM):
@@ -106,23 +106,6 @@ def _table(table: nodes.table) -> str:
     return "\n".join(([inline_text(title)] if title is not None else []) + rows)
 
 
-def _unknown_directive(message: nodes.system_message) -> str:
-    """The arguments and content of a directive docutils does not know, as plain text; "" for any other
-    message (docutils' own words are never text)."""
-    text = message.next_node(nodes.paragraph)
-    source = message.next_node(nodes.literal_block)
-    if text is None or source is None or not text.astext().startswith("Unknown directive type"):
-        return ""
-    lines = source.astext().split("\n")
-    first = _UNKNOWN_DIRECTIVE.match(lines[0])
-    kept = [first.group(1)] if first and first.group(1) else []
-    body = lines[1:]
-    while body and _OPTION_LINE.match(body[0]):
-        body = body[1:]
-    kept += [line.strip() for line in body]
-    return "\n".join(kept).strip("\n")
-
-
 _Option = Callable[[str], Any]
 
 
@@ -177,3 +160,17 @@ _NOTHING = (
 for _kind, _names in ((_Prose, _PROSE), (_Code, _CODE), (_Nothing, _NOTHING)):
     for _name in _names.split():
         directives.register_directive(_name, _kind)
+
+
+_lookup = directives.directive
+
+
+def _directive(
+    directive_name: str, language_module: Any, document: nodes.document
+) -> tuple[type[Directive] | None, list[nodes.system_message]]:
+    """docutils' lookup of a directive by name, with prose for every name it does not know."""
+    found, messages = _lookup(directive_name, language_module, document)
+    return found or _Prose, messages
+
+
+directives.directive = _directive

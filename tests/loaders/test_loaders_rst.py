@@ -62,8 +62,43 @@ Literal::
    commentsentinel
 """
 
+NESTED = b"""Configuration
+=============
+
+.. py:data:: DEBUG
+
+   Whether debug mode is on. The :attr:`~flask.Flask.debug` attribute maps to it.
+
+   .. versionadded:: 0.6
+
+.. tabs::
+
+   .. group-tab:: Bash
+
+      .. code-block:: text
+
+         $ export ZEBRA_PORT=8000
+
+   .. group-tab:: Fish
+
+      Set it with ``set -x`` and see :doc:`the guide <guide>`.
+"""
+
 CASES = [
     # filename, content, must_include, must_not_include
+    (  # directives docutils does not know (Sphinx domains, sphinx-tabs) hold markup of their own
+        "config.rst",
+        NESTED,
+        [
+            "DEBUG",
+            "Whether debug mode is on. The flask.Flask.debug attribute maps to it.",
+            "0.6",
+            "Bash",
+            "$ export ZEBRA_PORT=8000",
+            "Set it with set -x and see the guide.",
+        ],
+        [":attr:", ":doc:", "..", "versionadded", "code-block", "group-tab", "tabs::", "py:data"],
+    ),
     (
         "pep-9999.rst",
         PEP,
