@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
+from indexer.loaders.fences import closes, opens
+
 __all__ = ["plain_dialects"]
 
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _MKDOCS = re.compile(r"""^([ \t]*)(?:!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'))?[ \t]*$""")
 _DOCUSAURUS = re.compile(r"^([ \t]*):::+[ \t]*([\w-]*)[ \t]*(?:\[([^\]\n]*)\])?[ \t]*(.*)$")
 _CALLOUT = re.compile(r"^([ \t]*(?:>[ \t]*)+)\[!([\w-]+)\][+-]?[ \t]*(.*)$")
@@ -32,9 +33,8 @@ def plain_dialects(text: str) -> str:
     fence: str | None = None
     dedent = None  # the indentation of an MkDocs admonition's body, while inside one
     for line in text.split("\n"):
-        marker = _FENCE.match(line)
         if fence is not None:
-            if marker and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence):
+            if closes(line, fence):
                 fence = None
             out.append(line)
             continue
@@ -43,9 +43,9 @@ def plain_dialects(text: str) -> str:
                 line = line.removeprefix(dedent)
             else:
                 dedent = None
-        if marker:
+        if (opened := opens(line)) is not None:
             out.append(_inline("\n".join(prose)))
-            prose, fence = [], marker.group(1)
+            prose, fence = [], opened
             out.append(line)
             continue
         mkdocs = _MKDOCS.match(line)

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from indexer.loaders.dialects import plain_dialects
+from indexer.loaders.fences import closes, opens
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
 from indexer.loaders.templates import strip_templates, visible_attributes
@@ -23,7 +24,6 @@ from indexer.model import ParsedDoc
 __all__ = ["MdxLoader", "strip_jsx"]
 
 MAX_JSX_TAG = 1000  # characters; a longer "tag" is left as text (a "<" in prose is not a tag)
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _ESM = re.compile(r"^(?:import|export)\b")
 _BRACES = r"\{(?:[^{}\"'`]|\"[^\"\n]*\"|'[^'\n]*'|`[^`]*`|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
 _JSX_TAG = re.compile(
@@ -61,16 +61,15 @@ def strip_jsx(text: str) -> str:
     fence: str | None = None
     in_esm = False
     for line in text.split("\n"):
-        marker = _FENCE.match(line)
         if fence is not None:
-            if marker and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence):
+            if closes(line, fence):
                 fence = None
             out.append(line)
         elif in_esm or ((not prose or not prose[-1].strip()) and _ESM.match(line)):
             in_esm = bool(line.strip())
-        elif marker:
+        elif (opened := opens(line)) is not None:
             out.append(_prose("\n".join(prose)))
-            prose, fence = [], marker.group(1)
+            prose, fence = [], opened
             out.append(line)
         else:
             prose.append(line)

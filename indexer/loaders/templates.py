@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from indexer.loaders.fences import closes, opens
+
 __all__ = ["MAX_TAG", "strip_templates", "visible_attributes"]
 
 MAX_TAG = 2000
@@ -28,7 +30,6 @@ MAX_TAG = 2000
 # backslash (`\frac{{a}}`). The escaped shortcodes come first, so that they win over the plain ones.
 _OPENERS = re.compile(r"\{\{[<%]/\*|\{\{[<%#]|(?<![\\\w{])\{\{(?=-?[ \t]*[\w.$/(\"'!-])|\{%")
 _CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "{{<": ">}}", "{{%": "%}}", "{{#": "}}", "{{": "}}", "{%": "%}"}
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _DIRECTIVE_LINE = re.compile(r"[ \t]*\{\{#[^{}]*\}\}[ \t]*")  # a line that is one mdBook directive
 _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _LIQUID_NAME = re.compile(r"\{%-?\s*(\w+)")
@@ -45,11 +46,10 @@ def strip_templates(text: str) -> str:
     block: list[str] = []  # the prose, or the code of a fence, since the last fence line
     fence: str | None = None
     for line in text.split("\n"):
-        marker = _FENCE.match(line)
-        if fence is None and marker is not None:
+        if fence is None and (opened := opens(line)) is not None:
             out += _prose(block)
-            block, fence = [], marker.group(1)
-        elif fence is not None and marker and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence):
+            block, fence = [], opened
+        elif fence is not None and closes(line, fence):
             out += _code(block)
             block, fence = [], None
         else:
