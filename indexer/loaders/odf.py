@@ -209,11 +209,11 @@ def _slides(content: Any) -> list[Section]:
     sections = []
     for number, page in enumerate(content.iter(_PAGE), start=1):
         title, blocks = "", []
-        for frame in page.iter(_FRAME):
-            if frame.getparent() is not None and frame.getparent().tag == _NOTES:
+        for shape in page:  # frames, but also custom shapes, groups, lines: whatever holds paragraphs
+            if shape.tag == _NOTES or not isinstance(shape.tag, str):
                 continue
-            text = "\n".join(paragraphs(frame))
-            if frame.get(_tag("presentation", "class")) == "title" and not title:
+            text = "\n".join(paragraphs(shape))
+            if shape.tag == _FRAME and shape.get(_tag("presentation", "class")) == "title" and not title:
                 title = one_line(text)
             elif text:
                 blocks.append(text)

@@ -99,6 +99,28 @@ def slides_by_odfpy() -> bytes:
     return saved(doc)
 
 
+@cache
+def diagram_by_odfpy() -> bytes:
+    """A slide whose words are in shapes, not frames: a custom shape in a group and a line's label, as LibreOffice
+    writes a drawn diagram (Python's PEP 605 calendars are such slides)."""
+    doc = OpenDocumentPresentation()
+    layout = style.PageLayout(name="PL")
+    doc.automaticstyles.addElement(layout)
+    master = style.MasterPage(name="Default", pagelayoutname=layout)
+    doc.masterstyles.addElement(master)
+    page = draw.Page(name="calendar", masterpagename=master)
+    group = draw.G()
+    shape = draw.CustomShape(width="4cm", height="1cm", x="1cm", y="1cm")
+    shape.addElement(text.P(text="Zebracorn release 3.9"))
+    group.addElement(shape)
+    page.addElement(group)
+    line = draw.Line(x1="1cm", y1="3cm", x2="9cm", y2="3cm")
+    line.addElement(text.P(text="06. 2019 unicornfish"))
+    page.addElement(line)
+    doc.presentation.addElement(page)
+    return saved(doc)
+
+
 ODF_NS = (
     'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
     'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
@@ -132,6 +154,7 @@ CASES: list[tuple[str, Content, list[str], list[str]]] = [
     ("stock.ods", sheet_by_odfpy, ["Stock", "Item: zebracorn brush\nCount: 7", "Item: comb"], NOISE),
     ("talk.odp", slides_by_odfpy, ["Welcome", "Agenda today", "Notes:\nGreet the zebracorn team.", "Results",
      "Sales of unicornfish rose"], NOISE),
+    ("calendar.odp", diagram_by_odfpy, ["Zebracorn release 3.9", "06. 2019 unicornfish"], NOISE),
     ("hand.odt", odt_by_hand(HAND_BODY), ["Handmade zebracorn", "two   spaces\ttab\nnext line",
      "list unicornfish item", "noted"], ["footnotesentinel", *NOISE]),
 ]  # fmt: skip

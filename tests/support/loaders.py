@@ -30,9 +30,9 @@ def assert_text(filename: str, content: Content, must_include: list[str], must_n
     """The file's searchable text holds every `must_include` and none of `must_not_include`."""
     text = searchable(load(filename, content))
     for wanted in must_include:
-        assert wanted in text
+        assert wanted in text, f"{wanted!r} is missing from the text of {filename}: {text[:2000]!r}"
     for unwanted in must_not_include:
-        assert unwanted not in text
+        assert unwanted not in text, f"{unwanted!r} is in the text of {filename}: {text[:2000]!r}"
 
 
 def python_lines(filename: str, content: bytes) -> int:
