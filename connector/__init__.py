@@ -9,6 +9,8 @@ It imports only the indexer package's public face (tests/test_architecture.py ho
     over HTTP      http (the app), wire (raw requests and refusals), limits (admission, in order), budgets (rate and
                    concurrency per client), sessions, auth (who is calling, and what they may see), tokens (the
                    tokens file)
+    pages          pages (/, /docs/<id> and its file, sign-in), render (their HTML), markdown_page, links (the urls
+                   results cite), signing (signed links), files (the original file), page_limits
     the shell      cli (`python -m connector`), tokens_cli (`python -m connector tokens`), asgi (for uvicorn
                    --factory), settings
 """

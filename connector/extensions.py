@@ -32,6 +32,7 @@ from connector.cursors import CursorCodec
 from connector.errors import INVALID_PARAMS, BadInput, check_query, protocol_errors
 from connector.resources import resource_entry
 from connector.settings import ConnectorSettings
+from connector.signing import index_secret
 from indexer import Searcher, terms_of
 
 PAGE_SIZE = 10
@@ -51,8 +52,7 @@ class SearchParams(RequestParams):
 
 def cursor_secret(searcher: Searcher) -> bytes:
     """The index's secret (shared by every replica serving the same index), else a random one."""
-    secret = searcher.snapshot().meta.get("secret", "")
-    return bytes.fromhex(secret) if len(secret) >= 32 else secrets.token_bytes(32)
+    return index_secret(searcher) or secrets.token_bytes(32)
 
 
 def rank_catalog(query: str, entries: list[dict[str, Any]], fields: tuple[str, ...]) -> list[dict[str, Any]]:

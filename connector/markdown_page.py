@@ -20,6 +20,7 @@ _FRONT_MATTER = re.compile(r"\A(?:\ufeff)?(---|\+\+\+)[ \t]*\r?\n.*?\r?\n\1[ \t]
 _TAG = re.compile(r"(<[^>]*>)")
 _WORDS = re.compile(r"\w+")
 KEY_WORDS = 6  # words of a passage's start that find its block
+LOOK_AHEAD = 200  # blocks searched for a passage's first words, from the last passage's block
 
 
 def _safe_link(url: str) -> bool:
@@ -75,7 +76,8 @@ def render_markdown(source: str, text: str, passages: list[Passage], mark: Calla
     at = 0
     for passage in passages:
         key = " ".join(_WORDS.findall(text[passage.start : passage.end].lower())[:KEY_WORDS])
-        found = next((i for i in range(at, len(words)) if key and key in words[i]), None)
+        ahead = range(at, min(at + LOOK_AHEAD, len(words)))  # bounded: a page of many unmatched passages stays linear
+        found = next((i for i in ahead if key and key in words[i]), None)
         at = found if found is not None else at
         anchors.setdefault(at, []).append(passage.ordinal)
     out: list[str] = []

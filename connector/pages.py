@@ -22,7 +22,7 @@ from connector.links import Links, doc_path
 from connector.markdown_page import render_markdown
 from connector.settings import ConnectorSettings
 from connector.signing import LinkSigner, link_secret
-from indexer import Document, Groups, IndexerError, Searcher
+from indexer import Document, Groups, IndexerError, Searcher, Snapshot
 
 COOKIE = "docsearch_token"
 MAX_FORM_BYTES = 8_192
@@ -70,9 +70,8 @@ def register(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, link
             return False, frozenset()
         return True, frozenset(verified.claims.get(GROUPS_CLAIM) or ())
 
-    async def readable(request: Request, doc_id: str) -> Document | None:
+    async def readable(request: Request, snapshot: Snapshot, doc_id: str) -> Document | None:
         """The document, when this request may see it (by its token, else by its link's signature)."""
-        snapshot = searcher.snapshot()
         known, groups = await token_groups(request)
         if known:
             document = snapshot.document(doc_id, groups)
@@ -89,18 +88,18 @@ def register(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, link
     @mcp.custom_route("/docs/{ref:path}", methods=["GET"])
     async def document(request: Request) -> Response:
         ref = request.path_params["ref"]
+        snapshot = searcher.snapshot()  # one generation for the access check and the text it shows
         wants_file = False
-        found = await readable(request, ref)
+        found = await readable(request, snapshot, ref)
         if found is None and ref.endswith("/file"):
-            found, wants_file = await readable(request, ref.removesuffix("/file")), True
+            found, wants_file = await readable(request, snapshot, ref.removesuffix("/file")), True
         if found is None:
             return not_found()
         if wants_file:
             return await file_response(found, not_found)
-        return await anyio.to_thread.run_sync(lambda: document_page(found, request))
+        return await anyio.to_thread.run_sync(lambda: document_page(snapshot, found, request))
 
-    def document_page(found: Document, request: Request) -> Response:
-        snapshot = searcher.snapshot()
+    def document_page(snapshot: Snapshot, found: Document, request: Request) -> Response:
         text = snapshot.text(found.id) or ""
         mark = render.highlighter(request.query_params.get("q", "")[:1000])
         passages = snapshot.passages(found.id)
@@ -130,7 +129,7 @@ def register(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, link
                 lambda: searcher.snapshot().search(text, limit=PAGE_SIZE + 1, offset=offset, groups=groups)
             )
         except (BadInput, IndexerError) as exc:
-            return html(render.page("Search", render.search_form(query) + f'<p class="notice">{exc}</p>'), 400)
+            return html(render.page("Search", render.search_form(query) + render.notice(str(exc))), 400)
         results = [
             (h.document.title, h.document.url if not h.document.url.startswith("file://")
              else links.page_url("", h.document, h.passage, groups, text), h.document.id, h.snippet)

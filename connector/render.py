@@ -42,6 +42,11 @@ def not_found(message: str = "There is no document here, or you may not see it."
     return page("Not found", f'<h1>Not found</h1><p class="notice">{escape(message)}</p><p><a href="/">Search</a></p>')
 
 
+def notice(message: str) -> str:
+    """A message to the reader, escaped like everything else here."""
+    return f'<p class="notice">{escape(message)}</p>'
+
+
 def highlighter(query: str) -> Callable[[str], str]:
     """Escapes a text, with the words that match the query's terms (as the index reads words) in <mark>."""
     wanted = terms_of(query) if query.strip() else set()

@@ -60,13 +60,19 @@ class LinkSigner:
         return groups if all(check_group(n) is None for n in groups) else None
 
 
+def index_secret(searcher: Searcher) -> bytes | None:
+    """The secret the indexer keeps in the index (shared by every replica serving it), None in an index without."""
+    secret = searcher.snapshot().meta.get("secret", "")
+    return bytes.fromhex(secret) if len(secret) >= 32 else None
+
+
 def link_secret(searcher: Searcher, configured: str) -> bytes:
     """The configured secret, else the index's (shared by every replica of one index), else a random one (then
     links stop working when the server restarts, which is said in the log)."""
     if configured:
         return configured.encode()
-    secret = searcher.snapshot().meta.get("secret", "")
-    if len(secret) >= 32:
-        return bytes.fromhex(secret)
-    log.warning("the index has no secret: signed document links last only until the server restarts")
-    return secrets.token_bytes(32)
+    secret = index_secret(searcher)
+    if secret is None:
+        log.warning("the index has no secret: signed document links last only until the server restarts")
+        return secrets.token_bytes(32)
+    return secret

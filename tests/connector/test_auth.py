@@ -21,14 +21,17 @@ from joserfc import jwt as joserfc_jwt
 from joserfc.jwk import RSAKey
 
 from connector.tokens import TokensFile
-from indexer.ingest.access import ACCESS_FILE
 
 from support.connector import ROOT, subprocess_env
-from support.folders import index, write
 from support.http import HTTP_HEADERS, HttpServer, RawSession, free_port
 
 ISSUER = "https://auth.example.com"
 SCOPE = "docs:read"
+
+
+@pytest.fixture
+def server(tokens_server: HttpServer) -> HttpServer:
+    return tokens_server
 
 
 def tokens_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
@@ -40,33 +43,6 @@ def new_token(tokens_file: Path, name: str, groups: str = "") -> str:
     result = tokens_cli("add", name, "--groups", groups, "--tokens-file", tokens_file)
     assert result.returncode == 0, result.stderr
     return result.stdout.strip().splitlines()[-1]
-
-
-@pytest.fixture(scope="module")
-def group_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """12 public manuals and a finance and an HR document, all about the budget."""
-    docs = tmp_path_factory.mktemp("docs")
-    write(docs, ACCESS_FILE, "finance/** finance\n")
-    for n in range(12):
-        write(docs, f"manual-{n:02d}.md", f"# Manual {n}\n\nHow the budget process works, part {n}.\n")
-    write(docs, "finance/payroll.md", "# Payroll 2027\n\nThe budget for salaries: confidential figures.\n")
-    write(docs, "hr.md", "---\naccess: [hr]\n---\n# Reviews\n\nThe budget for bonuses.\n")
-    index_dir = docs.parent / "index"
-    index(docs, index_dir)
-    return index_dir
-
-
-@pytest.fixture(scope="module")
-def tokens(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
-    tokens_file = tmp_path_factory.mktemp("auth") / "tokens.json"
-    made = {"alice": new_token(tokens_file, "alice", "finance"), "bob": new_token(tokens_file, "bob")}
-    return tokens_file, made
-
-
-@pytest.fixture(scope="module")
-def server(group_index: Path, tokens: tuple[Path, dict[str, str]]) -> Iterator[HttpServer]:
-    with HttpServer(group_index, "--tokens-file", str(tokens[0])) as running:
-        yield running
 
 
 def session(server: HttpServer, token: str | None) -> RawSession:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -16,44 +15,16 @@ import pytest
 
 from connector.signing import LinkSigner, link_secret
 from indexer import Searcher
-from indexer.ingest.access import ACCESS_FILE
 
-from support.folders import index, write
 from support.http import HttpServer, RawSession
 from support.pages import assert_secure, get, page_text, search
 
 SECRET_TITLE = "Payroll 2027"
 
 
-def new_token(tokens_file: Path, name: str, groups: tuple[str, ...]) -> str:
-    from connector.tokens import TokensFile
-
-    return TokensFile(tokens_file).add(name, groups)
-
-
-@pytest.fixture(scope="module")
-def group_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    docs = tmp_path_factory.mktemp("docs")
-    write(docs, ACCESS_FILE, "finance/** finance\n")
-    for n in range(3):
-        write(docs, f"manual-{n}.md", f"# Manual {n}\n\nHow the budget process works, part {n}.\n")
-    write(docs, "finance/payroll.md", f"# {SECRET_TITLE}\n\nThe budget for salaries: confidential figures.\n")
-    index_dir = docs.parent / "index"
-    index(docs, index_dir)
-    return index_dir
-
-
-@pytest.fixture(scope="module")
-def tokens(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
-    tokens_file = tmp_path_factory.mktemp("auth") / "tokens.json"
-    made = {"alice": new_token(tokens_file, "alice", ("finance",)), "bob": new_token(tokens_file, "bob", ())}
-    return tokens_file, made
-
-
-@pytest.fixture(scope="module")
-def server(group_index: Path, tokens: tuple[Path, dict[str, str]]) -> Iterator[HttpServer]:
-    with HttpServer(group_index, "--tokens-file", str(tokens[0])) as running:
-        yield running
+@pytest.fixture
+def server(tokens_server: HttpServer) -> HttpServer:
+    return tokens_server
 
 
 def results(server: HttpServer, token: str, query: str) -> list[dict[str, str]]:
