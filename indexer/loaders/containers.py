@@ -6,9 +6,11 @@
 - more than MAX_MEMBERS members, more than MAX_TOTAL_BYTES once expanded, or a member that expands more than
   MAX_RATIO times its compressed size (a zip bomb): sizes are counted as the members are read, not trusted;
 - an encrypted member (a password-protected ODF or EPUB, or DRM);
-- an XML member that declares entities (<!ENTITY): no format read here uses them, and they are how entity
-  expansion (billion laughs) and external entities get in, so such a file is refused outright. A DOCTYPE alone
-  (EPUB 2's NCX has one) defines nothing, and no parser here loads an external DTD (xmlparts.py).
+- a member that declares XML entities (<!ENTITY): no format read here uses them, and they are how entity
+  expansion (billion laughs) and external entities get in, so such a file is refused outright. Every member is
+  looked at, whatever its name: the libraries find their parts through the package's own relationships, and a
+  part may be called anything. A DOCTYPE alone (EPUB 2's NCX has one) defines nothing, and no parser here loads
+  an external DTD (xmlparts.py).
 Macros (vbaProject.bin and the like) are never handed on: when a file has them, the bytes returned are a copy
 of the archive in which those members are empty, and `Container.macros` is True.
 """
@@ -16,6 +18,7 @@ of the archive in which those members are empty, and `Container.macros` is True.
 from __future__ import annotations
 
 import io
+import lzma
 import re
 import zipfile
 import zlib
@@ -32,11 +35,11 @@ MAX_RATIO = 200  # expansion of one member past _RATIO_FROM bytes; real XML stay
 _RATIO_FROM = 1024 * 1024
 _CHUNK = 1024 * 1024
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-_XML_MEMBER = re.compile(r"\.(xml|rels|opf|ncx)$", re.IGNORECASE)  # what XML parsers read (chapters: htmlscan)
 _MACRO_MEMBER = re.compile(r"(^|/)(vbaProject\.bin|vbaData\.xml|vbaProjectSignature\.bin)$|^(Basic|Scripts)/", re.I)
 _CONTENT_TYPES = "[Content_Types].xml"
 _DECLARATIONS = tuple("<!ENTITY".encode(codec) for codec in ("utf-8", "utf-16-le", "utf-16-be"))
 _OVERLAP = max(len(m) for m in _DECLARATIONS)
+_DAMAGE = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, OSError, EOFError, NotImplementedError, RuntimeError)
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,6 @@ def open_container(data: bytes, kind: str, retype: Mapping[str, str] | None = No
 
 def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, kind: str, budget: int) -> int:
     """Read one member through, counting what it expands to; LoaderError on a bomb, damage or a DTD."""
-    xml = bool(_XML_MEMBER.search(info.filename))
     size, tail = 0, b""
     try:
         with archive.open(info) as member:
@@ -93,15 +95,22 @@ def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, kind: str, bu
                         f"not indexed: {info.filename} expands more than {MAX_RATIO} times its compressed size "
                         "(a zip bomb?)"
                     )
-                if xml:
-                    window = tail + chunk
-                    if any(marker in window for marker in _DECLARATIONS):
-                        raise LoaderError(
-                            f"not indexed: {info.filename} declares XML entities (<!ENTITY), which a {kind} never "
-                            "needs and which can expand without bound (billion laughs) or read other files"
-                        )
-                    tail = window[-_OVERLAP:]
-    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
+                window = tail + chunk
+                if any(marker in window for marker in _DECLARATIONS):
+                    raise LoaderError(
+                        f"not indexed: {info.filename} declares XML entities (<!ENTITY), which a {kind} never "
+                        "needs and which can expand without bound (billion laughs) or read other files"
+                    )
+                tail = window[-_OVERLAP:]
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        lzma.LZMAError,
+        OSError,
+        EOFError,
+        NotImplementedError,
+        RuntimeError,
+    ) as exc:
         raise LoaderError(f"not a readable {kind}: {info.filename} is damaged ({exc})") from exc
     return size
 

@@ -32,7 +32,10 @@ class EmailLoader:
     suffixes = frozenset({".eml"})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
-        message = email.message_from_bytes(data, policy=email.policy.default)
+        try:
+            message = email.message_from_bytes(data, policy=email.policy.default)
+        except RecursionError:  # thousands of nested multiparts
+            raise LoaderError("not a readable e-mail: its parts are nested too deeply") from None
         if not isinstance(message, EmailMessage) or not message.keys():
             raise LoaderError("not a readable e-mail: no headers (is it really a saved .eml message?)")
         headers = {name: _header(message, name) for name in ("Subject", *_ADDRESS_HEADERS)}

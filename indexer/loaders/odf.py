@@ -22,7 +22,7 @@ from typing import Any
 from indexer.errors import LoaderError
 from indexer.loaders.containers import open_container
 from indexer.loaders.officemeta import metadata, one_line
-from indexer.loaders.xlsx import MAX_COLUMNS, MAX_ROWS, sheet_text
+from indexer.loaders.xlsx import MAX_COLUMNS, MAX_ROWS, MAX_SHEET_CHARS, sheet_text
 from indexer.loaders.xmlparts import parse_part
 from indexer.model import ParsedDoc, Section
 
@@ -46,6 +46,7 @@ def _tag(prefix: str, name: str) -> str:
 
 _H, _P, _SPAN = _tag("text", "h"), _tag("text", "p"), _tag("text", "span")
 _S, _TAB, _BREAK = _tag("text", "s"), _tag("text", "tab"), _tag("text", "line-break")
+TABLE_CHARS = 2 * MAX_SHEET_CHARS  # of one table's cells, repeats expanded (a sheet's own cut comes first)
 _TABLE, _ROW, _CELL = _tag("table", "table"), _tag("table", "table-row"), _tag("table", "table-cell")
 _COVERED = _tag("table", "covered-table-cell")
 _PAGE, _NOTES, _FRAME = _tag("draw", "page"), _tag("presentation", "notes"), _tag("draw", "frame")
@@ -173,21 +174,39 @@ def _blocks(element: Any, depth: int = 0) -> Iterator[tuple[str, str]]:
 
 
 def _table_rows(table: Any, max_columns: int) -> Iterator[tuple[str, ...]]:
-    """A table's rows as tuples of cell text; repeated rows and columns expanded, empty repeats not."""
+    """A table's own rows (not those of a table nested in a cell) as tuples of cell text; repeated rows and columns
+    expanded, empty repeats not, until TABLE_CHARS characters in all: a few bytes that repeat one long cell over
+    every row and column would otherwise expand to gigabytes."""
+    left = TABLE_CHARS
     for row in table.iter(_ROW):
+        if _table_of(row) is not table:
+            continue
         cells: list[str] = []
+        size = 0
         for cell in row:
             if cell.tag not in (_CELL, _COVERED):
                 continue
             text = " ".join(paragraphs(cell))
-            repeat = _count(cell.get(_COLUMNS_REPEATED))
-            cells.extend([text] * min(repeat, max_columns - len(cells)))
-            if len(cells) >= max_columns:
+            repeat = min(_count(cell.get(_COLUMNS_REPEATED)), max_columns - len(cells), 1 + left // (len(text) + 1))
+            cells.extend([text] * repeat)
+            size += repeat * (len(text) + 1)
+            if len(cells) >= max_columns or size > left:
                 break
         values = tuple(cells)
         repeat = _count(row.get(_ROWS_REPEATED)) if any(values) else 1
         for _ in range(min(repeat, MAX_ROWS + 1)):
+            if left < 0:
+                return
+            left -= max(size, 1)
             yield values
+
+
+def _table_of(row: Any) -> Any:
+    """The table a row belongs to: its nearest table ancestor (rows sit in header, row-group and rows elements)."""
+    parent = row.getparent()
+    while parent is not None and parent.tag != _TABLE:
+        parent = parent.getparent()
+    return parent
 
 
 def _count(value: str | None) -> int:

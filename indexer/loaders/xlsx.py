@@ -51,6 +51,8 @@ class XlsxLoader:
             warnings.append("macros left out: the cells are indexed, the macros are never run or read")
         try:
             for sheet in workbook.worksheets:
+                if hasattr(sheet, "reset_dimensions"):  # else rows are padded to the size the file claims
+                    sheet.reset_dimensions()
                 text = sheet_text(sheet.title, sheet.iter_rows(values_only=True), warnings)
                 if text:
                     sections.append(Section(text=text, heading=one_line(sheet.title)))

@@ -163,6 +163,14 @@ def test_email_subject_is_the_title_and_sender_and_date_are_metadata() -> None:
     assert "created" not in load("menu.eml", HTML_ONLY_EMAIL).front_matter  # "not a date" is not a date
 
 
+NESTED_MAIL = (
+    "Subject: deep\r\nContent-Type: multipart/mixed; boundary=b0\r\n\r\n"
+    + "".join(f"--b{i}\r\nContent-Type: multipart/mixed; boundary=b{i + 1}\r\n\r\n" for i in range(5000))
+    + "text\r\n"
+    + "".join(f"--b{i}--\r\n" for i in reversed(range(5000)))
+).encode()
+
+
 @pytest.mark.parametrize(
     ("filename", "content", "reason"),
     [
@@ -171,6 +179,7 @@ def test_email_subject_is_the_title_and_sender_and_date_are_metadata() -> None:
         ("nocells.ipynb", b'{"metadata": {}}', "not a readable notebook: no list of cells"),
         ("deep.ipynb", b"[" * 100_000 + b"]" * 100_000, "not a readable notebook"),
         ("empty.eml", b"", "not a readable e-mail: no headers"),
+        ("deep.eml", NESTED_MAIL, "not a readable e-mail: its parts are nested too deeply"),
     ],
 )
 def test_unreadable_notebooks_and_emails_say_why(filename: str, content: bytes, reason: str) -> None:

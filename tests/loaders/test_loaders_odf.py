@@ -14,9 +14,10 @@ from odf import dc, draw, meta, office, presentation, style, table, text
 from odf.opendocument import OpenDocument, OpenDocumentPresentation, OpenDocumentSpreadsheet, OpenDocumentText
 
 from indexer.errors import LoaderError
+from indexer.loaders.odf import TABLE_CHARS
 
 from support.folders import found, index, skipped, snapshot, write
-from support.loaders import Content, assert_text, load
+from support.loaders import Content, assert_text, load, searchable
 
 
 def saved(document: OpenDocument, title: str = "", creator: str = "") -> bytes:
@@ -198,6 +199,32 @@ def test_hostile_odf_file_is_refused_with_its_reason(filename: str, content: Con
     with pytest.raises(LoaderError) as raised:
         load(filename, content)
     assert str(raised.value).startswith(reason)
+
+
+TABLE_NS = 'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+
+
+def test_a_long_cell_repeated_over_every_row_and_column_stays_bounded() -> None:
+    """A few hundred bytes that repeat a 1,000-character cell over 500 columns and 10,000 rows would be 5 GB of
+    text: the table is read up to its character budget, and the words after it are still read."""
+    cell = (
+        f'<table:table-cell table:number-columns-repeated="500"><text:p>{"zebracorn " * 100}</text:p>'
+        "</table:table-cell>"
+    )
+    body = (f'<table:table {TABLE_NS}><table:table-row table:number-rows-repeated="10000">{cell}</table:table-row>'
+            "</table:table>")  # fmt: skip
+    doc = load("bomb.odt", odt_by_hand(body + "<text:p>after the table unicornfish</text:p>"))
+    text = searchable(doc)
+    assert "zebracorn" in text and "after the table unicornfish" in text
+    assert len(text) < 3 * TABLE_CHARS
+
+
+def test_a_nested_table_is_read_once() -> None:
+    cell = "<table:table-cell><text:p>innerword</text:p></table:table-cell>"
+    inner = f"<table:table><table:table-row>{cell}</table:table-row></table:table>"
+    body = (f'<table:table {TABLE_NS}><table:table-row><table:table-cell><text:p>outerword</text:p>{inner}'
+            "</table:table-cell></table:table-row></table:table>")  # fmt: skip
+    assert searchable(load("nested.odt", odt_by_hand(body))).count("innerword") == 1
 
 
 def test_odf_through_the_pipeline(tmp_path: Path) -> None:

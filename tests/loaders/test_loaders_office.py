@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import re
 import zipfile
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from indexer.errors import LoaderError
 from indexer.loaders.xlsx import MAX_ROWS
 
 from support.folders import document, found, index, skipped, snapshot, write
-from support.loaders import Content, assert_text, load, searchable
+from support.loaders import Content, assert_text, load, python_lines, searchable
 
 CT = "[Content_Types].xml"
 RELS = (
@@ -367,6 +368,31 @@ def external_entity() -> bytes:
     return word_by_hand("", extra={"word/document.xml": document})
 
 
+def entity_in_a_renamed_part() -> bytes:
+    """A worksheet part under a name no XML file has: the package's relationships find it all the same."""
+    data = workbook_by_openpyxl()
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    members = {i.filename: archive.read(i) for i in archive.infolist()}
+    sheet = members.pop("xl/worksheets/sheet1.xml").decode()
+    declaration, _, rest = sheet.rpartition("?>")  # the XML declaration, if there is one, stays first
+    dtd = '<!DOCTYPE worksheet [<!ENTITY e "entitysentinel">]>'
+    members["xl/worksheets/sheet1.dat"] = (declaration + "?>" if declaration else "") + dtd + rest
+    for name in ("xl/_rels/workbook.xml.rels", "[Content_Types].xml"):
+        members[name] = members[name].replace(b"worksheets/sheet1.xml", b"worksheets/sheet1.dat")
+    return ooxml(members)
+
+
+def lzma_damaged() -> bytes:
+    """A member compressed with LZMA (zip method 14) whose compressed bytes are damaged."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_LZMA) as archive:
+        archive.writestr("word/document.xml", f'<w:document xmlns:w="{W_NS}">' + "words " * 5000 + "</w:document>")
+    data = bytearray(out.getvalue())
+    at = data.find(b"word/document.xml") + len("word/document.xml")
+    data[at + 20 : at + 40] = bytes(b ^ 0xFF for b in data[at + 20 : at + 40])
+    return bytes(data)
+
+
 def zip_bomb() -> bytes:
     return word_by_hand(paragraph("tiny"), extra={"word/media/image1.png": bytes(64 * 1024 * 1024)})
 
@@ -388,6 +414,8 @@ HOSTILE = [
     # filename, content, the start of the reason
     ("laughs.docx", billion_laughs, "not indexed: word/document.xml declares XML entities"),
     ("xxe.docx", external_entity, "not indexed: word/document.xml declares XML entities"),
+    ("renamed.xlsx", entity_in_a_renamed_part, "not indexed: xl/worksheets/sheet1.dat declares XML entities"),
+    ("lzma.docx", lzma_damaged, "not a readable Word document: word/document.xml is damaged"),
     ("bomb.docx", zip_bomb, "not indexed: word/media/image1.png expands more than"),
     ("locked.docx", OLE, "encrypted (password-protected)"),
     ("locked.xlsx", OLE, "encrypted (password-protected)"),
@@ -456,3 +484,16 @@ def test_the_bundled_office_documents_load_without_warnings(name: str) -> None:
     assert doc.title
     assert doc.sections
     assert doc.warnings == ()
+
+
+def test_a_sheet_that_claims_to_be_the_largest_possible_costs_what_its_rows_do() -> None:
+    """openpyxl pads every row to the size a sheet states: a 300-row sheet that claims 16,384 columns and a million
+    rows is read with the work of its own cells (Python lines run: a measure that machine load leaves alone)."""
+    honest = workbook_by_xlsxwriter(rows=300)
+    archive = zipfile.ZipFile(io.BytesIO(honest))
+    members = {info.filename: archive.read(info) for info in archive.infolist()}
+    sheet = members["xl/worksheets/sheet1.xml"]
+    members["xl/worksheets/sheet1.xml"] = re.sub(
+        rb'<dimension ref="[^"]*"/>', b'<dimension ref="A1:XFD1048576"/>', sheet
+    )
+    assert python_lines("claims.xlsx", ooxml(members)) < 2 * python_lines("honest.xlsx", honest)
