@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.errors import LoaderError
+from indexer.loaders.base import describe
 from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
 from indexer.loaders.officemeta import one_line
 from indexer.loaders.textcodec import decode_text
@@ -40,7 +41,7 @@ class NotebookLoader:
         try:
             notebook = json.loads(decode_text(data))
         except (ValueError, RecursionError) as exc:
-            raise LoaderError(f"not a readable notebook: not JSON ({' '.join(str(exc).split())[:120]})") from exc
+            raise LoaderError(f"not a readable notebook: not JSON ({describe(exc)})") from exc
         if not isinstance(notebook, dict):
             raise LoaderError("not a readable notebook: the JSON is not an object with cells")
         cells = _cells(notebook)

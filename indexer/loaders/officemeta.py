@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from typing import Any
 
-__all__ = ["core_metadata", "describe", "has_core_properties", "metadata", "one_line", "quiet", "safely"]
+__all__ = ["core_metadata", "has_core_properties", "metadata", "one_line", "quiet", "safely"]
 
 _KEYWORD_SPLIT = re.compile(r"[,;]")
 _CORE_PROPERTIES = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
@@ -77,9 +77,3 @@ def quiet() -> Iterator[None]:
 
 def one_line(text: str) -> str:
     return " ".join(text.split())
-
-
-def describe(exc: BaseException) -> str:
-    """A library's exception as one short line."""
-    message = " ".join(str(exc).split()) or type(exc).__name__
-    return message if len(message) <= 160 else message[:157] + "..."

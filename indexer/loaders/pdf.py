@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from indexer.errors import LoaderError
+from indexer.loaders.base import describe
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def _open(data: bytes) -> PdfReader:
         reader = PdfReader(io.BytesIO(data), strict=False)
         locked = reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED
     except Exception as exc:  # pypdf raises many kinds of error on damaged input, not only PdfReadError
-        raise LoaderError(f"not a readable PDF: {_describe(exc)}") from exc
+        raise LoaderError(f"not a readable PDF: {describe(exc)}") from exc
     if locked:
         raise LoaderError("encrypted PDF (password required)")
     return reader
@@ -101,7 +102,7 @@ def _read_pages(reader: PdfReader) -> tuple[int, list[Section], list[str]]:
     try:
         pages = list(reader.pages)
     except Exception as exc:  # a broken page tree leaves nothing to read
-        raise LoaderError(f"not a readable PDF: {_describe(exc)}") from exc
+        raise LoaderError(f"not a readable PDF: {describe(exc)}") from exc
     sections: list[Section] = []
     problems: list[str] = []
     for number, page in enumerate(pages, start=1):
@@ -113,11 +114,6 @@ def _read_pages(reader: PdfReader) -> tuple[int, list[Section], list[str]]:
         if text:
             sections.append(Section(text=text, page=number))
     return len(pages), sections, problems
-
-
-def _describe(exc: BaseException) -> str:
-    message = " ".join(str(exc).split()) or type(exc).__name__
-    return message if len(message) <= 120 else message[:117] + "..."
 
 
 def _summarise(notes: list[str]) -> tuple[str, ...]:

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from indexer.errors import LoaderError
+from indexer.loaders.base import describe
 from indexer.loaders.containers import open_container
-from indexer.loaders.officemeta import core_metadata, describe, has_core_properties, one_line, quiet, safely
+from indexer.loaders.officemeta import core_metadata, has_core_properties, one_line, quiet, safely
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from indexer.errors import LoaderError
-from indexer.loaders.officemeta import describe, metadata, one_line
+from indexer.loaders.base import describe
+from indexer.loaders.officemeta import metadata, one_line
 from indexer.model import ParsedDoc, Section
 
 __all__ = ["RtfLoader"]

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from indexer.errors import LoaderError
+from indexer.loaders.base import describe
 from indexer.loaders.containers import open_container
-from indexer.loaders.officemeta import describe, metadata, one_line, quiet, safely
+from indexer.loaders.officemeta import metadata, one_line, quiet, safely
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from indexer.errors import LoaderError
+from indexer.loaders.base import describe
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -25,6 +26,4 @@ def parse_part(data: bytes, name: str, kind: str) -> etree._Element:
     try:
         return etree.fromstring(data, parser)
     except (etree.XMLSyntaxError, ValueError) as exc:
-        raise LoaderError(
-            f"not a readable {kind}: {name} is not well-formed XML ({' '.join(str(exc).split())[:120]})"
-        ) from exc
+        raise LoaderError(f"not a readable {kind}: {name} is not well-formed XML ({describe(exc)})") from exc
