@@ -48,6 +48,11 @@ class Container:
     names: frozenset[str]
     macros: bool  # the file held macros, which were left out
 
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the index says of the file beyond its text: that its macros were left out."""
+        return ("macros left out: the text is indexed, the macros are never run or read",) if self.macros else ()
+
 
 def open_container(data: bytes, kind: str, retype: Mapping[str, str] | None = None) -> Container:
     """The checked archive of a `kind` file ("Word document", "workbook", ...); LoaderError when it is not safe.

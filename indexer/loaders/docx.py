@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
 from indexer.loaders.containers import open_container
-from indexer.loaders.officemeta import core_metadata, has_core_properties, one_line, quiet, safely
+from indexer.loaders.officemeta import one_line, ooxml_properties, quiet
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
@@ -50,18 +50,13 @@ class DocxLoader:
                 body.add(block)
         except Exception as exc:  # python-docx raises many kinds of error on a damaged body
             raise LoaderError(f"not a readable Word document: {describe(exc)}") from exc
-        own = has_core_properties(document.part.package)  # else the library makes up a title
-        props = document.core_properties
-        title = (one_line(safely(lambda: props.title) or "") if own else "") or body.first_title or body.first_heading
-        warnings = (
-            ("macros left out: the text is indexed, the macros are never run or read",) if container.macros else ()
-        )
+        title, front = ooxml_properties(document)
         return ParsedDoc(
             format=self.format,
-            title=title,
+            title=title or body.first_title or body.first_heading,
             sections=tuple(body.sections()),
-            front_matter=core_metadata(props) if own else {},
-            warnings=warnings,
+            front_matter=front,
+            warnings=container.warnings,
         )
 
 

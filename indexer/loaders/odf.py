@@ -75,9 +75,7 @@ class OdfLoader:
             meta = (
                 parse_part(archive.read("meta.xml"), "meta.xml", self._kind) if "meta.xml" in container.names else None
             )
-        warnings: list[str] = []
-        if container.macros:
-            warnings.append("macros left out: the text is indexed, the macros are never run or read")
+        warnings = list(container.warnings)
         if self.format == "ods":
             sections, pages = _sheets(content, warnings), None
         elif self.format == "odp":

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from typing import Any
 
-__all__ = ["core_metadata", "has_core_properties", "metadata", "one_line", "quiet", "safely"]
+__all__ = ["core_metadata", "has_core_properties", "metadata", "one_line", "ooxml_properties", "quiet", "safely"]
 
 _KEYWORD_SPLIT = re.compile(r"[,;]")
 _CORE_PROPERTIES = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
@@ -54,6 +54,15 @@ def safely(read: Callable[[], Any]) -> Any:
         return read()
     except Exception:  # libraries raise many kinds of error on a damaged part
         return None
+
+
+def ooxml_properties(document: Any) -> tuple[str, dict[str, Any]]:
+    """The title and front matter of a python-docx Document or python-pptx Presentation, from its core properties
+    when it has its own (else "" and nothing: the library would make them up)."""
+    if not has_core_properties(document.part.package):
+        return "", {}
+    props = document.core_properties
+    return one_line(safely(lambda: props.title) or ""), core_metadata(props)
 
 
 def has_core_properties(package: Any) -> bool:

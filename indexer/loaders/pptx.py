@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
 from indexer.loaders.containers import open_container
-from indexer.loaders.officemeta import core_metadata, has_core_properties, one_line, quiet, safely
+from indexer.loaders.officemeta import one_line, ooxml_properties, quiet
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
@@ -53,18 +53,14 @@ class PptxLoader:
                     sections.append(Section(text=text or title, heading=title or f"Slide {number}", page=number))
         except Exception as exc:  # python-pptx raises many kinds of error on a damaged slide
             raise LoaderError(f"not a readable presentation: {describe(exc)}") from exc
-        own = has_core_properties(deck.part.package)  # else the library makes up a title
-        props = deck.core_properties
-        warnings = (
-            ("macros left out: the text is indexed, the macros are never run or read",) if container.macros else ()
-        )
+        title, front = ooxml_properties(deck)
         return ParsedDoc(
             format=self.format,
-            title=(one_line(safely(lambda: props.title) or "") if own else "") or first_title,
+            title=title or first_title,
             sections=tuple(sections),
             pages=len(slides),
-            front_matter=core_metadata(props) if own else {},
-            warnings=warnings,
+            front_matter=front,
+            warnings=container.warnings,
         )
 
 
