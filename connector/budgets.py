@@ -4,6 +4,7 @@ from any thread."""
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections import OrderedDict
@@ -35,6 +36,12 @@ class RateLimiter:
             while len(self._buckets) > MAX_TRACKED_CLIENTS:
                 self._buckets.popitem(last=False)
             return wait
+
+    def spend(self, key: str) -> None:
+        """take(), refused (429, with the wait) when the client must wait."""
+        wait = self.take(key)
+        if wait > 0:
+            raise Refusal(429, f"Rate limit exceeded; retry after {math.ceil(wait)} s.", wait)
 
 
 class Admission:

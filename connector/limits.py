@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-import math
 from collections.abc import Callable
 
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
@@ -91,7 +90,7 @@ class Limits:
 
     async def _without_token(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
         """The app answers 401 (with its challenge) from the headers: the body is never read."""
-        self._take_rate(key)
+        self.rates.spend(key)
         self.without_token.enter(key)
         try:
             await self.app(scope, receive, send)
@@ -100,7 +99,7 @@ class Limits:
 
     async def _stream(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
         """A GET event stream: long-lived, so not counted for concurrency, but its session is in use."""
-        self._take_rate(key)
+        self.rates.spend(key)
         session_id = header(scope, b"mcp-session-id") if self._has_sessions(scope) else None
         if session_id is None:
             await self.app(scope, receive, send)
@@ -111,7 +110,7 @@ class Limits:
         declared = content_length(scope)
         if declared is not None and declared > self.max_body:
             raise too_large(self.max_body)
-        self._take_rate(key)
+        self.rates.spend(key)
         self.admission.enter(key)
         answer = Answer(send)
         answer.when_sent(lambda: self.admission.leave(key))
@@ -191,11 +190,6 @@ class Limits:
         """Whether the SDK serves this request on its sessions (the handshake era, not --stateless)."""
         version = header(scope, b"mcp-protocol-version")
         return self.sessions is not None and (version is None or version in HANDSHAKE_PROTOCOL_VERSIONS)
-
-    def _take_rate(self, key: str) -> None:
-        wait = self.rates.take(key)
-        if wait > 0:
-            raise Refusal(429, f"Rate limit exceeded; retry after {math.ceil(wait)} s.", wait)
 
 
 class Answer:

@@ -6,14 +6,12 @@ FastMCP app covers every route already."""
 
 from __future__ import annotations
 
-import math
-
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from connector.budgets import Admission, RateLimiter
 from connector.limits import Refusal, arrived_on_loopback, client_key
 from connector.settings import ConnectorSettings
-from connector.wire import checked_headers
+from connector.wire import checked_headers, refuse
 
 
 def is_page(path: str) -> bool:
@@ -36,24 +34,12 @@ class PageLimits:
                 raise Refusal(403, "This server has no authentication, so it answers on loopback only.")
             scope = checked_headers(scope)
             key = client_key(scope)
-            wait = self.rates.take(key)
-            if wait > 0:
-                raise Refusal(429, f"Rate limit exceeded; retry after {math.ceil(wait)} s.", wait)
+            self.rates.spend(key)
             self.admission.enter(key)
         except Refusal as refusal:
-            await _refuse(send, refusal)
+            await refuse(send, refusal, plain=True)
             return
         try:
             await self.app(scope, receive, send)
         finally:
             self.admission.leave(key)
-
-
-async def _refuse(send: Send, refusal: Refusal) -> None:
-    body = refusal.message.encode()
-    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()),
-               (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]  # fmt: skip
-    if refusal.retry_after is not None:
-        headers.append((b"retry-after", str(max(1, math.ceil(refusal.retry_after))).encode()))
-    await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})

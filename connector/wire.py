@@ -144,13 +144,18 @@ def replay(body: bytes, receive: Receive) -> Receive:
     return replayed
 
 
-async def refuse(send: Send, refusal: Refusal) -> None:
-    error = {"code": refusal.code, "message": refusal.message}
-    body = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
-    headers: list[tuple[bytes, bytes]] = [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
-    ]
+async def refuse(send: Send, refusal: Refusal, plain: bool = False) -> None:
+    """The refusal as a JSON-RPC error object (what MCP clients show), or as plain text for a person's browser
+    (`plain`, with the pages' two safety headers)."""
+    if plain:
+        body = refusal.message.encode()
+        headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"x-content-type-options", b"nosniff"),
+                   (b"referrer-policy", b"no-referrer")]  # fmt: skip
+    else:
+        error = {"code": refusal.code, "message": refusal.message}
+        body = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
+        headers = [(b"content-type", b"application/json")]
+    headers.append((b"content-length", str(len(body)).encode()))
     if refusal.retry_after is not None:
         headers.append((b"retry-after", str(max(1, math.ceil(refusal.retry_after))).encode()))
     await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
