@@ -32,12 +32,13 @@ from indexer.search.plan import ParsedQuery
 from indexer.text.analysis import SEARCH_ANALYZER, fold, path_analyzer
 
 FIELD_ALIASES = {"text": "body", "content": "body", "tags": "tag", "format": "type"}
-TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "pdf": "pdf", "txt": "text", "text": "text",
-                "rst": "text", "html": "html", "htm": "html",
+TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "mdown": "markdown", "mkd": "markdown", "mdx": "markdown",
+                "pdf": "pdf", "txt": "text", "text": "text", "rst": "text", "rest": "text", "adoc": "text",
+                "asciidoc": "text", "org": "text", "textile": "text", "html": "html", "htm": "html", "xhtml": "html",
                 "docx": "docx", "docm": "docx", "word": "docx", "xlsx": "xlsx", "xlsm": "xlsx", "excel": "xlsx",
                 "pptx": "pptx", "pptm": "pptx", "powerpoint": "pptx", "ipynb": "ipynb", "notebook": "ipynb",
                 "eml": "eml", "email": "eml", "odt": "odt", "ods": "ods", "odp": "odp",
-                "epub": "epub", "rtf": "rtf"}  # fmt: skip
+                "epub": "epub", "rtf": "rtf"}  # fmt: skip  # every loader's suffixes (tests/loaders/test_loaders.py)
 EXACT_FIELDS = {"title": "title_exact", "path": "doc_id", "type": "type", "tag": "tag"}
 MIN_PREFIX = 2
 MAX_TERMS = 256  # words kept; a long natural-language question (100 words and more) is scored in full

@@ -13,10 +13,12 @@ from markdown_it.token import Token
 
 from indexer.errors import LoaderError
 from indexer.ingest.access import front_matter_groups
+from indexer.loaders import LOADERS
 from indexer.loaders.html import declared_charset
 from indexer.loaders.markdown import markdown_parser
 from indexer.loaders.pdf import normalise_pdf_text
 from indexer.loaders.textcodec import decode_text
+from indexer.search.query import TYPE_ALIASES
 
 from support.loaders import Content, assert_text, load, searchable
 from support.pdfs import break_page, encrypt_pdf, make_pdf
@@ -423,3 +425,14 @@ def test_markdown_inline_shortcut_is_taken_and_keeps_line_breaks() -> None:
     stock = MarkdownIt("commonmark").enable("table")
     assert _tokens(markdown_parser().parse(text)) == _tokens(stock.parse(text))
     assert markdown_parser().core.ruler.__rules__[2].fn is not stock.core.ruler.__rules__[2].fn
+
+
+def test_every_suffix_a_loader_reads_is_a_type_filter() -> None:
+    """`type:mdx`, `type:adoc`...: whatever a loader reads, a user can ask for by its file suffix."""
+    missing = {
+        suffix: loader.format
+        for loader in LOADERS
+        for suffix in loader.suffixes
+        if TYPE_ALIASES.get(suffix.lstrip(".")) != loader.format
+    }
+    assert missing == {}
