@@ -26,6 +26,7 @@ from indexer import Document, Groups, IndexerError, Searcher, Snapshot
 
 COOKIE = "docsearch_token"
 MAX_FORM_BYTES = 8_192
+MAX_TOKEN_CHARS = 8_192  # a longer "token" is not verified
 PAGE_SIZE = 10
 MAX_OFFSET = 1_000
 HEADERS = {
@@ -65,7 +66,7 @@ def register(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, link
             return True, None
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         token = token.strip() if scheme.lower() == "bearer" else request.cookies.get(COOKIE, "")
-        verified = await mcp.auth.verify_token(token) if token and len(token) < 8_192 else None
+        verified = await mcp.auth.verify_token(token) if token and len(token) <= MAX_TOKEN_CHARS else None
         if verified is None:
             return False, frozenset()
         return True, frozenset(verified.claims.get(GROUPS_CLAIM) or ())
@@ -155,7 +156,7 @@ def register(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, link
         token = (parse_qs(body.decode("utf-8", "replace")).get("token") or [""])[0].strip()
         if mcp.auth is None:
             return secured(RedirectResponse("/", status_code=303))
-        if not token or len(token) > 8_192 or await mcp.auth.verify_token(token) is None:
+        if not token or len(token) > MAX_TOKEN_CHARS or await mcp.auth.verify_token(token) is None:
             return html(render.signin_page("That token is not valid."), 401)
         response = secured(RedirectResponse("/", status_code=303))
         response.set_cookie(COOKIE, token, httponly=True, secure=True, samesite="strict", max_age=30 * 86400)
