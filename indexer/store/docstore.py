@@ -140,6 +140,9 @@ class DocStore:
     def count(self) -> int:
         return int(self._db.execute("SELECT count(*) FROM documents").fetchone()[0])
 
+    def passage_count(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM passages").fetchone()[0])
+
     def commit(self) -> None:
         self._db.execute("COMMIT")
         self._db.close()
@@ -250,6 +253,16 @@ class DocReader:
                 heading, page, start, end, text = row
                 found[doc_id, ordinal] = (Passage(doc_id, ordinal, heading, page, start, end), text)
         return found
+
+    def all_passages(self) -> Iterator[tuple[str, int, str, str, str, tuple[str, ...]]]:
+        """(doc id, ordinal, document title, heading, text, document groups) of every passage, in id order."""
+        rows = self._db.execute(
+            "SELECT p.doc_id, p.ordinal, d.title, p.heading, substr(t.text, p.start + 1, p.end - p.start), d.access"
+            " FROM passages p JOIN documents d ON d.id = p.doc_id JOIN texts t ON t.id = p.doc_id"
+            " ORDER BY p.doc_id, p.ordinal"
+        )
+        for doc_id, ordinal, title, heading, text, access in rows:
+            yield doc_id, ordinal, title, heading, text, tuple(json.loads(access))
 
     def count(self, groups: Groups = None) -> int:
         clause, params = _visible_clause(groups)

@@ -7,6 +7,8 @@
       gen-000007/      whoosh/ (the passage index), postings/ (its scored fields as arrays, postings.py)
                        and docs.sqlite (documents, texts, run state)
       tmp-000008-123/  a generation being written; renamed to gen-000008 once complete
+      models/<fp>/     the embedding models that generations' vectors/ name, built once (embed/model.py)
+      embedding/<fp>/  vectors made but not yet published: an interrupted run's work (ingest/embedding.py)
 
 A generation never changes once published, so readers see a consistent index without locks. A run that
 dies leaves at most a tmp- folder, which the next run removes. Unchanged Whoosh segment files and postings
@@ -33,6 +35,8 @@ TMP_PREFIX = "tmp-"
 WHOOSH_DIR = "whoosh"
 POSTINGS_DIR = "postings"
 DOCSTORE = "docs.sqlite"
+MODELS_DIR = "models"
+EMBEDDING_WORK_DIR = "embedding"
 KEEP_GENERATIONS = 2
 
 

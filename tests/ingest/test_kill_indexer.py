@@ -4,6 +4,9 @@ last complete generation, its worker processes do not outlive it, and the next r
 Every run here is the real command (`python -m indexer DOCS --index DIR`) in a subprocess with its real worker
 processes. The folder's content alternates between two versions, with a version word in every file, so that after
 each kill the index can be checked to serve exactly one complete generation.
+
+
+These runs index words only (--no-embeddings): the vectors' own kill and resume are in tests/ingest/test_embedding.py.
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ def _start(docs: Path, index_dir: Path, log: Path, *extra: str) -> subprocess.Po
     """The real indexer command in its own process group, which its worker processes share."""
     with log.open("wb") as stderr:
         return subprocess.Popen(
-            [sys.executable, "-m", "indexer", str(docs), "--index", str(index_dir), *extra],
+            [sys.executable, "-m", "indexer", str(docs), "--index", str(index_dir), "--no-embeddings", *extra],
             cwd=ROOT,
             env=_clean_env(),
             stdout=subprocess.DEVNULL,
@@ -156,7 +159,7 @@ def _timeline(docs: Path, index_dir: Path, log: Path) -> tuple[float, float, flo
     first = parsed = 0.0
     with (
         subprocess.Popen(
-            [sys.executable, "-m", "indexer", str(docs), "--index", str(index_dir)],
+            [sys.executable, "-m", "indexer", str(docs), "--index", str(index_dir), "--no-embeddings"],
             cwd=ROOT,
             env=_clean_env(),
             stdout=subprocess.DEVNULL,
@@ -202,7 +205,7 @@ def test_sigkill_at_random_moments_always_leaves_the_last_complete_generation(tm
     tag = f"(seed {SEED}; rerun with KILL_TEST_SEED={SEED})"
 
     _write_version(docs, VERSIONS[0])
-    assert run_cli(docs, "--index", index_dir, "-q").returncode == 0
+    assert run_cli(docs, "--index", index_dir, "--no-embeddings", "-q").returncode == 0
     _write_version(docs, VERSIONS[1])
     first, parsed, ended = _timeline(docs, index_dir, tmp_path / "timed.log")  # updates every file, as runs below do
     served = _served_version(index_dir, f"after the timed run {tag}")
@@ -271,7 +274,7 @@ def test_sigkill_at_random_moments_always_leaves_the_last_complete_generation(tm
     # A normal run afterwards recovers: it succeeds, cleans up what the killed runs left, and serves the newest version.
     newest = _other(served)
     _write_version(docs, newest)
-    final = run_cli(docs, "--index", index_dir)
+    final = run_cli(docs, "--index", index_dir, "--no-embeddings")
     assert final.returncode == 0, f"the run after the kills failed {tag}:\n{summary}\n{final.stderr}"
     assert "Traceback" not in final.stderr
     assert "indexed into" in final.stderr
@@ -288,12 +291,12 @@ def test_run_killed_between_publishing_its_generation_and_switching_current_is_r
     run must not trip over gen-N. The state is made by a real run into a copy of the index, then moved in place."""
     docs, index_dir = tmp_path / "docs", tmp_path / "index"
     write(docs, "page.md", f"# Page\n\nThis page is the {VERSIONS[0]}.\n")
-    assert run_cli(docs, "--index", index_dir).returncode == 0
+    assert run_cli(docs, "--index", index_dir, "--no-embeddings").returncode == 0
     current = storage.current_generation(index_dir)
     assert current is not None
     write(docs, "page.md", f"# Page\n\nThis page is the {VERSIONS[1]}.\n")
     ahead = shutil.copytree(index_dir, tmp_path / "ahead")
-    assert run_cli(docs, "--index", ahead).returncode == 0
+    assert run_cli(docs, "--index", ahead, "--no-embeddings").returncode == 0
     orphan = storage.current_generation(ahead)
     assert orphan is not None and orphan.name != current.name
     shutil.copytree(orphan, index_dir / orphan.name)  # renamed into place ...
@@ -304,7 +307,7 @@ def test_run_killed_between_publishing_its_generation_and_switching_current_is_r
     assert [h.document.id for h in snapshot.search(VERSIONS[0])] == ["page.md"]
 
     write(docs, "other.md", "# Other\n\nA page added after the crash.\n")
-    result = run_cli(docs, "--index", index_dir)
+    result = run_cli(docs, "--index", index_dir, "--no-embeddings")
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     snapshot = Searcher(index_dir).snapshot()
@@ -338,6 +341,6 @@ def test_workers_exit_when_the_run_is_killed_while_behind_on_their_results(tmp_p
         if _group_alive(run.pid):
             os.killpg(run.pid, signal.SIGKILL)
     assert storage.current_generation(index_dir) is None
-    result = run_cli(docs, "--index", index_dir, "-q")
+    result = run_cli(docs, "--index", index_dir, "--no-embeddings", "-q")
     assert result.returncode == 0, result.stderr
     assert len(Searcher(index_dir).snapshot().search(VERSIONS[0], limit=400)) == 300

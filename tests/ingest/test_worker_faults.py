@@ -3,7 +3,10 @@ a C loop the parse timer cannot reach), and the run still ends, with every file 
 
 The real command runs in a subprocess with its real workers; the test kills or stops one of them mid-run, as the
 kernel or a hostile file would, and checks what the user sees: exit 0, every file searchable or listed, no worker
-left running, and a line on stderr saying what happened."""
+left running, and a line on stderr saying what happened.
+
+These runs index words only (--no-embeddings): the vectors' own kill and resume are in tests/ingest/test_embedding.py.
+"""
 
 from __future__ import annotations
 
@@ -34,7 +37,18 @@ def _folder(docs: Path) -> None:
 def _start(docs: Path, index_dir: Path, *args: str) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(ENV_PREFIX)}
     return subprocess.Popen(
-        [sys.executable, "-m", "indexer", str(docs), "--index", str(index_dir), "--workers", "2", *args],
+        [
+            sys.executable,
+            "-m",
+            "indexer",
+            str(docs),
+            "--index",
+            str(index_dir),
+            "--no-embeddings",
+            "--workers",
+            "2",
+            *args,
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

@@ -1,4 +1,7 @@
-"""A run killed half-way, or a second run on a locked index, never leaves a broken index."""
+"""A run killed half-way, or a second run on a locked index, never leaves a broken index.
+
+These runs index words only (--no-embeddings): the vectors' own kill and resume are in tests/ingest/test_embedding.py.
+"""
 
 from __future__ import annotations
 
@@ -55,7 +58,17 @@ def test_killed_run_leaves_the_previous_generation_and_the_next_run_recovers(
     log = tmp_path / "stderr.txt"
     with log.open("w") as stderr:
         run = subprocess.Popen(
-            [sys.executable, "-m", "indexer", str(docs), "--index", str(index_dir), "--workers", "1"],
+            [
+                sys.executable,
+                "-m",
+                "indexer",
+                str(docs),
+                "--index",
+                str(index_dir),
+                "--no-embeddings",
+                "--workers",
+                "1",
+            ],
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=stderr,
@@ -112,7 +125,7 @@ def test_second_indexer_process_gets_a_locked_error_and_leaves_the_index_alone(d
     write(docs, "other.md", "A new page.\n")
     before = sorted(p.name for p in index_dir.iterdir())
     with storage.writer_lock(index_dir):
-        result = run_cli(docs, "--index", index_dir)
+        result = run_cli(docs, "--index", index_dir, "--no-embeddings")
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith("indexer: error: ")
