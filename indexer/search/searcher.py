@@ -7,6 +7,7 @@ generation even while the indexer publishes the next; a snapshot stays usable af
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -21,18 +22,20 @@ from whoosh import index as whoosh_index
 from whoosh.idsets import BitSet
 from whoosh.query import Or, Query, Term
 
+from indexer.embed.model import INFO
 from indexer.errors import IndexerError, IndexFormatError, IndexNotFoundError
 from indexer.groups import PUBLIC, Groups
 from indexer.model import Document, Passage
 from indexer.search.bm25 import MAX_CACHED_FILTERS, PostingsSearcher, ScoredTerm
 from indexer.search.clauses import with_expansions
 from indexer.search.documents import DocumentView
+from indexer.search.hybrid import CANDIDATES, DENSE_WEIGHT, DenseIndex, Found, fuse
 from indexer.search.plan import ParsedQuery, Plan
 from indexer.search.query import parse_query
 from indexer.search.ranking import DEFAULT, Ranking
 from indexer.search.snippets import make_snippet
 from indexer.search.wildcards import held_words
-from indexer.store import storage
+from indexer.store import storage, vectors
 from indexer.store.docstore import DocReader
 from indexer.store.postings import FIELDS
 from indexer.store.schema import SCHEMA_VERSION, passage_body
@@ -71,20 +74,33 @@ class Snapshot(DocumentView):
         self._index = whoosh_index.open_dir(folder / storage.WHOOSH_DIR)
         self._searcher = self._index.searcher(weighting=ranking.weighting())
         self._postings = PostingsSearcher(folder / storage.POSTINGS_DIR, ranking)
+        self._dense = _dense_index(folder)
         # DocumentView's lock serves Whoosh's searcher too; the postings need none
         self._filters: dict[frozenset[str], BitSet] = {}  # by caller groups, oldest first
 
+    @property
+    def hybrid(self) -> bool:
+        """Whether this generation has passage vectors to rank by meaning as well as by words."""
+        return self._dense is not None
+
     def search(
-        self, query: str, limit: int = 10, offset: int = 0, snippets: bool = True, groups: Groups = None
+        self,
+        query: str,
+        limit: int = 10,
+        offset: int = 0,
+        snippets: bool = True,
+        groups: Groups = None,
+        retrieval: str = "hybrid",
     ) -> list[Hit]:
         """Documents ranked by their best passage; `offset` skips that many of the best. A caller in `groups`
-        finds only the documents it may see (see docstore.visible); None finds every document."""
+        finds only the documents it may see (see docstore.visible); None finds every document. `retrieval`:
+        "hybrid" (words and meaning, when the generation has vectors), "lexical" or "dense" (meaning alone)."""
         if offset < 0:
             raise ValueError(f"offset must be at least 0, not {offset}")
         if limit <= 0:
             return []
         parsed = parse_query(query, self.ranking.field_weights)
-        found = self._ranked_with_feedback(parsed, offset + limit, groups)[offset:]
+        found = self._ranked(query, parsed, offset + limit, groups, retrieval)[offset:]
         with self._lock:
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
             texts = self._docs.passages_with_text((doc_id, ordinal) for doc_id, ordinal, _ in found)
@@ -98,6 +114,28 @@ class Snapshot(DocumentView):
             hits.append(Hit(docs[doc_id], score, passage, snippet, parts.get((doc_id, ordinal), doc_id)))
         return hits
 
+    def _ranked(self, query: str, parsed: ParsedQuery, depth: int, groups: Groups, retrieval: str) -> Found:
+        """The best `depth` documents: lexically, then fused with the nearest passages by meaning when the
+        generation has vectors. A sum of words searches every passage by meaning; a query with operators
+        (fields, phrases, NOT, AND, wildcards) is matched by its words and only re-ranked by meaning; a query of
+        operators alone stays lexical."""
+        dense = self._dense
+        kind = _kind(parsed) if dense is not None and retrieval != "lexical" else None
+        if dense is None or kind is None:
+            return self._ranked_with_feedback(parsed, depth, groups)
+        vector = dense.query_vector(query)
+        if vector is None:
+            return self._ranked_with_feedback(parsed, depth, groups)
+        pool = max(depth, CANDIDATES)
+        if retrieval == "dense" and kind == "words":
+            return dense.nearest(vector, depth, groups)
+        lexical = self._ranked_with_feedback(parsed, pool, groups)
+        near = dense.scores(vector, [doc for doc, _, _ in lexical])
+        if kind == "words":
+            held = {doc for doc, _, _ in near}
+            near += [hit for hit in dense.nearest(vector, pool, groups) if hit[0] not in held]
+        return fuse(lexical, near, 1.0 if retrieval == "dense" else DENSE_WEIGHT)[:depth]
+
     def _ranked_with_feedback(self, parsed: ParsedQuery, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
         """_ranked(), with pseudo-relevance feedback (RM3; Ranking holds its numbers): the words that the best
         passages for the query share are added to it. Only a sum of words is expanded, from passages the caller
@@ -105,17 +143,17 @@ class Snapshot(DocumentView):
         ranking = self.ranking
         typed = parsed.summed_word_weight()
         if ranking.feedback_weight <= 0 or typed <= 0:
-            return self._ranked(parsed, limit, groups)
+            return self._lexical(parsed, limit, groups)
         sums: list[np.ndarray] = []
-        ranked = self._ranked(parsed, max(2 * ranking.feedback_docs, limit), groups, sums)
+        ranked = self._lexical(parsed, max(2 * ranking.feedback_docs, limit), groups, sums)
         words = self._feedback_words(ranked, typed)
         if not words:
             return ranked[:limit]
         if not sums:  # Whoosh ranked it: it ranks the expanded query
-            return self._ranked(parsed.expanded(words, ranking.field_weights), limit, groups)
+            return self._lexical(parsed.expanded(words, ranking.field_weights), limit, groups)
         weights = [(name, weight) for name, weight in ranking.field_weights.items() if name in FIELDS]
         added = [(name, word.encode("utf-8"), b * w) for word, w in words.items() for name, b in weights]
-        return self._ranked(parsed, limit, groups, sums, added)
+        return self._lexical(parsed, limit, groups, sums, added)
 
     def _feedback_words(self, ranked: list[tuple[str, int, float]], typed: float) -> dict[str, float]:
         """The words feedback adds to a query whose words weigh `typed`, given its ranking, with their weights:
@@ -159,7 +197,7 @@ class Snapshot(DocumentView):
             bodies.append(passage_body(document.title, passage.heading, text) if passage and document else "")
         return bodies
 
-    def _ranked(
+    def _lexical(
         self,
         parsed: ParsedQuery,
         limit: int,
@@ -252,6 +290,38 @@ class Snapshot(DocumentView):
                 self._filters.pop(next(iter(self._filters)))
             self._filters[groups] = allowed
         return allowed
+
+
+def _kind(parsed: ParsedQuery) -> str | None:
+    """How meaning takes part in ranking a query: "words" (a sum of words: every passage is a candidate),
+    "operators" (words within operators: only what the words match is re-ranked), None (no words: lexical)."""
+    plan = parsed.plan(FIELDS)
+    if plan is not None and not (plan.others or plan.excluded or plan.required or plan.prefixes):
+        return "words"
+    return "operators" if parsed.summed_word_weight() > 0 or (plan is not None and plan.terms) else None
+
+
+def _dense_index(folder: Path) -> DenseIndex | None:
+    """The generation's passage vectors and the model that made them; None (lexical ranking) when there are
+    none, or they cannot be used: then a warning says why."""
+    try:
+        table = vectors.read(folder)
+    except vectors.VectorsUnusable as exc:
+        if (folder / vectors.VECTORS_DIR).exists():
+            log.warning("generation %s: %s; ranking by words alone", folder.name, exc)
+        return None
+    model = folder.parent / storage.MODELS_DIR / table.model
+    try:
+        info = json.loads((model / INFO).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        log.warning("generation %s: the embedding model %s that made its vectors cannot be read (%s); "
+                    "ranking by words alone", folder.name, table.model, exc)  # fmt: skip
+        return None
+    if info.get("fingerprint") != table.model or int(info.get("dim", -1)) != table.dim:
+        log.warning("generation %s: its vectors (%s dimensions) do not match the model folder %s; ranking by words "
+                    "alone", folder.name, table.dim, model.name)  # fmt: skip
+        return None
+    return DenseIndex(table, model) if len(table.rows) else None
 
 
 class Searcher:

@@ -1,7 +1,8 @@
 """`make eval`: every collection in ../shared/eval through the product's real path, beside reference engines.
 
-Each corpus is written as a folder of files, indexed with `python -m indexer`, and each query answered by the
-function the search tool calls (its top 10 as the tool returns them; a top 100 of the same ranking for recall).
+Each corpus is written as a folder of files, indexed with `python -m indexer` (passage vectors included), and
+each query answered by the function the search tool calls (its top 10 as the tool returns them; a top 100 of the
+same ranking for recall); beside it, each side of the hybrid ranking alone (words; meaning).
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def evaluate(name: str, work: Path, references: bool) -> Row:
         top10 = [doc_id_of(r["id"]) for r in payload["results"]]
         top100 = [doc_id_of(h.document.id) for h in snapshot.search(text, limit=100, snippets=False)]
         row.add("ours", ndcg_at(top10, judged), recall_at(top100, judged), mrr_at(top10, judged))
+        for alone in ("lexical", "dense"):  # each side of the hybrid ranking on its own
+            ranking = [doc_id_of(h.document.id) for h in snapshot.search(text, 100, snippets=False, retrieval=alone)]
+            row.add(alone, ndcg_at(ranking[:10], judged), recall_at(ranking, judged), mrr_at(ranking[:10], judged))
     row.latency_ms = statistics.median(latencies) * 1000
     if references:
         for engine, make in (("bm25s", bm25s_ranker), ("tantivy", tantivy_ranker)):

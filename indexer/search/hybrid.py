@@ -1,0 +1,143 @@
+"""Hybrid ranking: the passages nearest a query's meaning, fused with the lexical ranking.
+
+The nearest passages are found in two steps over the generation's vectors (store/vectors.py): the sign codes of
+every row the caller may see are compared with the query's (Hamming distance, 64 components a word), and the
+closest COARSE rows are rescored exactly from their int8 values. A document scores by its best passage.
+Fusion is a convex mix, DENSE_WEIGHT of the dense score and the rest of the lexical one, each standardized over
+the candidates its side found (EVAL.md has the measurements behind the method and the weight: reciprocal rank
+fusion and min-max or top-score normalizations ranked lower over the six collections together).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from indexer.embed.model import Encoder
+from indexer.errors import EmbeddingModelError
+from indexer.groups import PUBLIC, Groups
+from indexer.store.vectors import VectorTable, sign_codes
+
+log = logging.getLogger(__name__)
+
+CANDIDATES = 100  # documents each side brings to fusion (more when a caller pages further)
+COARSE = 2000  # rows the sign codes pass on to exact scoring
+DENSE_WEIGHT = 0.5
+MAX_CACHED_MASKS = 64
+
+Found = list[tuple[str, int, float]]  # (doc id, ordinal of its best passage, score), best first
+
+_encoders: dict[Path, Encoder] = {}
+_encoders_lock = threading.Lock()
+
+
+def encoder_for(folder: Path) -> Encoder:
+    """The encoder of a built model folder, loaded once per process (a server's snapshots share it)."""
+    with _encoders_lock:
+        encoder = _encoders.get(folder)
+        if encoder is None:
+            encoder = _encoders[folder] = Encoder(folder, threads=1)
+        return encoder
+
+
+class DenseIndex:
+    """One generation's passage vectors, searchable; `model` is the built model folder that made them."""
+
+    def __init__(self, table: VectorTable, model: Path) -> None:
+        self.table = table
+        self._model = model
+        rows = table.rows
+        self._codes = np.ascontiguousarray(table.codes).view(np.uint64)
+        self._doc_of_row = np.asarray(rows.owners[:, 0])
+        self._masks: dict[frozenset[str], np.ndarray] = {}
+        self._lock = threading.Lock()
+        order = np.argsort(self._doc_of_row, kind="stable")
+        bounds = np.searchsorted(self._doc_of_row[order], np.arange(len(table.docs) + 1))
+        self._rows_of_doc = [order[bounds[i] : bounds[i + 1]] for i in range(len(table.docs))]
+        self._doc_number = {doc_id: i for i, (doc_id, _) in enumerate(table.docs)}
+
+    def query_vector(self, text: str) -> np.ndarray | None:
+        try:
+            return encoder_for(self._model).query(text)
+        except EmbeddingModelError as exc:
+            log.warning("%s; ranking by words alone", exc)
+            return None
+
+    def nearest(self, vector: np.ndarray, limit: int, groups: Groups) -> Found:
+        """The best `limit` documents a caller in `groups` may see, by their nearest passage."""
+        allowed = self._allowed(groups)
+        candidates = np.flatnonzero(allowed) if allowed is not None else np.arange(len(self._doc_of_row))
+        if len(candidates) > COARSE:
+            query_code = sign_codes(vector[None, :]).view(np.uint64)[0]
+            distance = np.bitwise_count(self._codes[candidates] ^ query_code).sum(axis=1, dtype=np.int32)
+            candidates = candidates[np.argpartition(distance, COARSE)[:COARSE]]
+        return self._best_documents(candidates, self._exact(candidates, vector), limit)
+
+    def scores(self, vector: np.ndarray, doc_ids: list[str]) -> Found:
+        """The dense score of each of these documents (by its nearest passage) that has a vector."""
+        rows = [self._rows_of_doc[n] for n in (self._doc_number.get(d) for d in doc_ids) if n is not None]
+        if not rows:
+            return []
+        candidates = np.concatenate(rows)
+        return self._best_documents(candidates, self._exact(candidates, vector), len(doc_ids))
+
+    def _exact(self, rows: np.ndarray, vector: np.ndarray) -> np.ndarray:
+        values = self.table.rows.values[rows].astype(np.float32)
+        return (values @ vector) * self.table.rows.scales[rows]
+
+    def _best_documents(self, rows: np.ndarray, scores: np.ndarray, limit: int) -> Found:
+        owners = self.table.rows.owners
+        found: Found = []
+        seen: set[int] = set()
+        for i in np.argsort(-scores, kind="stable"):
+            doc = int(self._doc_of_row[rows[i]])
+            if doc not in seen:
+                seen.add(doc)
+                found.append((self.table.docs[doc][0], int(owners[rows[i], 1]), float(scores[i])))
+                if len(found) == limit:
+                    break
+        return found
+
+    def _allowed(self, groups: Groups) -> np.ndarray | None:
+        """Which rows a caller in `groups` may see; None: every row."""
+        if groups is None:
+            return None
+        with self._lock:
+            mask = self._masks.get(groups)
+            if mask is None:
+                names = groups | {PUBLIC}
+                visible = np.array([not access or bool(names & set(access)) for _, access in self.table.docs], bool)
+                mask = visible[self._doc_of_row] if len(self._doc_of_row) else np.zeros(0, bool)
+                if len(self._masks) >= MAX_CACHED_MASKS:
+                    self._masks.pop(next(iter(self._masks)))
+                self._masks[groups] = mask
+            return mask
+
+
+def fuse(lexical: Found, dense: Found, weight: float = DENSE_WEIGHT) -> Found:
+    """One ranking from both: each side's scores standardized over the candidates it brought (z-scores: how far
+    above that side's mean a document stands, in its standard deviations), mixed `weight` dense to 1 - weight
+    lexical; a document one side did not bring takes that side's lowest score. Each document keeps the passage
+    its lexical ranking chose, if any."""
+    lexical_z, dense_z = _standardized(lexical), _standardized(dense)
+    lexical_floor = min(lexical_z.values(), default=0.0)
+    dense_floor = min(dense_z.values(), default=0.0)
+    passage = {doc: ordinal for doc, ordinal, _ in dense}
+    passage.update((doc, ordinal) for doc, ordinal, _ in lexical)
+    combined = {
+        doc: weight * dense_z.get(doc, dense_floor) + (1 - weight) * lexical_z.get(doc, lexical_floor)
+        for doc in passage
+    }
+    ranked = sorted(combined.items(), key=lambda item: (-item[1], item[0]))
+    return [(doc, passage[doc], score) for doc, score in ranked]
+
+
+def _standardized(found: Found) -> dict[str, float]:
+    if not found:
+        return {}
+    scores = np.array([score for _, _, score in found], np.float64)
+    spread = float(scores.std()) or 1.0
+    return {doc: (score - float(scores.mean())) / spread for doc, _, score in found}

@@ -1,0 +1,145 @@
+"""Hybrid ranking: meaning finds what words miss; access, operators and damaged vectors keep their rules."""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from indexer import Searcher, Snapshot
+from indexer.store import storage, vectors
+
+from support.embedding import ANSWER, PARAPHRASE, QUESTION, index_and_embed
+from support.folders import write
+
+SECRET = (
+    "---\naccess: [finance]\n---\n# Payroll portal\n\nStaff open the salary portal with their company credentials.\n"
+)
+RETRIEVALS = ("hybrid", "dense", "lexical")
+
+
+@pytest.fixture(scope="module")
+def hybrid_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("hybrid")
+    index_and_embed(root / "docs", root / "index", {**PARAPHRASE, "secret.md": SECRET})
+    return root / "index"
+
+
+@pytest.fixture
+def hybrid(hybrid_index: Path) -> Snapshot:
+    return Searcher(hybrid_index).snapshot()
+
+
+def _ids(snapshot: Snapshot, query: str, retrieval: str = "hybrid", **kwargs: object) -> list[str]:
+    return [hit.document.id for hit in snapshot.search(query, retrieval=retrieval, **kwargs)]  # type: ignore[arg-type]
+
+
+def test_a_paraphrase_that_shares_no_word_finds_its_document(hybrid: Snapshot) -> None:
+    assert ANSWER not in _ids(hybrid, QUESTION, "lexical")  # no word in common
+    assert _ids(hybrid, QUESTION)[0] == ANSWER
+    assert _ids(hybrid, QUESTION, "dense")[0] == ANSWER
+
+
+def test_the_best_passage_of_a_document_found_by_meaning_is_shown(hybrid: Snapshot) -> None:
+    hit = hybrid.search(QUESTION, limit=1)[0]
+    assert hit.passage is not None and "bearer token" in hit.snippet
+
+
+def test_a_hidden_document_is_never_found_through_its_vector(hybrid: Snapshot) -> None:
+    for retrieval in RETRIEVALS:
+        assert "secret.md" not in _ids(
+            hybrid, "where can employees see how much they are paid", retrieval, groups=frozenset()
+        )
+        assert "secret.md" not in _ids(hybrid, "salary portal login", retrieval, groups=frozenset({"sales"}))
+    assert (
+        _ids(hybrid, "where can employees see how much they are paid", groups=frozenset({"finance"}))[0] == "secret.md"
+    )
+
+
+def test_operators_still_filter(hybrid: Snapshot) -> None:
+    assert ANSWER not in _ids(hybrid, f"{QUESTION} NOT bearer")
+    assert _ids(hybrid, "title:rate") == ["limits.md"]
+    assert _ids(hybrid, 'sign in "bearer token"') == [ANSWER]
+    assert set(_ids(hybrid, "type:markdown")) == set(_ids(hybrid, "type:markdown", "lexical"))
+
+
+def test_paging_walks_one_ranking(hybrid: Snapshot) -> None:
+    whole = _ids(hybrid, QUESTION, limit=6)
+    assert _ids(hybrid, QUESTION, limit=3) + _ids(hybrid, QUESTION, limit=3, offset=3) == whole
+
+
+def _copy(source: Path, target: Path) -> Path:
+    shutil.copytree(source, target, symlinks=True)
+    current = storage.current_generation(target)
+    assert current is not None
+    return current / vectors.VECTORS_DIR
+
+
+def _answers_lexically_with_a_warning(index: Path, caplog: pytest.LogCaptureFixture, reason: str) -> None:
+    with caplog.at_level(logging.WARNING):
+        snapshot = Searcher(index).snapshot()
+    assert not snapshot.hybrid
+    assert reason in caplog.text and "ranking by words alone" in caplog.text
+    lexical = _ids(snapshot, "bearer token signature", "lexical")
+    assert _ids(snapshot, "bearer token signature") == lexical == [ANSWER]
+
+
+def test_damaged_vectors_answer_lexically_with_a_warning(
+    hybrid_index: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = _copy(hybrid_index, tmp_path / "index")
+    values = folder / "values.npy"
+    data = values.read_bytes()
+    values.unlink()  # a hard link to the original: write a new file
+    values.write_bytes(data[: len(data) // 2])
+    _answers_lexically_with_a_warning(tmp_path / "index", caplog, "cannot be read")
+
+
+def test_missing_vectors_answer_lexically_with_a_warning(
+    hybrid_index: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = _copy(hybrid_index, tmp_path / "index")
+    (folder / "codes.npy").unlink()
+    _answers_lexically_with_a_warning(tmp_path / "index", caplog, "cannot be read")
+
+
+def test_vectors_of_another_dimension_answer_lexically_with_a_warning(
+    hybrid_index: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = _copy(hybrid_index, tmp_path / "index")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    rows = manifest["rows"]
+    for name, array in {
+        "values": np.zeros((rows, 128), np.int8),
+        "codes": np.zeros((rows, 16), np.uint8),
+    }.items():
+        (folder / f"{name}.npy").unlink()
+        np.save(folder / f"{name}.npy", array)
+    (folder / "manifest.json").unlink()
+    (folder / "manifest.json").write_text(json.dumps({**manifest, "dim": 128}))
+    _answers_lexically_with_a_warning(tmp_path / "index", caplog, "do not match the model")
+
+
+def test_vectors_of_a_model_that_is_gone_answer_lexically_with_a_warning(
+    hybrid_index: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    _copy(hybrid_index, tmp_path / "index")
+    shutil.rmtree(tmp_path / "index" / storage.MODELS_DIR)
+    _answers_lexically_with_a_warning(tmp_path / "index", caplog, "cannot be read")
+
+
+def test_a_generation_without_vectors_ranks_by_words_silently(
+    docs: Path, index_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from support.folders import index
+
+    write(docs, "a.md", "# A\n\nzebracorn\n")
+    index(docs, index_dir)
+    with caplog.at_level(logging.WARNING):
+        snapshot = Searcher(index_dir).snapshot()
+    assert not snapshot.hybrid and caplog.text == ""
+    assert _ids(snapshot, "zebracorn") == ["a.md"]
