@@ -13,6 +13,7 @@ count deleted passages until their segment is merged.)
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
@@ -26,6 +27,7 @@ from indexer.search import clauses
 from indexer.search.ranking import Ranking
 from indexer.store.postings import FIELDS, Segment, key_for, read_manifest
 
+log = logging.getLogger(__name__)
 ScoredTerm = tuple[str, bytes, float]  # (field, term, weight): one clause of a plain-word query
 MAX_CACHED_FILTERS = 64  # search filters kept per searcher, one per distinct set of caller groups
 
@@ -52,6 +54,14 @@ class PostingsSearcher:
             s.passage_count if a is None else int(a.sum()) for s, a in zip(self._segments, self._alive, strict=True)
         )
         self._norms = self._length_norms()
+        older = [segment.name for segment in self._segments if segment.forward is None]
+        if older:
+            log.info(
+                "%d postings segments of %s have no forward index (an older indexer wrote them): feedback reads their "
+                "passages' text, which is slower; the next indexing run that changes anything adds it, or --rebuild",
+                len(older),
+                folder,
+            )
         self._filters: dict[frozenset[str], list[np.ndarray | None]] = {}
         self._first_passage: dict[str, tuple[int, int]] | None = None  # doc id -> (segment, its first passage)
         self._lock = threading.Lock()
@@ -147,10 +157,23 @@ class PostingsSearcher:
             words.update(segment.keys_held(key, limit, mask))
         return [w[1:] for w in sorted(words)[:limit]]
 
-    def _by_segment(self, passages: Iterable[tuple[str, int, float]]) -> dict[int, list[tuple[int, float]]]:
-        """(segment, [(passage, score)]) of passages given as (doc id, ordinal, score); unknown ones are left out."""
+    def body_terms(self, doc_id: str, ordinal: int) -> tuple[int, np.ndarray, np.ndarray] | None:
+        """(segment, body key indexes, counts) of a live passage, from its segment's forward index; None when the
+        passage is not in the copy or its segment has no forward index (written by an older indexer)."""
+        where = self._first().get(doc_id)
+        if where is None or self._segments[where[0]].forward is None:
+            return None
+        s, first = where
+        return (s, *self._segments[s].forward.terms(first + ordinal))  # type: ignore[union-attr]
+
+    def body_words(self, s: int, keys: np.ndarray) -> list[str]:
+        """The body words of segment `s`'s keys numbered `keys`."""
+        return [key[1:].decode("utf-8") for key in self._segments[s].keys.many(keys)]
+
+    def _first(self) -> dict[str, tuple[int, int]]:
+        """Doc id -> (segment, its first passage) of every live document; built once, when first needed."""
         first = self._first_passage
-        if first is None:  # built once, on the first query that needs it
+        if first is None:
             first = {}
             for s, (segment, alive) in enumerate(zip(self._segments, self._alive, strict=True)):
                 starts = np.searchsorted(segment.owners[0], np.arange(len(segment.docs)), side="left").tolist()
@@ -158,6 +181,11 @@ class PostingsSearcher:
                     if alive is None or (start < segment.passage_count and alive[start]):
                         first[doc_id] = (s, start)
             self._first_passage = first
+        return first
+
+    def _by_segment(self, passages: Iterable[tuple[str, int, float]]) -> dict[int, list[tuple[int, float]]]:
+        """(segment, [(passage, score)]) of passages given as (doc id, ordinal, score); unknown ones are left out."""
+        first = self._first()
         located: dict[int, list[tuple[int, float]]] = {}
         for doc_id, ordinal, score in passages:
             where = first.get(doc_id)
