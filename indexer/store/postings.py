@@ -158,12 +158,17 @@ class Segment:
 
     def postings(self, key: bytes) -> tuple[np.ndarray, np.ndarray]:
         """(passages, frequencies) of a key; empty arrays when the segment does not have it."""
+        start, end = self.posting_range(key)
+        if start == end:
+            return _EMPTY_INT, _EMPTY_INT
+        return self.passages[start:end], self.freqs[start:end]
+
+    def posting_range(self, key: bytes) -> tuple[int, int]:
+        """Where a key's postings lie in the segment's posting arrays; (0, 0) when it has none."""
         i = self.keys.find(key)
         if i < 0:
-            return _EMPTY_INT, _EMPTY_INT
-        start = int(self.ends[i - 1]) if i > 0 else 0
-        end = int(self.ends[i])
-        return self.passages[start:end], self.freqs[start:end]
+            return 0, 0
+        return int(self.ends[i - 1]) if i > 0 else 0, int(self.ends[i])
 
     def keys_held(self, prefix: bytes, limit: int, held: np.ndarray | None) -> list[bytes]:
         """The first `limit` keys that start with `prefix`, in order, of those that a passage of `held` (a mask

@@ -10,7 +10,7 @@ from indexer.store import storage
 from indexer.store.docstore import DocReader
 from indexer.store.postings import Segment, read_manifest
 from indexer.store.schema import passage_body
-from indexer.text.analysis import SEARCH_ANALYZER
+from indexer.text.analysis import TextAnalyzer
 
 from support.folders import index, write
 
@@ -42,12 +42,13 @@ def _forward_counts(generation: Path) -> dict[tuple[str, int], dict[str, int]]:
 def _analysed(generation: Path) -> dict[tuple[str, int], dict[str, int]]:
     """(doc id, ordinal) -> the words and counts of analysing its body as the indexer builds it."""
     reader = DocReader(generation / storage.DOCSTORE)
+    analyzer = TextAnalyzer()  # as the indexer analyses (a fresh one: no word remembered from other tests)
     expected = {}
     for document in reader.list_documents("", 1000):
         text = reader.text(document.id) or ""
         for passage in reader.passages(document.id):
             body = passage_body(document.title, passage.heading, text[passage.start : passage.end])
-            expected[document.id, passage.ordinal] = dict(SEARCH_ANALYZER.term_counts(body))
+            expected[document.id, passage.ordinal] = dict(analyzer.term_counts(body))
         if not document.passages:
             expected[document.id, 0] = {}
     reader.close()
