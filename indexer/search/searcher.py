@@ -12,7 +12,6 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
-from math import ceil
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from indexer.embed.model import INFO
 from indexer.errors import IndexerError, IndexFormatError, IndexNotFoundError
 from indexer.groups import PUBLIC, Groups
 from indexer.model import Document, Passage
+from indexer.search import feedback
 from indexer.search.bm25 import MAX_CACHED_FILTERS, PostingsSearcher, ScoredTerm
 from indexer.search.clauses import with_expansions
 from indexer.search.documents import DocumentView
@@ -39,11 +39,9 @@ from indexer.store import storage, vectors
 from indexer.store.docstore import DocReader
 from indexer.store.postings import FIELDS
 from indexer.store.schema import SCHEMA_VERSION, passage_body
-from indexer.text.analysis import SEARCH_ANALYZER
 
 REFRESH_SECONDS = 1.0
 log = logging.getLogger(__name__)
-_analyzer = SEARCH_ANALYZER
 
 
 @dataclass(frozen=True)
@@ -156,34 +154,10 @@ class Snapshot(DocumentView):
         return self._lexical(parsed, limit, groups, sums, added)
 
     def _feedback_words(self, ranked: list[tuple[str, int, float]], typed: float) -> dict[str, float]:
-        """The words feedback adds to a query whose words weigh `typed`, given its ranking, with their weights:
-        the words of its best passages, each weighted by how much of each passage it makes up and by that
-        passage's score, that at least `feedback_agreement` of those passages hold (so that one passage's
-        peculiar words stay out); the best `feedback_terms` of them, with `feedback_weight` of the whole."""
-        ranking = self.ranking
-        best = ranked[: 2 * ranking.feedback_docs]
-        if len(best) > ranking.feedback_docs:  # passages tied at the cut are all kept: the same on both paths
-            cut = best[ranking.feedback_docs - 1][2] * (1 - 1e-9)
-            best = [hit for hit in best if hit[2] >= cut]
-        total = sum(score for _, _, score in best)
-        if total <= 0:
-            return {}
-        model: dict[str, float] = {}
-        holding: dict[str, int] = {}
-        for (_, _, score), body in zip(best, self._bodies(best), strict=True):
-            counts = _analyzer.term_counts(body)
-            share = score / total / (sum(counts.values()) or 1)
-            for word, count in counts.items():
-                model[word] = model.get(word, 0.0) + share * count
-                holding[word] = holding.get(word, 0) + 1
-        needed = ceil(ranking.feedback_agreement * ranking.feedback_docs)
-        # Rounded, so that sums of the same scores taken in another order pick the same words.
-        chosen = sorted((-round(p, 12), w) for w, p in model.items() if holding[w] >= needed)[: ranking.feedback_terms]
-        mass = -sum(p for p, _ in chosen)
-        if not chosen or mass <= 0:
-            return {}
-        scale = ranking.feedback_weight / (1 - ranking.feedback_weight) * typed / mass
-        return {w: -p * scale for p, w in chosen}
+        """The words feedback adds to a query whose words weigh `typed`, given its ranking (feedback.py)."""
+        best = feedback.best_passages(self.ranking, ranked)
+        bags, vocabulary = feedback.passage_bags(self._postings, best, self._bodies)
+        return feedback.feedback_words(self.ranking, best, typed, bags, vocabulary)
 
     def _bodies(self, found: list[tuple[str, int, float]]) -> list[str]:
         """The body field, as indexed, of each (doc id, ordinal, score) passage ("" for one that is gone)."""

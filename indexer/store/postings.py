@@ -16,6 +16,7 @@ so both paths rank alike; queries with operators keep going to Whoosh.
       <seg>.freqs.npy      uint16, its frequency
       <seg>.lengths.npy    uint32 (fields x P), each passage's length in words per field
       <seg>.owners.npy     int32 (2 x P), each passage's document (index into docs) and ordinal
+      <seg>.forward_*.npy  each passage's body keys and frequencies (forward.py; absent in older segments)
 
 A segment never changes once written (generations hard-link it); deleting a document only adds it to the
 manifest, which each generation writes anew. Segments with many deletions, or too many small segments, are
@@ -29,6 +30,7 @@ import mmap
 import os
 import secrets
 from array import array
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,8 +38,11 @@ from typing import Any
 
 import numpy as np
 
+from indexer.store.forward import Forward, write_forward
+
 FIELDS = ("title", "heading", "body")  # the scored text fields, in the order of the lengths array's rows
 FIELD_KEYS = tuple(name[0].encode("ascii") for name in FIELDS)  # a key is this letter, then the term
+BODY_END = b"c"  # every body key sorts before it, every other key after it
 MANIFEST = "manifest.json"
 FORMAT = 1
 MAX_SEGMENTS = 8  # more than this after a run: the smallest are merged
@@ -84,6 +89,13 @@ class _Keys(Sequence[bytes]):
         """Every key, in order (for a merge)."""
         blob, ends = self._blob, self._ends.tolist()
         return [blob[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+    def many(self, indexes: np.ndarray) -> list[bytes]:
+        """The keys numbered `indexes`."""
+        ends = self._ends[indexes]
+        starts = np.where(indexes > 0, self._ends[np.maximum(indexes - 1, 0)], 0)
+        blob = self._blob
+        return [blob[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
 
     def find(self, key: bytes) -> int:
         """The index of `key`, or -1."""
@@ -132,15 +144,31 @@ class Segment:
         self.freqs = _load(folder / f"{name}.freqs.npy")
         self.lengths = _load(folder / f"{name}.lengths.npy")
         self.owners = _load(folder / f"{name}.owners.npy")
+        self.forward = Forward.open(folder, name)  # None in a segment an older indexer wrote
+
+    def body_keys(self) -> int:
+        """How many of the segment's keys are the body field's (they sort first)."""
+        return self.keys.first_not_below(BODY_END)
+
+    def write_forward(self, folder: Path) -> None:
+        """Add the forward index (forward.py) to a segment written without one, into `folder`."""
+        counts = np.diff(self.ends, prepend=0)
+        write_forward(folder, self.name, self.body_keys(), counts, self.passages, self.freqs, self.passage_count)
+        self.forward = Forward.open(folder, self.name)
 
     def postings(self, key: bytes) -> tuple[np.ndarray, np.ndarray]:
         """(passages, frequencies) of a key; empty arrays when the segment does not have it."""
+        start, end = self.posting_range(key)
+        if start == end:
+            return _EMPTY_INT, _EMPTY_INT
+        return self.passages[start:end], self.freqs[start:end]
+
+    def posting_range(self, key: bytes) -> tuple[int, int]:
+        """Where a key's postings lie in the segment's posting arrays; (0, 0) when it has none."""
         i = self.keys.find(key)
         if i < 0:
-            return _EMPTY_INT, _EMPTY_INT
-        start = int(self.ends[i - 1]) if i > 0 else 0
-        end = int(self.ends[i])
-        return self.passages[start:end], self.freqs[start:end]
+            return 0, 0
+        return int(self.ends[i - 1]) if i > 0 else 0, int(self.ends[i])
 
     def keys_held(self, prefix: bytes, limit: int, held: np.ndarray | None) -> list[bytes]:
         """The first `limit` keys that start with `prefix`, in order, of those that a passage of `held` (a mask
@@ -236,6 +264,7 @@ def write_segment(
     np.save(folder / f"{name}.freqs.npy", freqs.astype(np.uint16, copy=False))
     np.save(folder / f"{name}.lengths.npy", lengths.astype(np.uint32, copy=False))
     np.save(folder / f"{name}.owners.npy", owners.astype(np.int32, copy=False))
+    write_forward(folder, name, bisect_left(words, BODY_END), counts, passages, freqs, int(lengths.shape[1]))
     meta = {"passages": int(lengths.shape[1]), "docs": [[d, list(groups)] for d, groups in docs]}
     (folder / f"{name}.meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
     return name

@@ -66,6 +66,9 @@ class PostingsWriter:
             docs = self._segment(name).docs if drop else []
             self._segments[name] = [index for index, (doc, _) in enumerate(docs) if doc in drop]
         self._merge_due()
+        for name in self._segments:  # a segment an older indexer wrote gains its forward index
+            if self._segment(name).forward is None:
+                self._segment(name).write_forward(self.folder)
         write_manifest(self.folder, self._segments)
         listed = set(self._segments) | {"manifest"}
         for path in self.folder.iterdir():

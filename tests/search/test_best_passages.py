@@ -1,0 +1,29 @@
+"""The postings path picks each of the best documents' best passage from a segment's scores without sorting them
+all: it gives what sorting every scoring passage gives (ties to the lower passage number), whatever the ties,
+zeros, and documents of many passages."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from indexer.search.bm25 import _best_passages
+
+
+def _sorted_reference(scores: np.ndarray, doc_of: np.ndarray, limit: int) -> list[int]:
+    order = sorted((p for p in range(len(scores)) if scores[p]), key=lambda p: (-scores[p], p))
+    best: dict[int, int] = {}
+    for passage in order:
+        best.setdefault(int(doc_of[passage]), passage)
+    return list(best.values())[:limit]
+
+
+def test_the_best_passages_are_those_a_full_sort_gives() -> None:
+    rng = np.random.default_rng(5)
+    for _ in range(400):
+        size = int(rng.integers(1, 2000))
+        scores = np.zeros(size)
+        scoring = rng.choice(size, int(rng.integers(0, size + 1)), replace=False)
+        scores[scoring] = np.round(rng.random(len(scoring)) * rng.choice([2, 10, 1000])) + 0.5  # many ties
+        doc_of = np.sort(rng.integers(0, max(1, size // int(rng.integers(1, 6))), size))
+        limit = int(rng.integers(1, 80))
+        assert _best_passages(scores, doc_of, limit).tolist() == _sorted_reference(scores, doc_of, limit)
