@@ -91,7 +91,7 @@ def test_a_killed_embedding_run_resumes_where_it_stopped(docs: Path, index_dir: 
         [sys.executable, "-m", "indexer", str(docs), "--index", str(index_dir), "-q", "--workers", "1"],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
     work = index_dir / storage.EMBEDDING_WORK_DIR
