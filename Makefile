@@ -54,6 +54,7 @@ eval: $(VENV)/.eval-installed ## Retrieval quality on ../shared/eval beside bm25
 bench: $(VENV)/.eval-installed ## Indexing (20,000 documents, PDFs) beside a plain Whoosh writer, then search at 100,000 documents beside tantivy (ARGS to both)
 	$(PY) -m tests.bench.index_bench $(ARGS) $(INDEX_BENCH_ARGS)
 	$(PY) -m tests.bench.search_bench $(ARGS) $(SEARCH_BENCH_ARGS)
+	$(PY) -m tests.bench.hybrid_bench
 
 loadtest: $(STAMP) ## HTTP load test: 50 clients search and fetch for 60 s while the index is rewritten twice
 	$(PY) -m tests.bench.loadtest $(ARGS)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +32,7 @@ MAX_CACHED_MASKS = 64
 Found = list[tuple[str, int, float]]  # (doc id, ordinal of its best passage, score), best first
 
 _encoders: dict[Path, Encoder] = {}
+_pool: ThreadPoolExecutor | None = None
 _encoders_lock = threading.Lock()
 
 
@@ -39,7 +41,7 @@ def encoder_for(folder: Path) -> Encoder:
     with _encoders_lock:
         encoder = _encoders.get(folder)
         if encoder is None:
-            encoder = _encoders[folder] = Encoder(folder, threads=1)
+            encoder = _encoders[folder] = Encoder(folder, threads=1, intra_threads=2)
         return encoder
 
 
@@ -50,7 +52,8 @@ class DenseIndex:
         self.table = table
         self._model = model
         rows = table.rows
-        self._codes = np.ascontiguousarray(table.codes).view(np.uint64)
+        words = np.ascontiguousarray(table.codes).view(np.uint64)
+        self._code_words = [np.ascontiguousarray(words[:, j]) for j in range(words.shape[1])]  # column by column
         self._doc_of_row = np.asarray(rows.owners[:, 0])
         self._masks: dict[frozenset[str], np.ndarray] = {}
         self._lock = threading.Lock()
@@ -66,15 +69,36 @@ class DenseIndex:
             log.warning("%s; ranking by words alone", exc)
             return None
 
+    def start_query(self, text: str) -> Future[np.ndarray | None]:
+        """query_vector() in a worker thread, so that the query is embedded while its words are ranked
+        (onnxruntime releases the GIL)."""
+        global _pool
+        with _encoders_lock:
+            if _pool is None:
+                _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="embed-query")
+        return _pool.submit(self.query_vector, text)
+
     def nearest(self, vector: np.ndarray, limit: int, groups: Groups) -> Found:
         """The best `limit` documents a caller in `groups` may see, by their nearest passage."""
         allowed = self._allowed(groups)
-        candidates = np.flatnonzero(allowed) if allowed is not None else np.arange(len(self._doc_of_row))
-        if len(candidates) > COARSE:
-            query_code = sign_codes(vector[None, :]).view(np.uint64)[0]
-            distance = np.bitwise_count(self._codes[candidates] ^ query_code).sum(axis=1, dtype=np.int32)
-            candidates = candidates[np.argpartition(distance, COARSE)[:COARSE]]
+        count = len(self._doc_of_row)
+        if count > COARSE:
+            distance = self._distances(sign_codes(vector[None, :]).view(np.uint64)[0])
+            if allowed is not None:
+                distance[~allowed] = np.iinfo(distance.dtype).max
+            candidates = np.argpartition(distance, COARSE)[:COARSE]
+            if allowed is not None:
+                candidates = candidates[allowed[candidates]]
+        else:
+            candidates = np.flatnonzero(allowed) if allowed is not None else np.arange(count)
         return self._best_documents(candidates, self._exact(candidates, vector), limit)
+
+    def _distances(self, query_code: np.ndarray) -> np.ndarray:
+        """Hamming distance of every row's sign code to the query's (a word of 64 components at a time)."""
+        total = np.bitwise_count(self._code_words[0] ^ query_code[0]).astype(np.uint16)
+        for column, word in zip(self._code_words[1:], query_code[1:], strict=True):
+            total += np.bitwise_count(column ^ word)
+        return total
 
     def scores(self, vector: np.ndarray, doc_ids: list[str]) -> Found:
         """The dense score of each of these documents (by its nearest passage) that has a vector."""
@@ -89,17 +113,11 @@ class DenseIndex:
         return (values @ vector) * self.table.rows.scales[rows]
 
     def _best_documents(self, rows: np.ndarray, scores: np.ndarray, limit: int) -> Found:
-        owners = self.table.rows.owners
-        found: Found = []
-        seen: set[int] = set()
-        for i in np.argsort(-scores, kind="stable"):
-            doc = int(self._doc_of_row[rows[i]])
-            if doc not in seen:
-                seen.add(doc)
-                found.append((self.table.docs[doc][0], int(owners[rows[i], 1]), float(scores[i])))
-                if len(found) == limit:
-                    break
-        return found
+        order = np.argsort(-scores, kind="stable")
+        _, first = np.unique(self._doc_of_row[rows[order]], return_index=True)  # each document's best row
+        best = order[np.sort(first)[:limit]]
+        owners, docs = self.table.rows.owners, self.table.docs
+        return [(docs[self._doc_of_row[rows[i]]][0], int(owners[rows[i], 1]), float(scores[i])) for i in best]
 
     def _allowed(self, groups: Groups) -> np.ndarray | None:
         """Which rows a caller in `groups` may see; None: every row."""
@@ -139,5 +157,5 @@ def _standardized(found: Found) -> dict[str, float]:
     if not found:
         return {}
     scores = np.array([score for _, _, score in found], np.float64)
-    spread = float(scores.std()) or 1.0
-    return {doc: (score - float(scores.mean())) / spread for doc, _, score in found}
+    mean, spread = float(scores.mean()), float(scores.std()) or 1.0
+    return {doc: (score - mean) / spread for doc, _, score in found}

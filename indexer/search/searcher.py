@@ -121,13 +121,14 @@ class Snapshot(DocumentView):
         kind = _kind(parsed) if dense is not None and retrieval != "lexical" else None
         if dense is None or kind is None:
             return self._ranked_with_feedback(parsed, depth, groups)
-        vector = dense.query_vector(query)
-        if vector is None:
-            return self._ranked_with_feedback(parsed, depth, groups)
+        pending = dense.start_query(query)  # embedded while the words are ranked
         pool = max(depth, CANDIDATES)
+        lexical = self._ranked_with_feedback(parsed, pool, groups) if retrieval != "dense" or kind != "words" else []
+        vector = pending.result()
+        if vector is None:  # the model cannot be loaded (warned): words alone
+            return lexical[:depth] if lexical else self._ranked_with_feedback(parsed, depth, groups)
         if retrieval == "dense" and kind == "words":
             return dense.nearest(vector, depth, groups)
-        lexical = self._ranked_with_feedback(parsed, pool, groups)
         near = dense.scores(vector, [doc for doc, _, _ in lexical])
         if kind == "words":
             held = {doc for doc, _, _ in near}

@@ -73,9 +73,10 @@ def hybrid_copy(source: Path, target: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", type=int, default=600)
+    parser.add_argument("--source", type=Path, default=BENCH_DIR / "index-topics-100k", help="the lexical index")
     parser.add_argument("--rounds", type=int, default=2, help="interleaved hybrid/lexical passes in process")
     args = parser.parse_args()
-    index = hybrid_copy(BENCH_DIR / "index-topics-100k", BENCH_DIR / "index-topics-100k-hybrid")
+    index = hybrid_copy(args.source, BENCH_DIR / "index-topics-100k-hybrid")
     queries = workload(args.queries, 0, ConnectorSettings(index=index).max_query_length)
     searcher = Searcher(index)
     assert searcher.snapshot().hybrid
