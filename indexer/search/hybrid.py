@@ -69,14 +69,22 @@ class DenseIndex:
             log.warning("%s; ranking by words alone", exc)
             return None
 
-    def start_query(self, text: str) -> Future[np.ndarray | None]:
-        """query_vector() in a worker thread, so that the query is embedded while its words are ranked
-        (onnxruntime releases the GIL)."""
+    def start(self, text: str, limit: int, groups: Groups, search: bool) -> Future[tuple[np.ndarray, Found] | None]:
+        """In a worker thread, while the words are ranked (onnxruntime and numpy's large operations release the
+        GIL): the query's vector and, when `search`, its `limit` nearest documents; None when the model cannot
+        be loaded (warned)."""
         global _pool
         with _encoders_lock:
             if _pool is None:
-                _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="embed-query")
-        return _pool.submit(self.query_vector, text)
+                _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dense-query")
+
+        def work() -> tuple[np.ndarray, Found] | None:
+            vector = self.query_vector(text)
+            if vector is None:
+                return None
+            return vector, self.nearest(vector, limit, groups) if search else []
+
+        return _pool.submit(work)
 
     def nearest(self, vector: np.ndarray, limit: int, groups: Groups) -> Found:
         """The best `limit` documents a caller in `groups` may see, by their nearest passage."""

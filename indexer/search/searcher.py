@@ -121,18 +121,19 @@ class Snapshot(DocumentView):
         kind = _kind(parsed) if dense is not None and retrieval != "lexical" else None
         if dense is None or kind is None:
             return self._ranked_with_feedback(parsed, depth, groups)
-        pending = dense.start_query(query)  # embedded while the words are ranked
         pool = max(depth, CANDIDATES)
-        lexical = self._ranked_with_feedback(parsed, pool, groups) if retrieval != "dense" or kind != "words" else []
-        vector = pending.result()
-        if vector is None:  # the model cannot be loaded (warned): words alone
+        alone = retrieval == "dense" and kind == "words"
+        pending = dense.start(query, depth if alone else pool, groups, search=kind == "words")
+        lexical = [] if alone else self._ranked_with_feedback(parsed, pool, groups)
+        found = pending.result()
+        if found is None:  # the model cannot be loaded (warned): words alone
             return lexical[:depth] if lexical else self._ranked_with_feedback(parsed, depth, groups)
-        if retrieval == "dense" and kind == "words":
-            return dense.nearest(vector, depth, groups)
+        vector, nearest = found
+        if alone:
+            return nearest
         near = dense.scores(vector, [doc for doc, _, _ in lexical])
-        if kind == "words":
-            held = {doc for doc, _, _ in near}
-            near += [hit for hit in dense.nearest(vector, pool, groups) if hit[0] not in held]
+        held = {doc for doc, _, _ in near}
+        near += [hit for hit in nearest if hit[0] not in held]
         return fuse(lexical, near, 1.0 if retrieval == "dense" else DENSE_WEIGHT)[:depth]
 
     def _ranked_with_feedback(self, parsed: ParsedQuery, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
