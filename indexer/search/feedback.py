@@ -32,30 +32,35 @@ def best_passages(ranking: Ranking, ranked: list[Found]) -> list[Found]:
 
 def passage_bags(
     postings: PostingsSearcher, best: list[Found], bodies: Callable[[list[Found]], list[str]]
-) -> tuple[list[Bag], list[str]]:
-    """Each passage's words and counts, and the words they are numbered by. `bodies` reads the body text of
-    passages the postings copy has no forward index for."""
-    words: dict[str, int] = {}
+) -> tuple[list[Bag], Callable[[np.ndarray], list[str]]]:
+    """Each passage's words and counts, and what gives the words of their numbers. Words are numbered as the
+    postings copy numbers the generation's body words; `bodies` reads the body text of passages the copy has
+    no forward index for (a word of theirs that no segment holds is numbered past the copy's words)."""
     located = [postings.body_terms(doc_id, ordinal) for doc_id, ordinal, _ in best]
-    bags: list[Bag | None] = [None] * len(best)
-    for s in sorted({found[0] for found in located if found is not None}):
-        mine = [i for i, found in enumerate(located) if found is not None and found[0] == s]
-        keys = [located[i][1] for i in mine]  # type: ignore[index]
-        unique, inverse = np.unique(np.concatenate(keys), return_inverse=True)
-        numbers = np.array([words.setdefault(w, len(words)) for w in postings.body_words(s, unique)], dtype=np.int64)
-        ends = np.cumsum([len(k) for k in keys])
-        for i, ids in zip(mine, np.split(numbers[inverse], ends[:-1]), strict=True):
-            bags[i] = (ids, located[i][2])  # type: ignore[index]
+    bags: list[Bag | None] = [
+        None if found is None else (postings.word_ids(found[0], found[1]), found[2]) for found in located
+    ]
     missing = [i for i, bag in enumerate(bags) if bag is None]
+    unknown: dict[str, int] = {}
     for i, body in zip(missing, bodies([best[i] for i in missing]) if missing else [], strict=True):
         counts = SEARCH_ANALYZER.term_counts(body)
-        ids = np.array([words.setdefault(w, len(words)) for w in counts], dtype=np.int64)
+        ids = postings.word_ids_of(list(counts))
+        for j in np.flatnonzero(ids < 0).tolist():
+            word = list(counts)[j]
+            ids[j] = unknown.setdefault(word, postings.vocabulary_size + len(unknown))
         bags[i] = (ids, np.array(list(counts.values()), dtype=np.int64))
-    return [bag for bag in bags if bag is not None], list(words)
+    extra = list(unknown)
+
+    def words(ids: np.ndarray) -> list[str]:
+        size = postings.vocabulary_size
+        known = iter(postings.words(ids[ids < size]))
+        return [extra[i - size] if i >= size else next(known) for i in ids.tolist()]
+
+    return [bag for bag in bags if bag is not None], words
 
 
 def feedback_words(
-    ranking: Ranking, best: list[Found], typed: float, bags: list[Bag], vocabulary: list[str]
+    ranking: Ranking, best: list[Found], typed: float, bags: list[Bag], words: Callable[[np.ndarray], list[str]]
 ) -> dict[str, float]:
     """The words feedback adds to a query whose words weigh `typed`, with their weights, given its best passages
     and their words: the words of those passages, each weighted by how much of each passage it makes up and by
@@ -64,17 +69,19 @@ def feedback_words(
     total = sum(score for _, _, score in best)
     if total <= 0 or not bags:
         return {}
-    shares = []
-    for (_, _, score), (_, counts) in zip(best, bags, strict=True):
-        share = score / total / (int(counts.sum()) or 1)
-        shares.append(share * counts.astype(np.float64))
-    ids = np.concatenate([ids for ids, _ in bags])
-    model = np.bincount(ids, weights=np.concatenate(shares), minlength=len(vocabulary))  # summed in ranking order
-    holding = np.bincount(ids, minlength=len(vocabulary))
+    lengths = np.array([len(counts) for _, counts in bags])
+    counts = np.concatenate([counts for _, counts in bags]).astype(np.int64)
+    running, ends = np.concatenate(([0], np.cumsum(counts))), np.cumsum(lengths)
+    held = running[ends] - running[ends - lengths]  # how many words each passage holds
+    share = np.array([score for _, _, score in best]) / total / np.maximum(held, 1)  # a word's share, per passage
+    numbers, ids = np.unique(np.concatenate([ids for ids, _ in bags]), return_inverse=True)
+    weights = np.repeat(share, lengths) * counts
+    model = np.bincount(ids, weights=weights, minlength=len(numbers))  # summed in ranking order
+    holding = np.bincount(ids, minlength=len(numbers))
     needed = ceil(ranking.feedback_agreement * ranking.feedback_docs)
-    kept = np.flatnonzero(holding >= needed).tolist()
+    kept = np.flatnonzero(holding >= needed)
     # Rounded, so that sums of the same scores taken in another order pick the same words.
-    chosen = sorted((-round(p, 12), vocabulary[w]) for w, p in zip(kept, model[kept].tolist(), strict=True))
+    chosen = sorted((-round(p, 12), w) for w, p in zip(words(numbers[kept]), model[kept].tolist(), strict=True))
     chosen = chosen[: ranking.feedback_terms]
     mass = -sum(p for p, _ in chosen)
     if not chosen or mass <= 0:

@@ -11,6 +11,7 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from indexer.search.hybrid import CANDIDATES, DENSE_WEIGHT, DenseIndex, Found, f
 from indexer.search.plan import ParsedQuery, Plan
 from indexer.search.query import parse_query
 from indexer.search.ranking import DEFAULT, Ranking
-from indexer.search.snippets import make_snippet
+from indexer.search.snippets import make_snippets
 from indexer.search.wildcards import held_words
 from indexer.store import storage, vectors
 from indexer.store.docstore import DocReader
@@ -103,14 +104,13 @@ class Snapshot(DocumentView):
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
             texts = self._docs.passages_with_text((doc_id, ordinal) for doc_id, ordinal, _ in found)
             parts = {ref: self._part_id(passage) for ref, (passage, _) in texts.items()}
-        hits = []
-        for doc_id, ordinal, score in found:
-            if doc_id not in docs:
-                continue
-            passage, text = texts.get((doc_id, ordinal), (None, ""))
-            snippet = make_snippet(text, parsed.terms) if snippets and passage is not None else ""
-            hits.append(Hit(docs[doc_id], score, passage, snippet, parts.get((doc_id, ordinal), doc_id)))
-        return hits
+        kept = [(doc_id, ordinal, score) for doc_id, ordinal, score in found if doc_id in docs]
+        held = [texts.get((doc_id, ordinal), (None, "")) for doc_id, ordinal, _ in kept]
+        shown = make_snippets([text if passage else "" for passage, text in held], parsed.terms) if snippets else []
+        return [
+            Hit(docs[doc_id], score, passage, shown[i] if shown else "", parts.get((doc_id, ordinal), doc_id))
+            for i, ((doc_id, ordinal, score), (passage, _)) in enumerate(zip(kept, held, strict=True))
+        ]
 
     def _ranked(self, query: str, parsed: ParsedQuery, depth: int, groups: Groups, retrieval: str) -> Found:
         """The best `depth` documents: lexically, then fused with the nearest passages by meaning when the
@@ -153,13 +153,13 @@ class Snapshot(DocumentView):
             return self._lexical(parsed.expanded(words, ranking.field_weights), limit, groups)
         weights = [(name, weight) for name, weight in ranking.field_weights.items() if name in FIELDS]
         added = [(name, word.encode("utf-8"), b * w) for word, w in words.items() for name, b in weights]
-        return self._lexical(parsed, limit, groups, sums, added)
+        return self._lexical(parsed, limit, groups, sums, added, likely=ranked)
 
     def _feedback_words(self, ranked: list[tuple[str, int, float]], typed: float) -> dict[str, float]:
         """The words feedback adds to a query whose words weigh `typed`, given its ranking (feedback.py)."""
         best = feedback.best_passages(self.ranking, ranked)
-        bags, vocabulary = feedback.passage_bags(self._postings, best, self._bodies)
-        return feedback.feedback_words(self.ranking, best, typed, bags, vocabulary)
+        bags, words = feedback.passage_bags(self._postings, best, self._bodies)
+        return feedback.feedback_words(self.ranking, best, typed, bags, words)
 
     def _bodies(self, found: list[tuple[str, int, float]]) -> list[str]:
         """The body field, as indexed, of each (doc id, ordinal, score) passage ("" for one that is gone)."""
@@ -180,13 +180,15 @@ class Snapshot(DocumentView):
         groups: Groups,
         sums: list[np.ndarray] | None = None,
         added: list[ScoredTerm] | None = None,
+        likely: Sequence[tuple[str, int, float]] = (),
     ) -> list[tuple[str, int, float]]:
         """(doc id, ordinal of its best passage, score) of the best `limit` documents. A query that is a sum of
         words is scored over the postings copy, in parallel with other searches; the clauses only Whoosh can
         match (phrases, fields) are matched by Whoosh and added in; an AND of sums of words is scored there as
         well, over the passages holding a word of each. Any other query goes to Whoosh whole.
         `sums` (see PostingsSearcher.search) keeps the copy's per-passage sums of a query of words; with
-        `added`, they are the sums of this very query, and only the words `added` are scored on top of them."""
+        `added`, they are the sums of this very query, and only the words `added` are scored on top of them.
+        `likely`: passages expected near the top (the first ranking's, when feedback ranks again)."""
         plan = parsed.plan(FIELDS)
         if plan is None:
             return self._whoosh_ranked(parsed.query, limit, groups)
@@ -206,7 +208,8 @@ class Snapshot(DocumentView):
             extra = self._whoosh_matches(Or(plan.others), groups, scored=True) if plan.others else []
             excluded = self._whoosh_matches(Or(plan.excluded), groups) if plan.excluded and not by_words else []
         dropped = [(d, o) for d, o, _ in excluded]
-        return self._postings.search(terms, limit, groups, extra, dropped, excluded_terms, sums, required)
+        seeds = [(doc_id, ordinal) for doc_id, ordinal, _ in likely]
+        return self._postings.search(terms, limit, groups, extra, dropped, excluded_terms, sums, required, seeds)
 
     def _words(self, plan: Plan, groups: Groups) -> list[ScoredTerm]:
         """A plan's scored words, its wildcards expanded to the words a caller in `groups` may see."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from indexer.text.analysis import SEARCH_ANALYZER
 
@@ -11,16 +12,21 @@ _analyzer = SEARCH_ANALYZER
 _SPACE = re.compile(r"\s+")
 
 
+def make_snippets(texts: list[str], terms: set[str], width: int = SNIPPET_CHARS) -> list[str]:
+    """make_snippet() for each of several passages."""
+    find = _analyzer.find
+    return [_window(text, find(text, terms) if terms and len(text) > width else [], width) for text in texts]
+
+
 def make_snippet(text: str, terms: set[str], width: int = SNIPPET_CHARS) -> str:
     """A window of about `width` characters holding the most distinct query terms (the start if none)."""
+    return make_snippets([text], terms, width)[0]
+
+
+def _window(text: str, hits: list[tuple[int, str]], width: int) -> str:
     if len(text) <= width:
         return _SPACE.sub(" ", text).strip()
-    hits = _analyzer.find(text, terms) if terms else []
-    best_start, best_count = 0, 0
-    for i, (start, _) in enumerate(hits):
-        window = {term for s, term in hits[i:] if s < start + width}
-        if len(window) > best_count:
-            best_start, best_count = start, len(window)
+    best_start, best_count = _densest(hits, width)
     begin = max(0, best_start - width // 5) if best_count else 0
     end = min(len(text), begin + width)
     begin = max(0, min(begin, end - width))
@@ -32,3 +38,21 @@ def make_snippet(text: str, terms: set[str], width: int = SNIPPET_CHARS) -> str:
         end = space if space > begin + width // 2 else end
     snippet = _SPACE.sub(" ", text[begin:end]).strip()
     return ("…" if begin > 0 else "") + snippet + ("…" if end < len(text) else "")
+
+
+def _densest(hits: list[tuple[int, str]], width: int) -> tuple[int, int]:
+    """(start, distinct terms) of the first hit whose window of `width` characters holds the most distinct terms:
+    the window slides over the hits (sorted by start), counting the terms in it."""
+    best_start, best_count = 0, 0
+    inside: Counter[str] = Counter()
+    end = 0
+    for start, term in hits:
+        while end < len(hits) and hits[end][0] < start + width:
+            inside[hits[end][1]] += 1
+            end += 1
+        if len(inside) > best_count:
+            best_start, best_count = start, len(inside)
+        inside[term] -= 1
+        if not inside[term]:
+            del inside[term]
+    return best_start, best_count

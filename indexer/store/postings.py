@@ -68,6 +68,7 @@ class FieldPostings:
 # thousand characters); a few MB at most.
 _FOUND_KEPT = 20_000
 _FOUND_KEY_BYTES = 64
+_SAMPLED = 32  # one key in this many is kept in a list to bisect, when a segment's keys are first searched
 
 
 class _Keys(Sequence[bytes]):
@@ -77,6 +78,7 @@ class _Keys(Sequence[bytes]):
         self._blob = blob
         self._ends = ends
         self._found: dict[bytes, int] = {}  # key -> find(key), for the keys queries ask for again and again
+        self._sample: list[bytes] | None = None  # see first_not_below()
 
     def __len__(self) -> int:
         return len(self._ends)
@@ -96,6 +98,20 @@ class _Keys(Sequence[bytes]):
         starts = np.where(indexes > 0, self._ends[np.maximum(indexes - 1, 0)], 0)
         blob = self._blob
         return [blob[start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
+
+    def suffixes(self, indexes: np.ndarray, skip: int = 0) -> np.ndarray:
+        """The keys numbered `indexes`, less their first `skip` bytes, as one array of fixed-width byte strings
+        (numpy's "S" type: comparable, sortable and unique-able without a Python object per key)."""
+        starts = np.where(indexes > 0, self._ends[np.maximum(indexes - 1, 0)], 0) + skip
+        lengths = self._ends[indexes] - starts
+        width = max(int(lengths.max(initial=0)), 1)
+        if not len(indexes):
+            return np.zeros(0, dtype=f"S{width}")
+        blob = np.frombuffer(self._blob, dtype=np.uint8)
+        columns = np.arange(width)
+        chars = blob[np.minimum(starts[:, None] + columns, len(blob) - 1)]
+        chars[columns >= lengths[:, None]] = 0  # no key holds a NUL byte: "S" strings end at the first one
+        return chars.view(f"S{width}").ravel()
 
     def find(self, key: bytes) -> int:
         """The index of `key`, or -1."""
@@ -120,7 +136,14 @@ class _Keys(Sequence[bytes]):
         return found
 
     def first_not_below(self, key: bytes) -> int:
-        lo, hi = 0, len(self._ends)
+        """The index of the first key not below `key` (len(self) when every key is): between two keys of a
+        sample of every _SAMPLED-th (bisected in C), then by a binary search among the few between them."""
+        sample = self._sample
+        if sample is None:
+            sample = self._sample = [self[i] for i in range(0, len(self._ends), _SAMPLED)]
+        block = bisect_left(sample, key)  # sample[block - 1] < key <= sample[block]
+        lo = (block - 1) * _SAMPLED + 1 if block else 0
+        hi = min(block * _SAMPLED, len(self._ends))
         while lo < hi:
             mid = (lo + hi) // 2
             if self[mid] < key:

@@ -27,3 +27,22 @@ def test_the_best_passages_are_those_a_full_sort_gives() -> None:
         doc_of = np.sort(rng.integers(0, max(1, size // int(rng.integers(1, 6))), size))
         limit = int(rng.integers(1, 80))
         assert _best_passages(scores, doc_of, limit).tolist() == _sorted_reference(scores, doc_of, limit)
+
+
+def test_a_cut_at_or_below_the_last_documents_score_changes_nothing() -> None:
+    """Search first finds a score that the last of the best documents reaches (from a few likely passages) and
+    looks only at the passages at or above it: any such cut gives what the full sort gives."""
+    rng = np.random.default_rng(8)
+    for _ in range(400):
+        size = int(rng.integers(1, 2000))
+        scores = np.zeros(size)
+        scoring = rng.choice(size, int(rng.integers(1, size + 1)), replace=False)
+        scores[scoring] = np.round(rng.random(len(scoring)) * rng.choice([2, 10, 1000])) + 0.5
+        doc_of = np.sort(rng.integers(0, max(1, size // int(rng.integers(1, 6))), size))
+        limit = int(rng.integers(1, 80))
+        expected = _sorted_reference(scores, doc_of, limit)
+        if len(expected) < limit:
+            continue  # fewer documents score than asked for: no cut is known, search looks at them all
+        last = scores[expected[-1]]
+        for cut in (last, last * float(rng.random())):
+            assert _best_passages(scores, doc_of, limit, cut).tolist() == expected
