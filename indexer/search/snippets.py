@@ -13,9 +13,11 @@ _SPACE = re.compile(r"\s+")
 
 
 def make_snippets(texts: list[str], terms: set[str], width: int = SNIPPET_CHARS) -> list[str]:
-    """make_snippet() for each of several passages."""
-    find = _analyzer.find
-    return [_window(text, find(text, terms) if terms and len(text) > width else [], width) for text in texts]
+    """make_snippet() for each of several passages (their words looked up at once)."""
+    long = [i for i, text in enumerate(texts) if len(text) > width]
+    found = _analyzer.find_all([texts[i] for i in long], terms) if terms and long else [[] for _ in long]
+    hits = dict(zip(long, found, strict=True))
+    return [_window(text, hits.get(i, []), width) for i, text in enumerate(texts)]
 
 
 def make_snippet(text: str, terms: set[str], width: int = SNIPPET_CHARS) -> str:

@@ -42,6 +42,8 @@ STOP_WORDS = frozenset(
     what when where which while who whom why will with would you your yours yourself yourselves""".split()  # noqa: SIM905
 )
 _CACHE_LIMIT = 200_000
+# Every ASCII byte that no word holds (all but letters, digits, _ and ') -> a space; other bytes kept (find_all()).
+_CHUNKS = bytes(c if c >= 0x80 or chr(c).isalnum() or chr(c) in "_'" else 0x20 for c in range(256))
 
 # What one word of a text gives, as analysis remembers it: its term (STOPPED for a stop word: a string no term
 # can be, and true, so that a lookup's `or` is one test), or, for an identifier whose words say more than the
@@ -104,6 +106,7 @@ class TextAnalyzer(Analyzer):
         self._stemmer = Stemmer.Stemmer("english")
         self._stem_lock = threading.Lock()
         self._entries: dict[str, Entry] = {}  # word as written -> what it gives
+        self._chunks = _Chunks()  # for find_all()
         self._stops = STOP_WORDS
 
     def __eq__(self, other: object) -> bool:
@@ -190,23 +193,60 @@ class TextAnalyzer(Analyzer):
         return [(s, e) for s, e in identifier_spans(word) or () if self._term(fold(word[s:e]))]
 
     def find(self, text: str, terms: set[str]) -> list[tuple[int, str]]:
-        """(start char, term) of each word of `text` whose term is in `terms`, in analyze()'s order: analyze()
-        without its per-word generator, for snippets (most of a passage's words are not the query's)."""
-        get, found = self._entries.get, []
-        for match in _WORD.finditer(text):
-            word = match.group()
-            entry = get(word) or self.entry(word)
+        """(start char, term) of each word of `text` whose term is in `terms`, in analyze()'s order."""
+        return self.find_all([text], terms)[0]
+
+    def find_all(self, texts: list[str], terms: set[str]) -> list[list[tuple[int, str]]]:
+        """find() for each of several texts, for snippets, without visiting each word of each text in Python
+        (most of a passage's words are not the query's). Each text's UTF-8 bytes have every ASCII character that
+        no word holds turned into a space, which splits them into chunks that no word crosses. The chunks seen
+        before are remembered by the terms they give, so those holding a wanted term are found by set operations
+        on all the chunks of the texts at once; only the chunks never seen before are looked at one by one."""
+        spaced = [b" " + text.encode("utf-8").translate(_CHUNKS) + b" " for text in texts]
+        if not terms:
+            return [[] for _ in texts]
+        each = [set(s.split()) for s in spaced]
+        held = set().union(*each)
+        chunks = self._chunks
+        if len(chunks.known) >= _CACHE_LIMIT:  # replaced, not cleared: other searches may be reading it
+            chunks = self._chunks = _Chunks()
+        for chunk in held - chunks.known:
+            chunks.learn(chunk, *self._chunk_words(chunk))
+        wanted = held & set().union(*(chunks.forms.get(term, ()) for term in terms))
+        hits = {chunk: self._hits(chunks.words.get(chunk) or [(0, chunk.decode("ascii"))], terms) for chunk in wanted}
+        return [_found_back(t, s, hits, wanted & e) for t, s, e in zip(texts, spaced, each, strict=True)]
+
+    def _chunk_words(self, chunk: bytes) -> tuple[list[tuple[int, str]], set[str]]:
+        """The words of a chunk, at their char offsets in it, and the terms they give."""
+        if chunk.isascii() and b"'" not in chunk:
+            held = [(0, chunk.decode("ascii"))]
+        else:
+            held = [(m.start(), m.group()) for m in _WORD.finditer(chunk.decode("utf-8"))]
+        terms: set[str] = set()
+        for _, word in held:
+            entry = self.entry(word)
             if isinstance(entry, str):
-                if entry in terms:  # never STOPPED: no term is
-                    found.append((match.start(), entry))
-            elif not terms.isdisjoint(entry):
-                start = match.start()
-                whole, *parts = entry
-                if whole in terms:
-                    found.append((start, whole))
-                for term, (s, _) in zip(parts, self._part_spans(word), strict=True):
-                    if term in terms:
-                        found.append((start + s, term))
+                if entry is not STOPPED:
+                    terms.add(entry)
+            else:
+                terms.update(filter(None, entry))
+        return held, terms
+
+    def _hits(self, words: list[tuple[int, str]], terms: set[str]) -> list[tuple[int, str]]:
+        """(char offset, term) of the words of a chunk (at their offsets) whose terms are among `terms`."""
+        found = []
+        for offset, word in words:
+            entry = self._entries.get(word) or self.entry(word)
+            if isinstance(entry, str):
+                if entry in terms:
+                    found.append((offset, entry))
+                continue
+            whole, *parts = entry
+            if whole in terms:
+                found.append((offset, whole))
+            for term, (s, _) in zip(parts, self._part_spans(word), strict=True):
+                if term in terms:
+                    found.append((offset + s, term))
         return found
 
     def terms(self, text: str) -> list[str]:
@@ -274,6 +314,45 @@ class TextAnalyzer(Analyzer):
                 token.startchar = start_char + start
                 token.endchar = start_char + end
             yield token
+
+
+def _found_back(
+    text: str, spaced: bytes, hits: dict[bytes, list[tuple[int, str]]], present: set[bytes]
+) -> list[tuple[int, str]]:
+    """(start char, term) of the `hits` of each `present` chunk where it stands in one text (`spaced`: its UTF-8
+    bytes with every character no word holds made a space, between two spaces), in order."""
+    at: list[tuple[int, bytes]] = []
+    for chunk in present:
+        needle, step = b" " + chunk + b" ", len(chunk) + 1
+        i = spaced.find(needle)
+        while i >= 0:
+            at.append((i, chunk))  # `spaced` starts with a space: the chunk starts at byte i of the text
+            i = spaced.find(needle, i + step)
+    at.sort()
+    ascii_text = len(spaced) == len(text) + 2
+    found: list[tuple[int, str]] = []
+    for i, chunk in at:
+        start = i if ascii_text else len(spaced[1 : i + 1].decode("utf-8"))  # bytes -> characters
+        found += [(start + offset, term) for offset, term in hits[chunk]]
+    return found
+
+
+class _Chunks:
+    """The chunks of text find_all() has seen (see there), by the terms their words give: bounded, like the
+    analyzer's memory of words. A chunk that is one ASCII word is its own word; the words of any other are kept."""
+
+    def __init__(self) -> None:
+        self.known: set[bytes] = set()
+        self.forms: dict[str, set[bytes]] = {}  # term -> the chunks holding a word that gives it
+        self.words: dict[bytes, list[tuple[int, str]]] = {}  # chunk -> its words, for chunks of several or non-ASCII
+
+    def learn(self, chunk: bytes, held: list[tuple[int, str]], terms: set[str]) -> None:
+        """Remember a chunk: its words (at their char offsets) and the terms they give."""
+        if len(held) != 1 or held[0][0] or len(held[0][1]) != len(chunk):
+            self.words[chunk] = held
+        for term in terms:
+            self.forms.setdefault(term, set()).add(chunk)
+        self.known.add(chunk)
 
 
 def path_analyzer() -> Analyzer:

@@ -74,4 +74,3 @@ def test_a_merged_segment_keeps_the_live_passages_words(docs: Path, index_dir: P
     assert generation is not None
     assert len(read_manifest(generation / storage.POSTINGS_DIR)) < 12
     assert _forward_counts(generation) == _analysed(generation)
-

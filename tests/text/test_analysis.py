@@ -51,6 +51,24 @@ def test_find_gives_the_offsets_analyze_gives_for_the_terms_asked(text: str) -> 
     assert analyzer.find(text, some) == [(start, term) for start, term in analyzed if term in some]
 
 
+# Words, identifiers, apostrophes, accents, non-Latin letters and the punctuation between words in real text.
+PIECES = ["run", "Running", "runs", "getUserName", "max_file_size", "HTTPServer", "don't", "cats'", "'quoted'",
+          "Café", "naïve", "东京", "İstanbul", "3.14", "v2", "x86_64", "the", "of", " ", " ", "\n", "\u2014",
+          "\u2019", "...", "(", ")", "-", "/", "\u00a0", "_", "'", "é", "A"]  # fmt: skip
+
+
+@PROPERTIES
+@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join), st.integers(0, 3))
+def test_find_gives_the_offsets_analyze_gives_whatever_the_text(text: str, every: int) -> None:
+    analyzer = TextAnalyzer()
+    analyzed = [(start, term) for term, _, start, _ in analyzer.analyze(text)]
+    asked = set(sorted({term for _, term in analyzed})[:: every + 1])
+    assert analyzer.find(text, asked) == [(start, term) for start, term in analyzed if term in asked]
+    many = [text, text.upper(), "", text[::-1]]
+    expected = [[(s, t) for t, _, s, _ in analyzer.analyze(one) if t in asked] for one in many]
+    assert analyzer.find_all(many, asked) == expected
+
+
 def test_stemming_folds_inflections_and_accents() -> None:
     terms = [t for t, _, _, _ in TextAnalyzer().analyze("Running installations Café")]
     assert terms == ["run", "instal", "cafe"]
