@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, repeat
 from pathlib import Path
 
 import numpy as np
@@ -33,9 +34,8 @@ ScoredTerm = tuple[str, bytes, float]  # (field, term, weight): one clause of a 
 MAX_CACHED_FILTERS = 64  # search filters kept per searcher, one per distinct set of caller groups
 
 _NO_IMPACTS = np.zeros(0)
-_TERMS_KEPT = 50_000  # words remembered per generation with their postings (views of the arrays: a few MB)
+_POSTINGS_KEPT = 4_000_000  # postings of the words remembered per generation (their impacts: 8 bytes each)
 _TERM_KEY_BYTES = 64
-_FIELD_KEYS = [(name, letter, bytes([letter[0] + 1])) for name, letter in zip(FIELDS, FIELD_KEYS, strict=True)]
 _LENGTHS = np.array([byte_to_length(b) for b in range(256)], dtype=np.int64)  # what each length byte means
 
 
@@ -88,9 +88,9 @@ class PostingsSearcher:
                 folder,
             )
         self._filters: dict[frozenset[str], list[np.ndarray | None]] = {}
-        self._impact_arrays: list[np.ndarray | None] = [None] * len(self._segments)  # by _impacts()
         self._first_passage: dict[str, tuple[int, int]] | None = None  # doc id -> (segment, its first passage)
-        self._terms: dict[bytes, _Postings] = {}  # by key, see _term()
+        self._terms: OrderedDict[bytes, _Postings] = OrderedDict()  # by key, see _term()
+        self._held = 0  # postings in self._terms
         self._body_vocabulary: _Vocabulary | None = None  # see _vocabulary()
         bases = accumulate((len(segment.docs) for segment in self._segments), initial=0)
         # each passage's document, numbered across the segments
@@ -163,8 +163,8 @@ class PostingsSearcher:
         for s, (segment, scores) in enumerate(zip(self._segments, scored, strict=True)):
             chosen = _best_passages(scores, segment.owners[0], limit, cut)
             docs, ordinals = segment.owners[:, chosen].tolist()
-            values, numbers, names = (-scores[chosen]).tolist(), chosen.tolist(), segment.docs
-            best += [(v, s, p, names[d][0], o) for v, p, d, o in zip(values, numbers, docs, ordinals, strict=True)]
+            values, numbers, names = (-scores[chosen]).tolist(), chosen.tolist(), segment.doc_ids
+            best += [(v, s, p, names[d], o) for v, p, d, o in zip(values, numbers, docs, ordinals, strict=True)]
         best.sort()
         return [(doc_id, ordinal, -score) for score, _, _, doc_id, ordinal in best[:limit]]
 
@@ -267,10 +267,12 @@ class PostingsSearcher:
         if first is None:
             first = {}
             for s, (segment, alive) in enumerate(zip(self._segments, self._alive, strict=True)):
-                starts = np.searchsorted(segment.owners[0], np.arange(len(segment.docs)), side="left").tolist()
-                for (doc_id, _), start in zip(segment.docs, starts, strict=True):
-                    if alive is None or (start < segment.passage_count and alive[start]):
-                        first[doc_id] = (s, start)
+                starts = np.searchsorted(segment.owners[0], np.arange(len(segment.doc_ids)), side="left")
+                live = starts < segment.passage_count
+                if alive is not None:
+                    live[live] = alive[starts[live]]
+                ids = [d for d, keep in zip(segment.doc_ids, live.tolist(), strict=True) if keep]
+                first.update(zip(ids, zip(repeat(s, len(ids)), starts[live].tolist(), strict=True), strict=True))
             self._first_passage = first
         return first
 
@@ -286,48 +288,44 @@ class PostingsSearcher:
 
     def _term(self, name: str, term: bytes) -> _Postings:
         """A word's postings in one field: its passages and their BM25 impacts in each segment, how many live
-        passages hold it and its idf. Remembered for the words queries ask for again and again."""
+        passages hold it and its idf. The words queries ask for again and again are remembered, the most
+        recently used first, up to _POSTINGS_KEPT postings in all."""
         key = key_for(name, term)
-        found = self._terms.get(key)
-        if found is not None:
-            return found
+        with self._lock:
+            found = self._terms.get(key)
+            if found is not None:
+                self._terms.move_to_end(key)
+                return found
+        field = FIELDS.index(name)
         passages, impacts = [], []
         for s, segment in enumerate(self._segments):
             start, end = segment.posting_range(key)
             passages.append(segment.passages[start:end])
-            impacts.append(self._impacts(s)[start:end] if end > start else _NO_IMPACTS)
+            impacts.append(self._impacts(s, field, start, end))
         matching = sum(
             len(p) if alive is None else int(np.count_nonzero(alive[p]))
             for p, alive in zip(passages, self._alive, strict=True)
         )
         found = _Postings(passages, impacts, matching, self._ranking.idf(matching, self.passage_count))
-        if len(key) <= _TERM_KEY_BYTES:
-            if len(self._terms) >= _TERMS_KEPT:
-                self._terms.clear()
-            self._terms[key] = found
+        size = sum(len(p) for p in passages)
+        if len(key) <= _TERM_KEY_BYTES and size <= _POSTINGS_KEPT // 4:
+            with self._lock:
+                if key not in self._terms:
+                    self._terms[key] = found
+                    self._held += size
+                while self._held > _POSTINGS_KEPT:
+                    _, dropped = self._terms.popitem(last=False)
+                    self._held -= sum(len(p) for p in dropped.passages)
         return found
 
-    def _impacts(self, s: int) -> np.ndarray:
-        """Segment `s`'s BM25 weight of each posting before idf and field weight: tf * (k1 + 1) / (tf + norm),
-        computed once (the same operations as per query, so the same values to the last bit)."""
-        impacts = self._impact_arrays[s]
-        if impacts is None:
-            with self._lock:
-                impacts = self._impact_arrays[s]
-                if impacts is None:
-                    impacts = self._impact_arrays[s] = self._compute_impacts(s)
-        return impacts
-
-    def _compute_impacts(self, s: int) -> np.ndarray:
-        segment = self._segments[s]
-        impacts = np.zeros(len(segment.passages))
-        k1 = self._ranking.k1
-        for name, first, last in _FIELD_KEYS:  # each field's keys are one run of the sorted keys
-            begin, end = (_posting_start(segment, segment.keys.first_not_below(key)) for key in (first, last))
-            tf = segment.freqs[begin:end].astype(np.float64)
-            norm = self._norms[s][FIELDS.index(name)][segment.passages[begin:end]]
-            impacts[begin:end] = tf * (k1 + 1) / (tf + norm)
-        return impacts
+    def _impacts(self, s: int, field: int, start: int, end: int) -> np.ndarray:
+        """The BM25 weight before idf and field weight, tf * (k1 + 1) / (tf + norm), of segment `s`'s postings
+        start..end, which are those of a word of field number `field`."""
+        if end == start:
+            return _NO_IMPACTS
+        segment, k1 = self._segments[s], self._ranking.k1
+        tf = segment.freqs[start:end].astype(np.float64)
+        return tf * (k1 + 1) / (tf + self._norms[s][field][segment.passages[start:end]])
 
     def _visible(self, groups: Groups) -> list[np.ndarray | None]:
         """Per segment, the passages a caller in `groups` may see and that are live; None: every passage."""
@@ -337,7 +335,7 @@ class PostingsSearcher:
         if masks is None:
             masks = []
             for segment, alive in zip(self._segments, self._alive, strict=True):
-                docs = np.array([may_see(groups, access) for _, access in segment.docs])
+                docs = np.array([may_see(groups, access) for access in segment.docs.groups()], dtype=bool)
                 mask = docs[segment.owners[0]]
                 mask = mask if alive is None else mask & alive
                 masks.append(None if mask.all() else mask)  # a caller who may see every passage: no filter
@@ -346,11 +344,6 @@ class PostingsSearcher:
                     self._filters.pop(next(iter(self._filters)))
                 self._filters[groups] = masks
         return masks
-
-
-def _posting_start(segment: Segment, key: int) -> int:
-    """Where the postings of the key numbered `key` start (past the last posting for len(keys))."""
-    return int(segment.ends[key - 1]) if key > 0 else 0
 
 
 def _holding_all(operands: list[list[_Postings]], s: int, count: int) -> np.ndarray:

@@ -27,11 +27,20 @@ class ParsedQuery:
 
     query: wq.Query
     terms: set[str] = field(default_factory=set)
+    _plans: dict[frozenset[str], Plan | None] = field(default_factory=dict, repr=False, compare=False)
+    _summed: float | None = field(default=None, repr=False, compare=False)
 
     def size(self) -> QuerySize:
         return query_size(self.query)
 
     def plan(self, fields: Iterable[str]) -> Plan | None:
+        """_plan(), made once per set of fields (search asks for it at each step; a plan is not changed)."""
+        fields = frozenset(fields)
+        if fields not in self._plans:
+            self._plans[fields] = self._plan(fields)
+        return self._plans[fields]
+
+    def _plan(self, fields: frozenset[str]) -> Plan | None:
         """The query as a sum the postings copy can score, when it is one: plain words (and wildcards) of
         `fields`, plus clauses only Whoosh can match (phrases, fields, nested operators) added in, minus
         exclusions (a top-level NOT); or an AND of such sums of words alone, which scores as their sum and
@@ -42,7 +51,6 @@ class ParsedQuery:
         while type(query) is AndNot:  # a NOT at the top drops passages, whatever scores them
             plan.excluded.append(query.b)
             query = query.a
-        fields = frozenset(fields)
         if type(query) is AllOf:
             return _and_plan(query, fields, plan)
         if not _add_to_plan(query, fields, 1.0, plan) or not (plan.terms or plan.prefixes):
@@ -53,12 +61,13 @@ class ParsedQuery:
         """The weight of the body words of the query's summed part (a word typed twice counts twice), which
         pseudo-relevance feedback weighs its words against; 0 when the query is not a sum of words (an AND of
         clauses, filters alone), which feedback leaves alone."""
-        found = _summed_part(self.query)
-        if found is None:
-            return 0.0
-        plan = Plan()
-        _add_to_plan(found[0], frozenset(TEXT_FIELDS), 1.0, plan)
-        return sum(weight for name, _, weight in plan.terms if name == "body")
+        if self._summed is None:
+            found = _summed_part(self.query)
+            plan = Plan()
+            if found is not None:
+                _add_to_plan(found[0], frozenset(TEXT_FIELDS), 1.0, plan)
+            self._summed = float(sum(weight for name, _, weight in plan.terms if name == "body"))
+        return self._summed
 
     def expanded(self, words: Mapping[str, float], weights: Mapping[str, float]) -> ParsedQuery:
         """The query with `words` (analyzed terms, each with its weight) added to its sum, in the fields of

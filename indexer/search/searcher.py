@@ -70,12 +70,26 @@ class Snapshot(DocumentView):
                 "rebuild it with: python -m indexer DOCS --index DIR --rebuild"
             )
         self.meta = meta
-        self._index = whoosh_index.open_dir(folder / storage.WHOOSH_DIR)
-        self._searcher = self._index.searcher(weighting=ranking.weighting())
+        self._whoosh: Any = None  # Whoosh's searcher, opened by the first query that needs it (see _searcher)
         self._postings = PostingsSearcher(folder / storage.POSTINGS_DIR, ranking)
         self._dense = _dense_index(folder)
         # DocumentView's lock serves Whoosh's searcher too; the postings need none
         self._filters: dict[frozenset[str], BitSet] = {}  # by caller groups, oldest first
+
+    @property
+    def _searcher(self) -> Any:
+        """Whoosh's searcher over the generation, opened when a query first needs Whoosh (phrases, fields,
+        filters): most queries never do, and opening it reads its terms tables into memory. Called under the
+        lock."""
+        if self._whoosh is None:
+            try:
+                index = whoosh_index.open_dir(self.folder / storage.WHOOSH_DIR)
+            except (OSError, whoosh_index.EmptyIndexError) as exc:  # removed: two newer generations were published
+                raise IndexNotFoundError(
+                    f"the index generation {self.folder.name} is gone (newer ones replaced it); search again"
+                ) from exc
+            self._whoosh = index.searcher(weighting=self.ranking.weighting())
+        return self._whoosh
 
     @property
     def hybrid(self) -> bool:
@@ -193,8 +207,9 @@ class Snapshot(DocumentView):
         if plan is None:
             return self._whoosh_ranked(parsed.query, limit, groups)
         operands = [self._words(operand, groups) for operand in plan.required]  # an AND's
+        others = plan.others
         if added is not None:
-            terms, plan.others = added, []  # the query's own words and clauses are in `sums` already
+            terms, others = added, []  # the query's own words and clauses are in `sums` already
         elif operands:
             terms = [term for operand in operands for term in operand]
         else:
@@ -205,7 +220,7 @@ class Snapshot(DocumentView):
         by_words = excluded_plan is not None and not excluded_plan.others and not excluded_plan.prefixes
         excluded_terms = excluded_plan.terms if excluded_plan is not None and by_words else []
         with self._lock:
-            extra = self._whoosh_matches(Or(plan.others), groups, scored=True) if plan.others else []
+            extra = self._whoosh_matches(Or(others), groups, scored=True) if others else []
             excluded = self._whoosh_matches(Or(plan.excluded), groups) if plan.excluded and not by_words else []
         dropped = [(d, o) for d, o, _ in excluded]
         seeds = [(doc_id, ordinal) for doc_id, ordinal, _ in likely]

@@ -8,7 +8,9 @@ so both paths rank alike; queries with operators keep going to Whoosh.
 
     GEN/postings/
       manifest.json        the generation's segments, and the documents deleted from each
-      <seg>.meta.json      {"passages": P, "docs": [[doc id, [groups]], ...]}
+      <seg>.meta.json      {"passages": P, "groups": {"<doc index>": [groups], ...}} (documents with groups only)
+      <seg>.docs           the documents' ids (UTF-8), separated by NUL bytes (no path holds one); a segment an
+                           older indexer wrote has none, and its meta.json lists "docs": [[doc id, [groups]], ...]
       <seg>.terms          the segment's keys ("<field letter>" + term, UTF-8), sorted, concatenated
       <seg>.term_ends.npy  int64, where each key ends in .terms
       <seg>.ends.npy       int64, where each key's postings end in the two arrays below
@@ -153,6 +155,26 @@ class _Keys(Sequence[bytes]):
         return lo
 
 
+class DocList(Sequence[tuple[str, tuple[str, ...]]]):
+    """A segment's documents as (doc id, its access groups), read from the ids and the groups of those that have
+    any (most have none)."""
+
+    def __init__(self, ids: list[str], groups: dict[int, tuple[str, ...]]) -> None:
+        self._ids, self._groups = ids, groups
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self._ids)))]
+        return self._ids[i], self._groups.get(i if i >= 0 else i + len(self._ids), ())
+
+    def groups(self) -> list[tuple[str, ...]]:
+        """Every document's groups, in order."""
+        return [self._groups.get(i, ()) for i in range(len(self._ids))]
+
+
 class Segment:
     """One segment's arrays, memory-mapped: a query reads only the postings of its own terms."""
 
@@ -160,7 +182,14 @@ class Segment:
         self.name = name
         meta = json.loads((folder / f"{name}.meta.json").read_text(encoding="utf-8"))
         self.passage_count: int = meta["passages"]
-        self.docs: list[tuple[str, tuple[str, ...]]] = [(d, tuple(groups)) for d, groups in meta["docs"]]
+        if "docs" in meta:  # written by an older indexer: every document's id and groups in the JSON
+            self.doc_ids: list[str] = [d for d, _ in meta["docs"]]
+            self.doc_groups = {i: tuple(groups) for i, (_, groups) in enumerate(meta["docs"]) if groups}
+        else:
+            ids = (folder / f"{name}.docs").read_bytes()
+            self.doc_ids = ids.decode("utf-8").split("\0") if ids else []
+            self.doc_groups = {int(i): tuple(groups) for i, groups in meta["groups"].items()}
+        self.docs = DocList(self.doc_ids, self.doc_groups)
         self.keys = _Keys(_map(folder / f"{name}.terms"), _load(folder / f"{name}.term_ends.npy"))
         self.ends = _load(folder / f"{name}.ends.npy")
         self.passages = _load(folder / f"{name}.passages.npy")
@@ -288,7 +317,9 @@ def write_segment(
     np.save(folder / f"{name}.lengths.npy", lengths.astype(np.uint32, copy=False))
     np.save(folder / f"{name}.owners.npy", owners.astype(np.int32, copy=False))
     write_forward(folder, name, bisect_left(words, BODY_END), counts, passages, freqs, int(lengths.shape[1]))
-    meta = {"passages": int(lengths.shape[1]), "docs": [[d, list(groups)] for d, groups in docs]}
+    (folder / f"{name}.docs").write_bytes("\0".join(doc_id for doc_id, _ in docs).encode("utf-8"))
+    groups = {str(i): list(access) for i, (_, access) in enumerate(docs) if access}
+    meta = {"passages": int(lengths.shape[1]), "groups": groups}
     (folder / f"{name}.meta.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
     return name
 
