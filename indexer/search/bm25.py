@@ -26,6 +26,8 @@ from whoosh.util.numeric import byte_to_length
 
 from indexer.groups import Groups, may_see
 from indexer.search import clauses
+from indexer.search.phrases import phrase_postings
+from indexer.search.plan import PhraseClause
 from indexer.search.ranking import Ranking
 from indexer.store.postings import FIELD_KEYS, FIELDS, Segment, key_for, read_manifest
 
@@ -53,6 +55,7 @@ class _Postings:
     impacts: list[np.ndarray]
     matching: int
     idf: float
+    ranges: list[tuple[int, int, int]]  # per segment: its key's number (-1: none), first posting, end
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,7 @@ class PostingsSearcher:
         sums: list[np.ndarray] | None = None,
         required: Sequence[int] = (),
         likely: Iterable[tuple[str, int]] = (),
+        phrases: Sequence[PhraseClause] = (),
     ) -> list[tuple[str, int, float]]:
         """The best `limit` documents for a sum of weighted words: (doc id, ordinal of its best passage, score),
         best first; ties go to the earlier indexed passage. `extra` adds scores to passages (doc id, ordinal),
@@ -127,7 +131,8 @@ class PostingsSearcher:
         empty, it is filled; filled, the sums start from it and grow by these terms (words added to a query
         that was ranked already). With `required`, `terms` are an AND's operands, one after the other, of these
         many terms each: only passages that hold a word of each operand count. `likely` names passages (doc id,
-        ordinal) expected near the top, such as a first ranking's best: they only make the search faster."""
+        ordinal) expected near the top, such as a first ranking's best: they only make the search faster.
+        `phrases` add their words' scores to the passages that hold them (needs has_positions)."""
         if limit <= 0:
             return []
         found = [self._term(name, term) for name, term, _ in terms]
@@ -138,9 +143,12 @@ class PostingsSearcher:
         ends = list(accumulate(required))
         required_lists = [found[end - size : end] for size, end in zip(required, ends, strict=True)]
         masks = self._visible(groups)
+        phrase_words = [[self._term(phrase.field, word) for word in phrase.words] for phrase in phrases]
         scored = []
         for s, segment in enumerate(self._segments):
             scores = self._sums(s, found, weights, sums)
+            for phrase, words in zip(phrases, phrase_words, strict=True):
+                self._add_phrase(s, scores, words, phrase.weight)
             for passage, score in added.get(s, ()):
                 scores[passage] += score
             if sums is not None and s == len(sums):
@@ -182,6 +190,22 @@ class PostingsSearcher:
             impacts = np.concatenate([p.impacts[s] for p, _ in live])
             np.add.at(scores, passages, impacts * np.repeat([w for _, w in live], [len(p.impacts[s]) for p, _ in live]))
         return scores
+
+    @property
+    def has_positions(self) -> bool:
+        """Whether every segment has positions, so that phrases can be matched here (see phrases.py)."""
+        return all(segment.positions is not None for segment in self._segments)
+
+    def _add_phrase(self, s: int, scores: np.ndarray, words: list[_Postings], weight: float) -> None:
+        """Add to segment `s`'s scores a phrase of these words in one field: to each passage holding it, `weight`
+        times the sum of its words' BM25, as Whoosh scores a phrase."""
+        if any(word.ranges[s][0] < 0 or not word.matching for word in words):
+            return
+        postings = phrase_postings(self._segments[s], [word.ranges[s] for word in words])
+        if not postings:
+            return
+        total = sum(word.idf * word.impacts[s][at] for word, at in zip(words, postings, strict=True))
+        scores[words[0].passages[s][postings[0]]] += weight * total
 
     def _cut(self, scored: list[np.ndarray], seeds: list[np.ndarray], limit: int) -> float:
         """A score that the `limit`-th best document reaches at least: that of the `limit`-th best document among
@@ -297,16 +321,18 @@ class PostingsSearcher:
                 self._terms.move_to_end(key)
                 return found
         field = FIELDS.index(name)
-        passages, impacts = [], []
+        passages, impacts, ranges = [], [], []
         for s, segment in enumerate(self._segments):
+            number = segment.keys.find(key)
             start, end = segment.posting_range(key)
             passages.append(segment.passages[start:end])
             impacts.append(self._impacts(s, field, start, end))
+            ranges.append((number, start, end))
         matching = sum(
             len(p) if alive is None else int(np.count_nonzero(alive[p]))
             for p, alive in zip(passages, self._alive, strict=True)
         )
-        found = _Postings(passages, impacts, matching, self._ranking.idf(matching, self.passage_count))
+        found = _Postings(passages, impacts, matching, self._ranking.idf(matching, self.passage_count), ranges)
         size = sum(len(p) for p in passages)
         if len(key) <= _TERM_KEY_BYTES and size <= _POSTINGS_KEPT // 4:
             with self._lock:

@@ -53,7 +53,7 @@ class ParsedQuery:
             query = query.a
         if type(query) is AllOf:
             return _and_plan(query, fields, plan)
-        if not _add_to_plan(query, fields, 1.0, plan) or not (plan.terms or plan.prefixes):
+        if not _add_to_plan(query, fields, 1.0, plan) or not (plan.terms or plan.prefixes or plan.phrases):
             return None
         return plan
 
@@ -108,14 +108,26 @@ def _summed_part(query: wq.Query) -> tuple[wq.Query, Callable[[wq.Query], wq.Que
     return query, lambda q: q
 
 
+@dataclass(frozen=True)
+class PhraseClause:
+    """A phrase of one field: its words (analyzed terms, in order), its weight, and the Whoosh query it is."""
+
+    field: str
+    words: tuple[bytes, ...]
+    weight: float
+    query: wq.Phrase
+
+
 @dataclass
 class Plan:
-    """A query as a sum: scored words, wildcards scored as the words they expand to, other clauses scored by
-    Whoosh, and what is excluded. An AND's words are in its operands, the `required` plans (words and wildcards
-    only): a passage matches when it holds a word of each, and scores the sum of all their words."""
+    """A query as a sum: scored words, wildcards scored as the words they expand to, phrases of a field, other
+    clauses scored by Whoosh, and what is excluded. An AND's words are in its operands, the `required` plans
+    (words and wildcards only): a passage matches when it holds a word of each, and scores the sum of all their
+    words."""
 
     terms: list[tuple[str, bytes, float]] = field(default_factory=list)  # (field, term, weight)
     prefixes: list[tuple[str, str, float]] = field(default_factory=list)  # (field, what words start with, weight)
+    phrases: list[PhraseClause] = field(default_factory=list)  # scored by the copy when its segments have positions
     others: list[wq.Query] = field(default_factory=list)
     excluded: list[wq.Query] = field(default_factory=list)
     required: list[Plan] = field(default_factory=list)
@@ -127,7 +139,7 @@ def _and_plan(query: AllOf, fields: frozenset[str], plan: Plan) -> Plan | None:
     a phrase, a nested NOT)."""
     for child in query.subqueries:
         operand = Plan()
-        if not _add_to_plan(child, fields, query.boost, operand) or operand.others:
+        if not _add_to_plan(child, fields, query.boost, operand) or operand.others or operand.phrases:
             return None
         if not (operand.terms or operand.prefixes):
             return None
@@ -148,6 +160,10 @@ def _add_to_plan(query: wq.Query, fields: frozenset[str], boost: float, plan: Pl
         return all(_add_to_plan(child, fields, boost * query.boost, plan) for child in query.subqueries)
     if boost != 1.0:
         return False
+    if type(query) is wq.Phrase and query.fieldname in fields and query.slop == 1 and not query.char_ranges:
+        words = tuple(word.encode("utf-8") for word in query.words)
+        plan.phrases.append(PhraseClause(query.fieldname, words, query.boost, query))
+        return True
     plan.others.append(query)
     return True
 

@@ -207,9 +207,11 @@ class Snapshot(DocumentView):
         if plan is None:
             return self._whoosh_ranked(parsed.query, limit, groups)
         operands = [self._words(operand, groups) for operand in plan.required]  # an AND's
-        others = plan.others
+        phrases, others = plan.phrases, plan.others
+        if phrases and not self._postings.has_positions:  # a segment an older indexer wrote: Whoosh matches them
+            phrases, others = [], others + [phrase.query for phrase in phrases]
         if added is not None:
-            terms, others = added, []  # the query's own words and clauses are in `sums` already
+            terms, phrases, others = added, [], []  # the query's own words and clauses are in `sums` already
         elif operands:
             terms = [term for operand in operands for term in operand]
         else:
@@ -217,14 +219,18 @@ class Snapshot(DocumentView):
         required = [len(operand) for operand in operands]
         # An exclusion of plain words is a mask over the copy; any other is matched by Whoosh.
         excluded_plan = ParsedQuery(Or(plan.excluded)).plan(FIELDS) if plan.excluded else None
-        by_words = excluded_plan is not None and not excluded_plan.others and not excluded_plan.prefixes
+        by_words = excluded_plan is not None and not (
+            excluded_plan.others or excluded_plan.prefixes or excluded_plan.phrases
+        )
         excluded_terms = excluded_plan.terms if excluded_plan is not None and by_words else []
         with self._lock:
             extra = self._whoosh_matches(Or(others), groups, scored=True) if others else []
             excluded = self._whoosh_matches(Or(plan.excluded), groups) if plan.excluded and not by_words else []
         dropped = [(d, o) for d, o, _ in excluded]
         seeds = [(doc_id, ordinal) for doc_id, ordinal, _ in likely]
-        return self._postings.search(terms, limit, groups, extra, dropped, excluded_terms, sums, required, seeds)
+        return self._postings.search(
+            terms, limit, groups, extra, dropped, excluded_terms, sums, required, seeds, phrases
+        )
 
     def _words(self, plan: Plan, groups: Groups) -> list[ScoredTerm]:
         """A plan's scored words, its wildcards expanded to the words a caller in `groups` may see."""
@@ -290,7 +296,7 @@ def _kind(parsed: ParsedQuery) -> str | None:
     """How meaning takes part in ranking a query: "words" (a sum of words: every passage is a candidate),
     "operators" (words within operators: only what the words match is re-ranked), None (no words: lexical)."""
     plan = parsed.plan(FIELDS)
-    if plan is not None and not (plan.others or plan.excluded or plan.required or plan.prefixes):
+    if plan is not None and not (plan.others or plan.excluded or plan.required or plan.prefixes or plan.phrases):
         return "words"
     return "operators" if parsed.summed_word_weight() > 0 or (plan is not None and plan.terms) else None
 

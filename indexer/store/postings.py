@@ -19,6 +19,7 @@ so both paths rank alike; queries with operators keep going to Whoosh.
       <seg>.lengths.npy    uint32 (fields x P), each passage's length in words per field
       <seg>.owners.npy     int32 (2 x P), each passage's document (index into docs) and ordinal
       <seg>.forward_*.npy  each passage's body keys and frequencies (forward.py; absent in older segments)
+      <seg>.position*.npy  each posting's positions in its passage (positions.py; absent in older segments)
 
 A segment never changes once written (generations hard-link it); deleting a document only adds it to the
 manifest, which each generation writes anew. Segments with many deletions, or too many small segments, are
@@ -41,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from indexer.store.forward import Forward, write_forward
+from indexer.store.positions import Positions, write_positions
 
 FIELDS = ("title", "heading", "body")  # the scored text fields, in the order of the lengths array's rows
 FIELD_KEYS = tuple(name[0].encode("ascii") for name in FIELDS)  # a key is this letter, then the term
@@ -56,14 +58,15 @@ MAX_FREQ = 65535  # frequencies are stored in 16 bits; a passage is 2,000 charac
 class FieldPostings:
     """One field's postings in a new segment, term after term, as the Whoosh segment writer lays them out: its
     terms sorted, each one's number of postings, and every posting's passage (numbered from 0 in the order the
-    passages were added) and weight (a text field's weight is its frequency); plus each passage's length in
-    words (absent: 0)."""
+    passages were added), weight (a text field's weight is its frequency) and positions; plus each passage's
+    length in words (absent: 0)."""
 
     terms: list[bytes] = field(default_factory=list)
     counts: array = field(default_factory=lambda: array("q"))
     passages: array = field(default_factory=lambda: array("i"))
     weights: array = field(default_factory=lambda: array("d"))
     lengths: Mapping[int, int] = field(default_factory=dict)
+    positions: array = field(default_factory=lambda: array("I"))  # each posting's, one after the other
 
 
 # Key lookups remembered per segment: at most this many, of keys at most this long (a query's word can be a
@@ -197,6 +200,7 @@ class Segment:
         self.lengths = _load(folder / f"{name}.lengths.npy")
         self.owners = _load(folder / f"{name}.owners.npy")
         self.forward = Forward.open(folder, name)  # None in a segment an older indexer wrote
+        self.positions = Positions.open(folder, name)  # likewise
 
     def body_keys(self) -> int:
         """How many of the segment's keys are the body field's (they sort first)."""
@@ -293,6 +297,7 @@ class PostingsBuilder:
             lengths,
             owners,
             self._docs,
+            np.concatenate([np.frombuffer(p.positions, dtype=np.uint32) for _, p in by_key]),
         )
 
 
@@ -305,8 +310,10 @@ def write_segment(
     lengths: np.ndarray,
     owners: np.ndarray,
     docs: Sequence[tuple[str, tuple[str, ...]]],
+    positions: np.ndarray | None = None,
 ) -> str:
-    """Write a segment's files under a new name: keys sorted, with `counts` postings each, in key order."""
+    """Write a segment's files under a new name: keys sorted, with `counts` postings each, in key order, and their
+    `positions` when they are known (positions.py)."""
     name = f"seg-{secrets.token_hex(6)}"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{name}.terms").write_bytes(b"".join(words))
@@ -317,6 +324,8 @@ def write_segment(
     np.save(folder / f"{name}.lengths.npy", lengths.astype(np.uint32, copy=False))
     np.save(folder / f"{name}.owners.npy", owners.astype(np.int32, copy=False))
     write_forward(folder, name, bisect_left(words, BODY_END), counts, passages, freqs, int(lengths.shape[1]))
+    if positions is not None:
+        write_positions(folder, name, positions, counts, freqs)
     (folder / f"{name}.docs").write_bytes("\0".join(doc_id for doc_id, _ in docs).encode("utf-8"))
     groups = {str(i): list(access) for i, (_, access) in enumerate(docs) if access}
     meta = {"passages": int(lengths.shape[1]), "groups": groups}

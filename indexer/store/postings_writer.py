@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
+from indexer.store.positions import ragged
 from indexer.store.postings import (
     MAX_DELETED_SHARE,
     MAX_SEGMENTS,
@@ -99,7 +100,7 @@ def merge_segments(folder: Path, parts: list[tuple[Segment, list[int]]]) -> str 
     keys_of = [segment.keys.all() for segment, _ in parts]
     union = sorted(set().union(*keys_of))
     rank = {w: i for i, w in enumerate(union)}
-    keys, passages, freqs, lengths, owners = [], [], [], [], []
+    keys, passages, freqs, lengths, owners, kept = [], [], [], [], [], []
     docs: list[tuple[str, tuple[str, ...]]] = []
     first_passage = 0
     for (segment, deleted), segment_keys in zip(parts, keys_of, strict=True):
@@ -113,6 +114,7 @@ def merge_segments(folder: Path, parts: list[tuple[Segment, list[int]]]) -> str 
         counts = np.diff(segment.ends, prepend=0)
         key_ranks = np.repeat(np.array([rank[w] for w in segment_keys], dtype=np.int64), counts)
         keep = alive[segment.passages]
+        kept.append(np.flatnonzero(keep))
         keys.append(key_ranks[keep])
         passages.append(renumbered[segment.passages[keep]])
         freqs.append(np.asarray(segment.freqs)[keep])
@@ -135,4 +137,22 @@ def merge_segments(folder: Path, parts: list[tuple[Segment, list[int]]]) -> str 
         np.concatenate(lengths, axis=1),
         np.concatenate(owners, axis=1),
         docs,
+        _merged_positions([segment for segment, _ in parts], kept, order),
     )
+
+
+def _merged_positions(segments: list[Segment], kept: list[np.ndarray], order: np.ndarray) -> np.ndarray | None:
+    """The positions of the merged postings: those of the `kept` postings of each segment, taken in `order` (an
+    order of the kept postings of all the segments, one segment after the other); None when a segment has no
+    positions (an older indexer wrote it: the merged segment's phrases go to Whoosh, as its did)."""
+    tables = [segment.positions for segment in segments]
+    if any(table is None for table in tables):
+        return None
+    starts, counts, offset = [], [], 0
+    for segment, postings, table in zip(segments, kept, tables, strict=True):
+        freqs = np.asarray(segment.freqs, dtype=np.int64)
+        starts.append(offset + (np.cumsum(freqs) - freqs)[postings])
+        counts.append(freqs[postings])
+        offset += len(table.positions)  # type: ignore[union-attr]
+    every = np.concatenate([np.asarray(table.positions, dtype=np.uint32) for table in tables])  # type: ignore[union-attr]
+    return every[ragged(np.concatenate(starts)[order], np.concatenate(counts)[order])]

@@ -16,6 +16,7 @@ from whoosh.compat import dumps
 from whoosh.system import pack_int
 from whoosh.util.numeric import length_to_byte
 
+from indexer.store.positions import extend_positions
 from indexer.store.postings import FieldPostings
 
 # A block whose pickle is shorter is stored as it is (compression level 0 in its header, which Whoosh's reader
@@ -29,12 +30,15 @@ COMPRESSION = 1  # zlib's level for larger blocks: a quarter faster than Whoosh'
 TermPostings = list[Any]
 
 
-def copy_postings(copy: FieldPostings, term: bytes, docnums: Sequence[int], weights: Sequence[float]) -> None:
-    """A term's postings, laid flat in the copy."""
+def copy_postings(
+    copy: FieldPostings, term: bytes, docnums: Sequence[int], weights: Sequence[float], values: Sequence[bytes]
+) -> None:
+    """A term's postings, laid flat in the copy, with the positions their values encode."""
     copy.terms.append(term)
     copy.counts.append(len(docnums))
     copy.passages.extend(docnums)
     copy.weights.extend(weights)
+    extend_positions(copy.positions, values)
 
 
 def write_field(
@@ -98,7 +102,7 @@ def write_field(
             )
         )
         if copy is not None:
-            copy_postings(copy, tbytes, docnums, weights)
+            copy_postings(copy, tbytes, docnums, weights, values)
         held += offset - start
         if held >= _WRITE_BYTES:
             postfile.write(b"".join(chunks))

@@ -133,7 +133,7 @@ class PassageSegmentWriter(SegmentWriter):
                 for docnum, weight, vbytes in zip(docnums, weights, values, strict=True):
                     add((name, tbytes, docnum, weight, vbytes))
                 if copy is not None:
-                    copy_postings(copy, tbytes, docnums, weights)
+                    copy_postings(copy, tbytes, docnums, weights, values)
         reader = self.per_document_reader() if self.codec.length_stats else None
         lengths = _FieldLengths(reader, self.docnum) if reader else None
         self.fieldwriter.add_postings(self.schema, lengths, self.pool.iter_postings())

@@ -12,6 +12,7 @@ of the same folder does.
 from __future__ import annotations
 
 import random
+import shutil
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -146,12 +147,13 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 def test_sums_of_words_take_the_postings_path_and_other_queries_take_whoosh() -> None:
     fields = ("title", "heading", "body")
-    sums = ("ranking of passages", "multi-target", "Café", "word word", 'rank* "a phrase" words', "cats NOT dogs")
+    sums = ("ranking of passages", "multi-target", "Café", "word word", 'rank* "a phrase" words', "cats NOT dogs",
+            '"exact phrase"', '"a phrase" NOT "another one"')  # fmt: skip
     ands = ("cats AND dogs", "(cats dogs) AND mice", "cat* AND dogs AND mice", "(cats AND dogs) NOT mice",
             "cats AND (dogs OR mice)")  # fmt: skip
     for plain in sums + ands:
         assert parse_query(plain, DEFAULT.field_weights).plan(fields) is not None, plain
-    operators = ('"exact phrase"', "title:ranking", "title:cats heading:dogs", "type:pdf words",
+    operators = ("title:ranking", "title:cats heading:dogs", "type:pdf words",
                  '"exact phrase" AND mice', "cats AND type:pdf", "cats AND dogs NOT mice",
                  "title:cats AND dogs")  # fmt: skip
     for query in operators:
@@ -185,6 +187,48 @@ def test_both_paths_rank_alike(
         _assert_same_ranking(fast, whoosh, query)
         answered += bool(fast)
     assert answered >= at_least
+
+
+def _phrase_queries(rng: random.Random, count: int) -> list[str]:
+    """Phrases of two or three common words, alone, among words, twice, or excluded."""
+    queries = []
+    for _ in range(count):
+        phrase = f'"{" ".join(_zipf_words(rng, rng.choice([2, 2, 3])))}"'
+        words = " ".join(_zipf_words(rng, rng.randint(1, 4)))
+        other = f'"{" ".join(_zipf_words(rng, 2))}"'
+        queries.append(rng.choice([phrase, f"{words} {phrase}", f"{phrase} {other}", f"{words} NOT {phrase}"]))
+    return queries
+
+
+def test_phrases_rank_alike_on_both_paths(corpus: tuple[Path, Path]) -> None:
+    """Phrases are matched over the copy's positions and scored as Whoosh scores them: the sum of their words'
+    BM25, in each field where the words stand one after the other."""
+    _, index_dir = corpus
+    snap = snapshot(index_dir)
+    assert snap._postings.has_positions
+    answered = 0
+    for query in _phrase_queries(random.Random(13), 150):
+        fast = _ranking(snap.search(query, limit=20, snippets=False))
+        whoosh = _ranking(snap.search(query + EVERYTHING, limit=20, snippets=False))
+        _assert_same_ranking(fast, whoosh, query)
+        answered += bool(fast)
+    assert answered >= 100
+
+
+def test_an_index_without_positions_matches_phrases_with_whoosh(corpus: tuple[Path, Path], tmp_path: Path) -> None:
+    """Segments an older indexer wrote have no positions: their phrases are matched by Whoosh, as before."""
+    _, index_dir = corpus
+    older = tmp_path / "index"
+    shutil.copytree(index_dir, older)
+    current = storage.current_generation(older)
+    assert current is not None
+    for path in (current / storage.POSTINGS_DIR).glob("*.position*.npy"):
+        path.unlink()
+    with_positions, without = snapshot(index_dir), snapshot(older)
+    assert not without._postings.has_positions
+    for query in _phrase_queries(random.Random(17), 40):
+        fast = _ranking(with_positions.search(query, limit=20, snippets=False))
+        _assert_same_ranking(fast, _ranking(without.search(query, limit=20, snippets=False)), query)
 
 
 def test_an_and_finds_only_passages_holding_a_word_of_each_operand(tmp_path: Path) -> None:
