@@ -1,7 +1,7 @@
 """Indexing benchmark: `make bench` (or `.venv/bin/python -m tests.bench.index_bench [--write]`).
 
-Each timed step runs the real command line, `python -m indexer DIR --index OUT [--rebuild] -q`, as a subprocess,
---repeat times, and quotes the median wall time (interpreter start-up included). Steps: full build of 20,000
+Each timed step runs the real command line, `python -m indexer DIR --index OUT --no-embeddings [--rebuild] -q`, as a
+subprocess, --repeat times, and quotes the median wall time (interpreter start-up included). Steps: full build of 20,000
 generated Markdown files, no-change re-run, incremental run after 1% of them changed, full build of generated PDFs,
 full build of each format of issue 17 (formats.py: Word, PowerPoint, Excel, OpenDocument, EPUB, RTF, notebooks,
 mail) and of a 200-page .docx with a 50,000-row .xlsx, full build of a few pathological files (pathological.py:
@@ -67,7 +67,8 @@ class Step:
 
 def run_indexer(docs: Path, index: Path, rebuild: bool, workers: int | None) -> tuple[float, float, float, str]:
     """Wall time, CPU time (all its processes) and other programs' CPU time of one CLI run, and its summary."""
-    cmd = [sys.executable, "-m", "indexer", str(docs), "--index", str(index), "-q"]
+    # The words only: embedding passages (hybrid ranking) is measured on its own, by hybrid_bench.py
+    cmd = [sys.executable, "-m", "indexer", str(docs), "--index", str(index), "--no-embeddings", "-q"]
     if rebuild:
         cmd.append("--rebuild")
     if workers is not None:
@@ -304,7 +305,7 @@ def report(steps: list[Step], sizes: dict[str, dict[str, float]], repeat: int, r
     lines = [
         f"Measured {date.today().isoformat()} at commit {git_commit()}; {os.cpu_count()} CPUs (os.cpu_count()), "
         f"Python {platform.python_version()} on {platform.system()} {platform.machine()}.",
-        f"Wall time of `python -m indexer DIR --index OUT [--rebuild] -q`, median of {repeat} runs; "
+        f"Wall time of `python -m indexer DIR --index OUT --no-embeddings [--rebuild] -q`, median of {repeat} runs; "
         "the files are in the page cache.",
         "",
         "| Step | Input | Median (s) | Runs (s) | CPU s | Others' CPU s | Throughput | Target |",
