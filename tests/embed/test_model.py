@@ -83,3 +83,25 @@ def test_the_indexer_stops_before_indexing_when_the_model_folder_cannot_load(doc
     assert result.stderr.startswith("indexer: error: embedding model folder")
     assert "does not exist" in result.stderr
     assert not index_dir.exists()
+
+
+def test_a_build_of_an_older_graph_is_rebuilt_in_place_and_its_vectors_stay_valid(docs: Path, index_dir: Path) -> None:
+    """A newer version builds a faster graph for the same vectors: an index's older build is replaced under the same
+    fingerprint at the next run, so the vectors made with it keep ranking (no passage is embedded again)."""
+    from indexer.embed.model import GRAPH, INFO
+
+    from support.embedding import PARAPHRASE, QUESTION, index_and_embed
+
+    _, first = index_and_embed(docs, index_dir, PARAPHRASE)
+    (built,) = (index_dir / "models").iterdir()
+    info = json.loads((built / INFO).read_text(encoding="utf-8"))
+    assert info["graph"] == GRAPH
+    del info["graph"]  # as an older version wrote it
+    (built / INFO).write_text(json.dumps(info), encoding="utf-8")
+    (built / "model.onnx").write_bytes(b"an older graph")
+    write(docs, "new.md", "# New\n\nA page about nothing else.\n")
+    _, second = index_and_embed(docs, index_dir, {})
+    assert [folder.name for folder in (index_dir / "models").iterdir()] == [built.name]
+    assert json.loads((built / INFO).read_text(encoding="utf-8"))["graph"] == GRAPH
+    assert first.embedded > 0 and second.embedded == 1 and second.reused == first.embedded
+    assert Encoder(built).query(QUESTION).shape == (384,)
