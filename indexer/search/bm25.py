@@ -125,7 +125,7 @@ class PostingsSearcher:
         phrases: Sequence[PhraseClause] = (),
     ) -> list[tuple[str, int, float]]:
         """The best `limit` documents for a sum of weighted words: (doc id, ordinal of its best passage, score),
-        best first; ties go to the earlier indexed passage. `extra` adds scores to passages (doc id, ordinal),
+        best first; equal scores go by document id. `extra` adds scores to passages (doc id, ordinal),
         `excluded` and the passages holding any of `excluded_terms` are left out. A caller in `groups` finds
         only what it may see. `sums`, when given, keeps each segment's per-passage sums of the terms and `extra`:
         empty, it is filled; filled, the sums start from it and grow by these terms (words added to a query
@@ -167,14 +167,14 @@ class PostingsSearcher:
             scored.append(scores)
         seeds = self._by_segment((doc_id, ordinal, 0.0) for doc_id, ordinal in likely)
         cut = self._cut(scored, _seeds(found, weights, seeds, len(scored), max(4 * limit, 64)), limit)
-        best: list[tuple[float, int, int, str, int]] = []
-        for s, (segment, scores) in enumerate(zip(self._segments, scored, strict=True)):
+        best: list[tuple[float, str, int]] = []
+        for segment, scores in zip(self._segments, scored, strict=True):
             chosen = _best_passages(scores, segment.owners[0], limit, cut)
             docs, ordinals = segment.owners[:, chosen].tolist()
-            values, numbers, names = (-scores[chosen]).tolist(), chosen.tolist(), segment.doc_ids
-            best += [(v, s, p, names[d], o) for v, p, d, o in zip(values, numbers, docs, ordinals, strict=True)]
-        best.sort()
-        return [(doc_id, ordinal, -score) for score, _, _, doc_id, ordinal in best[:limit]]
+            values, names = (-scores[chosen]).tolist(), segment.doc_ids
+            best += [(v, names[d], o) for v, d, o in zip(values, docs, ordinals, strict=True)]
+        best.sort()  # equal scores by document id: the same order however the documents fell into segments
+        return [(doc_id, ordinal, -score) for score, doc_id, ordinal in best[:limit]]
 
     def _sums(self, s: int, found: list[_Postings], weights: list[float], sums: list[np.ndarray] | None) -> np.ndarray:
         """Segment `s`'s per-passage sum of the weighted terms, on top of the kept sums when there are any. One
@@ -403,14 +403,15 @@ def _seeds(
 
 
 def _best_passages(scores: np.ndarray, doc_of: np.ndarray, limit: int, cut: float = 0.0) -> np.ndarray:
-    """The best-scoring passage of each of the `limit` best documents (a document scores its best passage),
-    best first; among equal scores, the lower passage number first. With a `cut` that the `limit`-th best
-    document reaches, only the passages at or above it are looked at."""
+    """The best-scoring passage of each of the `limit` best documents (a document scores its best passage), and
+    of any more documents tied with the last of them (search breaks those ties by document id, whatever the
+    segments), best first; among equal scores, the lower passage number first. With a `cut` that the
+    `limit`-th best document reaches, only the passages at or above it are looked at."""
     if cut > 0:
         chosen = np.flatnonzero(scores >= cut)
         chosen = chosen[np.lexsort((chosen, -scores[chosen]))]
         _, first = np.unique(doc_of[chosen], return_index=True)
-        return chosen[np.sort(first)][:limit]
+        return _with_ties(scores, chosen[np.sort(first)], limit)
     take = max(4 * limit, 32)
     while True:
         chosen = _at_least_the_best(scores, take)
@@ -418,8 +419,16 @@ def _best_passages(scores: np.ndarray, doc_of: np.ndarray, limit: int, cut: floa
         _, first = np.unique(doc_of[chosen], return_index=True)
         best = chosen[np.sort(first)]
         if len(best) >= limit or len(chosen) == np.count_nonzero(scores):
-            return best[:limit]
+            return _with_ties(scores, best, limit)
         take *= 4
+
+
+def _with_ties(scores: np.ndarray, best: np.ndarray, limit: int) -> np.ndarray:
+    """The first `limit` of passages in score order, and those after them with the last one's score."""
+    if len(best) <= limit:
+        return best
+    tied = np.count_nonzero(scores[best[limit:]] == scores[best[limit - 1]])
+    return best[: limit + tied]
 
 
 def _at_least_the_best(scores: np.ndarray, take: int) -> np.ndarray:

@@ -10,11 +10,14 @@ from indexer.search.bm25 import _best_passages
 
 
 def _sorted_reference(scores: np.ndarray, doc_of: np.ndarray, limit: int) -> list[int]:
+    """Each document's best passage in score order (the lower passage first), the first `limit` of them and the
+    documents tied with the last."""
     order = sorted((p for p in range(len(scores)) if scores[p]), key=lambda p: (-scores[p], p))
     best: dict[int, int] = {}
     for passage in order:
         best.setdefault(int(doc_of[passage]), passage)
-    return list(best.values())[:limit]
+    found = list(best.values())
+    return [p for i, p in enumerate(found) if i < limit or scores[p] == scores[found[limit - 1]]]
 
 
 def test_the_best_passages_are_those_a_full_sort_gives() -> None:
@@ -43,6 +46,6 @@ def test_a_cut_at_or_below_the_last_documents_score_changes_nothing() -> None:
         expected = _sorted_reference(scores, doc_of, limit)
         if len(expected) < limit:
             continue  # fewer documents score than asked for: no cut is known, search looks at them all
-        last = scores[expected[-1]]
+        last = scores[expected[limit - 1]]
         for cut in (last, last * float(rng.random())):
             assert _best_passages(scores, doc_of, limit, cut).tolist() == expected
