@@ -93,8 +93,8 @@ class DenseIndex:
         if count > COARSE:
             distance = self._distances(sign_codes(vector[None, :]).view(np.uint64)[0])
             if allowed is not None:
-                distance[~allowed] = np.iinfo(distance.dtype).max
-            candidates = np.argpartition(distance, COARSE)[:COARSE]
+                distance[~allowed] = 64 * len(self._code_words) + 1  # farther than any row can be
+            candidates = _closest(distance, COARSE)
             if allowed is not None:
                 candidates = candidates[allowed[candidates]]
         else:
@@ -117,8 +117,11 @@ class DenseIndex:
         return self._best_documents(candidates, self._exact(candidates, vector), len(doc_ids))
 
     def _exact(self, rows: np.ndarray, vector: np.ndarray) -> np.ndarray:
-        values = self.table.rows.values[rows].astype(np.float32)
-        return (values @ vector) * self.table.rows.scales[rows]
+        """The cosine of each of these rows to the query's vector, from their int8 values. In numpy's own loops,
+        not BLAS: OpenBLAS splits so small a product over threads that wait for each other (7.9 ms for 2,000
+        rows on two threads, 0.12 on one; einsum 0.3, with no float copy of the rows)."""
+        values = self.table.rows.values[rows]
+        return np.einsum("ij,j->i", values, vector, dtype=np.float32) * self.table.rows.scales[rows]
 
     def _best_documents(self, rows: np.ndarray, scores: np.ndarray, limit: int) -> Found:
         order = np.argsort(-scores, kind="stable")
@@ -141,6 +144,15 @@ class DenseIndex:
                     self._masks.pop(next(iter(self._masks)))
                 self._masks[groups] = mask
             return mask
+
+
+def _closest(distance: np.ndarray, count: int) -> np.ndarray:
+    """The `count` rows of the smallest distances (small integers: a Hamming distance), the lower row first among
+    equal ones: counted by distance, then listed, instead of partitioning them all (0.4 against 1.1 ms at
+    125,000 rows)."""
+    cut = int(np.searchsorted(np.cumsum(np.bincount(distance)), count))  # `count` rows lie at or within it
+    below = np.flatnonzero(distance < cut)
+    return np.concatenate([below, np.flatnonzero(distance == cut)[: count - len(below)]])
 
 
 def fuse(lexical: Found, dense: Found, weight: float = DENSE_WEIGHT) -> Found:

@@ -9,8 +9,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+import indexer.search.hybrid
 from indexer import Searcher, Snapshot
+from indexer.search.hybrid import _closest
 from indexer.store import storage, vectors
 
 from support.embedding import ANSWER, PARAPHRASE, QUESTION, index_and_embed
@@ -61,6 +65,27 @@ def test_a_hidden_document_is_never_found_through_its_vector(hybrid: Snapshot) -
     assert (
         _ids(hybrid, "where can employees see how much they are paid", groups=frozenset({"finance"}))[0] == "secret.md"
     )
+
+
+def test_the_coarse_pass_over_sign_codes_keeps_meaning_and_access(
+    hybrid: Snapshot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At scale, only the rows whose sign codes are nearest are rescored (hybrid.COARSE of them): a caller's hidden
+    rows never take part, and the paraphrase is still found, with a coarse pass of two rows."""
+    monkeypatch.setattr(indexer.search.hybrid, "COARSE", 2)
+    assert _ids(hybrid, QUESTION, "dense", groups=PUBLIC)[0] == ANSWER
+    for groups in (frozenset(), frozenset({"sales"})):
+        for query in ("where can employees see how much they are paid", "salary portal login"):
+            assert "secret.md" not in _ids(hybrid, query, "dense", groups=groups)
+    assert _ids(hybrid, "salary portal login", "dense", groups=frozenset({"finance"}))[0] == "secret.md"
+
+
+@given(st.lists(st.integers(0, 40), min_size=3, max_size=300), st.integers(1, 300))
+def test_the_closest_rows_are_those_a_stable_sort_puts_first(distances: list[int], count: int) -> None:
+    distance = np.array(distances, dtype=np.uint16)
+    count = min(count, len(distances) - 1)
+    expected = np.argsort(distance, kind="stable")[:count]
+    assert sorted(_closest(distance, count).tolist()) == sorted(expected.tolist())
 
 
 def test_operators_still_filter(hybrid: Snapshot) -> None:
