@@ -67,6 +67,21 @@ class _Vocabulary:
     ids: list[np.ndarray]
 
 
+@dataclass(frozen=True)
+class _Query:
+    """What search() scores, looked up: its words' postings and weights (idf included), its phrases (their words'
+    postings, their weight), the scores added to passages and the passages left out, by segment, the postings
+    of the words whose passages are left out, and an AND's operands."""
+
+    found: list[_Postings]
+    weights: list[float]
+    phrases: list[tuple[list[_Postings], float]]
+    added: dict[int, list[tuple[int, float]]]
+    dropped: dict[int, list[tuple[int, float]]]
+    dropped_lists: list[_Postings]
+    required: list[list[_Postings]]
+
+
 class PostingsSearcher:
     """One generation's postings copy, open for scoring. Thread-safe: queries share only read-only arrays."""
 
@@ -136,37 +151,20 @@ class PostingsSearcher:
         if limit <= 0:
             return []
         found = [self._term(name, term) for name, term, _ in terms]
-        weights = [weight * postings.idf for (_, _, weight), postings in zip(terms, found, strict=True)]
-        added = self._by_segment(extra)
-        dropped = self._by_segment((doc_id, ordinal, 0.0) for doc_id, ordinal in excluded)
-        dropped_lists = [self._term(name, term) for name, term, _ in excluded_terms]
         ends = list(accumulate(required))
-        required_lists = [found[end - size : end] for size, end in zip(required, ends, strict=True)]
+        query = _Query(
+            found,
+            [weight * postings.idf for (_, _, weight), postings in zip(terms, found, strict=True)],
+            [([self._term(phrase.field, word) for word in phrase.words], phrase.weight) for phrase in phrases],
+            self._by_segment(extra),
+            self._by_segment((doc_id, ordinal, 0.0) for doc_id, ordinal in excluded),
+            [self._term(name, term) for name, term, _ in excluded_terms],
+            [found[end - size : end] for size, end in zip(required, ends, strict=True)],
+        )
         masks = self._visible(groups)
-        phrase_words = [[self._term(phrase.field, word) for word in phrase.words] for phrase in phrases]
-        scored = []
-        for s, segment in enumerate(self._segments):
-            scores = self._sums(s, found, weights, sums)
-            for phrase, words in zip(phrases, phrase_words, strict=True):
-                self._add_phrase(s, scores, words, phrase.weight)
-            for passage, score in added.get(s, ()):
-                scores[passage] += score
-            if sums is not None and s == len(sums):
-                sums.append(scores)
-            mask = masks[s]
-            if sums is not None and (s in dropped or dropped_lists or mask is not None or required_lists):
-                scores = scores.copy()  # the sums stay sums
-            if required_lists:
-                scores[~_holding_all(required_lists, s, segment.passage_count)] = 0.0
-            for passage, _ in dropped.get(s, ()):
-                scores[passage] = 0.0
-            for postings in dropped_lists:
-                scores[postings.passages[s]] = 0.0
-            if mask is not None:
-                scores[~mask] = 0.0
-            scored.append(scores)
+        scored = [self._segment_scores(s, query, masks[s], sums) for s in range(len(self._segments))]
         seeds = self._by_segment((doc_id, ordinal, 0.0) for doc_id, ordinal in likely)
-        cut = self._cut(scored, _seeds(found, weights, seeds, len(scored), max(4 * limit, 64)), limit)
+        cut = self._cut(scored, _seeds(found, query.weights, seeds, len(scored), max(4 * limit, 64)), limit)
         best: list[tuple[float, str, int]] = []
         for segment, scores in zip(self._segments, scored, strict=True):
             chosen = _best_passages(scores, segment.owners[0], limit, cut)
@@ -175,6 +173,31 @@ class PostingsSearcher:
             best += [(v, names[d], o) for v, d, o in zip(values, docs, ordinals, strict=True)]
         best.sort()  # equal scores by document id: the same order however the documents fell into segments
         return [(doc_id, ordinal, -score) for score, doc_id, ordinal in best[:limit]]
+
+    def _segment_scores(
+        self, s: int, query: _Query, mask: np.ndarray | None, sums: list[np.ndarray] | None
+    ) -> np.ndarray:
+        """Segment `s`'s score of each passage for a query (0 for those it leaves out or a caller may not see,
+        outside `mask`); the sums before any passage is left out are kept in `sums` (see search())."""
+        scores = self._sums(s, query.found, query.weights, sums)
+        for words, weight in query.phrases:
+            self._add_phrase(s, scores, words, weight)
+        for passage, score in query.added.get(s, ()):
+            scores[passage] += score
+        if sums is not None and s == len(sums):
+            sums.append(scores)
+        dropped = query.dropped.get(s, ())
+        if sums is not None and (dropped or query.dropped_lists or mask is not None or query.required):
+            scores = scores.copy()  # the sums stay sums
+        if query.required:
+            scores[~_holding_all(query.required, s, self._segments[s].passage_count)] = 0.0
+        for passage, _ in dropped:
+            scores[passage] = 0.0
+        for postings in query.dropped_lists:
+            scores[postings.passages[s]] = 0.0
+        if mask is not None:
+            scores[~mask] = 0.0
+        return scores
 
     def _sums(self, s: int, found: list[_Postings], weights: list[float], sums: list[np.ndarray] | None) -> np.ndarray:
         """Segment `s`'s per-passage sum of the weighted terms, on top of the kept sums when there are any. One
