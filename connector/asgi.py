@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from connector.cli import server_auth
-from connector.http import add_health_route, create_app
+from connector.http import add_routes, create_app
 from connector.server import create_server
 from connector.settings import ConnectorSettings
 from indexer import Searcher
@@ -19,5 +19,5 @@ def create() -> Any:
     settings = ConnectorSettings()
     searcher = Searcher(settings.index)
     mcp = create_server(searcher, settings, auth=server_auth(settings))
-    add_health_route(mcp, searcher)
+    add_routes(mcp, searcher, settings)
     return create_app(mcp, settings)

@@ -212,13 +212,12 @@ class Access:
             return frozenset()  # authentication is on but this caller has none: public documents only
         return frozenset(claims.get(GROUPS_CLAIM) or ())
 
-    def tool_groups(self) -> Groups:
-        """The caller's groups inside a tool call (the request comes from FastMCP's context)."""
-        if not self.enforced:
-            return None
-        from fastmcp.server.dependencies import get_http_request
 
-        try:
-            return self.groups(get_http_request())
-        except RuntimeError:
-            return frozenset()
+def http_request() -> Any:
+    """The HTTP request of the tool call being served (FastMCP keeps it in its context); None off HTTP."""
+    from fastmcp.server.dependencies import get_http_request
+
+    try:
+        return get_http_request()
+    except RuntimeError:
+        return None

@@ -101,7 +101,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _serve(settings: ConnectorSettings) -> int:
-    from connector.http import add_health_route, create_app
     from connector.server import create_server
     from connector.tokens import TokensFileError
 
@@ -123,13 +122,16 @@ def _serve(settings: ConnectorSettings) -> int:
         print(f"connector: error: {exc}", file=sys.stderr)
         return 2
     mcp = create_server(searcher, settings, auth=auth)
-    add_health_route(mcp, searcher)
     snapshot = searcher.snapshot()
     log.info("serving %s: %d documents (generation %d)", settings.index, snapshot.document_count(), snapshot.generation)
-    if settings.transport == "stdio":
+    if not http:
         mcp.run(transport="stdio", show_banner=False)
         return 0
     import uvicorn
+
+    from connector.http import add_routes, create_app
+
+    add_routes(mcp, searcher, settings)
 
     if auth is None and not _is_loopback(settings.host):
         log.warning("binding %s without authentication: anyone who can reach it can read the index", settings.host)
