@@ -54,6 +54,7 @@ def create_app(mcp: FastMCP, settings: ConnectorSettings) -> Any:
     return mcp.http_app(
         path="/mcp",
         stateless_http=settings.stateless,
+        json_response=True,
         host_origin_protection=True,
         allowed_hosts=[h for h in dict.fromkeys(hosts) if h not in ("0.0.0.0", "::")],
         allowed_origins=settings.allowed_origins,
