@@ -145,16 +145,37 @@ class Server:
                 self.process.wait()
 
     def proc_status(self) -> dict[str, float]:
-        """Peak and current resident memory (MB) and CPU seconds so far, from /proc (empty elsewhere)."""
+        """Resident memory (MB: the sum of each process's peak, and of their current) and CPU seconds so far of the
+        server's processes (with --workers, the supervisor and its workers), from /proc (empty elsewhere). Pages
+        the processes share, such as the index's memory maps, count in each."""
         assert self.process is not None
+        peak = rss = cpu = 0.0
         try:
-            status = Path(f"/proc/{self.process.pid}/status").read_text()
-            stat = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
+            for pid in process_tree(self.process.pid):
+                status = Path(f"/proc/{pid}/status").read_text()
+                stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                kb = {line.split(":")[0]: int(line.split()[1]) for line in status.splitlines() if line.startswith("Vm")}
+                peak, rss = peak + kb["VmHWM"] / 1024, rss + kb["VmRSS"] / 1024
+                cpu += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+        except (OSError, KeyError):
             return {}
-        kb = {line.split(":")[0]: int(line.split()[1]) for line in status.splitlines() if line.startswith("Vm")}
-        cpu = (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
-        return {"peak_rss_mb": kb["VmHWM"] / 1024, "rss_mb": kb["VmRSS"] / 1024, "cpu_s": cpu}
+        return {"peak_rss_mb": peak, "rss_mb": rss, "cpu_s": cpu}
+
+
+def process_tree(pid: int) -> list[int]:
+    """`pid` and its descendants (from /proc: each process's parent)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # a process that ended meanwhile
+        parents.setdefault(parent, []).append(int(stat.parent.name))
+    tree, pending = [], [pid]
+    while pending:
+        tree.append(pending.pop())
+        pending += parents.get(tree[-1], [])
+    return tree
 
 
 async def rewrite_index(rewrites: list[Rewrite], docs: Path, index: Path, files: list[Path], tally: Tally) -> None:

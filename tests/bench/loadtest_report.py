@@ -112,8 +112,8 @@ def totals(run: Run) -> str:
         f"{run.tally.empty_searches:,}. Generations served (/healthz): {', '.join(map(str, sorted(run.seen)))}; "
         f"after the run, a search for a word that only each rewrite's changed files contain {markers}. "
         f"/healthz polls: {len(run.health):,}, {unanswered} unanswered within {HEALTHZ_TIMEOUT_S:g} s{slowest}. "
-        f"Server memory: peak RSS {run.server.get('peak_rss_mb', 0):.0f} MB (VmHWM), "
-        f"{run.server.get('rss_mb', 0):.0f} MB at the end. CPU time during the run: {cpu}, of "
+        f"Server memory: peak RSS {run.server.get('peak_rss_mb', 0):.0f} MB (VmHWM; with workers, the sum over its "
+        f"processes), {run.server.get('rss_mb', 0):.0f} MB at the end. CPU time during the run: {cpu}, of "
         f"{(os.cpu_count() or 1) * run.duration:.0f} CPU s available."
     )
 
