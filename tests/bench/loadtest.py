@@ -3,7 +3,7 @@
 
 The real server (`python -m connector --transport http`) runs as a subprocess on a free loopback port, serving an
 index of generated Markdown documents (corpus_gen.py; generated once into .bench/ and copied, so the copy can be
-changed). In this process, --clients simulated MCP clients (load_client.py: asyncio and httpx2) search and fetch for
+changed). In this process, --clients simulated MCP clients (load_client.py: asyncio streams) search and fetch for
 --seconds, while the real indexer rewrites the index twice: at about 1/4 of the run an incremental run after 2% of
 the files changed, at about 1/2 a full --rebuild after another 2% changed (these runs and the first build index
 the words only: --no-embeddings). /healthz shows when the server switched to each new generation; a search for a

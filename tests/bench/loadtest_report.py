@@ -48,8 +48,8 @@ def report(run: Run, corpus: Generated, clients: int, seconds: float, server_arg
         f"{clients} clients for {run.duration:.1f} s{extended}, each with its own HTTP connection and MCP session "
         f"(initialize with protocol {PROTOCOL_VERSION}, notifications/initialized), then in a loop: `search` with "
         f"a query of 1-6 words of the corpus, `fetch` of one of its results. Index: {len(corpus.files):,} "
-        f"generated Markdown documents ({corpus.bytes / 1e6:.1f} MB). Server: `{command}`; clients: asyncio and "
-        "httpx2 in one process.",
+        f"generated Markdown documents ({corpus.bytes / 1e6:.1f} MB). Server: `{command}`; clients: asyncio in one "
+        "process, one keep-alive HTTP/1.1 connection each (tests/bench/load_http.py).",
     ]
     notes = [
         "Latency: from sending the request to its parsed response, measured in the clients' process (which "
