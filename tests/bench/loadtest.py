@@ -13,7 +13,9 @@ When the indexer is not done by --seconds, the clients go on until the server ha
 section of BENCHMARKS.md.
 
 The server runs as a shared deployment does: with authentication (a tokens file with one bearer token per client,
-made with connector.tokens.TokensFile) and its default per-client limits, so each client has its own budget.
+made with connector.tokens.TokensFile) and its default per-client limits, so each client has its own budget; and
+as --workers processes (default 2, one per core here) without sessions (--stateless), since a session lives in one
+process. --workers 1 serves one process with sessions, as `make serve` does.
 --no-tokens runs it without authentication; then every client comes from 127.0.0.1 and counts as one client,
 so the per-address limits must be lifted with --server-arg.
 """
@@ -331,6 +333,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs", type=int, default=20_000, help="generated Markdown documents (default 20000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated corpus and the queries")
     parser.add_argument(
+        "--workers", type=int, default=2, help="server processes, without sessions when more than one (default 2)"
+    )
+    parser.add_argument(
         "--server-arg", action="append", default=[], metavar="ARG",
         help="one more server command-line argument, e.g. --server-arg=--stateless (repeatable)",
     )  # fmt: skip
@@ -350,7 +355,8 @@ def main(argv: list[str] | None = None) -> int:
     queries = corpus_queries(sorted(docs.rglob("*.md")), 5000, args.seed)
     log = docs.parent / "server.log"
     wait_for_idle(args.max_wait)
-    server_args = [*SERVER_ARGS, *args.server_arg]
+    workers = ["--stateless", "--workers", str(args.workers)] if args.workers > 1 else []
+    server_args = [*SERVER_ARGS, *workers, *args.server_arg]
     if not args.no_tokens:
         tokens_file, args.tokens = make_tokens(docs.parent, args.clients)
         server_args += ["--tokens-file", str(tokens_file)]

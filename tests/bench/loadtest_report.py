@@ -41,11 +41,12 @@ def report(run: Run, corpus: Generated, clients: int, seconds: float, server_arg
     if run.duration > seconds + 5:
         extended = f" (past {seconds:g} s: the clients went on until the last new generation had been served for 5 s)"
     command = " ".join(["python -m connector --index DIR --transport http --port P", *server_args])
+    session = "MCP handshake (a stateless server opens no session)" if "--stateless" in server_args else "MCP session"
     intro = [
         f"Measured {date.today().isoformat()} at commit {git_commit()}; {os.cpu_count()} CPUs (os.cpu_count()), "
         f"Python {platform.python_version()} on {platform.system()} {platform.machine()}; the server, the clients "
         "and the indexer share these CPUs.",
-        f"{clients} clients for {run.duration:.1f} s{extended}, each with its own HTTP connection and MCP session "
+        f"{clients} clients for {run.duration:.1f} s{extended}, each with its own HTTP connection and {session} "
         f"(initialize with protocol {PROTOCOL_VERSION}, notifications/initialized), then in a loop: `search` with "
         f"a query of 1-6 words of the corpus, `fetch` of one of its results. Index: {len(corpus.files):,} "
         f"generated Markdown documents ({corpus.bytes / 1e6:.1f} MB). Server: `{command}`; clients: asyncio in one "
