@@ -21,6 +21,7 @@ from connector.links import Links, make_links
 from connector.settings import ConnectorSettings
 from indexer import Groups, Searcher, __version__
 
+SEARCH_THREADS = 4  # per process (see Tools)
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
 
 QUERY_SYNTAX = """\
@@ -100,13 +101,19 @@ class Tools:
         self.settings = settings
         self.access = access
         self.links = links
+        # The tools' searches run in at most this many threads at once: each thread that wants the GIL delays the
+        # event loop, which answers every request, by up to a switch interval (5 ms), so 40 threads (anyio's
+        # default) busy with searches starved it; the rest wait their turn in order.
+        self.threads = anyio.CapacityLimiter(SEARCH_THREADS)
 
     async def search(self, query: Any, request: Any) -> dict[str, Any]:
         settings = self.settings
         text = check_query(query, settings.max_query_length)
         groups = self.access.groups(request)
         url_for = self.links.for_request(request, groups, text)
-        return await anyio.to_thread.run_sync(lambda: search_results(self.searcher, settings, text, groups, url_for))
+        return await anyio.to_thread.run_sync(
+            lambda: search_results(self.searcher, settings, text, groups, url_for), limiter=self.threads
+        )
 
     async def fetch(self, doc_id: Any, request: Any) -> dict[str, Any]:
         if not isinstance(doc_id, str) or not doc_id.strip():
@@ -120,7 +127,7 @@ class Tools:
         def run() -> dict[str, object]:
             return fetch_payload(self.searcher.snapshot().excerpt(doc_id, limit, groups), url_for)
 
-        return await anyio.to_thread.run_sync(run)
+        return await anyio.to_thread.run_sync(run, limiter=self.threads)
 
 
 def _one_text_item(payload: dict[str, Any]) -> ToolResult:
