@@ -5,8 +5,8 @@ for the HTTP transport; ConnectorSettings. Each is imported when first asked for
 stdio never loads the HTTP stack's own modules (the pages, the limits, uvicorn's runner) before it answers.
 
 It imports only the indexer package's public face (tests/test_architecture.py holds that rule). Its modules:
-    the protocol   server (search and fetch, the tools), contract (their JSON), resources, extensions (the search
-                   methods of the spec drafts), cursors, errors
+    the protocol   server (search and fetch, the tools), calls (their quick path through tools/call), contract
+                   (their JSON), resources, extensions (the search methods of the spec drafts), cursors, errors
     over HTTP      http (the app), wire (raw requests and refusals), limits (admission, in order), budgets (rate and
                    concurrency per client), sessions, auth (who is calling, and what they may see), tokens (the
                    tokens file)
