@@ -1,11 +1,12 @@
 """docsearch's MCP server: serves an index written by the indexer package to any MCP client.
 
-Public API: create_server(searcher, settings) -> FastMCP; create_app() for the HTTP transport;
-ConnectorSettings.
+Public API: create_server(searcher, settings) -> FastMCP; add_routes() (/healthz and the pages) and create_app()
+for the HTTP transport; ConnectorSettings. Each is imported when first asked for, so `python -m connector` over
+stdio never loads the HTTP stack's own modules (the pages, the limits, uvicorn's runner) before it answers.
 
 It imports only the indexer package's public face (tests/test_architecture.py holds that rule). Its modules:
-    the protocol   server (search and fetch, the tools), contract (their JSON), resources, extensions (the search
-                   methods of the spec drafts), cursors, errors
+    the protocol   server (search and fetch, the tools), calls (their quick path through tools/call), contract
+                   (their JSON), resources, extensions (the search methods of the spec drafts), cursors, errors
     over HTTP      http (the app), wire (raw requests and refusals), limits (admission, in order), budgets (rate and
                    concurrency per client), sessions, auth (who is calling, and what they may see), tokens (the
                    tokens file)
@@ -15,8 +16,29 @@ It imports only the indexer package's public face (tests/test_architecture.py ho
                    --factory), settings
 """
 
-from connector.http import add_health_route, create_app
-from connector.server import create_server
-from connector.settings import ConnectorSettings
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["ConnectorSettings", "add_health_route", "create_app", "create_server"]
+if TYPE_CHECKING:
+    from connector.http import add_routes, create_app
+    from connector.server import create_server
+    from connector.settings import ConnectorSettings
+
+_LAZY = {
+    "ConnectorSettings": "connector.settings",
+    "add_routes": "connector.http",
+    "create_app": "connector.http",
+    "create_server": "connector.server",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'connector' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+__all__ = ["ConnectorSettings", "add_routes", "create_app", "create_server"]

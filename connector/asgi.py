@@ -2,22 +2,27 @@
 
     DOCSEARCH_INDEX=.index DOCSEARCH_STATELESS=true DOCSEARCH_TOKENS_FILE=tokens.json \\
         .venv/bin/uvicorn --factory connector.asgi:create --workers 4 --port 8000
+
+`python -m connector --transport http --stateless --workers N` runs the same: each of its workers calls create().
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from connector.cli import server_auth
-from connector.http import add_health_route, create_app
-from connector.server import create_server
+from connector.cli import configure_logging, quiet_fastmcp, server_auth
 from connector.settings import ConnectorSettings
 from indexer import Searcher
 
 
 def create() -> Any:
     settings = ConnectorSettings()
+    configure_logging(settings)
+    quiet_fastmcp()  # before FastMCP is imported
+    from connector.http import add_routes, create_app
+    from connector.server import create_server
+
     searcher = Searcher(settings.index)
     mcp = create_server(searcher, settings, auth=server_auth(settings))
-    add_health_route(mcp, searcher)
+    add_routes(mcp, searcher, settings)
     return create_app(mcp, settings)

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 GROUPS_CLAIM = "docsearch_groups"  # where a verified token carries the caller's groups, normalised
 CLOCK_SKEW_SECONDS = 60  # how far ahead of ours an authorization server's clock may run
+RECHECK_SECONDS = 0.25  # how often a tokens file is looked at for changes, at most (a stat per request cost 6%)
 
 
 class TokensFileVerifier(TokenVerifier):
@@ -48,6 +49,7 @@ class TokensFileVerifier(TokenVerifier):
         self._file = TokensFile(path)
         self._lock = threading.Lock()
         self._stamp: tuple[int, int, int] | None = None
+        self._checked = 0.0  # time.monotonic() of the last look at the file's stamp
         self._by_hash: dict[str, TokenEntry] = {}
         self._load()  # a broken file at start-up is the operator's to fix: raise TokensFileError
 
@@ -64,8 +66,15 @@ class TokensFileVerifier(TokenVerifier):
             return None
         return (info.st_mtime_ns, info.st_size, info.st_ino)
 
-    def _current(self) -> dict[str, TokenEntry]:
+    def _current(self, recheck: bool = False) -> dict[str, TokenEntry]:
+        """The tokens, re-read when the file changed. The file is looked at (a stat) at most every
+        RECHECK_SECONDS, or at once with `recheck`: a revoked token stops working within that time, and a token
+        just added works at once, since a token that is not found is looked up again with `recheck`."""
         with self._lock:
+            now = time.monotonic()
+            if not recheck and now - self._checked < RECHECK_SECONDS:
+                return self._by_hash
+            self._checked = now
             if self._file_stamp() != self._stamp:
                 try:
                     self._load()
@@ -79,7 +88,8 @@ class TokensFileVerifier(TokenVerifier):
     async def verify_token(self, token: str) -> AccessToken | None:
         if not token.startswith(TOKEN_PREFIX):
             return None
-        entry = self._current().get(hash_token(token))
+        digest = hash_token(token)
+        entry = self._current().get(digest) or self._current(recheck=True).get(digest)
         if entry is None:
             return None
         return AccessToken(
@@ -212,13 +222,12 @@ class Access:
             return frozenset()  # authentication is on but this caller has none: public documents only
         return frozenset(claims.get(GROUPS_CLAIM) or ())
 
-    def tool_groups(self) -> Groups:
-        """The caller's groups inside a tool call (the request comes from FastMCP's context)."""
-        if not self.enforced:
-            return None
-        from fastmcp.server.dependencies import get_http_request
 
-        try:
-            return self.groups(get_http_request())
-        except RuntimeError:
-            return frozenset()
+def http_request() -> Any:
+    """The HTTP request of the tool call being served (FastMCP keeps it in its context); None off HTTP."""
+    from fastmcp.server.dependencies import get_http_request
+
+    try:
+        return get_http_request()
+    except RuntimeError:
+        return None

@@ -24,6 +24,7 @@ OPTIONS: list[tuple[str, str, dict[str, object]]] = [
     ("--host", "host", {}),
     ("--port", "port", {"type": int}),
     ("--stateless", "stateless", {"action": argparse.BooleanOptionalAction}),
+    ("--workers", "http_workers", {"type": int, "metavar": "N"}),
     ("--allow-host", "allowed_hosts", {"metavar": "HOSTS", "help_suffix": " Comma-separated."}),
     ("--allow-origin", "allowed_origins", {"metavar": "ORIGINS", "help_suffix": " Comma-separated."}),
     ("--description", "description", {"metavar": "TEXT"}),
@@ -88,9 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         error = exc.errors()[0]
         print(f"connector: error: {'.'.join(map(str, error['loc']))}: {error['msg']}", file=sys.stderr)
         return 2
-    logging.basicConfig(stream=sys.stderr, level=settings.log_level.upper(), format="%(levelname)s %(message)s")
-    os.environ.setdefault("FASTMCP_SHOW_SERVER_BANNER", "false")
-    os.environ.setdefault("FASTMCP_CHECK_FOR_UPDATES", "off")
+    configure_logging(settings)
+    quiet_fastmcp()
     try:
         return _serve(settings)
     except IndexerError as exc:
@@ -101,8 +101,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _serve(settings: ConnectorSettings) -> int:
-    from connector.http import add_health_route, create_app
-    from connector.server import create_server
     from connector.tokens import TokensFileError
 
     http = settings.transport == "http"
@@ -114,37 +112,82 @@ def _serve(settings: ConnectorSettings) -> int:
             file=sys.stderr,
         )
         return 2
-    if not http and settings.authenticated:
-        log.warning("stdio has no authentication: the tokens file and OAuth options apply to HTTP only")
+    if http and settings.http_workers > 1 and not settings.stateless:
+        print(
+            "connector: error: --workers needs --stateless: a session lives in the process that opened it, and a "
+            "client's next connection may reach another worker, which would not know it (404).",
+            file=sys.stderr,
+        )
+        return 2
+    if not http and (settings.authenticated or settings.http_workers > 1):
+        log.warning("stdio is one client in one process: the tokens file, OAuth and --workers apply to HTTP only")
     searcher = Searcher(settings.index)
     try:
         auth = server_auth(settings) if http else None
     except (TokensFileError, ValueError) as exc:
         print(f"connector: error: {exc}", file=sys.stderr)
         return 2
-    mcp = create_server(searcher, settings, auth=auth)
-    add_health_route(mcp, searcher)
     snapshot = searcher.snapshot()
     log.info("serving %s: %d documents (generation %d)", settings.index, snapshot.document_count(), snapshot.generation)
-    if settings.transport == "stdio":
-        mcp.run(transport="stdio", show_banner=False)
-        return 0
-    import uvicorn
+    if not http:
+        from connector.server import create_server
 
+        create_server(searcher, settings).run(transport="stdio", show_banner=False)
+        return 0
     if auth is None and not _is_loopback(settings.host):
         log.warning("binding %s without authentication: anyone who can reach it can read the index", settings.host)
     log.info("MCP endpoint: http://%s:%d/mcp", settings.host, settings.port)
+    if settings.http_workers > 1:
+        del snapshot, searcher, auth  # each worker opens its own (the index's memory maps are shared by the OS)
+        return _serve_workers(settings)
+    from connector.http import add_routes, create_app
+    from connector.server import create_server
+
+    mcp = create_server(searcher, settings, auth=auth)
+    add_routes(mcp, searcher, settings)
+    _run_uvicorn(create_app(mcp, settings), settings)
+    return 0
+
+
+def _serve_workers(settings: ConnectorSettings) -> int:
+    """`settings.http_workers` processes serving one socket, each with its own server made by connector.asgi:create
+    from these settings, which reach it through the environment."""
+    os.environ.update(settings.as_environment())
+    _run_uvicorn("connector.asgi:create", settings, factory=True, workers=settings.http_workers)
+    return 0
+
+
+def _run_uvicorn(app: Any, settings: ConnectorSettings, **options: Any) -> None:
+    import uvicorn
+
     log_config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     log_config["handlers"]["access"]["stream"] = "ext://sys.stderr"  # every log line goes to stderr
     uvicorn.run(
-        create_app(mcp, settings),
+        app,
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
         log_config=log_config,
         timeout_graceful_shutdown=5,
+        # asyncio's own loop even where uvloop is installed: under uvloop a client that resets its event stream and
+        # opens another at once can find the old one still open (409)
+        loop="asyncio",
+        **options,
     )
-    return 0
+
+
+def quiet_fastmcp() -> None:
+    """No banner, no update check (it tries the network), and no spans of FastMCP's own: nothing here configures
+    an OpenTelemetry SDK, and its no-op spans still cost a share of every request. Set before FastMCP is imported;
+    FASTMCP_* variables in the environment win."""
+    os.environ.setdefault("FASTMCP_SHOW_SERVER_BANNER", "false")
+    os.environ.setdefault("FASTMCP_CHECK_FOR_UPDATES", "off")
+    os.environ.setdefault("FASTMCP_TELEMETRY_MODE", "off")
+
+
+def configure_logging(settings: ConnectorSettings) -> None:
+    """Log lines to stderr (stdout may be the stdio transport's), at the settings' level."""
+    logging.basicConfig(stream=sys.stderr, level=settings.log_level.upper(), format="%(levelname)s %(message)s")
 
 
 def server_auth(settings: ConnectorSettings) -> Any:

@@ -11,10 +11,22 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from connector import pages
+from connector.auth import Access
 from connector.limits import Limits
+from connector.links import make_links
 from connector.page_limits import PageLimits
 from connector.settings import ConnectorSettings
 from indexer import Searcher, __version__
+
+
+def add_routes(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings) -> None:
+    """What HTTP serves beside /mcp: /healthz, and the pages for people (connector.pages), whose links are signed
+    as the tools' are when the server has authentication."""
+    add_health_route(mcp, searcher)
+    authenticated = mcp.auth is not None
+    links = make_links(searcher, settings, authenticated)
+    pages.register(mcp, searcher, settings, links, Access(enforced=authenticated))
 
 
 def add_health_route(mcp: FastMCP, searcher: Searcher) -> None:
@@ -42,6 +54,7 @@ def create_app(mcp: FastMCP, settings: ConnectorSettings) -> Any:
     return mcp.http_app(
         path="/mcp",
         stateless_http=settings.stateless,
+        json_response=True,
         host_origin_protection=True,
         allowed_hosts=[h for h in dict.fromkeys(hosts) if h not in ("0.0.0.0", "::")],
         allowed_origins=settings.allowed_origins,

@@ -13,8 +13,9 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from connector.contract import UrlFor
-from connector.signing import LinkSigner
-from indexer import Document, Groups, Passage
+from connector.settings import ConnectorSettings
+from connector.signing import LinkSigner, link_secret
+from indexer import Document, Groups, Passage, Searcher
 
 MAX_QUERY_IN_LINK = 200  # characters of the query a link carries (?q=), for highlighting
 
@@ -69,12 +70,11 @@ class Links:
 
         return url_for
 
-    def for_tool(self, groups: Groups, query: str = "") -> UrlFor | None:
-        """for_request() for the HTTP request of the tool call being served, if there is one."""
-        from fastmcp.server.dependencies import get_http_request
 
-        try:
-            request = get_http_request()
-        except RuntimeError:
-            return None
-        return self.for_request(request, groups, query)
+def make_links(searcher: Searcher, settings: ConnectorSettings, authenticated: bool) -> Links:
+    """The links of a server: signed (with the index's secret, or DOCSEARCH_LINK_SECRET) when it has
+    authentication."""
+    signer = None
+    if authenticated:
+        signer = LinkSigner(link_secret(searcher, settings.link_secret), settings.link_days * 86400)
+    return Links(settings.public_url, signer)

@@ -21,7 +21,6 @@ from connector.files import file_response, read_indexed_file
 from connector.links import Links, doc_path
 from connector.markdown_page import render_markdown
 from connector.settings import ConnectorSettings
-from connector.signing import LinkSigner, link_secret
 from indexer import Document, Groups, IndexerError, Searcher, Snapshot
 
 COOKIE = "docsearch_token"
@@ -36,13 +35,6 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "private, no-store",
 }
-
-
-def make_links(searcher: Searcher, settings: ConnectorSettings, authenticated: bool) -> Links:
-    signer = None
-    if authenticated:
-        signer = LinkSigner(link_secret(searcher, settings.link_secret), settings.link_days * 86400)
-    return Links(settings.public_url, signer)
 
 
 def secured(response: Response, headers: dict[str, str] = HEADERS) -> Response:

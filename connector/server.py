@@ -12,15 +12,16 @@ from fastmcp.tools.base import ToolResult
 from mcp.types import TextContent, ToolAnnotations
 from pydantic import Field
 
-from connector import extensions, pages, resources
-from connector.auth import Access
+from connector import calls, extensions, resources
+from connector.auth import Access, http_request
 from connector.contract import UrlFor, as_text, fetch_payload, search_payload
 from connector.cursors import CursorCodec
 from connector.errors import ArgumentErrors, BadInput, check_query, tool_errors
-from connector.links import Links
+from connector.links import Links, make_links
 from connector.settings import ConnectorSettings
 from indexer import Groups, Searcher, __version__
 
+SEARCH_THREADS = 4  # per process (see Tools)
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
 
 QUERY_SYNTAX = """\
@@ -72,12 +73,12 @@ def create_server(
     )
     mcp.add_middleware(ArgumentErrors(mcp))
     codec = CursorCodec(extensions.cursor_secret(searcher))
-    links = pages.make_links(searcher, settings, authenticated=auth is not None)
-    _register_tools(mcp, searcher, settings, corpus, syntax, access, links)
+    tools = Tools(searcher, settings, access, make_links(searcher, settings, authenticated=auth is not None))
+    _register_tools(mcp, tools, settings, corpus, syntax)
     _register_prompts(mcp)
     resources.register(mcp, searcher, codec, access)
     extensions.register(mcp, searcher, settings, codec, connections, access)
-    pages.register(mcp, searcher, settings, links, access)
+    calls.register(mcp, tools)
     return mcp
 
 
@@ -90,20 +91,51 @@ def search_results(
     return search_payload(hits, settings.fetch_max_chars, settings.snippets, url_for)
 
 
+class Tools:
+    """What the search and fetch tools do for a request (`request`: its HTTP request, None off HTTP): the
+    payload, or BadInput / DocumentNotFoundError / IndexerError. The tools registered with FastMCP and the quick
+    path of tools/call (connector.calls) both answer with these."""
+
+    def __init__(self, searcher: Searcher, settings: ConnectorSettings, access: Access, links: Links) -> None:
+        self.searcher = searcher
+        self.settings = settings
+        self.access = access
+        self.links = links
+        # The tools' searches run in at most this many threads at once: each thread that wants the GIL delays the
+        # event loop, which answers every request, by up to a switch interval (5 ms), so 40 threads (anyio's
+        # default) busy with searches starved it; the rest wait their turn in order.
+        self.threads = anyio.CapacityLimiter(SEARCH_THREADS)
+
+    async def search(self, query: Any, request: Any) -> dict[str, Any]:
+        settings = self.settings
+        text = check_query(query, settings.max_query_length)
+        groups = self.access.groups(request)
+        url_for = self.links.for_request(request, groups, text)
+        return await anyio.to_thread.run_sync(
+            lambda: search_results(self.searcher, settings, text, groups, url_for), limiter=self.threads
+        )
+
+    async def fetch(self, doc_id: Any, request: Any) -> dict[str, Any]:
+        if not isinstance(doc_id, str) or not doc_id.strip():
+            raise BadInput("The id is empty. Pass the id of a search result, e.g. 'guides/install.md'.")
+        if len(doc_id) > 4096:
+            raise BadInput("The id is too long to be a document id. Pass the id of a search result.")
+        groups = self.access.groups(request)
+        url_for = self.links.for_request(request, groups)
+        limit = self.settings.fetch_max_chars
+
+        def run() -> dict[str, object]:
+            return fetch_payload(self.searcher.snapshot().excerpt(doc_id, limit, groups), url_for)
+
+        return await anyio.to_thread.run_sync(run, limiter=self.threads)
+
+
 def _one_text_item(payload: dict[str, Any]) -> ToolResult:
     """ChatGPT's contract: exactly one text item holding the JSON, and the same object as structuredContent."""
     return ToolResult(content=[TextContent(type="text", text=as_text(payload))], structured_content=payload)
 
 
-def _register_tools(
-    mcp: FastMCP,
-    searcher: Searcher,
-    settings: ConnectorSettings,
-    corpus: str,
-    syntax: str,
-    access: Access,
-    links: Links,
-) -> None:
+def _register_tools(mcp: FastMCP, tools: Tools, settings: ConnectorSettings, corpus: str, syntax: str) -> None:
     @mcp.tool(
         name="search",
         title="Search documents",
@@ -119,11 +151,7 @@ def _register_tools(
     async def search(
         query: Annotated[str, Field(description="What to look for: a question or key words; see the syntax above.")],
     ) -> ToolResult:
-        text = check_query(query, settings.max_query_length)
-        groups = access.tool_groups()
-        url_for = links.for_tool(groups, text)
-        payload = await anyio.to_thread.run_sync(lambda: search_results(searcher, settings, text, groups, url_for))
-        return _one_text_item(payload)
+        return _one_text_item(await tools.search(query, http_request()))
 
     @mcp.tool(
         name="fetch",
@@ -142,19 +170,7 @@ def _register_tools(
     async def fetch(
         id: Annotated[str, Field(description="A document or part id from search results or metadata.next.")],
     ) -> ToolResult:
-        if not isinstance(id, str) or not id.strip():
-            raise BadInput("The id is empty. Pass the id of a search result, e.g. 'guides/install.md'.")
-        if len(id) > 4096:
-            raise BadInput("The id is too long to be a document id. Pass the id of a search result.")
-
-        groups = access.tool_groups()
-        url_for = links.for_tool(groups)
-
-        def run() -> dict[str, object]:
-            return fetch_payload(searcher.snapshot().excerpt(id, settings.fetch_max_chars, groups), url_for)
-
-        payload = await anyio.to_thread.run_sync(run)
-        return _one_text_item(payload)
+        return _one_text_item(await tools.fetch(id, http_request()))
 
 
 def _register_prompts(mcp: FastMCP) -> None:

@@ -21,6 +21,13 @@ class ConnectorSettings(BaseSettings):
     stateless: bool = Field(
         False, description="Stateless HTTP: no sessions, so several processes or replicas can share the load."
     )
+    http_workers: int = Field(
+        1,
+        ge=1,
+        le=64,
+        description="HTTP worker processes serving one port and one index (its memory maps are shared); more than "
+        "one needs --stateless, since a session lives in the process that opened it.",
+    )
     allowed_hosts: Annotated[list[str], NoDecode] = Field(
         default_factory=list,
         description="Extra Host header values to accept (e.g. your tunnel's host name); loopback names always pass.",
@@ -125,6 +132,21 @@ class ConnectorSettings(BaseSettings):
             if value and not value.startswith(("https://", "http://")):
                 raise ValueError(f"{name} must be an http(s) URL, not {value!r}")
         return self
+
+    def as_environment(self) -> dict[str, str]:
+        """These settings as DOCSEARCH_* variables, from which ConnectorSettings() makes them again (in another
+        process: the HTTP workers)."""
+        environment = {}
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, list):
+                value = ",".join(value)
+            elif isinstance(value, bool):
+                value = "true" if value else "false"
+            environment[f"{ENV_PREFIX}{name.upper()}"] = str(value)
+        return environment
 
     @property
     def oauth_enabled(self) -> bool:

@@ -1,4 +1,5 @@
-"""The load generator of `make loadtest`: simulated MCP clients speaking raw JSON-RPC over streamable HTTP.
+"""The load generator of `make loadtest`: simulated MCP clients speaking raw JSON-RPC over streamable HTTP
+(load_http.py: one keep-alive HTTP/1.1 connection each).
 
 Each client does what a real one does: initialize (protocol 2025-06-18), notifications/initialized, then its
 Mcp-Session-Id on every request. Then it loops: a `search` tools/call with a query made from the corpus' own
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-import httpx2 as httpx
+from tests.bench.load_http import Connection, HttpError, Response
 
 PROTOCOL_VERSION = "2025-06-18"
 TIMEOUT_S = 30.0
@@ -87,7 +88,7 @@ class McpClient:
         self.session_id: str | None = None
         self.initialized = False
         sent = {**BASE_HEADERS, "mcp-protocol-version": PROTOCOL_VERSION, **headers}
-        self._http = httpx.AsyncClient(headers=sent, timeout=TIMEOUT_S)
+        self._http = Connection(url, sent)
         self._next_id = 0
 
     async def initialize(self) -> dict[str, Any]:
@@ -126,9 +127,10 @@ class McpClient:
     async def close(self) -> None:
         """End the session as a polite client does (DELETE), then the connection."""
         if self.session_id:
-            with contextlib.suppress(httpx.HTTPError):
-                await self._http.delete(self.url, headers={"mcp-session-id": self.session_id}, timeout=5)
-        await self._http.aclose()
+            with contextlib.suppress(HttpError, TimeoutError):
+                async with asyncio.timeout(5):
+                    await self._http.delete({"mcp-session-id": self.session_id})
+        await self._http.close()
 
     async def _call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         params = {"name": name, "arguments": arguments}
@@ -147,16 +149,16 @@ class McpClient:
             raise Failed("content", f"{name} {arguments}: the text item is not a JSON object: {payload!r:.500}")
         return payload
 
-    async def _post(self, body: dict[str, Any]) -> httpx.Response:
+    async def _post(self, body: dict[str, Any]) -> Response:
         headers = {"mcp-session-id": self.session_id} if self.session_id else None
-        return await self._http.post(self.url, json=body, headers=headers)
+        return await self._http.post(body, headers)
 
     def _id(self) -> int:
         self._next_id += 1
         return self._next_id
 
 
-def _reply(response: httpx.Response) -> dict[str, Any]:
+def _reply(response: Response) -> dict[str, Any]:
     """The JSON-RPC result in a 200 response, whether sent as JSON or as server-sent events."""
     if response.status_code != 200:
         raise Failed(f"HTTP {response.status_code}", f"HTTP {response.status_code}: {response.text[:500]}")
@@ -183,8 +185,8 @@ async def timed(tally: Tally, client: McpClient, method: str, call: Awaitable[T]
         reason, detail = exc.reason, str(exc)
     except TimeoutError:
         reason, detail = "timeout", f"no complete response within {TIMEOUT_S:g} s"
-    except httpx.HTTPError as exc:
-        reason, detail = f"transport: {type(exc).__name__}", f"{type(exc).__name__}: {exc}"
+    except HttpError as exc:
+        reason, detail = f"transport: {str(exc).split(':', 1)[0]}", str(exc)
     else:
         tally.samples[method].append((time.monotonic() - tally.started, time.perf_counter() - started))
         return result

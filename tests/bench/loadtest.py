@@ -3,16 +3,19 @@
 
 The real server (`python -m connector --transport http`) runs as a subprocess on a free loopback port, serving an
 index of generated Markdown documents (corpus_gen.py; generated once into .bench/ and copied, so the copy can be
-changed). In this process, --clients simulated MCP clients (load_client.py: asyncio and httpx2) search and fetch for
+changed). In this process, --clients simulated MCP clients (load_client.py: asyncio streams) search and fetch for
 --seconds, while the real indexer rewrites the index twice: at about 1/4 of the run an incremental run after 2% of
-the files changed, at about 1/2 a full --rebuild after another 2% changed. /healthz shows when the server switched
-to each new generation; a search for a word that only the changed files contain shows it serves their new text.
+the files changed, at about 1/2 a full --rebuild after another 2% changed (these runs and the first build index
+the words only: --no-embeddings). /healthz shows when the server switched to each new generation; a search for a
+word that only the changed files contain shows it serves their new text.
 When the indexer is not done by --seconds, the clients go on until the server has served its last generation for
 5 s. Exit status 1 when any request failed or the server did not switch. --write updates the "Load over HTTP"
 section of BENCHMARKS.md.
 
 The server runs as a shared deployment does: with authentication (a tokens file with one bearer token per client,
-made with connector.tokens.TokensFile) and its default per-client limits, so each client has its own budget.
+made with connector.tokens.TokensFile) and its default per-client limits, so each client has its own budget; and
+as --workers processes (default 2, one per core here) without sessions (--stateless), since a session lives in one
+process. --workers 1 serves one process with sessions, as `make serve` does.
 --no-tokens runs it without authentication; then every client comes from 127.0.0.1 and counts as one client,
 so the per-address limits must be lifted with --server-arg.
 """
@@ -92,7 +95,10 @@ def prepare(args: argparse.Namespace) -> tuple[Generated, Path, Path]:
 
 
 def indexer_command(docs: Path, index: Path, rebuild: bool) -> list[str]:
-    return [sys.executable, "-m", "indexer", str(docs), "--index", str(index), "-q", *(["--rebuild"] * rebuild)]
+    """The indexer run that builds or rewrites the index: words only (--no-embeddings), as this test always
+    measured; embedding every passage takes hours of CPU, and lexical ranking is what the clients exercise."""
+    rebuild_arg = ["--rebuild"] * rebuild
+    return [sys.executable, "-m", "indexer", str(docs), "--index", str(index), "-q", "--no-embeddings", *rebuild_arg]
 
 
 def generation_of(index: Path) -> tuple[int, float]:
@@ -141,16 +147,37 @@ class Server:
                 self.process.wait()
 
     def proc_status(self) -> dict[str, float]:
-        """Peak and current resident memory (MB) and CPU seconds so far, from /proc (empty elsewhere)."""
+        """Resident memory (MB: the sum of each process's peak, and of their current) and CPU seconds so far of the
+        server's processes (with --workers, the supervisor and its workers), from /proc (empty elsewhere). Pages
+        the processes share, such as the index's memory maps, count in each."""
         assert self.process is not None
+        peak = rss = cpu = 0.0
         try:
-            status = Path(f"/proc/{self.process.pid}/status").read_text()
-            stat = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
+            for pid in process_tree(self.process.pid):
+                status = Path(f"/proc/{pid}/status").read_text()
+                stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                kb = {line.split(":")[0]: int(line.split()[1]) for line in status.splitlines() if line.startswith("Vm")}
+                peak, rss = peak + kb["VmHWM"] / 1024, rss + kb["VmRSS"] / 1024
+                cpu += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+        except (OSError, KeyError):
             return {}
-        kb = {line.split(":")[0]: int(line.split()[1]) for line in status.splitlines() if line.startswith("Vm")}
-        cpu = (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
-        return {"peak_rss_mb": kb["VmHWM"] / 1024, "rss_mb": kb["VmRSS"] / 1024, "cpu_s": cpu}
+        return {"peak_rss_mb": peak, "rss_mb": rss, "cpu_s": cpu}
+
+
+def process_tree(pid: int) -> list[int]:
+    """`pid` and its descendants (from /proc: each process's parent)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # a process that ended meanwhile
+        parents.setdefault(parent, []).append(int(stat.parent.name))
+    tree, pending = [], [pid]
+    while pending:
+        tree.append(pending.pop())
+        pending += parents.get(tree[-1], [])
+    return tree
 
 
 async def rewrite_index(rewrites: list[Rewrite], docs: Path, index: Path, files: list[Path], tally: Tally) -> None:
@@ -306,6 +333,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs", type=int, default=20_000, help="generated Markdown documents (default 20000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated corpus and the queries")
     parser.add_argument(
+        "--workers", type=int, default=2, help="server processes, without sessions when more than one (default 2)"
+    )
+    parser.add_argument(
         "--server-arg", action="append", default=[], metavar="ARG",
         help="one more server command-line argument, e.g. --server-arg=--stateless (repeatable)",
     )  # fmt: skip
@@ -325,7 +355,8 @@ def main(argv: list[str] | None = None) -> int:
     queries = corpus_queries(sorted(docs.rglob("*.md")), 5000, args.seed)
     log = docs.parent / "server.log"
     wait_for_idle(args.max_wait)
-    server_args = [*SERVER_ARGS, *args.server_arg]
+    workers = ["--stateless", "--workers", str(args.workers)] if args.workers > 1 else []
+    server_args = [*SERVER_ARGS, *workers, *args.server_arg]
     if not args.no_tokens:
         tokens_file, args.tokens = make_tokens(docs.parent, args.clients)
         server_args += ["--tokens-file", str(tokens_file)]

@@ -41,15 +41,16 @@ def report(run: Run, corpus: Generated, clients: int, seconds: float, server_arg
     if run.duration > seconds + 5:
         extended = f" (past {seconds:g} s: the clients went on until the last new generation had been served for 5 s)"
     command = " ".join(["python -m connector --index DIR --transport http --port P", *server_args])
+    session = "MCP handshake (a stateless server opens no session)" if "--stateless" in server_args else "MCP session"
     intro = [
         f"Measured {date.today().isoformat()} at commit {git_commit()}; {os.cpu_count()} CPUs (os.cpu_count()), "
         f"Python {platform.python_version()} on {platform.system()} {platform.machine()}; the server, the clients "
         "and the indexer share these CPUs.",
-        f"{clients} clients for {run.duration:.1f} s{extended}, each with its own HTTP connection and MCP session "
+        f"{clients} clients for {run.duration:.1f} s{extended}, each with its own HTTP connection and {session} "
         f"(initialize with protocol {PROTOCOL_VERSION}, notifications/initialized), then in a loop: `search` with "
         f"a query of 1-6 words of the corpus, `fetch` of one of its results. Index: {len(corpus.files):,} "
-        f"generated Markdown documents ({corpus.bytes / 1e6:.1f} MB). Server: `{command}`; clients: asyncio and "
-        "httpx2 in one process.",
+        f"generated Markdown documents ({corpus.bytes / 1e6:.1f} MB). Server: `{command}`; clients: asyncio in one "
+        "process, one keep-alive HTTP/1.1 connection each (tests/bench/load_http.py).",
     ]
     notes = [
         "Latency: from sending the request to its parsed response, measured in the clients' process (which "
@@ -112,8 +113,8 @@ def totals(run: Run) -> str:
         f"{run.tally.empty_searches:,}. Generations served (/healthz): {', '.join(map(str, sorted(run.seen)))}; "
         f"after the run, a search for a word that only each rewrite's changed files contain {markers}. "
         f"/healthz polls: {len(run.health):,}, {unanswered} unanswered within {HEALTHZ_TIMEOUT_S:g} s{slowest}. "
-        f"Server memory: peak RSS {run.server.get('peak_rss_mb', 0):.0f} MB (VmHWM), "
-        f"{run.server.get('rss_mb', 0):.0f} MB at the end. CPU time during the run: {cpu}, of "
+        f"Server memory: peak RSS {run.server.get('peak_rss_mb', 0):.0f} MB (VmHWM; with workers, the sum over its "
+        f"processes), {run.server.get('rss_mb', 0):.0f} MB at the end. CPU time during the run: {cpu}, of "
         f"{(os.cpu_count() or 1) * run.duration:.0f} CPU s available."
     )
 

@@ -153,6 +153,25 @@ def test_uvicorn_workers_serve_stateless_requests(index: Path) -> None:
         assert raw.session_id is None
 
 
+def test_workers_serve_with_the_command_lines_settings(group_index: Path, tokens: tuple[Path, dict[str, str]]) -> None:
+    """`--workers 2`: every worker takes the options given on the command line (here: authentication), on
+    connections of their own, whichever worker answers."""
+    tokens_file, made = tokens
+    args = ["--stateless", "--workers", "2", "--tokens-file", str(tokens_file), "--result-limit", "1"]
+    with HttpServer(group_index, *args) as server:
+        for _ in range(6):  # a new connection each time
+            with RawSession(server.url, token=made["alice"]) as alice, RawSession(server.url) as nobody:
+                results = json.loads(alice.call_tool("search", query="salaries")["content"][0]["text"])["results"]
+                assert [r["id"] for r in results] == ["finance/payroll.md"]
+                assert nobody.post({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}).status_code == 401
+
+
+def test_workers_without_stateless_are_refused(index: Path) -> None:
+    result = run_connector("--index", str(index), "--transport", "http", "--workers", "2")
+    assert result.returncode == 2
+    assert "--workers needs --stateless" in result.stderr
+
+
 def run_connector(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "connector", *args],
