@@ -76,7 +76,7 @@ def embed_index(index_dir: Path, encoder: Encoder, progress: Progress | None = N
             values, scales = vectors.quantize(encoder.encode([body for _, body in chunk]))
             digests = np.array([digest for digest, _ in chunk], vectors.HASH)
             _save_chunk(work, digests, values, scales)
-            known.update(zip(digests.tolist(), zip(values, scales, strict=True), strict=True))
+            known.update(zip(vectors.digests(digests), zip(values, scales, strict=True), strict=True))
             done += len(chunk)
             if progress:
                 progress(done, len(texts))
@@ -130,12 +130,12 @@ def _known(index_dir: Path, current: Path, model: str, work: Path) -> Known:
         table = _table(folder, model) if folder.is_dir() else None
         if table is not None:
             rows = table.rows
-            known.update(zip(rows.hashes.tolist(), zip(rows.values, rows.scales, strict=True), strict=True))
+            known.update(zip(vectors.digests(rows.hashes), zip(rows.values, rows.scales, strict=True), strict=True))
     for path in sorted(work.glob("chunk-*.npz")) if work.is_dir() else []:
         try:
             with np.load(path) as chunk:
                 pairs = zip(chunk["values"], chunk["scales"], strict=True)
-                known.update(zip(chunk["hashes"].tolist(), pairs, strict=True))
+                known.update(zip(vectors.digests(chunk["hashes"]), pairs, strict=True))
         except (OSError, ValueError, KeyError) as exc:  # a chunk cut short by a crash: its vectors are made again
             log.warning("ignoring a damaged embedding checkpoint %s: %s", path.name, exc)
     return known

@@ -62,6 +62,12 @@ class VectorTable:
         return len(self.rows) >= self.passages
 
 
+def digests(hashes: np.ndarray) -> list[bytes]:
+    """The digests of an array of them, whole: numpy's "S" type drops trailing NUL bytes when it hands its values
+    out, and one digest in 256 ends with one (it would never match the digest of the same text again)."""
+    return np.ascontiguousarray(np.asarray(hashes, HASH)).view(f"V{np.dtype(HASH).itemsize}").tolist()
+
+
 def quantize(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """float vectors [n, dim] -> (int8 values, float32 scales)."""
     vectors = np.asarray(vectors, np.float32)

@@ -115,3 +115,29 @@ def test_a_killed_embedding_run_resumes_where_it_stopped(docs: Path, index_dir: 
     assert resumed.embedded == total - resumed.reused
     assert _table(index_dir).complete
     assert not work.exists()
+
+
+def test_a_passage_whose_digest_ends_with_a_nul_byte_gets_its_vector_and_keeps_it(docs: Path, index_dir: Path) -> None:
+    """One digest in 256 ends with a zero byte, which numpy's byte strings drop: such a passage was never found
+    among the vectors made, so it stayed without one, and every later run embedded it again."""
+    from indexer.ingest.embedding import _passages as generation_passages
+    from indexer.ingest.embedding import digest_of
+
+    write(docs, "a.md", "# Notes\n\nA first note.\n")
+    index(docs, index_dir)
+    current = storage.current_generation(index_dir)
+    assert current is not None
+    ((_, _, body, _),) = generation_passages(current)[0]
+    template = body.replace("A first note.", "Note number {}.")  # the body as the indexer builds it
+    n = next(n for n in range(10_000) if digest_of(template.format(n)).endswith(b"\0"))
+    write(docs, "a.md", f"# Notes\n\nNote number {n}.\n")
+    index(docs, index_dir)
+    current = storage.current_generation(index_dir)
+    assert current is not None
+    assert [d[3][-1:] for d in generation_passages(current)[0]] == [b"\0"]
+    first = embed(index_dir)
+    assert first.embedded == 1 and _table(index_dir).complete
+    write(docs, "b.md", "# Other\n\nSomething else entirely.\n")
+    index(docs, index_dir)
+    second = embed(index_dir)
+    assert (second.embedded, second.reused) == (1, 1) and _table(index_dir).complete
