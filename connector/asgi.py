@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from connector.cli import configure_logging, quiet_fastmcp, server_auth
+from connector.cli import configure_logging, quiet_fastmcp, server_auth, settle
 from connector.settings import ConnectorSettings
 from indexer import Searcher
 
@@ -25,4 +25,6 @@ def create() -> Any:
     searcher = Searcher(settings.index)
     mcp = create_server(searcher, settings, auth=server_auth(settings))
     add_routes(mcp, searcher, settings)
-    return create_app(mcp, settings)
+    app = create_app(mcp, settings)
+    settle()
+    return app

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gc
 import ipaddress
 import logging
 import os
@@ -132,7 +133,9 @@ def _serve(settings: ConnectorSettings) -> int:
     if not http:
         from connector.server import create_server
 
-        create_server(searcher, settings).run(transport="stdio", show_banner=False)
+        server = create_server(searcher, settings)
+        settle()
+        server.run(transport="stdio", show_banner=False)
         return 0
     if auth is None and not _is_loopback(settings.host):
         log.warning("binding %s without authentication: anyone who can reach it can read the index", settings.host)
@@ -145,7 +148,9 @@ def _serve(settings: ConnectorSettings) -> int:
 
     mcp = create_server(searcher, settings, auth=auth)
     add_routes(mcp, searcher, settings)
-    _run_uvicorn(create_app(mcp, settings), settings)
+    app = create_app(mcp, settings)
+    settle()
+    _run_uvicorn(app, settings)
     return 0
 
 
@@ -174,6 +179,13 @@ def _run_uvicorn(app: Any, settings: ConnectorSettings, **options: Any) -> None:
         loop="asyncio",
         **options,
     )
+
+
+def settle() -> None:
+    """Before serving: what the process holds by now (its imports, the server, the opened index) lives as long as
+    it does, so it is moved out of the cyclic garbage collector's reach. Its full passes otherwise walk those
+    objects, about 120,000 of them (70-200 ms here), every few hundred searches, inside whichever search runs."""
+    gc.freeze()
 
 
 def quiet_fastmcp() -> None:

@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass
 from datetime import date
 from pathlib import Path
 
+from connector.cli import settle
 from connector.server import search_results
 from connector.settings import ConnectorSettings
 from indexer import Searcher
@@ -111,6 +112,7 @@ def latencies(index: Path, queries: list[str], rounds: int) -> list[Latency]:
     """In process, hybrid and lexical in turn, `rounds` times: the first hybrid round embeds each query."""
     searcher, settings = Searcher(index), ConnectorSettings(index=index)
     assert searcher.snapshot().hybrid
+    settle()  # as the server does before it serves
     found = []
     for round_ in range(rounds):
         for retrieval in ("hybrid", "lexical"):

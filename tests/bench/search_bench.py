@@ -31,6 +31,7 @@ from pathlib import Path
 import anyio
 from mcp import ClientSession, MCPError, StdioServerParameters, stdio_client
 
+from connector.cli import settle
 from connector.server import search_results
 from connector.settings import ConnectorSettings
 from indexer import Searcher
@@ -103,6 +104,7 @@ def in_process(
     """The workload, then each kind of operator query, through search_results as the search tool calls it."""
     searcher = Searcher(index)
     settings = ConnectorSettings(index=index)
+    settle()  # as the server does before it serves
 
     def search(query: str) -> int:
         return len(search_results(searcher, settings, query)["results"])
