@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import logging
 import threading
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, repeat
+from itertools import accumulate, compress
 from pathlib import Path
 
 import numpy as np
@@ -106,7 +107,8 @@ class PostingsSearcher:
                 folder,
             )
         self._filters: dict[frozenset[str], list[np.ndarray | None]] = {}
-        self._first_passage: dict[str, tuple[int, int]] | None = None  # doc id -> (segment, its first passage)
+        self._first_passage: dict[str, int] | None = None  # see _locate()
+        self._passage_bases = list(accumulate((segment.passage_count for segment in self._segments), initial=0))
         self._terms: OrderedDict[bytes, _Postings] = OrderedDict()  # by key, see _term()
         self._held = 0  # postings in self._terms
         self._body_vocabulary: _Vocabulary | None = None  # see _vocabulary()
@@ -265,7 +267,7 @@ class PostingsSearcher:
     def body_terms(self, doc_id: str, ordinal: int) -> tuple[int, np.ndarray, np.ndarray] | None:
         """(segment, body key indexes, counts) of a live passage, from its segment's forward index; None when the
         passage is not in the copy or its segment has no forward index (written by an older indexer)."""
-        where = self._first().get(doc_id)
+        where = self._locate(doc_id)
         if where is None or self._segments[where[0]].forward is None:
             return None
         s, first = where
@@ -308,27 +310,35 @@ class PostingsSearcher:
                     self._body_vocabulary = vocabulary
         return vocabulary
 
-    def _first(self) -> dict[str, tuple[int, int]]:
-        """Doc id -> (segment, its first passage) of every live document; built once, when first needed."""
+    def _locate(self, doc_id: str) -> tuple[int, int] | None:
+        """(segment, its first passage) of a live document; None for one the generation does not hold."""
         first = self._first_passage
         if first is None:
-            first = {}
-            for s, (segment, alive) in enumerate(zip(self._segments, self._alive, strict=True)):
-                starts = np.searchsorted(segment.owners[0], np.arange(len(segment.doc_ids)), side="left")
-                live = starts < segment.passage_count
-                if alive is not None:
-                    live[live] = alive[starts[live]]
-                ids = [d for d, keep in zip(segment.doc_ids, live.tolist(), strict=True) if keep]
-                first.update(zip(ids, zip(repeat(s, len(ids)), starts[live].tolist(), strict=True), strict=True))
-            self._first_passage = first
+            first = self._first_passage = self._first_passages()
+        number = first.get(doc_id)
+        if number is None:
+            return None
+        s = bisect_right(self._passage_bases, number) - 1
+        return s, number - self._passage_bases[s]
+
+    def _first_passages(self) -> dict[str, int]:
+        """Doc id -> the number, across the segments, of its first passage, for every live document; built when
+        first needed, in C (about 10 ms at 100,000 documents)."""
+        first: dict[str, int] = {}
+        for s, (segment, alive) in enumerate(zip(self._segments, self._alive, strict=True)):
+            starts = np.searchsorted(segment.owners[0], np.arange(len(segment.doc_ids)), side="left")
+            live = starts < segment.passage_count  # a document with no passage left is not there
+            if alive is not None:
+                live[live] = alive[starts[live]]
+            numbers = (starts[live] + self._passage_bases[s]).tolist()
+            first.update(zip(compress(segment.doc_ids, live.tolist()), numbers, strict=True))
         return first
 
     def _by_segment(self, passages: Iterable[tuple[str, int, float]]) -> dict[int, list[tuple[int, float]]]:
         """(segment, [(passage, score)]) of passages given as (doc id, ordinal, score); unknown ones are left out."""
-        first = self._first()
         located: dict[int, list[tuple[int, float]]] = {}
         for doc_id, ordinal, score in passages:
-            where = first.get(doc_id)
+            where = self._locate(doc_id)
             if where is not None:
                 located.setdefault(where[0], []).append((where[1] + ordinal, score))
         return located
