@@ -78,9 +78,9 @@ class Snapshot(DocumentView):
 
     @property
     def _searcher(self) -> Any:
-        """Whoosh's searcher over the generation, opened when a query first needs Whoosh (phrases, fields,
-        filters): most queries never do, and opening it reads its terms tables into memory. Called under the
-        lock."""
+        """Whoosh's searcher over the generation, opened when a query first needs Whoosh (field filters, an AND
+        with a phrase or a filter, an older index's phrases): most queries never do, and opening it reads its
+        terms tables into memory. Called under the lock."""
         if self._whoosh is None:
             try:
                 index = whoosh_index.open_dir(self.folder / storage.WHOOSH_DIR)
@@ -197,9 +197,10 @@ class Snapshot(DocumentView):
         likely: Sequence[tuple[str, int, float]] = (),
     ) -> list[tuple[str, int, float]]:
         """(doc id, ordinal of its best passage, score) of the best `limit` documents. A query that is a sum of
-        words is scored over the postings copy, in parallel with other searches; the clauses only Whoosh can
-        match (phrases, fields) are matched by Whoosh and added in; an AND of sums of words is scored there as
-        well, over the passages holding a word of each. Any other query goes to Whoosh whole.
+        words and phrases is scored over the postings copy, in parallel with other searches; the clauses only
+        Whoosh can match (fields within the sum; phrases when a segment has no positions) are matched by Whoosh
+        and added in; an AND of sums of words is scored there as well, over the passages holding a word of each.
+        Any other query goes to Whoosh whole.
         `sums` (see PostingsSearcher.search) keeps the copy's per-passage sums of a query of words; with
         `added`, they are the sums of this very query, and only the words `added` are scored on top of them.
         `likely`: passages expected near the top (the first ranking's, when feedback ranks again)."""
