@@ -31,6 +31,7 @@ REQUIRED = ("config.json", "tokenizer.json", "model.safetensors")
 INFO = "embedding.json"  # in a built folder: what the model is, and the one number that must match the vectors
 BUILD = "2"  # changes whenever the build makes different vectors from the same weights
 GRAPH = "3"  # changes whenever the build makes a faster graph for the same vectors (see _current())
+BUILT = ("model.onnx", "tokenizer.json")  # what a build writes besides INFO, whose digests INFO keeps
 MAX_TOKENS = 256  # a passage's first 256 tokens: 512 changed dense SciFact by -0.001 at 1.4x the cost
 QUERY_CACHE = 1024
 
@@ -100,9 +101,14 @@ def install(source: Path, models: Path) -> Path:
 
 def _current(folder: Path) -> bool:
     """Whether a built folder is there, with the graph this version builds (an older graph makes the same
-    vectors, more slowly: it is rebuilt in place, and the vectors made with it stay valid)."""
+    vectors, more slowly: it is rebuilt in place, and the vectors made with it stay valid), and with its files as
+    they were built: a damaged one (a disk that filled up, an edit through one of the hard links that indexes
+    share with the user's cache) is built again."""
     try:
-        return json.loads((folder / INFO).read_text(encoding="utf-8")).get("graph") == GRAPH
+        info = json.loads((folder / INFO).read_text(encoding="utf-8"))
+        files = info.get("files") or {}
+        intact = all(_file_digest(folder / name).hex() == files.get(name) for name in BUILT)
+        return info.get("graph") == GRAPH and intact
     except (OSError, ValueError, AttributeError):
         return False
 
@@ -158,7 +164,8 @@ def _build(source: Path, info: dict[str, Any], scratch: Path) -> None:
         raise EmbeddingModelError(f"cannot load the embedding model in {source}: {exc}"[:300]) from exc
     graph.write_int8(model, scratch / "fp32.onnx", scratch / "model.onnx")
     shutil.copyfile(source / "tokenizer.json", scratch / "tokenizer.json")
-    (scratch / INFO).write_text(json.dumps(info, indent=1), encoding="utf-8")
+    files = {name: _file_digest(scratch / name).hex() for name in BUILT}
+    (scratch / INFO).write_text(json.dumps({**info, "files": files}, indent=1), encoding="utf-8")
 
 
 class Encoder:

@@ -56,6 +56,7 @@ class DenseIndex:
         self._code_words = [np.ascontiguousarray(words[:, j]) for j in range(words.shape[1])]  # column by column
         self._doc_of_row = np.asarray(rows.owners[:, 0])
         self._masks: dict[frozenset[str], np.ndarray] = {}
+        self._unusable = False  # the model could not be loaded
         self._lock = threading.Lock()
         order = np.argsort(self._doc_of_row, kind="stable")
         bounds = np.searchsorted(self._doc_of_row[order], np.arange(len(table.docs) + 1))
@@ -63,9 +64,14 @@ class DenseIndex:
         self._doc_number = {doc_id: i for i, (doc_id, _) in enumerate(table.docs)}
 
     def query_vector(self, text: str) -> np.ndarray | None:
+        """The query's vector; None when the model cannot be loaded (warned once: the generation then ranks by
+        words, until a later one brings a model that loads)."""
+        if self._unusable:
+            return None
         try:
             return encoder_for(self._model).query(text)
         except EmbeddingModelError as exc:
+            self._unusable = True
             log.warning("%s; ranking by words alone", exc)
             return None
 

@@ -97,8 +97,9 @@ def test_a_build_of_an_older_graph_is_rebuilt_in_place_and_its_vectors_stay_vali
     info = json.loads((built / INFO).read_text(encoding="utf-8"))
     assert info["graph"] == GRAPH
     del info["graph"]  # as an older version wrote it
-    (built / INFO).write_text(json.dumps(info), encoding="utf-8")
-    (built / "model.onnx").write_bytes(b"an older graph")
+    for name, content in ((INFO, json.dumps(info).encode()), ("model.onnx", b"an older graph")):
+        (built / name).unlink()  # replaced, not written through: the files are hard links to the user's cache
+        (built / name).write_bytes(content)
     write(docs, "new.md", "# New\n\nA page about nothing else.\n")
     _, second = index_and_embed(docs, index_dir, {})
     assert [folder.name for folder in (index_dir / "models").iterdir()] == [built.name]

@@ -161,6 +161,28 @@ def test_vectors_of_a_model_that_is_gone_answer_lexically_with_a_warning(
     _answers_lexically_with_a_warning(tmp_path / "index", caplog, "cannot be read")
 
 
+def test_a_damaged_model_answers_lexically_warning_once_and_the_next_run_repairs_it(
+    docs: Path, index_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The index's copy of the built model is damaged: searches rank by words and say so once (not at every
+    query); the next indexer run builds the model again (its files no longer match their digests), and search is
+    hybrid again without a passage embedded anew."""
+    _, first = index_and_embed(docs, index_dir, PARAPHRASE)
+    (built,) = (index_dir / storage.MODELS_DIR).iterdir()
+    (built / "model.onnx").unlink()  # replaced, not written through: the files are hard links to the user's cache
+    (built / "model.onnx").write_bytes(b"\0" * 100)
+    snapshot = Searcher(index_dir).snapshot()
+    with caplog.at_level(logging.WARNING):
+        for _ in range(3):
+            assert _ids(snapshot, "bearer token signature") == [ANSWER]
+    assert caplog.text.count("ranking by words alone") == 1
+    assert ANSWER not in _ids(snapshot, QUESTION)  # the paraphrase needs meaning
+    write(docs, "new.md", "# New\n\nA page about nothing else.\n")
+    _, second = index_and_embed(docs, index_dir)
+    assert second.reused == first.embedded
+    assert _ids(Searcher(index_dir).snapshot(), QUESTION, groups=PUBLIC)[0] == ANSWER
+
+
 def test_a_generation_without_vectors_ranks_by_words_silently(
     docs: Path, index_dir: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
