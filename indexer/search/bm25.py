@@ -357,7 +357,7 @@ class PostingsSearcher:
         passages, impacts, ranges = [], [], []
         for s, segment in enumerate(self._segments):
             number = segment.keys.find(key)
-            start, end = segment.posting_range(key)
+            start, end = segment.posting_range(number)
             passages.append(segment.passages[start:end])
             impacts.append(self._impacts(s, field, start, end))
             ranges.append((number, start, end))

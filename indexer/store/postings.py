@@ -84,6 +84,7 @@ class _Keys(Sequence[bytes]):
         self._ends = ends
         self._found: dict[bytes, int] = {}  # key -> find(key), for the keys queries ask for again and again
         self._sample: list[bytes] | None = None  # see first_not_below()
+        self._ends_list: list[int] | None = None  # likewise
 
     def __len__(self) -> int:
         return len(self._ends)
@@ -142,16 +143,19 @@ class _Keys(Sequence[bytes]):
 
     def first_not_below(self, key: bytes) -> int:
         """The index of the first key not below `key` (len(self) when every key is): between two keys of a
-        sample of every _SAMPLED-th (bisected in C), then by a binary search among the few between them."""
-        sample = self._sample
-        if sample is None:
-            sample = self._sample = [self[i] for i in range(0, len(self._ends), _SAMPLED)]
+        sample of every _SAMPLED-th (bisected in C), then by a binary search among the few between them, over
+        the keys' ends as a Python list (made with the sample: numpy's scalars are slow to index with)."""
+        sample, ends = self._sample, self._ends_list
+        if sample is None or ends is None:
+            ends = self._ends_list = self._ends.tolist()
+            sample = self._sample = [self[i] for i in range(0, len(ends), _SAMPLED)]
         block = bisect_left(sample, key)  # sample[block - 1] < key <= sample[block]
         lo = (block - 1) * _SAMPLED + 1 if block else 0
-        hi = min(block * _SAMPLED, len(self._ends))
+        hi = min(block * _SAMPLED, len(ends))
+        blob = self._blob
         while lo < hi:
             mid = (lo + hi) // 2
-            if self[mid] < key:
+            if blob[ends[mid - 1] if mid else 0 : ends[mid]] < key:
                 lo = mid + 1
             else:
                 hi = mid
@@ -219,9 +223,10 @@ class Segment:
             return _EMPTY_INT, _EMPTY_INT
         return self.passages[start:end], self.freqs[start:end]
 
-    def posting_range(self, key: bytes) -> tuple[int, int]:
-        """Where a key's postings lie in the segment's posting arrays; (0, 0) when it has none."""
-        i = self.keys.find(key)
+    def posting_range(self, key: bytes | int) -> tuple[int, int]:
+        """Where a key's postings lie in the segment's posting arrays (the key, or its number: -1 for none);
+        (0, 0) when it has none."""
+        i = self.keys.find(key) if isinstance(key, bytes) else key
         if i < 0:
             return 0, 0
         return int(self.ends[i - 1]) if i > 0 else 0, int(self.ends[i])
