@@ -27,10 +27,11 @@ from indexer.errors import IndexerError, IndexFormatError, IndexNotFoundError
 from indexer.groups import PUBLIC, Groups
 from indexer.model import Document, Passage
 from indexer.search import feedback
-from indexer.search.bm25 import MAX_CACHED_FILTERS, PostingsSearcher, ScoredTerm
+from indexer.search.bm25 import PostingsSearcher, ScoredTerm
 from indexer.search.clauses import with_expansions
 from indexer.search.documents import DocumentView
 from indexer.search.hybrid import CANDIDATES, DENSE_WEIGHT, DenseIndex, Found, fuse
+from indexer.search.passages import MAX_CACHED_FILTERS
 from indexer.search.plan import ParsedQuery, Plan
 from indexer.search.query import parse_query
 from indexer.search.ranking import DEFAULT, Ranking
