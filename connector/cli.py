@@ -131,11 +131,12 @@ def _serve(settings: ConnectorSettings) -> int:
     snapshot = searcher.snapshot()
     log.info("serving %s: %d documents (generation %d)", settings.index, snapshot.document_count(), snapshot.generation)
     if not http:
+        from connector import stdio
         from connector.server import create_server
 
         server = create_server(searcher, settings)
         settle()
-        server.run(transport="stdio", show_banner=False)
+        stdio.run(server)
         return 0
     if auth is None and not _is_loopback(settings.host):
         log.warning("binding %s without authentication: anyone who can reach it can read the index", settings.host)

@@ -1,0 +1,132 @@
+"""The stdio server's own pipe transport (connector/stdio.py), through real subprocesses and raw JSON-RPC: requests
+sent all at once in one stream, a line longer than a pipe holds, bytes that are not UTF-8 and lines that are not
+JSON, answers that fill the pipe before the client reads them, the wire moved off fds 0 and 1 while serving, and
+the SDK's transport where stdin and stdout are a socket."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+from support.connector import ROOT, subprocess_env
+
+INITIALIZE = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}
+LIMIT = 60  # seconds before a test gives up on the server (it kills it, and the test fails)
+
+
+def message(id_: int | None, method: str, params: dict[str, Any] | None = None) -> bytes:
+    body: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
+    if id_ is not None:
+        body["id"] = id_
+    if params is not None:
+        body["params"] = params
+    return json.dumps(body).encode() + b"\n"
+
+
+def search(id_: int, query: str) -> bytes:
+    return message(id_, "tools/call", {"name": "search", "arguments": {"query": query}})
+
+
+@contextmanager
+def stdio_server(index: Path, **streams: Any) -> Iterator[subprocess.Popen[bytes]]:
+    """`python -m connector --index INDEX` over pipes (or the streams given), killed after LIMIT seconds."""
+    pipe = subprocess.PIPE
+    options = {"stdin": pipe, "stdout": pipe, "stderr": pipe, **streams}
+    command = [sys.executable, "-m", "connector", "--index", str(index)]
+    with subprocess.Popen(command, cwd=ROOT, env=subprocess_env(), **options) as process:
+        watchdog = threading.Timer(LIMIT, process.kill)
+        watchdog.start()
+        try:
+            yield process
+        finally:
+            watchdog.cancel()
+            process.kill()
+
+
+def read_answers(stream: IO[bytes], ids: set[int]) -> dict[int, dict[str, Any]]:
+    """Lines from the server until every id in `ids` has its answer; every line must be JSON-RPC."""
+    answers: dict[int, dict[str, Any]] = {}
+    while not ids <= answers.keys():
+        line = stream.readline()
+        assert line, f"the server closed stdout; unanswered: {sorted(ids - answers.keys())}"
+        decoded = json.loads(line)
+        assert decoded["jsonrpc"] == "2.0"
+        if "id" in decoded:
+            answers[decoded["id"]] = decoded
+    return answers
+
+
+def send_in_background(stream: IO[bytes], data: bytes) -> threading.Thread:
+    """Writes `data` from a thread, so that answers can be read while the server is still taking it in."""
+
+    def write() -> None:
+        stream.write(data)
+        stream.flush()
+
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_requests_sent_at_once_are_all_answered_even_when_answers_fill_the_pipe(index: Path) -> None:
+    """300 searches, a line of a megabyte, undecodable bytes and lines that are not JSON, written in one go
+    without reading: every request is answered (the answers, some 400 KB, wait for the client in the server)."""
+    searches = range(10, 310)
+    stream = message(1, "initialize", INITIALIZE) + message(None, "notifications/initialized")
+    stream += b"".join(search(n, "zebracorn" if n % 2 else "quokkafish") for n in searches)
+    stream += b"this is not JSON\n\n" + search(2, "x" * 1_000_000)  # longer than a pipe holds (64 KB on Linux)
+    stream += search(3, "zebracorn").replace(b"zebracorn", b"zebracorn \xff\xfe")  # not UTF-8: replaced as by the SDK
+    with stdio_server(index) as process:
+        assert process.stdin and process.stdout
+        writer = send_in_background(process.stdin, stream)
+        answers = read_answers(process.stdout, {1, 2, 3, *searches})
+        writer.join(LIMIT)
+        process.stdin.close()
+        assert process.wait(timeout=LIMIT) == 0
+    assert answers[1]["result"]["serverInfo"]["name"] == "docsearch"
+    for n in searches:
+        result = answers[n]["result"]
+        assert result["isError"] is False
+        expected = "guides/install.md" if n % 2 else "guides/backup.md"
+        assert json.loads(result["content"][0]["text"])["results"][0]["id"] == expected
+    assert answers[2]["result"]["isError"] is True
+    assert "1,000,000 characters long" in answers[2]["result"]["content"][0]["text"]
+    assert answers[3]["result"]["isError"] is False
+    assert json.loads(answers[3]["result"]["content"][0]["text"])["results"][0]["id"] == "guides/install.md"
+
+
+def test_the_wire_is_moved_off_stdin_and_stdout_while_serving(index: Path) -> None:
+    """While the server runs, its fd 0 reads the null device and fd 1 writes where stderr goes, so whatever a
+    library prints cannot reach the protocol's pipes."""
+    with stdio_server(index) as process:
+        assert process.stdin and process.stdout
+        process.stdin.write(message(1, "initialize", INITIALIZE))
+        process.stdin.flush()
+        read_answers(process.stdout, {1})
+        fds = Path(f"/proc/{process.pid}/fd")
+        assert os.readlink(fds / "0") == os.devnull
+        assert os.readlink(fds / "1") == os.readlink(fds / "2")
+        process.stdin.close()
+        assert process.wait(timeout=LIMIT) == 0
+
+
+def test_a_socket_as_stdin_and_stdout_is_served(index: Path) -> None:
+    """Some launchers hand the server one socket for both directions: it is served too (by the SDK's transport)."""
+    ours, theirs = socket.socketpair()
+    with ours, theirs, stdio_server(index, stdin=theirs, stdout=theirs) as process:
+        theirs.close()
+        ours.sendall(message(1, "initialize", INITIALIZE) + message(None, "notifications/initialized"))
+        ours.sendall(search(2, "zebracorn"))
+        with ours.makefile("rb") as stream:
+            answers = read_answers(stream, {1, 2})
+            ours.shutdown(socket.SHUT_WR)
+            assert process.wait(timeout=LIMIT) == 0
+    assert json.loads(answers[2]["result"]["content"][0]["text"])["results"][0]["id"] == "guides/install.md"
