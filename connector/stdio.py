@@ -15,7 +15,6 @@ of any library misses the wire; both are restored on exit.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import os
 import stat
 import sys
@@ -39,7 +38,8 @@ def run(server: FastMCP) -> None:
     from mcp.server.stdio import stdio_server
 
     # FastMCP opens the SDK's stdio_server by this name; if a release moves it, the SDK's transport serves
-    if _is_pipe(0) and _is_pipe(1) and getattr(fastmcp_transport, "stdio_server", None) is stdio_server:
+    ours = sys.platform != "win32" and _is_pipe(0) and _is_pipe(1)
+    if ours and getattr(fastmcp_transport, "stdio_server", None) is stdio_server:
         fastmcp_transport.stdio_server = pipe_stdio_server  # type: ignore[assignment]
     server.run(transport="stdio", show_banner=False)
 
@@ -70,16 +70,20 @@ async def pipe_stdio_server() -> AsyncIterator[tuple[Any, Any]]:
         finally:
             reader.close()
             writer.close()  # after what it still holds is written
-            with suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(sent.closed), CLOSE_TIMEOUT)
-            if not sent.closed.done():
-                writer.abort()
+            try:
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(sent.closed), CLOSE_TIMEOUT)
+            finally:  # also when cancelled: the wire's fds are closed next, and nothing may write to them then
+                if not sent.closed.done():
+                    writer.abort()
     finally:
         _release(wire_in, wire_out)
 
 
 def _claim() -> tuple[int, int]:
     """Private copies of fds 0 and 1 for the wire; fd 0 then reads the null device and fd 1 writes to stderr."""
+    import fcntl  # POSIX only: run() serves Windows the SDK's way
+
     wire_in = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
     wire_out = fcntl.fcntl(1, fcntl.F_DUPFD_CLOEXEC, 3)
     sys.stdout.flush()
