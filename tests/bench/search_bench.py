@@ -9,7 +9,9 @@ collections in ../shared/eval), with those collections' 1,290 queries as the wor
   and for operator queries made from it (a phrase, title:, AND, a prefix*);
 - the same workload through a real stdio MCP server (`python -m connector`) and the SDK's client, and the
   server's memory;
-- tantivy (BM25, en_stem) on the same documents and queries in this process, as the reference.
+- tantivy (BM25, en_stem) on the same documents and queries in this process, as the reference: in turns of
+  TURN queries with the in-process pass, so that a host whose speed drifts (a shared one does, by a third within
+  minutes here) slows both alike and their ratio holds.
 Queries run one at a time, each after the last one's answer. The corpus and its index are kept in .bench/.
 --write updates the "Search at 100,000 documents" section of BENCHMARKS.md (search_report.py writes the text).
 """
@@ -44,6 +46,7 @@ from tests.eval.reference import tantivy_ranker
 
 SERVER_LOG = BENCH_DIR / "search-bench-server.log"
 WARMUP = 50  # untimed queries before each timed pass: caches filled, code paths imported
+TURN = 100  # queries each engine runs before the other's turn, when two are measured side by side
 SERVER_ENV = {"FASTMCP_SHOW_SERVER_BANNER": "false", "FASTMCP_CHECK_FOR_UPDATES": "off", "FASTMCP_LOG_LEVEL": "WARNING"}
 _WORD = re.compile(r"[A-Za-z]+")
 _QUESTION_WORDS = """what which where when with from that this there their these those have been were about would
@@ -98,10 +101,34 @@ def measure(name: str, queries: list[str], search: Search, warmup: int = WARMUP)
     return latency
 
 
+def side_by_side(searches: list[tuple[str, Search]], queries: list[str], warmup: int = WARMUP) -> list[Latency]:
+    """Time each of `searches` on every query, in turns of TURN queries (the first search's, the next one's, ...),
+    after `warmup` untimed queries each. Each turn's CPU (this process, and the rest of the machine's) is
+    counted to the search that ran it."""
+    for _, search in searches:
+        for query in queries[:warmup]:
+            search(query)
+    latencies = [Latency(name) for name, _ in searches]
+    for start in range(0, len(queries), TURN):
+        turn = queries[start : start + TURN]
+        for latency, (_, search) in zip(latencies, searches, strict=True):
+            busy, cpu, started = machine_busy(), cpu_seconds(resource.RUSAGE_SELF), time.perf_counter()
+            for query in turn:
+                t0 = time.perf_counter()
+                found = search(query)
+                latency.add(query, time.perf_counter() - t0, found)
+            latency.wall += time.perf_counter() - started
+            used = cpu_seconds(resource.RUSAGE_SELF) - cpu
+            latency.cpu += used
+            latency.others += max(0.0, machine_busy() - busy - used)
+    return latencies
+
+
 def in_process(
-    index: Path, queries: list[str], operators: dict[str, list[str]], max_wait: float
-) -> tuple[Latency, list[Latency]]:
-    """The workload, then each kind of operator query, through search_results as the search tool calls it."""
+    index: Path, queries: list[str], operators: dict[str, list[str]], max_wait: float, reference: Search | None
+) -> tuple[Latency, list[Latency], Latency | None]:
+    """The workload through search_results as the search tool calls it (in turns with the `reference` search,
+    when there is one), then each kind of operator query."""
     searcher = Searcher(index)
     settings = ConnectorSettings(index=index)
     settle()  # as the server does before it serves
@@ -110,14 +137,20 @@ def in_process(
         return len(search_results(searcher, settings, query)["results"])
 
     wait_for_idle(max_wait)
-    plain = measure("`search_results`, in process", queries, search)
+    ours = ("`search_results`, in process", search)
+    if reference is None:
+        plain, tantivy = measure(*ours, queries), None
+    else:
+        plain, tantivy = side_by_side([ours, ("tantivy (reference), in process", reference)], queries)
     print(f"  {plain.line()}", flush=True)
+    if tantivy is not None:
+        print(f"  {tantivy.line()}", flush=True)
     rows = []
     for kind, texts in operators.items():
         if texts:  # the process is warm by now: no warm-up, so a kind's first query counts as it comes
             rows.append(measure(f"`search_results`, operators: {kind}", texts, search, warmup=0))
             print(f"  {rows[-1].line()}, e.g. {texts[0]}", flush=True)
-    return plain, rows
+    return plain, rows, tantivy
 
 
 def proc_status(pid: int) -> tuple[float, float, float]:
@@ -195,8 +228,9 @@ async def call_search(session: ClientSession, query: str) -> int:
     return len(json.loads(text)["results"])
 
 
-def with_tantivy(corpus: Generated, queries: list[str], max_wait: float) -> tuple[Latency, float]:
-    """tantivy's top 10 for the workload, and the seconds it took to index the same files (title + text)."""
+def with_tantivy(corpus: Generated, max_wait: float) -> tuple[Search, float]:
+    """tantivy's top 10 as a search (the number of results), over the same files (title + text), and the seconds
+    it took to index them."""
     docs = {}
     for path in corpus.files:
         text = path.read_text(encoding="utf-8")
@@ -207,7 +241,7 @@ def with_tantivy(corpus: Generated, queries: list[str], max_wait: float) -> tupl
     rank = tantivy_ranker(docs, k=10)
     build = time.perf_counter() - started
     del docs
-    return measure("tantivy (reference), in process", queries, lambda q: len(rank(q))), build
+    return (lambda query: len(rank(query))), build
 
 
 def indexing(args: argparse.Namespace, corpus: Generated, index: Path) -> list[Step]:
@@ -246,16 +280,17 @@ def run(args: argparse.Namespace) -> Results:
     queries = workload(args.queries, args.seed, settings.max_query_length)
     operators = operator_queries(queries, max(10, min(50, len(queries) // 10)))
     print(f"searching: {len(queries):,} queries, then {sum(map(len, operators.values()))} operator queries", flush=True)
-    search, operator_rows = in_process(index, queries, operators, args.max_wait)
+    reference, tantivy_build = None, None
+    if not args.no_tantivy:
+        reference, tantivy_build = with_tantivy(corpus, args.max_wait)
+        print(f"  tantivy built in {tantivy_build:.1f} s", flush=True)
+    search, operator_rows, tantivy = in_process(index, queries, operators, args.max_wait, reference)
+    del reference
     stdio, memory = None, None
     if not args.no_stdio:
         wait_for_idle(args.max_wait)
         stdio, memory = anyio.run(over_stdio, index, queries)
         print(f"  {stdio.line()}; server peak RSS {memory.peak_mb:,.0f} MB", flush=True)
-    tantivy, tantivy_build = None, None
-    if not args.no_tantivy:
-        tantivy, tantivy_build = with_tantivy(corpus, queries, args.max_wait)
-        print(f"  {tantivy.line()}; built in {tantivy_build:.1f} s", flush=True)
     sizes = index_size(index)
     return Results(
         corpus,

@@ -198,9 +198,11 @@ def report(r: Results) -> str:
         "Over stdio: from the mcp SDK's `ClientSession.call_tool` to its parsed result, the server being "
         "`python -m connector --index INDEX` as a subprocess. tantivy: "
         f"tantivy-py {version('tantivy')}, one field (the title and the file's text), en_stem, BM25, top 10, "
-        "punctuation removed from the query (tests/eval/reference.py). CPU ms/query: CPU time of the process that "
-        "searched (over stdio, the server) per query. Others: CPU time the rest of the machine used meanwhile, in "
-        "cores (over stdio that includes the client); when well above 0 the latencies are pessimistic.",
+        "punctuation removed from the query (tests/eval/reference.py), in turns of 100 queries with the "
+        "in-process pass, in the same process, so that both meet the host at the same speed. CPU ms/query: "
+        "CPU time of the process that searched (over stdio, the server) per query. Others: CPU time the rest of "
+        "the machine used meanwhile, in cores (over stdio that includes the client); when well above 0 the "
+        "latencies are pessimistic.",
         f"Indexing: wall time of `python -m indexer DOCS --index INDEX --no-embeddings [--rebuild] -q` (the words: "
         "searchable when it ends; hybrid_bench.py measures embedding); the no-change re-run's "
         f"median of {r.repeat}. Text MB: the files' bytes. Index size: the files of the current generation. "
