@@ -260,6 +260,9 @@ class Snapshot(DocumentView):
         return [(hit["doc_id"], hit["ordinal"], hit.score or 0.0) for hit in collector.results()]
 
     def _whoosh_ranked(self, query: Query, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
+        """The best `limit` documents by Whoosh's ranking, each with its best passage. Equal scores go by document
+        id, as on the postings path: Whoosh breaks ties by its document numbers, which follow the order the
+        files were indexed in, and that changes from build to build."""
         # Every match is scored and collapsed here: Whoosh skips its own collapsing under a filter (every
         # passage of a document comes back). Queries that reach this path match few passages.
         collector: Any = collectors.UnlimitedCollector()
@@ -268,16 +271,19 @@ class Snapshot(DocumentView):
             if allowed is not None:
                 collector = collectors.FilterCollector(collector, allowed, None)
             self._searcher.search_with_collector(self._bound(query, groups), collector)
-            found: list[tuple[str, int, float]] = []
-            seen: set[str] = set()
+            best: dict[str, tuple[float, int]] = {}  # doc id -> (score, ordinal) of its first hit: its best
+            last: float | None = None  # the limit-th document's score, once there is one
             for hit in collector.results():  # best first; stored fields are read only up to the last one kept
+                score = hit.score or 0.0
+                if last is not None and score < last:
+                    break
                 doc_id = hit["doc_id"]
-                if doc_id not in seen:
-                    seen.add(doc_id)
-                    found.append((doc_id, hit["ordinal"], hit.score))
-                    if len(found) == limit:
-                        break
-            return found
+                if doc_id not in best:  # and documents tied with the limit-th, whose order is Whoosh's
+                    best[doc_id] = (score, hit["ordinal"])
+                    if len(best) == limit:
+                        last = score
+        ranked = sorted(best.items(), key=lambda item: (-item[1][0], item[0]))[:limit]
+        return [(doc_id, ordinal, score) for doc_id, (score, ordinal) in ranked]
 
     def _allowed(self, groups: Groups) -> BitSet | None:
         """The Whoosh documents (passages) a caller in `groups` may see, as a search filter; None: all."""
