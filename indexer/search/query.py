@@ -235,11 +235,12 @@ def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phras
     that analyzes to several ("multi-target", "v2.1", "getUserName": its whole and its words) is its words, as
     BM25 engines read it: requiring them as a phrase lost more matches than it gained precision (EVAL.md)."""
     if not phrase and value.endswith("*") and value.count("*") == 1:
-        stem = fold(value[:-1])
-        if len(stem) < MIN_PREFIX or not re.fullmatch(r"\w+", stem):
+        typed = fold(value[:-1])
+        if len(typed) < MIN_PREFIX or not re.fullmatch(r"\w+", typed):
             return None
-        if budget.take_wildcard() and budget.take([stem], shown=False):
-            return over(fields, lambda f: Prefix(f, stem))
+        start = _wildcard_start(typed)
+        if budget.take_wildcard() and budget.take([start], shown=False):
+            return over(fields, lambda f: Prefix(f, start))
     # An identifier (getUserName) gives its whole and its words; in a phrase, its words alone, in order.
     words = budget.take(t for t, _, _, _ in _analyzer.analyze(value, wholes=not phrase))
     if not words:
@@ -248,6 +249,16 @@ def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phras
         return over(fields, lambda f: wq.Phrase(f, words))
     clauses = [over(fields, lambda f, w=w: wq.Term(f, w)) for w in words]
     return clauses[0] if len(clauses) == 1 else wq.Or(clauses)
+
+
+def _wildcard_start(typed: str) -> str:
+    """What the words of a text field's wildcard begin with. Those fields hold stems, so a wildcard starts
+    where the typed text and its stem agree: `boundary*` at `boundar` (boundary is indexed as boundari),
+    `installer*` at `instal`, `renderer*` at `render`; the typed text itself when that is shorter than
+    MIN_PREFIX or it has no stem (a stop word)."""
+    stem = next((term for term, _, _, _ in _analyzer.analyze(typed, tokenize=False)), "")
+    agreed = next((i for i, (a, b) in enumerate(zip(typed, stem, strict=False)) if a != b), min(len(typed), len(stem)))
+    return typed[:agreed] if agreed >= MIN_PREFIX else typed
 
 
 def _plain(text: str, budget: _Budget, weights: Mapping[str, float]) -> wq.Query | None:
