@@ -9,7 +9,8 @@ cannot poll a file, a terminal left non-blocking troubles the shell after exit, 
 directions looks closed to asyncio's write transport when data arrives.
 
 While serving, as with the SDK's transport, fd 0 reads the null device and fd 1 writes to stderr, so stray output
-of any library misses the wire; both are restored on exit.
+of any library misses the wire; both are restored on exit. A message ends at "\n", as the spec says (the SDK's text
+reader also ends one at a lone "\r").
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import sys
 from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
 __all__ = ["run"]
 
 PAUSE_AT = 4 << 20  # bytes of whole lines waiting to be read before the pipe is no longer read (until half are)
-CLOSE_TIMEOUT = 5.0  # seconds that the last answers may take to leave at exit, when the client does not read them
 
 
 def run(server: FastMCP) -> None:
@@ -38,10 +39,27 @@ def run(server: FastMCP) -> None:
     from mcp.server.stdio import stdio_server
 
     # FastMCP opens the SDK's stdio_server by this name; if a release moves it, the SDK's transport serves
-    ours = sys.platform != "win32" and _is_pipe(0) and _is_pipe(1)
-    if ours and getattr(fastmcp_transport, "stdio_server", None) is stdio_server:
-        fastmcp_transport.stdio_server = pipe_stdio_server  # type: ignore[assignment]
+    wire = _open_wire() if getattr(fastmcp_transport, "stdio_server", None) is stdio_server else None
+    if wire is not None:
+        fastmcp_transport.stdio_server = partial(pipe_stdio_server, *wire)
     server.run(transport="stdio", show_banner=False)
+
+
+def _open_wire() -> tuple[int, int] | None:
+    """The pipes of stdin and stdout opened anew (through /proc/self/fd), non-blocking: asyncio needs them so,
+    and a new open file of each keeps the flag off the ones that the client and any other process sharing them
+    hold, even if this process is killed. None when they are not both pipes or cannot be opened so."""
+    if sys.platform == "win32" or not (_is_pipe(0) and _is_pipe(1)):
+        return None
+    opened: list[int] = []
+    try:
+        for fd, mode in ((0, os.O_RDONLY), (1, os.O_WRONLY)):
+            opened.append(os.open(f"/proc/self/fd/{fd}", mode | os.O_NONBLOCK | os.O_CLOEXEC))
+    except OSError:
+        for fd in opened:
+            os.close(fd)
+        return None
+    return opened[0], opened[1]
 
 
 def _is_pipe(fd: int) -> bool:
@@ -52,12 +70,14 @@ def _is_pipe(fd: int) -> bool:
 
 
 @asynccontextmanager
-async def pipe_stdio_server() -> AsyncIterator[tuple[Any, Any]]:
-    """The SDK's stdio_server over the wire's pipes, moved off fds 0 and 1 while it serves."""
+async def pipe_stdio_server(wire_in: int, wire_out: int) -> AsyncIterator[tuple[Any, Any]]:
+    """The SDK's stdio_server over the wire's pipes (fds of their own), fds 0 and 1 moved off them meanwhile.
+    At its end it waits until the last answers are written, as the SDK's transport does (a client that keeps
+    stdout open without reading keeps it waiting), unless it is cancelled (Ctrl-C)."""
     from mcp.server.stdio import stdio_server
 
     loop = asyncio.get_running_loop()
-    wire_in, wire_out = _claim()
+    saved = _divert()
     lines = _Lines()
     sent = _Sent(loop)
     try:
@@ -71,38 +91,37 @@ async def pipe_stdio_server() -> AsyncIterator[tuple[Any, Any]]:
             reader.close()
             writer.close()  # after what it still holds is written
             try:
-                with suppress(TimeoutError):
-                    await asyncio.wait_for(asyncio.shield(sent.closed), CLOSE_TIMEOUT)
-            finally:  # also when cancelled: the wire's fds are closed next, and nothing may write to them then
+                await asyncio.shield(sent.closed)
+            finally:  # cancelled: the wire's fds are closed next, and nothing may write to them then
                 if not sent.closed.done():
                     writer.abort()
     finally:
-        _release(wire_in, wire_out)
+        _restore(saved)
+        os.close(wire_in)
+        os.close(wire_out)
 
 
-def _claim() -> tuple[int, int]:
-    """Private copies of fds 0 and 1 for the wire; fd 0 then reads the null device and fd 1 writes to stderr."""
+def _divert() -> tuple[int, int]:
+    """fd 0 reads the null device and fd 1 writes to stderr; returns copies of what they were."""
     import fcntl  # POSIX only: run() serves Windows the SDK's way
 
-    wire_in = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
-    wire_out = fcntl.fcntl(1, fcntl.F_DUPFD_CLOEXEC, 3)
+    saved = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3), fcntl.fcntl(1, fcntl.F_DUPFD_CLOEXEC, 3)
     sys.stdout.flush()
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)
     os.dup2(2, 1)
-    return wire_in, wire_out
+    return saved
 
 
-def _release(wire_in: int, wire_out: int) -> None:
-    """The wire back on fds 0 and 1, blocking again (asyncio made the pipes non-blocking, a flag they share)."""
+def _restore(saved: tuple[int, int]) -> None:
+    """fds 0 and 1 as they were before _divert()."""
     with suppress(ValueError, OSError):
         sys.stdout.flush()  # what was printed meanwhile goes to stderr, not the wire
-    for fd, wire in ((0, wire_in), (1, wire_out)):
+    for fd, copy in enumerate(saved):
         with suppress(OSError):
-            os.set_blocking(wire, True)
-            os.dup2(wire, fd)
-        os.close(wire)
+            os.dup2(copy, fd)
+        os.close(copy)
 
 
 class _Lines(asyncio.Protocol):

@@ -1,25 +1,38 @@
 """The stdio server's own pipe transport (connector/stdio.py), through real subprocesses and raw JSON-RPC: requests
 sent all at once in one stream, a line longer than a pipe holds, bytes that are not UTF-8 and lines that are not
-JSON, answers that fill the pipe before the client reads them, the wire moved off fds 0 and 1 while serving, and
-the SDK's transport where stdin and stdout are a socket."""
+JSON, answers that fill the pipe before the client reads them or after it closed stdin, the wire moved off fds 0
+and 1 while serving, the client's pipes left blocking when the server is killed, and the SDK's transport where
+stdin and stdout are a socket."""
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from support.connector import ROOT, subprocess_env
+import pytest
+
+from support.connector import ROOT, build_index, subprocess_env
 
 INITIALIZE = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}
 LIMIT = 60  # seconds before a test gives up on the server (it kills it, and the test fails)
+
+
+@pytest.fixture(scope="module")
+def big_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One document of about 60,000 characters: a fetch answers with its first 50,000, twice (text and
+    structuredContent), more than a pipe holds."""
+    paragraphs = [f"Paragraph {n} of the long story about the ochre heron and its nest." for n in range(900)]
+    return build_index(tmp_path_factory.mktemp("big"), {"big.md": "# Big\n\n" + "\n\n".join(paragraphs) + "\n"})
 
 
 def message(id_: int | None, method: str, params: dict[str, Any] | None = None) -> bytes:
@@ -130,3 +143,42 @@ def test_a_socket_as_stdin_and_stdout_is_served(index: Path) -> None:
             ours.shutdown(socket.SHUT_WR)
             assert process.wait(timeout=LIMIT) == 0
     assert json.loads(answers[2]["result"]["content"][0]["text"])["results"][0]["id"] == "guides/install.md"
+
+
+def test_answers_still_waiting_when_stdin_closes_reach_a_slow_reader_whole(big_index: Path) -> None:
+    """A batch client writes its requests, closes stdin, and reads the answers later (here after 7 s): the
+    server writes every answer whole before it exits, however long the reader takes."""
+    fetch = message(2, "tools/call", {"name": "fetch", "arguments": {"id": "big.md"}})
+    with stdio_server(big_index) as process:
+        assert process.stdin and process.stdout
+        process.stdin.write(message(1, "initialize", INITIALIZE) + message(None, "notifications/initialized"))
+        process.stdin.flush()
+        read_answers(process.stdout, {1})
+        process.stdin.write(fetch)
+        process.stdin.flush()
+        time.sleep(2)  # the fetch is answered before the end of the input (a request still running then is not)
+        process.stdin.close()
+        time.sleep(7)
+        answers = read_answers(process.stdout, {2})
+        assert process.wait(timeout=LIMIT) == 0
+    assert "result" in answers[2], answers[2]
+    text = json.loads(answers[2]["result"]["content"][0]["text"])["text"]
+    assert len(text) > 40_000 and "ochre heron" in text
+
+
+def test_a_killed_server_leaves_the_clients_pipes_blocking(index: Path) -> None:
+    """The server reads and writes its pipes without blocking, through open files of its own: the pipes that
+    the client (and whatever shares them) holds stay blocking, even when the server is killed."""
+    stdin_read, stdin_write = os.pipe()
+    stdout_read, stdout_write = os.pipe()
+    with stdio_server(index, stdin=stdin_read, stdout=stdout_write) as process:
+        os.write(stdin_write, message(1, "initialize", INITIALIZE))
+        with os.fdopen(os.dup(stdout_read), "rb") as stream:
+            read_answers(stream, {1})
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=LIMIT)
+    try:
+        assert os.get_blocking(stdin_read) and os.get_blocking(stdout_write)
+    finally:
+        for fd in (stdin_read, stdin_write, stdout_read, stdout_write):
+            os.close(fd)
