@@ -15,17 +15,23 @@ one text item holding the JSON and the same object as structuredContent.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from fastmcp import FastMCP
 from mcp.types import CallToolRequestParams
 
 from connector.contract import as_text
 
-if TYPE_CHECKING:
-    from connector.server import Tools
-
 __all__ = ["register"]
+
+
+class Tools(Protocol):
+    """What the tools do for a request (connector.server.Tools): the payload, or the error the regular path words."""
+
+    async def search(self, query: Any, request: Any) -> dict[str, Any]: ...
+
+    async def fetch(self, doc_id: Any, request: Any) -> dict[str, Any]: ...
+
 
 QUICK = {"search": "query", "fetch": "id"}  # the tools answered here (Tools has a method of each name): their argument
 PLAIN_FIELDS = {"name", "arguments", "meta"}  # a call with a task, input responses or request state is not plain
