@@ -20,6 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
+from indexer.store.arrays import load_arrays
+
 FORWARD_FILES = {"forward_ends": np.int64, "forward_keys": np.int32, "forward_freqs": np.uint16}
 
 
@@ -51,19 +53,11 @@ class Forward:
     @classmethod
     def open(cls, folder: Path, name: str) -> Forward | None:
         """The forward index of segment `name`, or None when it has none (written by an older indexer)."""
-        paths = forward_paths(folder, name)
-        if not all(path.is_file() for path in paths):
-            return None
-        return cls(*(_load(path) for path in paths))
+        arrays = load_arrays(forward_paths(folder, name))
+        return None if arrays is None else cls(*arrays)
 
     def terms(self, passage: int) -> tuple[np.ndarray, np.ndarray]:
         """(body key indexes, counts) of one passage of the segment."""
         start = int(self._ends[passage - 1]) if passage else 0
         end = int(self._ends[passage])
         return self._keys[start:end], self._freqs[start:end]
-
-
-def _load(path: Path) -> np.ndarray:
-    """A .npy file, memory-mapped as a plain ndarray when it holds any data (as postings.py loads its arrays)."""
-    array = np.load(path, mmap_mode="r")
-    return array.view(np.ndarray) if array.size else np.load(path)

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
+from indexer.store.arrays import load_arrays
+
 POSITION_FILES = ("positions", "position_ends")
 _DECODED_KEPT = 200_000  # encodings remembered (most postings hold one position, and those repeat)
 
@@ -82,17 +84,10 @@ class Positions:
     @classmethod
     def open(cls, folder: Path, name: str) -> Positions | None:
         """The positions of segment `name`, or None when it has none (written by an older indexer)."""
-        paths = position_paths(folder, name)
-        if not all(path.is_file() for path in paths):
-            return None
-        return cls(*(_load(path) for path in paths))
+        arrays = load_arrays(position_paths(folder, name))
+        return None if arrays is None else cls(*arrays)
 
     def of_key(self, key: int) -> np.ndarray:
         """The positions of the postings of the key numbered `key`, one posting after the other."""
         start = int(self.ends[key - 1]) if key else 0
         return self.positions[start : int(self.ends[key])]
-
-
-def _load(path: Path) -> np.ndarray:
-    array_ = np.load(path, mmap_mode="r")
-    return array_.view(np.ndarray) if array_.size else np.load(path)

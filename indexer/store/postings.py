@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from indexer.store.arrays import load_array
 from indexer.store.forward import Forward, write_forward
 from indexer.store.positions import Positions, write_positions
 
@@ -197,12 +198,12 @@ class Segment:
             self.doc_ids = ids.decode("utf-8").split("\0") if ids else []
             self.doc_groups = {int(i): tuple(groups) for i, groups in meta["groups"].items()}
         self.docs = DocList(self.doc_ids, self.doc_groups)
-        self.keys = _Keys(_map(folder / f"{name}.terms"), _load(folder / f"{name}.term_ends.npy"))
-        self.ends = _load(folder / f"{name}.ends.npy")
-        self.passages = _load(folder / f"{name}.passages.npy")
-        self.freqs = _load(folder / f"{name}.freqs.npy")
-        self.lengths = _load(folder / f"{name}.lengths.npy")
-        self.owners = _load(folder / f"{name}.owners.npy")
+        self.keys = _Keys(_map(folder / f"{name}.terms"), load_array(folder / f"{name}.term_ends.npy"))
+        self.ends = load_array(folder / f"{name}.ends.npy")
+        self.passages = load_array(folder / f"{name}.passages.npy")
+        self.freqs = load_array(folder / f"{name}.freqs.npy")
+        self.lengths = load_array(folder / f"{name}.lengths.npy")
+        self.owners = load_array(folder / f"{name}.owners.npy")
         self.forward = Forward.open(folder, name)  # None in a segment an older indexer wrote
         self.positions = Positions.open(folder, name)  # likewise
 
@@ -356,13 +357,6 @@ def write_manifest(folder: Path, segments: dict[str, list[int]]) -> None:
     tmp = folder / f"{MANIFEST}.tmp"
     tmp.write_text(json.dumps(manifest), encoding="utf-8")
     os.replace(tmp, folder / MANIFEST)
-
-
-def _load(path: Path) -> np.ndarray:
-    """A .npy file, memory-mapped (read-only) when it holds any data. As a plain ndarray over the mapping: numpy's
-    memmap class runs Python code on every index and slice, a third of a query's time in key lookups."""
-    array_ = np.load(path, mmap_mode="r")
-    return array_.view(np.ndarray) if array_.size else np.load(path)
 
 
 def _map(path: Path) -> mmap.mmap | bytes:

@@ -145,14 +145,14 @@ def _merged_positions(segments: list[Segment], kept: list[np.ndarray], order: np
     """The positions of the merged postings: those of the `kept` postings of each segment, taken in `order` (an
     order of the kept postings of all the segments, one segment after the other); None when a segment has no
     positions (an older indexer wrote it: the merged segment's phrases go to Whoosh, as its did)."""
-    tables = [segment.positions for segment in segments]
-    if any(table is None for table in tables):
+    tables = [segment.positions for segment in segments if segment.positions is not None]
+    if len(tables) < len(segments):
         return None
     starts, counts, offset = [], [], 0
     for segment, postings, table in zip(segments, kept, tables, strict=True):
         freqs = np.asarray(segment.freqs, dtype=np.int64)
         starts.append(offset + (np.cumsum(freqs) - freqs)[postings])
         counts.append(freqs[postings])
-        offset += len(table.positions)  # type: ignore[union-attr]
-    every = np.concatenate([np.asarray(table.positions, dtype=np.uint32) for table in tables])  # type: ignore[union-attr]
+        offset += len(table.positions)
+    every = np.concatenate([np.asarray(table.positions, dtype=np.uint32) for table in tables])
     return every[ragged(np.concatenate(starts)[order], np.concatenate(counts)[order])]
