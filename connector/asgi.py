@@ -19,12 +19,8 @@ def create() -> Any:
     settings = ConnectorSettings()
     configure_logging(settings)
     quiet_fastmcp()  # before FastMCP is imported
-    from connector.http import add_routes, create_app
-    from connector.server import create_server
+    from connector.http import http_app
 
-    searcher = Searcher(settings.index)
-    mcp = create_server(searcher, settings, auth=server_auth(settings))
-    add_routes(mcp, searcher, settings)
-    app = create_app(mcp, settings)
+    app = http_app(Searcher(settings.index), settings, server_auth(settings))
     settle()
     return app

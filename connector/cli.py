@@ -144,12 +144,9 @@ def _serve(settings: ConnectorSettings) -> int:
     if settings.http_workers > 1:
         del snapshot, searcher, auth  # each worker opens its own (the index's memory maps are shared by the OS)
         return _serve_workers(settings)
-    from connector.http import add_routes, create_app
-    from connector.server import create_server
+    from connector.http import http_app
 
-    mcp = create_server(searcher, settings, auth=auth)
-    add_routes(mcp, searcher, settings)
-    app = create_app(mcp, settings)
+    app = http_app(searcher, settings, auth)
     settle()
     _run_uvicorn(app, settings)
     return 0

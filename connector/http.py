@@ -20,6 +20,15 @@ from connector.settings import ConnectorSettings
 from indexer import Searcher, __version__
 
 
+def http_app(searcher: Searcher, settings: ConnectorSettings, auth: Any = None) -> Any:
+    """The ASGI app of a server over HTTP: MCP at /mcp, with /healthz and the pages beside it."""
+    from connector.server import create_server
+
+    mcp = create_server(searcher, settings, auth=auth)
+    add_routes(mcp, searcher, settings)
+    return create_app(mcp, settings)
+
+
 def add_routes(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings) -> None:
     """What HTTP serves beside /mcp: /healthz, and the pages for people (connector.pages), whose links are signed
     as the tools' are when the server has authentication."""
