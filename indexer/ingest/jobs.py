@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import hashlib
 import logging
 import os
@@ -13,6 +14,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from types import FrameType
 
 from indexer.errors import LoaderError
 from indexer.ingest.records import make_record
@@ -22,6 +24,8 @@ from indexer.model import ParsedDoc
 from indexer.store.docstore import DocRecord, Stamp
 
 log = logging.getLogger(__name__)
+
+_RETRY_SECONDS = 0.05  # the time limit's timer, again, while a block that outlived it still runs
 
 
 @dataclass(frozen=True)
@@ -109,8 +113,12 @@ def _time_limit(seconds: float) -> Iterator[None]:
         yield
         return
 
-    def expire(signum: int, frame: object) -> None:
-        raise _TimedOut
+    def expire(signum: int, frame: FrameType | None) -> None:
+        # An exception raised where Python cannot pass it on (a garbage collector callback, a __del__) is printed
+        # and dropped, and with it the time limit: so the timer fires again soon, until the block is left.
+        signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)
+        if not _in_gc_callback(frame):
+            raise _TimedOut
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -119,6 +127,16 @@ def _time_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def _in_gc_callback(frame: FrameType | None) -> bool:
+    """Whether the signal came while a garbage collector callback ran (some libraries install one)."""
+    codes = {getattr(callback, "__code__", None) for callback in gc.callbacks}
+    while frame is not None:
+        if frame.f_code in codes:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _read(job: Job) -> bytes:

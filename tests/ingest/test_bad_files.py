@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import gc
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from indexer.ingest.jobs import Failed, Indexed, Job, run_job
+from indexer.ingest.jobs import Failed, Indexed, Job, _time_limit, _TimedOut, run_job
 from indexer.store.docstore import Stamp
 
 from support.folders import all_ids, found, index, needs_non_root, skipped, write
@@ -154,6 +156,28 @@ def test_a_file_that_parses_too_long_is_skipped_and_the_run_goes_on(docs: Path, 
     reasons = {s.id: s.reason for s in report.skipped}
     assert "took longer than 0.001 s to parse" in reasons["slow.pdf"]
     assert found(index_dir, "okapi") == ["quick.md"]
+
+
+def test_the_time_limit_holds_when_it_expires_inside_a_garbage_collector_callback() -> None:
+    """Some libraries install a callback of the garbage collector (hypothesis does, in these tests), where an
+    exception is printed and dropped: the limit waits for the callback to end, then interrupts the block."""
+    ran: list[str] = []
+
+    def slow_callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            time.sleep(0.05)  # the limit expires in here
+            ran.append(phase)
+
+    gc.callbacks.append(slow_callback)
+    started = time.monotonic()
+    try:
+        with pytest.raises(_TimedOut), _time_limit(0.01):
+            gc.collect()
+            while time.monotonic() - started < 10:
+                pass
+    finally:
+        gc.callbacks.remove(slow_callback)
+    assert ran and time.monotonic() - started < 5
 
 
 @pytest.mark.parametrize(("size", "limit"), [(3, 10), (10, 10), (11, 10), (5000, 100)])
