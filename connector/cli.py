@@ -134,7 +134,7 @@ def _serve(settings: ConnectorSettings) -> int:
         from connector import stdio
         from connector.server import create_server
 
-        server = create_server(searcher, settings)
+        server = create_server(searcher, settings, one_client=True)
         settle()
         stdio.run(server)
         return 0
