@@ -17,6 +17,7 @@ from connector.settings import ENV_PREFIX, ConnectorSettings
 from indexer import IndexerError, Searcher
 
 log = logging.getLogger("connector")
+SCRIPT = "docsearch-serve"  # pyproject's console script for main()
 
 # (option, settings field, argparse keywords)
 OPTIONS: list[tuple[str, str, dict[str, object]]] = [
@@ -57,9 +58,14 @@ OPTIONS: list[tuple[str, str, dict[str, object]]] = [
 ]
 
 
+def program() -> str:
+    """How the command was called, for its usage lines: the console script's name, else `python -m connector`."""
+    return SCRIPT if os.path.basename(sys.argv[0]) == SCRIPT else "python -m connector"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m connector",
+        prog=program(),
         description="Serve a docsearch index over MCP: the search and fetch tools (ChatGPT's contract), every "
         "document as a resource, resources/search, tools/search and prompts/search. Every option can also be "
         f"set with an environment variable ({ENV_PREFIX}<NAME>); options win over the environment. "

@@ -11,6 +11,7 @@ import os
 import sys
 from pathlib import Path
 
+from connector.cli import program
 from connector.settings import ENV_PREFIX
 from connector.tokens import TokensFile, TokensFileError, parse_groups
 
@@ -19,8 +20,8 @@ ENV_FILE = f"{ENV_PREFIX}TOKENS_FILE"
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m connector tokens",
-        description="Create, list and revoke the bearer tokens that `python -m connector --tokens-file F` accepts.",
+        prog=f"{program()} tokens",
+        description=f"Create, list and revoke the bearer tokens that `{program()} --tokens-file F` accepts.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="{add,list,revoke}")
     file_help = f"The tokens file [env {ENV_FILE}]."

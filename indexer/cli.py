@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from indexer.progress import ProgressDisplay
 from indexer.settings import ENV_PREFIX, IndexerSettings
 
 log = logging.getLogger("indexer")
+SCRIPT = "docsearch-index"  # pyproject's console script for main()
 
 
 def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
@@ -28,7 +30,7 @@ def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
         return f"{fields[name].description} [env {env}; default: {getattr(defaults, name)}]"
 
     parser = argparse.ArgumentParser(
-        prog="python -m indexer",
+        prog=SCRIPT if os.path.basename(sys.argv[0]) == SCRIPT else "python -m indexer",
         description="Index a folder of documents (Markdown, PDF, text, HTML) for the docsearch MCP server. "
         "Re-runs update the index incrementally; readers keep the last complete index while it is written.",
     )

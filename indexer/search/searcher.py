@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 import time
 from collections.abc import Sequence
@@ -335,8 +336,8 @@ def _dense_index(folder: Path) -> DenseIndex | None:
 class Searcher:
     """Hands out the newest snapshot of an index directory."""
 
-    def __init__(self, index_dir: Path) -> None:
-        self.index_dir = index_dir
+    def __init__(self, index_dir: str | os.PathLike[str]) -> None:
+        self.index_dir = Path(index_dir)
         self._lock = threading.Lock()
         self._checked = 0.0
         self._snapshot = self._open()

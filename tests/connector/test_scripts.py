@@ -4,7 +4,10 @@ exists and runs the same command line as `python -m indexer` / `python -m connec
 from __future__ import annotations
 
 import importlib
+import subprocess
+import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -25,3 +28,24 @@ def test_each_script_runs_its_command_line(name: str, capsys: pytest.CaptureFixt
         main(["--help"])
     assert exited.value.code == 0
     assert "--index" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("command", "usage"),
+    [
+        (["docsearch-index", "--help"], "usage: docsearch-index "),
+        (["docsearch-serve", "--help"], "usage: docsearch-serve "),
+        (["docsearch-serve", "tokens", "--help"], "usage: docsearch-serve tokens "),
+        ([sys.executable, "-m", "indexer", "--help"], "usage: python -m indexer "),
+        ([sys.executable, "-m", "connector", "--help"], "usage: python -m connector "),
+        ([sys.executable, "-m", "connector", "tokens", "--help"], "usage: python -m connector tokens "),
+    ],
+)
+def test_help_names_the_command_the_user_typed(command: list[str], usage: str) -> None:
+    """The usage line shows the command as it was run: a user of the console script is not told to type a
+    `python -m` line that may not work where the script was installed (pipx, uv tool)."""
+    if not command[0].startswith("/"):
+        command = [str(Path(sys.executable).parent / command[0]), *command[1:]]  # installed beside this Python
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(usage)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from indexer import Searcher
 from indexer.ingest.passages import MAX_PASSAGE_CHARS
 from indexer.ingest.pool import INLINE_BELOW
 
@@ -19,6 +20,14 @@ def test_id_is_the_relative_path_with_forward_slashes(docs: Path, index_dir: Pat
     index(docs, index_dir)
     assert found(index_dir, "zebracorn") == ["guides/deep/nested/install.md"]
     assert document(index_dir, "guides/deep/nested/install.md").title == "Install"
+
+
+def test_the_searcher_opens_an_index_named_by_a_string(docs: Path, index_dir: Path) -> None:
+    """The library's entry point takes the index folder as a user writes it, not only as a Path."""
+    write(docs, "a.md", "# A\n\nwombatfish notes.\n")
+    index(docs, index_dir)
+    hits = Searcher(str(index_dir)).snapshot().search("wombatfish")
+    assert [hit.document.id for hit in hits] == ["a.md"]
 
 
 def test_non_ascii_name_with_spaces_is_searchable_and_fetchable(docs: Path, index_dir: Path) -> None:
