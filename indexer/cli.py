@@ -208,6 +208,12 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
             lines += [f"    {shown(w.id)}: {shown(w.reason)}" for w in report.warnings]
     elif report.skipped:
         lines.append(f"  skipped {len(report.skipped)} file(s); run without --quiet for the list")
+    count, example = report.unjoined_urls
+    if count:
+        lines.append(
+            f"  {count:,} document(s) give a front matter url that is a path (e.g. {shown(example)[:80]}) and no "
+            "--base-url says which site it is on: they are cited by file:// URLs; give --base-url https://SITE"
+        )
     if report.unread and (not quiet or not report.documents):
         kinds = ", ".join(f"{shown(suffix) or '(no extension)'} {count:,}" for suffix, count in report.unread[:12])
         more = f", and {len(report.unread) - 12} more types" if len(report.unread) > 12 else ""

@@ -18,7 +18,7 @@ from indexer.ingest.embedding import carry
 from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
 from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Candidate, Scan, scan
-from indexer.ingest.urls import document_url
+from indexer.ingest.urls import checked_url, document_url, is_relative
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
 from indexer.store import storage
@@ -47,6 +47,8 @@ class _Tally:
     applied: set[str] = field(default_factory=set)  # ids stored in this run
     dropped: set[str] = field(default_factory=set)  # ids whose passages must leave the new segments
     documents: int = 0
+    unjoined: int = 0  # documents read whose front matter url is a path, with no base URL to join it to
+    unjoined_example: str = ""  # the first such path in sorted order
 
 
 def update_index(
@@ -113,6 +115,7 @@ def update_index(
         documents=tally.documents,
         rebuilt=rebuild,
         unread=_unread(found),
+        unjoined_urls=(tally.unjoined, tally.unjoined_example),
     )
 
 
@@ -208,7 +211,7 @@ def _write_generation(
                     if progress:
                         progress(done, len(jobs), tally.bytes_read)
             if old_meta and any(old_meta.get(k) != meta[k] for k in ("base_url", "drop_extensions")):
-                _refresh_urls(store, settings)
+                _refresh_urls(store, settings, tally)
             store.set_failed([(i, s, r) for i, (s, r) in carried.items()] + tally.failed)
             tally.documents = store.count()
             store.set_meta({**meta, "generation": str(number), "documents": str(tally.documents)})
@@ -245,7 +248,7 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, settings: 
         return
     record = outcome.record
     try:
-        store.put(record, _url(record, settings), replace=known or again)
+        store.put(record, _url(record, settings, tally), replace=known or again)
     except (ValueError, TypeError, OverflowError, sqlite3.DataError, sqlite3.IntegrityError) as exc:
         # This file's data, not the run's (a full disk is an OperationalError, and stops the run)
         _fail(record.id, Stamp(record.size, record.mtime_ns), f"could not be stored ({exc})"[:300], True, store, tally)
@@ -274,13 +277,26 @@ def _fail(doc_id: str, stamp: Stamp, reason: str, partial: bool, store: DocStore
     tally.failed.append((doc_id, stamp, reason))
 
 
-def _url(record: DocRecord, settings: IndexerSettings) -> str:
+def _url(record: DocRecord, settings: IndexerSettings, tally: _Tally) -> str:
     own = record.front_matter.get("url")
     own = own if isinstance(own, str) else ""
+    _note_unjoined(own, settings, tally)
     return document_url(record.id, record.source, own, settings.base_url, settings.drop_extensions)
 
 
-def _refresh_urls(store: DocStore, settings: IndexerSettings) -> None:
-    """The URL settings changed since the last run: remake every document's URL."""
+def _refresh_urls(store: DocStore, settings: IndexerSettings, tally: _Tally) -> None:
+    """The URL settings changed since the last run: remake every document's URL (and count anew, over all of
+    them, the paths left with no base URL)."""
+    tally.unjoined, tally.unjoined_example = 0, ""
     for doc_id, source, own in list(store.front_matter_urls()):
+        _note_unjoined(own, settings, tally)
         store.set_url(doc_id, document_url(doc_id, source, own, settings.base_url, settings.drop_extensions))
+
+
+def _note_unjoined(own: str, settings: IndexerSettings, tally: _Tally) -> None:
+    """Count a front matter url that is a path when there is no base URL to join it to (the run's report says
+    so: such a document is cited by a file:// URL)."""
+    path, _ = checked_url(own)  # "" for a url that is dropped (checked again, as document_url does)
+    if path and not settings.base_url and is_relative(path):
+        tally.unjoined += 1
+        tally.unjoined_example = min(tally.unjoined_example or own, own)

@@ -147,3 +147,25 @@ def test_summary_of_a_rename_counts_it_as_moved(
     (docs / "old.md").rename(docs / "new.md")
     cli.print_report(index(docs, index_dir), IndexerSettings(index=index_dir))
     assert "0 added, 0 updated, 0 removed, 1 moved" in capsys.readouterr().err
+
+
+def test_summary_says_when_front_matter_url_paths_have_no_base_url(
+    docs: Path, index_dir: Path, indexer_main: Main
+) -> None:
+    """A Hugo or Jekyll page's `url: /docs/install/` needs --base-url to become a link: without it the page is
+    cited by its file:// URL, and the summary says so once, with the option that fixes it."""
+    write(docs, "install.md", "---\nurl: /docs/install/\n---\n# Install\n\nsteps\n")
+    write(docs, "setup.md", "---\nurl: /docs/setup/\n---\n# Setup\n\nsteps\n")
+    write(docs, "plain.md", "# Plain\n\nno url of its own\n")
+    write(docs, "site.md", "---\nurl: https://example.org/site/\n---\n# Site\n\nan absolute url\n")
+    bare = indexer_main(docs, "--index", index_dir)
+    assert bare.code == 0
+    assert "2 document(s) give a front matter url that is a path (e.g. /docs/install/)" in bare.err
+    assert "--base-url" in bare.err
+    assert document(index_dir, "install.md").url.startswith("file://")
+    joined = indexer_main(docs, "--index", index_dir, "--base-url", "https://example.org")
+    assert joined.code == 0
+    assert "front matter url that is a path" not in joined.err
+    assert document(index_dir, "install.md").url == "https://example.org/docs/install/"
+    again = indexer_main(docs, "--index", index_dir)  # the base URL dropped: every document's URL is remade
+    assert "2 document(s) give a front matter url that is a path" in again.err
