@@ -18,10 +18,15 @@ MAX_EXPANSIONS = 256  # words one wildcard matches in one field: the first in th
 
 class Prefix(wq.Prefix):
     """A suffix wildcard: the first MAX_EXPANSIONS words of its field that start with its text (in sorted
-    order), each scored as if it had been typed. (Whoosh's own Prefix scores one expansion by BM25 but
-    several by their raw frequencies, and drops its boost.) Searched as it is, it expands over each segment
-    by itself, and over every document: a search binds it first (with_expansions) to the words of the whole
-    index that the caller may see."""
+    order), and its words `also` (stems of words it begins that do not begin with it: query._stems_begun),
+    each scored as if it had been typed. (Whoosh's own Prefix scores one expansion by BM25 but several by
+    their raw frequencies, and drops its boost.) Searched as it is, it expands over each segment by itself,
+    and over every document: a search binds it first (with_expansions) to the words of the whole index that
+    the caller may see."""
+
+    def __init__(self, fieldname: str, text: str, boost: float = 1.0, also: Iterable[str] = ()) -> None:
+        super().__init__(fieldname, text, boost=boost)
+        self.also = tuple(also)
 
     def _btexts(self, ixreader: Any) -> Iterator[bytes]:
         return islice(super()._btexts(ixreader), MAX_EXPANSIONS)
@@ -31,9 +36,14 @@ class Prefix(wq.Prefix):
         return self.expanded(words).matcher(searcher, context)
 
     def expanded(self, words: Iterable[str]) -> wq.Query:
-        """The wildcard as the words it expands to."""
-        terms = [wq.Term(self.fieldname, w, boost=self.boost) for w in words]
+        """The wildcard as the words it expands to (and its words `also`)."""
+        terms = [wq.Term(self.fieldname, w, boost=self.boost) for w in with_also(list(words), self.also)]
         return wq.Or(terms) if terms else wq.NullQuery
+
+
+def with_also(words: list[Any], also: Iterable[Any]) -> list[Any]:
+    """A wildcard's expansion words, then its words `also` that are not among them."""
+    return words + [word for word in also if word not in words]
 
 
 Expansion = Callable[[str, str], Iterable[str]]  # (field, what words start with) -> the words a wildcard matches

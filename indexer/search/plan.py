@@ -126,7 +126,8 @@ class Plan:
     words."""
 
     terms: list[tuple[str, bytes, float]] = field(default_factory=list)  # (field, term, weight)
-    prefixes: list[tuple[str, str, float]] = field(default_factory=list)  # (field, what words start with, weight)
+    # (field, what words start with, weight, words it also matches: see clauses.Prefix)
+    prefixes: list[tuple[str, str, float, tuple[bytes, ...]]] = field(default_factory=list)
     phrases: list[PhraseClause] = field(default_factory=list)  # scored by the copy when its segments have positions
     others: list[wq.Query] = field(default_factory=list)
     excluded: list[wq.Query] = field(default_factory=list)
@@ -152,9 +153,11 @@ def _add_to_plan(query: wq.Query, fields: frozenset[str], boost: float, plan: Pl
     if query is wq.NullQuery:
         return True
     if type(query) in (wq.Term, Prefix) and query.fieldname in fields:
-        target = plan.terms if type(query) is wq.Term else plan.prefixes
-        text = query.text.encode("utf-8") if type(query) is wq.Term else query.text
-        target.append((query.fieldname, text, boost * query.boost))
+        if type(query) is wq.Term:
+            plan.terms.append((query.fieldname, query.text.encode("utf-8"), boost * query.boost))
+        else:
+            also = tuple(word.encode("utf-8") for word in query.also)
+            plan.prefixes.append((query.fieldname, query.text, boost * query.boost, also))
         return True
     if type(query) is wq.Or and query.scale is None and not query.minmatch:  # summed as is, duplicates too
         return all(_add_to_plan(child, fields, boost * query.boost, plan) for child in query.subqueries)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import lru_cache
 from itertools import islice
 from typing import Any
 
@@ -41,6 +42,13 @@ TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "mdown": "markdown", "
                 "epub": "epub", "rtf": "rtf"}  # fmt: skip  # every loader's suffixes (tests/loaders/test_loaders.py)
 EXACT_FIELDS = {"title": "title_exact", "path": "doc_id", "type": "type", "tag": "tag"}
 MIN_PREFIX = 2
+# English endings that a word begun by a wildcard's text may have (see _stems_begun)
+# fmt: off
+_ENDINGS = ("", "s", "e", "es", "ed", "ing", "er", "ers", "or", "ors", "ion", "ions", "ation", "ations", "ive",
+            "ity", "ities", "al", "ally", "ment", "ments", "ness", "able", "ible", "ize", "izes", "ized", "izing",
+            "ization", "ise", "ism", "ist", "ists", "ence", "ance", "ent", "ant", "y", "ies", "ly", "ous", "ful")
+# fmt: on
+_TAILS = ("", *sorted({ending[i:] for ending in _ENDINGS for i in range(len(ending))}))  # "ation": "tion", "ion"...
 MAX_TERMS = 256  # words kept; a long natural-language question (100 words and more) is scored in full
 MAX_TOKENS = 256  # tokens read: words (stop words too), phrases, fields, operators, parentheses
 MAX_WILDCARDS = 8  # word* clauses expanded; later ones match their word only
@@ -238,9 +246,9 @@ def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phras
         typed = fold(value[:-1])
         if len(typed) < MIN_PREFIX or not re.fullmatch(r"\w+", typed):
             return None
-        start = _wildcard_start(typed)
-        if budget.take_wildcard() and budget.take([start], shown=False):
-            return over(fields, lambda f: Prefix(f, start))
+        also = _stems_begun(typed)
+        if budget.take_wildcard() and budget.take([typed, *also], shown=False):
+            return over(fields, lambda f: Prefix(f, typed, also=also))
     # An identifier (getUserName) gives its whole and its words; in a phrase, its words alone, in order.
     words = budget.take(t for t, _, _, _ in _analyzer.analyze(value, wholes=not phrase))
     if not words:
@@ -251,14 +259,19 @@ def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phras
     return clauses[0] if len(clauses) == 1 else wq.Or(clauses)
 
 
-def _wildcard_start(typed: str) -> str:
-    """What the words of a text field's wildcard begin with. Those fields hold stems, so a wildcard starts
-    where the typed text and its stem agree: `boundary*` at `boundar` (boundary is indexed as boundari),
-    `installer*` at `instal`, `renderer*` at `render`; the typed text itself when that is shorter than
-    MIN_PREFIX or it has no stem (a stop word)."""
-    stem = next((term for term, _, _, _ in _analyzer.analyze(typed, tokenize=False)), "")
-    agreed = next((i for i, (a, b) in enumerate(zip(typed, stem, strict=False)) if a != b), min(len(typed), len(stem)))
-    return typed[:agreed] if agreed >= MIN_PREFIX else typed
+@lru_cache(maxsize=4096)
+def _stems_begun(typed: str) -> tuple[str, ...]:
+    """The stems of the words a wildcard's typed text begins that do not begin with it themselves: the index
+    holds stems, and the stemmer cuts some words shorter than the typed text (`navigat*`: navigation, navigate
+    and navigator are indexed as navig; `installer*`: installer as instal) or changes their end (`navy*`: navy
+    is navi). They are the stems of the typed text with each ending of _ENDINGS (or a tail of one) added; the
+    wildcard matches them as whole words, beside the indexed words that begin with the typed text."""
+    stems: dict[str, None] = {}
+    for ending in _TAILS:
+        stem = next((term for term, _, _, _ in _analyzer.analyze(typed + ending, tokenize=False)), "")
+        if len(stem) >= MIN_PREFIX and not stem.startswith(typed):
+            stems[stem] = None
+    return tuple(sorted(stems))
 
 
 def _plain(text: str, budget: _Budget, weights: Mapping[str, float]) -> wq.Query | None:

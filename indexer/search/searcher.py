@@ -29,7 +29,7 @@ from indexer.groups import PUBLIC, Groups
 from indexer.model import Document, Passage
 from indexer.search import feedback
 from indexer.search.bm25 import PostingsSearcher, ScoredTerm
-from indexer.search.clauses import with_expansions
+from indexer.search.clauses import with_also, with_expansions
 from indexer.search.documents import DocumentView
 from indexer.search.hybrid import CANDIDATES, DENSE_WEIGHT, DenseIndex, Found, fuse
 from indexer.search.passages import MAX_CACHED_FILTERS
@@ -239,7 +239,9 @@ class Snapshot(DocumentView):
         """A plan's scored words, its wildcards expanded to the words a caller in `groups` may see."""
         expand = self._postings.expand
         return plan.terms + [
-            (name, word, weight) for name, start, weight in plan.prefixes for word in expand(name, start, groups)
+            (name, word, weight)
+            for name, start, weight, also in plan.prefixes
+            for word in with_also(expand(name, start, groups), also)
         ]
 
     def _bound(self, query: Query, groups: Groups) -> Query:
