@@ -1,9 +1,14 @@
 """Markdown dialects of documentation sites and note apps, turned into the plain Markdown a reader sees.
 
 Outside fenced code, before the Markdown is parsed:
-- admonitions: MkDocs' `!!! note "Title"` and `??? tip` (their indented body is dedented, so it reads as text,
-  not code), Docusaurus's `:::note Title` ... `:::`, and GitHub's and Obsidian's `> [!NOTE] Title` callouts
-  leave their title, or the kind's name when they have none (`Note`);
+- admonitions: MkDocs' `!!! note "Title"` and `??? tip` (with modifiers such as `inline end`), and its content
+  tabs `=== "Tab"`, leave their title (the kind's name when they have none: `Note`), and their indented body is
+  dedented, nested ones too, fenced code in it included, so it reads as the text and code it is, not as an
+  indented code block; Docusaurus's `:::note Title` ... `:::`, and GitHub's and Obsidian's `> [!NOTE] Title`
+  callouts leave their title;
+- MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`), icon shortcodes
+  (`:material-check:`, `:octicons-heart-16:`) and snippet includes (`--8<-- "file.md"`, never followed) leave
+  nothing;
 - Obsidian: a wiki link `[[Page]]`, `[[Page#Heading]]` or `[[Page|shown text]]` leaves what Obsidian shows (the
   shown text, else the page and heading), an embed `![[diagram.png]]` and a `%%comment%%` leave nothing.
 """
@@ -16,12 +21,21 @@ from indexer.loaders.fences import closes, opens
 
 __all__ = ["plain_dialects"]
 
-_MKDOCS = re.compile(r"""^([ \t]*)(?:!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'))?[ \t]*$""")
+_TITLE = r"""(?:"([^"\n]*)"|'([^'\n]*)')"""
+_MKDOCS = re.compile(  # an admonition (its kind, modifiers, a title or none) or a content tab (a title)
+    rf"^([ \t]*)(?:(?:!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+[\w-]+)*(?:[ \t]+{_TITLE})?|===[!+]?[ \t]+{_TITLE})[ \t]*$"
+)
 _DOCUSAURUS = re.compile(r"^([ \t]*):::+[ \t]*([\w-]*)[ \t]*(?:\[([^\]\n]*)\])?[ \t]*(.*)$")
 _CALLOUT = re.compile(r"^([ \t]*(?:>[ \t]*)+)\[!([\w-]+)\][+-]?[ \t]*(.*)$")
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|\n]*?)(?:\|([^\[\]\n]*))?\]\]")
 _OBSIDIAN_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
-_SIGNS = ("!!!", "???", ":::", "[!", "[[", "%%")
+_ATTRIBUTE = r"""(?:[#.][\w-]+|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s}'"]+))"""
+_ATTRIBUTES = re.compile(rf"[ \t]*\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}")
+_ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:")
+_CODE_SPAN = re.compile(r"(`+[^`]*`+)")
+_SNIPPET = re.compile(r"^[ \t]*-{1,2}8<-{1,2}(?:[ \t].*)?$")
+_SIGNS = ("!!!", "???", "===", ":::", "[!", "[[", "%%", "{", "8<", ":material-", ":octicons-", ":fontawesome-",
+          ":simple-")  # fmt: skip
 
 
 def plain_dialects(text: str) -> str:
@@ -31,28 +45,35 @@ def plain_dialects(text: str) -> str:
     out: list[str] = []
     prose: list[str] = []
     fence: str | None = None
-    dedent = None  # the indentation of an MkDocs admonition's body, while inside one
+    fenced_in = 0  # how many MkDocs blocks the open fence is in
+    bodies: list[str] = []  # the indentation of each MkDocs block (admonition, tab) the line is in, outermost first
     for line in text.split("\n"):
+        while bodies and line.strip() and not line.startswith(bodies[-1]):
+            bodies.pop()  # a line indented less than a block's body ends it...
+            if fence is not None and len(bodies) < fenced_in:
+                out.append(fence)  # ...and a fence left open in it
+                fence = None
+        if bodies:
+            line = line.removeprefix(bodies[-1]) if line.strip() else ""
         if fence is not None:
             if closes(line, fence):
                 fence = None
             out.append(line)
             continue
-        if dedent is not None:
-            if line.startswith(dedent) or not line.strip():
-                line = line.removeprefix(dedent)
-            else:
-                dedent = None
         if (opened := opens(line)) is not None:
             out.append(_inline("\n".join(prose)))
-            prose, fence = [], opened
+            prose, fence, fenced_in = [], opened, len(bodies)
             out.append(line)
             continue
         mkdocs = _MKDOCS.match(line)
         if mkdocs:
-            indent, kind, title = mkdocs.group(1), mkdocs.group(2), mkdocs.group(3) or mkdocs.group(4)
-            dedent = indent + "    "
-            prose += [indent + (kind.capitalize() if title is None else title), ""]
+            indent, kind = mkdocs.group(1), mkdocs.group(2)
+            title = next((t for t in mkdocs.groups()[2:] if t is not None), None)
+            bodies.append((bodies[-1] if bodies else "") + indent + "    ")
+            shown = (kind or "").capitalize() if title is None else title
+            prose += [indent + shown, ""] if shown else [""]
+            continue
+        if _SNIPPET.match(line):
             continue
         prose.append(_line(line))
     out.append(_inline("\n".join(prose)))
@@ -73,6 +94,10 @@ def _line(line: str) -> str:
 
 
 def _inline(text: str) -> str:
+    if "{" in text or ":" in text:
+        parts = _CODE_SPAN.split(text)  # code spans (odd parts) show the syntax itself: kept as written
+        parts[::2] = [_ICON.sub("", _ATTRIBUTES.sub("", part)) for part in parts[::2]]
+        text = "".join(parts)
     if "%%" in text:
         text = _OBSIDIAN_COMMENT.sub("", text)
     if "[[" in text:

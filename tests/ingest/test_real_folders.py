@@ -130,11 +130,30 @@ MKDOCS = Site(
             '# MkDocs site\n\n!!! note "Read this first"\n    The admonwort body.\n\n'
             "??? tip\n\n    The hidden tipword.\n\nAfter the admonitions.\n"
         ),
+        # Material for MkDocs: content tabs and admonitions holding code (and each other), attribute lists,
+        # icons, snippets; after them the page goes on as prose and headings, not as code
+        "docs/setup.md": (
+            "# Setup { #setup data-toc-label=\"Set up\" }\n\n"
+            "[Get started](start.md){ .md-button .md-button--primary } :material-rocket-launch: now.\n\n"
+            '=== "Latest"\n\n    ``` sh\n    pip install tabwort\n    ```\n\n    The latestwort text.\n\n'
+            '=== "Older"\n\n    Older text.\n\n'
+            '!!! note inline end "Side note"\n\n    ``` yaml\n    theme: material\n    ```\n\n'
+            "    !!! tip\n        Nested nestwort.\n\n        ```\n        nested code\n        ```\n\n"
+            "    After the nested one.\n\n## Extending the theme\n\nThe extendwort prose.\n\n"
+            '--8<-- "includes/abbreviations.md"\n'
+        ),
         "mkdocs.yml": "site_name: Site\n",
     },
-    {"docs/index.md": "MkDocs site"},
-    {"admonwort": "docs/index.md", "tipword": "docs/index.md"},
-    markup=("!!!", "???"),
+    {"docs/index.md": "MkDocs site", "docs/setup.md": "Setup"},
+    {
+        "admonwort": "docs/index.md",
+        "tipword": "docs/index.md",
+        "tabwort": "docs/setup.md",
+        "latestwort": "docs/setup.md",
+        "nestwort": "docs/setup.md",
+        "heading:extending extendwort": "docs/setup.md",
+    },
+    markup=("!!!", "???", "===", "```", "{ .md-button", "{ #setup", ":material-", "--8<--", "## Extending"),
 )
 
 OBSIDIAN = Site(
