@@ -28,6 +28,7 @@ from markdown_it.token import Token
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
+from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
@@ -45,18 +46,24 @@ _TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lin
 
 
 class MarkdownLoader:
-    """Loads .md files: front matter into `front_matter`, body into heading-delimited sections."""
+    """Loads .md files: front matter into `front_matter`, body into heading-delimited sections. A body that is
+    MDX (jsx.is_mdx: Docusaurus reads its .md files so) has its JSX taken out first (jsx.py) and, as in MDX,
+    indented lines are not code."""
 
     format = "markdown"
     suffixes = frozenset({".md", ".markdown", ".mdown", ".mkd"})
+    always_mdx = False
 
     def __init__(self) -> None:
         self._parser = guard_nesting(markdown_parser())
+        self._mdx_parser = guard_nesting(markdown_parser())
+        self._mdx_parser.disable("code")  # MDX has no indented code: JSX children are indented
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
-        text = plain_dialects(strip_templates(body))
-        return render_markdown(self._parser, text, front_matter, warnings, self.format)
+        mdx = self.always_mdx or is_mdx(body)
+        text = plain_dialects(strip_templates(strip_jsx(body) if mdx else body))
+        return render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
 
 
 def render_markdown(

@@ -1,123 +1,19 @@
-"""MDX (Docusaurus, Mintlify, Nextra): Markdown with JSX, read as Markdown once the JSX is taken out.
+"""MDX (Docusaurus, Mintlify, Nextra): Markdown with JSX, read as Markdown once the JSX is taken out (jsx.py).
 
-Outside fenced code: `import`/`export` statements (each runs to the next blank line, as MDX reads them) and
-`{/* comments */}` are dropped; component tags (`<Card>`, `</Card>`, `<Card\\n  title="..."\\n/>`, `<>`) are
-removed, the text between an opening and a closing tag kept, and so is the text a reader sees of their
-attributes (`title`, `label`, `caption`, `alt`), on a line of its own. Admonitions (Docusaurus's `:::note`) are
-read as dialects.py says. Lower-case tags are HTML, which Markdown reads (scripts and styles hidden).
-Indented lines are never code in MDX. Then the text is read as Markdown, front matter and templates included.
+Admonitions (Docusaurus's `:::note`) are read as dialects.py says. Indented lines are never code in MDX. Then
+the text is read as Markdown, front matter and templates included. A .md file that holds `import` or `export`
+statements or JavaScript in a tag's attributes is read as MDX too (markdown.py): Docusaurus compiles .md so.
 """
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
+from indexer.loaders.markdown import MarkdownLoader
 
-from indexer.loaders.dialects import plain_dialects
-from indexer.loaders.fences import closes, opens
-from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
-from indexer.loaders.templates import strip_templates, visible_attributes
-from indexer.loaders.textcodec import decode_text
-from indexer.model import ParsedDoc
-
-__all__ = ["MdxLoader", "strip_jsx"]
-
-MAX_JSX_TAG = 1000  # characters; a longer "tag" is left as text (a "<" in prose is not a tag)
-_ESM = re.compile(r"^(?:import|export)\b")
-_BRACES = r"\{(?:[^{}\"'`]|\"[^\"\n]*\"|'[^'\n]*'|`[^`]*`|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
-_JSX_TAG = re.compile(
-    rf"""<(?:/[ \t]*)?(?:[A-Z][\w.:-]*)?
-    (?:[ \t\r\n]+|[A-Za-z_$][\w$.:-]*|=|"[^"]*"|'[^']*'|{_BRACES})*+
-    /?>""",
-    re.VERBOSE,
-)
-_JSX_START = re.compile(r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*")
-_JSX_COMMENT_END = "*/}"
-_LINE_REST = re.compile(r"[ \t]*(?:\n|\Z)")
+__all__ = ["MdxLoader"]
 
 
-class MdxLoader:
-    """Loads .mdx files: JSX taken out (see the module docstring), then read as Markdown."""
+class MdxLoader(MarkdownLoader):
+    """Loads .mdx files: JSX taken out, then read as Markdown."""
 
-    format = "markdown"
     suffixes = frozenset({".mdx"})
-
-    def __init__(self) -> None:
-        parser = guard_nesting(markdown_parser())
-        parser.disable("code")  # MDX has no indented code: JSX children are indented
-        self._parser = parser
-
-    def load(self, path: Path, data: bytes) -> ParsedDoc:
-        front_matter, body, warnings = split_front_matter(decode_text(data))
-        text = plain_dialects(strip_templates(strip_jsx(body)))
-        return render_markdown(self._parser, text, front_matter, warnings, self.format)
-
-
-def strip_jsx(text: str) -> str:
-    """MDX without its JavaScript: the module docstring says what goes and what stays."""
-    out: list[str] = []
-    prose: list[str] = []
-    fence: str | None = None
-    in_esm = False
-    for line in text.split("\n"):
-        if fence is not None:
-            if closes(line, fence):
-                fence = None
-            out.append(line)
-        elif in_esm or ((not prose or not prose[-1].strip()) and _ESM.match(line)):
-            in_esm = bool(line.strip())
-        elif (opened := opens(line)) is not None:
-            out.append(_prose("\n".join(prose)))
-            prose, fence = [], opened
-            out.append(line)
-        else:
-            prose.append(line)
-    out.append(_prose("\n".join(prose)))
-    return "\n".join(out)
-
-
-def _prose(text: str) -> str:
-    """Prose with component tags and JSX comments taken out; one pass, each tag read at most MAX_JSX_TAG
-    characters far."""
-    parts: list[str] = []
-    pos = 0
-    for start in _JSX_START.finditer(text):
-        at = start.start()
-        if at < pos:
-            continue
-        end = _tag_end(text, at)
-        if end < 0:
-            continue
-        parts.append(text[pos:at])
-        parts.append(_replacement(text, at, end))
-        pos = end
-    parts.append(text[pos:])
-    return "".join(parts)
-
-
-def _tag_end(text: str, at: int) -> int:
-    if text.startswith("{/*", at):
-        close = text.find(_JSX_COMMENT_END, at + 3, at + MAX_JSX_TAG)
-        return close + len(_JSX_COMMENT_END) if close >= 0 else -1
-    match = _JSX_TAG.match(text, at, min(len(text), at + MAX_JSX_TAG))
-    return match.end() if match else -1
-
-
-def _replacement(text: str, at: int, end: int) -> str:
-    """What a tag leaves: the visible text of its attributes, on a paragraph of its own when the tag stands
-    on lines of its own (and a paragraph break for a tag that leaves nothing)."""
-    if text.startswith("{/*", at):
-        return ""
-    visible = visible_attributes(text[at:end])
-    if not _alone(text, at, end):
-        return f" {visible} " if visible else ""
-    return f"\n\n{visible}\n\n" if visible else "\n"
-
-
-def _alone(text: str, at: int, end: int) -> bool:
-    """Whether only spaces stand beside text[at:end] on its lines (looking no further than those spaces)."""
-    before = at
-    while before > 0 and text[before - 1] in " \t":
-        before -= 1
-    return (before == 0 or text[before - 1] == "\n") and _LINE_REST.match(text, end) is not None
+    always_mdx = True

@@ -81,15 +81,27 @@ DOCUSAURUS = Site(
             "{/* a JSX comment */}\n"
         ),
         "docs/plain.md": "---\ntitle: Plain\n---\n\n:::note\n\nThe plainwort note.\n\n:::\n",
+        # Docusaurus compiles .md as MDX too: imports, components, a fence right after a tag, JavaScript styles
+        "docs/guide.md": (
+            "---\nid: guide\ntitle: Guide\n---\n\nimport Tabs from '@theme/Tabs';\n"
+            "import constants from '@site/core/TabsConstants';\n\n"
+            '<Tabs groupId="os" values={constants.platforms}>\n<TabItem value="android">\n'
+            "```bash\nyarn run guidewort\n```\n\n</TabItem>\n</Tabs>\n\n"
+            "- <ins style={{background: '#f0f8ff'}} className=\"color-box\" /> aliceblue colourwort\n"
+        ),
+        "docs/colors.md": "# Colors\n\n- <ins style={{background: '#00ffff'}} /> aqua swatchwort\n",
     },
-    {"docs/intro.mdx": "Intro", "docs/quickstart.mdx": "Quickstart"},
+    {"docs/intro.mdx": "Intro", "docs/quickstart.mdx": "Quickstart", "docs/guide.md": "Guide"},
     {
         "tabwort": "docs/intro.mdx",
         "tipwort": "docs/intro.mdx",
         "cardwort": "docs/quickstart.mdx",
         "plainwort": "docs/plain.md",
+        "guidewort": "docs/guide.md",
+        "colourwort": "docs/guide.md",
+        "swatchwort": "docs/colors.md",
     },
-    markup=("import ", "export ", "<Tabs", "<Card", ":::", "{/*", "icon="),
+    markup=("import ", "export ", "<Tabs", "<TabItem", "<Card", ":::", "{/*", "icon=", "```", "style=", "<ins"),
 )
 
 MDBOOK = Site(
@@ -133,7 +145,7 @@ MKDOCS = Site(
         # Material for MkDocs: content tabs and admonitions holding code (and each other), attribute lists,
         # icons, snippets; after them the page goes on as prose and headings, not as code
         "docs/setup.md": (
-            "# Setup { #setup data-toc-label=\"Set up\" }\n\n"
+            '# Setup { #setup data-toc-label="Set up" }\n\n'
             "[Get started](start.md){ .md-button .md-button--primary } :material-rocket-launch: now.\n\n"
             '=== "Latest"\n\n    ``` sh\n    pip install tabwort\n    ```\n\n    The latestwort text.\n\n'
             '=== "Older"\n\n    Older text.\n\n'

@@ -1,0 +1,125 @@
+"""JSX in Markdown (MDX: Docusaurus, Mintlify, Nextra), taken out so that what is left reads as Markdown.
+
+Outside fenced code: `import`/`export` statements (each runs to the next blank line, as MDX reads them) and
+`{/* comments */}` are dropped; component tags (`<Card>`, `</Card>`, `<Card\\n  title="..."\\n/>`, `<>`) and HTML tags
+with JavaScript attributes (`<img style={{width: 50}} alt="x" />`) are removed, the text between an opening and a
+closing tag kept, and so is the text a reader sees of their attributes (`title`, `label`, `caption`, `alt`), on a
+line of its own. Other lower-case tags are HTML, which Markdown reads (scripts and styles hidden).
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexer.loaders.fences import closes, opens
+from indexer.loaders.templates import visible_attributes
+
+__all__ = ["is_mdx", "strip_jsx"]
+
+MAX_JSX_TAG = 1000  # characters; a longer "tag" is left as text (a "<" in prose is not a tag)
+_ESM = re.compile(r"^(?:import|export)\b")
+_BRACES = r"\{(?:[^{}\"'`]|\"[^\"\n]*\"|'[^'\n]*'|`[^`]*`|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
+_JSX_TAG = re.compile(
+    rf"""<(?:/[ \t]*)?(?:[A-Za-z][\w.:-]*)?
+    (?:[ \t\r\n]+|[A-Za-z_$][\w$.:-]*|=|"[^"]*"|'[^']*'|{_BRACES})*+
+    /?>""",
+    re.VERBOSE,
+)
+# a component's tag, a fragment, a JSX comment, or an HTML tag with a JavaScript attribute (`style={{...}}`)
+_JSX_START = re.compile(r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*|<[a-z][\w-]*(?=[^<>]{0,1000}?=[ \t]*\{)")
+_SCRIPTED_TAG = re.compile(r"<[A-Za-z][\w.-]*[ \t][^<>]*=[ \t]*\{")
+_MODULE = re.compile(  # an import or export statement (not a paragraph that begins "import the data")
+    r"""^(?:import[ \t]+(?:[\w$*{][^\n]*\bfrom[ \t]*["']|["'])"""
+    r"|export[ \t]+(?:default|const|let|var|function|class|async)\b)"
+)
+_JSX_COMMENT_END = "*/}"
+_LINE_REST = re.compile(r"[ \t]*(?:\n|\Z)")
+
+
+def is_mdx(text: str) -> bool:
+    """Whether Markdown is MDX, whatever the file is called (Docusaurus compiles its .md files as MDX): outside
+    fenced code it holds an `import` or `export` statement at the start of a paragraph, or a tag with a
+    JavaScript attribute (`<ins style={{...}} />`, which no HTML has)."""
+    if "import" not in text and "export" not in text and "={" not in text.replace("= {", "={"):
+        return False
+    fence: str | None = None
+    before = ""
+    for line in text.split("\n"):
+        if fence is not None:
+            if closes(line, fence):
+                fence = None
+        elif (opened := opens(line)) is not None:
+            fence = opened
+        elif (not before.strip() and _MODULE.match(line)) or _SCRIPTED_TAG.search(line):
+            return True
+        before = line
+    return False
+
+
+def strip_jsx(text: str) -> str:
+    """MDX without its JavaScript: the module docstring says what goes and what stays."""
+    out: list[str] = []
+    prose: list[str] = []
+    fence: str | None = None
+    in_esm = False
+    for line in text.split("\n"):
+        if fence is not None:
+            if closes(line, fence):
+                fence = None
+            out.append(line)
+        elif in_esm or ((not prose or not prose[-1].strip()) and _ESM.match(line)):
+            in_esm = bool(line.strip())
+        elif (opened := opens(line)) is not None:
+            out.append(_prose("\n".join(prose)))
+            prose, fence = [], opened
+            out.append(line)
+        else:
+            prose.append(line)
+    out.append(_prose("\n".join(prose)))
+    return "\n".join(out)
+
+
+def _prose(text: str) -> str:
+    """Prose with component tags and JSX comments taken out; one pass, each tag read at most MAX_JSX_TAG
+    characters far."""
+    parts: list[str] = []
+    pos = 0
+    for start in _JSX_START.finditer(text):
+        at = start.start()
+        if at < pos:
+            continue
+        end = _tag_end(text, at)
+        if end < 0:
+            continue
+        parts.append(text[pos:at])
+        parts.append(_replacement(text, at, end))
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def _tag_end(text: str, at: int) -> int:
+    if text.startswith("{/*", at):
+        close = text.find(_JSX_COMMENT_END, at + 3, at + MAX_JSX_TAG)
+        return close + len(_JSX_COMMENT_END) if close >= 0 else -1
+    match = _JSX_TAG.match(text, at, min(len(text), at + MAX_JSX_TAG))
+    return match.end() if match else -1
+
+
+def _replacement(text: str, at: int, end: int) -> str:
+    """What a tag leaves: the visible text of its attributes, on a paragraph of its own when the tag stands
+    on lines of its own (and a paragraph break for a tag that leaves nothing)."""
+    if text.startswith("{/*", at):
+        return ""
+    visible = visible_attributes(text[at:end])
+    if not _alone(text, at, end):
+        return f" {visible} " if visible else ""
+    return f"\n\n{visible}\n\n" if visible else "\n"
+
+
+def _alone(text: str, at: int, end: int) -> bool:
+    """Whether only spaces stand beside text[at:end] on its lines (looking no further than those spaces)."""
+    before = at
+    while before > 0 and text[before - 1] in " \t":
+        before -= 1
+    return (before == 0 or text[before - 1] == "\n") and _LINE_REST.match(text, end) is not None
