@@ -161,12 +161,17 @@ def _closest(distance: np.ndarray, count: int) -> np.ndarray:
     return np.concatenate([below, np.flatnonzero(distance == cut)[: count - len(below)]])
 
 
-def fuse(lexical: Found, dense: Found, weight: float = DENSE_WEIGHT) -> Found:
+def fuse(lexical: Found, dense: Found, weight: float = DENSE_WEIGHT, every_match: bool = False) -> Found:
     """One ranking from both: each side's scores standardized over the candidates it brought (z-scores: how far
     above that side's mean a document stands, in its standard deviations), mixed `weight` dense to 1 - weight
-    lexical; a document one side did not bring takes that side's lowest score. Each document keeps the passage
+    lexical; a document one side did not bring takes that side's lowest score. `every_match`: the lexical side
+    brought every document its words match (fewer than it was asked for), so the others match none: they are
+    standardized with it as scoring 0. (Else a query whose words one document alone holds, such as an error
+    code, lost that document's lead: a single score stands at its own mean.) Each document keeps the passage
     its lexical ranking chose, if any."""
-    lexical_z, dense_z = _standardized(lexical), _standardized(dense)
+    unmatched = {doc for doc, _, _ in dense} - {doc for doc, _, _ in lexical} if every_match else set()
+    lexical_z = _standardized(lexical + [(doc, 0, 0.0) for doc in sorted(unmatched)])
+    dense_z = _standardized(dense)
     lexical_floor = min(lexical_z.values(), default=0.0)
     dense_floor = min(dense_z.values(), default=0.0)
     passage = {doc: ordinal for doc, ordinal, _ in dense}

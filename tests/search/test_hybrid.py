@@ -194,3 +194,27 @@ def test_a_generation_without_vectors_ranks_by_words_silently(
         snapshot = Searcher(index_dir).snapshot()
     assert not snapshot.hybrid and caplog.text == ""
     assert _ids(snapshot, "zebracorn") == ["a.md"]
+
+
+WORT = {  # made-up words: what a model makes of them is noise, which must not outrank the one page holding one
+    "intro.md": "# Intro\n\nInstall with the tabwort command.\n\nRemember\n\nThe tipwort text.\n",
+    "guide.md": "# Guide\n\nyarn run guidewort\n\naliceblue colourwort\n",
+    "plain.md": "# Plain\n\nNote\n\nThe plainwort note.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def wort_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("wort")
+    index_and_embed(root / "docs", root / "index", {**PARAPHRASE, **WORT})
+    return root / "index"
+
+
+@pytest.mark.parametrize("query", ["tipwort", "tabwort", "plainwort", "guidewort", "429", "Retry-After"])
+def test_words_that_one_document_alone_holds_put_it_first(wort_index: Path, query: str) -> None:
+    """An error code, a header, a rare term: the one document holding the query's words leads, whatever lies
+    nearest in meaning (tipwort: another page's made-up words did). Fusion standardizes each side's scores, and a
+    single lexical match stood at its own mean, level with every document it does not match."""
+    snapshot = Searcher(wort_index).snapshot()
+    (holder,) = _ids(snapshot, query, "lexical", limit=100)
+    assert _ids(snapshot, query)[0] == holder
