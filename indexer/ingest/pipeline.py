@@ -278,25 +278,23 @@ def _fail(doc_id: str, stamp: Stamp, reason: str, partial: bool, store: DocStore
 
 
 def _url(record: DocRecord, settings: IndexerSettings, tally: _Tally) -> str:
-    own = record.front_matter.get("url")
-    own = own if isinstance(own, str) else ""
-    _note_unjoined(own, settings, tally)
-    return document_url(record.id, record.source, own, settings.base_url, settings.drop_extensions)
+    _note_unjoined(record.front_matter.get("url"), settings, tally)
+    return document_url(record.id, record.source, record.front_matter, settings.base_url, settings.drop_extensions)
 
 
 def _refresh_urls(store: DocStore, settings: IndexerSettings, tally: _Tally) -> None:
     """The URL settings changed since the last run: remake every document's URL (and count anew, over all of
     them, the paths left with no base URL)."""
     tally.unjoined, tally.unjoined_example = 0, ""
-    for doc_id, source, own in list(store.front_matter_urls()):
-        _note_unjoined(own, settings, tally)
-        store.set_url(doc_id, document_url(doc_id, source, own, settings.base_url, settings.drop_extensions))
+    for doc_id, source, front in list(store.front_matters()):
+        _note_unjoined(front.get("url"), settings, tally)
+        store.set_url(doc_id, document_url(doc_id, source, front, settings.base_url, settings.drop_extensions))
 
 
-def _note_unjoined(own: str, settings: IndexerSettings, tally: _Tally) -> None:
+def _note_unjoined(own: object, settings: IndexerSettings, tally: _Tally) -> None:
     """Count a front matter url that is a path when there is no base URL to join it to (the run's report says
     so: such a document is cited by a file:// URL)."""
     path, _ = checked_url(own)  # "" for a url that is dropped (checked again, as document_url does)
     if path and not settings.base_url and is_relative(path):
         tally.unjoined += 1
-        tally.unjoined_example = min(tally.unjoined_example or own, own)
+        tally.unjoined_example = min(tally.unjoined_example or path, path)

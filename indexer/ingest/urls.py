@@ -3,13 +3,16 @@
 A front matter `url` is checked when its file is read (checked_url): an absolute http(s) URL is kept, a path
 (`/commands/server/`, Hugo's and Jekyll's form) is kept to be joined to --base-url, anything else
 (`javascript:`, `data:`, `file:`, ...) is dropped with a warning. document_url() then picks, in order: the
-absolute front matter url; the path joined to --base-url; --base-url joined with the id; a file:// URL.
+absolute front matter url; the path joined to --base-url; --base-url joined with the page's path on the site
+(site_path: a front matter `slug`, else a Docusaurus `id`, else the document id); a file:// URL.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import PurePosixPath
+from typing import Any
 from urllib.parse import quote, quote_from_bytes, urlsplit
 
 MAX_URL_CHARS = 2_000
@@ -44,20 +47,50 @@ def is_relative(url: str) -> bool:
     return not urlsplit(url).scheme
 
 
-def document_url(doc_id: str, source: str, front_matter_url: str, base_url: str, drop_extensions: bool) -> str:
-    """The front matter's url (a path joined to base_url), else base_url joined with the id, else a file:// URL.
-    A path with no base_url to join it to is left out."""
-    own, _ = checked_url(front_matter_url)  # checked again: an index written before the check may hold any
+def document_url(
+    doc_id: str, source: str, front_matter: Mapping[str, Any], base_url: str, drop_extensions: bool
+) -> str:
+    """The front matter's url (a path joined to base_url), else base_url joined with the page's path on the
+    site (site_path()), else a file:// URL. A path with no base_url to join it to is left out."""
+    own, _ = checked_url(front_matter.get("url"))  # checked again: an index written before the check may hold any
     if own and not is_relative(own):
         return own
     if own and base_url:
         return base_url.rstrip("/") + "/" + own.lstrip("/")
     if base_url:
-        path = doc_id
-        if drop_extensions:
-            pure = PurePosixPath(doc_id)
-            stem = pure.with_suffix("")
-            path = f"{stem.parent}/" if pure.stem == "index" else str(stem)
-            path = path.removeprefix("./")
-        return base_url.rstrip("/") + "/" + quote(path, safe="/")
+        return base_url.rstrip("/") + "/" + quote(site_path(doc_id, front_matter, drop_extensions), safe="/")
     return "file://" + quote_from_bytes(os.fsencode(os.path.abspath(source)))  # Path.as_uri(), without Paths
+
+
+def site_path(doc_id: str, front_matter: Mapping[str, Any], drop_extensions: bool) -> str:
+    """Where the page is under the site's base URL: its front matter `slug` (Docusaurus and Hugo: `/x` from
+    the base, `x` in place of the file's name), else its `id` in place of the file's name (Docusaurus names a
+    page so), else the document id (without its extension, and `index` as its folder, with drop_extensions)."""
+    pure = PurePosixPath(doc_id)
+    folder = "" if str(pure.parent) == "." else f"{pure.parent}/"
+    slug = _path_part(front_matter.get("slug"), slashes=True)
+    if slug.startswith("/"):
+        return slug.lstrip("/")
+    if slug:
+        return folder + slug
+    page = _path_part(front_matter.get("id"), slashes=False)
+    if page:
+        return folder + page
+    if not drop_extensions:
+        return doc_id
+    stem = pure.with_suffix("")
+    path = f"{stem.parent}/" if pure.stem == "index" else str(stem)
+    return path.removeprefix("./")
+
+
+def _path_part(value: object, slashes: bool) -> str:
+    """A front matter slug or id as a part of a URL's path; "" when it cannot be one (not text, a scheme, `..`,
+    spaces or control characters, too long; an id with a slash)."""
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        return ""
+    text = str(value).strip()
+    if not text or len(text) > 300 or ":" in text or any(c.isspace() or not c.isprintable() for c in text):
+        return ""
+    if ("/" in text and not slashes) or ".." in text.split("/"):
+        return ""
+    return text

@@ -78,13 +78,13 @@ class DocStore:
     def set_meta(self, values: Mapping[str, str]) -> None:
         self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", values.items())
 
-    def front_matter_urls(self) -> Iterator[tuple[str, str, str]]:
-        """(id, source path, front matter url or "") of every document."""
+    def front_matters(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
+        """(id, source path, front matter) of every document."""
         for doc_id, source, front_matter in self._db.execute(
             "SELECT id, source, front_matter FROM documents"
         ).fetchall():
-            url = json.loads(front_matter).get("url")
-            yield doc_id, source, url if isinstance(url, str) else ""
+            front = json.loads(front_matter)
+            yield doc_id, source, front if isinstance(front, dict) else {}
 
     def put(self, record: DocRecord, url: str, replace: bool = True) -> None:
         """Store a document; `replace=False` when the id is known to be new (a fresh build's every document)."""
