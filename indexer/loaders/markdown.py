@@ -202,6 +202,7 @@ class _Renderer:
         self._row: list[str] | None = None
         self._tight_depth = 0
         self._tight_count = 0  # lines of the same list or table are joined by one "\n"
+        self._number = ""  # the number of the ordered list item whose first text comes next ("3. ")
 
     def feed(self, tokens: Sequence[Token]) -> None:
         for token in tokens:
@@ -225,6 +226,8 @@ class _Renderer:
             if opening and self._tight_depth == 0:
                 self._tight_count += 1
             self._tight_depth += 1 if opening else -1
+        elif kind == "list_item_open" and token.info:  # an ordered list's item keeps its number: "step 3"
+            self._number = f"{token.info}{token.markup} "
         elif kind == "heading_open":
             self._in_heading = token.tag
         elif kind == "heading_close":
@@ -257,6 +260,8 @@ class _Renderer:
 
     def _add(self, text: str) -> None:
         if text.strip():
+            if self._number:
+                text, self._number = self._number + text, ""
             self._chunks.append((self._tight_count if self._tight_depth else None, text))
 
     def _close_section(self) -> None:

@@ -199,6 +199,13 @@ def test_markdown_splits_sections_at_every_heading() -> None:
     assert "first item\nsecond item" in doc.sections[2].text
 
 
+def test_markdown_ordered_lists_keep_their_numbers() -> None:
+    """An agent citing "step 3" needs the 3: an ordered list's items keep their numbers (as written, from the
+    list's start), bullets stay plain lines."""
+    doc = load("steps.md", b"# Steps\n\n1. Install it\n2. Run `make`\n3. Done\n\n7) seventh\n\n- a bullet\n")
+    assert doc.sections[0].text == "1. Install it\n2. Run make\n3. Done\n\n7) seventh\n\na bullet"
+
+
 def test_markdown_skips_empty_sections() -> None:
     doc = load("doc.md", b"# Title\n\n## Empty\n\n## Full\n\nbody\n")
     assert [(s.heading, s.text) for s in doc.sections] == [("Full", "body")]
