@@ -32,6 +32,7 @@ _PARAGRAPHS = frozenset(
     {"p", "pre", "blockquote", "table", "ul", "ol", "dl", "section", "article", "aside", "main"}
     | {"header", "footer", "nav", "figure", "form", "fieldset", "details", "address", "hr"}
 )
+_MAX_LISTS = 100  # nested lists followed for their items' numbers
 _LINES = frozenset({"div", "li", "dt", "dd", "tr", "caption", "figcaption", "summary", "option", "legend"})
 _CELLS = frozenset({"td", "th"})
 _WHITESPACE = re.compile(r"\s+")
@@ -111,6 +112,8 @@ class _TextParser:
         self._title_parts: list[str] | None = None  # collecting while inside <title>
         self._heading_parts: list[str] | None = None  # collecting while inside <hN>
         self._heading_tag = ""
+        self._lists: list[int | None] = []  # per open list, innermost last: an <ol>'s last item number, None for <ul>
+        self._lists_beyond = 0  # lists open deeper than _MAX_LISTS (their items take the last followed list's numbers)
 
     def handle_starttag(self, tag: str, attrs: dict[str, str]) -> None:
         if tag in _SKIPPED:
@@ -146,6 +149,10 @@ class _TextParser:
             self._pre_depth -= 1
             self._break(2)
         else:
+            if tag in ("ol", "ul") and self._lists_beyond:
+                self._lists_beyond -= 1
+            elif tag in ("ol", "ul") and self._lists:
+                self._lists.pop()
             self._block_break(tag)
 
     def handle_data(self, data: str) -> None:
@@ -192,6 +199,17 @@ class _TextParser:
                 self._inline(" | ")
         elif tag == "img" and attrs.get("alt"):
             self.handle_data(f" {attrs['alt']} ")
+        elif tag in ("ol", "ul"):
+            self._block_break(tag)
+            if len(self._lists) < _MAX_LISTS:
+                self._lists.append(_number(attrs.get("start"), 1) - 1 if tag == "ol" else None)
+            else:
+                self._lists_beyond += 1
+        elif tag == "li":
+            self._block_break(tag)
+            if self._lists and self._lists[-1] is not None:  # an ordered list's item keeps its number: "step 3"
+                self._lists[-1] = _number(attrs.get("value"), self._lists[-1] + 1)
+                self._inline(f"{self._lists[-1]}. ")
         else:
             self._block_break(tag)
 
@@ -233,6 +251,14 @@ class _TextParser:
         if text.strip():
             self.sections.append(Section(text=text, heading=self._heading))
         self._pieces, self._newlines = [], 0
+
+
+def _number(value: str | None, default: int) -> int:
+    """An <ol start> or <li value> attribute's number; `default` when there is none or it is no number."""
+    try:
+        return int((value or "").strip()) if value and len(value) < 10 else default
+    except ValueError:
+        return default
 
 
 def _collapse(text: str) -> str:

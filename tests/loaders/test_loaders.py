@@ -316,6 +316,16 @@ def test_html_title_falls_back_to_first_h1() -> None:
     assert load("a.html", b"<p>no headings</p>").title == ""
 
 
+def test_html_ordered_lists_keep_their_numbers() -> None:
+    page = (
+        b"<ol><li>Install</li><li>Run<ul><li>a sub-step</li></ul></li><li>Done</li></ol>"
+        b'<ol start="4"><li>four</li><li value="9">nine</li><li>ten</li></ol><ul><li>bullet</li></ul>'
+    )
+    assert load("steps.html", page).sections[0].text == (
+        "1. Install\n2. Run\n\na sub-step\n\n3. Done\n\n4. four\n9. nine\n10. ten\n\nbullet"
+    )
+
+
 def test_html_splits_sections_at_headings() -> None:
     doc = load("page.html", HTML_PAGE)
     assert doc.title == "Page Title"
