@@ -28,7 +28,10 @@ from indexer.store.schema import SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
 
-INDEXER_VERSION = "1"
+# How this indexer reads files into text: raised whenever a loader reads a file differently (a dialect or markup
+# it now understands), so that an index written before reads every file again once (vectors whose text did not
+# change are reused, by digest) instead of keeping the old text of the files that did not change since.
+INDEXER_VERSION = "2"
 Progress = Callable[[int, int, int], None]  # (files done, files to do, bytes done)
 
 
@@ -66,6 +69,10 @@ def update_index(
         if state.meta.get("schema_version") != str(SCHEMA_VERSION):
             if previous:
                 log.info("the index was written by another version: rebuilding it in full")
+            rebuild = True
+        elif previous and not rebuild and state.meta.get("indexer_version") != INDEXER_VERSION:
+            log.info("this version of the indexer reads files better than the one that wrote the index: every file "
+                     "is read again (vectors of unchanged text are kept)")  # fmt: skip
             rebuild = True
         if rebuild:
             state = RunState({}, {}, {})

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
+
+from indexer.store import storage
 
 from support.folders import all_ids, document, found, index, needs_non_root, set_mtime, skipped, snapshot, write
 
@@ -116,6 +119,23 @@ def test_rebuild_reindexes_every_file(folder: Path, index_dir: Path) -> None:
     assert report.added == 3
     assert report.generation == 2
     assert found(index_dir, "quokkalyst") == ["deep/nested/faq.html"]
+
+
+def test_an_index_from_an_indexer_that_read_files_otherwise_reads_every_file_again(
+    folder: Path, index_dir: Path
+) -> None:
+    """After an upgrade that reads files better (a dialect understood, list numbers kept), the files that did not
+    change must not keep the text the old version made of them: the first run reads them all again, once."""
+    newest = storage.current_generation(index_dir)
+    assert newest is not None
+    db = sqlite3.connect(newest / storage.DOCSTORE)  # as an earlier indexer left it
+    db.execute("UPDATE meta SET value = '1' WHERE key = 'indexer_version'")
+    db.commit()
+    db.close()
+    report = index(folder, index_dir)
+    assert report.rebuilt and report.added == 3 and report.unchanged == 0
+    assert found(index_dir, "quokkalyst") == ["deep/nested/faq.html"]
+    assert index(folder, index_dir).generation is None  # then as usual: nothing to do
 
 
 def test_failed_unchanged_file_is_not_reread_and_still_skipped(docs: Path, index_dir: Path) -> None:
