@@ -211,8 +211,9 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
     count, example = report.unjoined_urls
     if count:
         lines.append(
-            f"  {count:,} document(s) give a front matter url that is a path (e.g. {shown(example)[:80]}) and no "
-            "--base-url says which site it is on: they are cited by file:// URLs; give --base-url https://SITE"
+            f"  {count:,} document(s) read in this run give a front matter url that is a path (e.g. "
+            f"{shown(example)[:80]}) and no --base-url says which site it is on: they are cited by file:// URLs; "
+            "give --base-url https://SITE"
         )
     if report.unread and (not quiet or not report.documents):
         kinds = ", ".join(f"{shown(suffix) or '(no extension)'} {count:,}" for suffix, count in report.unread[:12])

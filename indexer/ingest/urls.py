@@ -64,8 +64,10 @@ def document_url(
 
 def site_path(doc_id: str, front_matter: Mapping[str, Any], drop_extensions: bool) -> str:
     """Where the page is under the site's base URL: its front matter `slug` (Docusaurus and Hugo: `/x` from
-    the base, `x` in place of the file's name), else its `id` in place of the file's name (Docusaurus names a
-    page so), else the document id (without its extension, and `index` as its folder, with drop_extensions)."""
+    the base, `x` in place of the file's name), else the document id. With drop_extensions (pretty URLs, as
+    site generators serve pages) the id loses its extension, `index` pages are their folder, and a front matter
+    `id` takes the file's name's place (Docusaurus names a page so; not its folder's index page). Without it the
+    id stays the file's path (a site serving the files as they are)."""
     pure = PurePosixPath(doc_id)
     folder = "" if str(pure.parent) == "." else f"{pure.parent}/"
     slug = _path_part(front_matter.get("slug"), slashes=True)
@@ -73,14 +75,12 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], drop_extensions: boo
         return slug.lstrip("/")
     if slug:
         return folder + slug
-    page = _path_part(front_matter.get("id"), slashes=False)
-    if page:
-        return folder + page
     if not drop_extensions:
         return doc_id
-    stem = pure.with_suffix("")
-    path = f"{stem.parent}/" if pure.stem == "index" else str(stem)
-    return path.removeprefix("./")
+    if pure.stem == "index":
+        return folder
+    page = _path_part(front_matter.get("id"), slashes=False)
+    return folder + (page or pure.stem)
 
 
 def _path_part(value: object, slashes: bool) -> str:

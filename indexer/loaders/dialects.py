@@ -22,15 +22,21 @@ from indexer.loaders.fences import closes, opens
 __all__ = ["plain_dialects"]
 
 _TITLE = r"""(?:"([^"\n]*)"|'([^'\n]*)')"""
-_MKDOCS = re.compile(  # an admonition (its kind, modifiers, a title or none) or a content tab (a title)
-    rf"^([ \t]*)(?:(?:!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+[\w-]+)*(?:[ \t]+{_TITLE})?|===[!+]?[ \t]+{_TITLE})[ \t]*$"
+_MKDOCS = re.compile(  # an admonition (its kind, `inline end`, a title or none) or a content tab (a title)
+    rf"^([ \t]*)(?:(?:!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+(?:inline|end))*(?:[ \t]+{_TITLE})?"
+    rf"|===[!+]?[ \t]+{_TITLE})[ \t]*$"
 )
 _DOCUSAURUS = re.compile(r"^([ \t]*):::+[ \t]*([\w-]*)[ \t]*(?:\[([^\]\n]*)\])?[ \t]*(.*)$")
 _CALLOUT = re.compile(r"^([ \t]*(?:>[ \t]*)+)\[!([\w-]+)\][+-]?[ \t]*(.*)$")
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|\n]*?)(?:\|([^\[\]\n]*))?\]\]")
 _OBSIDIAN_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
-_ATTRIBUTE = r"""(?:[#.][\w-]+|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s}'"]+))"""
-_ATTRIBUTES = re.compile(rf"[ \t]*\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}")
+_NAMED = r"[#.][A-Za-z_-][\w-]*"  # an attribute list's #id or .class
+_PAIR = r"""[A-Za-z_-][\w-]*=(?:"[^"\n]*"|'[^'\n]*')"""  # its key="value" (quoted: `{x=1}` is prose or math)
+_ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or emphasis; before a space or the end
+    rf"(?<![\w\\^_$]){{:?[ \t]*(?:(?:{_NAMED}|{_PAIR})[ \t]+)*(?:{_NAMED}|{_PAIR})[ \t]*}}"
+    r"(?=[ \t]*(?:$|[\s.,;:!?]))",
+    re.MULTILINE,
+)
 _ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:")
 _CODE_SPAN = re.compile(r"(`+[^`]*`+)")
 _SNIPPET = re.compile(r"^[ \t]*-{1,2}8<-{1,2}(?:[ \t].*)?$")
@@ -96,13 +102,26 @@ def _line(line: str) -> str:
 def _inline(text: str) -> str:
     if "{" in text or ":" in text:
         parts = _CODE_SPAN.split(text)  # code spans (odd parts) show the syntax itself: kept as written
-        parts[::2] = [_ICON.sub("", _ATTRIBUTES.sub("", part)) for part in parts[::2]]
+        parts[::2] = [_plain_markup(part) for part in parts[::2]]
         text = "".join(parts)
     if "%%" in text:
         text = _OBSIDIAN_COMMENT.sub("", text)
     if "[[" in text:
         text = _WIKI.sub(_wiki_text, text)
     return text
+
+
+def _plain_markup(text: str) -> str:
+    """Prose without MkDocs' attribute lists and icons; lines indented as code keep them."""
+    lines = text.split("\n")
+    return "\n".join(
+        line
+        if line.startswith(("    ", "\t"))
+        else _ICON.sub("", _ATTRIBUTES.sub("", line)).rstrip(" \t")
+        if "{" in line or ":" in line
+        else line
+        for line in lines
+    )
 
 
 def _wiki_text(match: re.Match[str]) -> str:

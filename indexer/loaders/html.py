@@ -112,7 +112,10 @@ class _TextParser:
         self._title_parts: list[str] | None = None  # collecting while inside <title>
         self._heading_parts: list[str] | None = None  # collecting while inside <hN>
         self._heading_tag = ""
-        self._lists: list[int | None] = []  # per open list, innermost last: an <ol>'s last item number, None for <ul>
+        # per open list, innermost last: (an <ol>'s last item number, its step: -1 reversed), None for <ul> (and for
+        # a reversed <ol> with no start: its first number is its item count, not known when it opens)
+        self._lists: list[tuple[int, int] | None] = []
+        self._number = ""  # the number of the list item whose first text comes next ("3. ")
         self._lists_beyond = 0  # lists open deeper than _MAX_LISTS (their items take the last followed list's numbers)
 
     def handle_starttag(self, tag: str, attrs: dict[str, str]) -> None:
@@ -149,6 +152,8 @@ class _TextParser:
             self._pre_depth -= 1
             self._break(2)
         else:
+            if tag == "li":
+                self._number = ""  # an item with no text of its own leaves its number behind
             if tag in ("ol", "ul") and self._lists_beyond:
                 self._lists_beyond -= 1
             elif tag in ("ol", "ul") and self._lists:
@@ -202,14 +207,17 @@ class _TextParser:
         elif tag in ("ol", "ul"):
             self._block_break(tag)
             if len(self._lists) < _MAX_LISTS:
-                self._lists.append(_number(attrs.get("start"), 1) - 1 if tag == "ol" else None)
+                self._lists.append(_ordered(attrs) if tag == "ol" else None)
             else:
                 self._lists_beyond += 1
         elif tag == "li":
             self._block_break(tag)
-            if self._lists and self._lists[-1] is not None:  # an ordered list's item keeps its number: "step 3"
-                self._lists[-1] = _number(attrs.get("value"), self._lists[-1] + 1)
-                self._inline(f"{self._lists[-1]}. ")
+            counter = self._lists[-1] if self._lists else None
+            if counter is not None:  # an ordered list's item keeps its number: "step 3"
+                last, step = counter
+                number = _number(attrs.get("value"), last + step)
+                self._lists[-1] = (number, step)
+                self._number = f"{number}. "
         else:
             self._block_break(tag)
 
@@ -230,6 +238,8 @@ class _TextParser:
         if self._at_line_start() or (self._pieces[-1].endswith(" ") and text.startswith(" ")):
             text = text.removeprefix(" ")
         if text:
+            if self._number and text.strip():
+                text, self._number = self._number + text, ""
             self._append(text)
 
     def _append(self, text: str) -> None:
@@ -251,6 +261,15 @@ class _TextParser:
         if text.strip():
             self.sections.append(Section(text=text, heading=self._heading))
         self._pieces, self._newlines = [], 0
+
+
+def _ordered(attrs: dict[str, str]) -> tuple[int, int] | None:
+    """An <ol>'s counter before its first item: (the number before it, the step); None for a reversed list with
+    no start, whose numbers depend on its items' count."""
+    if "reversed" in attrs:
+        start = _number(attrs.get("start"), 0)
+        return (start + 1, -1) if "start" in attrs and start else None
+    return (_number(attrs.get("start"), 1) - 1, 1)
 
 
 def _number(value: str | None, default: int) -> int:

@@ -27,6 +27,7 @@ _JSX_TAG = re.compile(
 )
 # a component's tag, a fragment, a JSX comment, or an HTML tag with a JavaScript attribute (`style={{...}}`)
 _JSX_START = re.compile(r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*|<[a-z][\w-]*(?=[^<>]{0,1000}?=[ \t]*\{)")
+_CODE_SPAN = re.compile(r"(`+)[^`]+?\1(?!`)")
 _SCRIPTED_TAG = re.compile(r"<[A-Za-z][\w.-]*[ \t][^<>]*=[ \t]*\{")
 _MODULE = re.compile(  # an import or export statement (not a paragraph that begins "import the data")
     r"""^(?:import[ \t]+(?:[\w$*{][^\n]*\bfrom[ \t]*["']|["'])"""
@@ -50,7 +51,9 @@ def is_mdx(text: str) -> bool:
                 fence = None
         elif (opened := opens(line)) is not None:
             fence = opened
-        elif (not before.strip() and _MODULE.match(line)) or _SCRIPTED_TAG.search(line):
+        elif not line.startswith(("    ", "\t")) and (  # an indented line may be code: it says nothing
+            (not before.strip() and _MODULE.match(line)) or _SCRIPTED_TAG.search(_CODE_SPAN.sub("", line))
+        ):
             return True
         before = line
     return False
@@ -81,12 +84,13 @@ def strip_jsx(text: str) -> str:
 
 def _prose(text: str) -> str:
     """Prose with component tags and JSX comments taken out; one pass, each tag read at most MAX_JSX_TAG
-    characters far."""
+    characters far. Code spans (`<View>`) show the syntax itself: kept as written."""
     parts: list[str] = []
     pos = 0
+    spans = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(text)] if "`" in text else []
     for start in _JSX_START.finditer(text):
         at = start.start()
-        if at < pos:
+        if at < pos or any(begin <= at < end for begin, end in spans):
             continue
         end = _tag_end(text, at)
         if end < 0:

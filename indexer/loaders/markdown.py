@@ -228,6 +228,8 @@ class _Renderer:
             self._tight_depth += 1 if opening else -1
         elif kind == "list_item_open" and token.info:  # an ordered list's item keeps its number: "step 3"
             self._number = f"{token.info}{token.markup} "
+        elif kind == "list_item_close":
+            self._number = ""  # an item with no text of its own (an image, a comment) leaves its number behind
         elif kind == "heading_open":
             self._in_heading = token.tag
         elif kind == "heading_close":

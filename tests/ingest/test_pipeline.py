@@ -88,22 +88,26 @@ def test_drop_extensions_gives_pretty_urls(docs: Path, index_dir: Path) -> None:
 
 
 def test_slug_and_docusaurus_id_name_the_page_on_the_site(docs: Path, index_dir: Path) -> None:
-    """Docusaurus serves `introduction.md` with `id: getting-started` at docs/getting-started, and a `slug` moves a
-    page (`/x` from the site's base, `x` in its folder, as Hugo's slug too): a citation must open that page."""
+    """Docusaurus serves `introduction.md` with `id: getting-started` at docs/getting-started (pretty URLs), and a
+    `slug` moves a page (`/x` from the site's base, `x` in its folder, as Hugo's slug too): a citation must open
+    that page."""
     write(docs, "introduction.md", "---\nid: getting-started\n---\nbody\n")
     write(docs, "guides/setup.md", "---\nid: environment-setup\nslug: /setup\n---\nbody\n")
     write(docs, "guides/old-name.md", "---\nslug: new-name\n---\nbody\n")
     write(docs, "guides/bad.md", "---\nid: ../../etc\nslug: 'javascript:alert(1)'\n---\nbody\n")
     write(docs, "guides/number.md", "---\nid: 42\n---\nbody\n")
+    write(docs, "guides/index.md", "---\nid: overview\n---\nbody\n")  # a folder's index page stays the folder
     index(docs, index_dir, base_url="https://example.org/docs/", drop_extensions=True)
+    assert document(index_dir, "guides/index.md").url == "https://example.org/docs/guides/"
     assert document(index_dir, "introduction.md").url == "https://example.org/docs/getting-started"
     assert document(index_dir, "guides/setup.md").url == "https://example.org/docs/setup"
     assert document(index_dir, "guides/old-name.md").url == "https://example.org/docs/guides/new-name"
     assert document(index_dir, "guides/bad.md").url == "https://example.org/docs/guides/bad"
     assert document(index_dir, "guides/number.md").url == "https://example.org/docs/guides/42"
+    # without --drop-extensions the site serves the files as they are: an id names no file, a slug still moves one
     index(docs, index_dir, base_url="https://example.org/docs/")  # the settings changed: every URL is remade
-    assert document(index_dir, "introduction.md").url == "https://example.org/docs/getting-started"
-    assert document(index_dir, "guides/bad.md").url == "https://example.org/docs/guides/bad.md"
+    assert document(index_dir, "introduction.md").url == "https://example.org/docs/introduction.md"
+    assert document(index_dir, "guides/setup.md").url == "https://example.org/docs/setup"
 
 
 def test_without_base_url_the_url_is_a_file_url_of_the_file(docs: Path, index_dir: Path) -> None:

@@ -206,6 +206,34 @@ def test_markdown_ordered_lists_keep_their_numbers() -> None:
     assert doc.sections[0].text == "1. Install it\n2. Run make\n3. Done\n\n7) seventh\n\na bullet"
 
 
+def test_markdown_list_numbers_stay_with_their_items() -> None:
+    doc = load("steps.md", b"# Steps\n\n1. Open the app\n2. ![](shot.png)\n\n## Next\n\nConfigure it.\n")
+    assert [(s.heading, s.text) for s in doc.sections] == [("Steps", "1. Open the app"), ("Next", "Configure it.")]
+
+
+@pytest.mark.parametrize(
+    ("source", "kept"),
+    [
+        (b"!!! Warning do not run this in production\n", "Warning do not run this in production"),
+        (b"??? what is this\n", "what is this"),
+        (b"The sum $\\sum_{i=1}^{n}$ of {.5} and {x=1}.\n", "$\\sum_{i=1}^{n}$ of {.5} and {x=1}."),
+        (b"Code:\n\n    d = {a=1} { .x }\n", "d = {a=1} { .x }"),
+        (b"Write `{ .md-button }` or `:material-check:` after it.\n", "{ .md-button } or :material-check:"),
+        (b"Render `<Chart data={rows} />` anywhere.\n\n    npm i lib\n    npm test\n", "npm i lib\nnpm test"),
+        (b"Render `<Chart data={rows} />` anywhere.\n", "Render <Chart data={rows} /> anywhere."),
+    ],
+)
+def test_markdown_keeps_prose_and_code_that_look_like_dialect_syntax(source: bytes, kept: str) -> None:
+    """MkDocs' and MDX's markup is taken out of prose, never what only resembles it: a sentence after `!!!`,
+    math, braces in code, code spans that show the syntax, an indented code block in a plain Markdown page."""
+    assert kept in "\n\n".join(s.text for s in load("page.md", b"# Page\n\n" + source).sections)
+
+
+def test_mdx_code_spans_keep_the_tags_they_show() -> None:
+    doc = load("page.mdx", b"import X from 'y';\n\nWrap children in a `<View>` and style it.\n")
+    assert doc.sections[0].text == "Wrap children in a <View> and style it."
+
+
 def test_markdown_skips_empty_sections() -> None:
     doc = load("doc.md", b"# Title\n\n## Empty\n\n## Full\n\nbody\n")
     assert [(s.heading, s.text) for s in doc.sections] == [("Full", "body")]
@@ -324,6 +352,14 @@ def test_html_ordered_lists_keep_their_numbers() -> None:
     assert load("steps.html", page).sections[0].text == (
         "1. Install\n2. Run\n\na sub-step\n\n3. Done\n\n4. four\n9. nine\n10. ten\n\nbullet"
     )
+
+
+def test_html_list_numbers_stay_with_their_items() -> None:
+    assert load("a.html", b"<ol><li><p>first</p></li><li><p>second</p></li></ol>").sections[0].text == (
+        "1. first\n\n2. second"
+    )
+    assert load("b.html", b'<ol reversed start="3"><li>c</li><li>b</li></ol>').sections[0].text == "3. c\n2. b"
+    assert load("c.html", b"<ol reversed><li>c</li><li>b</li></ol>").sections[0].text == "c\nb"  # count unknown
 
 
 def test_html_splits_sections_at_headings() -> None:
