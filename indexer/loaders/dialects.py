@@ -112,16 +112,8 @@ def _inline(text: str) -> str:
 
 
 def _plain_markup(text: str) -> str:
-    """Prose without MkDocs' attribute lists and icons; lines indented as code keep them."""
-    lines = text.split("\n")
-    return "\n".join(
-        line
-        if line.startswith(("    ", "\t"))
-        else _ICON.sub("", _ATTRIBUTES.sub("", line)).rstrip(" \t")
-        if "{" in line or ":" in line
-        else line
-        for line in lines
-    )
+    """Prose without MkDocs' attribute lists and icons."""
+    return _ICON.sub("", _ATTRIBUTES.sub("", text))
 
 
 def _wiki_text(match: re.Match[str]) -> str:

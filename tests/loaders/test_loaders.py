@@ -217,7 +217,7 @@ def test_markdown_list_numbers_stay_with_their_items() -> None:
         (b"!!! Warning do not run this in production\n", "Warning do not run this in production"),
         (b"??? what is this\n", "what is this"),
         (b"The sum $\\sum_{i=1}^{n}$ of {.5} and {x=1}.\n", "$\\sum_{i=1}^{n}$ of {.5} and {x=1}."),
-        (b"Code:\n\n    d = {a=1} { .x }\n", "d = {a=1} { .x }"),
+        (b"Code:\n\n    d = {a=1}\n", "d = {a=1}"),
         (b"Write `{ .md-button }` or `:material-check:` after it.\n", "{ .md-button } or :material-check:"),
         (b"Render `<Chart data={rows} />` anywhere.\n\n    npm i lib\n    npm test\n", "npm i lib\nnpm test"),
         (b"Render `<Chart data={rows} />` anywhere.\n", "Render <Chart data={rows} /> anywhere."),
