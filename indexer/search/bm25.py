@@ -15,7 +15,7 @@ scored with Whoosh's statistics, which still count deleted passages until their 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
@@ -38,16 +38,21 @@ Located = list[tuple[int, float]]  # (passage number, score) of some passages
 @dataclass(frozen=True)
 class _Query:
     """What search() scores, looked up: its words' postings and weights (idf included), its phrases (their words'
-    postings, their weight), the scores added to passages and the passages left out, the postings of the words
-    whose passages are left out, and an AND's operands."""
+    postings, their weight), the scores added to passages, an AND's operands, and what leaves documents out:
+    passages, the postings of words, and phrases (their words' postings)."""
 
     found: list[WordPostings]
     weights: list[float]
     phrases: list[tuple[list[WordPostings], float]]
     added: Located
+    required: list[list[WordPostings]]
     dropped: Located
     dropped_lists: list[WordPostings]
-    required: list[list[WordPostings]]
+    dropped_phrases: list[list[WordPostings]]
+
+    @property
+    def excludes(self) -> bool:
+        return bool(self.dropped or self.dropped_lists or self.dropped_phrases)
 
 
 class PostingsSearcher:
@@ -82,11 +87,13 @@ class PostingsSearcher:
         required: Sequence[int] = (),
         likely: Iterable[tuple[str, int]] = (),
         phrases: Sequence[PhraseClause] = (),
+        excluded_phrases: Sequence[PhraseClause] = (),
     ) -> list[tuple[str, int, float]]:
         """The best `limit` documents for a sum of weighted words: (doc id, ordinal of its best passage, score),
-        best first; equal scores go by document id. `extra` adds scores to passages (doc id, ordinal),
-        `excluded` and the passages holding any of `excluded_terms` are left out. A caller in `groups` finds
-        only what it may see. `sums`, when given, keeps the per-passage sums of the terms and `extra`: empty, it
+        best first; equal scores go by document id. `extra` adds scores to passages (doc id, ordinal). The
+        documents of the `excluded` passages (doc id, ordinal), and those with a passage holding any of
+        `excluded_terms` or `excluded_phrases`, are left out whole. A caller in `groups` finds only what it may
+        see. `sums`, when given, keeps the per-passage sums of the terms and `extra`: empty, it
         is filled; filled, the sums start from it and grow by these terms (words added to a query that was
         ranked already). With `required`, `terms` are an AND's operands, one after the other, of these many
         terms each: only passages that hold a word of each operand count. `likely` names passages (doc id,
@@ -102,9 +109,10 @@ class PostingsSearcher:
             [weight * postings.idf for (_, _, weight), postings in zip(terms, found, strict=True)],
             [([copy.term(phrase.field, word) for word in phrase.words], phrase.weight) for phrase in phrases],
             copy.located(extra),
+            [found[end - size : end] for size, end in zip(required, ends, strict=True)],
             copy.located((doc_id, ordinal, 0.0) for doc_id, ordinal in excluded),
             [copy.term(name, term) for name, term, _ in excluded_terms],
-            [found[end - size : end] for size, end in zip(required, ends, strict=True)],
+            [[copy.term(phrase.field, word) for word in phrase.words] for phrase in excluded_phrases],
         )
         scores = self._scores(query, copy.visible(groups), sums)
         seeds = _seeds(found, query.weights, copy.located((d, o, 0.0) for d, o in likely), max(4 * limit, 64))
@@ -124,17 +132,32 @@ class PostingsSearcher:
             scores[passage] += score
         if sums is not None and not sums:
             sums.append(scores)
-        if sums is not None and (query.dropped or query.dropped_lists or mask is not None or query.required):
+        if sums is not None and (query.excludes or mask is not None or query.required):
             scores = scores.copy()  # the sums stay sums
         if query.required:
             scores[~_holding_all(query.required, len(scores))] = 0.0
-        for passage, _ in query.dropped:
-            scores[passage] = 0.0
-        for postings in query.dropped_lists:
-            scores[postings.passages] = 0.0
+        if query.excludes:
+            scores[self._left_out(query)] = 0.0
         if mask is not None:
             scores[~mask] = 0.0
         return scores
+
+    def _left_out(self, query: _Query) -> np.ndarray:
+        """Which passages a query's exclusions leave out: every passage of a document that has a live passage
+        excluded or holding an excluded word or phrase. (A NOT leaves out documents, as readers take it and web
+        search engines do it: a passage is only a piece of its document.) The documents are marked from the
+        passages, then their passages found through the passage -> document array, in two numpy steps."""
+        copy = self._copy
+        passages = [np.array([passage for passage, _ in query.dropped], dtype=np.int64)]
+        passages += [postings.passages for postings in query.dropped_lists]
+        for words in query.dropped_phrases:
+            passages += [words[0].passages[at[0]] for at in self._phrase_matches(words)]
+        held = np.concatenate(passages)
+        if copy.alive is not None:
+            held = held[copy.alive[held]]  # a deleted passage leaves nothing out
+        documents = np.zeros(len(copy.doc_ids), dtype=bool)
+        documents[copy.doc_of[held]] = True
+        return documents[copy.doc_of]
 
     def _sums(self, found: list[WordPostings], weights: list[float], sums: list[np.ndarray] | None) -> np.ndarray:
         """Each passage's sum of the weighted terms, on top of the kept sums when there are any. One unbuffered
@@ -153,17 +176,21 @@ class PostingsSearcher:
     def _add_phrase(self, scores: np.ndarray, words: list[WordPostings], weight: float) -> None:
         """Add to the scores a phrase of these words in one field: to each passage holding it, `weight` times the
         sum of its words' BM25, as Whoosh scores a phrase."""
+        for at in self._phrase_matches(words):
+            total = sum(word.idf * word.impacts[i] for word, i in zip(words, at, strict=True))
+            scores[words[0].passages[at[0]]] += weight * total
+
+    def _phrase_matches(self, words: list[WordPostings]) -> Iterator[list[np.ndarray]]:
+        """Where a phrase of these words in one field stands: for each segment holding it, each word's postings
+        (numbers in its arrays) in the passages that hold the phrase."""
         if not all(word.matching for word in words):
             return
         for s, segment in enumerate(self._copy.segments):
             if any(word.ranges[s][0] < 0 for word in words):
                 continue
             held = phrase_postings(segment, [word.ranges[s] for word in words])  # within each word's segment part
-            if not held:
-                continue
-            at = [word.offsets[s] + postings for word, postings in zip(words, held, strict=True)]
-            total = sum(word.idf * word.impacts[i] for word, i in zip(words, at, strict=True))
-            scores[words[0].passages[at[0]]] += weight * total
+            if held:
+                yield [word.offsets[s] + postings for word, postings in zip(words, held, strict=True)]
 
     def _cut(self, scores: np.ndarray, seeds: np.ndarray, limit: int) -> float:
         """A score that the `limit`-th best document reaches at least: that of the `limit`-th best document among

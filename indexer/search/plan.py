@@ -43,12 +43,12 @@ class ParsedQuery:
     def _plan(self, fields: frozenset[str]) -> Plan | None:
         """The query as a sum the postings copy can score, when it is one: plain words (and wildcards) of
         `fields`, plus clauses only Whoosh can match (phrases, fields, nested operators) added in, minus
-        exclusions (a top-level NOT); or an AND of such sums of words alone, which scores as their sum and
+        exclusions (a top-level NOT: documents); or an AND of such sums of words alone, which scores as their sum and
         matches the passages that hold a word of each. None otherwise (filters around the words, an AND of
         other clauses)."""
         plan = Plan()
         query = self.query
-        while type(query) is AndNot:  # a NOT at the top drops passages, whatever scores them
+        while type(query) is AndNot:  # a NOT at the top drops documents, whatever scores them
             plan.excluded.append(query.b)
             query = query.a
         if type(query) is AllOf:

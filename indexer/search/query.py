@@ -138,6 +138,7 @@ class _Parser:
         self.pos = 0
         self.budget = budget
         self.depth = 0
+        self.negated = 0  # NOTs around the clause being read
 
     def parse(self) -> wq.Query | None:
         return self._or()
@@ -167,7 +168,9 @@ class _Parser:
         while self._peek() not in (None, ")", "AND", "OR"):
             if self._peek() == "NOT":
                 self.pos += 1
+                self.negated += 1
                 clause = self._primary()
+                self.negated -= 1
                 if clause is not None:
                     excluded.append(clause)
             else:
@@ -211,6 +214,8 @@ class _Parser:
             return _field_clause(value, op, target, self.budget)
         if kind == "phrase":
             return _text_clause(value, self.weights, self.budget, phrase=True)
+        if self.negated:
+            return _excluded_word(value, self.weights, self.budget)
         return _text_clause(value, self.weights, self.budget, phrase=False)
 
 
@@ -257,6 +262,19 @@ def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phras
         return over(fields, lambda f: wq.Phrase(f, words))
     clauses = [over(fields, lambda f, w=w: wq.Term(f, w)) for w in words]
     return clauses[0] if len(clauses) == 1 else wq.Or(clauses)
+
+
+def _excluded_word(value: str, fields: Mapping[str, float], budget: _Budget) -> wq.Query | None:
+    """A word under NOT: what holds it, not what holds one of its words (NOT TouchableHighlight must keep the
+    documents that say touchable or highlight alone). An identifier is its whole, as the index holds it; a word
+    with no whole (multi-target, v2.1) is its words as a phrase, as in quotes. A wildcard is as anywhere."""
+    if value.endswith("*") and value.count("*") == 1:
+        return _text_clause(value, fields, budget, phrase=False)
+    terms = [t for t, _, _, _ in _analyzer.analyze(value)]
+    words = [t for t, _, _, _ in _analyzer.analyze(value, wholes=False)]
+    if len(terms) == len(words) + 1 and terms[1:] == words and budget.take(terms[:1]):  # one identifier
+        return over(fields, lambda f: wq.Term(f, terms[0]))
+    return _text_clause(value, fields, budget, phrase=True)
 
 
 @lru_cache(maxsize=4096)

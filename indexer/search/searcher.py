@@ -33,7 +33,7 @@ from indexer.search.clauses import with_also, with_expansions
 from indexer.search.documents import DocumentView
 from indexer.search.hybrid import CANDIDATES, DENSE_WEIGHT, DenseIndex, Found, fuse
 from indexer.search.passages import MAX_CACHED_FILTERS
-from indexer.search.plan import ParsedQuery, Plan
+from indexer.search.plan import ParsedQuery, PhraseClause, Plan
 from indexer.search.query import parse_query
 from indexer.search.ranking import DEFAULT, Ranking
 from indexer.search.snippets import make_snippets
@@ -221,20 +221,30 @@ class Snapshot(DocumentView):
         else:
             terms = self._words(plan, groups)
         required = [len(operand) for operand in operands]
-        # An exclusion of plain words is a mask over the copy; any other is matched by Whoosh.
-        excluded_plan = ParsedQuery(Or(plan.excluded)).plan(FIELDS) if plan.excluded else None
-        by_words = excluded_plan is not None and not (
-            excluded_plan.others or excluded_plan.prefixes or excluded_plan.phrases
-        )
-        excluded_terms = excluded_plan.terms if excluded_plan is not None and by_words else []
+        excluded_terms, excluded_phrases, excluded_others = self._exclusions(plan, groups)
         with self._lock:
             extra = self._whoosh_matches(Or(others), groups, scored=True) if others else []
-            excluded = self._whoosh_matches(Or(plan.excluded), groups) if plan.excluded and not by_words else []
+            excluded = self._whoosh_matches(excluded_others, groups) if excluded_others is not None else []
         dropped = [(d, o) for d, o, _ in excluded]
         seeds = [(doc_id, ordinal) for doc_id, ordinal, _ in likely]
         return self._postings.search(
-            terms, limit, groups, extra, dropped, excluded_terms, sums, required, seeds, phrases
+            terms, limit, groups, extra, dropped, excluded_terms, sums, required, seeds, phrases, excluded_phrases
         )
+
+    def _exclusions(self, plan: Plan, groups: Groups) -> tuple[list[ScoredTerm], list[PhraseClause], Query | None]:
+        """What a plan excludes (a NOT at its top), split by who matches it: words (wildcards expanded to the words
+        a caller in `groups` may see) and phrases, which the copy matches; the rest (field filters, nested
+        operators; phrases when a segment has no positions) as one query for Whoosh, or None. A document with a
+        passage that any of them matches is left out."""
+        if not plan.excluded:
+            return [], [], None
+        excluded = ParsedQuery(Or(plan.excluded)).plan(FIELDS)
+        if excluded is None:
+            return [], [], Or(plan.excluded)
+        phrases, others = excluded.phrases, excluded.others
+        if phrases and not self._postings.has_positions:
+            phrases, others = [], others + [phrase.query for phrase in phrases]
+        return self._words(excluded, groups), phrases, Or(others) if others else None
 
     def _words(self, plan: Plan, groups: Groups) -> list[ScoredTerm]:
         """A plan's scored words, its wildcards expanded to the words a caller in `groups` may see."""

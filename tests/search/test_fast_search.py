@@ -3,8 +3,9 @@
 Both paths must rank alike: a query and the same query with a filter that every document passes
 (`... type:markdown`, which only Whoosh answers) give the same documents in the same order with the same scores.
 That holds for plain words, wildcards (expanded over the whole index, to the words of passages the caller may
-see), a NOT, phrases among plain words (Whoosh matches the phrase, the postings copy scores the words), and an AND
-of plain words (scored as their sum over the passages holding a word of each operand).
+see), a NOT (of a word, a wildcard, a phrase, a field: it leaves out every document with a passage it matches),
+phrases among plain words (Whoosh matches the phrase, the postings copy scores the words), and an AND of plain
+words (scored as their sum over the passages holding a word of each operand).
 An index brought up to date by incremental runs (deletions, updates, merges) ranks exactly as a fresh build
 of the same folder does.
 """
@@ -64,9 +65,16 @@ def _queries(rng: random.Random, count: int, phrases: bool = True) -> list[str]:
         if phrases and rng.random() < 0.15:
             words.append(f'"{" ".join(_zipf_words(rng, 2))}"')  # a phrase: matched by Whoosh, added in
         if rng.random() < 0.15:
-            words += ["NOT", rng.choice(VOCABULARY[:40])]  # an exclusion of a common word
+            words += ["NOT", _excluded(rng)]
         queries.append(" ".join(words))
     return queries
+
+
+def _excluded(rng: random.Random) -> str:
+    """What a NOT leaves out the documents of: a common word (most often), a wildcard, a phrase, a heading's word
+    (which only Whoosh matches)."""
+    word, other = rng.choice(VOCABULARY[:40]), rng.choice(VOCABULARY[:40])
+    return rng.choice([word, word, word, f"{word[:2]}*", f'"{word} {other}"', f"heading:{word}"])
 
 
 def _and_queries(rng: random.Random, count: int) -> list[str]:

@@ -95,6 +95,18 @@ def test_operators_still_filter(hybrid: Snapshot) -> None:
     assert set(_ids(hybrid, "type:markdown")) == set(_ids(hybrid, "type:markdown", "lexical"))
 
 
+def test_not_leaves_out_a_document_that_meaning_finds(docs: Path, index_dir: Path) -> None:
+    """A query with a NOT is matched by its words and only re-ranked by meaning: a document whose other passage
+    holds the excluded word comes back neither through its words nor through its vector."""
+    signin = "# Signing in\n\n## From ChatGPT\n\nTo sign in from ChatGPT, open the connector settings.\n\n"
+    index_and_embed(docs, index_dir, {**PARAPHRASE, "signin.md": signin + "## Tokens\n\nA walrus keeps them.\n"})
+    snapshot = Searcher(index_dir).snapshot()
+    assert "signin.md" in _ids(snapshot, QUESTION)
+    for retrieval in RETRIEVALS:
+        assert "signin.md" not in _ids(snapshot, f"{QUESTION} NOT walrus", retrieval), retrieval
+        assert "signin.md" not in _ids(snapshot, f"{QUESTION} NOT walrus type:markdown", retrieval), retrieval
+
+
 def test_paging_walks_one_ranking(hybrid: Snapshot) -> None:
     whole = _ids(hybrid, QUESTION, limit=7)
     assert len(whole) == 7
