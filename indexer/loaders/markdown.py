@@ -29,6 +29,7 @@ from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
 from indexer.loaders.jsx import is_mdx, strip_jsx
+from indexer.loaders.myst import plain_myst
 from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
@@ -48,7 +49,7 @@ _TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lin
 class MarkdownLoader:
     """Loads .md files: front matter into `front_matter`, body into heading-delimited sections. A body that is
     MDX (jsx.is_mdx: Docusaurus reads its .md files so) has its JSX taken out first (jsx.py) and, as in MDX,
-    indented lines are not code."""
+    indented lines are not code; any other has MyST's directives and roles read (myst.py)."""
 
     format = "markdown"
     suffixes = frozenset({".md", ".markdown", ".mdown", ".mkd"})
@@ -62,7 +63,7 @@ class MarkdownLoader:
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
         mdx = self.always_mdx or is_mdx(body)
-        text = plain_dialects(strip_templates(strip_jsx(body) if mdx else body))
+        text = plain_dialects(strip_templates(strip_jsx(body) if mdx else plain_myst(body)))
         return render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
 
 

@@ -168,6 +168,55 @@ MKDOCS = Site(
     markup=("!!!", "???", "===", "```", "{ .md-button", "{ #setup", ":material-", "--8<--", "## Extending"),
 )
 
+MYST = Site(
+    "myst",
+    {
+        "docs/conf.py": "extensions = ['myst_parser']\n",
+        "docs/index.md": (
+            "(home)=\n# Mystsite\n\n```{toctree}\n:maxdepth: 2\n\nusage\n```\n\n"
+            "Read {ref}`the usage guide <usage-label>` or run {command}`mystcli build`.\n\n"
+            ":::{note}\nThe mystwort note.\n:::\n\n"
+            "````{warning}\nThe warnwort text, with code:\n\n```python\nprint('warnwort code')\n```\n````\n\n"
+            "```{code-block} python\n:caption: example.py\n:linenos:\n\nprint('codewort')\n```\n\n"
+            ":::{admonition} Custom titlewort\n:class: tip\n\nThe admonwort body.\n:::\n\n"
+            "```{versionadded} 2.1\nThe versionwort feature.\n```\n\n"
+            "```{include} ../README.md\n```\n\n```{image} diagram.png\n:alt: A diagramwort\n```\n"
+        ),
+        "docs/usage.md": "(usage-label)=\n# Usage\n\nThe usagewort page, see {doc}`index`.\n",
+        "README.md": "# Readme\n\nThe readmewort text.\n",
+    },
+    {"docs/index.md": "Mystsite", "docs/usage.md": "Usage"},
+    {
+        "mystwort": "docs/index.md",
+        "warnwort": "docs/index.md",
+        "codewort": "docs/index.md",
+        "titlewort": "docs/index.md",
+        "admonwort": "docs/index.md",
+        "versionwort": "docs/index.md",
+        "diagramwort": "docs/index.md",
+        "usagewort": "docs/usage.md",
+        "readmewort": "README.md",  # the include is not followed: only the README itself holds it
+    },
+    markup=(
+        "{ref}",
+        "{doc}",
+        "{command}",
+        "{note}",
+        ":::",
+        "```",
+        "toctree",
+        ":maxdepth:",
+        ":caption:",
+        ":class:",
+        ":alt:",
+        "(home)=",
+        "(usage-label)=",
+        "usage-label",
+        "{include}",
+        "diagram.png",
+    ),
+)
+
 OBSIDIAN = Site(
     "obsidian",
     {
@@ -184,7 +233,7 @@ OBSIDIAN = Site(
     markup=("[[", "]]", "[!todo]", "%%", "whiteboard"),
 )
 
-SITES = [HUGO, JEKYLL, DOCUSAURUS, MDBOOK, PEPS, MKDOCS, OBSIDIAN]
+SITES = [HUGO, JEKYLL, DOCUSAURUS, MDBOOK, PEPS, MKDOCS, MYST, OBSIDIAN]
 
 
 @pytest.mark.parametrize("site", [pytest.param(site, id=site.name) for site in SITES])

@@ -1,0 +1,139 @@
+"""MyST Markdown (Sphinx with myst-parser, Jupyter Book): its directives and roles read as the built page shows them.
+
+Outside fenced code, before the Markdown is parsed:
+- a directive, fenced by backticks or colons (```` ```{note} ````, `:::{admonition} Title`), leaves its title (its
+  argument, else its name: `Note`) and its body as prose, nested directives read the same way; code directives
+  (`code-block`, `code-cell`...) and `math` stay code; an image leaves its alt text, a figure its alt text and
+  caption; what is not text (`toctree`, `include`, `literalinclude`, `raw`, `index`, autodoc's directives) leaves
+  nothing, and no directive reads another file. Options (`:caption: x`, a `---` YAML block) leave nothing;
+- a role leaves what it shows: {ref}`the guide <guide-label>` is "the guide", {math}`a^2` is "a^2";
+- a target line `(label)=` leaves nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexer.loaders.fences import closes, opens
+
+__all__ = ["plain_myst"]
+
+_DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})\{([\w:.-]+)\}[ \t]*(.*)$")
+_OPTION = re.compile(r"^[ \t]*:([\w-]+):(?:[ \t]+(.*))?$")
+_TARGET = re.compile(r"^[ \t]*\([\w:.-]+\)=[ \t]*$")
+_ROLE = re.compile(r"\{([\w:.-]+)\}(`+)(.+?)\2(?!`)")
+_SHOWN_TARGET = re.compile(r"^(.*?)\s*<[^<>]+>$", re.DOTALL)
+_CODE = frozenset({"code-block", "code", "sourcecode", "code-cell", "math", "ipython"})
+_DROPPED = frozenset(
+    {"toctree", "contents", "tableofcontents", "include", "literalinclude", "raw", "index", "autosummary",
+     "automodule", "autoclass", "autofunction", "automethod", "autoattribute", "autodata", "autoexception",
+     "bibliography", "glue:figure", "mermaid", "graphviz", "plot", "csv-table"}
+)  # fmt: skip
+_IMAGES = frozenset({"image", "figure"})
+_VERSIONS = {"versionadded": "Added in version", "versionchanged": "Changed in version",
+             "deprecated": "Deprecated since version", "versionremoved": "Removed in version"}  # fmt: skip
+MAX_DEPTH = 20  # directives nested deeper are read as prose without looking for more inside them
+
+
+def plain_myst(text: str) -> str:
+    """`text` with MyST's syntax replaced as the module docstring says (unchanged when it holds none)."""
+    if "{" not in text and ")=" not in text:
+        return text
+    return "\n".join(_lines(text.split("\n"), 0))
+
+
+def _lines(lines: list[str], depth: int) -> list[str]:
+    out: list[str] = []
+    fence: str | None = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if fence is not None:
+            if closes(line, fence):
+                fence = None
+            out.append(line)
+            continue
+        directive = _DIRECTIVE.match(line) if depth < MAX_DEPTH else None
+        if directive:
+            indent, marker, name, argument = directive.groups()
+            end = _closing(lines, i, marker)
+            out += _directive(indent, name.lower(), argument.strip(), lines[i:end], depth)
+            i = end + 1
+            continue
+        if (opened := opens(line)) is not None:
+            fence = opened
+            out.append(line)
+            continue
+        if _TARGET.match(line):
+            continue
+        out.append(_ROLE.sub(_role_text, line) if "}`" in line else line)
+    return out
+
+
+def _closing(lines: list[str], start: int, marker: str) -> int:
+    """The index of the line that closes a directive opened by `marker` (len(lines) if none does): a line of that
+    character alone, at least as long, outside the code fences and directives nested in it."""
+    at = start
+    while at < len(lines):
+        line = lines[at]
+        stripped = line.strip()
+        if stripped and set(stripped) == {marker[0]} and len(stripped) >= len(marker):
+            return at
+        if (nested := _DIRECTIVE.match(line)) is not None:
+            at = _closing(lines, at + 1, nested.group(2)) + 1
+            continue
+        if (opened := opens(line)) is not None:  # a code fence: its lines are code, whatever they look like
+            at += 1
+            while at < len(lines) and not closes(lines[at], opened):
+                at += 1
+        at += 1
+    return len(lines)
+
+
+def _directive(indent: str, name: str, argument: str, body: list[str], depth: int) -> list[str]:
+    options, content = _options(body)
+    if name in _DROPPED:
+        return []
+    if name in _CODE:
+        language = options.get("language", "") if name != "math" else ""
+        language = language or (argument.split()[0] if argument and name != "math" else "")
+        return [f"{indent}```{language}", *content, f"{indent}```"]
+    shown: list[str] = []
+    if name in _IMAGES:
+        if options.get("alt"):
+            shown += [indent + options["alt"], ""]
+        if name == "image":
+            return shown
+    elif name in _VERSIONS:
+        shown += [f"{indent}{_VERSIONS[name]} {argument}".rstrip(), ""]
+    else:
+        title = argument if argument else name.split(":")[-1].replace("-", " ").capitalize()
+        shown += [indent + _ROLE.sub(_role_text, title), ""]
+    return [*shown, *_lines(content, depth + 1), ""]
+
+
+def _options(body: list[str]) -> tuple[dict[str, str], list[str]]:
+    """A directive's options (`:key: value` lines, or a `---` YAML block, at its start) and the rest."""
+    options: dict[str, str] = {}
+    at = 0
+    if body and body[0].strip() == "---":
+        closing = next((n for n in range(1, len(body)) if body[n].strip() == "---"), None)
+        if closing is not None:
+            for line in body[1:closing]:
+                key, _, value = line.partition(":")
+                options[key.strip().lower()] = value.strip()
+            at = closing + 1
+    while at < len(body) and (option := _OPTION.match(body[at])):
+        options[option.group(1).lower()] = (option.group(2) or "").strip()
+        at += 1
+    return options, body[at:]
+
+
+def _role_text(match: re.Match[str]) -> str:
+    """What a role shows: `Title <target>` its title, else its text (without Sphinx's `~` and `!` marks)."""
+    text = match.group(3).strip()
+    shown = _SHOWN_TARGET.match(text)
+    if shown and shown.group(1):
+        return shown.group(1)
+    return text.lstrip("~!")
