@@ -18,7 +18,8 @@ from indexer.loaders.fences import closes, opens
 
 __all__ = ["plain_myst"]
 
-_DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})\{([\w:.-]+)\}[ \t]*(.*)$")
+# a directive's opening line; a name starts with a letter (Pandoc's ```{.python} is code with attributes)
+_DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})\{([A-Za-z][\w:.-]*)\}[ \t]*(.*)$")
 _OPTION = re.compile(r"^[ \t]*:([\w-]+):(?:[ \t]+(.*))?$")
 _TARGET = re.compile(r"^[ \t]*\([\w:.-]+\)=[ \t]*$")
 _ROLE = re.compile(r"\{([\w:.-]+)\}(`+)(.+?)\2(?!`)")

@@ -221,6 +221,8 @@ def test_markdown_list_numbers_stay_with_their_items() -> None:
         (b"Write `{ .md-button }` or `:material-check:` after it.\n", "{ .md-button } or :material-check:"),
         (b"Render `<Chart data={rows} />` anywhere.\n\n    npm i lib\n    npm test\n", "npm i lib\nnpm test"),
         (b"Render `<Chart data={rows} />` anywhere.\n", "Render <Chart data={rows} /> anywhere."),
+        (b"```{.python .numberLines}\nx = {a}\n```\n", "x = {a}"),  # Pandoc's attributes, not a MyST directive
+        (b"The set {a}, {b} and `{c}` stay.\n", "The set {a}, {b} and {c} stay."),
     ],
 )
 def test_markdown_keeps_prose_and_code_that_look_like_dialect_syntax(source: bytes, kept: str) -> None:
