@@ -39,9 +39,12 @@ _ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or 
 )
 _ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:")
 _CODE_SPAN = re.compile(r"(`+[^`]*`+)")
-_SNIPPET = re.compile(r"^[ \t]*-{1,2}8<-{1,2}(?:[ \t].*)?$")
-_SIGNS = ("!!!", "???", "===", ":::", "[!", "[[", "%%", "{", "8<", ":material-", ":octicons-", ":fontawesome-",
-          ":simple-")  # fmt: skip
+# what includes a file (MkDocs' --8<--, VitePress's <<< @/file) or marks a table of contents ([[toc]], [TOC]):
+# a line that leaves nothing
+_SNIPPET = re.compile(r"^[ \t]*(?:-{1,2}8<-{1,2}(?:[ \t].*)?|<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re.IGNORECASE)
+_UNTITLED = frozenset({"code-group"})  # containers whose kind is no title (VitePress's code-group)
+_SIGNS = ("!!!", "???", "===", ":::", "[!", "[[", "%%", "{", "8<", "<<<", "[TOC]", "[toc]", ":material-", ":octicons-",
+          ":fontawesome-", ":simple-")  # fmt: skip
 
 
 def plain_dialects(text: str) -> str:
@@ -90,7 +93,7 @@ def _line(line: str) -> str:
     docusaurus = _DOCUSAURUS.match(line)
     if docusaurus:
         indent, kind, title = docusaurus.group(1), docusaurus.group(2), docusaurus.group(3) or docusaurus.group(4)
-        title = title or kind.capitalize()
+        title = title or ("" if kind.lower() in _UNTITLED else kind.capitalize())
         return f"{indent}{title}\n" if title else ""  # the title a paragraph of its own
     callout = _CALLOUT.match(line)
     if callout:

@@ -217,6 +217,22 @@ MYST = Site(
     ),
 )
 
+VITEPRESS = Site(
+    "vitepress",
+    {
+        "docs/guide/start.md": (
+            '---\noutline: deep\n---\n# Getting Started <Badge type="tip" text="^1.9.0" />\n\n[[toc]]\n\n'
+            "::: tip Pro tip\nThe vitewort tip.\n:::\n\n::: details Click me\nThe detailwort content.\n:::\n\n"
+            "::: code-group\n\n```sh [npm]\n$ npm add -D groupwort\n```\n\n:::\n\n<<< @/snippets/snippet.js\n\n"
+            "Title is {{ $frontmatter.title }}.\n\n<script setup>\nconst count = ref(0)\n</script>\n"
+        ),
+        "docs/.vitepress/config.mts": "export default {}\n",
+    },
+    {"docs/guide/start.md": "Getting Started"},
+    {"vitewort": "docs/guide/start.md", "detailwort": "docs/guide/start.md", "groupwort": "docs/guide/start.md"},
+    markup=(":::", "[[toc]]", "Code-group", "<<<", "snippet.js", "{{", "$frontmatter", "script", "ref(0)", "Badge"),
+)
+
 OBSIDIAN = Site(
     "obsidian",
     {
@@ -233,7 +249,7 @@ OBSIDIAN = Site(
     markup=("[[", "]]", "[!todo]", "%%", "whiteboard"),
 )
 
-SITES = [HUGO, JEKYLL, DOCUSAURUS, MDBOOK, PEPS, MKDOCS, MYST, OBSIDIAN]
+SITES = [HUGO, JEKYLL, DOCUSAURUS, MDBOOK, PEPS, MKDOCS, MYST, VITEPRESS, OBSIDIAN]
 
 
 @pytest.mark.parametrize("site", [pytest.param(site, id=site.name) for site in SITES])
