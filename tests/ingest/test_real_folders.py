@@ -1,8 +1,8 @@
 """Issue 19's smoke suite: small folders in the shapes of real documentation sites and note vaults (Hugo, Jekyll,
-Docusaurus and Mintlify, mdBook, Sphinx and PEPs, MkDocs, Sphinx with MyST, VitePress, Obsidian), indexed by the real command with its default
-options. Each run ends with exit 0; every file is a document or a listed skip; what is fetched reads as the built
-page does, with no template, JSX, role or dialect syntax left in its prose; titles are what a reader would call
-the page."""
+Docusaurus and Mintlify, mdBook, Sphinx and PEPs, MkDocs, Sphinx with MyST, VitePress, Obsidian), indexed by the
+real command with its default options. Each run ends with exit 0; every file is a document or a listed skip; what
+is fetched reads as the built page does, with no template, JSX, role or dialect syntax left in its prose; titles
+are what a reader would call the page."""
 
 from __future__ import annotations
 
