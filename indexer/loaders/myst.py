@@ -58,7 +58,7 @@ def _lines(lines: list[str], depth: int) -> list[str]:
         directive = _DIRECTIVE.match(line) if depth < MAX_DEPTH else None
         if directive:
             indent, marker, name, argument = directive.groups()
-            end = _closing(lines, i, marker)
+            end = _closing(lines, i, marker, depth + 1)
             out += _directive(indent, name.lower(), argument.strip(), lines[i:end], depth)
             i = end + 1
             continue
@@ -72,17 +72,18 @@ def _lines(lines: list[str], depth: int) -> list[str]:
     return out
 
 
-def _closing(lines: list[str], start: int, marker: str) -> int:
+def _closing(lines: list[str], start: int, marker: str, depth: int) -> int:
     """The index of the line that closes a directive opened by `marker` (len(lines) if none does): a line of that
-    character alone, at least as long, outside the code fences and directives nested in it."""
+    character alone, at least as long, outside the code fences and directives nested in it (up to MAX_DEPTH
+    deep: deeper openers are lines like any other)."""
     at = start
     while at < len(lines):
         line = lines[at]
         stripped = line.strip()
         if stripped and set(stripped) == {marker[0]} and len(stripped) >= len(marker):
             return at
-        if (nested := _DIRECTIVE.match(line)) is not None:
-            at = _closing(lines, at + 1, nested.group(2)) + 1
+        if depth < MAX_DEPTH and (nested := _DIRECTIVE.match(line)) is not None:
+            at = _closing(lines, at + 1, nested.group(2), depth + 1) + 1
             continue
         if (opened := opens(line)) is not None:  # a code fence: its lines are code, whatever they look like
             at += 1

@@ -89,6 +89,13 @@ NESTED = [
         "".join("  " * depth + "- level words\n" for depth in range(60)) + "\ndeep zebracorn\n\nAfter unicornfish.\n",
         id="60-indented-levels",
     ),
+    pytest.param(":::{note}\n" * 5000 + "deep zebracorn\n\nAfter unicornfish.\n", id="5000-myst-colon-directives"),
+    pytest.param("````{note}\n" * 5000 + "deep zebracorn\n\nAfter unicornfish.\n", id="5000-myst-fenced-directives"),
+    pytest.param(
+        "".join("    " * depth + "!!! note\n" for depth in range(300)) + "    " * 300 + "deep zebracorn\n\n"
+        "After unicornfish.\n",
+        id="300-mkdocs-admonitions",
+    ),
 ]
 
 
@@ -141,6 +148,12 @@ GROWING = [
     pytest.param("a.md", lambda n: "x <script>y</script> " * n, id="md-inline-scripts"),
     pytest.param("a.md", lambda n: "> " * n + "x\n", id="md-deep-quotes"),
     pytest.param("a.md", lambda n: "- " * n + "x\n", id="md-deep-lists"),
+    pytest.param("a.md", lambda n: ":::{note}\nx\n" * n, id="md-myst-unclosed-directives"),
+    pytest.param("a.md", lambda n: "```{note}\nx\n```\n" * n, id="md-myst-directives"),
+    pytest.param("a.md", lambda n: "{a}`" * n + "\n", id="md-myst-roles"),
+    pytest.param("a.md", lambda n: '=== "x"\n\n    y\n\n' * n, id="md-mkdocs-tabs"),
+    pytest.param("a.md", lambda n: "{ .a" * n + "\n", id="md-attribute-lists"),
+    pytest.param("a.md", lambda n: "import X from 'y';\n\n" + "<A b={c}>" * n, id="md-jsx-tags"),
 ]
 
 
