@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from support.folders import index, snapshot, write
+from support.folders import index_files, snapshot
 
 EVERYTHING = " type:markdown"  # a filter every document passes: the query goes to Whoosh whole
 
@@ -23,11 +23,7 @@ PAGES = {
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("wildcards")
-    for name, text in PAGES.items():
-        write(root / "docs", name, text)
-    index(root / "docs", root / "index")
-    return root / "index"
+    return index_files(tmp_path_factory.mktemp("wildcards"), PAGES)
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from indexer.text.analysis import TextAnalyzer, identifier_parts, identifier_spans
 
-from support.folders import index, snapshot, write
+from support.folders import index, index_files, snapshot, write
 from support.hostile import PROPERTIES
 
 SAMPLES = [
@@ -128,11 +128,7 @@ CODE_STYLE = {
 
 @pytest.fixture(scope="module")
 def code_style(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("code-style")
-    for name, text in CODE_STYLE.items():
-        write(root / "docs", name, text)
-    index(root / "docs", root / "index")
-    return root / "index"
+    return index_files(tmp_path_factory.mktemp("code-style"), CODE_STYLE)
 
 
 @pytest.mark.parametrize(
