@@ -13,11 +13,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from connector.settings import ENV_PREFIX, ConnectorSettings
+from connector.settings import ENV_PREFIX, ConnectorSettings, program
 from indexer import IndexerError, Searcher
 
 log = logging.getLogger("connector")
-SCRIPT = "docsearch-serve"  # pyproject's console script for main()
 
 # (option, settings field, argparse keywords)
 OPTIONS: list[tuple[str, str, dict[str, object]]] = [
@@ -56,11 +55,6 @@ OPTIONS: list[tuple[str, str, dict[str, object]]] = [
     ("--max-sessions", "max_sessions", {"type": int, "metavar": "N"}),
     ("--session-idle-timeout", "session_idle_timeout", {"type": float, "metavar": "S"}),
 ]
-
-
-def program() -> str:
-    """How the command was called, for its usage lines: the console script's name, else `python -m connector`."""
-    return SCRIPT if os.path.basename(sys.argv[0]) == SCRIPT else "python -m connector"
 
 
 def build_parser() -> argparse.ArgumentParser:

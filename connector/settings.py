@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -9,6 +11,12 @@ from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 ENV_PREFIX = "DOCSEARCH_"
+SCRIPT = "docsearch-serve"  # pyproject's console script for connector.cli:main
+
+
+def program() -> str:
+    """How the command was called, for its usage lines: the console script's name, else `python -m connector`."""
+    return SCRIPT if os.path.basename(sys.argv[0]) == SCRIPT else "python -m connector"
 
 
 class ConnectorSettings(BaseSettings):

@@ -11,8 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from connector.cli import program
-from connector.settings import ENV_PREFIX
+from connector.settings import ENV_PREFIX, program
 from connector.tokens import TokensFile, TokensFileError, parse_groups
 
 ENV_FILE = f"{ENV_PREFIX}TOKENS_FILE"
