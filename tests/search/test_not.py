@@ -9,6 +9,7 @@ import pytest
 
 from indexer.search.searcher import Snapshot
 
+from support.connector import build_index
 from support.folders import index, snapshot, write
 
 EVERYTHING = " type:markdown"  # a filter every document passes: the query goes to Whoosh whole
@@ -20,17 +21,16 @@ def _ids(snap: Snapshot, query: str, groups: frozenset[str] | None = None) -> se
 
 @pytest.fixture(scope="module")
 def identifiers(tmp_path_factory: pytest.TempPathFactory) -> Snapshot:
-    root = tmp_path_factory.mktemp("identifiers")
-    docs = root / "docs"
-    write(docs, "highlight.md", "# Buttons\n\nWrap the button in a TouchableHighlight to darken it on press.\n")
-    write(docs, "opacity.md", "# Fading\n\nA TouchableOpacity fades; the highlight colour is set apart.\n")
-    write(docs, "touchable.md", "# Touchables\n\nAny touchable element reacts to a press.\n")
-    write(docs, "getter.md", "# Users\n\nCall getUserName to read the user name.\n")
-    write(docs, "user.md", "# Users\n\nA user has a name and a profile.\n")
-    write(docs, "builds.md", "# Builds\n\nA multi-target build writes one target per platform.\n")
-    write(docs, "apart.md", "# Targets\n\nA target that is multi in every way.\n")
-    index(docs, root / "index")
-    return snapshot(root / "index")
+    files = {
+        "highlight.md": "# Buttons\n\nWrap the button in a TouchableHighlight to darken it on press.\n",
+        "opacity.md": "# Fading\n\nA TouchableOpacity fades; the highlight colour is set apart.\n",
+        "touchable.md": "# Touchables\n\nAny touchable element reacts to a press.\n",
+        "getter.md": "# Users\n\nCall getUserName to read the user name.\n",
+        "user.md": "# Users\n\nA user has a name and a profile.\n",
+        "builds.md": "# Builds\n\nA multi-target build writes one target per platform.\n",
+        "apart.md": "# Targets\n\nA target that is multi in every way.\n",
+    }
+    return snapshot(build_index(tmp_path_factory.mktemp("identifiers"), files))
 
 
 @pytest.mark.parametrize("tail", ["", EVERYTHING], ids=["postings", "whoosh"])
@@ -67,15 +67,14 @@ PLAIN = "# Plains\n\nA zebracorn grazes by the amber lantern.\n"
 @pytest.fixture(scope="module")
 def sections(tmp_path_factory: pytest.TempPathFactory) -> Snapshot:
     """Documents holding the zebracorn: with a walrus in another passage or not, public or for the group legal."""
-    root = tmp_path_factory.mktemp("sections")
-    docs = root / "docs"
-    write(docs, "mixed.md", _two_sections())
-    write(docs, "plain.md", PLAIN)
-    write(docs, "hidden.md", _two_sections(LEGAL))
-    write(docs, "hidden-plain.md", LEGAL + PLAIN)
-    write(docs, "notes.txt", "A zebracorn, noted in plain text.\n")
-    index(docs, root / "index")
-    return snapshot(root / "index")
+    files = {
+        "mixed.md": _two_sections(),
+        "plain.md": PLAIN,
+        "hidden.md": _two_sections(LEGAL),
+        "hidden-plain.md": LEGAL + PLAIN,
+        "notes.txt": "A zebracorn, noted in plain text.\n",
+    }
+    return snapshot(build_index(tmp_path_factory.mktemp("sections"), files))
 
 
 def test_the_walrus_and_the_zebracorn_stand_in_two_passages_of_one_document(sections: Snapshot) -> None:

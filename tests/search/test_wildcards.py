@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from support.folders import index_files, snapshot
+from support.connector import build_index
+from support.folders import snapshot
 
 EVERYTHING = " type:markdown"  # a filter every document passes: the query goes to Whoosh whole
 
@@ -23,7 +24,7 @@ PAGES = {
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return index_files(tmp_path_factory.mktemp("wildcards"), PAGES)
+    return build_index(tmp_path_factory.mktemp("wildcards"), PAGES)
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,14 +53,6 @@ def write(docs: Path, relpath: str, content: str | bytes) -> Path:
 def index(docs: Path, index_dir: Path, rebuild: bool = False, **settings: Any) -> IndexReport:
     """One run of the real pipeline over `docs` into `index_dir`."""
     return update_index(docs, IndexerSettings(index=index_dir, **settings), rebuild=rebuild)
-
-
-def index_files(root: Path, files: Mapping[str, str | bytes]) -> Path:
-    """`files` (relative path -> content) written into root/docs and indexed into root/index, which is returned."""
-    for relpath, content in files.items():
-        write(root / "docs", relpath, content)
-    index(root / "docs", root / "index")
-    return root / "index"
 
 
 def snapshot(index_dir: Path) -> Snapshot:

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from indexer.text.analysis import TextAnalyzer, identifier_parts, identifier_spans
 
-from support.folders import index, index_files, snapshot, write
+from support.connector import build_index
+from support.folders import index, snapshot, write
 from support.hostile import PROPERTIES
 
 SAMPLES = [
@@ -128,7 +129,7 @@ CODE_STYLE = {
 
 @pytest.fixture(scope="module")
 def code_style(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return index_files(tmp_path_factory.mktemp("code-style"), CODE_STYLE)
+    return build_index(tmp_path_factory.mktemp("code-style"), CODE_STYLE)
 
 
 @pytest.mark.parametrize(
