@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.loaders.fences import closes, opens
+from indexer.loaders.fences import closes, opens, outside_code_spans
 
 __all__ = ["plain_dialects"]
 
@@ -38,7 +38,6 @@ _ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or 
     re.MULTILINE,
 )
 _ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:")
-_CODE_SPAN = re.compile(r"(`+[^`]*`+)")
 # what includes a file (MkDocs' --8<--, VitePress's <<< @/file) or marks a table of contents ([[toc]], [TOC]):
 # a line that leaves nothing
 _SNIPPET = re.compile(r"^[ \t]*(?:-{1,2}8<-{1,2}(?:[ \t].*)?|<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re.IGNORECASE)
@@ -104,9 +103,7 @@ def _line(line: str) -> str:
 
 def _inline(text: str) -> str:
     if "{" in text or ":" in text:
-        parts = _CODE_SPAN.split(text)  # code spans (odd parts) show the syntax itself: kept as written
-        parts[::2] = [_plain_markup(part) for part in parts[::2]]
-        text = "".join(parts)
+        text = outside_code_spans(text, _plain_markup)
     if "%%" in text:
         text = _OBSIDIAN_COMMENT.sub("", text)
     if "[[" in text:

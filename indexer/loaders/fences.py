@@ -1,14 +1,17 @@
-"""Fenced code in Markdown source, as the passes that run before the Markdown parser (templates, dialects, MDX)
-see it, line by line: a line that starts (at any indentation) with three or more backticks or tildes opens a
-fence, and the next such line of the same character, at least as long, closes it."""
+"""Code in Markdown source, as the passes that run before the Markdown parser (templates, dialects, MDX) see it.
+Fences, line by line: a line that starts (at any indentation) with three or more backticks or tildes opens a
+fence, and the next such line of the same character, at least as long, closes it. Code spans: a run of backticks
+and the next run of as many on the same line."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-__all__ = ["closes", "opens"]
+__all__ = ["CODE_SPAN", "closes", "opens", "outside_code_spans"]
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 
 
 def opens(line: str) -> str | None:
@@ -21,3 +24,16 @@ def closes(line: str, fence: str) -> bool:
     """Whether `line` closes the open `fence`."""
     marker = opens(line)
     return marker is not None and marker[0] == fence[0] and len(marker) >= len(fence)
+
+
+def outside_code_spans(text: str, change: Callable[[str], str]) -> str:
+    """`text` with `change` made to what lies outside its code spans (which show syntax as written)."""
+    if "`" not in text:
+        return change(text)
+    parts: list[str] = []
+    pos = 0
+    for span in CODE_SPAN.finditer(text):
+        parts += [change(text[pos : span.start()]), span.group()]
+        pos = span.end()
+    parts.append(change(text[pos:]))
+    return "".join(parts)

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 
-from indexer.loaders.fences import closes, opens
+from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.templates import visible_attributes
 
 __all__ = ["is_mdx", "strip_jsx"]
 
 MAX_JSX_TAG = 1000  # characters; a longer "tag" is left as text (a "<" in prose is not a tag)
-_ESM = re.compile(r"^(?:import|export)\b")
 _BRACES = r"\{(?:[^{}\"'`]|\"[^\"\n]*\"|'[^'\n]*'|`[^`]*`|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
 _JSX_TAG = re.compile(
     rf"""<(?:/[ \t]*)?(?:[A-Za-z][\w.:-]*)?
@@ -27,7 +26,6 @@ _JSX_TAG = re.compile(
 )
 # a component's tag, a fragment, a JSX comment, or an HTML tag with a JavaScript attribute (`style={{...}}`)
 _JSX_START = re.compile(r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*|<[a-z][\w-]*(?=[^<>]{0,1000}?=[ \t]*\{)")
-_CODE_SPAN = re.compile(r"(`+)[^`]+?\1(?!`)")
 _SCRIPTED_TAG = re.compile(r"<[A-Za-z][\w.-]*[ \t][^<>]*=[ \t]*\{")
 _MODULE = re.compile(  # an import or export statement (not a paragraph that begins "import the data")
     r"""^(?:import[ \t]+(?:[\w$*{][^\n]*\bfrom[ \t]*["']|["'])"""
@@ -52,7 +50,7 @@ def is_mdx(text: str) -> bool:
         elif (opened := opens(line)) is not None:
             fence = opened
         elif not line.startswith(("    ", "\t")) and (  # an indented line may be code: it says nothing
-            (not before.strip() and _MODULE.match(line)) or _SCRIPTED_TAG.search(_CODE_SPAN.sub("", line))
+            (not before.strip() and _MODULE.match(line)) or _SCRIPTED_TAG.search(CODE_SPAN.sub("", line))
         ):
             return True
         before = line
@@ -70,7 +68,7 @@ def strip_jsx(text: str) -> str:
             if closes(line, fence):
                 fence = None
             out.append(line)
-        elif in_esm or ((not prose or not prose[-1].strip()) and _ESM.match(line)):
+        elif in_esm or ((not prose or not prose[-1].strip()) and _MODULE.match(line)):
             in_esm = bool(line.strip())
         elif (opened := opens(line)) is not None:
             out.append(_prose("\n".join(prose)))
@@ -87,7 +85,7 @@ def _prose(text: str) -> str:
     characters far. Code spans (`<View>`) show the syntax itself: kept as written."""
     parts: list[str] = []
     pos = 0
-    spans = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(text)] if "`" in text else []
+    spans = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)] if "`" in text else []
     for start in _JSX_START.finditer(text):
         at = start.start()
         if at < pos or any(begin <= at < end for begin, end in spans):

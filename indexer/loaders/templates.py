@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.loaders.fences import closes, opens
+from indexer.loaders.fences import CODE_SPAN, closes, opens
 
 __all__ = ["MAX_TAG", "strip_templates", "visible_attributes"]
 
@@ -31,7 +31,6 @@ MAX_TAG = 2000
 _OPENERS = re.compile(r"\{\{[<%]/\*|\{\{[<%#]|(?<![\\\w{])\{\{(?=-?[ \t]*[\w.$/(\"'!-])|\{%")
 _CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "{{<": ">}}", "{{%": "%}}", "{{#": "}}", "{{": "}}", "{%": "%}"}
 _DIRECTIVE_LINE = re.compile(r"[ \t]*\{\{#[^{}]*\}\}[ \t]*")  # a line that is one mdBook directive
-_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _LIQUID_NAME = re.compile(r"\{%-?\s*(\w+)")
 _VISIBLE = re.compile(r"""\b(?:title|caption|alt|label)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _HIDDEN_BODIES = {"comment": "endcomment"}
@@ -82,7 +81,7 @@ def _prose(lines: list[str]) -> list[str]:
         return lines
     parts: list[str] = []
     pos = 0
-    for span in _CODE_SPAN.finditer(text):
+    for span in CODE_SPAN.finditer(text):
         parts.append(_Scanner(text[pos : span.start()], in_code=False).run())
         parts.append(_Scanner(span.group(), in_code=True).run())
         pos = span.end()

@@ -217,18 +217,23 @@ def test_markdown_list_numbers_stay_with_their_items() -> None:
         (b"!!! Warning do not run this in production\n", "Warning do not run this in production"),
         (b"??? what is this\n", "what is this"),
         (b"The sum $\\sum_{i=1}^{n}$ of {.5} and {x=1}.\n", "$\\sum_{i=1}^{n}$ of {.5} and {x=1}."),
-        (b"Code:\n\n    d = {a=1}\n", "d = {a=1}"),
         (b"Write `{ .md-button }` or `:material-check:` after it.\n", "{ .md-button } or :material-check:"),
         (b"Render `<Chart data={rows} />` anywhere.\n\n    npm i lib\n    npm test\n", "npm i lib\nnpm test"),
         (b"Render `<Chart data={rows} />` anywhere.\n", "Render <Chart data={rows} /> anywhere."),
         (b"```{.python .numberLines}\nx = {a}\n```\n", "x = {a}"),  # Pandoc's attributes, not a MyST directive
         (b"The set {a}, {b} and `{c}` stay.\n", "The set {a}, {b} and {c} stay."),
+        (b"<ins style={{a: 1}} />\n\nimport the data first, then run it.\n", "import the data first, then run it."),
     ],
 )
 def test_markdown_keeps_prose_and_code_that_look_like_dialect_syntax(source: bytes, kept: str) -> None:
     """MkDocs' and MDX's markup is taken out of prose, never what only resembles it: a sentence after `!!!`,
     math, braces in code, code spans that show the syntax, an indented code block in a plain Markdown page."""
     assert kept in "\n\n".join(s.text for s in load("page.md", b"# Page\n\n" + source).sections)
+
+
+def test_a_stray_backtick_protects_nothing_past_its_line() -> None:
+    doc = load("page.md", b"# Page\n\nA stray ` tick.\n\n## Setup { #setup }\n\n:material-check: Run `make`.\n")
+    assert [(s.heading, s.text) for s in doc.sections] == [("Page", "A stray ` tick."), ("Setup", "Run make.")]
 
 
 def test_mdx_code_spans_keep_the_tags_they_show() -> None:
