@@ -7,10 +7,11 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from indexer.errors import AccessFileError, DocsFolderError
 from indexer.ingest.access import AccessRules
@@ -18,7 +19,7 @@ from indexer.ingest.embedding import carry
 from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
 from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Candidate, Scan, scan
-from indexer.ingest.urls import checked_url, document_url, is_relative
+from indexer.ingest.urls import document_url, unjoined_path
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
 from indexer.store import storage
@@ -285,7 +286,7 @@ def _fail(doc_id: str, stamp: Stamp, reason: str, partial: bool, store: DocStore
 
 
 def _url(record: DocRecord, settings: IndexerSettings, tally: _Tally) -> str:
-    _note_unjoined(record.front_matter.get("url"), settings, tally)
+    _note_unjoined(record.front_matter, settings, tally)
     return document_url(record.id, record.source, record.front_matter, settings.base_url, settings.drop_extensions)
 
 
@@ -294,14 +295,14 @@ def _refresh_urls(store: DocStore, settings: IndexerSettings, tally: _Tally) -> 
     them, the paths left with no base URL)."""
     tally.unjoined, tally.unjoined_example = 0, ""
     for doc_id, source, front in list(store.front_matters()):
-        _note_unjoined(front.get("url"), settings, tally)
+        _note_unjoined(front, settings, tally)
         store.set_url(doc_id, document_url(doc_id, source, front, settings.base_url, settings.drop_extensions))
 
 
-def _note_unjoined(own: object, settings: IndexerSettings, tally: _Tally) -> None:
-    """Count a front matter url that is a path when there is no base URL to join it to (the run's report says
-    so: such a document is cited by a file:// URL)."""
-    path, _ = checked_url(own)  # "" for a url that is dropped (checked again, as document_url does)
-    if path and not settings.base_url and is_relative(path):
+def _note_unjoined(front_matter: Mapping[str, Any], settings: IndexerSettings, tally: _Tally) -> None:
+    """Count a front matter url that is a path with no base URL to join it to (the run's report says so: such a
+    document is cited by a file:// URL)."""
+    path = unjoined_path(front_matter, settings.base_url)
+    if path:
         tally.unjoined += 1
         tally.unjoined_example = min(tally.unjoined_example or path, path)

@@ -62,6 +62,12 @@ def document_url(
     return "file://" + quote_from_bytes(os.fsencode(os.path.abspath(source)))  # Path.as_uri(), without Paths
 
 
+def unjoined_path(front_matter: Mapping[str, Any], base_url: str) -> str:
+    """The front matter url when it is a path that document_url() leaves out for want of a base URL, else ""."""
+    own, _ = checked_url(front_matter.get("url"))
+    return own if own and not base_url and is_relative(own) else ""
+
+
 def site_path(doc_id: str, front_matter: Mapping[str, Any], drop_extensions: bool) -> str:
     """Where the page is under the site's base URL: its front matter `slug` (Docusaurus and Hugo: `/x` from
     the base, `x` in place of the file's name), else the document id. With drop_extensions (pretty URLs, as

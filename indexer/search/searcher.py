@@ -211,9 +211,7 @@ class Snapshot(DocumentView):
         if plan is None:
             return self._whoosh_ranked(parsed.query, limit, groups)
         operands = [self._words(operand, groups) for operand in plan.required]  # an AND's
-        phrases, others = plan.phrases, plan.others
-        if phrases and not self._postings.has_positions:  # a segment an older indexer wrote: Whoosh matches them
-            phrases, others = [], others + [phrase.query for phrase in phrases]
+        phrases, others = self._matched_where(plan)
         if added is not None:
             terms, phrases, others = added, [], []  # the query's own words and clauses are in `sums` already
         elif operands:
@@ -241,10 +239,15 @@ class Snapshot(DocumentView):
         excluded = ParsedQuery(Or(plan.excluded)).plan(FIELDS)
         if excluded is None:
             return [], [], Or(plan.excluded)
-        phrases, others = excluded.phrases, excluded.others
-        if phrases and not self._postings.has_positions:
-            phrases, others = [], others + [phrase.query for phrase in phrases]
+        phrases, others = self._matched_where(excluded)
         return self._words(excluded, groups), phrases, Or(others) if others else None
+
+    def _matched_where(self, plan: Plan) -> tuple[list[PhraseClause], list[Query]]:
+        """A plan's phrases that the copy matches, and the clauses Whoosh must: its others, and its phrases too
+        when a segment has no positions (an older indexer wrote it)."""
+        if plan.phrases and not self._postings.has_positions:
+            return [], [*plan.others, *(phrase.query for phrase in plan.phrases)]
+        return list(plan.phrases), list(plan.others)
 
     def _words(self, plan: Plan, groups: Groups) -> list[ScoredTerm]:
         """A plan's scored words, its wildcards expanded to the words a caller in `groups` may see."""
