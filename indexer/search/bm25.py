@@ -88,6 +88,7 @@ class PostingsSearcher:
         likely: Iterable[tuple[str, int]] = (),
         phrases: Sequence[PhraseClause] = (),
         excluded_phrases: Sequence[PhraseClause] = (),
+        passing: np.ndarray | None = None,
     ) -> list[tuple[str, int, float]]:
         """The best `limit` documents for a sum of weighted words: (doc id, ordinal of its best passage, score),
         best first; equal scores go by document id. `extra` adds scores to passages (doc id, ordinal). The
@@ -98,7 +99,8 @@ class PostingsSearcher:
         ranked already). With `required`, `terms` are an AND's operands, one after the other, of these many
         terms each: only passages that hold a word of each operand count. `likely` names passages (doc id,
         ordinal) expected near the top, such as a first ranking's best: they only make the search faster.
-        `phrases` add their words' scores to the passages that hold them (needs has_positions)."""
+        `phrases` add their words' scores to the passages that hold them (needs has_positions). `passing`, a
+        mask over the generation's passages (see passage_numbers()), keeps only the passages it holds (filters)."""
         if limit <= 0:
             return []
         copy = self._copy
@@ -114,7 +116,10 @@ class PostingsSearcher:
             [copy.term(name, term) for name, term, _ in excluded_terms],
             [[copy.term(phrase.field, word) for word in phrase.words] for phrase in excluded_phrases],
         )
-        scores = self._scores(query, copy.visible(groups), sums)
+        mask = copy.visible(groups)
+        if passing is not None:
+            mask = passing if mask is None else mask & passing
+        scores = self._scores(query, mask, sums)
         seeds = _seeds(found, query.weights, copy.located((d, o, 0.0) for d, o in likely), max(4 * limit, 64))
         chosen = _best_passages(scores, copy.doc_of, limit, self._cut(scores, seeds, limit))
         values, docs, ordinals = (-scores[chosen]).tolist(), copy.doc_of[chosen].tolist(), copy.ordinal_of[chosen]
@@ -207,6 +212,18 @@ class PostingsSearcher:
             return 0.0
         best = value[order[first]]
         return float(np.partition(best, len(best) - limit)[len(best) - limit])
+
+    @property
+    def size(self) -> int:
+        """The generation's passages, live or not: the length of a mask over them."""
+        return self._copy.size
+
+    def passage_numbers(self, doc_ids: Sequence[str], ordinals: Sequence[int]) -> np.ndarray:
+        """The numbers of passages given by document and ordinal (-1 for those of a document the generation
+        does not hold live)."""
+        first = self._copy.first_passage
+        numbers = np.array([-1 if (n := first(d)) is None else n for d in doc_ids], dtype=np.int64)
+        return np.where(numbers >= 0, numbers + np.asarray(ordinals, dtype=np.int64), -1)
 
     def expand(self, name: str, start: str, groups: Groups = None) -> list[bytes]:
         """The words a wildcard expands to for a caller in `groups`: the first MAX_EXPANSIONS words of a field

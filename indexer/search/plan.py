@@ -44,13 +44,16 @@ class ParsedQuery:
         """The query as a sum the postings copy can score, when it is one: plain words (and wildcards) of
         `fields`, plus clauses only Whoosh can match (phrases, fields, nested operators) added in, minus
         exclusions (a top-level NOT: documents); or an AND of such sums of words alone, which scores as their sum and
-        matches the passages that hold a word of each. None otherwise (filters around the words, an AND of
-        other clauses)."""
+        matches the passages that hold a word of each. Either may stand beside field clauses (`type:pdf`), which
+        only filter: a passage must match each. None otherwise (an AND of other clauses, field clauses alone)."""
         plan = Plan()
         query = self.query
         while type(query) is AndNot:  # a NOT at the top drops documents, whatever scores them
             plan.excluded.append(query.b)
             query = query.a
+        if type(query) is wq.And and _filtered(query):  # field clauses beside the words: they only filter
+            plan.filters = [child.child for child in query.subqueries[1:]]
+            query = query.subqueries[0]
         if type(query) is AllOf:
             return _and_plan(query, fields, plan)
         if not _add_to_plan(query, fields, 1.0, plan) or not (plan.terms or plan.prefixes or plan.phrases):
@@ -94,9 +97,9 @@ def _summed_part(query: wq.Query) -> tuple[wq.Query, Callable[[wq.Query], wq.Que
         part, rebuild = inner
         return part, lambda q: AndNot(rebuild(q), query.b)
     if type(query) is wq.And:
-        first, *rest = query.subqueries
-        if type(first) is Filter or not rest or not all(type(r) is Filter for r in rest):
+        if not _filtered(query):
             return None
+        first, *rest = query.subqueries
         inner = _summed_part(first)
         if inner is None:
             return None
@@ -106,6 +109,12 @@ def _summed_part(query: wq.Query) -> tuple[wq.Query, Callable[[wq.Query], wq.Que
     if not _add_to_plan(query, frozenset(TEXT_FIELDS), 1.0, plan) or not plan.terms:
         return None
     return query, lambda q: q
+
+
+def _filtered(query: wq.And) -> bool:
+    """Whether an And is a scored clause beside filters (the query parser's `words type:pdf`)."""
+    first, *rest = query.subqueries
+    return type(first) is not Filter and bool(rest) and all(type(r) is Filter for r in rest)
 
 
 @dataclass(frozen=True)
@@ -121,9 +130,9 @@ class PhraseClause:
 @dataclass
 class Plan:
     """A query as a sum: scored words, wildcards scored as the words they expand to, phrases of a field, other
-    clauses scored by Whoosh, and what is excluded. An AND's words are in its operands, the `required` plans
-    (words and wildcards only): a passage matches when it holds a word of each, and scores the sum of all their
-    words."""
+    clauses scored by Whoosh, what is excluded, and the filters a passage must pass. An AND's words are in its
+    operands, the `required` plans (words and wildcards only): a passage matches when it holds a word of each,
+    and scores the sum of all their words."""
 
     terms: list[tuple[str, bytes, float]] = field(default_factory=list)  # (field, term, weight)
     # (field, what words start with, weight, words it also matches: see clauses.Prefix)
@@ -132,6 +141,7 @@ class Plan:
     others: list[wq.Query] = field(default_factory=list)
     excluded: list[wq.Query] = field(default_factory=list)
     required: list[Plan] = field(default_factory=list)
+    filters: list[wq.Query] = field(default_factory=list)  # field clauses a passage must match, scoring nothing
 
 
 def _and_plan(query: AllOf, fields: frozenset[str], plan: Plan) -> Plan | None:

@@ -6,7 +6,7 @@ collections in ../shared/eval), with those collections' 1,290 queries as the wor
 - indexing with the real command line: a full build (--rebuild) and a no-change re-run (median of --repeat);
   the index's size on disk;
 - search latency through the function the search tool calls (connector.server.search_results), for the workload
-  and for operator queries made from it (a phrase, title:, AND, a prefix*);
+  and for operator queries made from it (a phrase, title:, AND, a prefix*, words beside a filter);
 - the same workload through a real stdio MCP server (`python -m connector`) and the SDK's client, and the
   server's memory;
 - tantivy (BM25, en_stem) on the same documents and queries in this process, as the reference: in turns of
@@ -64,8 +64,15 @@ def workload(count: int | None, seed: int, max_length: int) -> list[str]:
 
 def operator_queries(queries: list[str], per_kind: int) -> dict[str, list[str]]:
     """From the workload's queries: a quoted pair of adjacent content words, `title:` with its longest word,
-    two words joined by AND, and the first four letters of its longest word as a prefix*."""
-    kinds: dict[str, list[str]] = {'"phrase"': [], "title:word": [], "word AND word": [], "prefix*": []}
+    two words joined by AND, the first four letters of its longest word as a prefix*, and two words beside a
+    filter that every document passes (`type:markdown`: the largest set of passages a filter can keep)."""
+    kinds: dict[str, list[str]] = {
+        '"phrase"': [],
+        "title:word": [],
+        "word AND word": [],
+        "prefix*": [],
+        "words type:markdown": [],
+    }
     for query in queries:
         words = [w.lower() for w in _WORD.findall(query)]
         content = [w for w in words if len(w) >= 4 and w not in _SKIP]
@@ -78,6 +85,7 @@ def operator_queries(queries: list[str], per_kind: int) -> dict[str, list[str]]:
             "title:word": f"title:{longest}",
             "word AND word": f"{content[0]} AND {content[1]}",
             "prefix*": f"{longest[:4]}*",
+            "words type:markdown": f"{content[0]} {content[1]} type:markdown",
         }
         for kind, text in made.items():
             if text and len(kinds[kind]) < per_kind:

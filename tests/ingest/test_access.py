@@ -199,7 +199,7 @@ def with_and_without_hidden(tmp_path_factory: pytest.TempPathFactory) -> tuple[P
     ("query", "expected", "expansions"),
     [
         ("qqm*", {"zebra.md", "qqmz/yak.md"}, None),
-        ("qqm* type:markdown", {"zebra.md", "qqmz/yak.md"}, None),  # Whoosh's path
+        ("qqm* type:markdown", {"zebra.md", "qqmz/yak.md"}, None),  # a filter: Whoosh matches it, the copy ranks
         ("grazes AND qqm*", {"zebra.md"}, None),
         ("grazes NOT qqm*", {"plain.md"}, None),
         ("path:qqm*", {"qqmz/yak.md"}, 2),  # two words per wildcard: the hidden path's three would take them

@@ -1,11 +1,14 @@
-"""Plain-word queries are scored over the postings copy with numpy; everything else goes to Whoosh.
+"""Plain-word queries are scored over the postings copy with numpy, beside field filters; everything else goes
+to Whoosh.
 
-Both paths must rank alike: a query and the same query with a filter that every document passes
-(`... type:markdown`, which only Whoosh answers) give the same documents in the same order with the same scores.
-That holds for plain words, wildcards (expanded over the whole index, to the words of passages the caller may
-see), a NOT (of a word, a wildcard, a phrase, a field: it leaves out every document with a passage it matches),
-phrases among plain words (Whoosh matches the phrase, the postings copy scores the words), and an AND of plain
-words (scored as their sum over the passages holding a word of each operand).
+Both paths must rank alike: a query gives the same documents in the same order with the same scores as Whoosh
+alone gives it (a snapshot opened with postings=False, the reference), and as the same query with a filter that
+every document passes (`... type:markdown`). That holds for plain words, wildcards (expanded over the whole
+index, to the words of passages the caller may see), a NOT (of a word, a wildcard, a phrase, a field: it leaves
+out every document with a passage it matches), phrases among plain words (matched over the copy's positions),
+an AND of plain words (scored as their sum over the passages holding a word of each operand), and field
+filters beside them (`type:`, `path:`, `title:`, `heading:`, `tag:`: Whoosh matches the filter, the copy ranks
+what passes it).
 An index brought up to date by incremental runs (deletions, updates, merges) ranks exactly as a fresh build
 of the same folder does.
 """
@@ -27,10 +30,10 @@ from indexer.search.searcher import Hit, Snapshot
 from indexer.store import storage
 from indexer.store.postings import MAX_SEGMENTS, read_manifest
 
-from support.folders import index, snapshot, write
+from support.folders import index, snapshot, whoosh_snapshot, write
 
 VOCABULARY = [f"{a}{b}{c}" for a in "bcdfgklmnprstvz" for b in "aeiou" for c in "nrstlm"]  # 450 words, no stems
-EVERYTHING = " type:markdown"  # a filter every document passes: the query goes to Whoosh whole
+EVERYTHING = " type:markdown"  # a filter every document passes
 
 
 def _zipf_words(rng: random.Random, count: int) -> list[str]:
@@ -161,9 +164,14 @@ def test_sums_of_words_take_the_postings_path_and_other_queries_take_whoosh() ->
             "cats AND (dogs OR mice)")  # fmt: skip
     for plain in sums + ands:
         assert parse_query(plain, DEFAULT.field_weights).plan(fields) is not None, plain
-    operators = ("title:ranking", "title:cats heading:dogs", "type:pdf words",
-                 '"exact phrase" AND mice', "cats AND type:pdf", "cats AND dogs NOT mice",
-                 "title:cats AND dogs")  # fmt: skip
+    filtered = ("type:pdf words", "words type:pdf tag:ops", "cats path:guides/* NOT dogs", "(cats AND dogs) title:mice",
+                '"a phrase" heading:setup')  # fmt: skip
+    for query in filtered:
+        plan = parse_query(query, DEFAULT.field_weights).plan(fields)
+        assert plan is not None and plan.filters, query
+    operators = ("title:ranking", "title:cats heading:dogs", "type:pdf", '"exact phrase" AND mice',
+                 "cats AND type:pdf", "cats AND dogs NOT mice", "title:cats AND dogs",
+                 "cats AND dogs title:mice")  # fmt: skip
     for query in operators:
         assert parse_query(query, DEFAULT.field_weights).plan(fields) is None, query
 
@@ -186,15 +194,73 @@ def test_both_paths_rank_alike(
     if expansions is not None:
         monkeypatch.setattr(indexer.search.clauses, "MAX_EXPANSIONS", expansions)
     _, index_dir = corpus
-    snap = snapshot(index_dir)
+    snap, reference = snapshot(index_dir), whoosh_snapshot(index_dir)
     assert len(_segments(index_dir)) == 2
     answered = 0
     for query in make_queries():
         fast = _ranking(snap.search(query, limit=20, snippets=False))
-        whoosh = _ranking(snap.search(query + EVERYTHING, limit=20, snippets=False))
-        _assert_same_ranking(fast, whoosh, query)
+        _assert_same_ranking(fast, _ranking(reference.search(query, limit=20, snippets=False)), query)
+        _assert_same_ranking(fast, _ranking(snap.search(query + EVERYTHING, limit=20, snippets=False)), query)
         answered += bool(fast)
     assert answered >= at_least
+
+
+def _filters(rng: random.Random, grouped: bool) -> str:
+    """One or two field filters: some narrow the documents (a folder, a file, a title or heading word), some
+    pass every document or none. The corpus's files are d<folder>/d<number>.md; the grouped ones g/<number>.md."""
+    word, n = rng.choice(VOCABULARY[:60]), rng.randint(0, 99)
+    paths = (
+        [f"path:g/{n // 10}*", f"path=g/{n:03d}.md", "path:g"]
+        if grouped
+        else [f"path:d{n // 50}", f"path:d{n % 8}*", f"path=d{n // 50}/d{n:04d}.md"]
+    )
+    made = [*paths, f"title:{word}", f"heading:{word}", f'heading:"{word} {rng.choice(VOCABULARY[:60])}"']
+    made += ["type:markdown", "type:pdf", "tag:ops"]
+    return " ".join(rng.sample(made, rng.choice([1, 1, 2])))
+
+
+@pytest.mark.parametrize("groups", [None, frozenset({"staff"})], ids=["everyone", "staff"])
+def test_queries_with_field_filters_rank_as_whoosh_ranks_them(
+    corpus: tuple[Path, Path], grouped: Path, groups: frozenset[str] | None
+) -> None:
+    """Words beside field filters are ranked over the postings copy, among the passages that Whoosh finds match
+    every filter, exactly as Whoosh ranks the whole query; on the grouped index a caller sees only its own."""
+    index_dir = corpus[1] if groups is None else grouped
+    snap, reference = snapshot(index_dir), whoosh_snapshot(index_dir)
+    rng = random.Random(31)
+    answered = narrowed = 0
+    ands = [query if query.startswith("(") else f"({query})" for query in _and_queries(rng, 30)]  # filters the AND
+    for query in _queries(rng, 80) + ands:
+        filtered = f"{query} {_filters(rng, groups is not None)}"
+        plan = parse_query(filtered, DEFAULT.field_weights).plan(("title", "heading", "body"))
+        assert plan is not None, filtered  # (a filter of a stopword, title:can, is dropped)
+        fast = _ranking(snap.search(filtered, limit=20, snippets=False, groups=groups))
+        whoosh = _ranking(reference.search(filtered, limit=20, snippets=False, groups=groups))
+        _assert_same_ranking(fast, whoosh, filtered)
+        whole = {hit.document.id for hit in snap.search(query, limit=10_000, snippets=False, groups=groups)}
+        assert {doc_id for doc_id, _, _ in fast} <= whole, filtered
+        answered += bool(fast)
+        narrowed += 0 < len(fast) < min(20, len(whole))
+    assert answered >= 40 and narrowed >= 20, (answered, narrowed)
+
+
+def test_a_filter_keeps_to_the_passages_that_match_it(tmp_path: Path) -> None:
+    """A heading filter is met by a passage, not a document: the words must be in a passage under that heading."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "guide.md", "# Guide\n\n## Setup\n\nInstall the otter package.\n\n## Usage\n\nFeed the heron.\n")
+    write(docs, "other.md", "# Other\n\n## Usage\n\nThe otter swims.\n")
+    write(docs, "notes.txt", "The otter and the heron, in plain text.\n")
+    index(docs, index_dir)
+    snap = snapshot(index_dir)
+    assert [h.document.id for h in snap.search("otter heading:setup")] == ["guide.md"]
+    assert [h.document.id for h in snap.search("heron heading:setup")] == []
+    assert [h.document.id for h in snap.search("otter heading:usage")] == ["other.md"]
+    assert {h.document.id for h in snap.search("otter type:text")} == {"notes.txt"}
+    assert {h.document.id for h in snap.search("otter heron NOT swims type:markdown")} == {"guide.md"}
+    assert [(h.passage.heading if h.passage else None) for h in snap.search("otter heron heading:usage")] == [
+        "Usage",
+        "Usage",
+    ]
 
 
 def _phrase_queries(rng: random.Random, count: int) -> list[str]:
@@ -212,12 +278,12 @@ def test_phrases_rank_alike_on_both_paths(corpus: tuple[Path, Path]) -> None:
     """Phrases are matched over the copy's positions and scored as Whoosh scores them: the sum of their words'
     BM25, in each field where the words stand one after the other."""
     _, index_dir = corpus
-    snap = snapshot(index_dir)
+    snap, reference = snapshot(index_dir), whoosh_snapshot(index_dir)
     assert snap._postings.has_positions
     answered = 0
     for query in _phrase_queries(random.Random(13), 150):
         fast = _ranking(snap.search(query, limit=20, snippets=False))
-        whoosh = _ranking(snap.search(query + EVERYTHING, limit=20, snippets=False))
+        whoosh = _ranking(reference.search(query, limit=20, snippets=False))
         _assert_same_ranking(fast, whoosh, query)
         answered += bool(fast)
     assert answered >= 100
@@ -275,12 +341,12 @@ def test_both_paths_rank_alike_for_a_caller_with_groups(
     both paths skip them alike."""
     if expansions is not None:
         monkeypatch.setattr(indexer.search.clauses, "MAX_EXPANSIONS", expansions)
-    snap = snapshot(grouped)
+    snap, reference = snapshot(grouped), whoosh_snapshot(grouped)
     answered = 0
     for query in _queries(random.Random(5), 60) + _and_queries(random.Random(6), 30):
         fast = snap.search(query, limit=50, snippets=False, groups=frozenset({"staff"}))
         assert all(h.document.access in ((), ("staff",)) for h in fast), query
-        whoosh = snap.search(query + EVERYTHING, limit=50, snippets=False, groups=frozenset({"staff"}))
+        whoosh = reference.search(query, limit=50, snippets=False, groups=frozenset({"staff"}))
         _assert_same_ranking(_ranking(fast), _ranking(whoosh), query)
         answered += bool(fast)
     assert answered >= 80  # of 90
@@ -314,6 +380,9 @@ def test_an_updated_index_ranks_as_a_fresh_build_of_the_same_folder(tmp_path: Pa
     gone = frozenset(p.relative_to(docs).as_posix() for p in files[::7])
     queries = _queries(random.Random(13), 80, phrases=False)  # Whoosh scores phrases with its own statistics
     _assert_ranks_as_fresh(updated, fresh, queries, 15, 72, gone)  # 72 of 80 find something
+    rng = random.Random(41)  # filters match the passages of the documents as they are now, not as they were
+    filtered = [f"{query} {_filters(rng, False)}" for query in _queries(random.Random(43), 60, phrases=False)]
+    _assert_ranks_as_fresh(updated, fresh, filtered, 15, 24, gone)  # 26 of 60 find something
 
 
 def test_a_deleted_documents_words_leave_what_a_wildcard_expands_to(tmp_path: Path) -> None:
@@ -329,6 +398,7 @@ def test_a_deleted_documents_words_leave_what_a_wildcard_expands_to(tmp_path: Pa
     kept = {f"keep{n}.md" for n in range(9)}
     for query in ("qqm*", "qqm*" + EVERYTHING):
         assert {h.document.id for h in snapshot(index_dir).search(query, limit=50)} == kept, query
+    assert {h.document.id for h in whoosh_snapshot(index_dir).search("qqm*", limit=50)} == kept
 
 
 def test_many_small_runs_keep_few_segments_and_rank_as_a_fresh_build(tmp_path: Path) -> None:

@@ -95,6 +95,14 @@ def test_operators_still_filter(hybrid: Snapshot) -> None:
     assert set(_ids(hybrid, "type:markdown")) == set(_ids(hybrid, "type:markdown", "lexical"))
 
 
+def test_a_field_filter_holds_for_what_meaning_finds(hybrid: Snapshot) -> None:
+    """Words beside a filter are matched by their words and re-ranked by meaning: what the vectors find
+    elsewhere does not slip past the filter."""
+    assert len(_ids(hybrid, "sign in token", "dense")) > 1
+    for retrieval in RETRIEVALS:
+        assert _ids(hybrid, "sign in token path:oauth", retrieval) == [ANSWER], retrieval
+
+
 def test_not_leaves_out_a_document_that_meaning_finds(docs: Path, index_dir: Path) -> None:
     """A query with a NOT is matched by its words and only re-ranked by meaning: a document whose other passage
     holds the excluded word comes back neither through its words nor through its vector."""

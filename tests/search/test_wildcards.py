@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from support.connector import build_index
-from support.folders import snapshot
+from support.folders import snapshot, whoosh_snapshot
 
-EVERYTHING = " type:markdown"  # a filter every document passes: the query goes to Whoosh whole
+EVERYTHING = " type:markdown"  # a filter every document passes
 
 PAGES = {
     "navigation.md": "# Menus\n\nThe navigation bar sits at the top of every page.\n",
@@ -41,14 +41,14 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ],
 )
 def test_a_wildcard_finds_the_words_that_begin_with_it(pages: Path, query: str, expected: set[str]) -> None:
-    searcher = snapshot(pages)
-    for text in (query, query + EVERYTHING):
-        hits = searcher.search(text, limit=20, retrieval="lexical")
+    searcher, reference = snapshot(pages), whoosh_snapshot(pages)
+    for snap, text in ((searcher, query), (searcher, query + EVERYTHING), (reference, query)):
+        hits = snap.search(text, limit=20, retrieval="lexical")
         assert {hit.document.id for hit in hits} == expected, text
 
 
 def test_both_paths_score_a_cut_wildcard_alike(pages: Path) -> None:
     searcher = snapshot(pages)
     fast = [(h.document.id, round(h.score, 9)) for h in searcher.search("navigat*", limit=20, retrieval="lexical")]
-    slow = searcher.search("navigat*" + EVERYTHING, limit=20, retrieval="lexical")
+    slow = whoosh_snapshot(pages).search("navigat*", limit=20, retrieval="lexical")
     assert fast == [(h.document.id, round(h.score, 9)) for h in slow]

@@ -18,6 +18,7 @@ from indexer.ingest.pipeline import update_index
 from indexer.model import Document, IndexReport
 from indexer.search.searcher import Searcher, Snapshot
 from indexer.settings import ENV_PREFIX, IndexerSettings
+from indexer.store import storage
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,6 +59,14 @@ def index(docs: Path, index_dir: Path, rebuild: bool = False, **settings: Any) -
 def snapshot(index_dir: Path) -> Snapshot:
     """The newest published generation, opened afresh (no refresh delay)."""
     return Searcher(index_dir).snapshot()
+
+
+def whoosh_snapshot(index_dir: Path) -> Snapshot:
+    """The newest published generation, ranking every query with Whoosh alone (the reference the postings
+    copy is held to)."""
+    current = storage.current_generation(index_dir)
+    assert current is not None
+    return Snapshot(current, postings=False)
 
 
 def found(index_dir: Path, query: str) -> list[str]:
