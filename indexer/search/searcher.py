@@ -80,7 +80,7 @@ class Snapshot(DocumentView):
         # DocumentView's lock serves Whoosh's searcher too; the postings need none
         self._filters: dict[frozenset[str], BitSet] = {}  # by caller groups, oldest first
         self._use_postings = postings
-        self._passing_masks: dict[str, np.ndarray] = {}  # by bound filter query (its repr), oldest first
+        self._passing_masks: dict[str, np.ndarray | None] = {}  # by bound filter query (its repr), oldest first
         self._docnum_passages: np.ndarray | None = None  # see _passages_of_docnums()
 
     @property
@@ -208,7 +208,8 @@ class Snapshot(DocumentView):
         words and phrases is scored over the postings copy, in parallel with other searches; the clauses only
         Whoosh can match (fields within the sum; phrases when a segment has no positions) are matched by Whoosh
         and added in; an AND of sums of words is scored there as well, over the passages holding a word of each.
-        Any other query goes to Whoosh whole.
+        Field filters beside either keep the passages that Whoosh finds match them (_passing). Any other query
+        goes to Whoosh whole.
         `sums` (see PostingsSearcher.search) keeps the copy's per-passage sums of a query of words; with
         `added`, they are the sums of this very query, and only the words `added` are scored on top of them.
         `likely`: passages expected near the top (the first ranking's, when feedback ranks again)."""
@@ -246,30 +247,34 @@ class Snapshot(DocumentView):
             passing,
         )
 
-    def _passing(self, filters: list[Query], groups: Groups) -> np.ndarray:
+    def _passing(self, filters: list[Query], groups: Groups) -> np.ndarray | None:
         """The passages that match every filter (field clauses: `type:pdf`, `title:install`, `path:guides/*`), as
         a mask over the postings copy's passages. Whoosh matches each filter, its wildcards bound as for a caller
         in `groups`, by document numbers alone (no stored field is read); each filter's mask is kept, the most
-        recent MAX_CACHED_FILTERS, since callers filter by the same few fields again and again. Called under the
-        lock."""
+        recent MAX_CACHED_FILTERS, since callers filter by the same few fields again and again. None: every live
+        passage passes (`type:markdown` in a folder of Markdown). Called under the lock."""
         passing: np.ndarray | None = None
         for query in filters:
             bound = self._bound(query, groups)
             key = repr(bound)
-            mask = self._passing_masks.get(key)
-            if mask is None:
-                docnums = np.fromiter(self._searcher.docs_for_query(bound), dtype=np.int64)
-                passages = self._passages_of_docnums()[docnums]
-                mask = np.zeros(self._postings.size, dtype=bool)
-                mask[passages[passages >= 0]] = True
+            if key in self._passing_masks:
+                mask = self._passing_masks.pop(key)  # kept again below, as the most recent
+            else:
+                mask = self._filter_mask(bound)
                 if len(self._passing_masks) >= MAX_CACHED_FILTERS:
                     self._passing_masks.pop(next(iter(self._passing_masks)))
-            else:
-                del self._passing_masks[key]  # kept again below, as the most recent
             self._passing_masks[key] = mask
-            passing = mask if passing is None else passing & mask
-        assert passing is not None  # pragma: no cover - a plan's filters are never empty here
+            if mask is not None:
+                passing = mask if passing is None else passing & mask
         return passing
+
+    def _filter_mask(self, query: Query) -> np.ndarray | None:
+        """The passages a filter (its wildcards bound) matches, as a mask; None when every live one does."""
+        docnums = np.fromiter(self._searcher.docs_for_query(query), dtype=np.int64)
+        passages = self._passages_of_docnums()[docnums]
+        mask = np.zeros(self._postings.size, dtype=bool)
+        mask[passages[passages >= 0]] = True
+        return None if np.count_nonzero(mask) == self._postings.passage_count else mask
 
     def _passages_of_docnums(self) -> np.ndarray:
         """Each Whoosh document number's passage in the postings copy (-1 for a deleted one), read from the
