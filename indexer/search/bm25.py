@@ -100,7 +100,7 @@ class PostingsSearcher:
         terms each: only passages that hold a word of each operand count. `likely` names passages (doc id,
         ordinal) expected near the top, such as a first ranking's best: they only make the search faster.
         `phrases` add their words' scores to the passages that hold them (needs has_positions). `passing`, a
-        mask over the generation's passages (see passage_numbers()), keeps only the passages it holds (filters)."""
+        mask over the generation's passages (`size` of them), keeps only the passages it holds (filters)."""
         if limit <= 0:
             return []
         copy = self._copy
@@ -218,12 +218,10 @@ class PostingsSearcher:
         """The generation's passages, live or not: the length of a mask over them."""
         return self._copy.size
 
-    def passage_numbers(self, doc_ids: Sequence[str], ordinals: Sequence[int]) -> np.ndarray:
-        """The numbers of passages given by document and ordinal (-1 for those of a document the generation
-        does not hold live)."""
+    def first_passages(self, doc_ids: Sequence[str]) -> np.ndarray:
+        """The number of each document's first passage (-1 for one the generation does not hold live)."""
         first = self._copy.first_passage
-        numbers = np.array([-1 if (n := first(d)) is None else n for d in doc_ids], dtype=np.int64)
-        return np.where(numbers >= 0, numbers + np.asarray(ordinals, dtype=np.int64), -1)
+        return np.array([-1 if (n := first(d)) is None else n for d in doc_ids], dtype=np.int64)
 
     def expand(self, name: str, start: str, groups: Groups = None) -> list[bytes]:
         """The words a wildcard expands to for a caller in `groups`: the first MAX_EXPANSIONS words of a field

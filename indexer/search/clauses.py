@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -102,27 +103,40 @@ def _passages_of_documents(searcher: Any, query: wq.Query) -> list[int]:
     matched = np.fromiter(query.matcher(searcher, searcher.boolean_context()).all_ids(), dtype=np.int64)
     if not len(matched):
         return []
-    owners = _owners(searcher.reader())
+    owners = stored_ids(searcher.reader()).owners
     marked = np.zeros(int(owners.max()) + 1, dtype=bool)
     marked[owners[matched]] = True
     marked[0] = False  # deleted passages belong to no document
     return np.flatnonzero(marked[owners]).tolist()
 
 
-_OWNERS: WeakKeyDictionary[Any, np.ndarray] = WeakKeyDictionary()
+@dataclass(frozen=True)
+class StoredIds:
+    """Which document each passage (Whoosh document) of a reader belongs to: its number (from 1; 0: deleted),
+    those numbers' document ids (number 1 first), and the passage's ordinal in its document."""
+
+    owners: np.ndarray
+    doc_ids: list[str]
+    ordinals: np.ndarray
 
 
-def _owners(reader: Any) -> np.ndarray:
-    """The document of each passage a Whoosh reader holds, numbered from 1 (0: deleted); read from the stored doc
-    ids once per reader (a generation's readers live as long as its snapshot), at about 4 µs a passage."""
-    owners = _OWNERS.get(reader)
-    if owners is None:
+_STORED_IDS: WeakKeyDictionary[Any, StoredIds] = WeakKeyDictionary()
+
+
+def stored_ids(reader: Any) -> StoredIds:
+    """A reader's StoredIds, read from its stored fields once per reader (a generation's readers live as long as
+    its snapshot), at about 4 us a passage. For a segment's reader, as a NOT matches one segment at a time; the
+    searcher maps filters through each of its segments' readers (searcher._passages_of_docnums)."""
+    found = _STORED_IDS.get(reader)
+    if found is None:
         owners = np.zeros(reader.doc_count_all(), dtype=np.int64)
+        ordinals = np.zeros(reader.doc_count_all(), dtype=np.int64)
         numbers: dict[str, int] = {}
         for passage, stored in reader.iter_docs():
             owners[passage] = numbers.setdefault(stored["doc_id"], len(numbers) + 1)
-        _OWNERS[reader] = owners
-    return owners
+            ordinals[passage] = stored["ordinal"]
+        found = _STORED_IDS[reader] = StoredIds(owners, list(numbers), ordinals)
+    return found
 
 
 def over(fields: Mapping[str, float], make: object) -> wq.Query:

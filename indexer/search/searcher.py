@@ -29,7 +29,7 @@ from indexer.groups import PUBLIC, Groups
 from indexer.model import Document, Passage
 from indexer.search import feedback
 from indexer.search.bm25 import PostingsSearcher, ScoredTerm
-from indexer.search.clauses import Prefix, with_also, with_expansions
+from indexer.search.clauses import Prefix, stored_ids, with_also, with_expansions
 from indexer.search.documents import DocumentView
 from indexer.search.hybrid import CANDIDATES, DENSE_WEIGHT, DenseIndex, Found, fuse
 from indexer.search.passages import MAX_CACHED_FILTERS
@@ -278,17 +278,17 @@ class Snapshot(DocumentView):
         return None if np.count_nonzero(mask) == self._postings.passage_count else mask
 
     def _passages_of_docnums(self) -> np.ndarray:
-        """Each Whoosh document number's passage in the postings copy (-1 for a deleted one), read from the
-        stored fields once per generation (about 0.7 s at 125,000 passages). Called under the lock."""
+        """Each Whoosh document number's passage in the postings copy (-1 for a deleted one), from each segment's
+        stored ids (clauses.stored_ids, which a NOT on Whoosh's path reads too), once per generation: about 0.7 s
+        at 125,000 passages. Called under the lock."""
         if self._docnum_passages is None:
             reader = self._searcher.reader()
-            docnums, doc_ids, ordinals = [], [], []
-            for docnum, stored in reader.iter_docs():
-                docnums.append(docnum)
-                doc_ids.append(stored["doc_id"])
-                ordinals.append(stored["ordinal"])
             table = np.full(reader.doc_count_all(), -1, dtype=np.int64)
-            table[np.array(docnums, dtype=np.int64)] = self._postings.passage_numbers(doc_ids, ordinals)
+            for leaf, offset in reader.leaf_readers():
+                ids = stored_ids(leaf)
+                first = np.append(self._postings.first_passages(ids.doc_ids), -1)  # owner 0 (deleted) picks the -1
+                start = first[ids.owners - 1]
+                table[offset : offset + len(start)] = np.where(start >= 0, start + ids.ordinals, -1)
             self._docnum_passages = table
         return self._docnum_passages
 
