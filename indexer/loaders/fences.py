@@ -8,10 +8,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["CODE_SPAN", "closes", "opens", "outside_code_spans"]
+__all__ = ["CODE_SPAN", "CODE_SPAN_PATTERN", "closes", "opens", "outside_code_spans"]
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
-CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+# a whole run of backticks, what follows on its line, and the next run of as many: a span starts only at a run's
+# first backtick, so a long run with no closer is tried once, not once per backtick (that was quadratic)
+CODE_SPAN_PATTERN = r"(?<!`)(?P<ticks>`+)(?!`).+?(?<!`)(?P=ticks)(?!`)"
+CODE_SPAN = re.compile(CODE_SPAN_PATTERN)
 
 
 def opens(line: str) -> str | None:

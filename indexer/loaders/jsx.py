@@ -86,9 +86,12 @@ def _prose(text: str) -> str:
     parts: list[str] = []
     pos = 0
     spans = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)] if "`" in text else []
+    span = 0  # the first code span that may hold a tag from here on (tags come in order)
     for start in _JSX_START.finditer(text):
         at = start.start()
-        if at < pos or any(begin <= at < end for begin, end in spans):
+        while span < len(spans) and spans[span][1] <= at:
+            span += 1
+        if at < pos or (span < len(spans) and spans[span][0] <= at):
             continue
         end = _tag_end(text, at)
         if end < 0:

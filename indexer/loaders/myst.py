@@ -2,11 +2,14 @@
 
 Outside fenced code, before the Markdown is parsed:
 - a directive, fenced by backticks or colons (```` ```{note} ````, `:::{admonition} Title`), leaves its title (its
-  argument, else its name: `Note`) and its body as prose, nested directives read the same way; code directives
-  (`code-block`, `code-cell`...) and `math` stay code; an image leaves its alt text, a figure its alt text and
-  caption; what is not text (`toctree`, `include`, `literalinclude`, `raw`, `index`, autodoc's directives) leaves
-  nothing, and no directive reads another file. Options (`:caption: x`, a `---` YAML block) leave nothing;
-- a role leaves what it shows: {ref}`the guide <guide-label>` is "the guide", {math}`a^2` is "a^2";
+  argument, else its name: `Note`; autodoc's `{autofunction} pkg.name` its object's name) and its body as prose,
+  nested directives read the same way; code directives (`code-block`, `code-cell`, `doctest`...: sphinx.py) and
+  `math` stay code; an image leaves its alt text, a figure its alt text and caption; what is not text
+  (`toctree`, `include`, `literalinclude`, `raw`, `index`...) leaves nothing, and no directive reads another
+  file. Options (`:caption: x`, a `---` YAML block) leave nothing;
+- a role leaves what it shows: {ref}`the guide <guide-label>` is "the guide", {math}`a^2` is "a^2", and
+  {attr}`object.__dict__` the code `object.__dict__` (the roles Sphinx shows as code); in a code span it stays
+  as written;
 - a target line `(label)=` leaves nothing.
 """
 
@@ -14,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from indexer.loaders.fences import closes, opens
+from indexer.loaders.fences import CODE_SPAN_PATTERN, closes, opens
+from indexer.loaders.sphinx import CODE_DIRECTIVES, EMPTY_DIRECTIVES, role_text
 
 __all__ = ["plain_myst"]
 
@@ -22,14 +26,13 @@ __all__ = ["plain_myst"]
 _DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})\{([A-Za-z][\w:.-]*)\}[ \t]*(.*)$")
 _OPTION = re.compile(r"^[ \t]*:([\w-]+):(?:[ \t]+(.*))?$")
 _TARGET = re.compile(r"^[ \t]*\([\w:.-]+\)=[ \t]*$")
-_ROLE = re.compile(r"\{([\w:.-]+)\}(`+)(.+?)\2(?!`)")
-_SHOWN_TARGET = re.compile(r"^(.*?)\s*<[^<>]+>$", re.DOTALL)
-_CODE = frozenset({"code-block", "code", "sourcecode", "code-cell", "math", "ipython"})
-_DROPPED = frozenset(
-    {"toctree", "contents", "tableofcontents", "include", "literalinclude", "raw", "index", "autosummary",
-     "automodule", "autoclass", "autofunction", "automethod", "autoattribute", "autodata", "autoexception",
-     "bibliography", "glue:figure", "mermaid", "graphviz", "plot", "csv-table"}
-)  # fmt: skip
+# a role, or a code span (which shows a role's syntax as written: ``{ref}`x` ``)
+_ROLE = re.compile(rf"\{{(?P<role>[\w:.-]+)\}}(?P<quote>`+)(?P<text>.+?)(?P=quote)(?!`)|{CODE_SPAN_PATTERN}")
+# roles Sphinx shows as code (`object.__dict__`): their text stays a code span, so Markdown keeps it as written
+_LITERAL_ROLES = frozenset({"attr", "class", "func", "meth", "mod", "obj", "data", "const", "exc", "type", "member",
+                            "var", "macro", "struct", "enum", "code", "literal", "file", "samp", "command", "envvar",
+                            "option", "program", "kbd"})  # fmt: skip
+_CODE = CODE_DIRECTIVES | {"math"}
 _IMAGES = frozenset({"image", "figure"})
 _VERSIONS = {"versionadded": "Added in version", "versionchanged": "Changed in version",
              "deprecated": "Deprecated since version", "versionremoved": "Removed in version"}  # fmt: skip
@@ -95,12 +98,14 @@ def _closing(lines: list[str], start: int, marker: str, depth: int) -> int:
 
 def _directive(indent: str, name: str, argument: str, body: list[str], depth: int) -> list[str]:
     options, content = _options(body)
-    if name in _DROPPED:
+    if name in EMPTY_DIRECTIVES:
         return []
     if name in _CODE:
         language = options.get("language", "") if name != "math" else ""
         language = language or (argument.split()[0] if argument and name != "math" else "")
-        return [f"{indent}```{language}", *content, f"{indent}```"]
+        inner = (len(marker) for line in content if (marker := opens(line)) is not None and marker[0] == "`")
+        fence = "`" * max(3, max(inner, default=0) + 1)  # longer than any fence in the code: none closes it
+        return [f"{indent}{fence}{language}", *content, f"{indent}{fence}"]
     shown: list[str] = []
     if name in _IMAGES:
         if options.get("alt"):
@@ -133,9 +138,12 @@ def _options(body: list[str]) -> tuple[dict[str, str], list[str]]:
 
 
 def _role_text(match: re.Match[str]) -> str:
-    """What a role shows: `Title <target>` its title, else its text (without Sphinx's `~` and `!` marks)."""
-    text = match.group(3).strip()
-    shown = _SHOWN_TARGET.match(text)
-    if shown and shown.group(1):
-        return shown.group(1)
-    return text.lstrip("~!")
+    """What a role shows (sphinx.role_text), as a code span for the roles Sphinx shows as code; a code span as
+    it is."""
+    if match.group("role") is None:
+        return match.group()
+    shown = role_text(match.group("text"))
+    if match.group("role").split(":")[-1].lower() not in _LITERAL_ROLES or not shown:
+        return shown
+    ticks = "`" * (max(map(len, re.findall("`+", shown)), default=0) + 1)
+    return f"{ticks} {shown} {ticks}" if "`" in shown else f"`{shown}`"

@@ -24,7 +24,8 @@ from typing import Any
 from docutils import nodes
 from docutils.core import publish_doctree
 
-from indexer.loaders.rstblocks import block_text, inline_text, role_text
+from indexer.loaders.rstblocks import block_text, inline_text
+from indexer.loaders.sphinx import role_text
 from indexer.loaders.text import sections_at, split_rst
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section

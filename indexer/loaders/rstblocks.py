@@ -21,7 +21,9 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 
-__all__ = ["block_text", "inline_text", "role_text"]
+from indexer.loaders.sphinx import CODE_DIRECTIVES, EMPTY_DIRECTIVES, role_text
+
+__all__ = ["block_text", "inline_text"]
 
 _SKIPPED = (
     nodes.comment,
@@ -36,7 +38,6 @@ _SKIPPED = (
 _VERBATIM = (nodes.literal_block, nodes.doctest_block, nodes.math_block)
 _LISTS = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, nodes.field_list, nodes.option_list)
 _ROLE_SOURCE = re.compile(r"^:(?:[A-Za-z0-9][\w.+-]*:)+`(.*)`$", re.DOTALL)
-_TITLE_AND_TARGET = re.compile(r"^(.*?)\s*<[^<>]*>$", re.DOTALL)
 
 
 def block_text(node: nodes.Node) -> str:
@@ -76,15 +77,6 @@ def inline_text(node: nodes.Node) -> str:
     if isinstance(node, nodes.image):
         return str(node.get("alt", ""))
     return "".join(inline_text(child) for child in node.children)
-
-
-def role_text(source: str) -> str:
-    """What Sphinx shows of a role's text: `Title <target>` shows Title, `~a.b.c` and `!x` lose their sign."""
-    source = source.replace("\\`", "`")
-    match = _TITLE_AND_TARGET.match(source)
-    if match and match.group(1):
-        return " ".join(match.group(1).split())
-    return source.strip().lstrip("~!")
 
 
 def _line(item: nodes.Node) -> str:
@@ -152,13 +144,8 @@ _PROSE = (
     "versionadded versionchanged versionremoved deprecated seealso glossary centered hlist only ifconfig "
     "rejected withdrawn superseded canonical-doc canonical-pypa-spec canonical-typing-spec"
 )
-_CODE = "code-block sourcecode productionlist testcode testoutput testsetup testcleanup ipython jupyter-execute"
-_NOTHING = (
-    "toctree literalinclude highlight index tabularcolumns sectionauthor moduleauthor codeauthor currentmodule "
-    "autosummary automodule autoclass autofunction automethod autodata autoattribute autoexception graphviz"
-)
-for _kind, _names in ((_Prose, _PROSE), (_Code, _CODE), (_Nothing, _NOTHING)):
-    for _name in _names.split():
+for _kind, _names in ((_Prose, _PROSE.split()), (_Code, CODE_DIRECTIVES), (_Nothing, EMPTY_DIRECTIVES)):
+    for _name in _names:
         directives.register_directive(_name, _kind)
 
 

@@ -496,3 +496,45 @@ def test_every_suffix_a_loader_reads_is_a_type_filter() -> None:
         if TYPE_ALIASES.get(suffix.lstrip(".")) != loader.format
     }
     assert missing == {}
+
+
+SPHINX_MYST = b"""# API
+
+```{doctest}
+>>> import attrs
+>>> attrs.has(int)
+False
+```
+
+Set {attr}`object.__dict__` as {ref}`the guide <guide>` says; `` {ref}`x` `` shows the syntax.
+
+````{code-block} markdown
+```python
+x = 1
+```
+````
+
+## After
+
+```{autofunction} attrs.define
+Makes a class with its fields.
+```
+"""
+
+
+def test_myst_pages_read_as_sphinx_builds_them() -> None:
+    """Doctests stay code, a role Sphinx shows as code keeps its underscores, a code span keeps a role's syntax, a
+    code block holding a fence stays one block, and autodoc keeps what the author wrote under the object's name."""
+    doc = load("api.md", SPHINX_MYST)
+    assert [s.heading for s in doc.sections] == ["API", "After"]
+    api, after = (s.text for s in doc.sections)
+    assert ">>> import attrs\n>>> attrs.has(int)\nFalse" in api
+    assert "Set object.__dict__ as the guide says; {ref}`x` shows the syntax." in api
+    assert "```python\nx = 1\n```" in api
+    assert after == "attrs.define\n\nMakes a class with its fields."
+
+
+def test_rst_autodoc_keeps_what_the_author_wrote_and_doctests_stay_code() -> None:
+    source = b"API\n===\n\n.. autofunction:: attrs.define\n\n   Handy to make classes.\n\n"
+    source += b".. doctest::\n\n   >>> 1 + 1\n   2\n"
+    assert load("api.rst", source).sections[0].text == "attrs.define\n\nHandy to make classes.\n\n>>> 1 + 1\n2"

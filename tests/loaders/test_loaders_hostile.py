@@ -125,6 +125,11 @@ PATHOLOGICAL = {
     "scripts.md": "zebracorn\n\n<div>\n" + "<script>" * 50_000 + "\n",
     "tags.mdx": "zebracorn\n\n" + "x <A>y</A> " * 120_000,
     "templates.md": "zebracorn\n\n" + "{{< a {% b {{ c " * 20_000,
+    # regular expressions that backtracked: a run of backticks that nothing closes, a role full of spaces, code
+    # spans between MDX tags (each took seconds at a tenth of these sizes, growing with the square)
+    "backticks.md": "zebracorn\n\na {b} " + "`" * 100_000 + "x\n",
+    "roles.md": "zebracorn\n\n{a}`x" + " " * 200_000 + "y`\n",
+    "spans.mdx": "zebracorn\n\n" + "Use `x` in <A/> now.\n" * 25_000,
 }
 
 
