@@ -5,8 +5,9 @@ What is indexed is what a reader of the built page sees:
   code too, as Hugo expands them everywhere; the text between a pair stays, and so does the visible text of
   their arguments (`title`, `caption`, `alt`, `label`). Hugo's escaped form, `{{</* foo */>}}`, shows as
   `{{< foo >}}`, and so it is kept.
-- mdBook's `{{#include ...}}`, `{{#rustdoc_include ...}}` and other `{{#...}}` directives are removed everywhere
-  (their files are never read).
+- mdBook's directives (`{{#include ...}}`, `{{#rustdoc_include ...}}`, `{{#playground ...}}`, `{{#title ...}}`)
+  are removed everywhere (their files are never read); escaped, `\\{{#include x}}` shows as `{{#include x}}`, as
+  mdBook shows it. Other `{{#...}}` (a Handlebars block in a template shown as code) are not mdBook's: kept.
 - Liquid and Jinja tags (`{% include x %}`, `{{ page.title }}`) are removed from prose, the text between paired
   tags kept; `{% comment %}` bodies are dropped (up to `{% endcomment %}`: a comment never closed hides nothing)
   and `{% raw %}` bodies kept as written. In code they stay:
@@ -28,9 +29,14 @@ __all__ = ["MAX_TAG", "strip_templates", "visible_attributes"]
 MAX_TAG = 2000
 # A tag's opening delimiter; `{{` alone only before what starts an expression, and not inside a word or after a
 # backslash (`\frac{{a}}`). The escaped shortcodes come first, so that they win over the plain ones.
-_OPENERS = re.compile(r"\{\{[<%]/\*|\{\{[<%#]|(?<![\\\w{])\{\{(?=-?[ \t]*[\w.$/(\"'!-])|\{%")
-_CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "{{<": ">}}", "{{%": "%}}", "{{#": "}}", "{{": "}}", "{%": "%}"}
-_DIRECTIVE_LINE = re.compile(r"[ \t]*\{\{#[^{}]*\}\}[ \t]*")  # a line that is one mdBook directive
+# the directives mdBook expands, with their argument (`{{#include}}` alone is no directive: mdBook shows it)
+_MDBOOK = r"(?=[ \t]*(?:include|rustdoc_include|playground|playpen|title)[ \t]+[^{}\s])"
+_OPENERS = re.compile(
+    rf"\{{\{{[<%]/\*|\\\{{\{{#{_MDBOOK}|\{{\{{[<%]|\{{\{{#{_MDBOOK}|(?<![\\\w{{])\{{\{{(?=-?[ \t]*[\w.$/(\"'!-])|\{{%"
+)
+_CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "\\{{#": "}}", "{{<": ">}}", "{{%": "%}}", "{{#": "}}", "{{": "}}",
+            "{%": "%}"}  # fmt: skip
+_DIRECTIVE_LINE = re.compile(rf"[ \t]*\{{\{{#{_MDBOOK}[^{{}}]*\}}\}}[ \t]*")  # a line that is one mdBook directive
 _LIQUID_NAME = re.compile(r"\{%-?\s*(\w+)")
 _VISIBLE = re.compile(r"""\b(?:title|caption|alt|label)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _HIDDEN_BODIES = {"comment": "endcomment"}
@@ -140,6 +146,9 @@ class _Scanner:
     def _tag(self, kind: str, tag: str) -> None:
         if kind in ("{{</*", "{{%/*"):  # Hugo's escaped shortcode shows as the shortcode
             self._emit(tag[:3] + tag[5:-5] + tag[-3:])
+            return
+        if kind == "\\{{#":  # mdBook's escaped directive shows as the directive
+            self._emit(tag[1:])
             return
         if kind in ("{{<", "{{%"):
             self._emit(visible_attributes(tag))

@@ -87,6 +87,15 @@ Run this unicornfish:
 {{#include ../listings/ch01/output.txt}}
 $ cargo run
 ```
+
+## Escapes
+
+Show \\{{#include file.rs:2}} to include a file, and write `{{#include}}` alone.
+
+```hbs
+\\{{#playground example.rs}}
+{{#toc}}{{/toc}}
+```
 """
 
 JEKYLL = b"""# Jekyll page
@@ -148,8 +157,9 @@ CASES = [
     (
         "ch01-01-installation.md",
         MDBOOK,
-        ["Installing Rust", "Run this unicornfish:", "$ cargo run"],
-        ["{{#", "rustdoc_include", "listings"],
+        ["Installing Rust", "Run this unicornfish:", "$ cargo run", "Show {{#include file.rs:2}} to include a file",
+         "write {{#include}} alone", "{{#playground example.rs}}\n{{#toc}}{{/toc}}"],  # escaped, or not mdBook's
+        ["\\{{#", "rustdoc_include", "listings"],
     ),
     (
         "jekyll.md",
