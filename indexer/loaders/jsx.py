@@ -31,6 +31,7 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
     r"""^(?:import[ \t]+(?:[\w$*{][^\n]*\bfrom[ \t]*["']|["'])"""
     r"|export[ \t]+(?:default|const|let|var|function|class|async)\b)"
 )
+_MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
 _LINE_REST = re.compile(r"[ \t]*(?:\n|\Z)")
 
@@ -39,7 +40,7 @@ def is_mdx(text: str) -> bool:
     """Whether Markdown is MDX, whatever the file is called (Docusaurus compiles its .md files as MDX): outside
     fenced code it holds an `import` or `export` statement at the start of a paragraph, or a tag with a
     JavaScript attribute (`<ins style={{...}} />`, which no HTML has)."""
-    if "import" not in text and "export" not in text and "={" not in text.replace("= {", "={"):
+    if not _MDX_SIGNS.search(text):
         return False
     fence: str | None = None
     before = ""
@@ -50,11 +51,20 @@ def is_mdx(text: str) -> bool:
         elif (opened := opens(line)) is not None:
             fence = opened
         elif not line.startswith(("    ", "\t")) and (  # an indented line may be code: it says nothing
-            (not before.strip() and _MODULE.match(line)) or _SCRIPTED_TAG.search(CODE_SPAN.sub("", line))
+            (not before.strip() and _MODULE.match(line)) or _scripted_tag(CODE_SPAN.sub("", line))
         ):
             return True
         before = line
     return False
+
+
+def _scripted_tag(line: str) -> bool:
+    """Whether a line holds a whole tag with a JavaScript attribute (`<ins style={{a: 1}} />`): not prose that
+    only looks like the start of one (`x <y where S = {1, 2}`), nor a Liquid value (`<img src={{ site.url }}/a>`)."""
+    return any(
+        _JSX_TAG.match(line, found.start(), min(len(line), found.start() + MAX_JSX_TAG))
+        for found in _SCRIPTED_TAG.finditer(line)
+    )
 
 
 def strip_jsx(text: str) -> str:

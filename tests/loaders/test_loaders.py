@@ -220,6 +220,8 @@ def test_markdown_list_numbers_stay_with_their_items() -> None:
         (b"Write `{ .md-button }` or `:material-check:` after it.\n", "{ .md-button } or :material-check:"),
         (b"Render `<Chart data={rows} />` anywhere.\n\n    npm i lib\n    npm test\n", "npm i lib\nnpm test"),
         (b"Render `<Chart data={rows} />` anywhere.\n", "Render <Chart data={rows} /> anywhere."),
+        (b"Pick x <y where S = {1, 2}.\n\n    npm i lib\n    npm test\n", "npm i lib\nnpm test"),  # no tag: not MDX
+        (b"<img src={{ site.baseurl }}/x.png>\n\n    npm i lib\n    npm test\n", "npm i lib\nnpm test"),  # Liquid
         (b"```{.python .numberLines}\nx = {a}\n```\n", "x = {a}"),  # Pandoc's attributes, not a MyST directive
         (b"The set {a}, {b} and `{c}` stay.\n", "The set {a}, {b} and {c} stay."),
         (b"<ins style={{a: 1}} />\n\nimport the data first, then run it.\n", "import the data first, then run it."),

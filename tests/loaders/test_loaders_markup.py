@@ -157,8 +157,14 @@ CASES = [
     (
         "ch01-01-installation.md",
         MDBOOK,
-        ["Installing Rust", "Run this unicornfish:", "$ cargo run", "Show {{#include file.rs:2}} to include a file",
-         "write {{#include}} alone", "{{#playground example.rs}}\n{{#toc}}{{/toc}}"],  # escaped, or not mdBook's
+        [
+            "Installing Rust",
+            "Run this unicornfish:",
+            "$ cargo run",
+            "Show {{#include file.rs:2}} to include a file",
+            "write {{#include}} alone",
+            "{{#playground example.rs}}\n{{#toc}}{{/toc}}",
+        ],  # escaped, or not mdBook's
         ["\\{{#", "rustdoc_include", "listings"],
     ),
     (
