@@ -211,7 +211,7 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
     count, example = report.unjoined_urls
     if count:
         lines.append(
-            f"  {count:,} document(s) read in this run give a front matter url that is a path (e.g. "
+            f"  {count:,} document(s) given a URL in this run have a front matter url that is a path (e.g. "
             f"{shown(example)[:80]}) and no --base-url says which site it is on: they are cited by file:// URLs; "
             "give --base-url https://SITE"
         )

@@ -100,7 +100,7 @@ class IndexReport:
     documents: int = 0  # documents in the index after the run
     rebuilt: bool = False
     unread: tuple[tuple[str, int], ...] = ()  # (suffix, count) of the files no loader reads, most common first
-    unjoined_urls: tuple[int, str] = (0, "")  # documents read whose front matter url is a path, with no base URL
+    unjoined_urls: tuple[int, str] = (0, "")  # documents given a URL, whose front matter url is a path with no base URL
     # to join it to (they are cited by a file:// URL), and one such path
 
     @property

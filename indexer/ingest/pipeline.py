@@ -51,7 +51,7 @@ class _Tally:
     applied: set[str] = field(default_factory=set)  # ids stored in this run
     dropped: set[str] = field(default_factory=set)  # ids whose passages must leave the new segments
     documents: int = 0
-    unjoined: int = 0  # documents read whose front matter url is a path, with no base URL to join it to
+    unjoined: int = 0  # documents given a URL whose front matter url is a path, with no base URL to join it to
     unjoined_example: str = ""  # the first such path in sorted order
 
 

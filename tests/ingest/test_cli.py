@@ -160,7 +160,8 @@ def test_summary_says_when_front_matter_url_paths_have_no_base_url(
     write(docs, "site.md", "---\nurl: https://example.org/site/\n---\n# Site\n\nan absolute url\n")
     bare = indexer_main(docs, "--index", index_dir)
     assert bare.code == 0
-    assert "2 document(s) read in this run give a front matter url that is a path (e.g. /docs/install/)" in bare.err
+    said = "2 document(s) given a URL in this run have a front matter url that is a path (e.g. /docs/install/)"
+    assert said in bare.err
     assert "--base-url" in bare.err
     assert document(index_dir, "install.md").url.startswith("file://")
     joined = indexer_main(docs, "--index", index_dir, "--base-url", "https://example.org")
@@ -168,4 +169,4 @@ def test_summary_says_when_front_matter_url_paths_have_no_base_url(
     assert "front matter url that is a path" not in joined.err
     assert document(index_dir, "install.md").url == "https://example.org/docs/install/"
     again = indexer_main(docs, "--index", index_dir)  # the base URL dropped: every document's URL is remade
-    assert "2 document(s) read in this run give a front matter url that is a path" in again.err
+    assert "2 document(s) given a URL in this run have a front matter url that is a path" in again.err
