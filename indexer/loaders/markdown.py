@@ -1,13 +1,14 @@
-"""Markdown: CommonMark (plus tables) rendered to clean text, split at headings; front matter by frontmatter.py.
+"""Markdown: CommonMark (plus tables and footnotes) rendered to clean text, split at headings; front matter by
+frontmatter.py.
 
 The text keeps what a reader sees and drops the markup: code (fenced, indented, inline) verbatim,
 link text without the URL, image alt text, one line per list item, one line per table row with its
-cells joined by " | ", raw HTML reduced to its text (read by htmlscan: comments, scripts and styles are
-never text, even when they span several blocks). A heading starts a new Section whose `heading` is
-the heading's text; the heading itself is not repeated in the section's text. Sections with no text
-are left out. Title: front matter `title`, else the first h1, else the first heading of any level.
-Template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out first
-(templates.py).
+cells joined by " | ", footnotes where they are written ("[1] text", referred to as "a claim[1]"), raw HTML
+reduced to its text (read by htmlscan: comments, scripts and styles are never text, even when they span
+several blocks). A heading starts a new Section whose `heading` is the heading's text; the heading itself is
+not repeated in the section's text. Sections with no text are left out. Title: front matter `title`, else the
+first h1, else the first heading of any level. Template syntax of static site generators (Hugo shortcodes,
+mdBook directives, Liquid) is taken out first (templates.py).
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) are kept as
 their plain text, with a warning: markdown-it itself would drop them and everything after them.
@@ -16,6 +17,7 @@ their plain text, with a warning: markdown-it itself would drop them and everyth
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,10 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.footnote.index import footnote_ref
 
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.frontmatter import split_front_matter
@@ -72,7 +77,7 @@ def render_markdown(
 ) -> ParsedDoc:
     """The ParsedDoc of a Markdown body whose front matter has been read already."""
     env: dict[str, Any] = {}
-    renderer = _Renderer()
+    renderer = _Renderer(env)
     renderer.feed(parser.parse(body, env))
     title = front_matter.get("title")
     if not isinstance(title, str) or not title.strip():
@@ -87,8 +92,11 @@ def render_markdown(
 
 
 def markdown_parser() -> MarkdownIt:
-    """CommonMark plus tables, whose inline parsing takes a shortcut through plain prose (see _inline)."""
+    """CommonMark plus tables and footnotes (`[^1]` and `[^1]: text`, kept where they are written), whose
+    inline parsing takes a shortcut through plain prose (see _inline)."""
     parser = MarkdownIt("commonmark").enable("table")
+    footnote_plugin(parser, inline=False, move_to_end=False)
+    parser.inline.ruler.at("footnote_ref", _footnote_ref)
     if parser.inline.ruler.get_active_rules() == _INLINE_RULES:  # else the shortcut's premise is unknown
         parser.core.ruler.at("inline", _inline)
     return parser
@@ -121,19 +129,56 @@ def _too_deep(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     return True
 
 
+def _footnote_ref(state: StateInline, silent: bool) -> bool:
+    """The footnote plugin's reference rule, tried only where a reference stands whose label is at most
+    _FOOTNOTE_LABEL characters: the plugin looks for a label's end as far as the next space, from every `[^`,
+    which takes hours on a long run of `[^` with no space."""
+    return _FOOTNOTE.match(state.src, state.pos, state.posMax) is not None and footnote_ref(state, silent)
+
+
+def _label_scans(content: str, token_start: re.Pattern[str]) -> int:
+    """How many tokens markdown-it steps over at least, looking for the ends of link labels in inline content:
+    from each `[` to the first `]` after it (or the end), a token at each character that may start one (where
+    `token_start`, the parser's text rule, stops). Each unclosed `[` looks to the end of the paragraph, so a
+    paragraph of many takes time that grows with their square: up to a microsecond a token (7 s for 300 of
+    them in 90 KB of prose with dashes)."""
+    opens = content.count("[")
+    if not opens:
+        return 0
+    starts = [m.start() for m in token_start.finditer(content)]
+    if opens * len(starts) <= _MAX_LABEL_SCANS:
+        return 0
+    ends = [m.start() for m in _CLOSE_BRACKET.finditer(content)]
+    total = 0
+    for match in _OPEN_BRACKET.finditer(content):
+        at = bisect_left(ends, match.start())
+        end = ends[at] if at < len(ends) else len(content)
+        total += bisect_left(starts, end) - bisect_right(starts, match.start())
+    return total
+
+
 def _breaks_line(tag: str, inline: bool) -> bool:
     """Whether an HTML tag in Markdown starts a new line: <br> always, block tags between blocks."""
     return tag == "br" or (not inline and tag in _HTML_LINE_BREAKS)
 
 
 def _nesting_warnings(env: dict[str, Any]) -> tuple[str, ...]:
-    if "too_deep" not in env:
-        return ()
-    return (f"lists or quotes nested more than {NESTING_LIMIT // 2} deep: what lies deeper is indexed as plain text",)
+    warnings = []
+    if "too_deep" in env:
+        warnings.append(
+            f"lists or quotes nested more than {NESTING_LIMIT // 2} deep: what lies deeper is indexed as plain text"
+        )
+    if "unclosed_brackets" in env:
+        warnings.append(
+            "a paragraph holds so many unclosed '[' that reading its links would take minutes: it is indexed as its"
+            " plain text, markup included"
+        )
+    return tuple(warnings)
 
 
-# The inline rules of CommonMark in markdown-it, and what those other than `text` and `newline` start at. Inline
-# content holding none of these characters is text and line breaks only, whatever rules run.
+# The inline rules of CommonMark in markdown-it (and footnote references), and what those other than `text` and
+# `newline` start at. Inline content holding none of these characters is text and line breaks only, whatever rules
+# run.
 _INLINE_RULES = [
     "text",
     "newline",
@@ -142,11 +187,16 @@ _INLINE_RULES = [
     "emphasis",
     "link",
     "image",
+    "footnote_ref",
     "autolink",
     "html_inline",
     "entity",
 ]
 _PLAIN = re.compile(r"[^\\`*_\[!<&]*")
+_FOOTNOTE_LABEL = 200  # characters
+_FOOTNOTE = re.compile(rf"\[\^[^\s\]]{{1,{_FOOTNOTE_LABEL}}}\]")
+_OPEN_BRACKET, _CLOSE_BRACKET = re.compile(r"\["), re.compile(r"\]")
+_MAX_LABEL_SCANS = 2_000_000  # tokens stepped over looking for labels' ends: 0.03 to 1.5 s
 
 
 def _inline(state: StateCore) -> None:
@@ -161,6 +211,9 @@ def _inline(state: StateCore) -> None:
             token.children = []
         if _PLAIN.fullmatch(token.content):
             token.children.extend(_plain_tokens(token.content))
+        elif _label_scans(token.content, md.inline.terminator_re) > _MAX_LABEL_SCANS:
+            token.children.extend(_plain_tokens(token.content))
+            env["unclosed_brackets"] = True
         else:
             md.inline.parse(token.content, md, env, token.children)
 
@@ -192,7 +245,8 @@ def _plain_tokens(content: str) -> list[Token]:
 class _Renderer:
     """Walks markdown-it's token stream, collecting clean text per heading."""
 
-    def __init__(self) -> None:
+    def __init__(self, env: dict[str, Any]) -> None:
+        self._env = env  # the parser's: its footnotes' numbers
         self.first_h1 = ""
         self.first_heading = ""
         self._html = HtmlScanner()  # raw HTML's state: a comment or script it opened hides what follows
@@ -231,6 +285,10 @@ class _Renderer:
             self._number = f"{token.info}{token.markup} "
         elif kind == "list_item_close":
             self._number = ""  # an item with no text of its own (an image, a comment) leaves its number behind
+        elif kind == "footnote_reference_open":  # a footnote's text, where it is written: "[1] text"
+            self._number = f"[{self._footnote_number(token.meta['label'])}] "
+        elif kind == "footnote_reference_close":
+            self._number = ""
         elif kind == "heading_open":
             self._in_heading = token.tag
         elif kind == "heading_close":
@@ -291,11 +349,19 @@ class _Renderer:
                 continue
             elif child.type in ("text", "code_inline", "image"):
                 parts.append(child.content)  # an image's content is its alt text
+            elif child.type == "footnote_ref":
+                parts.append(f"[{child.meta['id'] + 1}]")
             elif child.type == "softbreak":
                 parts.append(" ")
             elif child.type == "hardbreak":
                 parts.append("\n")
         return "".join(parts).strip()
+
+    def _footnote_number(self, label: str) -> str:
+        """A footnote's number as the page shows it (in the order of first reference), or its label when nothing
+        refers to it."""
+        number = self._env.get("footnotes", {}).get("refs", {}).get(":" + label, -1)
+        return str(number + 1) if number >= 0 else label
 
     def _html_text(self, fragment: str, inline: bool = False) -> str:
         """The text of raw HTML: tags removed (a line break for <br>, and between blocks), entities read."""

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from mdit_py_plugins.footnote import footnote_plugin
 
 from indexer.errors import LoaderError
 from indexer.ingest.access import front_matter_groups
@@ -204,6 +205,24 @@ def test_markdown_ordered_lists_keep_their_numbers() -> None:
     list's start), bullets stay plain lines."""
     doc = load("steps.md", b"# Steps\n\n1. Install it\n2. Run `make`\n3. Done\n\n7) seventh\n\n- a bullet\n")
     assert doc.sections[0].text == "1. Install it\n2. Run make\n3. Done\n\n7) seventh\n\na bullet"
+
+
+def test_markdown_footnotes_stay_where_they_are_written_numbered_as_the_page_shows_them() -> None:
+    """A footnote is text a reader sees: numbered by first reference, kept in its section, and never lost as a
+    link reference definition (`[^1]: https://...` used to be one)."""
+    source = (
+        b"# Claims\n\nA claim[^src] and another[^1], and [^none].\n\n[^1]: https://example.com/paper\n\n"
+        b"[^src]: The source, with two paragraphs.\n\n    Its second one.\n\n## Later\n\n[^spare]: Unreferenced.\n"
+    )
+    doc = load("notes.md", source)
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        (
+            "Claims",
+            "A claim[1] and another[2], and [^none].\n\n[2] https://example.com/paper\n\n"
+            "[1] The source, with two paragraphs.\n\nIts second one.",
+        ),
+        ("Later", "[spare] Unreferenced."),
+    ]
 
 
 def test_markdown_list_numbers_stay_with_their_items() -> None:
@@ -456,6 +475,8 @@ MARKDOWN_PIECES = st.lists(
             "    ",
             "```",
             "[r]: /x\n",
+            "[^1]",
+            "[^1]: ",
             "~",
             "é",
             "\r",
@@ -478,15 +499,22 @@ def _tokens(tokens: list[Token]) -> list[tuple[str, str, list[tuple[str, str]]]]
 @settings(max_examples=400, deadline=None, derandomize=True, database=None)
 @given(MARKDOWN_PIECES)
 def test_markdown_inline_shortcut_gives_markdown_its_own_tokens(text: str) -> None:
-    stock = MarkdownIt("commonmark").enable("table")
+    stock = _stock_parser()
     assert _tokens(markdown_parser().parse(text)) == _tokens(stock.parse(text))
 
 
 def test_markdown_inline_shortcut_is_taken_and_keeps_line_breaks() -> None:
     text = "plain words  \nnext line \n\t more\n\nsecond *emphasis* [link](u) `code` &amp; \\* <b>\n"
-    stock = MarkdownIt("commonmark").enable("table")
+    stock = _stock_parser()
     assert _tokens(markdown_parser().parse(text)) == _tokens(stock.parse(text))
     assert markdown_parser().core.ruler.__rules__[2].fn is not stock.core.ruler.__rules__[2].fn
+
+
+def _stock_parser() -> MarkdownIt:
+    """markdown-it as the loader configures it, without the loader's shortcut."""
+    stock = MarkdownIt("commonmark").enable("table")
+    footnote_plugin(stock, inline=False, move_to_end=False)
+    return stock
 
 
 def test_every_suffix_a_loader_reads_is_a_type_filter() -> None:

@@ -113,6 +113,18 @@ def test_markdown_nesting_past_the_parser_limit_is_plain_text_with_a_warning() -
     assert any("nested" in warning for warning in doc.warnings)
 
 
+def test_markdown_paragraph_of_unclosed_brackets_is_plain_text_with_a_warning() -> None:
+    doc = load(
+        "brackets.md",
+        ("# Notes\n\nBefore zebracorn.\n\n" + "[x a-b c:d " * 20_000 + "\n\nAfter unicornfish.\n").encode(),
+    )
+    body = searchable(doc)
+    assert "Before zebracorn." in body and "After unicornfish." in body
+    assert "[x a-b c:d [x" in body  # the paragraph as written
+    assert any("unclosed '['" in warning for warning in doc.warnings)
+    assert not load("fine.md", b"A [link](u) and [an aside.\n\n[^1]: note\n").warnings
+
+
 # Files of about 300 KB that took the whole 120 s parse limit before (the issue's own reproductions), and
 # the same kinds of trap for the other loaders (a line of 120,000 MDX tags took minutes).
 PATHOLOGICAL = {
@@ -130,6 +142,11 @@ PATHOLOGICAL = {
     "backticks.md": "zebracorn\n\na {b} " + "`" * 100_000 + "x\n",
     "roles.md": "zebracorn\n\n{a}`x" + " " * 200_000 + "y`\n",
     "spans.mdx": "zebracorn\n\n" + "Use `x` in <A/> now.\n" * 25_000,
+    # markdown-it looks for the end of a link label from every `[` to the end of its paragraph, and the footnote
+    # plugin for the end of a reference's label from every `[^` to the next space (minutes, growing with the square)
+    "brackets.md": "zebracorn\n\n" + "[^" * 150_000,
+    "bracketed-prose.md": "zebracorn\n\n" + ("[x " + "a-b c:d " * 100) * 1_000,
+    "footnotes.md": "zebracorn\n\n[^a]: x\n\n" + ("[^" + "a" * 500) * 600,
 }
 
 
