@@ -104,7 +104,9 @@ class DocumentView:
         return part_id(passage.doc_id, passage, previous is None or previous.page != passage.page)
 
     def _resolve(self, ref: str) -> tuple[str, int]:
-        """(document id, start offset) of a document id or a part id. Ids are looked up, never used as paths."""
+        """(document id, start offset) of a document id or a part id. Ids are looked up, never used as paths. A
+        part or page starts where the passage before it ends: what lies between two passages (the heading of the
+        second) is read with the second, and parts chained through `next` hold the whole text."""
         if self._docs.document(ref) is not None:
             return ref, 0
         doc_id, sep, fragment = ref.rpartition("#")
@@ -118,9 +120,9 @@ class DocumentView:
                 raise DocumentNotFoundError(ref)
             return doc_id, number
         passages = self._docs.passages(doc_id)
-        for p in passages:
+        for i, p in enumerate(passages):
             if (key == "part" and p.ordinal == number) or (key == "page" and p.page == number):
-                return doc_id, p.start
+                return doc_id, min(p.start, passages[i - 1].end) if i else 0
         raise DocumentNotFoundError(ref)
 
     def list_documents(self, after: str = "", limit: int = 100, groups: Groups = None) -> list[Document]:
