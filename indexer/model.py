@@ -14,6 +14,7 @@ class Section:
     text: str
     heading: str = ""  # the section's heading ("" before the first heading)
     page: int | None = None  # 1-based page number, for paged formats
+    level: int = 0  # the heading's level (1: the outermost); 0 when the format does not say
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,20 @@ import re
 from indexer.model import Section, Span
 
 MAX_PASSAGE_CHARS = 2000  # about 300 words: long enough for context, short enough to point at
+HEADING_PATH = " > "  # between the headings of a passage's heading and the empty sections' right before it
 _BREAKS = (re.compile(r"\n\s*\n"), re.compile(r"\n"), re.compile(r"(?<=[.!?])\s+"), re.compile(r"\s+"))
 
 
 def assemble(sections: tuple[Section, ...], limit: int = MAX_PASSAGE_CHARS) -> tuple[str, list[Span]]:
-    """The full text of a document and the spans of its passages, in order."""
+    """The full text of a document and the spans of its passages, in order. A section with a heading and no
+    text (a heading right before another: "## Hooks", then "### useDocusaurusContext") has its heading line in
+    the text, and when it is the next section's parent (its level is known and lower) but not the page's title
+    (level 1, which the title field holds), its heading leads the heading of that section's passages ("Hooks >
+    useDocusaurusContext"), so that a search for it finds them."""
     parts: list[str] = []
     spans: list[Span] = []
     offset = 0
+    above: list[tuple[int, str]] = []  # (level, heading) of the sections with no text right before, outermost first
     for section in sections:
         body = section.text.strip()
         if not body and not section.heading:
@@ -31,8 +37,16 @@ def assemble(sections: tuple[Section, ...], limit: int = MAX_PASSAGE_CHARS) -> t
             head = section.heading + ("\n\n" if body else "")
             parts.append(head)
             offset += len(head)
+        if not body:
+            while above and above[-1][0] >= section.level:
+                above.pop()  # a heading of the same level or deeper is no longer above what follows
+            above.append((section.level, section.heading))
+            continue
+        path = [heading for level, heading in above if 1 < level < section.level]  # a level 1 is the page's title
+        heading = HEADING_PATH.join([*path, section.heading]) if path and section.heading else section.heading
+        above = []
         for start, end in split_bounded(body, limit):
-            spans.append(Span(section.heading, section.page, offset + start, offset + end))
+            spans.append(Span(heading, section.page, offset + start, offset + end))
         parts.append(body)
         offset += len(body)
     return "".join(parts), spans

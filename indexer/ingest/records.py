@@ -45,7 +45,7 @@ def make_record(doc_id: str, path: str, stamp: Stamp, parsed: ParsedDoc, file_gr
     if isinstance(description, str) and description.strip():
         sections = _with_description(sections, description, warnings)
     text, spans = assemble(tuple(_bounded(sections, warnings)))
-    if not text.strip() and parsed.format != "pdf":
+    if not spans and parsed.format != "pdf":  # headings alone are no text to search
         raise LoaderError("no text")
     return DocRecord(
         id=doc_id,

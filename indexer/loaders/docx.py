@@ -78,6 +78,7 @@ class _Body:
         self.first_heading = ""
         self._done: list[Section] = []
         self._heading = ""
+        self._level = 0
         self._blocks: list[str] = []
 
     def add(self, block: Paragraph | Table) -> None:
@@ -91,7 +92,7 @@ class _Body:
         if text and style in _HEADING_STYLES:
             heading = one_line(text)
             self._flush()
-            self._heading = heading
+            self._heading, self._level = heading, 1 if style == "title" else int(style.split()[1]) + 1
             if style == "title" and not self.first_title:
                 self.first_title = heading
             self.first_heading = self.first_heading or heading
@@ -104,9 +105,9 @@ class _Body:
 
     def _flush(self) -> None:
         text = "\n\n".join(b for b in self._blocks if b)
-        if text:
-            self._done.append(Section(text=text, heading=self._heading))
-        self._heading, self._blocks = "", []
+        if text or self._heading:  # a heading right before another is kept (assemble() joins them)
+            self._done.append(Section(text=text, heading=self._heading, level=self._level))
+        self._heading, self._level, self._blocks = "", 0, []
 
 
 def table_text(table: Table) -> str:

@@ -112,6 +112,7 @@ class _TextParser:
         self._title_parts: list[str] | None = None  # collecting while inside <title>
         self._heading_parts: list[str] | None = None  # collecting while inside <hN>
         self._heading_tag = ""
+        self._level = 0  # the level of the heading of the section being read
         # per open list, innermost last: (an <ol>'s last item number, its step: -1 reversed), None for <ul> (and for
         # a reversed <ol> with no start: its first number is its item count, not known when it opens)
         self._lists: list[tuple[int, int] | None] = []
@@ -232,6 +233,7 @@ class _TextParser:
         if self._heading_tag == "h1" and not self.first_h1:
             self.first_h1 = text
         self.first_heading = self.first_heading or text
+        self._level = int(self._heading_tag[1:])
         self._heading, self._heading_parts, self._heading_tag = text, None, ""
 
     def _inline(self, text: str) -> None:
@@ -258,8 +260,8 @@ class _TextParser:
     def _flush(self) -> None:
         lines = (line.rstrip() for line in "".join(self._pieces).split("\n"))
         text = _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip("\n")
-        if text.strip():
-            self.sections.append(Section(text=text, heading=self._heading))
+        if text.strip() or self._heading:  # a heading right before another is kept (assemble() joins them)
+            self.sections.append(Section(text=text if text.strip() else "", heading=self._heading, level=self._level))
         self._pieces, self._newlines = [], 0
 
 

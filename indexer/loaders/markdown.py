@@ -252,6 +252,7 @@ class _Renderer:
         self._html = HtmlScanner()  # raw HTML's state: a comment or script it opened hides what follows
         self._done: list[Section] = []
         self._heading = ""
+        self._level = 0
         self._chunks: list[tuple[int | None, str]] = []  # (list or table number, text)
         self._in_heading: str | None = None  # the heading tag while inside one
         self._row: list[str] | None = None
@@ -310,7 +311,7 @@ class _Renderer:
     def _inline(self, text: str) -> None:
         if self._in_heading is not None:
             self._close_section()
-            self._heading = text
+            self._heading, self._level = text, int(self._in_heading[1:])
             if self._in_heading == "h1" and not self.first_h1:
                 self.first_h1 = text
             self.first_heading = self.first_heading or text
@@ -334,8 +335,8 @@ class _Renderer:
             parts.append(text)
             previous = block
         body = "".join(parts).strip("\n")
-        if body.strip():
-            self._done.append(Section(text=body, heading=self._heading))
+        if body.strip() or self._heading:  # a heading right before another is kept (assemble() joins them)
+            self._done.append(Section(text=body if body.strip() else "", heading=self._heading, level=self._level))
         self._chunks = []
 
     def _inline_text(self, token: Token) -> str:

@@ -145,12 +145,12 @@ def _text_sections(content: Any) -> list[Section]:
     heading, blocks = "", list[str]()
     for kind, text in _blocks(body) if body is not None else iter(()):
         if kind == "heading":
-            if blocks:
+            if blocks or heading:  # a heading right before another is kept (assemble() joins them)
                 sections.append(Section(text="\n\n".join(blocks), heading=heading))
             heading, blocks = one_line(text), []
         elif text.strip():
             blocks.append(text.strip())
-    if blocks:
+    if blocks or heading:
         sections.append(Section(text="\n\n".join(blocks), heading=heading))
     return sections
 

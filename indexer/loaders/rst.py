@@ -112,15 +112,17 @@ class _Sections:
     def __init__(self) -> None:
         self.sections: list[Section] = []
         self.heading = ""
+        self.level = 0
         self.blocks: list[str] = []
 
-    def walk(self, node: nodes.Element) -> None:
+    def walk(self, node: nodes.Element, depth: int = 0) -> None:
         for child in node.children:
             if isinstance(child, nodes.section):
                 self.close()
                 title = child.next_node(nodes.title)
                 self.heading = " ".join(inline_text(title).split()) if title is not None else ""
-                self.walk(child)
+                self.level = depth + 1
+                self.walk(child, depth + 1)
             elif not (isinstance(child, nodes.title) and isinstance(node, nodes.section)):
                 text = block_text(child)
                 if text.strip():
@@ -128,8 +130,8 @@ class _Sections:
 
     def close(self) -> list[Section]:
         body = "\n\n".join(self.blocks).strip("\n")
-        if body.strip():
-            self.sections.append(Section(text=body, heading=self.heading))
+        if body.strip() or self.heading:  # a title right before another is kept (assemble() joins them)
+            self.sections.append(Section(text=body if body.strip() else "", heading=self.heading, level=self.level))
         self.blocks = []
         return self.sections
 

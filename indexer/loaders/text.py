@@ -116,8 +116,8 @@ def sections_at(lines: list[str], headings: list[_Heading]) -> tuple[Section, ..
 
 def _append(sections: list[Section], heading: str, body: list[str]) -> None:
     text = "\n".join(body).strip("\n")
-    if text.strip():
-        sections.append(Section(text=text, heading=heading))
+    if text.strip() or heading:  # a heading right before another is kept (assemble() joins them)
+        sections.append(Section(text=text if text.strip() else "", heading=heading))
 
 
 _SPLITTERS: dict[str, Callable[[list[str]], list[_Heading]]] = {

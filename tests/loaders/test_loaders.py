@@ -262,9 +262,13 @@ def test_mdx_code_spans_keep_the_tags_they_show() -> None:
     assert doc.sections[0].text == "Wrap children in a <View> and style it."
 
 
-def test_markdown_skips_empty_sections() -> None:
-    doc = load("doc.md", b"# Title\n\n## Empty\n\n## Full\n\nbody\n")
-    assert [(s.heading, s.text) for s in doc.sections] == [("Full", "body")]
+def test_markdown_keeps_a_heading_with_no_text_of_its_own_with_its_level() -> None:
+    doc = load("doc.md", b"# Title\n\n## Empty\n\n### Full\n\nbody\n\n\n")
+    assert [(s.heading, s.text, s.level) for s in doc.sections] == [
+        ("Title", "", 1),
+        ("Empty", "", 2),
+        ("Full", "body", 3),
+    ]
 
 
 @pytest.mark.parametrize(

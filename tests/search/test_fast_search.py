@@ -109,15 +109,21 @@ def _assert_same_ranking(
     documents tied at the cut may differ."""
     assert [g[2] for g in got] == pytest.approx([e[2] for e in expected], rel=1e-9), query
     cut = got[-1][2] if got else 0.0
+    # Runs of equal scores (within 1e-9) in the expected ranking, above the cut: the same places in both hold
+    # the same documents.
+    runs: list[list[int]] = []
+    for i, (_, _, score) in enumerate(expected):
+        if score <= cut * (1 + 1e-9):
+            break
+        if runs and score >= expected[runs[-1][0]][2] * (1 - 1e-9):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
 
-    def by_score(ranking: list[tuple[str, int | None, float]]) -> dict[float, set[tuple[str, int | None]]]:
-        groups: dict[float, set[tuple[str, int | None]]] = {}
-        for doc_id, ordinal, score in ranking:
-            if score > cut * (1 + 1e-9):
-                groups.setdefault(round(score, 9), set()).add((doc_id, ordinal))
-        return groups
+    def held(ranking: list[tuple[str, int | None, float]]) -> list[set[tuple[str, int | None]]]:
+        return [{ranking[i][:2] for i in run} for run in runs]
 
-    assert by_score(got) == by_score(expected), query
+    assert held(got) == held(expected), query
 
 
 def _assert_ranks_as_fresh(
