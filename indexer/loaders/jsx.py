@@ -1,6 +1,7 @@
 """JSX in Markdown (MDX: Docusaurus, Mintlify, Nextra), taken out so that what is left reads as Markdown.
 
-Outside fenced code: `import`/`export` statements (each runs to the next blank line, as MDX reads them) and
+Docusaurus's ```mdx-code-block fences hold MDX, not code: their lines are read as the rest. Outside fenced code:
+`import`/`export` statements (each runs to the next blank line, as MDX reads them) and
 `{/* comments */}` are dropped; component tags (`<Card>`, `</Card>`, `<Card\\n  title="..."\\n/>`, `<>`) and HTML tags
 with JavaScript attributes (`<img style={{width: 50}} alt="x" />`) are removed, the text between an opening and a
 closing tag kept, and so is the text a reader sees of their attributes (`title`, `label`, `caption`, `alt`), on a
@@ -31,15 +32,16 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
     r"""^(?:import[ \t]+(?:[\w$*{][^\n]*\bfrom[ \t]*["']|["'])"""
     r"|export[ \t]+(?:default|const|let|var|function|class|async)\b)"
 )
-_MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{")  # what is_mdx looks for, at least once
+_MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
+_MDX_CODE_BLOCK = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mdx-code-block[ \t]*$")  # Docusaurus: MDX, not code
 _LINE_REST = re.compile(r"[ \t]*(?:\n|\Z)")
 
 
 def is_mdx(text: str) -> bool:
     """Whether Markdown is MDX, whatever the file is called (Docusaurus compiles its .md files as MDX): outside
-    fenced code it holds an `import` or `export` statement at the start of a paragraph, or a tag with a
-    JavaScript attribute (`<ins style={{...}} />`, which no HTML has)."""
+    fenced code it holds an `import` or `export` statement at the start of a paragraph, a tag with a
+    JavaScript attribute (`<ins style={{...}} />`, which no HTML has), or a Docusaurus mdx-code-block fence."""
     if not _MDX_SIGNS.search(text):
         return False
     fence: str | None = None
@@ -48,6 +50,8 @@ def is_mdx(text: str) -> bool:
         if fence is not None:
             if closes(line, fence):
                 fence = None
+        elif _MDX_CODE_BLOCK.match(line):
+            return True
         elif (opened := opens(line)) is not None:
             fence = opened
         elif not line.startswith(("    ", "\t")) and (  # an indented line may be code: it says nothing
@@ -72,14 +76,21 @@ def strip_jsx(text: str) -> str:
     out: list[str] = []
     prose: list[str] = []
     fence: str | None = None
+    wrapper: str | None = None  # the fence of an open mdx-code-block, whose lines are MDX
     in_esm = False
     for line in text.split("\n"):
         if fence is not None:
             if closes(line, fence):
                 fence = None
             out.append(line)
+        elif wrapper is not None and closes(line, wrapper) and not _MDX_CODE_BLOCK.match(line):
+            wrapper, in_esm = None, False  # its end ends an import in it too
+            prose.append("")
         elif in_esm or ((not prose or not prose[-1].strip()) and _MODULE.match(line)):
             in_esm = bool(line.strip())
+        elif wrapper is None and _MDX_CODE_BLOCK.match(line):
+            wrapper = opens(line)
+            prose.append("")
         elif (opened := opens(line)) is not None:
             out.append(_prose("\n".join(prose)))
             prose, fence = [], opened

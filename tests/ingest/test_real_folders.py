@@ -90,8 +90,20 @@ DOCUSAURUS = Site(
             "- <ins style={{background: '#f0f8ff'}} className=\"color-box\" /> aliceblue colourwort\n"
         ),
         "docs/colors.md": "# Colors\n\n- <ins style={{background: '#00ffff'}} /> aqua swatchwort\n",
+        # mdx-code-block fences hold MDX that Docusaurus runs, not code it shows (a longer one around a code block)
+        "docs/deploy.md": (
+            "---\ntitle: Deploy\n---\n\n```mdx-code-block\nimport Tabs from '@theme/Tabs';\n```\n\n"
+            '````mdx-code-block\n<Tabs>\n<TabItem value="bash" label="Bash">\n\n```bash\nnpm run deploywort\n```\n\n'
+            "</TabItem>\n</Tabs>\n````\n\n<APITable>\n\n| Name | Type |\n| --- | --- |\n| `tablewort` | `string` |\n\n"
+            "</APITable>\n"
+        ),
     },
-    {"docs/intro.mdx": "Intro", "docs/quickstart.mdx": "Quickstart", "docs/guide.md": "Guide"},
+    {
+        "docs/intro.mdx": "Intro",
+        "docs/quickstart.mdx": "Quickstart",
+        "docs/guide.md": "Guide",
+        "docs/deploy.md": "Deploy",
+    },
     {
         "tabwort": "docs/intro.mdx",
         "tipwort": "docs/intro.mdx",
@@ -100,8 +112,24 @@ DOCUSAURUS = Site(
         "guidewort": "docs/guide.md",
         "colourwort": "docs/guide.md",
         "swatchwort": "docs/colors.md",
+        "deploywort": "docs/deploy.md",
+        "tablewort": "docs/deploy.md",
     },
-    markup=("import ", "export ", "<Tabs", "<TabItem", "<Card", ":::", "{/*", "icon=", "```", "style=", "<ins"),
+    markup=(
+        "import ",
+        "export ",
+        "<Tabs",
+        "<TabItem",
+        "<Card",
+        ":::",
+        "{/*",
+        "icon=",
+        "```",
+        "style=",
+        "<ins",
+        "mdx-code-block",
+        "APITable",
+    ),
 )
 
 MDBOOK = Site(
