@@ -142,7 +142,7 @@ def _role_text(match: re.Match[str]) -> str:
     it is."""
     if match.group("role") is None:
         return match.group()
-    shown = role_text(match.group("text"))
+    shown = role_text(match.group("text"), match.group("role"))
     if match.group("role").split(":")[-1].lower() not in _LITERAL_ROLES or not shown:
         return shown
     ticks = "`" * (max(map(len, re.findall("`+", shown)), default=0) + 1)

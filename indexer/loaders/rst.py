@@ -26,6 +26,7 @@ from docutils.core import publish_doctree
 
 from indexer.loaders.rstblocks import block_text, inline_text
 from indexer.loaders.sphinx import role_text
+from indexer.loaders.sphinxfiles import expand_rst_includes
 from indexer.loaders.text import sections_at, split_rst
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
@@ -33,7 +34,7 @@ from indexer.model import ParsedDoc, Section
 __all__ = ["RstLoader", "pep_header"]
 
 _HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
-_ROLE = re.compile(r":(?:[A-Za-z0-9][\w.+-]*:)+`((?:[^`\\]|\\.)+)`")
+_ROLE = re.compile(r":((?:[A-Za-z0-9][\w.+-]*:)+)`((?:[^`\\]|\\.)+)`")
 
 
 def _settings() -> dict[str, Any]:
@@ -63,7 +64,7 @@ class RstLoader:
     suffixes = frozenset({".rst", ".rest"})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
-        text = decode_text(data)
+        text = expand_rst_includes(decode_text(data), path)
         header, body = pep_header(text)
         title = header.get("Title", "")
         try:
@@ -138,7 +139,7 @@ class _Sections:
 
 def _plain(text: str, title: str, problem: str) -> ParsedDoc:
     """The fallback: the file as plain text cut at its underlined titles, roles reduced to their text."""
-    lines = [_ROLE.sub(lambda m: role_text(m.group(1)), line.rstrip()) for line in text.split("\n")]
+    lines = [_ROLE.sub(lambda m: role_text(m.group(2), m.group(1)[:-1]), line.rstrip()) for line in text.split("\n")]
     headings = split_rst(lines)
     title = title or next((heading for _, _, heading in headings if heading), "")
     warning = f"reStructuredText could not be parsed ({problem}); indexed as plain text"

@@ -37,7 +37,7 @@ _SKIPPED = (
 )
 _VERBATIM = (nodes.literal_block, nodes.doctest_block, nodes.math_block)
 _LISTS = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, nodes.field_list, nodes.option_list)
-_ROLE_SOURCE = re.compile(r"^:(?:[A-Za-z0-9][\w.+-]*:)+`(.*)`$", re.DOTALL)
+_ROLE_SOURCE = re.compile(r"^:((?:[A-Za-z0-9][\w.+-]*:)+)`(.*)`$", re.DOTALL)
 
 
 def block_text(node: nodes.Node) -> str:
@@ -73,7 +73,7 @@ def inline_text(node: nodes.Node) -> str:
         return f"[{node.astext()}]"
     if isinstance(node, nodes.problematic):
         match = _ROLE_SOURCE.match(node.astext())
-        return role_text(match.group(1)) if match else node.astext()
+        return role_text(match.group(2), match.group(1)[:-1]) if match else node.astext()
     if isinstance(node, nodes.image):
         return str(node.get("alt", ""))
     return "".join(inline_text(child) for child in node.children)

@@ -17,13 +17,28 @@ EMPTY_DIRECTIVES = frozenset({"toctree", "contents", "tableofcontents", "include
                               "highlight", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor",
                               "currentmodule", "autosummary", "bibliography", "glue:figure", "graphviz", "mermaid",
                               "plot"})  # fmt: skip
+# roles that show their text as written (`:file:`~/.bashrc``): Sphinx's literal roles, which link nowhere
+_AS_WRITTEN = frozenset({"file", "samp", "kbd", "command", "program", "code", "literal", "math", "regexp", "mimetype",
+                         "makevar", "mailheader", "newsgroup", "manpage", "dfn"})  # fmt: skip
 _TITLE_AND_TARGET = re.compile(r"^(.*)<[^<>]*>$", re.DOTALL)  # greedy: one pass (a lazy title backtracks)
+_RELATIVE = re.compile(r"^\.+(?=[A-Za-z_])")  # `.Builder.name`: found from the current module or class
 
 
-def role_text(source: str) -> str:
-    """What Sphinx shows of a role's text: `Title <target>` shows Title, `~a.b.c` and `!x` lose their sign."""
+def role_text(source: str, role: str = "") -> str:
+    """What Sphinx shows of a role's text (`role`: its name, `func` or `py:func`): `Title <target>` shows Title;
+    `~a.b.c` its last part, c (`~a::b`, C++'s separator, b); `.a.b`, a relative name, a.b; `!x`, a reference
+    that links nowhere, x as written; a literal role (`file`, `samp`...) its text as written."""
     source = source.replace("\\`", "`")
+    if role.rsplit(":", 1)[-1].lower() in _AS_WRITTEN:
+        return source
     match = _TITLE_AND_TARGET.match(source)
     if match and match.group(1).strip():
         return " ".join(match.group(1).split())
-    return source.strip().lstrip("~!")
+    text = source.strip()
+    if text.startswith("!"):
+        return text[1:]
+    if not text.startswith("~"):
+        return _RELATIVE.sub("", text)
+    name, parenthesis, rest = text[1:].partition("(")  # `~a.b.c(x.y)` is c(x.y)
+    last = name.rsplit("::", 1)[-1] if "::" in name else name.rsplit(".", 1)[-1]
+    return last + parenthesis + rest

@@ -91,7 +91,7 @@ CASES = [
         NESTED,
         [
             "DEBUG",
-            "Whether debug mode is on. The flask.Flask.debug attribute maps to it.",
+            "Whether debug mode is on. The debug attribute maps to it.",
             "0.6",
             "Bash",
             "$ export ZEBRA_PORT=8000",
@@ -168,6 +168,26 @@ def test_rst_sections_nest_under_their_titles() -> None:
         ("Part", "Part text."),
         ("Other", "Other text."),
     ]
+
+
+@pytest.mark.parametrize(
+    ("source", "shown"),
+    [
+        pytest.param(":class:`~sphinx.application.Sphinx`", "Sphinx", id="tilde-last-part"),
+        pytest.param(":attr:`~.Builder.name`", "name", id="tilde-relative"),
+        pytest.param(":meth:`.Sphinx.add_node`", "Sphinx.add_node", id="relative"),
+        pytest.param(":py:meth:`~Sphinx.emit(name, *args)`", "emit(name, *args)", id="tilde-with-arguments"),
+        pytest.param(":cpp:func:`~ns::Klass::method`", "method", id="tilde-cpp"),
+        pytest.param(":confval:`!html_theme`", "html_theme", id="no-link"),
+        pytest.param(":py:func:`!~pkg.mod.name`", "~pkg.mod.name", id="no-link-as-written"),
+        pytest.param(":ref:`the guide <.guide-label>`", "the guide", id="title"),
+        pytest.param(":file:`~/.config/app.toml`", "~/.config/app.toml", id="file-as-written"),
+        pytest.param(":samp:`cat <file>`", "cat <file>", id="samp-as-written"),
+    ],
+)
+def test_rst_role_shows_what_sphinx_shows(source: str, shown: str) -> None:
+    body = searchable(load("roles.rst", f"Roles\n=====\n\nSee {source} here.\n".encode()))
+    assert f"See {shown} here." in body
 
 
 def test_rst_lists_and_tables_take_a_line_each() -> None:
