@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from indexer.loaders.fences import CODE_SPAN_PATTERN, closes, opens
-from indexer.loaders.sphinx import CODE_DIRECTIVES, EMPTY_DIRECTIVES, role_text
+from indexer.loaders.sphinx import CODE_DIRECTIVES, EMPTY_DIRECTIVES, VERSION_LABELS, role_text
 
 __all__ = ["plain_myst"]
 
@@ -34,8 +34,6 @@ _LITERAL_ROLES = frozenset({"attr", "class", "func", "meth", "mod", "obj", "data
                             "option", "program", "kbd"})  # fmt: skip
 _CODE = CODE_DIRECTIVES | {"math"}
 _IMAGES = frozenset({"image", "figure"})
-_VERSIONS = {"versionadded": "Added in version", "versionchanged": "Changed in version",
-             "deprecated": "Deprecated since version", "versionremoved": "Removed in version"}  # fmt: skip
 MAX_DEPTH = 20  # directives nested deeper are read as prose without looking for more inside them
 
 
@@ -112,8 +110,8 @@ def _directive(indent: str, name: str, argument: str, body: list[str], depth: in
             shown += [indent + options["alt"], ""]
         if name == "image":
             return shown
-    elif name in _VERSIONS:
-        shown += [f"{indent}{_VERSIONS[name]} {argument}".rstrip(), ""]
+    elif name in VERSION_LABELS:
+        shown += [f"{indent}{VERSION_LABELS[name]} {argument}".rstrip(), ""]
     else:
         title = argument if argument else name.split(":")[-1].replace("-", " ").capitalize()
         shown += [indent + _ROLE.sub(_role_text, title), ""]

@@ -2,11 +2,12 @@
 
 Each section title starts a Section. Roles keep their text without the markup (`:func:`os.path.join`` is
 "os.path.join", `:pep:`8`` is "PEP 8", Sphinx's `:ref:`Title <label>`` is "Title"); literal blocks are kept as
-written; the content of admonitions (note, warning...) and of Sphinx's prose directives (versionadded, seealso...)
-is text, code directives (code-block...) are code, and what is not text (image, raw, toctree, index, comments,
-targets) is dropped. A directive docutils does not know reads as prose too, so that the markup inside it (roles,
-code blocks, Sphinx's tabs) is read, not kept as written. Title: a PEP-style header's `Title:` (the header block of
-Python's PEPs), else the first section title.
+written; the content of admonitions (note, warning...) and of Sphinx's prose directives (seealso, hlist...) is
+text, version notes read as Sphinx writes them ("Added in version 3.2: " and their text), code directives
+(code-block...) are code, and what is not text (image, raw, toctree, index, comments, targets) is dropped. A
+directive docutils does not know reads as prose too, so that the markup inside it (roles, code blocks, Sphinx's
+tabs) is read, not kept as written. Title: a PEP-style header's `Title:` (the header block of Python's PEPs),
+else the first section title.
 
 Safety: no directive reads another file or inserts raw markup (`include`, `raw`, `csv-table :file:` and
 Sphinx's `literalinclude` are refused or dropped), no configuration file is read, and docutils reports

@@ -7,7 +7,7 @@ and their references show their label in brackets. Roles that docutils does not 
 to what Sphinx would show.
 
 Sphinx's directives are registered with docutils (once, on import) by what their content is: prose, code, or
-nothing to read. None of them reads a file: `literalinclude` is one of those with nothing to read. Any other
+nothing to read; a version note reads as Sphinx writes it ("Changed in version 4.0: " before its text). None of them reads a file: `literalinclude` is one of those with nothing to read. Any other
 directive docutils does not know (Sphinx's domains, `py:data`, extensions such as sphinx-tabs) reads as prose: its
 arguments a paragraph and its content reStructuredText, so the roles and directives inside it are read too.
 """
@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 
-from indexer.loaders.sphinx import CODE_DIRECTIVES, EMPTY_DIRECTIVES, role_text
+from indexer.loaders.sphinx import CODE_DIRECTIVES, EMPTY_DIRECTIVES, VERSION_LABELS, role_text
 
 __all__ = ["block_text", "inline_text"]
 
@@ -133,6 +133,28 @@ class _Code(_Prose):
         return [nodes.literal_block(text="\n".join(self.content))] if self.content else []
 
 
+class _Version(_Prose):
+    """A version note as Sphinx writes it: "Added in version 3.2: " before its text (its second argument, else its
+    content's first paragraph), or "Added in version 3.2." alone."""
+
+    optional_arguments = 2
+
+    def run(self) -> list[nodes.Node]:
+        label = " ".join([VERSION_LABELS[self.name.lower()], *self.arguments[:1]])
+        container = nodes.container()
+        if len(self.arguments) > 1:
+            inline, messages = self.state.inline_text(self.arguments[1], self.lineno)
+            container += nodes.paragraph("", "", *inline)
+            container += messages
+        self.state.nested_parse(self.content, self.content_offset, container)
+        first = container.children[0] if container.children else None
+        if isinstance(first, nodes.paragraph):
+            first.insert(0, nodes.Text(f"{label}: "))
+        else:
+            container.insert(0, nodes.paragraph("", f"{label}:" if container.children else f"{label}."))
+        return [container]
+
+
 class _Nothing(_Prose):
     """Nothing to read (a table of contents, an index entry, a file to include)."""
 
@@ -141,10 +163,11 @@ class _Nothing(_Prose):
 
 
 _PROSE = (
-    "versionadded versionchanged versionremoved deprecated seealso glossary centered hlist only ifconfig "
+    "seealso glossary centered hlist only ifconfig "
     "rejected withdrawn superseded canonical-doc canonical-pypa-spec canonical-typing-spec"
 )
-for _kind, _names in ((_Prose, _PROSE.split()), (_Code, CODE_DIRECTIVES), (_Nothing, EMPTY_DIRECTIVES)):
+_KINDS = ((_Prose, _PROSE.split()), (_Version, VERSION_LABELS), (_Code, CODE_DIRECTIVES), (_Nothing, EMPTY_DIRECTIVES))
+for _kind, _names in _KINDS:
     for _name in _names:
         directives.register_directive(_name, _kind)
 

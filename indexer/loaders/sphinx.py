@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CODE_DIRECTIVES", "EMPTY_DIRECTIVES", "role_text"]
+__all__ = ["CODE_DIRECTIVES", "EMPTY_DIRECTIVES", "VERSION_LABELS", "role_text"]
 
 # their body is code, shown as written
 CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-cell", "ipython", "jupyter-execute", "doctest",
@@ -17,6 +17,12 @@ EMPTY_DIRECTIVES = frozenset({"toctree", "contents", "tableofcontents", "include
                               "highlight", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor",
                               "currentmodule", "autosummary", "bibliography", "glue:figure", "graphviz", "mermaid",
                               "plot"})  # fmt: skip
+# what a version note starts with, before its version (sphinx.domains.changeset, Sphinx 7.3 on)
+_ADDED, _CHANGED, _DEPRECATED, _REMOVED = ("Added in version", "Changed in version", "Deprecated since version",
+                                           "Removed in version")  # fmt: skip
+VERSION_LABELS = {"versionadded": _ADDED, "versionchanged": _CHANGED, "deprecated": _DEPRECATED,
+                  "versionremoved": _REMOVED, "version-added": _ADDED, "version-changed": _CHANGED,
+                  "version-deprecated": _DEPRECATED, "version-removed": _REMOVED}  # fmt: skip
 # roles that show their text as written (`:file:`~/.bashrc``): Sphinx's literal roles, which link nowhere
 _AS_WRITTEN = frozenset({"file", "samp", "kbd", "command", "program", "code", "literal", "math", "regexp", "mimetype",
                          "makevar", "mailheader", "newsgroup", "manpage", "dfn"})  # fmt: skip

@@ -92,7 +92,7 @@ CASES = [
         [
             "DEBUG",
             "Whether debug mode is on. The debug attribute maps to it.",
-            "0.6",
+            "Added in version 0.6.",
             "Bash",
             "$ export ZEBRA_PORT=8000",
             "Set it with set -x and see the guide.",
@@ -112,7 +112,7 @@ CASES = [
             "asyncio",
             "RFC 2822",
             "Note body unicornfish.",
-            "Added in three twelve.",
+            "Added in version 3.12: Added in three twelve.",
             'return   "spacing kept"',
             "literal   block   kept",
             "Unknown body words.",
@@ -188,6 +188,41 @@ def test_rst_sections_nest_under_their_titles() -> None:
 def test_rst_role_shows_what_sphinx_shows(source: str, shown: str) -> None:
     body = searchable(load("roles.rst", f"Roles\n=====\n\nSee {source} here.\n".encode()))
     assert f"See {shown} here." in body
+
+
+VERSIONS = b"""Changes
+=======
+
+.. versionadded:: 3.2
+
+.. versionchanged:: 4.0
+   It defaults to ``'inline'``.
+
+.. deprecated:: 4.0 Use :confval:`other` instead.
+
+.. versionremoved:: 9.0
+
+   First paragraph.
+
+   Second paragraph.
+
+.. version-changed:: 8.1
+
+   - a list first
+"""
+
+
+def test_rst_version_notes_read_as_sphinx_writes_them() -> None:
+    doc = load("changes.rst", VERSIONS)
+    assert doc.sections[0].text.split("\n\n") == [
+        "Added in version 3.2.",
+        "Changed in version 4.0: It defaults to 'inline'.",
+        "Deprecated since version 4.0: Use other instead.",
+        "Removed in version 9.0: First paragraph.",
+        "Second paragraph.",
+        "Changed in version 8.1:",
+        "a list first",
+    ]
 
 
 def test_rst_lists_and_tables_take_a_line_each() -> None:
