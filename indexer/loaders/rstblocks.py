@@ -7,9 +7,11 @@ and their references show their label in brackets. Roles that docutils does not 
 to what Sphinx would show.
 
 Sphinx's directives are registered with docutils (once, on import) by what their content is: prose, code, or
-nothing to read; a version note reads as Sphinx writes it ("Changed in version 4.0: " before its text). None of them reads a file: `literalinclude` is one of those with nothing to read. Any other
-directive docutils does not know (Sphinx's domains, `py:data`, extensions such as sphinx-tabs) reads as prose: its
-arguments a paragraph and its content reStructuredText, so the roles and directives inside it are read too.
+nothing to read; a version note reads as Sphinx writes it ("Changed in version 4.0: " before its text), and
+`class` is Sphinx's (`py:class`, an object). None of them reads a file: `literalinclude` is one of those with
+nothing to read. Any other directive docutils does not know (Sphinx's domains, `py:data`, extensions such as
+sphinx-tabs) reads as prose: its arguments a paragraph and its content reStructuredText, so the roles and
+directives inside it are read too.
 """
 
 from __future__ import annotations
@@ -162,8 +164,8 @@ class _Nothing(_Prose):
         return []
 
 
-_PROSE = (
-    "seealso glossary centered hlist only ifconfig "
+_PROSE = (  # `class` is Sphinx's `py:class` (docutils' `class` is Sphinx's `rst-class`)
+    "class seealso glossary centered hlist only ifconfig "
     "rejected withdrawn superseded canonical-doc canonical-pypa-spec canonical-typing-spec"
 )
 _KINDS = ((_Prose, _PROSE.split()), (_Version, VERSION_LABELS), (_Code, CODE_DIRECTIVES), (_Nothing, EMPTY_DIRECTIVES))

@@ -84,8 +84,31 @@ NESTED = b"""Configuration
       Set it with ``set -x`` and see :doc:`the guide <guide>`.
 """
 
+BUILDERS = b"""Builders
+========
+
+.. class:: DirectoryHTMLBuilder
+
+   This is a subclass of the standard HTML builder.
+
+   .. attribute:: name
+
+.. py:class:: Sphinx(srcdir, confdir)
+
+   The application object.
+"""
+
 CASES = [
     # filename, content, must_include, must_not_include
+    (  # with Sphinx's default domain, `class` is `py:class`: docutils' own `class` is Sphinx's `rst-class`
+        "builders.rst",
+        BUILDERS,
+        [
+            "DirectoryHTMLBuilder\n\nThis is a subclass of the standard HTML builder.\n\nname",
+            "Sphinx(srcdir, confdir)\n\nThe application object.",
+        ],
+        ["class::", "py:class"],
+    ),
     (  # directives docutils does not know (Sphinx domains, sphinx-tabs) hold markup of their own
         "config.rst",
         NESTED,
