@@ -82,12 +82,15 @@ def inline_text(node: nodes.Node) -> str:
 
 
 def _line(item: nodes.Node) -> str:
-    """One item of a list, definition list, field list or option list, on one line where it fits."""
+    """One item of a list, definition list, field list or option list, on one line where it fits (a list item's
+    blocks a line or more each)."""
     if not isinstance(item, nodes.Element):
         return ""
     parts = [block_text(child) for child in item.children]
     if isinstance(item, nodes.field):
         return ": ".join(filter(None, parts))
+    if isinstance(item, nodes.list_item):  # its paragraphs, code and lists each start a line
+        return "\n".join(part.strip("\n") for part in parts if part.strip())
     return " ".join(part.strip() for part in parts if part.strip())
 
 

@@ -255,6 +255,26 @@ def test_rst_lists_and_tables_take_a_line_each() -> None:
     assert "one | two" in body
 
 
+def test_rst_list_item_blocks_start_their_own_lines() -> None:
+    text = (
+        b"- Add the following to your conf.py::\n\n"
+        b"      import sys\n"
+        b"          sys.path.insert(0, '..')\n\n"
+        b"  To cope with missing modules, mock them.\n\n"
+        b"  - a nested item\n\n"
+        b"- second item\n"
+    )
+    body = load("list.rst", text).sections[0].text
+    assert body == (
+        "Add the following to your conf.py:\n"
+        "import sys\n"
+        "    sys.path.insert(0, '..')\n"
+        "To cope with missing modules, mock them.\n"
+        "a nested item\n"
+        "second item"
+    )
+
+
 @pytest.mark.parametrize(
     "directive",
     [
