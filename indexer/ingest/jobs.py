@@ -12,14 +12,16 @@ import signal
 import stat
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from types import FrameType
 
 from indexer.errors import LoaderError
+from indexer.ingest.access import AccessRules
 from indexer.ingest.records import make_record
 from indexer.ingest.scanner import inside
 from indexer.loaders import loader_for
+from indexer.loaders.includes import MISSING, reading
 from indexer.model import ParsedDoc
 from indexer.store.docstore import DocRecord, Stamp
 
@@ -37,6 +39,8 @@ class Job:
     time_limit: float = 0.0  # seconds one file may take to parse; 0 = no limit
     file_groups: tuple[str, ...] = ()  # the access file's groups for this path
     root: str = ""  # the folder's real path: the file must resolve inside it; "" when links may leave it
+    folder: str = ""  # the documents folder, where the files a document includes are read from ("": none read)
+    rules: AccessRules = field(default_factory=AccessRules)  # the access file, for the groups of included files
 
 
 @dataclass(frozen=True)
@@ -77,8 +81,13 @@ def run_job(job: Job) -> Outcome:
             stamp = Stamp(len(data), job.stamp.mtime_ns, hashlib.sha256(data).hexdigest())
             if stamp.sha256 == job.stamp.sha256:
                 return Unchanged(job.id, stamp)
-            parsed = _load(job, data)
-        return Indexed(make_record(job.id, job.path, stamp, parsed, job.file_groups))
+            with reading(job.folder, job.max_size, follow_symlinks=not job.root) if job.folder else _nothing() as read:
+                parsed = _load(job, data)
+        if read is not None and read.warnings:
+            parsed = replace(parsed, warnings=(*parsed.warnings, *read.warnings))
+        record = make_record(job.id, job.path, stamp, parsed, job.file_groups, read.files if read else None)
+        _check_includes(record, job.rules)
+        return Indexed(record)
     except _TimedOut:
         return Failed(job.id, stamp, f"took longer than {job.time_limit:g} s to parse (--parse-timeout)")
     except LoaderError as exc:
@@ -88,6 +97,24 @@ def run_job(job: Job) -> Outcome:
     except Exception as exc:  # a loader bug, a library failure, memory: this file's failure, not the run's
         log.debug("indexing %s failed", job.id, exc_info=True)
         return Failed(job.id, stamp, f"could not be indexed ({type(exc).__name__}: {exc})"[:300])
+
+
+@contextlib.contextmanager
+def _nothing() -> Iterator[None]:
+    """No reading of included files (a job with no documents folder)."""
+    yield
+
+
+def _check_includes(record: DocRecord, rules: AccessRules) -> None:
+    """LoaderError when a document includes a file that the access file shows to fewer callers than may see the
+    document: its text would reach callers who may not read that file."""
+    for path, stamp in record.includes.items():
+        groups = rules.groups_for(path)
+        if stamp != MISSING and groups and not (record.access and set(record.access) <= set(groups)):
+            raise LoaderError(
+                f"includes {path}, which the access file shows only to {', '.join(groups)}: give this document "
+                "the same access (front matter or access file), or include another file"
+            )
 
 
 def _load(job: Job, data: bytes) -> ParsedDoc:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import secrets
 import sqlite3
 import time
@@ -20,6 +21,7 @@ from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
 from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Candidate, Scan, scan
 from indexer.ingest.urls import document_url, unjoined_path
+from indexer.loaders.includes import MISSING
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
 from indexer.store import storage
@@ -32,7 +34,7 @@ log = logging.getLogger(__name__)
 # How this indexer reads files into text: raised whenever a loader reads a file differently (a dialect or markup
 # it now understands), so that an index written before reads every file again once (vectors whose text did not
 # change are reused, by digest) instead of keeping the old text of the files that did not change since.
-INDEXER_VERSION = "2"
+INDEXER_VERSION = "3"
 Progress = Callable[[int, int, int], None]  # (files done, files to do, bytes done)
 
 
@@ -142,8 +144,8 @@ def _check_docs(docs: Path) -> Path:
 def _plan(
     docs: Path, files: list[Candidate], state: RunState, settings: IndexerSettings, rules: AccessRules
 ) -> tuple[list[Job], dict[str, tuple[Stamp, str]], int]:
-    """Jobs for new and changed files, and for files whose groups the access file changed; failures carried
-    over for files unchanged since they failed."""
+    """Jobs for new and changed files, for files whose groups the access file changed, and for files that
+    include a file that changed; failures carried over for files unchanged since they failed."""
     jobs: list[Job] = []
     carried: dict[str, tuple[Stamp, str]] = {}
     unchanged = 0
@@ -152,18 +154,33 @@ def _plan(
     for c in files:
         old = state.stamps.get(c.id)
         regroup = old_rules is not rules and (old_rules is None or old_rules.groups_for(c.id) != rules.groups_for(c.id))
-        if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns) and not regroup:
+        included = state.includes.get(c.id)
+        reread = regroup or bool(included and _includes_changed(docs, included))  # what it includes changed
+        if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns) and not reread:
             unchanged += 1
             continue
         failed = state.failed.get(c.id)
-        if failed and (failed[0].size, failed[0].mtime_ns) == (c.size, c.mtime_ns):
-            carried[c.id] = failed
+        if failed and (failed[0].size, failed[0].mtime_ns) == (c.size, c.mtime_ns) and old_rules is rules:
+            carried[c.id] = failed  # (a changed access file may mend a failure: what it included may be allowed)
             continue
-        sha256 = old.sha256 if old and not regroup else ""  # "" re-reads the file even if its bytes are the same
+        sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
-                  settings.parse_timeout, rules.groups_for(c.id), root)  # fmt: skip
+                  settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules)  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
+
+
+def _includes_changed(docs: Path, included: dict[str, tuple[int, int]]) -> bool:
+    """Whether any file a document included (or named, missing then) is not as it was when it was read."""
+    for path, stamp in included.items():
+        try:
+            info = os.stat(docs / path)
+            now = (info.st_size, info.st_mtime_ns)
+        except OSError:
+            now = MISSING
+        if now != stamp:
+            return True
+    return False
 
 
 def _previous_rules(state: RunState) -> AccessRules | None:

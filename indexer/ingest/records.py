@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
@@ -35,8 +36,16 @@ _COUNT_WORDS_FROM = 800_000  # shorter text cannot hold MAX_DISTINCT_WORDS disti
 _WORD = re.compile(r"\w+")
 
 
-def make_record(doc_id: str, path: str, stamp: Stamp, parsed: ParsedDoc, file_groups: tuple[str, ...]) -> DocRecord:
-    """The record of a parsed file; LoaderError when it cannot be a document (no text, bad access groups)."""
+def make_record(
+    doc_id: str,
+    path: str,
+    stamp: Stamp,
+    parsed: ParsedDoc,
+    file_groups: tuple[str, ...],
+    includes: Mapping[str, tuple[int, int]] | None = None,
+) -> DocRecord:
+    """The record of a parsed file (and of the files it included); LoaderError when it cannot be a document (no
+    text, bad access groups)."""
     warnings = [clean_text(w) for w in parsed.warnings]
     front = _front_matter(parsed, warnings)
     title = _title(clean_text(parsed.title), doc_id, warnings)
@@ -63,6 +72,7 @@ def make_record(doc_id: str, path: str, stamp: Stamp, parsed: ParsedDoc, file_gr
         warnings=tuple(warnings),
         text=text,
         spans=tuple(spans),
+        includes=dict(includes or {}),
     )
 
 

@@ -1,14 +1,15 @@
 """Markdown: CommonMark (plus tables and footnotes) rendered to clean text, split at headings; front matter by
 frontmatter.py.
 
-The text keeps what a reader sees and drops the markup: code (fenced, indented, inline) verbatim,
-link text without the URL, image alt text, one line per list item, one line per table row with its
-cells joined by " | ", footnotes where they are written ("[1] text", referred to as "a claim[1]"), raw HTML
-reduced to its text (read by htmlscan: comments, scripts and styles are never text, even when they span
-several blocks). A heading starts a new Section whose `heading` is the heading's text; the heading itself is
-not repeated in the section's text. Sections with no text are left out. Title: front matter `title`, else the
-first h1, else the first heading of any level. Template syntax of static site generators (Hugo shortcodes,
-mdBook directives, Liquid) is taken out first (templates.py).
+The text keeps what a reader sees and drops the markup: code (fenced, indented, inline) verbatim (but the lines
+rustdoc and mdBook hide in Rust code: `# use std::io;`), link text without the URL, image alt text, one line per
+list item, one line per table row with its cells joined by " | ", footnotes where they are written ("[1] text",
+referred to as "a claim[1]"), raw HTML reduced to its text (read by htmlscan: comments, scripts and styles are
+never text, even when they span several blocks). A heading starts a new Section whose `heading` is the heading's
+text; the heading itself is not repeated in the section's text (a heading with no text of its own is a Section
+with none). Title: front matter `title`, else the first h1, else the first heading of any level. mdBook's
+includes are put in place first (mdbook.py), then template syntax of static site generators (Hugo shortcodes,
+mdBook directives, Liquid) is taken out (templates.py).
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) are kept as
 their plain text, with a warning: markdown-it itself would drop them and everything after them.
@@ -34,7 +35,9 @@ from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
 from indexer.loaders.jsx import is_mdx, strip_jsx
+from indexer.loaders.mdbook import expand_includes
 from indexer.loaders.myst import plain_myst
+from indexer.loaders.sphinxfiles import expand_myst_includes
 from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
@@ -67,6 +70,7 @@ class MarkdownLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
+        body = expand_myst_includes(expand_includes(body, path), path)
         mdx = self.always_mdx or is_mdx(body)
         text = plain_dialects(strip_templates(strip_jsx(body) if mdx else plain_myst(body)))
         return render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
@@ -157,6 +161,18 @@ def _label_scans(content: str, token_start: re.Pattern[str]) -> int:
     return total
 
 
+def _shown_rust(code: str) -> str:
+    """Rust code as rustdoc and mdBook show it: a line of `#` alone or `# ` and code is hidden (boilerplate around
+    an example), and `##` at a line's start shows as `#`."""
+    lines = []
+    for line in code.split("\n"):
+        stripped = line.lstrip()
+        if stripped == "#" or stripped.startswith("# "):
+            continue
+        lines.append(line.replace("##", "#", 1) if stripped.startswith("##") else line)
+    return "\n".join(lines)
+
+
 def _breaks_line(tag: str, inline: bool) -> bool:
     """Whether an HTML tag in Markdown starts a new line: <br> always, block tags between blocks."""
     return tag == "br" or (not inline and tag in _HTML_LINE_BREAKS)
@@ -193,6 +209,7 @@ _INLINE_RULES = [
     "entity",
 ]
 _PLAIN = re.compile(r"[^\\`*_\[!<&]*")
+_RUST_INFO = re.compile(r"[ \t]*rust(?![\w-])")  # a Rust code block's info string ("rust", "rust,ignore")
 _FOOTNOTE_LABEL = 200  # characters
 _FOOTNOTE = re.compile(rf"\[\^[^\s\]]{{1,{_FOOTNOTE_LABEL}}}\]")
 _OPEN_BRACKET, _CLOSE_BRACKET = re.compile(r"\["), re.compile(r"\]")
@@ -304,7 +321,8 @@ class _Renderer:
         elif kind == "inline":
             self._inline(self._inline_text(token))
         elif kind in ("fence", "code_block") and self._html.open is None:
-            self._add(token.content.rstrip("\n"))
+            code = token.content.rstrip("\n")
+            self._add(_shown_rust(code) if _RUST_INFO.match(token.info) else code)
         elif kind == "html_block":
             self._add(self._html_text(token.content))
 

@@ -5,8 +5,8 @@ What is indexed is what a reader of the built page sees:
   code too, as Hugo expands them everywhere; the text between a pair stays, and so does the visible text of
   their arguments (`title`, `caption`, `alt`, `label`). Hugo's escaped form, `{{</* foo */>}}`, shows as
   `{{< foo >}}`, and so it is kept.
-- mdBook's directives (`{{#include ...}}`, `{{#rustdoc_include ...}}`, `{{#playground ...}}`, `{{#title ...}}`)
-  are removed everywhere (their files are never read); escaped, `\\{{#include x}}` shows as `{{#include x}}`, as
+- mdBook's directives that are left (`{{#title ...}}`; an include whose file could not be read, as mdbook.py puts
+  the others in place first) are removed everywhere; escaped, `\\{{#include x}}` shows as `{{#include x}}`, as
   mdBook shows it. Other `{{#...}}` (a Handlebars block in a template shown as code) are not mdBook's: kept.
 - Liquid and Jinja tags (`{% include x %}`, `{{ page.title }}`) are removed from prose, the text between paired
   tags kept; `{% comment %}` bodies are dropped (up to `{% endcomment %}`: a comment never closed hides nothing)

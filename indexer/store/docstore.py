@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,10 @@ CREATE TABLE IF NOT EXISTS passages (
 CREATE TABLE IF NOT EXISTS skipped (
     id TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, reason TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS includes (
+    doc_id TEXT NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+    PRIMARY KEY (doc_id, path)
+) WITHOUT ROWID;
 """
 
 _DOC_COLUMNS = "id, format, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, chars, passages"
@@ -65,6 +69,7 @@ class DocRecord:
     warnings: tuple[str, ...]
     text: str
     spans: tuple[Span, ...]
+    includes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # files it includes -> (size, mtime_ns)
 
 
 class DocStore:
@@ -116,6 +121,10 @@ class DocStore:
             "INSERT INTO passages VALUES (?, ?, ?, ?, ?, ?)",
             ((record.id, i, s.heading, s.page, s.start, s.end) for i, s in enumerate(record.spans)),
         )
+        self._db.executemany(
+            "INSERT INTO includes VALUES (?, ?, ?, ?)",
+            ((record.id, path, size, mtime_ns) for path, (size, mtime_ns) in record.includes.items()),
+        )
 
     def touch(self, doc_id: str, stamp: Stamp) -> None:
         """Record a new size and mtime for a document whose content did not change."""
@@ -127,7 +136,7 @@ class DocStore:
         self._db.execute("UPDATE documents SET url = ? WHERE id = ?", (url, doc_id))
 
     def delete(self, doc_id: str) -> None:
-        for table, column in (("documents", "id"), ("texts", "id"), ("passages", "doc_id")):
+        for table, column in (("documents", "id"), ("texts", "id"), ("passages", "doc_id"), ("includes", "doc_id")):
             self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (doc_id,))
 
     def set_failed(self, entries: Iterable[tuple[str, Stamp, str]]) -> None:
@@ -164,6 +173,7 @@ class RunState:
     meta: dict[str, str]
     stamps: dict[str, Stamp]
     failed: dict[str, tuple[Stamp, str]]
+    includes: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)  # doc id -> its includes' stamps
 
 
 def read_state(path: Path) -> RunState:
@@ -178,9 +188,13 @@ def read_state(path: Path) -> RunState:
             row[0]: (Stamp(row[1], row[2]), row[3])
             for row in db.execute("SELECT id, size, mtime_ns, reason FROM skipped")
         }
+        includes: dict[str, dict[str, tuple[int, int]]] = {}
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'includes'").fetchone():  # not before this version
+            for doc_id, name, size, mtime_ns in db.execute("SELECT doc_id, path, size, mtime_ns FROM includes"):
+                includes.setdefault(doc_id, {})[name] = (size, mtime_ns)
     finally:
         db.close()
-    return RunState(meta, stamps, failed)
+    return RunState(meta, stamps, failed, includes)
 
 
 class DocReader:

@@ -1,0 +1,70 @@
+"""mdBook's file includes, put in place before a page is read, as mdBook puts them: `{{#include file.rs}}`,
+`{{#rustdoc_include file.rs:anchor}}`, `{{#playground file.rs}}` (the Rust book pulls every code listing in so).
+
+A directive is replaced by the text of the file it names (includes.py reads it, from the documents folder
+only), anywhere in the page, code blocks included, which is where listings go. Parts of a file, as mdBook
+takes them: `file:2` (line 2), `file::10` (lines 1 to 10), `file:2:` (from line 2), `file:2:10`, or
+`file:name`, the lines between `ANCHOR: name` and `ANCHOR_END: name` (the lines of anchors in it are left
+out). A rustdoc_include shows only that part (mdBook hides the rest); a playground is a Rust code block. An
+included file's own directives are put in place too, up to includes.MAX_DEPTH deep. An escaped directive
+(`\\{{#include x}}`) is not one: templates.py shows it as written.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from indexer.loaders.includes import deeper, included_text
+
+__all__ = ["expand_includes"]
+
+_DIRECTIVE = re.compile(r"(?<!\\)\{\{#(include|rustdoc_include|playground|playpen)[ \t]+([^{}\s]+)([^{}]*)\}\}")
+_ANCHOR = re.compile(r"ANCHOR(_END)?:\s*([\w-]+)")
+
+
+def expand_includes(text: str, path: Path) -> str:
+    """`text` with mdBook's include directives replaced by what they include ("" when that cannot be read)."""
+    if "{{#" not in text:
+        return text
+    return _DIRECTIVE.sub(lambda match: _expansion(match, path), text)
+
+
+def _expansion(match: re.Match[str], path: Path) -> str:
+    kind, target = match.group(1), match.group(2)
+    name, _, part = target.partition(":")
+    text = included_text(path, name)
+    if text is None:
+        return ""
+    lines = _part(text.split("\n"), part)
+    if lines is None:
+        return ""
+    body = "\n".join(lines)
+    if kind in ("playground", "playpen"):
+        return f"```rust\n{body}\n```"
+    with deeper() as allowed:
+        return expand_includes(body, path.parent / name) if allowed else body
+
+
+def _part(lines: list[str], part: str) -> list[str] | None:
+    """The lines `part` names (see the module docstring); None for an anchor the file does not hold."""
+    if lines and lines[-1] == "":
+        lines = lines[:-1]  # the file's final newline ends its last line
+    if not part:
+        return lines
+    bounds = part.split(":")
+    if all(b.isdigit() or not b for b in bounds) and len(bounds) <= 2:
+        first = int(bounds[0]) if bounds[0] else 1
+        last = first if len(bounds) == 1 else int(bounds[1]) if bounds[1] else len(lines)
+        return lines[max(first, 1) - 1 : last]
+    kept: list[str] | None = None
+    for line in lines:
+        anchor = _ANCHOR.search(line)
+        if anchor is None:
+            if kept is not None:
+                kept.append(line)
+        elif anchor.group(2) == part:
+            if anchor.group(1):
+                return kept
+            kept = []
+    return kept

@@ -1,0 +1,220 @@
+"""Sphinx's `include` and `literalinclude`, in reStructuredText and in MyST, put in place before a page is read,
+as Sphinx puts them (includes.py reads the files, from the documents folder only).
+
+- `.. include:: file` is the file's text, read with the page, where the directive stands (at its indentation);
+  with `:literal:` or `:code:` it is a literal block. Parts: `:start-line:`, `:end-line:` (0-based, as Python
+  slices), `:start-after:`, `:end-before:` (text the part follows or precedes).
+- `.. literalinclude:: file` is a code block of the file's text, its `:caption:` a line above it. Parts, in
+  Sphinx's order: `:pyobject:` (a class or function of a Python file, `Class.method` too), `:lines:` (`1,3,5-10,20-`),
+  `:start-after:` / `:start-at:`, `:end-before:` / `:end-at:`, then `:prepend:` and `:append:` lines.
+- In MyST, ```{include} and ```{literalinclude} (or :::) fences, with the same options on their first lines.
+A path is relative to the page, or, starting with "/", to the documents folder. What is shown rather than run
+is left alone: directives inside literal blocks and code blocks (a page that documents `.. include::`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from indexer.loaders.fences import closes, opens
+from indexer.loaders.includes import deeper, included_text
+
+__all__ = ["expand_myst_includes", "expand_rst_includes"]
+
+_RST = re.compile(r"^(?P<indent>[ \t]*)\.\.[ \t]+(?P<name>include|literalinclude)::[ \t]*(?P<target>\S.*?)[ \t]*$")
+_RST_OPTION = re.compile(r"^[ \t]+:(?P<name>[\w-]+):(?:[ \t]+(?P<value>.*?))?[ \t]*$")
+_RST_CODE = re.compile(r"^[ \t]*\.\.[ \t]+(?:code-block|code|sourcecode|parsed-literal|doctest|testcode|testoutput)::")
+_MYST = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,}|:{3,})\{(?P<name>include|literalinclude)\}[ \t]*(?P<target>.*?)$"
+)
+_MYST_OPTION = re.compile(r"^[ \t]*:(?P<name>[\w-]+):(?:[ \t]+(?P<value>.*?))?[ \t]*$")
+
+
+def expand_rst_includes(text: str, path: Path) -> str:
+    """reStructuredText with its include and literalinclude directives put in place (see the module docstring)."""
+    if "include::" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    literal: int | None = None  # the indentation of what introduced the literal block being passed over
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        stripped, indent = line.strip(), len(line) - len(line.lstrip())
+        if literal is not None and (not stripped or indent > literal):
+            out.append(line)
+            i += 1
+            continue
+        literal = None
+        match = _RST.match(line)
+        if match is None:
+            if _RST_CODE.match(line) or (stripped.endswith("::") and not stripped.startswith("..")):
+                literal = indent
+            out.append(line)
+            i += 1
+            continue
+        options: dict[str, str] = {}
+        i += 1
+        while i < len(lines) and (option := _RST_OPTION.match(lines[i])) and _indent(lines[i]) > indent:
+            options[option["name"]] = option["value"] or ""
+            i += 1
+        out += _rst(match["name"], match["target"], options, match["indent"], path)
+    return "\n".join(out)
+
+
+def expand_myst_includes(text: str, path: Path) -> str:
+    """MyST Markdown with its include and literalinclude fences put in place (see the module docstring)."""
+    if "include}" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    fence: str | None = None  # an open code fence: what it holds is shown, not run
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        match = None if fence is not None else _MYST.match(line)
+        if match is None:
+            fence = opens(line) if fence is None else None if closes(line, fence) else fence
+            out.append(line)
+            i += 1
+            continue
+        body, i = _fence_body(lines, i + 1, match["fence"])
+        options = {}
+        while body and (option := _MYST_OPTION.match(body[0])):
+            options[option["name"]] = option["value"] or ""
+            body = body[1:]
+        out += _myst(match["name"], match["target"].strip(), options, match["indent"], path)
+    return "\n".join(out)
+
+
+def _rst(name: str, target: str, options: dict[str, str], indent: str, path: Path) -> list[str]:
+    text = included_text(path, target)
+    if text is None:
+        return [""]
+    lines = _trimmed(text.split("\n"))
+    if name == "literalinclude" or "literal" in options or "code" in options:
+        lines = _literal_part(lines, options, target) if name == "literalinclude" else _include_part(lines, options)
+        caption = [f"{indent}{options['caption']}", ""] if options.get("caption") else []
+        return ["", *caption, f"{indent}.. code-block:: text", "", *(f"{indent}   {line}" for line in lines), ""]
+    body = "\n".join(_include_part(lines, options))
+    with deeper() as allowed:
+        body = expand_rst_includes(body, path.parent / target.lstrip("/")) if allowed else body
+    return ["", *(f"{indent}{line}" if line else "" for line in body.split("\n")), ""]
+
+
+def _myst(name: str, target: str, options: dict[str, str], indent: str, path: Path) -> list[str]:
+    text = included_text(path, target)
+    if text is None:
+        return [""]
+    lines = _trimmed(text.split("\n"))
+    if name == "literalinclude" or "literal" in options or "code" in options:
+        lines = _literal_part(lines, options, target) if name == "literalinclude" else _include_part(lines, options)
+        ticks = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", "\n".join(lines))), default=0))
+        language = options.get("language") or options.get("code") or ""
+        caption = [f"{indent}{options['caption']}", ""] if options.get("caption") else []
+        return [
+            "",
+            *caption,
+            f"{indent}{ticks}{language}",
+            *(f"{indent}{line}" for line in lines),
+            f"{indent}{ticks}",
+            "",
+        ]
+    body = "\n".join(_include_part(lines, options))
+    with deeper() as allowed:
+        body = expand_myst_includes(body, path.parent / target.lstrip("/")) if allowed else body
+    return ["", *(f"{indent}{line}" if line else "" for line in body.split("\n")), ""]
+
+
+def _fence_body(lines: list[str], start: int, fence: str) -> tuple[list[str], int]:
+    """The lines of a MyST directive's fence from `start`, and the index past its closing line."""
+    end = start
+    while end < len(lines):
+        marker = re.match(r"[ \t]*(`{3,}|~{3,}|:{3,})[ \t]*$", lines[end])
+        if marker and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence):
+            return lines[start:end], end + 1
+        end += 1
+    return lines[start:], end
+
+
+def _include_part(lines: list[str], options: dict[str, str]) -> list[str]:
+    """The part of an included file that `include`'s options name."""
+    lines = lines[_int(options.get("start-line"), 0) : _int(options.get("end-line"), len(lines))]
+    return _between(lines, options.get("start-after"), options.get("end-before"), False)
+
+
+def _literal_part(lines: list[str], options: dict[str, str], target: str) -> list[str]:
+    """The part of a file that `literalinclude`'s options name, in Sphinx's order."""
+    if options.get("pyobject") and target.endswith(".py"):
+        lines = _python_object(lines, options["pyobject"])
+    if options.get("lines"):
+        lines = _numbered_lines(lines, options["lines"])
+    start = options.get("start-after") or options.get("start-at")
+    end = options.get("end-before") or options.get("end-at")
+    lines = _between(lines, start, end, "start-at" in options, "end-at" in options)
+    prepend = [options["prepend"]] if options.get("prepend") else []
+    append = [options["append"]] if options.get("append") else []
+    return [*prepend, *lines, *append]
+
+
+def _between(
+    lines: list[str], start: str | None, end: str | None, at_start: bool = False, at_end: bool = False
+) -> list[str]:
+    """The lines after the first one holding `start` (from it, with `at_start`), up to the first one after that
+    holding `end` (to it, with `at_end`)."""
+    if start:
+        found = next((i for i, line in enumerate(lines) if start in line), None)
+        if found is not None:
+            lines = lines[found if at_start else found + 1 :]
+    if end:
+        found = next((i for i, line in enumerate(lines) if end in line), None)
+        if found is not None:
+            lines = lines[: found + 1 if at_end else found]
+    return lines
+
+
+def _numbered_lines(lines: list[str], spec: str) -> list[str]:
+    """The lines a `:lines:` option names: 1-based numbers and ranges, "5-", "-3" open ended."""
+    kept: list[str] = []
+    for part in spec.split(","):
+        first, dash, last = part.strip().partition("-")
+        start = _int(first, 1) if first.strip() else 1
+        stop = (_int(last, len(lines)) if last.strip() else len(lines)) if dash else start
+        kept += lines[max(start, 1) - 1 : stop]
+    return kept
+
+
+def _python_object(lines: list[str], name: str) -> list[str]:
+    """The lines of a class or function (`Class.method` too) of Python source, with its decorators; all of them
+    when it cannot be found."""
+    try:
+        scope: list[ast.stmt] = ast.parse("\n".join(lines)).body
+    except (SyntaxError, ValueError, RecursionError):
+        return lines
+    node: ast.stmt | None = None
+    for part in name.split("."):
+        kinds = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        node = next((n for n in scope if isinstance(n, kinds) and n.name == part), None)
+        if node is None:
+            return lines
+        scope = node.body
+    assert node is not None
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+    return lines[first - 1 : node.end_lineno or len(lines)]
+
+
+def _trimmed(lines: list[str]) -> list[str]:
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value) if value is not None and value.strip() else default
+    except ValueError:
+        return default
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())

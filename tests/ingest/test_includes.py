@@ -1,0 +1,141 @@
+"""Files a page pulls in (mdBook's {{#include}}, Sphinx's include and literalinclude, in reStructuredText and MyST)
+are part of its text, read from the documents folder only; the page is read again when one of them changes; a
+page whose callers could not see an included file is not indexed. Found on real sites: the Rust book's code
+listings (707 includes) and Sphinx's examples were missing from their pages, with no warning."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from indexer.model import IndexReport
+
+from support.folders import all_ids, index, skipped, snapshot, write
+
+LISTING = 'use std::io;\n// ANCHOR: here\nfn main() {\n    println!("zebracorn");\n}\n// ANCHOR_END: here\n'
+PYTHON = '''import sys
+
+
+@decorated
+def hello(x):
+    """the walrus greets"""
+    return x
+
+
+class Greeter:
+    def greet(self):
+        return "periwinkle"
+'''
+
+
+def warnings_of(report: IndexReport, doc_id: str) -> list[str]:
+    return [warning.reason for warning in report.warnings if warning.id == doc_id]
+
+
+def test_mdbook_includes_are_put_in_place_as_mdbook_puts_them(docs: Path, index_dir: Path) -> None:
+    write(docs, "listings/main.rs", LISTING)
+    write(docs, "listings/lines.txt", "one\ntwo\nthree\nfour\n")
+    write(docs, "partial.md", "Partial with gryphonbeak.\n\n{{#include partial.md}}\n")  # includes itself
+    write(
+        docs,
+        "ch01.md",
+        "# Hello\n\n```rust\n{{#rustdoc_include listings/main.rs:here}}\n```\n\n"
+        "Second: {{#include listings/lines.txt:2}}; to 3: {{#include listings/lines.txt::3}}; "
+        "from 4: {{#include listings/lines.txt:4:}}.\n\n{{#playground listings/main.rs}}\n\n"
+        "{{#include partial.md}}\n\nShown as written: \\{{#include listings/lines.txt}}\n\n"
+        "```rust\n# fn hidden() {}\nlet shown = 1;\n##[derive(Debug)]\n```\n",
+    )
+    report = index(docs, index_dir)
+    text = snapshot(index_dir).text("ch01.md") or ""
+    assert 'fn main() {\n    println!("zebracorn");\n}' in text
+    assert "ANCHOR" not in text.split("use std::io;")[0]  # the anchored part leaves its markers out
+    assert "Second: two; to 3: one two three; from 4: four." in text  # prose: its lines join
+    assert "use std::io;\n// ANCHOR: here" in text  # the playground: the whole file, as code
+    assert "Partial with gryphonbeak." in text
+    assert "Shown as written: {{#include listings/lines.txt}}" in text
+    assert "let shown = 1;\n#[derive(Debug)]" in text and "hidden" not in text  # rustdoc's hidden lines
+    assert any("nested more than" in w for w in warnings_of(report, "ch01.md"))  # the self-include stops
+
+
+def test_an_include_from_outside_the_folder_is_refused_with_a_warning(docs: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("unicornfish password\n")
+    os.symlink(secret, docs / "link.txt")
+    write(
+        docs,
+        "page.md",
+        "# Page\n\nText.\n\n{{#include ../secret.txt}}\n\n{{#include /etc/hostname}}\n\n{{#include link.txt}}\n\n"
+        "{{#include missing.rs}}\n",
+    )
+    report = index(docs, tmp_path / "index")
+    assert "unicornfish" not in (snapshot(tmp_path / "index").text("page.md") or "")
+    warned = warnings_of(report, "page.md")
+    assert sum("outside the documents folder" in w for w in warned) == 2, warned  # ../secret.txt and the link
+    assert any("/etc/hostname does not exist" in w for w in warned), warned  # "/": from the documents folder
+    assert any("missing.rs does not exist" in w for w in warned), warned
+
+
+def test_a_page_is_read_again_when_what_it_includes_changes(docs: Path, index_dir: Path) -> None:
+    write(docs, "part.rs", "first zebracorn\n")  # no loader reads .rs: only the page holds it
+    write(docs, "page.md", "# Page\n\n{{#include part.rs}}\n\n{{#include later.rs}}\n")
+    write(docs, "other.md", "# Other\n\nNo includes.\n")
+    index(docs, index_dir)
+    assert index(docs, index_dir).unchanged == 2
+    write(docs, "part.rs", "second unicornfish, longer\n")
+    report = index(docs, index_dir)
+    assert (report.updated, report.unchanged) == (1, 1)
+    assert "second unicornfish" in (snapshot(index_dir).text("page.md") or "")
+    write(docs, "later.rs", "now there gryphonbeak\n")  # named but missing before
+    assert index(docs, index_dir).updated == 1
+    assert "now there gryphonbeak" in (snapshot(index_dir).text("page.md") or "")
+    (docs / "part.rs").unlink()
+    assert index(docs, index_dir).updated == 1
+    assert "unicornfish" not in (snapshot(index_dir).text("page.md") or "")
+
+
+@pytest.mark.parametrize(
+    ("page_access", "indexed"),
+    [("", False), ("---\naccess: [staff]\n---\n", False), ("---\naccess: [finance]\n---\n", True)],
+)
+def test_a_page_that_includes_what_its_callers_may_not_see_is_not_indexed(
+    docs: Path, index_dir: Path, page_access: str, indexed: bool
+) -> None:
+    write(docs, ".docsearchaccess", "finance/** finance\n")
+    write(docs, "finance/figures.txt", "quarterly walrus figures\n")
+    write(docs, "page.md", page_access + "# Page\n\nSee:\n\n{{#include finance/figures.txt}}\n")
+    report = index(docs, index_dir)
+    assert ("page.md" in all_ids(index_dir)) is indexed
+    if not indexed:
+        assert "includes finance/figures.txt, which the access file shows only to finance" in skipped(report)["page.md"]
+
+
+def test_sphinx_include_and_literalinclude_in_rst_and_myst(docs: Path, index_dir: Path) -> None:
+    write(docs, "examples/hello.py", PYTHON)
+    write(docs, "snippet.rst", "Included paragraph about gryphonbeak.\n")
+    write(docs, "snippet.md", "Included *MyST* about xylophonist.\n")
+    write(
+        docs,
+        "page.rst",
+        "Page\n====\n\nPaste this:\n\n.. literalinclude:: examples/hello.py\n   :pyobject: hello\n"
+        "   :caption: examples/hello.py\n\n.. include:: snippet.rst\n\n"
+        ".. literalinclude:: /examples/hello.py\n   :start-after: class Greeter:\n   :end-before: return\n\n"
+        "The directive itself::\n\n   .. include:: examples/hello.py\n",
+    )
+    write(
+        docs,
+        "myst.md",
+        "# MyST\n\n```{literalinclude} examples/hello.py\n:lines: 1, 12-\n:language: python\n```\n\n"
+        "```{include} snippet.md\n```\n\n````md\n```{include} snippet.rst\n```\n````\n",
+    )
+    index(docs, index_dir)
+    rst = snapshot(index_dir).text("page.rst") or ""
+    assert 'examples/hello.py\n\n@decorated\ndef hello(x):\n    """the walrus greets"""\n    return x' in rst
+    assert "Included paragraph about gryphonbeak." in rst
+    assert "def greet(self):" in rst and "periwinkle" not in rst  # up to the line before `return`
+    assert ".. include:: examples/hello.py" in rst  # in a literal block: shown, not run
+    myst = snapshot(index_dir).text("myst.md") or ""
+    assert 'import sys\n        return "periwinkle"' in myst
+    assert "Included MyST about xylophonist." in myst
+    assert "```{include} snippet.rst" in myst and "gryphonbeak" not in myst
