@@ -4,10 +4,10 @@
 A directive is replaced by the text of the file it names (includes.py reads it, from the documents folder
 only), anywhere in the page, code blocks included, which is where listings go. Parts of a file, as mdBook
 takes them: `file:2` (line 2), `file::10` (lines 1 to 10), `file:2:` (from line 2), `file:2:10`, or
-`file:name`, the lines between `ANCHOR: name` and `ANCHOR_END: name` (the lines of anchors in it are left
-out). A rustdoc_include shows only that part (mdBook hides the rest); a playground is a Rust code block. An
-included file's own directives are put in place too, up to includes.MAX_DEPTH deep. An escaped directive
-(`\\{{#include x}}`) is not one: templates.py shows it as written.
+`file:name`, the lines between `ANCHOR: name` and `ANCHOR_END: name`, each time they open and close (the
+lines of anchors in it are left out). A rustdoc_include shows only that part (mdBook hides the rest); a
+playground is a Rust code block. An included file's own directives are put in place too, up to
+includes.MAX_DEPTH deep. An escaped directive (`\\{{#include x}}`) is not one: templates.py shows it as written.
 """
 
 from __future__ import annotations
@@ -57,14 +57,14 @@ def _part(lines: list[str], part: str) -> list[str] | None:
         first = int(bounds[0]) if bounds[0] else 1
         last = first if len(bounds) == 1 else int(bounds[1]) if bounds[1] else len(lines)
         return lines[max(first, 1) - 1 : last]
-    kept: list[str] | None = None
+    kept: list[str] | None = None  # an anchor may open and close several times: its parts are joined
+    inside = False
     for line in lines:
         anchor = _ANCHOR.search(line)
         if anchor is None:
-            if kept is not None:
+            if inside and kept is not None:
                 kept.append(line)
         elif anchor.group(2) == part:
-            if anchor.group(1):
-                return kept
-            kept = []
+            inside = not anchor.group(1)
+            kept = kept if kept is not None else []
     return kept

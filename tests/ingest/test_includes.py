@@ -14,7 +14,10 @@ from indexer.model import IndexReport
 
 from support.folders import all_ids, index, skipped, snapshot, write
 
-LISTING = 'use std::io;\n// ANCHOR: here\nfn main() {\n    println!("zebracorn");\n}\n// ANCHOR_END: here\n'
+LISTING = (
+    'use std::io;\n// ANCHOR: here\nfn main() {\n    println!("zebracorn");\n    // ANCHOR_END: here\n'
+    "    let skipped = 1;\n    // ANCHOR: here\n    let again = 2;\n}\n// ANCHOR_END: here\n"
+)
 PYTHON = '''import sys
 
 
@@ -49,7 +52,7 @@ def test_mdbook_includes_are_put_in_place_as_mdbook_puts_them(docs: Path, index_
     )
     report = index(docs, index_dir)
     text = snapshot(index_dir).text("ch01.md") or ""
-    assert 'fn main() {\n    println!("zebracorn");\n}' in text
+    assert 'fn main() {\n    println!("zebracorn");\n    let again = 2;\n}' in text  # the anchor's two parts
     assert "ANCHOR" not in text.split("use std::io;")[0]  # the anchored part leaves its markers out
     assert "Second: two; to 3: one two three; from 4: four." in text  # prose: its lines join
     assert "use std::io;\n// ANCHOR: here" in text  # the playground: the whole file, as code
