@@ -40,6 +40,7 @@ def warnings_of(report: IndexReport, doc_id: str) -> list[str]:
 def test_mdbook_includes_are_put_in_place_as_mdbook_puts_them(docs: Path, index_dir: Path) -> None:
     write(docs, "listings/main.rs", LISTING)
     write(docs, "listings/lines.txt", "one\ntwo\nthree\nfour\n")
+    write(docs, ".docsearchignore", "listings/\n")  # not documents of their own, but still included
     write(docs, "partial.md", "Partial with gryphonbeak.\n\n{{#include partial.md}}\n")  # includes itself
     write(
         docs,
@@ -51,6 +52,7 @@ def test_mdbook_includes_are_put_in_place_as_mdbook_puts_them(docs: Path, index_
         "```rust\n# fn hidden() {}\nlet shown = 1;\n##[derive(Debug)]\n```\n",
     )
     report = index(docs, index_dir)
+    assert sorted(all_ids(index_dir)) == ["ch01.md", "partial.md"]
     text = snapshot(index_dir).text("ch01.md") or ""
     assert 'fn main() {\n    println!("zebracorn");\n    let again = 2;\n}' in text  # the anchor's two parts
     assert "ANCHOR" not in text.split("use std::io;")[0]  # the anchored part leaves its markers out
