@@ -30,7 +30,7 @@ _DOCUSAURUS = re.compile(r"^([ \t]*):::+[ \t]*([\w-]*)[ \t]*(?:\[([^\]\n]*)\])?[
 _CALLOUT = re.compile(r"^([ \t]*(?:>[ \t]*)+)\[!([\w-]+)\][+-]?[ \t]*(.*)$")
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|\n]*?)(?:\|([^\[\]\n]*))?\]\]")
 _OBSIDIAN_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
-_NAMED = r"[#.][A-Za-z_-][\w-]*"  # an attribute list's #id or .class
+_NAMED = r"(?:#[^\s{}\"'=]+|\.[A-Za-z_-][\w-]*)"  # an attribute list's #id (`{#vue.js-privacy}` too) or .class
 _PAIR = r"""[A-Za-z_-][\w-]*=(?:"[^"\n]*"|'[^'\n]*')"""  # its key="value" (quoted: `{x=1}` is prose or math)
 _ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or emphasis; before a space or the end
     rf"(?<![\w\\^_$]){{:?[ \t]*(?:(?:{_NAMED}|{_PAIR})[ \t]+)*(?:{_NAMED}|{_PAIR})[ \t]*}}"

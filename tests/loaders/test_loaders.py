@@ -257,6 +257,20 @@ def test_a_stray_backtick_protects_nothing_past_its_line() -> None:
     assert [(s.heading, s.text) for s in doc.sections] == [("Page", "A stray ` tick."), ("Setup", "Run make.")]
 
 
+def test_heading_ids_of_any_characters_are_taken_out() -> None:
+    """VitePress names headings `{#vue.js-privacy-policy}`, with dots and dashes of any kind: none reach the text."""
+    source = (
+        "# Vue.js Privacy Policy {#vue.js-privacy-policy}\n\n"
+        "## Web \u2013 ARIA {#web-\u2013-aria-\u2026}\n\nText {#1 kept}.\n"
+    )
+    doc = load("page.md", source.encode())
+    assert doc.title == "Vue.js Privacy Policy"
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        ("Vue.js Privacy Policy", ""),
+        ("Web \u2013 ARIA", "Text {#1 kept}."),
+    ]
+
+
 def test_mdx_code_spans_keep_the_tags_they_show() -> None:
     doc = load("page.mdx", b"import X from 'y';\n\nWrap children in a `<View>` and style it.\n")
     assert doc.sections[0].text == "Wrap children in a <View> and style it."
