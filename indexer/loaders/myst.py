@@ -2,8 +2,9 @@
 
 Outside fenced code, before the Markdown is parsed:
 - a directive, fenced by backticks or colons (```` ```{note} ````, `:::{admonition} Title`), leaves its title (its
-  argument, else its name: `Note`; autodoc's `{autofunction} pkg.name` its object's name) and its body as prose,
-  nested directives read the same way; code directives (`code-block`, `code-cell`, `doctest`...: sphinx.py) and
+  argument, else its name: `Note`; autodoc's `{autofunction} pkg.name` its object's name; none for `only`,
+  `module` and the others whose argument Sphinx does not show) and its body as prose, nested directives read the
+  same way; code directives (`code-block`, `code-cell`, `doctest`...: sphinx.py) and
   `math` stay code; an image leaves its alt text, a figure its alt text and caption; what is not text
   (`toctree`, `include`, `literalinclude`, `raw`, `index`...) leaves nothing, and no directive reads another
   file. Options (`:caption: x`, a `---` YAML block) leave nothing;
@@ -18,7 +19,7 @@ from __future__ import annotations
 import re
 
 from indexer.loaders.fences import CODE_SPAN_PATTERN, closes, opens
-from indexer.loaders.sphinx import CODE_DIRECTIVES, EMPTY_DIRECTIVES, VERSION_LABELS, role_text
+from indexer.loaders.sphinx import BODY_DIRECTIVES, CODE_DIRECTIVES, EMPTY_DIRECTIVES, VERSION_LABELS, role_text
 
 __all__ = ["plain_myst"]
 
@@ -112,7 +113,7 @@ def _directive(indent: str, name: str, argument: str, body: list[str], depth: in
             return shown
     elif name in VERSION_LABELS:
         shown += [f"{indent}{VERSION_LABELS[name]} {argument}".rstrip(), ""]
-    else:
+    elif name not in BODY_DIRECTIVES:
         title = argument if argument else name.split(":")[-1].replace("-", " ").capitalize()
         shown += [indent + _ROLE.sub(_role_text, title), ""]
     return [*shown, *_lines(content, depth + 1), ""]

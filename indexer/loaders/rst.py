@@ -2,11 +2,14 @@
 
 Each section title starts a Section. Roles keep their text without the markup (`:func:`os.path.join`` is
 "os.path.join", `:pep:`8`` is "PEP 8", Sphinx's `:ref:`Title <label>`` is "Title"); literal blocks are kept as
-written; the content of admonitions (note, warning...) and of Sphinx's prose directives (versionadded, seealso...)
-is text, code directives (code-block...) are code, and what is not text (image, raw, toctree, index, comments,
-targets) is dropped. A directive docutils does not know reads as prose too, so that the markup inside it (roles,
-code blocks, Sphinx's tabs) is read, not kept as written. Title: a PEP-style header's `Title:` (the header block of
-Python's PEPs), else the first section title.
+written; the content of admonitions (note, warning...) and of Sphinx's prose directives (seealso, hlist...) is
+text, version notes read as Sphinx writes them ("Added in version 3.2: " and their text), code directives
+(code-block...) are code, and what is not text (image, raw, toctree, index, comments, targets) is dropped. A
+directive docutils does not know reads as prose too, so that the markup inside it (roles, code blocks, Sphinx's
+tabs) is read, not kept as written. What Sphinx never shows is dropped too: a field list before anything else in
+the file (its file-wide metadata: `:orphan:`, `:tocdepth: 2`), the argument of `only`, `module` or `rst-class`
+(their body is read), and settings such as `highlight` or `currentmodule`. Title: a PEP-style header's `Title:`
+(the header block of Python's PEPs), else the first section title.
 
 Safety: `include` and Sphinx's `literalinclude` are put in place before docutils reads the page, from the
 documents folder only (sphinxfiles.py, includes.py); docutils itself reads no file and inserts no raw markup
@@ -36,7 +39,7 @@ from indexer.model import ParsedDoc, Section
 __all__ = ["RstLoader", "pep_header"]
 
 _HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
-_ROLE = re.compile(r":(?:[A-Za-z0-9][\w.+-]*:)+`((?:[^`\\]|\\.)+)`")
+_ROLE = re.compile(r":((?:[A-Za-z0-9][\w.+-]*:)+)`((?:[^`\\]|\\.)+)`")
 
 
 def _settings() -> dict[str, Any]:
@@ -104,6 +107,9 @@ def pep_header(text: str) -> tuple[dict[str, str], str]:
 
 def _parse(text: str) -> list[Section]:
     document = publish_doctree(text, settings_overrides=_settings())
+    first = next((node for node in document.children if not isinstance(node, nodes.PreBibliographic)), None)
+    if isinstance(first, nodes.field_list):
+        document.remove(first)  # Sphinx's file-wide metadata (`:orphan:`, `:tocdepth: 2`), never shown
     walker = _Sections()
     walker.walk(document)
     return walker.close()
@@ -141,7 +147,7 @@ class _Sections:
 
 def _plain(text: str, title: str, problem: str) -> ParsedDoc:
     """The fallback: the file as plain text cut at its underlined titles, roles reduced to their text."""
-    lines = [_ROLE.sub(lambda m: role_text(m.group(1)), line.rstrip()) for line in text.split("\n")]
+    lines = [_ROLE.sub(lambda m: role_text(m.group(2), m.group(1)[:-1]), line.rstrip()) for line in text.split("\n")]
     headings = split_rst(lines)
     title = title or next((heading for _, _, heading in headings if heading), "")
     warning = f"reStructuredText could not be parsed ({problem}); indexed as plain text"

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 
-from indexer.loaders.sphinx import CODE_DIRECTIVES, EMPTY_DIRECTIVES, VERSION_LABELS, role_text
+from indexer.loaders.sphinx import BODY_DIRECTIVES, CODE_DIRECTIVES, EMPTY_DIRECTIVES, VERSION_LABELS, role_text
 
 __all__ = ["block_text", "inline_text"]
 
@@ -131,6 +131,15 @@ class _Prose(Directive):
         return [container]
 
 
+class _Body(_Prose):
+    """The content read as reStructuredText, the argument not shown."""
+
+    def run(self) -> list[nodes.Node]:
+        container = nodes.container()
+        self.state.nested_parse(self.content, self.content_offset, container)
+        return [container]
+
+
 class _Code(_Prose):
     """The content as a literal block."""
 
@@ -168,10 +177,16 @@ class _Nothing(_Prose):
 
 
 _PROSE = (  # `class` is Sphinx's `py:class` (docutils' `class` is Sphinx's `rst-class`)
-    "class seealso glossary centered hlist only ifconfig "
+    "class seealso glossary centered hlist "
     "rejected withdrawn superseded canonical-doc canonical-pypa-spec canonical-typing-spec"
 )
-_KINDS = ((_Prose, _PROSE.split()), (_Version, VERSION_LABELS), (_Code, CODE_DIRECTIVES), (_Nothing, EMPTY_DIRECTIVES))
+_KINDS = (
+    (_Prose, _PROSE.split()),
+    (_Version, VERSION_LABELS),
+    (_Body, BODY_DIRECTIVES),
+    (_Code, CODE_DIRECTIVES),
+    (_Nothing, EMPTY_DIRECTIVES),
+)
 for _kind, _names in _KINDS:
     for _name in _names:
         directives.register_directive(_name, _kind)

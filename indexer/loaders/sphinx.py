@@ -1,12 +1,12 @@
 """What Sphinx shows of its directives and roles, for the two syntaxes that write them: reStructuredText
-(rstblocks.py) and MyST Markdown (myst.py). Any directive named in neither set reads as prose: its argument (an
-admonition's title, autodoc's object name) and then its body."""
+(rstblocks.py) and MyST Markdown (myst.py). Any directive named in none of the sets reads as prose: its argument
+(an admonition's title, autodoc's object name) and then its body."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["CODE_DIRECTIVES", "EMPTY_DIRECTIVES", "VERSION_LABELS", "role_text"]
+__all__ = ["BODY_DIRECTIVES", "CODE_DIRECTIVES", "EMPTY_DIRECTIVES", "VERSION_LABELS", "role_text"]
 
 # their body is code, shown as written
 CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-cell", "ipython", "jupyter-execute", "doctest",
@@ -15,8 +15,12 @@ CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-cell", "i
 # settings of the build
 EMPTY_DIRECTIVES = frozenset({"toctree", "contents", "tableofcontents", "include", "literalinclude", "raw", "index",
                               "highlight", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor",
-                              "currentmodule", "autosummary", "bibliography", "glue:figure", "graphviz", "mermaid",
+                              "currentmodule", "py:currentmodule", "default-domain", "c:namespace", "c:namespace-push",
+                              "c:namespace-pop", "cpp:namespace", "cpp:namespace-push", "cpp:namespace-pop",
+                              "autosummary", "bibliography", "glue:figure", "graphviz", "mermaid",
                               "plot"})  # fmt: skip
+# their body only: their argument is a build condition, a module's name or CSS classes, which Sphinx never shows
+BODY_DIRECTIVES = frozenset({"only", "ifconfig", "module", "py:module", "js:module", "cssclass", "rst-class"})
 # what a version note starts with, before its version (sphinx.domains.changeset, Sphinx 7.3 on)
 _ADDED, _CHANGED, _DEPRECATED, _REMOVED = ("Added in version", "Changed in version", "Deprecated since version",
                                            "Removed in version")  # fmt: skip

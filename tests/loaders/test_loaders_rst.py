@@ -98,8 +98,72 @@ BUILDERS = b"""Builders
    The application object.
 """
 
+SETTINGS = b"""
+:orphan:
+:tocdepth: 2
+:nosearch:
+
+.. _label:
+
+Title
+=====
+
+.. module:: sphinx.ext.zebra
+   :synopsis: Zebra support.
+
+.. py:currentmodule:: sphinx.application
+.. currentmodule:: sphinx.environment
+.. default-domain:: cpp
+.. highlight:: python3
+.. sectionauthor:: Somebody Sectioner <one@example.org>
+.. codeauthor:: Somebody Coder
+.. index:: pair: zebra; stripes
+
+.. only:: builder_html
+
+   Only body words.
+
+.. ifconfig:: releaselevel in ('alpha',)
+
+   Ifconfig body words.
+
+.. cssclass:: longtable, standard
+
+===  ===
+a    b
+===  ===
+
+.. rst-class:: clearfix
+
+Cleared paragraph.
+
+:Field: after the title stays.
+"""
+
 CASES = [
     # filename, content, must_include, must_not_include
+    (  # what Sphinx never shows: file-wide metadata, build conditions, modules, CSS classes, authors
+        "settings.rst",
+        SETTINGS,
+        ["Only body words.", "Ifconfig body words.", "a | b", "Cleared paragraph.", "Field: after the title stays."],
+        [
+            "orphan",
+            "tocdepth",
+            "nosearch",
+            "sphinx.ext.zebra",
+            "Zebra support",
+            "sphinx.application",
+            "sphinx.environment",
+            "cpp",
+            "python3",
+            "Somebody",
+            "stripes",
+            "builder_html",
+            "releaselevel",
+            "longtable",
+            "clearfix",
+        ],
+    ),
     (  # with Sphinx's default domain, `class` is `py:class`: docutils' own `class` is Sphinx's `rst-class`
         "builders.rst",
         BUILDERS,
@@ -174,6 +238,13 @@ CASES = [
 )
 def test_rst_text_is_clean(filename: str, content: bytes, must_include: list[str], must_not_include: list[str]) -> None:
     assert_text(filename, content, must_include, must_not_include)
+
+
+def test_myst_shows_the_body_alone_of_directives_whose_argument_sphinx_hides() -> None:
+    text = b"# Title\n\n```{only} builder_html\nOnly body words.\n```\n\n```{module} sphinx.ext.zebra\n```\n"
+    body = searchable(load("page.md", text))
+    assert "Only body words." in body
+    assert "builder_html" not in body and "zebra" not in body
 
 
 def test_pep_header_gives_the_title() -> None:
