@@ -2,7 +2,8 @@
 frontmatter.py.
 
 The text keeps what a reader sees and drops the markup: code (fenced, indented, inline) verbatim (but the lines
-rustdoc and mdBook hide in Rust code: `# use std::io;`), link text without the URL, image alt text, one line per
+rustdoc and mdBook hide in Rust code: `# use std::io;`) under the title a site shows above it (```yml
+title="deploy.yml"```, VitePress's ```vue [Child.vue]```), link text without the URL, image alt text, one line per
 list item, one line per table row with its cells joined by " | ", footnotes where they are written ("[1] text",
 referred to as "a claim[1]"), raw HTML reduced to its text (read by htmlscan: comments, scripts and styles are
 never text, even when they span several blocks). A heading starts a new Section whose `heading` is the heading's
@@ -210,6 +211,8 @@ _INLINE_RULES = [
 ]
 _PLAIN = re.compile(r"[^\\`*_\[!<&]*")
 _RUST_INFO = re.compile(r"[ \t]*rust(?![\w-])")  # a Rust code block's info string ("rust", "rust,ignore")
+# the title shown above a code block: Docusaurus's and MkDocs' title="file.yml", VitePress's [Child.vue]
+_CODE_TITLE = re.compile(r"""\btitle=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]""")
 _FOOTNOTE_LABEL = 200  # characters
 _FOOTNOTE = re.compile(rf"\[\^[^\s\]]{{1,{_FOOTNOTE_LABEL}}}\]")
 _OPEN_BRACKET, _CLOSE_BRACKET = re.compile(r"\["), re.compile(r"\]")
@@ -322,7 +325,9 @@ class _Renderer:
             self._inline(self._inline_text(token))
         elif kind in ("fence", "code_block") and self._html.open is None:
             code = token.content.rstrip("\n")
-            self._add(_shown_rust(code) if _RUST_INFO.match(token.info) else code)
+            code = _shown_rust(code) if _RUST_INFO.match(token.info) else code
+            title = _CODE_TITLE.search(token.info) if kind == "fence" else None
+            self._add(f"{next(filter(None, title.groups()))}\n{code}" if title else code)
         elif kind == "html_block":
             self._add(self._html_text(token.content))
 

@@ -257,6 +257,17 @@ def test_a_stray_backtick_protects_nothing_past_its_line() -> None:
     assert [(s.heading, s.text) for s in doc.sections] == [("Page", "A stray ` tick."), ("Setup", "Run make.")]
 
 
+def test_a_code_blocks_title_is_a_line_above_its_code() -> None:
+    """The file name a site shows above a code block is what a reader searches for ("test-deploy.yml")."""
+    source = (
+        b'# P\n\n```yml title=".github/workflows/test-deploy.yml"\nname: x\n```\n\n'
+        b"```vue [Child.vue]\n<template/>\n```\n\n```js {1,3} title='a.js'\nx\n```\n\n```python\nuntitled\n```\n"
+    )
+    assert load("page.md", source).sections[0].text == (
+        ".github/workflows/test-deploy.yml\nname: x\n\nChild.vue\n<template/>\n\na.js\nx\n\nuntitled"
+    )
+
+
 def test_heading_ids_of_any_characters_are_taken_out() -> None:
     """VitePress names headings `{#vue.js-privacy-policy}`, with dots and dashes of any kind: none reach the text."""
     source = (
