@@ -5,14 +5,19 @@ Docusaurus's ```mdx-code-block fences hold MDX, not code: their lines are read a
 `{/* comments */}` are dropped; component tags (`<Card>`, `</Card>`, `<Card\\n  title="..."\\n/>`, `<>`) and HTML tags
 with JavaScript attributes (`<img style={{width: 50}} alt="x" />`) are removed, the text between an opening and a
 closing tag kept, and so is the text a reader sees of their attributes (`title`, `label`, `caption`, `alt`), on a
-line of its own. Other lower-case tags are HTML, which Markdown reads (scripts and styles hidden).
+line of its own. Other lower-case tags are HTML, which Markdown reads (scripts and styles hidden). A partial
+imported from a Markdown or MDX file (`import Intro from './_intro.mdx'`) is put in place of its self-closing tag
+(`<Intro />`), its own JSX taken out, read from the documents folder as includes.py reads files.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from indexer.loaders.fences import CODE_SPAN, closes, opens
+from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.includes import deeper, included_text
 from indexer.loaders.templates import visible_attributes
 
 __all__ = ["is_mdx", "strip_jsx"]
@@ -34,6 +39,8 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
 )
 _MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
+_PARTIAL = re.compile(r"""^import[ \t]+([A-Z][\w$]*)[ \t]+from[ \t]*["'](\.{1,2}/[^"'\n]+\.mdx?)["']""")
+_SELF_CLOSING = re.compile(r"<[ \t]*([A-Z][\w$]*)\b[^<>]*/[ \t]*>\Z")
 _MDX_CODE_BLOCK = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mdx-code-block[ \t]*$")  # Docusaurus: MDX, not code
 _LINE_REST = re.compile(r"[ \t]*(?:\n|\Z)")
 
@@ -71,13 +78,15 @@ def _scripted_tag(line: str) -> bool:
     )
 
 
-def strip_jsx(text: str) -> str:
-    """MDX without its JavaScript: the module docstring says what goes and what stays."""
+def strip_jsx(text: str, path: Path | None = None) -> str:
+    """MDX without its JavaScript: the module docstring says what goes and what stays. With the page's `path`,
+    partials it imports are put in place of their tags."""
     out: list[str] = []
     prose: list[str] = []
     fence: str | None = None
     wrapper: str | None = None  # the fence of an open mdx-code-block, whose lines are MDX
     in_esm = False
+    partials: dict[str, str] = {}  # component name -> the Markdown or MDX file it is imported from
     for line in text.split("\n"):
         if fence is not None:
             if closes(line, fence):
@@ -88,20 +97,22 @@ def strip_jsx(text: str) -> str:
             prose.append("")
         elif in_esm or ((not prose or not prose[-1].strip()) and _MODULE.match(line)):
             in_esm = bool(line.strip())
+            if (partial := _PARTIAL.match(line)) is not None:
+                partials[partial.group(1)] = partial.group(2)
         elif wrapper is None and _MDX_CODE_BLOCK.match(line):
             wrapper = opens(line)
             prose.append("")
         elif (opened := opens(line)) is not None:
-            out.append(_prose("\n".join(prose)))
+            out.append(_prose("\n".join(prose), partials, path))
             prose, fence = [], opened
             out.append(line)
         else:
             prose.append(line)
-    out.append(_prose("\n".join(prose)))
+    out.append(_prose("\n".join(prose), partials, path))
     return "\n".join(out)
 
 
-def _prose(text: str) -> str:
+def _prose(text: str, partials: dict[str, str] | None = None, path: Path | None = None) -> str:
     """Prose with component tags and JSX comments taken out; one pass, each tag read at most MAX_JSX_TAG
     characters far. Code spans (`<View>`) show the syntax itself: kept as written."""
     parts: list[str] = []
@@ -118,10 +129,24 @@ def _prose(text: str) -> str:
         if end < 0:
             continue
         parts.append(text[pos:at])
-        parts.append(_replacement(text, at, end))
+        partial = _partial(text[at:end], partials, path) if partials and path is not None else None
+        parts.append(_replacement(text, at, end) if partial is None else f"\n\n{partial}\n\n")
         pos = end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def _partial(tag: str, partials: dict[str, str], path: Path) -> str | None:
+    """The text of the partial a self-closing tag (`<TagsFileApiRefSection />`) stands for, its own JSX taken out;
+    None when the tag is no imported partial's, or its file cannot be read (includes.py says why)."""
+    name = _SELF_CLOSING.match(tag)
+    target = partials.get(name.group(1)) if name else None
+    text = included_text(path, target) if target else None
+    if text is None or target is None:
+        return None
+    _, body, _ = split_front_matter(text)
+    with deeper() as allowed:
+        return strip_jsx(body, path.parent / target) if allowed else ""
 
 
 def _tag_end(text: str, at: int) -> int:

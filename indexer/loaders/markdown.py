@@ -73,7 +73,7 @@ class MarkdownLoader:
         front_matter, body, warnings = split_front_matter(decode_text(data))
         body = expand_myst_includes(expand_includes(body, path), path)
         mdx = self.always_mdx or is_mdx(body)
-        text = plain_dialects(strip_templates(strip_jsx(body) if mdx else plain_myst(body)))
+        text = plain_dialects(strip_templates(strip_jsx(body, path) if mdx else plain_myst(body)))
         return render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
 
 

@@ -144,3 +144,26 @@ def test_sphinx_include_and_literalinclude_in_rst_and_myst(docs: Path, index_dir
     assert 'import sys\n        return "periwinkle"' in myst
     assert "Included MyST about xylophonist." in myst
     assert "```{include} snippet.rst" in myst and "gryphonbeak" not in myst
+
+
+def test_an_mdx_partial_is_put_in_place_of_its_tag(docs: Path, index_dir: Path) -> None:
+    """Docusaurus pages import partials (`import Section from './_section.mdx'`) and show them with `<Section />`."""
+    write(
+        docs,
+        "api/_tags.mdx",
+        "---\ntitle: Partial\n---\n\n## Tags File\n\nThe zebracorn tags file.\n\n<Note>Inner.</Note>\n",
+    )
+    write(
+        docs,
+        "api/plugin.mdx",
+        "---\ntitle: Plugin\n---\nimport TagsSection from './_tags.mdx';\nimport Tabs from '@theme/Tabs';\n\n"
+        "# Plugin docs\n\nIntro.\n\n<TagsSection />\n",
+    )
+    index(docs, index_dir)
+    assert (
+        snapshot(index_dir).text("api/plugin.mdx")
+        == "Plugin docs\n\nIntro.\n\nTags File\n\nThe zebracorn tags file.\n\nInner."
+    )
+    write(docs, "api/_tags.mdx", "## Tags File\n\nThe unicornfish tags file.\n")
+    index(docs, index_dir)
+    assert "unicornfish" in (snapshot(index_dir).text("api/plugin.mdx") or "")
