@@ -7,7 +7,8 @@ Outside fenced code, before the Markdown is parsed:
   same way; code directives (`code-block`, `code-cell`, `doctest`...: sphinx.py) and
   `math` stay code; an image leaves its alt text, a figure its alt text and caption; what is not text
   (`toctree`, `include`, `literalinclude`, `raw`, `index`...) leaves nothing, and no directive reads another
-  file. Options (`:caption: x`, a `---` YAML block) leave nothing;
+  file. Options (`:caption: x`, a `---` YAML block) leave nothing, but for those Sphinx shows of an object: a
+  confval's `Type:` and `Default:` lines, an attribute's type and value after its name;
 - a role leaves what it shows: {ref}`the guide <guide-label>` is "the guide", {math}`a^2` is "a^2", and
   {attr}`object.__dict__` the code `object.__dict__` (the roles Sphinx shows as code); in a code span it stays
   as written;
@@ -19,7 +20,15 @@ from __future__ import annotations
 import re
 
 from indexer.loaders.fences import CODE_SPAN_PATTERN, closes, opens
-from indexer.loaders.sphinx import BODY_DIRECTIVES, CODE_DIRECTIVES, EMPTY_DIRECTIVES, VERSION_LABELS, role_text
+from indexer.loaders.sphinx import (
+    BODY_DIRECTIVES,
+    CODE_DIRECTIVES,
+    EMPTY_DIRECTIVES,
+    OPTION_LINES,
+    SIGNATURE_OPTIONS,
+    VERSION_LABELS,
+    role_text,
+)
 
 __all__ = ["plain_myst"]
 
@@ -114,9 +123,18 @@ def _directive(indent: str, name: str, argument: str, body: list[str], depth: in
     elif name in VERSION_LABELS:
         shown += [f"{indent}{VERSION_LABELS[name]} {argument}".rstrip(), ""]
     elif name not in BODY_DIRECTIVES:
-        title = argument if argument else name.split(":")[-1].replace("-", " ").capitalize()
-        shown += [indent + _ROLE.sub(_role_text, title), ""]
+        shown += _title(indent, name, argument, options)
     return [*shown, *_lines(content, depth + 1), ""]
+
+
+def _title(indent: str, name: str, argument: str, options: dict[str, str]) -> list[str]:
+    """A directive's title (its argument, else its name), with the options Sphinx shows of an object: after its
+    signature, then a line each under it (sphinx.py)."""
+    shown = (form.format(options[key]) for key, form in SIGNATURE_OPTIONS.get(name, ()) if options.get(key))
+    title = argument + "".join(shown) if argument else name.split(":")[-1].replace("-", " ").capitalize()
+    fields = [f"{indent}{label}: {options[key]}" for key, label in OPTION_LINES.get(name, ()) if options.get(key)]
+    lines = [*(f"{field}\\" for field in fields[:-1]), *fields[-1:], ""] if fields else []  # hard breaks: a line each
+    return [_ROLE.sub(_role_text, line) for line in [indent + title, "", *lines]]
 
 
 def _options(body: list[str]) -> tuple[dict[str, str], list[str]]:

@@ -1,7 +1,8 @@
 """The text of docutils' document tree nodes, and the Sphinx directives docutils does not know.
 
 Paragraphs and other blocks are separated by blank lines; list items, definition list entries, fields and
-table rows take one line each (a row's cells joined by " | "); literal blocks are kept as written; footnotes
+table rows take one line each (a row's cells joined by " | "; a list item's paragraphs, code and nested lists a
+line or more each); literal blocks are kept as written; footnotes
 and their references show their label in brackets. Roles that docutils does not know (Sphinx's :func:,
 :ref:, :class:...) come out of docutils as "problematic" nodes holding their source, which role_text reduces
 to what Sphinx would show.
@@ -11,7 +12,8 @@ nothing to read; a version note reads as Sphinx writes it ("Changed in version 4
 `class` is Sphinx's (`py:class`, an object). None of them reads a file: `literalinclude` is one of those with
 nothing to read. Any other directive docutils does not know (Sphinx's domains, `py:data`, extensions such as
 sphinx-tabs) reads as prose: its arguments a paragraph and its content reStructuredText, so the roles and
-directives inside it are read too.
+directives inside it are read too; of its options, only those Sphinx shows of an object are text (a confval's
+"Type: list[str]" and "Default: []" lines, an attribute's "name: str = 'x'").
 """
 
 from __future__ import annotations
@@ -23,7 +25,15 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 
-from indexer.loaders.sphinx import BODY_DIRECTIVES, CODE_DIRECTIVES, EMPTY_DIRECTIVES, VERSION_LABELS, role_text
+from indexer.loaders.sphinx import (
+    BODY_DIRECTIVES,
+    CODE_DIRECTIVES,
+    EMPTY_DIRECTIVES,
+    OPTION_LINES,
+    SIGNATURE_OPTIONS,
+    VERSION_LABELS,
+    role_text,
+)
 
 __all__ = ["block_text", "inline_text"]
 
@@ -114,7 +124,8 @@ class _AnyOptions(dict[str, _Option]):
 
 
 class _Prose(Directive):
-    """Arguments as a paragraph, then the content read as reStructuredText."""
+    """Arguments as a paragraph, then the content read as reStructuredText; an object's options that Sphinx shows
+    (sphinx.py) after its signature or as lines under it ("Default: []")."""
 
     optional_arguments = 1
     final_argument_whitespace = True
@@ -124,11 +135,29 @@ class _Prose(Directive):
     def run(self) -> list[nodes.Node]:
         container = nodes.container()
         if self.arguments:
-            inline, messages = self.state.inline_text(self.arguments[0], self.lineno)
-            container += nodes.paragraph("", "", *inline)
-            container += messages
+            container += self._signature(self.arguments[0])
+        container += self._option_lines()
         self.state.nested_parse(self.content, self.content_offset, container)
         return [container]
+
+    def _signature(self, text: str) -> list[nodes.Node]:
+        """The argument as a paragraph, followed by the options Sphinx shows after an object's signature."""
+        inline, messages = self.state.inline_text(text, self.lineno)
+        options = SIGNATURE_OPTIONS.get(self.name.lower(), ())
+        shown = (form.format(self.options[key]) for key, form in options if self.options.get(key))
+        return [nodes.paragraph("", "", *inline, *map(nodes.Text, shown)), *messages]
+
+    def _option_lines(self) -> list[nodes.Node]:
+        """The options Sphinx shows under an object's name, a "Name: value" field each (roles read)."""
+        fields = nodes.field_list()
+        messages: list[nodes.Node] = []
+        for key, label in OPTION_LINES.get(self.name.lower(), ()):
+            if self.options.get(key):
+                value, problems = self.state.inline_text(self.options[key], self.lineno)
+                body = nodes.field_body("", nodes.paragraph("", "", *value))
+                fields += nodes.field("", nodes.field_name("", label), body)
+                messages += problems
+        return [fields, *messages] if fields.children else messages
 
 
 class _Body(_Prose):

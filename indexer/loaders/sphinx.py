@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BODY_DIRECTIVES", "CODE_DIRECTIVES", "EMPTY_DIRECTIVES", "VERSION_LABELS", "role_text"]
+__all__ = [
+    "BODY_DIRECTIVES",
+    "CODE_DIRECTIVES",
+    "EMPTY_DIRECTIVES",
+    "OPTION_LINES",
+    "SIGNATURE_OPTIONS",
+    "VERSION_LABELS",
+    "role_text",
+]
 
 # their body is code, shown as written
 CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-cell", "ipython", "jupyter-execute", "doctest",
@@ -27,6 +35,15 @@ _ADDED, _CHANGED, _DEPRECATED, _REMOVED = ("Added in version", "Changed in versi
 VERSION_LABELS = {"versionadded": _ADDED, "versionchanged": _CHANGED, "deprecated": _DEPRECATED,
                   "versionremoved": _REMOVED, "version-added": _ADDED, "version-changed": _CHANGED,
                   "version-deprecated": _DEPRECATED, "version-removed": _REMOVED}  # fmt: skip
+# options Sphinx shows of an object: as "Name: value" lines under its name (a confval's "Default: []"), or after its
+# signature (an attribute's "name: str = 'x'", a directive option's "caption (text)"); the others (`:no-index:`,
+# `:module:`...) it never shows. Sphinx's default domain (py:) and the standard one (std:) may be left out.
+_TYPE_AND_VALUE = (("type", ": {}"), ("value", " = {}"))
+_PY_SIGNATURE_OPTIONS = {"attribute": _TYPE_AND_VALUE, "data": _TYPE_AND_VALUE, "property": (("type", ": {}"),),
+                         "type": (("canonical", " = {}"),)}  # fmt: skip
+SIGNATURE_OPTIONS = {"rst:directive:option": (("type", " ({})"),), **_PY_SIGNATURE_OPTIONS,
+                     **{f"py:{name}": shown for name, shown in _PY_SIGNATURE_OPTIONS.items()}}  # fmt: skip
+OPTION_LINES = {name: (("type", "Type"), ("default", "Default")) for name in ("confval", "std:confval")}
 # roles that show their text as written (`:file:`~/.bashrc``): Sphinx's literal roles, which link nowhere
 _AS_WRITTEN = frozenset({"file", "samp", "kbd", "command", "program", "code", "literal", "math", "regexp", "mimetype",
                          "makevar", "mailheader", "newsgroup", "manpage", "dfn"})  # fmt: skip

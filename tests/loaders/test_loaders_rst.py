@@ -240,6 +240,47 @@ def test_rst_text_is_clean(filename: str, content: bytes, must_include: list[str
     assert_text(filename, content, must_include, must_not_include)
 
 
+OPTIONS = b"""Configuration
+=============
+
+.. confval:: html_static_path
+   :type: :code-py:`list[str]`
+   :default: :code-py:`[]`
+   :no-index:
+
+   A list of paths that contain custom static files.
+
+.. rst:directive:option:: caption: caption of ToC
+   :type: text
+
+.. attribute:: current_document.docname
+   :type: str
+   :value: 'index'
+
+.. py:data:: DEBUG
+   :type: bool
+   :module: flask
+   :no-index-entry:
+"""
+
+
+def test_rst_object_options_sphinx_shows_are_text() -> None:
+    doc = load("configuration.rst", OPTIONS)
+    assert doc.sections[0].text.split("\n\n") == [
+        "html_static_path",
+        "Type: list[str]\nDefault: []",
+        "A list of paths that contain custom static files.",
+        "caption: caption of ToC (text)",
+        "current_document.docname: str = 'index'",
+        "DEBUG: bool",
+    ]
+
+
+def test_myst_object_options_sphinx_shows_are_text() -> None:
+    text = b"# Config\n\n```{confval} html_static_path\n:type: {code-py}`list[str]`\n:default: `[]`\n\nPaths.\n```\n"
+    assert load("page.md", text).sections[0].text == "html_static_path\n\nType: list[str]\nDefault: []\n\nPaths."
+
+
 def test_myst_shows_the_body_alone_of_directives_whose_argument_sphinx_hides() -> None:
     text = b"# Title\n\n```{only} builder_html\nOnly body words.\n```\n\n```{module} sphinx.ext.zebra\n```\n"
     body = searchable(load("page.md", text))
