@@ -157,10 +157,43 @@ PEPS = Site(
             "   x = 1\n\n.. include:: /etc/passwd\n"
         ),
         "sphinx/index.rst": "Welcome\n=======\n\n.. toctree::\n   :maxdepth: 2\n\n   usage\n\nThe sphinxwort page.\n",
+        # Sphinx's own docs: file-wide metadata, a module, py:class under its short name, confval options,
+        # version notes, a build condition, code in a list item
+        "sphinx/usage/builders.rst": (
+            ":orphan:\n:tocdepth: 2\n\n.. _builders:\n\nBuilders\n========\n\n.. module:: sphinx.builders\n"
+            "   :synopsis: Available builders.\n\n.. class:: Klasswort\n\n   See :attr:`~.Builder.name`.\n\n"
+            "   .. deprecated:: 4.0\n\n.. confval:: html_static_path\n   :type: :code-py:`list[str]`\n"
+            "   :default: :code-py:`['defaultwort']`\n\n   Static paths.\n\n.. only:: builder_html\n\n"
+            "   - Add this to your conf.py::\n\n        import sys\n\n     Then build the onlywort page.\n"
+        ),
     },
     {"peps/pep-0008.rst": "Style Guide for Python Code", "sphinx/index.rst": "Welcome"},
-    {"stylewort": "peps/pep-0008.rst", "sphinxwort": "sphinx/index.rst"},
-    markup=(":pep:", ":func:", ":ref:", ".. note::", ".. code-block", ".. include", "root:", "toctree"),
+    {
+        "stylewort": "peps/pep-0008.rst",
+        "sphinxwort": "sphinx/index.rst",
+        "klasswort": "sphinx/usage/builders.rst",
+        "defaultwort": "sphinx/usage/builders.rst",
+        "onlywort": "sphinx/usage/builders.rst",
+        '"deprecated since version 4.0"': "sphinx/usage/builders.rst",
+    },
+    markup=(
+        ":pep:",
+        ":func:",
+        ":ref:",
+        ".. note::",
+        ".. code-block",
+        ".. include",
+        "root:",
+        "toctree",
+        "orphan",
+        "tocdepth",
+        "sphinx.builders",
+        "Available builders",
+        ".Builder",
+        ":code-py:",
+        "builder_html",
+        "conf.py: import",
+    ),
 )
 
 MKDOCS = Site(
