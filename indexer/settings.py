@@ -20,8 +20,10 @@ class IndexerSettings(BaseSettings):
     )
     drop_extensions: bool = Field(
         False,
-        description="With --base-url, leave the file extension out of URLs (guides/install.md -> "
-        "guides/install; guides/index.md -> guides/), for sites that serve pretty URLs.",
+        description="With --base-url, leave the file extension out of pages' URLs (guides/install.md -> "
+        "guides/install; guides/index.md -> guides/), for sites that serve pretty URLs. The rules of a "
+        "Docusaurus, mdBook, MkDocs or VuePress site whose config is in DOCS or above apply too (Docusaurus: "
+        "01-intro.md -> intro, api/README.md -> api/).",
     )
     max_file_size: float = Field(50.0, gt=0, description="Files larger than this many megabytes are skipped.")
     workers: int = Field(0, ge=0, description="Parsing processes; 0 = one per CPU core.")

@@ -20,7 +20,8 @@ from indexer.ingest.embedding import carry
 from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
 from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Candidate, Scan, scan
-from indexer.ingest.urls import document_url, unjoined_path
+from indexer.ingest.sites import detect_site
+from indexer.ingest.urls import UrlRules, document_url, unjoined_path
 from indexer.loaders.includes import MISSING
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 # change are reused, by digest) instead of keeping the old text of the files that did not change since.
 INDEXER_VERSION = "3"
 Progress = Callable[[int, int, int], None]  # (files done, files to do, bytes done)
+URL_SETTINGS = ("base_url", "drop_extensions", "site")  # meta keys: a change remakes every URL
 
 
 @dataclass
@@ -84,7 +86,8 @@ def update_index(
         jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
-        meta = _meta(docs, settings, secret, rules)
+        urls = _url_rules(docs, settings, found)
+        meta = _meta(docs, settings, secret, rules, urls)
         same_settings = all(state.meta.get(k) == v for k, v in meta.items() if k != "built_at")
         skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, r) for i, (_, r) in carried.items()]
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
@@ -104,6 +107,7 @@ def update_index(
             state.meta,
             meta,
             settings,
+            urls,
             tally,
             progress,
         )
@@ -194,16 +198,27 @@ def _same_failures(state: RunState, carried: dict[str, tuple[Stamp, str]]) -> bo
     return set(state.failed) == set(carried)
 
 
-def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules) -> dict[str, str]:
-    """The index's meta record. `secret` signs readers' pagination cursors; it is kept across runs."""
+def _url_rules(docs: Path, settings: IndexerSettings, found: Scan) -> UrlRules:
+    """The run's URL settings, with the site generator's rules when pages are served under names of their own
+    (looked for only then: a generator's config that comes or goes changes no URL otherwise)."""
+    rules = UrlRules(settings.base_url, settings.drop_extensions)
+    if not rules.base_url or not rules.pages:
+        return rules
+    return UrlRules(rules.base_url, rules.drop_extensions, detect_site(docs, found.markers))
+
+
+def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules, urls: UrlRules) -> dict[str, str]:
+    """The index's meta record. `secret` signs readers' pagination cursors; it is kept across runs. A change of
+    the URL settings (base_url to site) remakes every document's URL."""
     return {
         "access_file": rules.text,
         "secret": secret,
         "schema_version": str(SCHEMA_VERSION),
         "indexer_version": INDEXER_VERSION,
         "docs_root": str(docs),
-        "base_url": settings.base_url,
-        "drop_extensions": str(settings.drop_extensions),
+        "base_url": urls.base_url,
+        "drop_extensions": str(urls.drop_extensions),
+        "site": urls.site.name,
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 
@@ -216,6 +231,7 @@ def _write_generation(
     old_meta: dict[str, str],
     meta: dict[str, str],
     settings: IndexerSettings,
+    urls: UrlRules,
     tally: _Tally,
     progress: Progress | None,
 ) -> int:
@@ -232,11 +248,11 @@ def _write_generation(
             runner = JobRunner(jobs, tmp, settings.worker_count, lambda o: add(o.record))
             with contextlib.closing(iter(runner)) as outcomes:  # closing it stops the workers, on every path
                 for done, outcome in enumerate(outcomes, 1):
-                    _apply(outcome, store, passages, settings, tally)
+                    _apply(outcome, store, passages, urls, tally)
                     if progress:
                         progress(done, len(jobs), tally.bytes_read)
-            if old_meta and any(old_meta.get(k) != meta[k] for k in ("base_url", "drop_extensions")):
-                _refresh_urls(store, settings, tally)
+            if old_meta and any(old_meta.get(k) != meta[k] for k in URL_SETTINGS):
+                _refresh_urls(store, urls, tally)
             store.set_failed([(i, s, r) for i, (s, r) in carried.items()] + tally.failed)
             tally.documents = store.count()
             store.set_meta({**meta, "generation": str(number), "documents": str(tally.documents)})
@@ -257,7 +273,7 @@ def _write_generation(
     return number
 
 
-def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, settings: IndexerSettings, tally: _Tally) -> None:
+def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, urls: UrlRules, tally: _Tally) -> None:
     """Record one file's outcome in the docstore (its passages are already in a Whoosh writer). A file can come
     twice, when the worker that indexed it died with its segment: the second outcome replaces the first."""
     if isinstance(outcome, Unchanged):
@@ -273,7 +289,7 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, settings: 
         return
     record = outcome.record
     try:
-        store.put(record, _url(record, settings, tally), replace=known or again)
+        store.put(record, _url(record, urls, tally), replace=known or again)
     except (ValueError, TypeError, OverflowError, sqlite3.DataError, sqlite3.IntegrityError) as exc:
         # This file's data, not the run's (a full disk is an OperationalError, and stops the run)
         _fail(record.id, Stamp(record.size, record.mtime_ns), f"could not be stored ({exc})"[:300], True, store, tally)
@@ -302,24 +318,24 @@ def _fail(doc_id: str, stamp: Stamp, reason: str, partial: bool, store: DocStore
     tally.failed.append((doc_id, stamp, reason))
 
 
-def _url(record: DocRecord, settings: IndexerSettings, tally: _Tally) -> str:
-    _note_unjoined(record.front_matter, settings, tally)
-    return document_url(record.id, record.source, record.front_matter, settings.base_url, settings.drop_extensions)
+def _url(record: DocRecord, urls: UrlRules, tally: _Tally) -> str:
+    _note_unjoined(record.front_matter, urls, tally)
+    return document_url(record.id, record.source, record.front_matter, urls)
 
 
-def _refresh_urls(store: DocStore, settings: IndexerSettings, tally: _Tally) -> None:
+def _refresh_urls(store: DocStore, urls: UrlRules, tally: _Tally) -> None:
     """The URL settings changed since the last run: remake every document's URL (and count anew, over all of
     them, the paths left with no base URL)."""
     tally.unjoined, tally.unjoined_example = 0, ""
     for doc_id, source, front in list(store.front_matters()):
-        _note_unjoined(front, settings, tally)
-        store.set_url(doc_id, document_url(doc_id, source, front, settings.base_url, settings.drop_extensions))
+        _note_unjoined(front, urls, tally)
+        store.set_url(doc_id, document_url(doc_id, source, front, urls))
 
 
-def _note_unjoined(front_matter: Mapping[str, Any], settings: IndexerSettings, tally: _Tally) -> None:
+def _note_unjoined(front_matter: Mapping[str, Any], urls: UrlRules, tally: _Tally) -> None:
     """Count a front matter url that is a path with no base URL to join it to (the run's report says so: such a
     document is cited by a file:// URL)."""
-    path = unjoined_path(front_matter, settings.base_url)
+    path = unjoined_path(front_matter, urls.base_url)
     if path:
         tally.unjoined += 1
         tally.unjoined_example = min(tally.unjoined_example or path, path)

@@ -19,6 +19,7 @@ import pathspec
 
 from indexer.errors import IgnoreFileError
 from indexer.ingest.patterns import PatternError, compile_lines
+from indexer.ingest.sites import MARKER_FILES
 from indexer.loaders import SUFFIXES
 from indexer.model import SkippedFile
 
@@ -43,6 +44,7 @@ class Scan:
     files: list[Candidate] = field(default_factory=list)
     skipped: list[tuple[SkippedFile, int, int]] = field(default_factory=list)  # with size and mtime_ns
     unread: Counter[str] = field(default_factory=Counter)  # files no loader takes, by suffix ("" for none)
+    markers: set[str] = field(default_factory=set)  # names of sites.MARKER_FILES found (what built the site)
 
 
 def scan(root: Path, max_size: int, exclude: Path | None = None, follow_symlinks: bool = False) -> Scan:
@@ -106,6 +108,8 @@ class _Walk:
             return None
         if not is_dir and not indexable:
             self.result.unread[Path(name).suffix.lower()] += 1
+            if name in MARKER_FILES:
+                self.result.markers.add(name)
             return None
         shown = rel + "/" if is_dir else rel
         real = os.path.realpath(entry.path) if is_dir or entry.is_symlink() else ""

@@ -4,19 +4,44 @@ A front matter `url` is checked when its file is read (checked_url): an absolute
 (`/commands/server/`, Hugo's and Jekyll's form) is kept to be joined to --base-url, anything else
 (`javascript:`, `data:`, `file:`, ...) is dropped with a warning. document_url() then picks, in order: the
 absolute front matter url; the path joined to --base-url; --base-url joined with the page's path on the site
-(site_path: a front matter `slug`, else a Docusaurus `id`, else the document id); a file:// URL.
+(site_path: a front matter `slug`, else the path the site serves the file at, by the rules of the generator that
+publishes the folder: see sites.py); a file:// URL.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote, quote_from_bytes, urlsplit
 
+from indexer.ingest.sites import PLAIN, Site, strip_number_prefix
+
 MAX_URL_CHARS = 2_000
 _URL_SAFE = "/:?#[]@!$&'()*+,;=%~"  # what quote() leaves alone in a URL: its delimiters and escapes
+# Files a site generator turns into pages (guides/install.md is served as guides/install); any
+# other file (a PDF, an Office document, a .txt) is served as it is, its extension kept.
+PAGE_SUFFIXES = frozenset(
+    {".md", ".markdown", ".mdown", ".mkd", ".mdx", ".rst", ".rest", ".ipynb", ".html", ".htm", ".xhtml", ".adoc",
+     ".asciidoc", ".org", ".textile"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class UrlRules:
+    """How documents' URLs are made: --base-url, and how the site serves a page's file (as it is; with no
+    extension, --drop-extensions) by the generator's rules (site)."""
+
+    base_url: str = ""
+    drop_extensions: bool = False
+    site: Site = PLAIN
+
+    @property
+    def pages(self) -> bool:
+        """Whether pages are served under names of their own rather than as the files they are."""
+        return self.drop_extensions
 
 
 def checked_url(value: object) -> tuple[str, str | None]:
@@ -47,18 +72,17 @@ def is_relative(url: str) -> bool:
     return not urlsplit(url).scheme
 
 
-def document_url(
-    doc_id: str, source: str, front_matter: Mapping[str, Any], base_url: str, drop_extensions: bool
-) -> str:
-    """The front matter's url (a path joined to base_url), else base_url joined with the page's path on the
-    site (site_path()), else a file:// URL. A path with no base_url to join it to is left out."""
+def document_url(doc_id: str, source: str, front_matter: Mapping[str, Any], rules: UrlRules) -> str:
+    """The front matter's url (a path joined to the base URL), else the base URL joined with the page's path on
+    the site (site_path()), else a file:// URL. A path with no base URL to join it to is left out."""
     own, _ = checked_url(front_matter.get("url"))  # checked again: an index written before the check may hold any
+    base_url = rules.base_url
     if own and not is_relative(own):
         return own
     if own and base_url:
         return base_url.rstrip("/") + "/" + own.lstrip("/")
     if base_url:
-        return base_url.rstrip("/") + "/" + quote(site_path(doc_id, front_matter, drop_extensions), safe="/")
+        return base_url.rstrip("/") + "/" + quote(site_path(doc_id, front_matter, rules), safe="/")
     return "file://" + quote_from_bytes(os.fsencode(os.path.abspath(source)))  # Path.as_uri(), without Paths
 
 
@@ -68,25 +92,30 @@ def unjoined_path(front_matter: Mapping[str, Any], base_url: str) -> str:
     return own if own and not base_url and is_relative(own) else ""
 
 
-def site_path(doc_id: str, front_matter: Mapping[str, Any], drop_extensions: bool) -> str:
-    """Where the page is under the site's base URL: its front matter `slug` (Docusaurus and Hugo: `/x` from
-    the base, `x` in place of the file's name), else the document id. With drop_extensions (pretty URLs, as
-    site generators serve pages) the id loses its extension, `index` pages are their folder, and a front matter
-    `id` takes the file's name's place (Docusaurus names a page so; not its folder's index page). Without it the
-    id stays the file's path (a site serving the files as they are)."""
+def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> str:
+    """Where the page is under the site's base URL: its front matter `slug` (Docusaurus and Hugo: `/x` from the
+    base, `x` in place of the file's name), else the document id. When the site serves pages under names of
+    their own (rules.pages), a page's file (PAGE_SUFFIXES; other files keep their path) loses its extension,
+    its folder's index page is the folder (`guides/`), and the generator's rules apply (rules.site: Docusaurus
+    strips number prefixes and names a page by its front matter `id`). Without them the id stays the file's path
+    (a site serving the files as they are)."""
     pure = PurePosixPath(doc_id)
-    folder = "" if str(pure.parent) == "." else f"{pure.parent}/"
+    page = rules.pages and pure.suffix.lower() in PAGE_SUFFIXES
+    site = rules.site if page else PLAIN
+    strip = site.number_prefixes and front_matter.get("parse_number_prefixes") is not False
+    folders = [strip_number_prefix(name) if strip else name for name in pure.parent.parts]
+    folder = "".join(f"{name}/" for name in folders)
     slug = _path_part(front_matter.get("slug"), slashes=True)
     if slug.startswith("/"):
         return slug.lstrip("/")
     if slug:
         return folder + slug
-    if not drop_extensions:
+    if not page:
         return doc_id
-    if pure.stem == "index":
+    if site.is_index(pure.stem, pure.parent.name):
         return folder
-    page = _path_part(front_matter.get("id"), slashes=False)
-    return folder + (page or pure.stem)
+    own = _path_part(front_matter.get("id"), slashes=False) if site.page_ids else ""
+    return folder + (own or (strip_number_prefix(pure.stem) if strip else pure.stem))
 
 
 def _path_part(value: object, slashes: bool) -> str:

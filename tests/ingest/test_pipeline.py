@@ -90,7 +90,8 @@ def test_drop_extensions_gives_pretty_urls(docs: Path, index_dir: Path) -> None:
 def test_slug_and_docusaurus_id_name_the_page_on_the_site(docs: Path, index_dir: Path) -> None:
     """Docusaurus serves `introduction.md` with `id: getting-started` at docs/getting-started (pretty URLs), and a
     `slug` moves a page (`/x` from the site's base, `x` in its folder, as Hugo's slug too): a citation must open
-    that page."""
+    that page. (On a site no Docusaurus config marks, an id is not a page's name: tests/ingest/test_site_urls.py)"""
+    write(docs, "docusaurus.config.js", "module.exports = {};\n")
     write(docs, "introduction.md", "---\nid: getting-started\n---\nbody\n")
     write(docs, "guides/setup.md", "---\nid: environment-setup\nslug: /setup\n---\nbody\n")
     write(docs, "guides/old-name.md", "---\nslug: new-name\n---\nbody\n")

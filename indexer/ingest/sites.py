@@ -1,0 +1,96 @@
+"""Which site generator publishes the documents folder, and what it makes of a page's file path.
+
+Generators agree that `guides/install.md` is the page `guides/install` and `guides/index.md` the folder
+`guides/`; past that they differ, and a rule that is right on one site gives URLs that do not exist on another:
+
+- Docusaurus strips a number prefix (`01-`, `2_`, `3.`) from each file and folder name (`01-intro.md` is
+  `intro`), takes `README` (any case) and a file named like its folder (`guides/guides.md`) for the folder's
+  page, and names a page by its front matter `id`. Hugo, Jekyll, MkDocs, mdBook, VitePress and Sphinx do none of
+  this: a number prefix is part of the name there, and a front matter `id` is any value (Hugo's `id: 42`).
+- mdBook (`README.md` becomes `index.html`, any case), MkDocs (`README.md`, in capitals, when the folder has no
+  `index.md`; with both, MkDocs leaves README out of the site) and VuePress take a README for its folder's page;
+  VitePress, Hugo, Jekyll and Sphinx publish it as a page of its own (`README.html`).
+
+So the rules follow the generator, and the generator is known by its own files, never guessed from the pages:
+its config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies
+another project), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`, `mkdocs.yml`,
+`.vuepress/`), or Docusaurus's `_category_.json/yml` files inside DOCS (a docs folder copied out of its site).
+Front matter cannot decide it: `sidebar_position`, MDX or an `id` are written on other sites too, and a site
+decided by one page would change every other page's URL when that page changes. Without one of these files a
+folder gets the rules all generators share.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Site:
+    """What a site generator does with a page's path: which file names are their folder's page, and whether
+    number prefixes are stripped and a front matter `id` names the page."""
+
+    name: str  # "" for a folder no generator's file was found for
+    index_names: frozenset[str] = frozenset({"index"})
+    any_case: bool = False  # index names match in any case
+    folder_named_index: bool = False  # guides/guides.md is guides/ (the names as written, in any case)
+    number_prefixes: bool = False  # 01-intro.md is intro, 02-guides/ is guides/
+    page_ids: bool = False  # a front matter id takes the file name's place
+
+    def is_index(self, stem: str, folder: str) -> bool:
+        """Whether a file named `stem` (without its extension) in the folder named `folder` ("" at the top) is
+        that folder's page."""
+        if self.any_case:
+            return stem.lower() in self.index_names or (self.folder_named_index and stem.lower() == folder.lower())
+        return stem in self.index_names
+
+
+PLAIN = Site("")
+SITES = {
+    site.name: site
+    for site in (
+        PLAIN,
+        Site("docusaurus", frozenset({"index", "readme"}), True, True, True, True),
+        Site("mdbook", frozenset({"index", "readme"}), any_case=True),
+        Site("mkdocs", frozenset({"index", "README"})),
+        Site("vuepress", frozenset({"index", "readme"}), any_case=True),
+    )
+}
+_DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "mjs", "cjs", "mts", "cts"))
+_CONFIGS = (
+    [(name, "docusaurus") for name in _DOCUSAURUS_CONFIGS]
+    + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
+)  # fmt: skip
+MARKER_FILES = frozenset({"_category_.json", "_category_.yml", "_category_.yaml"})
+"""Names of files inside DOCS that tell its generator (the scanner notes them): Docusaurus's category files."""
+
+# Docusaurus's default number prefix parser: digits, then -, _ or . (with spaces around), then the name; a
+# date (2021-11-notes) or a version (1.2-notes) is not a prefix, and a name that is only a number stays whole.
+_NUMBER_PREFIX = re.compile(r"[0-9]+\s*[-_.]+\s*([^-_.\s].*)")
+_NOT_A_PREFIX = re.compile(r"[0-9]+[-_.][0-9]")
+
+
+def strip_number_prefix(name: str) -> str:
+    """`01-intro` -> `intro`, as Docusaurus names pages and folders."""
+    if _NOT_A_PREFIX.match(name):
+        return name
+    match = _NUMBER_PREFIX.fullmatch(name)
+    return match.group(1) if match else name
+
+
+def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
+    """The generator whose files are nearest to `docs` (see the module's docstring); `markers` are the names of
+    MARKER_FILES the scan found inside it."""
+    if any(name in MARKER_FILES for name in markers):
+        return SITES["docusaurus"]
+    for folder in (docs, *docs.parents):
+        for name, site in _CONFIGS:
+            if os.path.exists(folder / name):
+                return SITES[site]
+        if os.path.exists(folder / ".git"):
+            break
+    return PLAIN

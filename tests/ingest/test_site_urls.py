@@ -1,0 +1,167 @@
+"""Documents' URLs as the site that publishes them serves its pages, under --base-url with --drop-extensions:
+each case is a small folder in the shape of a real site (the generator's own files beside or
+above DOCS), indexed by the real pipeline, and the URL every page must have."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from support.folders import document, index, write
+from support.pdfs import make_pdf
+
+PAGE = "# A page\n\nSome words.\n"
+
+
+@dataclass
+class SiteCase:
+    name: str
+    files: dict[str, str]  # path under tmp_path -> content (DOCS is one of the folders)
+    docs: str  # the folder indexed, under tmp_path
+    settings: dict[str, Any]
+    urls: dict[str, str]  # id -> the URL it must have
+
+
+DOCUSAURUS_PAGES = {
+    "01-intro.md": PAGE,
+    "02-guides/01-install.md": PAGE,
+    "02-guides/03-other.md": "---\nid: custom-id\n---\n" + PAGE,
+    "02-guides/04-rel.md": "---\nslug: relslug\n---\n" + PAGE,
+    "02-guides/05-kept.md": "---\nparse_number_prefixes: false\n---\n" + PAGE,
+    "03-tools/03-tools.mdx": PAGE,
+    "guides2/guides2.md": PAGE,
+    "api/README.md": PAGE,
+    "api/plugin-methods/readme.mdx": PAGE,
+    "2021-11-release.md": PAGE,
+    "1.2-notes.md": PAGE,
+    "03.md": PAGE,
+    "04 - Spaced.md": PAGE,
+}
+
+CASES = [
+    SiteCase(
+        "docusaurus",
+        {"website/docusaurus.config.ts": "export default {};\n"}
+        | {f"website/docs/{path}": text for path, text in DOCUSAURUS_PAGES.items()},
+        "website/docs",
+        {"base_url": "https://docusaurus.io/docs/", "drop_extensions": True},
+        {
+            "01-intro.md": "https://docusaurus.io/docs/intro",
+            "02-guides/01-install.md": "https://docusaurus.io/docs/guides/install",
+            "02-guides/03-other.md": "https://docusaurus.io/docs/guides/custom-id",
+            "02-guides/04-rel.md": "https://docusaurus.io/docs/guides/relslug",
+            "02-guides/05-kept.md": "https://docusaurus.io/docs/02-guides/05-kept",
+            "03-tools/03-tools.mdx": "https://docusaurus.io/docs/tools/",
+            "guides2/guides2.md": "https://docusaurus.io/docs/guides2/",
+            "api/README.md": "https://docusaurus.io/docs/api/",
+            "api/plugin-methods/readme.mdx": "https://docusaurus.io/docs/api/plugin-methods/",
+            "2021-11-release.md": "https://docusaurus.io/docs/2021-11-release",  # a date, not a number prefix
+            "1.2-notes.md": "https://docusaurus.io/docs/1.2-notes",  # a version, not a number prefix
+            "03.md": "https://docusaurus.io/docs/03",  # a number alone is the name
+            "04 - Spaced.md": "https://docusaurus.io/docs/Spaced",
+        },
+    ),
+    SiteCase(
+        "plain",  # the same files with no site generator in sight: Hugo, Jekyll, VitePress... strip nothing
+        {f"docs/{path}": text for path, text in DOCUSAURUS_PAGES.items()}
+        | {"docs/posts/hugo.md": "---\nid: 42\n---\n" + PAGE, "docs/files/manual.txt": "The manual.\n"},
+        "docs",
+        {"base_url": "https://example.org/", "drop_extensions": True},
+        {
+            "01-intro.md": "https://example.org/01-intro",
+            "02-guides/01-install.md": "https://example.org/02-guides/01-install",
+            "02-guides/03-other.md": "https://example.org/02-guides/03-other",
+            "02-guides/04-rel.md": "https://example.org/02-guides/relslug",
+            "guides2/guides2.md": "https://example.org/guides2/guides2",
+            "api/README.md": "https://example.org/api/README",
+            "posts/hugo.md": "https://example.org/posts/hugo",
+            "files/manual.txt": "https://example.org/files/manual.txt",  # served as it is
+        },
+    ),
+    SiteCase(
+        "mkdocs",
+        {
+            "project/mkdocs.yml": "site_name: x\n",
+            "project/docs/user-guide/README.md": PAGE,
+            "project/docs/about/readme.md": PAGE,  # MkDocs takes README in capitals only
+            "project/docs/01-intro.md": PAGE,
+        },
+        "project/docs",
+        {"base_url": "https://www.mkdocs.org/", "drop_extensions": True},
+        {
+            "user-guide/README.md": "https://www.mkdocs.org/user-guide/",
+            "about/readme.md": "https://www.mkdocs.org/about/readme",
+            "01-intro.md": "https://www.mkdocs.org/01-intro",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_urls_are_those_the_site_serves(tmp_path: Path, case: SiteCase) -> None:
+    for path, text in case.files.items():
+        write(tmp_path, path, text)
+    index_dir = tmp_path / "index"
+    index(tmp_path / case.docs, index_dir, **case.settings)
+    urls = {doc_id: document(index_dir, doc_id).url for doc_id in case.urls}
+    assert urls == case.urls
+
+
+@pytest.mark.parametrize(
+    ("marker", "docs"),
+    [
+        ("website/docusaurus.config.js", "website/docs"),
+        ("website/docs/docusaurus.config.mjs", "website/docs"),
+        ("website/docusaurus.config.ts", "website/versioned_docs/version-2.x"),
+        ("website/docs/guides/_category_.json", "website/docs"),
+        ("website/docs/api/_category_.yml", "website/docs"),
+    ],
+)
+def test_a_docusaurus_site_is_known_by_its_config_above_or_its_category_files(
+    tmp_path: Path, marker: str, docs: str
+) -> None:
+    write(tmp_path, marker, "{}\n")
+    write(tmp_path, f"{docs}/01-intro.md", PAGE)
+    write(tmp_path, f"{docs}/api/README.md", PAGE)
+    index(tmp_path / docs, tmp_path / "index", base_url="https://site.example/docs/", drop_extensions=True)
+    assert document(tmp_path / "index", "01-intro.md").url == "https://site.example/docs/intro"
+    assert document(tmp_path / "index", "api/README.md").url == "https://site.example/docs/api/"
+
+
+def test_a_site_config_beyond_the_repository_root_is_not_looked_at(tmp_path: Path) -> None:
+    """The search for a generator's config stops at the folder holding .git: a config above it is another
+    project's."""
+    write(tmp_path, "docusaurus.config.js", "{}\n")
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    write(tmp_path, "repo/docs/01-intro.md", PAGE)
+    index(tmp_path / "repo/docs", tmp_path / "index", base_url="https://site.example/", drop_extensions=True)
+    assert document(tmp_path / "index", "01-intro.md").url == "https://site.example/01-intro"
+
+
+def test_vuepress_takes_a_readme_for_its_folder(docs: Path, index_dir: Path) -> None:
+    write(docs, ".vuepress/config.js", "export default {}\n")
+    write(docs, "guide/README.md", PAGE)
+    index(docs, index_dir, base_url="https://vuepress.example/", drop_extensions=True)
+    assert document(index_dir, "guide/README.md").url == "https://vuepress.example/guide/"
+
+
+def test_with_drop_extensions_files_a_site_serves_as_they_are_keep_their_extension(docs: Path, index_dir: Path) -> None:
+    write(docs, "assets/manual.pdf", make_pdf(["The manual."]))
+    write(docs, "guides/install.md", PAGE)
+    index(docs, index_dir, base_url="https://site.example/", drop_extensions=True)
+    assert document(index_dir, "assets/manual.pdf").url == "https://site.example/assets/manual.pdf"
+    assert document(index_dir, "guides/install.md").url == "https://site.example/guides/install"
+
+
+def test_a_site_config_that_appears_remakes_every_url_without_reading_a_file(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "website/docs", tmp_path / "index"
+    write(docs, "01-intro.md", PAGE)
+    index(docs, index_dir, base_url="https://site.example/docs/", drop_extensions=True)
+    assert document(index_dir, "01-intro.md").url == "https://site.example/docs/01-intro"
+    write(tmp_path, "website/docusaurus.config.js", "module.exports = {};\n")
+    report = index(docs, index_dir, base_url="https://site.example/docs/", drop_extensions=True)
+    assert (report.added, report.updated, report.removed, report.bytes_read) == (0, 0, 0, 0)
+    assert document(index_dir, "01-intro.md").url == "https://site.example/docs/intro"
