@@ -45,6 +45,9 @@ def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
         help=helptext("drop_extensions"),
     )
     parser.add_argument(
+        "--url-extension", default=defaults.url_extension, metavar="EXT", help=helptext("url_extension")
+    )
+    parser.add_argument(
         "--max-file-size", type=float, default=defaults.max_file_size, metavar="MB", help=helptext("max_file_size")
     )
     parser.add_argument("--workers", type=int, default=defaults.workers, metavar="N", help=helptext("workers"))
@@ -86,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             index=args.index,
             base_url=args.base_url,
             drop_extensions=args.drop_extensions,
+            url_extension=args.url_extension,
             max_file_size=args.max_file_size,
             workers=args.workers,
             parse_timeout=args.parse_timeout,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -24,6 +24,12 @@ class IndexerSettings(BaseSettings):
         "guides/install; guides/index.md -> guides/), for sites that serve pretty URLs. The rules of a "
         "Docusaurus, mdBook, MkDocs or VuePress site whose config is in DOCS or above apply too (Docusaurus: "
         "01-intro.md -> intro, api/README.md -> api/).",
+    )
+    url_extension: str = Field(
+        "",
+        description="With --base-url, pages' URLs end in .EXT instead of the file's extension "
+        "(guides/install.rst -> guides/install.html; guides/index.rst -> guides/index.html): html for Sphinx, "
+        "mdBook and Jekyll sites. Not with --drop-extensions; the site generator's rules apply as with it.",
     )
     max_file_size: float = Field(50.0, gt=0, description="Files larger than this many megabytes are skipped.")
     workers: int = Field(0, ge=0, description="Parsing processes; 0 = one per CPU core.")
@@ -53,6 +59,19 @@ class IndexerSettings(BaseSettings):
         if value and "://" not in value:
             raise ValueError(f"base URL must be absolute, like https://docs.example.com/ (got {value!r})")
         return value
+
+    @field_validator("url_extension")
+    @classmethod
+    def _extension_name(cls, value: str, info: ValidationInfo) -> str:
+        extension = value.strip().removeprefix(".")
+        if value.strip() and not (extension.isascii() and extension.isalnum() and len(extension) <= 16):
+            raise ValueError(f"a URL extension is letters and digits, like html (got {value!r})")
+        if extension and info.data.get("drop_extensions"):
+            raise ValueError(
+                "give --url-extension or --drop-extensions, not both: a page's URL ends in .EXT or in no extension "
+                "(--no-drop-extensions, or DOCSEARCH_DROP_EXTENSIONS=false, turns --drop-extensions off)"
+            )
+        return extension
 
     @property
     def max_file_bytes(self) -> int:

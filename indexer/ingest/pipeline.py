@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 # change are reused, by digest) instead of keeping the old text of the files that did not change since.
 INDEXER_VERSION = "3"
 Progress = Callable[[int, int, int], None]  # (files done, files to do, bytes done)
-URL_SETTINGS = ("base_url", "drop_extensions", "site")  # meta keys: a change remakes every URL
+URL_SETTINGS = ("base_url", "drop_extensions", "url_extension", "site")  # meta keys: a change remakes every URL
 
 
 @dataclass
@@ -201,10 +201,10 @@ def _same_failures(state: RunState, carried: dict[str, tuple[Stamp, str]]) -> bo
 def _url_rules(docs: Path, settings: IndexerSettings, found: Scan) -> UrlRules:
     """The run's URL settings, with the site generator's rules when pages are served under names of their own
     (looked for only then: a generator's config that comes or goes changes no URL otherwise)."""
-    rules = UrlRules(settings.base_url, settings.drop_extensions)
+    rules = UrlRules(settings.base_url, settings.drop_extensions, settings.url_extension)
     if not rules.base_url or not rules.pages:
         return rules
-    return UrlRules(rules.base_url, rules.drop_extensions, detect_site(docs, found.markers))
+    return UrlRules(rules.base_url, rules.drop_extensions, rules.url_extension, detect_site(docs, found.markers))
 
 
 def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules, urls: UrlRules) -> dict[str, str]:
@@ -218,6 +218,7 @@ def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules
         "docs_root": str(docs),
         "base_url": urls.base_url,
         "drop_extensions": str(urls.drop_extensions),
+        "url_extension": urls.url_extension,
         "site": urls.site.name,
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }

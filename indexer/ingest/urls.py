@@ -21,7 +21,7 @@ from indexer.ingest.sites import PLAIN, Site, strip_number_prefix
 
 MAX_URL_CHARS = 2_000
 _URL_SAFE = "/:?#[]@!$&'()*+,;=%~"  # what quote() leaves alone in a URL: its delimiters and escapes
-# Files a site generator turns into pages (guides/install.md is served as guides/install); any
+# Files a site generator turns into pages (guides/install.md is served as guides/install or install.html); any
 # other file (a PDF, an Office document, a .txt) is served as it is, its extension kept.
 PAGE_SUFFIXES = frozenset(
     {".md", ".markdown", ".mdown", ".mkd", ".mdx", ".rst", ".rest", ".ipynb", ".html", ".htm", ".xhtml", ".adoc",
@@ -32,16 +32,17 @@ PAGE_SUFFIXES = frozenset(
 @dataclass(frozen=True)
 class UrlRules:
     """How documents' URLs are made: --base-url, and how the site serves a page's file (as it is; with no
-    extension, --drop-extensions) by the generator's rules (site)."""
+    extension, --drop-extensions; with .url_extension, --url-extension) by the generator's rules (site)."""
 
     base_url: str = ""
     drop_extensions: bool = False
+    url_extension: str = ""  # without its dot; "" keeps the file's own
     site: Site = PLAIN
 
     @property
     def pages(self) -> bool:
         """Whether pages are served under names of their own rather than as the files they are."""
-        return self.drop_extensions
+        return self.drop_extensions or bool(self.url_extension)
 
 
 def checked_url(value: object) -> tuple[str, str | None]:
@@ -95,10 +96,10 @@ def unjoined_path(front_matter: Mapping[str, Any], base_url: str) -> str:
 def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> str:
     """Where the page is under the site's base URL: its front matter `slug` (Docusaurus and Hugo: `/x` from the
     base, `x` in place of the file's name), else the document id. When the site serves pages under names of
-    their own (rules.pages), a page's file (PAGE_SUFFIXES; other files keep their path) loses its extension,
-    its folder's index page is the folder (`guides/`), and the generator's rules apply (rules.site: Docusaurus
-    strips number prefixes and names a page by its front matter `id`). Without them the id stays the file's path
-    (a site serving the files as they are)."""
+    their own (rules.pages), a page's file (PAGE_SUFFIXES; other files keep their path) loses its extension or
+    takes rules.url_extension, its folder's index page is the folder (`guides/`, or `guides/index.html`), and
+    the generator's rules apply (rules.site: Docusaurus strips number prefixes and names a page by its front
+    matter `id`). Without them the id stays the file's path (a site serving the files as they are)."""
     pure = PurePosixPath(doc_id)
     page = rules.pages and pure.suffix.lower() in PAGE_SUFFIXES
     site = rules.site if page else PLAIN
@@ -112,10 +113,11 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
         return folder + slug
     if not page:
         return doc_id
+    extension = f".{rules.url_extension}" if rules.url_extension else ""
     if site.is_index(pure.stem, pure.parent.name):
-        return folder
+        return folder + (f"index{extension}" if extension else "")
     own = _path_part(front_matter.get("id"), slashes=False) if site.page_ids else ""
-    return folder + (own or (strip_number_prefix(pure.stem) if strip else pure.stem))
+    return folder + (own or (strip_number_prefix(pure.stem) if strip else pure.stem)) + extension
 
 
 def _path_part(value: object, slashes: bool) -> str:

@@ -1,5 +1,5 @@
-"""Documents' URLs as the site that publishes them serves its pages, under --base-url with --drop-extensions:
-each case is a small folder in the shape of a real site (the generator's own files beside or
+"""Documents' URLs as the site that publishes them serves its pages, under --base-url with --drop-extensions or
+--url-extension: each case is a small folder in the shape of a real site (the generator's own files beside or
 above DOCS), indexed by the real pipeline, and the URL every page must have."""
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
-from support.folders import document, index, write
+from indexer.settings import IndexerSettings
+
+from support.folders import Main, document, index, write
 from support.pdfs import make_pdf
 
 PAGE = "# A page\n\nSome words.\n"
@@ -79,6 +81,47 @@ CASES = [
             "api/README.md": "https://example.org/api/README",
             "posts/hugo.md": "https://example.org/posts/hugo",
             "files/manual.txt": "https://example.org/files/manual.txt",  # served as it is
+        },
+    ),
+    SiteCase(
+        "sphinx",
+        {
+            "src/conf.py": "project = 'x'\n",
+            "src/index.rst": "Home\n====\n\nWords.\n",
+            "src/usage/quickstart.rst": "Quickstart\n==========\n\nWords.\n",
+            "src/guides/index.rst": "Guides\n======\n\nWords.\n",
+            "src/README.rst": "Readme\n======\n\nWords.\n",
+            "src/notes/moved.md": "---\nslug: /elsewhere/\n---\n" + PAGE,
+            "src/notes/own.md": "---\nurl: https://other.example/own\n---\n" + PAGE,
+        },
+        "src",
+        {"base_url": "https://www.sphinx-doc.org/en/master/", "url_extension": ".html"},
+        {
+            "index.rst": "https://www.sphinx-doc.org/en/master/index.html",
+            "usage/quickstart.rst": "https://www.sphinx-doc.org/en/master/usage/quickstart.html",
+            "guides/index.rst": "https://www.sphinx-doc.org/en/master/guides/index.html",
+            "README.rst": "https://www.sphinx-doc.org/en/master/README.html",
+            "notes/moved.md": "https://www.sphinx-doc.org/en/master/elsewhere/",
+            "notes/own.md": "https://other.example/own",
+        },
+    ),
+    SiteCase(
+        "mdbook",
+        {
+            "book/book.toml": "[book]\ntitle = 'x'\n",
+            "book/src/SUMMARY.md": "# Summary\n\n- [Install](ch01-01-installation.md)\n",
+            "book/src/README.md": PAGE,
+            "book/src/ch01-01-installation.md": PAGE,
+            "book/src/appendix/readme.md": PAGE,
+            "book/src/01-numbered.md": PAGE,
+        },
+        "book/src",
+        {"base_url": "https://doc.rust-lang.org/book/", "url_extension": "html"},
+        {
+            "README.md": "https://doc.rust-lang.org/book/index.html",
+            "ch01-01-installation.md": "https://doc.rust-lang.org/book/ch01-01-installation.html",
+            "appendix/readme.md": "https://doc.rust-lang.org/book/appendix/index.html",
+            "01-numbered.md": "https://doc.rust-lang.org/book/01-numbered.html",
         },
     ),
     SiteCase(
@@ -151,9 +194,23 @@ def test_vuepress_takes_a_readme_for_its_folder(docs: Path, index_dir: Path) -> 
 def test_with_drop_extensions_files_a_site_serves_as_they_are_keep_their_extension(docs: Path, index_dir: Path) -> None:
     write(docs, "assets/manual.pdf", make_pdf(["The manual."]))
     write(docs, "guides/install.md", PAGE)
+    write(docs, "guides/page.html", "<html><body><p>Words.</p></body></html>")
+    for settings in ({"drop_extensions": True}, {"url_extension": "html"}):
+        index(docs, index_dir, base_url="https://site.example/", **settings)
+        assert document(index_dir, "assets/manual.pdf").url == "https://site.example/assets/manual.pdf"
+    assert document(index_dir, "guides/install.md").url == "https://site.example/guides/install.html"
+    assert document(index_dir, "guides/page.html").url == "https://site.example/guides/page.html"
+
+
+def test_changing_url_extension_remakes_every_url_without_reading_a_file(docs: Path, index_dir: Path) -> None:
+    write(docs, "guides/install.md", PAGE)
     index(docs, index_dir, base_url="https://site.example/", drop_extensions=True)
-    assert document(index_dir, "assets/manual.pdf").url == "https://site.example/assets/manual.pdf"
-    assert document(index_dir, "guides/install.md").url == "https://site.example/guides/install"
+    report = index(docs, index_dir, base_url="https://site.example/", url_extension="html")
+    assert (report.added, report.updated, report.removed, report.bytes_read) == (0, 0, 0, 0)
+    assert report.generation is not None
+    assert document(index_dir, "guides/install.md").url == "https://site.example/guides/install.html"
+    again = index(docs, index_dir, base_url="https://site.example/", url_extension="html")
+    assert again.generation is None
 
 
 def test_a_site_config_that_appears_remakes_every_url_without_reading_a_file(tmp_path: Path) -> None:
@@ -165,3 +222,43 @@ def test_a_site_config_that_appears_remakes_every_url_without_reading_a_file(tmp
     report = index(docs, index_dir, base_url="https://site.example/docs/", drop_extensions=True)
     assert (report.added, report.updated, report.removed, report.bytes_read) == (0, 0, 0, 0)
     assert document(index_dir, "01-intro.md").url == "https://site.example/docs/intro"
+
+
+def test_url_extension_comes_from_the_command_line_or_the_environment(
+    docs: Path, index_dir: Path, monkeypatch: pytest.MonkeyPatch, indexer_main: Main
+) -> None:
+    write(docs, "usage/quickstart.rst", "Quickstart\n==========\n\nWords.\n")
+    ran = indexer_main(docs, "--index", index_dir, "--base-url", "https://site.example/", "--url-extension", "htm")
+    assert ran.code == 0, ran.err
+    assert document(index_dir, "usage/quickstart.rst").url == "https://site.example/usage/quickstart.htm"
+    monkeypatch.setenv("DOCSEARCH_URL_EXTENSION", "html")
+    ran = indexer_main(docs, "--index", index_dir, "--base-url", "https://site.example/")
+    assert ran.code == 0, ran.err
+    assert document(index_dir, "usage/quickstart.rst").url == "https://site.example/usage/quickstart.html"
+
+
+def test_url_extension_with_drop_extensions_is_a_usage_error(
+    docs: Path,
+    index_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    indexer_main: Main,
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        indexer_main(docs, "--index", index_dir, "--drop-extensions", "--url-extension", "html")
+    assert caught.value.code == 2
+    assert "--url-extension or --drop-extensions, not both" in capsys.readouterr().err
+    monkeypatch.setenv("DOCSEARCH_DROP_EXTENSIONS", "true")
+    with pytest.raises(SystemExit):
+        indexer_main(docs, "--index", index_dir, "--url-extension", "html")
+    assert "--no-drop-extensions" in capsys.readouterr().err
+    assert not index_dir.exists()
+    write(docs, "page.md", PAGE)
+    ran = indexer_main(docs, "--index", index_dir, "--no-drop-extensions", "--url-extension", "html")
+    assert ran.code == 0, ran.err
+
+
+@pytest.mark.parametrize("extension", ["ht/ml", "html?x=1", "h tml", "."])
+def test_url_extension_that_is_not_a_name_is_refused(extension: str) -> None:
+    with pytest.raises(ValueError, match="letters and digits"):
+        IndexerSettings(url_extension=extension)
