@@ -6,8 +6,9 @@ Outside fenced code, before the Markdown is parsed:
   `module` and the others whose argument Sphinx does not show) and its body as prose, nested directives read the
   same way; code directives (`code-block`, `code-cell`, `doctest`...: sphinx.py) and
   `math` stay code; an image leaves its alt text, a figure its alt text and caption; what is not text
-  (`toctree`, `include`, `literalinclude`, `raw`, `index`...) leaves nothing, and no directive reads another
-  file. Options (`:caption: x`, a `---` YAML block) leave nothing, but for those Sphinx shows of an object: a
+  (`toctree`, `raw`, `index`...) leaves nothing, and no directive here reads a file (`include` and
+  `literalinclude` were put in place before: sphinxfiles.py; one whose file could not be read leaves nothing).
+  Options (`:caption: x`, a `---` YAML block) leave nothing, but for those Sphinx shows of an object: a
   confval's `Type:` and `Default:` lines, an attribute's type and value after its name;
 - a role leaves what it shows: {ref}`the guide <guide-label>` is "the guide", {math}`a^2` is "a^2", and
   {attr}`object.__dict__` the code `object.__dict__` (the roles Sphinx shows as code); in a code span it stays

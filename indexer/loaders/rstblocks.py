@@ -9,8 +9,9 @@ to what Sphinx would show.
 
 Sphinx's directives are registered with docutils (once, on import) by what their content is: prose, code, or
 nothing to read; a version note reads as Sphinx writes it ("Changed in version 4.0: " before its text), and
-`class` is Sphinx's (`py:class`, an object). None of them reads a file: `literalinclude` is one of those with
-nothing to read. Any other directive docutils does not know (Sphinx's domains, `py:data`, extensions such as
+`class` is Sphinx's (`py:class`, an object). None of them reads a file: `include` and `literalinclude` were put
+in place before docutils read the page (sphinxfiles.py), and one whose file could not be read is one of those
+with nothing to read. Any other directive docutils does not know (Sphinx's domains, `py:data`, extensions such as
 sphinx-tabs) reads as prose: its arguments a paragraph and its content reStructuredText, so the roles and
 directives inside it are read too; of its options, only those Sphinx shows of an object are text (a confval's
 "Type: list[str]" and "Default: []" lines, an attribute's "name: str = 'x'").
