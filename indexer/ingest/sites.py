@@ -9,15 +9,16 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
   this: a number prefix is part of the name there, and a front matter `id` is any value (Hugo's `id: 42`).
 - mdBook (`README.md` becomes `index.html`, any case), MkDocs (`README.md`, in capitals, when the folder has no
   `index.md`; with both, MkDocs leaves README out of the site) and VuePress take a README for its folder's page;
-  VitePress, Hugo, Jekyll and Sphinx publish it as a page of its own (`README.html`).
+  VitePress, Hugo, Jekyll and Sphinx publish it as a page of its own (`README.html`). Hugo's section page is
+  `_index.md` (`content/posts/_index.md` is `posts/`).
 
 So the rules follow the generator, and the generator is known by its own files, never guessed from the pages:
 its config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies
 another project), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`, `mkdocs.yml`,
-`.vuepress/`), or Docusaurus's `_category_.json/yml` files inside DOCS (a docs folder copied out of its site).
-Front matter cannot decide it: `sidebar_position`, MDX or an `id` are written on other sites too, and a site
-decided by one page would change every other page's URL when that page changes. Without one of these files a
-folder gets the rules all generators share.
+`.vuepress/`, `hugo.toml/yaml/json`), or Docusaurus's `_category_.json/yml` files inside DOCS (a docs folder
+copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or an `id` are written on other
+sites too, and a site decided by one page would change every other page's URL when that page changes. Without
+one of these files a folder gets the rules all generators share.
 """
 
 from __future__ import annotations
@@ -58,12 +59,14 @@ SITES = {
         Site("mdbook", frozenset({"index", "readme"}), any_case=True),
         Site("mkdocs", frozenset({"index", "README"})),
         Site("vuepress", frozenset({"index", "readme"}), any_case=True),
+        Site("hugo", frozenset({"index", "_index"})),
     )
 }
 _DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "mjs", "cjs", "mts", "cts"))
 _CONFIGS = (
     [(name, "docusaurus") for name in _DOCUSAURUS_CONFIGS]
     + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
+    + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
 )  # fmt: skip
 MARKER_FILES = frozenset({"_category_.json", "_category_.yml", "_category_.yaml"})
 """Names of files inside DOCS that tell its generator (the scanner notes them): Docusaurus's category files."""

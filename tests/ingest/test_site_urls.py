@@ -125,6 +125,28 @@ CASES = [
         },
     ),
     SiteCase(
+        "hugo",
+        {
+            "site/hugo.toml": "baseURL = 'https://gohugo.io/'\n",
+            "site/content/_index.md": PAGE,
+            "site/content/commands/_index.md": PAGE,
+            "site/content/commands/hugo_server.md": PAGE,
+            "site/content/about/index.md": PAGE,  # a leaf bundle's page
+            "site/content/01-intro.md": PAGE,
+            "site/content/posts/README.md": PAGE,
+        },
+        "site/content",
+        {"base_url": "https://gohugo.io/", "drop_extensions": True},
+        {
+            "_index.md": "https://gohugo.io/",
+            "commands/_index.md": "https://gohugo.io/commands/",
+            "commands/hugo_server.md": "https://gohugo.io/commands/hugo_server",
+            "about/index.md": "https://gohugo.io/about/",
+            "01-intro.md": "https://gohugo.io/01-intro",
+            "posts/README.md": "https://gohugo.io/posts/README",
+        },
+    ),
+    SiteCase(
         "mkdocs",
         {
             "project/mkdocs.yml": "site_name: x\n",
