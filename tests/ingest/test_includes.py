@@ -167,3 +167,16 @@ def test_an_mdx_partial_is_put_in_place_of_its_tag(docs: Path, index_dir: Path) 
     write(docs, "api/_tags.mdx", "## Tags File\n\nThe unicornfish tags file.\n")
     index(docs, index_dir)
     assert "unicornfish" in (snapshot(index_dir).text("api/plugin.mdx") or "")
+
+
+def test_on_a_docusaurus_site_partials_are_no_pages_of_their_own(docs: Path, tmp_path: Path) -> None:
+    """Docusaurus makes no page of a file or folder whose name starts with `_`: its text is where it is imported."""
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n")
+    write(docs, "api/_tags.mdx", "## Tags File\n\nThe zebracorn tags file.\n")
+    write(docs, "_snippets/shared.md", "Shared unicornfish text.\n")
+    write(docs, "api/plugin.mdx", "import TagsSection from './_tags.mdx';\n\n# Plugin\n\nIntro.\n\n<TagsSection />\n")
+    report = index(docs, tmp_path / "index")
+    assert all_ids(tmp_path / "index") == ["api/plugin.mdx"]
+    assert set(skipped(report)) == {"api/_tags.mdx", "_snippets/shared.md"}
+    assert "Docusaurus partial" in skipped(report)["api/_tags.mdx"]
+    assert "zebracorn tags file" in (snapshot(tmp_path / "index").text("api/plugin.mdx") or "")
