@@ -1,6 +1,8 @@
 """JSX in Markdown (MDX: Docusaurus, Mintlify, Nextra), taken out so that what is left reads as Markdown.
 
-Docusaurus's ```mdx-code-block fences hold MDX, not code: their lines are read as the rest. Outside fenced code:
+Docusaurus's ```mdx-code-block fences hold MDX, not code: their lines are read as the rest; in other code blocks
+its magic comments (`// highlight-next-line`, `# highlight-start`), which it removes, are dropped, written in the
+comment syntax of the block's language (a Markdown block that shows a JavaScript one keeps them). Outside fenced code:
 `import`/`export` statements (each runs to the next blank line, as MDX reads them) and
 `{/* comments */}` are dropped; component tags (`<Card>`, `</Card>`, `<Card\\n  title="..."\\n/>`, `<>`) and HTML tags
 with JavaScript attributes (`<img style={{width: 50}} alt="x" />`) are removed, the text between an opening and a
@@ -40,6 +42,17 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
 _MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
 _PARTIAL = re.compile(r"""^import[ \t]+([A-Z][\w$]*)[ \t]+from[ \t]*["'](\.{1,2}/[^"'\n]+\.mdx?)["']""")
+_MAGIC = r"highlight-(?:next-line|start|end)"
+_SLASHES = "js jsx ts tsx javascript typescript java c cpp csharp cs go rust kotlin swift scala php dart css scss"
+_HASHES = "python py bash sh shell zsh yaml yml toml ruby rb perl r dockerfile powershell ps1 makefile"
+_COMMENT_STYLES = (  # (a magic comment in a comment syntax, the languages that write it so), as Docusaurus's
+    (rf"//[ \t]*{_MAGIC}|/\*[ \t]*{_MAGIC}[ \t]*\*/", frozenset(_SLASHES.split(" "))),
+    (rf"\{{/\*[ \t]*{_MAGIC}[ \t]*\*/\}}", frozenset({"jsx", "tsx", "mdx"})),
+    (rf"#[ \t]*{_MAGIC}", frozenset(_HASHES.split(" "))),
+    (rf"<!--[ \t]*{_MAGIC}[ \t]*-->", frozenset({"html", "xml", "md", "markdown", "mdx", "vue", "svelte"})),
+    (rf"--[ \t]*{_MAGIC}", frozenset({"lua", "sql", "haskell", "hs", "elm"})),
+    (rf"%[ \t]*{_MAGIC}", frozenset({"tex", "latex", "matlab", "erlang"})),
+)
 _SELF_CLOSING = re.compile(r"<[ \t]*([A-Z][\w$]*)\b[^<>]*/[ \t]*>\Z")
 _MDX_CODE_BLOCK = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mdx-code-block[ \t]*$")  # Docusaurus: MDX, not code
 _LINE_REST = re.compile(r"[ \t]*(?:\n|\Z)")
@@ -87,11 +100,13 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
     wrapper: str | None = None  # the fence of an open mdx-code-block, whose lines are MDX
     in_esm = False
     partials: dict[str, str] = {}  # component name -> the Markdown or MDX file it is imported from
+    magic: re.Pattern[str] | None = None  # the open code block's magic comment lines, which Docusaurus removes
     for line in text.split("\n"):
         if fence is not None:
             if closes(line, fence):
                 fence = None
-            out.append(line)
+            if magic is None or not magic.fullmatch(line):
+                out.append(line)
         elif wrapper is not None and closes(line, wrapper) and not _MDX_CODE_BLOCK.match(line):
             wrapper, in_esm = None, False  # its end ends an import in it too
             prose.append("")
@@ -104,7 +119,7 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
             prose.append("")
         elif (opened := opens(line)) is not None:
             out.append(_prose("\n".join(prose), partials, path))
-            prose, fence = [], opened
+            prose, fence, magic = [], opened, _magic_comments(line)
             out.append(line)
         else:
             prose.append(line)
@@ -134,6 +149,17 @@ def _prose(text: str, partials: dict[str, str] | None = None, path: Path | None 
         pos = end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def _magic_comments(fence_line: str) -> re.Pattern[str] | None:
+    """The lines Docusaurus removes from a code block in this language: its magic comments (`// highlight-next-line`,
+    `# highlight-start`, `<!-- highlight-end -->`), in the comment syntax of the block's language only (a
+    Markdown block that shows a JavaScript one keeps the `//` lines it shows)."""
+    language = fence_line.lstrip(" \t`~").split(" ", 1)[0].split("{", 1)[0].lower()
+    styles = [style for style, languages in _COMMENT_STYLES if language in languages]
+    if not styles:
+        return None
+    return re.compile(rf"[ \t]*(?:{'|'.join(styles)})[ \t]*")
 
 
 def _partial(tag: str, partials: dict[str, str], path: Path) -> str | None:

@@ -282,6 +282,17 @@ def test_heading_ids_of_any_characters_are_taken_out() -> None:
     ]
 
 
+def test_mdx_code_blocks_lose_the_magic_comments_docusaurus_removes() -> None:
+    source = (
+        b"import X from 'y';\n\n```js\nf();\n// highlight-next-line\ng();\n  /* highlight-start */\nh();\n```\n\n"
+        b"````md\n```js\n// highlight-next-line\nshown();\n```\n<!-- highlight-end -->\n````\n\n"
+        b"```python\n# highlight-next-line\nprint(1)\n```\n"
+    )
+    assert load("page.mdx", source).sections[0].text == (
+        "f();\ng();\nh();\n\n```js\n// highlight-next-line\nshown();\n```\n\nprint(1)"
+    )
+
+
 def test_mdx_code_spans_keep_the_tags_they_show() -> None:
     doc = load("page.mdx", b"import X from 'y';\n\nWrap children in a `<View>` and style it.\n")
     assert doc.sections[0].text == "Wrap children in a <View> and style it."
