@@ -83,7 +83,7 @@ def update_index(
             state = RunState({}, {}, {})
         rules = AccessRules.load(docs)
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
-        _leave_out_partials(docs, found)
+        _leave_out_unpublished(docs, found)
         jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
@@ -199,19 +199,19 @@ def _same_failures(state: RunState, carried: dict[str, tuple[Stamp, str]]) -> bo
     return set(state.failed) == set(carried)
 
 
-def _leave_out_partials(docs: Path, found: Scan) -> None:
-    """On a Docusaurus site, a Markdown or MDX file whose name, or a folder's on its path, starts with `_` is no
-    page (Docusaurus's own rule): a partial, whose text is read where a page imports it (jsx.py). Listed as
-    skipped, with that reason."""
-    if detect_site(docs, found.markers).name != "docusaurus":
+def _leave_out_unpublished(docs: Path, found: Scan) -> None:
+    """The files that the site generator found for the folder publishes no page for (Site.unpublished_reason:
+    Docusaurus's partials, mdBook's SUMMARY.md, Sphinx's templates) are listed as skipped, with the reason."""
+    site = detect_site(docs, found.markers)
+    if not site.unpublished:
         return
     kept = []
     for candidate in found.files:
-        if candidate.path.suffix.lower() in (".md", ".mdx") and any(p.startswith("_") for p in candidate.id.split("/")):
-            reason = "a Docusaurus partial (its name starts with _): no page of its own, read where a page imports it"
-            found.skipped.append((SkippedFile(candidate.id, reason), candidate.size, candidate.mtime_ns))
-        else:
+        reason = site.unpublished_reason(candidate.id)
+        if reason is None:
             kept.append(candidate)
+        else:
+            found.skipped.append((SkippedFile(candidate.id, reason), candidate.size, candidate.mtime_ns))
     found.files = kept
 
 

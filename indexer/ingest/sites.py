@@ -41,6 +41,7 @@ class Site:
     folder_named_index: bool = False  # guides/guides.md is guides/ (the names as written, in any case)
     number_prefixes: bool = False  # 01-intro.md is intro, 02-guides/ is guides/
     page_ids: bool = False  # a front matter id takes the file name's place
+    unpublished: str = ""  # what of the folder's pages the generator does not publish (see unpublished_reason)
 
     def is_index(self, stem: str, folder: str) -> bool:
         """Whether a file named `stem` (without its extension) in the folder named `folder` ("" at the top) is
@@ -49,24 +50,41 @@ class Site:
             return stem.lower() in self.index_names or (self.folder_named_index and stem.lower() == folder.lower())
         return stem in self.index_names
 
+    def unpublished_reason(self, doc_id: str) -> str | None:
+        """Why the generator publishes no page for the file `doc_id` (which a loader reads), or None: Docusaurus's
+        partials (a Markdown or MDX file or folder named `_x`: their text is read where a page imports them),
+        mdBook's table of contents (`SUMMARY.md`), Sphinx's templates and static files (`_templates/`,
+        `_static/`, `_themes/`: Jinja, not pages)."""
+        parts = doc_id.split("/")
+        if self.unpublished == "partials" and doc_id.lower().endswith((".md", ".mdx")):
+            if any(part.startswith("_") for part in parts):
+                return "a Docusaurus partial (its name starts with _): no page of its own, read where a page imports it"
+        elif self.unpublished == "summary" and parts[-1] == "SUMMARY.md":
+            return "mdBook's table of contents (SUMMARY.md): no page of its own"
+        elif self.unpublished == "templates" and any(part in _SPHINX_FOLDERS for part in parts[:-1]):
+            return "in a Sphinx theme or template folder (_templates, _static, _themes): no page of the site"
+        return None
+
 
 PLAIN = Site("")
 SITES = {
     site.name: site
     for site in (
         PLAIN,
-        Site("docusaurus", frozenset({"index", "readme"}), True, True, True, True),
-        Site("mdbook", frozenset({"index", "readme"}), any_case=True),
+        Site("docusaurus", frozenset({"index", "readme"}), True, True, True, True, "partials"),
+        Site("mdbook", frozenset({"index", "readme"}), any_case=True, unpublished="summary"),
         Site("mkdocs", frozenset({"index", "README"})),
         Site("vuepress", frozenset({"index", "readme"}), any_case=True),
         Site("hugo", frozenset({"index", "_index"})),
+        Site("sphinx", unpublished="templates"),
     )
 }
+_SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
 _DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "mjs", "cjs", "mts", "cts"))
 _CONFIGS = (
     [(name, "docusaurus") for name in _DOCUSAURUS_CONFIGS]
     + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
-    + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
+    + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")] + [("conf.py", "sphinx")]
 )  # fmt: skip
 MARKER_FILES = frozenset({"_category_.json", "_category_.yml", "_category_.yaml"})
 """Names of files inside DOCS that tell its generator (the scanner notes them): Docusaurus's category files."""

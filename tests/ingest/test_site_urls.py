@@ -12,7 +12,7 @@ import pytest
 
 from indexer.settings import IndexerSettings
 
-from support.folders import Main, document, index, write
+from support.folders import Main, all_ids, document, index, skipped, write
 from support.pdfs import make_pdf
 
 PAGE = "# A page\n\nSome words.\n"
@@ -284,3 +284,24 @@ def test_url_extension_with_drop_extensions_is_a_usage_error(
 def test_url_extension_that_is_not_a_name_is_refused(extension: str) -> None:
     with pytest.raises(ValueError, match="letters and digits"):
         IndexerSettings(url_extension=extension)
+
+
+def test_what_the_site_generator_publishes_no_page_for_is_skipped(tmp_path: Path) -> None:
+    """mdBook's SUMMARY.md is its table of contents and Sphinx's _templates hold Jinja: no pages of the site (a
+    template's `{{ _('Navigation') }}` ranked second for a Sphinx search). Elsewhere the same files are pages."""
+    write(tmp_path, "book/book.toml", "[book]\n")
+    write(tmp_path, "book/src/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n")
+    write(tmp_path, "book/src/intro.md", PAGE)
+    write(tmp_path, "sphinx/conf.py", "project = 'x'\n")
+    write(tmp_path, "sphinx/_templates/layout.html", "<h1>{{ _('Navigation') }}</h1><p>Words.</p>")
+    write(tmp_path, "sphinx/_static/demo.html", "<p>Static words.</p>")
+    write(tmp_path, "sphinx/index.rst", "Home\n====\n\nWords.\n")
+    write(tmp_path, "plain/SUMMARY.md", PAGE)
+    write(tmp_path, "plain/_templates/layout.html", "<p>Words.</p>")
+    book = index(tmp_path / "book/src", tmp_path / "i1")
+    assert list(skipped(book)) == ["SUMMARY.md"] and "table of contents" in skipped(book)["SUMMARY.md"]
+    sphinx = index(tmp_path / "sphinx", tmp_path / "i2")
+    assert sorted(skipped(sphinx)) == ["_static/demo.html", "_templates/layout.html"]
+    assert all_ids(tmp_path / "i2") == ["index.rst"]
+    index(tmp_path / "plain", tmp_path / "i3")
+    assert all_ids(tmp_path / "i3") == ["SUMMARY.md", "_templates/layout.html"]
