@@ -10,7 +10,8 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
 - mdBook (`README.md` becomes `index.html`, any case), MkDocs (`README.md`, in capitals, when the folder has no
   `index.md`; with both, MkDocs leaves README out of the site) and VuePress take a README for its folder's page;
   VitePress, Hugo, Jekyll and Sphinx publish it as a page of its own (`README.html`). Hugo's section page is
-  `_index.md` (`content/posts/_index.md` is `posts/`).
+  `_index.md` (`content/posts/_index.md` is `posts/`), and Hugo lowercases a page's path and ends it with a slash
+  (`functions/TableOfContents.md` is `functions/tableofcontents/`).
 
 So the rules follow the generator, and the generator is known by its own files, never guessed from the pages:
 its config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies
@@ -42,6 +43,7 @@ class Site:
     number_prefixes: bool = False  # 01-intro.md is intro, 02-guides/ is guides/
     page_ids: bool = False  # a front matter id takes the file name's place
     unpublished: str = ""  # what of the folder's pages the generator does not publish (see unpublished_reason)
+    pretty: bool = False  # a page's path is lowercased and ends in a slash (Hugo's defaults: /functions/toc/)
 
     def is_index(self, stem: str, folder: str) -> bool:
         """Whether a file named `stem` (without its extension) in the folder named `folder` ("" at the top) is
@@ -75,7 +77,7 @@ SITES = {
         Site("mdbook", frozenset({"index", "readme"}), any_case=True, unpublished="summary"),
         Site("mkdocs", frozenset({"index", "README"})),
         Site("vuepress", frozenset({"index", "readme"}), any_case=True),
-        Site("hugo", frozenset({"index", "_index"})),
+        Site("hugo", frozenset({"index", "_index"}), pretty=True),
         Site("sphinx", unpublished="templates"),
     )
 }

@@ -115,9 +115,14 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
         return doc_id
     extension = f".{rules.url_extension}" if rules.url_extension else ""
     if site.is_index(pure.stem, pure.parent.name):
-        return folder + (f"index{extension}" if extension else "")
-    own = _path_part(front_matter.get("id"), slashes=False) if site.page_ids else ""
-    return folder + (own or (strip_number_prefix(pure.stem) if strip else pure.stem)) + extension
+        path = folder + (f"index{extension}" if extension else "")
+    else:
+        own = _path_part(front_matter.get("id"), slashes=False) if site.page_ids else ""
+        path = folder + (own or (strip_number_prefix(pure.stem) if strip else pure.stem)) + extension
+    if site.pretty:
+        path = path.lower()
+        path = path if extension or not path or path.endswith("/") else path + "/"
+    return path
 
 
 def _path_part(value: object, slashes: bool) -> str:

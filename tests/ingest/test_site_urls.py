@@ -134,16 +134,18 @@ CASES = [
             "site/content/about/index.md": PAGE,  # a leaf bundle's page
             "site/content/01-intro.md": PAGE,
             "site/content/posts/README.md": PAGE,
+            "site/content/functions/TableOfContents.md": PAGE,
         },
         "site/content",
         {"base_url": "https://gohugo.io/", "drop_extensions": True},
         {
             "_index.md": "https://gohugo.io/",
             "commands/_index.md": "https://gohugo.io/commands/",
-            "commands/hugo_server.md": "https://gohugo.io/commands/hugo_server",
+            "commands/hugo_server.md": "https://gohugo.io/commands/hugo_server/",
             "about/index.md": "https://gohugo.io/about/",
-            "01-intro.md": "https://gohugo.io/01-intro",
-            "posts/README.md": "https://gohugo.io/posts/README",
+            "01-intro.md": "https://gohugo.io/01-intro/",
+            "posts/README.md": "https://gohugo.io/posts/readme/",
+            "functions/TableOfContents.md": "https://gohugo.io/functions/tableofcontents/",  # Hugo lowercases
         },
     ),
     SiteCase(
