@@ -236,7 +236,7 @@ def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules
         "base_url": urls.base_url,
         "drop_extensions": str(urls.drop_extensions),
         "url_extension": urls.url_extension,
-        "site": urls.site.name,
+        "site": urls.site.key,
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 

@@ -12,6 +12,9 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
   VitePress, Hugo, Jekyll and Sphinx publish it as a page of its own (`README.html`). Hugo's section page is
   `_index.md` (`content/posts/_index.md` is `posts/`), and Hugo lowercases a page's path and ends it with a slash
   (`functions/TableOfContents.md` is `functions/tableofcontents/`).
+- An mdBook indexed from its own folder (book.toml in DOCS, so that its pages can include `listings/`): its
+  pages are those of its src folder (book.toml's `src`), served from the book's root (`src/ch01.md` is
+  `ch01.html`); what lies outside src is no page (a page may still include it).
 
 So the rules follow the generator, and the generator is known by its own files, never guessed from the pages:
 its config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies
@@ -26,8 +29,9 @@ from __future__ import annotations
 
 import os
 import re
+import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 
@@ -44,6 +48,12 @@ class Site:
     page_ids: bool = False  # a front matter id takes the file name's place
     unpublished: str = ""  # what of the folder's pages the generator does not publish (see unpublished_reason)
     pretty: bool = False  # a page's path is lowercased and ends in a slash (Hugo's defaults: /functions/toc/)
+    root: str = ""  # the folder in DOCS that holds the pages ("src/" when DOCS is an mdBook's own folder)
+
+    @property
+    def key(self) -> str:
+        """What tells this site's rules from others', for the index's meta."""
+        return f"{self.name}:{self.root}" if self.root else self.name
 
     def is_index(self, stem: str, folder: str) -> bool:
         """Whether a file named `stem` (without its extension) in the folder named `folder` ("" at the top) is
@@ -58,6 +68,8 @@ class Site:
         mdBook's table of contents (`SUMMARY.md`), Sphinx's templates and static files (`_templates/`,
         `_static/`, `_themes/`: Jinja, not pages)."""
         parts = doc_id.split("/")
+        if self.root and not doc_id.startswith(self.root):
+            return f"outside the book's {self.root} folder: no page of the book (a page may include it)"
         if self.unpublished == "partials" and doc_id.lower().endswith((".md", ".mdx")):
             if any(part.startswith("_") for part in parts):
                 return "a Docusaurus partial (its name starts with _): no page of its own, read where a page imports it"
@@ -105,6 +117,20 @@ def strip_number_prefix(name: str) -> str:
     return match.group(1) if match else name
 
 
+def _mdbook(book: Path) -> Site:
+    """The mdBook whose folder (book.toml beside src/) is DOCS itself: its pages are those of its src folder
+    (book.toml's `src`, "src" by default), served from the book's root."""
+    try:
+        with open(book / "book.toml", "rb") as f:
+            src = tomllib.load(f).get("book", {}).get("src", "src")
+    except (OSError, ValueError, AttributeError):
+        src = "src"
+    src = src.strip("/") if isinstance(src, str) else "src"
+    if not src or src == "." or ".." in src.split("/") or not (book / src).is_dir():
+        return SITES["mdbook"]
+    return replace(SITES["mdbook"], root=f"{src}/")
+
+
 def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
     """The generator whose files are nearest to `docs` (see the module's docstring); `markers` are the names of
     MARKER_FILES the scan found inside it."""
@@ -113,7 +139,7 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
     for folder in (docs, *docs.parents):
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
-                return SITES[site]
+                return _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
         if os.path.exists(folder / ".git"):
             break
     return PLAIN

@@ -100,6 +100,8 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     takes rules.url_extension, its folder's index page is the folder (`guides/`, or `guides/index.html`), and
     the generator's rules apply (rules.site: Docusaurus strips number prefixes and names a page by its front
     matter `id`). Without them the id stays the file's path (a site serving the files as they are)."""
+    if rules.site.root and doc_id.startswith(rules.site.root):
+        doc_id = doc_id[len(rules.site.root) :]  # an mdBook's src/: its pages are served from the book's root
     pure = PurePosixPath(doc_id)
     page = rules.pages and pure.suffix.lower() in PAGE_SUFFIXES
     site = rules.site if page else PLAIN

@@ -12,7 +12,7 @@ import pytest
 
 from indexer.settings import IndexerSettings
 
-from support.folders import Main, all_ids, document, index, skipped, write
+from support.folders import Main, all_ids, document, index, skipped, snapshot, write
 from support.pdfs import make_pdf
 
 PAGE = "# A page\n\nSome words.\n"
@@ -307,3 +307,21 @@ def test_what_the_site_generator_publishes_no_page_for_is_skipped(tmp_path: Path
     assert all_ids(tmp_path / "i2") == ["index.rst"]
     index(tmp_path / "plain", tmp_path / "i3")
     assert all_ids(tmp_path / "i3") == ["SUMMARY.md", "_templates/layout.html"]
+
+
+def test_an_mdbook_indexed_from_its_own_folder_serves_its_src_folder(tmp_path: Path) -> None:
+    """The Rust book's pages include listings beside src/, so it is indexed from its own folder: its pages are
+    still served from the book's root, and the listings' files are no pages (their text is where it is included)."""
+    write(tmp_path, "book/book.toml", "[book]\ntitle = 'The book'\n")
+    write(tmp_path, "book/src/ch01.md", "# Hello\n\n```rust\n{{#include ../listings/ch01/main.rs}}\n```\n")
+    write(tmp_path, "book/src/README.md", PAGE)
+    write(tmp_path, "book/listings/ch01/main.rs", "fn main() { zebracorn(); }\n")
+    write(tmp_path, "book/listings/ch01/output.txt", "Compiling hello\n")
+    write(tmp_path, "book/README.md", "# The repository\n\nHow to build the book.\n")
+    settings: dict[str, Any] = {"base_url": "https://doc.rust-lang.org/book/", "url_extension": "html"}
+    report = index(tmp_path / "book", tmp_path / "index", **settings)
+    assert all_ids(tmp_path / "index") == ["src/README.md", "src/ch01.md"]
+    assert document(tmp_path / "index", "src/ch01.md").url == "https://doc.rust-lang.org/book/ch01.html"
+    assert document(tmp_path / "index", "src/README.md").url == "https://doc.rust-lang.org/book/index.html"
+    assert sorted(skipped(report)) == ["README.md", "listings/ch01/output.txt"]
+    assert "zebracorn" in (snapshot(tmp_path / "index").text("src/ch01.md") or "")
