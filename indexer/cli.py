@@ -14,12 +14,15 @@ from indexer.embed.model import Encoder, check_source, default_model
 from indexer.errors import IndexerError
 from indexer.ingest.embedding import embed_index, model_folder
 from indexer.ingest.pipeline import update_index
-from indexer.model import IndexReport
+from indexer.model import IndexReport, SkippedFile
 from indexer.progress import ProgressDisplay
 from indexer.settings import ENV_PREFIX, IndexerSettings
 
 log = logging.getLogger("indexer")
 SCRIPT = "docsearch-index"  # pyproject's console script for main()
+
+
+_GROUPED = 10  # files skipped for one reason, from which on they are listed as one line
 
 
 def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
@@ -206,7 +209,7 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
             )
         if report.skipped:
             lines.append(f"  skipped {len(report.skipped)} file(s):")
-            lines += [f"    {shown(s.id)}: {shown(s.reason)}" for s in report.skipped]
+            lines += _skipped_lines(report.skipped)
         if report.warnings:
             lines.append(f"  indexed with warnings, {len(report.warnings)}:")
             lines += [f"    {shown(w.id)}: {shown(w.reason)}" for w in report.warnings]
@@ -225,6 +228,23 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
         total = sum(count for _, count in report.unread)
         lines.append(f"  {total:,} file(s) of types no loader reads: {kinds}{more}")
     print("\n".join(lines), file=sys.stderr, flush=True)
+
+
+def _skipped_lines(skipped: tuple[SkippedFile, ...]) -> list[str]:
+    """One line per skipped file; files skipped for the same reason, when they are many (the pages a site does
+    not publish: an mdBook's listings, hundreds), one line for all, with a few of them."""
+    by_reason: dict[str, list[str]] = {}
+    for item in skipped:
+        by_reason.setdefault(item.reason, []).append(item.id)
+    lines = []
+    for item in skipped:
+        ids = by_reason[item.reason]
+        if len(ids) < _GROUPED:
+            lines.append(f"    {shown(item.id)}: {shown(item.reason)}")
+        elif ids[0] == item.id:
+            examples = ", ".join(shown(doc_id) for doc_id in ids[:3])
+            lines.append(f"    {len(ids):,} files: {shown(item.reason)} (e.g. {examples})")
+    return lines
 
 
 def shown(text: str) -> str:
