@@ -6,7 +6,10 @@ control characters. clean_text() makes any str safe to store, to index and to se
 - carriage returns, vertical tabs and form feeds (page breaks) become newlines;
 - lone surrogates become U+FFFD, the replacement character;
 - ANSI escape sequences (colours in saved terminal output) and every other control character (C0 but tab
-  and newline, DEL, C1) and the noncharacters U+FFFE and U+FFFF are removed.
+  and newline, DEL, C1) and the noncharacters U+FFFE and U+FFFF are removed;
+- so are the invisible characters that sit inside words: the soft hyphen (HTML's `&shy;`: German docs write
+  `Dokumentations&shy;framework`, which must be found as one word), the zero-width space, the word joiner and a
+  byte-order mark past the start. (Zero-width joiners and non-joiners stay: some scripts and emoji need them.)
 Text with none of these (nearly all) is returned as it is, after one scan.
 """
 
@@ -16,7 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-_UNSAFE_CHAR = "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
+_UNSAFE_CHAR = "[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u200b\u2060\ufeff\ud800-\udfff\ufffe\uffff]"
 _ANY_UNSAFE = re.compile(_UNSAFE_CHAR)  # one character class: the fastest scan for the common case, none
 _UNSAFE = re.compile("\r\n|\x1b\\[[0-9;?]*[ -/]*[@-~]|" + _UNSAFE_CHAR)
 _NEWLINES = frozenset({"\r\n", "\r", "\x0b", "\x0c"})

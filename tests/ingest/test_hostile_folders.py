@@ -132,8 +132,16 @@ def test_control_characters_and_escape_sequences_never_reach_the_text(docs: Path
     write(docs, "log.txt", "\x1b[31mredwort\x1b[0m alert\x07bell\x01soh\ufeff\x85next\x0cpage two\n")
     index(docs, index_dir)
     text = snapshot(index_dir).text("log.txt")
-    assert text == "redwort alertbellsoh\ufeffnext\npage two"
+    assert text == "redwort alertbellsohnext\npage two"
     assert found(index_dir, "redwort") == ["log.txt"]
+
+
+def test_invisible_characters_inside_words_leave_the_words_whole(docs: Path, index_dir: Path) -> None:
+    """A soft hyphen (`&shy;`), a zero-width space or a word joiner shows nothing: the word is read and found whole."""
+    write(docs, "de.md", "# Seite\n\nEin Dokumentations&shy;framework, zebra\u200bcorn und unicorn\u2060fish.\n")
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("de.md") == "Seite\n\nEin Dokumentationsframework, zebracorn und unicornfish."
+    assert found(index_dir, "Dokumentationsframework") == found(index_dir, "zebracorn") == ["de.md"]
 
 
 # 4. Bad patterns in the folder's ignore and access files
