@@ -85,7 +85,10 @@ def run_job(job: Job) -> Outcome:
                 parsed = _load(job, data)
         if read is not None and read.warnings:
             parsed = replace(parsed, warnings=(*parsed.warnings, *read.warnings))
-        record = make_record(job.id, job.path, stamp, parsed, job.file_groups, read.files if read else None)
+        try:
+            record = make_record(job.id, job.path, stamp, parsed, job.file_groups, read.files if read else None)
+        except LoaderError as exc:  # "no text": say why, when an include that was its text could not be read
+            raise LoaderError(f"{exc.reason} ({read.warnings[0]})" if read and read.warnings else exc.reason) from None
         _check_includes(record, job.rules)
         return Indexed(record)
     except _TimedOut:

@@ -54,7 +54,9 @@ _COMMENT_STYLES = (  # (a magic comment in a comment syntax, the languages that 
     (rf"%[ \t]*{_MAGIC}", frozenset({"tex", "latex", "matlab", "erlang"})),
 )
 _SELF_CLOSING = re.compile(r"<[ \t]*([A-Z][\w$]*)\b[^<>]*/[ \t]*>\Z")
-_MDX_CODE_BLOCK = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mdx-code-block[ \t]*$")  # Docusaurus: MDX, not code
+_MDX_CODE_BLOCK = re.compile(
+    r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mdx-code-block\s*$"
+)  # Docusaurus: MDX, not code (\s: a no-break space too)
 _LINE_REST = re.compile(r"[ \t]*(?:\n|\Z)")
 
 

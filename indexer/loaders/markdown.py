@@ -212,7 +212,9 @@ _INLINE_RULES = [
 _PLAIN = re.compile(r"[^\\`*_\[!<&]*")
 _RUST_INFO = re.compile(r"[ \t]*rust(?![\w-])")  # a Rust code block's info string ("rust", "rust,ignore")
 # the title shown above a code block: Docusaurus's and MkDocs' title="file.yml", VitePress's [Child.vue]
-_CODE_TITLE = re.compile(r"""\btitle=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]""")
+_CODE_TITLE = re.compile(  # (not a quoted title="x", which expressive-code reads as text to mark in the code)
+    r"""(?<!["'])\btitle=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]"""
+)
 _FOOTNOTE_LABEL = 200  # characters
 _FOOTNOTE = re.compile(rf"\[\^[^\s\]]{{1,{_FOOTNOTE_LABEL}}}\]")
 _OPEN_BRACKET, _CLOSE_BRACKET = re.compile(r"\["), re.compile(r"\]")

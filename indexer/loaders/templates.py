@@ -38,7 +38,7 @@ _CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "\\{{#": "}}", "{{<": ">}}", "{{
             "{%": "%}"}  # fmt: skip
 _DIRECTIVE_LINE = re.compile(rf"[ \t]*\{{\{{#{_MDBOOK}[^{{}}]*\}}\}}[ \t]*")  # a line that is one mdBook directive
 _LIQUID_NAME = re.compile(r"\{%-?\s*(\w+)")
-_VISIBLE = re.compile(r"""\b(?:title|caption|alt|label)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_VISIBLE = re.compile(r"""\b(?:title|caption|alt|label|description)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _HIDDEN_BODIES = {"comment": "endcomment"}
 _LITERAL_BODIES = {"raw": "endraw"}
 
@@ -66,7 +66,8 @@ def strip_templates(text: str) -> str:
 
 
 def visible_attributes(attributes: str) -> str:
-    """The text a reader sees of a component's or shortcode's arguments: its title, caption, alt or label."""
+    """The text a reader sees of a component's or shortcode's arguments: its title, caption, alt, label or
+    description (Starlight's `<LinkCard title="x" description="what it does" />`)."""
     values = (double or single for double, single in _VISIBLE.findall(attributes))
     return " ".join(value.strip() for value in values if value.strip())
 

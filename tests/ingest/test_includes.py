@@ -82,6 +82,14 @@ def test_an_include_from_outside_the_folder_is_refused_with_a_warning(docs: Path
     assert any("missing.rs does not exist" in w for w in warned), warned
 
 
+def test_a_page_whose_only_text_is_an_include_it_cannot_read_says_why(docs: Path, tmp_path: Path) -> None:
+    """Sphinx's authors.rst is `.. include:: ../AUTHORS.rst` alone: skipped as no text, and the reason says why."""
+    (tmp_path / "AUTHORS.rst").write_text("Authors\n=======\n\nAda.\n")
+    write(docs, "authors.rst", ":tocdepth: 2\n\n.. include:: ../AUTHORS.rst\n")
+    reason = skipped(index(docs, tmp_path / "index"))["authors.rst"]
+    assert reason.startswith("no text (../AUTHORS.rst is outside the documents folder"), reason
+
+
 def test_a_page_is_read_again_when_what_it_includes_changes(docs: Path, index_dir: Path) -> None:
     write(docs, "part.rs", "first zebracorn\n")  # no loader reads .rs: only the page holds it
     write(docs, "page.md", "# Page\n\n{{#include part.rs}}\n\n{{#include later.rs}}\n")

@@ -262,9 +262,10 @@ def test_a_code_blocks_title_is_a_line_above_its_code() -> None:
     source = (
         b'# P\n\n```yml title=".github/workflows/test-deploy.yml"\nname: x\n```\n\n'
         b"```vue [Child.vue]\n<template/>\n```\n\n```js {1,3} title='a.js'\nx\n```\n\n```python\nuntitled\n```\n"
+        b"\n```mdx 'title=\"Watch out!\"'\nmarked\n```\n"  # expressive-code: text to mark, no title
     )
     assert load("page.md", source).sections[0].text == (
-        ".github/workflows/test-deploy.yml\nname: x\n\nChild.vue\n<template/>\n\na.js\nx\n\nuntitled"
+        ".github/workflows/test-deploy.yml\nname: x\n\nChild.vue\n<template/>\n\na.js\nx\n\nuntitled\n\nmarked"
     )
 
 
@@ -280,6 +281,18 @@ def test_heading_ids_of_any_characters_are_taken_out() -> None:
         ("Vue.js Privacy Policy", ""),
         ("Web \u2013 ARIA", "Text {#1 kept}."),
     ]
+
+
+def test_mdx_components_keep_the_description_a_reader_sees() -> None:
+    source = (
+        b'import { LinkCard } from "x";\n\n<LinkCard title="links-validator" description="Checks broken links." />\n'
+    )
+    assert load("plugins.mdx", source).sections[0].text == "links-validator Checks broken links."
+
+
+def test_an_mdx_code_block_fence_with_a_no_break_space_is_still_mdx() -> None:
+    source = "```mdx-code-block\u00a0\nimport Tabs from '@theme/Tabs';\n\n<Tabs>Tab text.</Tabs>\n```\n".encode()
+    assert load("page.md", source).sections[0].text == "Tab text."
 
 
 def test_mdx_code_blocks_lose_the_magic_comments_docusaurus_removes() -> None:
