@@ -162,6 +162,15 @@ def _label_scans(content: str, token_start: re.Pattern[str]) -> int:
     return total
 
 
+def _listing_label(attrs: dict[str, str]) -> str:
+    """What the Rust book's mdBook preprocessor shows of a `<Listing number="1-1" file-name="src/main.rs"
+    caption="...">`: "Listing 1-1: caption" and "Filename: src/main.rs" (the prose refers to "Listing 1-1")."""
+    number, name = attrs.get("number", ""), attrs.get("file-name", "")
+    caption = attrs.get("caption", "").replace("`", "")  # Markdown code in it shows as code: its text
+    label = f"Listing {number}: {caption}" if number and caption else f"Listing {number}" if number else caption
+    return "\n".join(line for line in (label, f"Filename: {name}" if name else "") if line)
+
+
 def _shown_rust(code: str) -> str:
     """Rust code as rustdoc and mdBook show it: a line of `#` alone or `# ` and code is hidden (boilerplate around
     an example), and `##` at a line's start shows as `#`."""
@@ -395,6 +404,8 @@ class _Renderer:
         for html_token in self._html.feed(fragment):
             if isinstance(html_token, Text):
                 parts.append(html_token.text)
+            elif isinstance(html_token, StartTag) and html_token.name == "listing" and not self._html.open:
+                parts.append(f"\n{_listing_label(html_token.attrs)}\n")
             elif isinstance(html_token, StartTag | EndTag) and _breaks_line(html_token.name, inline):
                 parts.append("\n")
         if inline:

@@ -269,6 +269,16 @@ def test_a_code_blocks_title_is_a_line_above_its_code() -> None:
     )
 
 
+def test_the_rust_books_listings_keep_their_number_caption_and_file_name() -> None:
+    source = (
+        b'# Ch\n\nSee Listing 1-1.\n\n<Listing number="1-1" file-name="src/main.rs" caption="Prints `hello`">\n\n'
+        b"```rust\nfn main() {}\n```\n\n</Listing>\n\n<Listing>\n\n```rust\nlet x = 1;\n```\n\n</Listing>\n"
+    )
+    assert load("ch01.md", source).sections[0].text == (
+        "See Listing 1-1.\n\nListing 1-1: Prints hello\nFilename: src/main.rs\n\nfn main() {}\n\nlet x = 1;"
+    )
+
+
 def test_heading_ids_of_any_characters_are_taken_out() -> None:
     """VitePress names headings `{#vue.js-privacy-policy}`, with dots and dashes of any kind: none reach the text."""
     source = (
