@@ -231,14 +231,16 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
 
 
 def _skipped_lines(skipped: tuple[SkippedFile, ...]) -> list[str]:
-    """One line per skipped file; files skipped for the same reason, when they are many (the pages a site does
-    not publish: an mdBook's listings, hundreds), one line for all, with a few of them."""
+    """One line per skipped file, but for files skipped by design (pages the site does not publish: an mdBook's
+    listings, hundreds) for one reason, when they are many: one line for all, with a few of them. A file skipped
+    for a fault of its own is always named."""
     by_reason: dict[str, list[str]] = {}
     for item in skipped:
-        by_reason.setdefault(item.reason, []).append(item.id)
+        if item.by_design:
+            by_reason.setdefault(item.reason, []).append(item.id)
     lines = []
     for item in skipped:
-        ids = by_reason[item.reason]
+        ids = by_reason.get(item.reason, []) if item.by_design else []
         if len(ids) < _GROUPED:
             lines.append(f"    {shown(item.id)}: {shown(item.reason)}")
         elif ids[0] == item.id:

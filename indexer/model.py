@@ -81,6 +81,7 @@ class SkippedFile:
 
     id: str
     reason: str
+    by_design: bool = False  # no fault of the file: a page the site does not publish (a partial, SUMMARY.md)
 
 
 @dataclass(frozen=True)

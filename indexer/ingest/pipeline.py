@@ -211,7 +211,9 @@ def _leave_out_unpublished(docs: Path, found: Scan) -> None:
         if reason is None:
             kept.append(candidate)
         else:
-            found.skipped.append((SkippedFile(candidate.id, reason), candidate.size, candidate.mtime_ns))
+            found.skipped.append(
+                (SkippedFile(candidate.id, reason, by_design=True), candidate.size, candidate.mtime_ns)
+            )
     found.files = kept
 
 

@@ -100,19 +100,19 @@ def test_bad_files_do_not_change_the_exit_code_and_are_listed(docs: Path, index_
     assert "    empty.md: empty file" in ran.err
 
 
-def test_many_files_skipped_for_one_reason_are_one_line(docs: Path, index_dir: Path, indexer_main: Main) -> None:
-    """A site's pages that it does not publish can be hundreds (an mdBook's listings): one line for them, and
-    every other skipped file on its own."""
+def test_many_files_the_site_does_not_publish_are_one_line(docs: Path, index_dir: Path, indexer_main: Main) -> None:
+    """A site's pages that it does not publish can be hundreds (an mdBook's listings): one line for them. A file
+    skipped for a fault of its own is always named, however many share its reason."""
     write(docs, "_category_.json", "{}")  # a Docusaurus docs folder: files named _x are partials, no pages
     for n in range(12):
         write(docs, f"_part{n:02}.md", "Shared text.\n")
+        write(docs, f"empty{n:02}.md", b"")
     write(docs, "page.md", "# Page\n\nWords.\n")
-    write(docs, "empty.md", b"")
     ran = indexer_main(docs, "--index", index_dir)
     assert ran.code == 0
-    assert "skipped 13 file(s):\n    12 files: a Docusaurus partial" in ran.err
+    assert "skipped 24 file(s):\n    12 files: a Docusaurus partial" in ran.err
     assert "(e.g. _part00.md, _part01.md, _part02.md)" in ran.err
-    assert "    empty.md: empty file" in ran.err
+    assert all(f"    empty{n:02}.md: empty file" in ran.err for n in range(12))
 
 
 def test_max_file_size_option_sets_the_limit(docs: Path, index_dir: Path, indexer_main: Main) -> None:
