@@ -9,7 +9,8 @@ relative to the including file (or, starting with "/", to the documents folder, 
   includes deep (a file that includes itself stops there);
 - every file read, or named and missing, is remembered with its size and mtime (`files`), for the next run.
 What cannot be read leaves a warning for the document, and the directive is dropped. Outside a context (a loader
-called on its own) nothing is read: the directive is dropped with a warning.
+called on its own, with no run to say where the documents folder is) nothing is read and the directive is
+dropped.
 
 Whether callers of the document may see what it includes is the run's to check (jobs.py), as the access file is.
 """
