@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from indexer.loaders.fences import closes, opens
@@ -90,42 +91,46 @@ def expand_myst_includes(text: str, path: Path) -> str:
 
 
 def _rst(name: str, target: str, options: dict[str, str], indent: str, path: Path) -> list[str]:
-    text = included_text(path, target)
-    if text is None:
-        return [""]
-    lines = _trimmed(text.split("\n"))
-    if name == "literalinclude" or "literal" in options or "code" in options:
-        lines = _literal_part(lines, options, target) if name == "literalinclude" else _include_part(lines, options)
-        caption = [f"{indent}{options['caption']}", ""] if options.get("caption") else []
-        return ["", *caption, f"{indent}.. code-block:: text", "", *(f"{indent}   {line}" for line in lines), ""]
-    body = "\n".join(_include_part(lines, options))
-    with deeper() as allowed:
-        body = expand_rst_includes(body, path.parent / target.lstrip("/")) if allowed else body
-    return ["", *(f"{indent}{line}" if line else "" for line in body.split("\n")), ""]
+    return _included(name, target, options, indent, path, _rst_code, expand_rst_includes)
 
 
 def _myst(name: str, target: str, options: dict[str, str], indent: str, path: Path) -> list[str]:
+    return _included(name, target, options, indent, path, _myst_code, expand_myst_includes)
+
+
+def _included(
+    name: str,
+    target: str,
+    options: dict[str, str],
+    indent: str,
+    path: Path,
+    code: Callable[[list[str], dict[str, str], str], list[str]],
+    expand: Callable[[str, Path], str],
+) -> list[str]:
+    """The lines that stand for an include or literalinclude directive at `indent`: the file's part as `code`
+    writes a code block (its caption a line above), or as text with its own includes put in place by `expand`."""
     text = included_text(path, target)
     if text is None:
         return [""]
     lines = _trimmed(text.split("\n"))
     if name == "literalinclude" or "literal" in options or "code" in options:
         lines = _literal_part(lines, options, target) if name == "literalinclude" else _include_part(lines, options)
-        ticks = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", "\n".join(lines))), default=0))
-        language = options.get("language") or options.get("code") or ""
         caption = [f"{indent}{options['caption']}", ""] if options.get("caption") else []
-        return [
-            "",
-            *caption,
-            f"{indent}{ticks}{language}",
-            *(f"{indent}{line}" for line in lines),
-            f"{indent}{ticks}",
-            "",
-        ]
+        return ["", *caption, *code(lines, options, indent), ""]
     body = "\n".join(_include_part(lines, options))
     with deeper() as allowed:
-        body = expand_myst_includes(body, path.parent / target.lstrip("/")) if allowed else body
+        body = expand(body, path.parent / target.lstrip("/")) if allowed else body
     return ["", *(f"{indent}{line}" if line else "" for line in body.split("\n")), ""]
+
+
+def _rst_code(lines: list[str], options: dict[str, str], indent: str) -> list[str]:
+    return [f"{indent}.. code-block:: text", "", *(f"{indent}   {line}" for line in lines)]
+
+
+def _myst_code(lines: list[str], options: dict[str, str], indent: str) -> list[str]:
+    ticks = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", "\n".join(lines))), default=0))
+    language = options.get("language") or options.get("code") or ""
+    return [f"{indent}{ticks}{language}", *(f"{indent}{line}" for line in lines), f"{indent}{ticks}"]
 
 
 def _fence_body(lines: list[str], start: int, fence: str) -> tuple[list[str], int]:
