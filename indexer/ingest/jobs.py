@@ -41,6 +41,7 @@ class Job:
     root: str = ""  # the folder's real path: the file must resolve inside it; "" when links may leave it
     folder: str = ""  # the documents folder, where the files a document includes are read from ("": none read)
     rules: AccessRules = field(default_factory=AccessRules)  # the access file, for the groups of included files
+    drafts: str = ""  # the site generator that publishes no draft (front matter `draft: true`), if any
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,8 @@ def run_job(job: Job) -> Outcome:
         except LoaderError as exc:  # "no text": say why, when an include that was its text could not be read
             raise LoaderError(f"{exc.reason} ({read.warnings[0]})" if read and read.warnings else exc.reason) from None
         _check_includes(record, job.rules)
+        if job.drafts and str(record.front_matter.get("draft", "")).lower() in ("true", "yes"):
+            raise LoaderError(f"a draft (front matter draft: true), which {job.drafts} does not publish")
         return Indexed(record)
     except _TimedOut:
         return Failed(job.id, stamp, f"took longer than {job.time_limit:g} s to parse (--parse-timeout)")

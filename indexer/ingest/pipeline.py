@@ -20,7 +20,7 @@ from indexer.ingest.embedding import carry
 from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
 from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Candidate, Scan, scan
-from indexer.ingest.sites import detect_site
+from indexer.ingest.sites import Site, detect_site
 from indexer.ingest.urls import UrlRules, document_url, unjoined_path
 from indexer.loaders.includes import MISSING
 from indexer.model import IndexReport, SkippedFile
@@ -83,8 +83,9 @@ def update_index(
             state = RunState({}, {}, {})
         rules = AccessRules.load(docs)
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
-        _leave_out_unpublished(docs, found)
-        jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules)
+        site = detect_site(docs, found.markers)
+        _leave_out_unpublished(site, found)
+        jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules, site)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
         urls = _url_rules(docs, settings, found)
@@ -147,7 +148,7 @@ def _check_docs(docs: Path) -> Path:
 
 
 def _plan(
-    docs: Path, files: list[Candidate], state: RunState, settings: IndexerSettings, rules: AccessRules
+    docs: Path, files: list[Candidate], state: RunState, settings: IndexerSettings, rules: AccessRules, site: Site
 ) -> tuple[list[Job], dict[str, tuple[Stamp, str]], int]:
     """Jobs for new and changed files, for files whose groups the access file changed, and for files that
     include a file that changed; failures carried over for files unchanged since they failed."""
@@ -170,7 +171,8 @@ def _plan(
             continue
         sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
-                  settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules)  # fmt: skip
+                  settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules,
+                  site.name if site.drafts else "")  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
 
@@ -199,11 +201,10 @@ def _same_failures(state: RunState, carried: dict[str, tuple[Stamp, str]]) -> bo
     return set(state.failed) == set(carried)
 
 
-def _leave_out_unpublished(docs: Path, found: Scan) -> None:
+def _leave_out_unpublished(site: Site, found: Scan) -> None:
     """The files that the site generator found for the folder publishes no page for (Site.unpublished_reason:
     Docusaurus's partials, mdBook's SUMMARY.md, Sphinx's templates) are listed as skipped, with the reason."""
-    site = detect_site(docs, found.markers)
-    if not site.unpublished:
+    if not site.unpublished and not site.root:
         return
     kept = []
     for candidate in found.files:

@@ -49,6 +49,7 @@ class Site:
     unpublished: str = ""  # what of the folder's pages the generator does not publish (see unpublished_reason)
     pretty: bool = False  # a page's path is lowercased and ends in a slash (Hugo's defaults: /functions/toc/)
     root: str = ""  # the folder in DOCS that holds the pages ("src/" when DOCS is an mdBook's own folder)
+    drafts: bool = False  # it publishes no page whose front matter says `draft: true` (Docusaurus, Hugo)
 
     @property
     def key(self) -> str:
@@ -85,11 +86,11 @@ SITES = {
     site.name: site
     for site in (
         PLAIN,
-        Site("docusaurus", frozenset({"index", "readme"}), True, True, True, True, "partials"),
+        Site("docusaurus", frozenset({"index", "readme"}), True, True, True, True, "partials", drafts=True),
         Site("mdbook", frozenset({"index", "readme"}), any_case=True, unpublished="summary"),
         Site("mkdocs", frozenset({"index", "README"})),
         Site("vuepress", frozenset({"index", "readme"}), any_case=True),
-        Site("hugo", frozenset({"index", "_index"}), pretty=True),
+        Site("hugo", frozenset({"index", "_index"}), pretty=True, drafts=True),
         Site("sphinx", unpublished="templates"),
     )
 }

@@ -325,3 +325,18 @@ def test_an_mdbook_indexed_from_its_own_folder_serves_its_src_folder(tmp_path: P
     assert document(tmp_path / "index", "src/README.md").url == "https://doc.rust-lang.org/book/index.html"
     assert sorted(skipped(report)) == ["README.md", "listings/ch01/output.txt"]
     assert "zebracorn" in (snapshot(tmp_path / "index").text("src/ch01.md") or "")
+
+
+def test_a_draft_is_skipped_where_the_site_does_not_publish_drafts(tmp_path: Path) -> None:
+    """Hugo and Docusaurus build no page for `draft: true`: citing one would cite a page that is not there.
+    Elsewhere (no such generator found) `draft` is any field, and the page is indexed."""
+    draft = "---\ntitle: Soon\ndraft: true\n---\n\nUnpublished zebracorn.\n"
+    write(tmp_path, "hugo/hugo.toml", "baseURL = 'https://example.org/'\n")
+    write(tmp_path, "hugo/content/soon.md", draft)
+    write(tmp_path, "hugo/content/now.md", "---\ntitle: Now\ndraft: false\n---\n\nPublished.\n")
+    write(tmp_path, "notes/soon.md", draft)
+    report = index(tmp_path / "hugo/content", tmp_path / "i1")
+    assert all_ids(tmp_path / "i1") == ["now.md"]
+    assert skipped(report) == {"soon.md": "a draft (front matter draft: true), which hugo does not publish"}
+    index(tmp_path / "notes", tmp_path / "i2")
+    assert all_ids(tmp_path / "i2") == ["soon.md"]
