@@ -82,7 +82,8 @@ def run_job(job: Job) -> Outcome:
             stamp = Stamp(len(data), job.stamp.mtime_ns, hashlib.sha256(data).hexdigest())
             if stamp.sha256 == job.stamp.sha256:
                 return Unchanged(job.id, stamp)
-            with reading(job.folder, job.max_size, follow_symlinks=not job.root) if job.folder else _nothing() as read:
+            reads = reading(job.folder, job.max_size, follow_symlinks=not job.root) if job.folder else None
+            with reads or contextlib.nullcontext() as read:
                 parsed = _load(job, data)
         if read is not None and read.warnings:
             parsed = replace(parsed, warnings=(*parsed.warnings, *read.warnings))
@@ -103,12 +104,6 @@ def run_job(job: Job) -> Outcome:
     except Exception as exc:  # a loader bug, a library failure, memory: this file's failure, not the run's
         log.debug("indexing %s failed", job.id, exc_info=True)
         return Failed(job.id, stamp, f"could not be indexed ({type(exc).__name__}: {exc})"[:300])
-
-
-@contextlib.contextmanager
-def _nothing() -> Iterator[None]:
-    """No reading of included files (a job with no documents folder)."""
-    yield
 
 
 def _check_includes(record: DocRecord, rules: AccessRules) -> None:

@@ -66,17 +66,17 @@ def reading(folder: str | Path, max_size: int, follow_symlinks: bool = False) ->
 
 
 @contextlib.contextmanager
-def deeper() -> Iterator[bool]:
-    """Around the expansion of an included file's own includes: True while within MAX_DEPTH."""
+def deeper() -> Iterator[None]:
+    """Around the expansion of an included file's own includes: one level deeper (included_text() refuses past
+    MAX_DEPTH)."""
     state = _READING.get()
-    if state is None:
-        yield False
-        return
-    state.depth += 1
+    if state is not None:
+        state.depth += 1
     try:
-        yield state.depth <= MAX_DEPTH
+        yield
     finally:
-        state.depth -= 1
+        if state is not None:
+            state.depth -= 1
 
 
 def included_text(including: Path, target: str) -> str | None:

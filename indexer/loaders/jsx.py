@@ -173,8 +173,8 @@ def _partial(tag: str, partials: dict[str, str], path: Path) -> str | None:
     if text is None or target is None:
         return None
     _, body, _ = split_front_matter(text)
-    with deeper() as allowed:
-        return strip_jsx(body, path.parent / target) if allowed else ""
+    with deeper():
+        return strip_jsx(body, path.parent / target)
 
 
 def _tag_end(text: str, at: int) -> int:

@@ -42,8 +42,8 @@ def _expansion(match: re.Match[str], path: Path) -> str:
     body = "\n".join(lines)
     if kind in ("playground", "playpen"):
         return f"```rust\n{body}\n```"
-    with deeper() as allowed:
-        return expand_includes(body, path.parent / name) if allowed else body
+    with deeper():
+        return expand_includes(body, path.parent / name)
 
 
 def _part(lines: list[str], part: str) -> list[str] | None:

@@ -118,8 +118,8 @@ def _included(
         caption = [f"{indent}{options['caption']}", ""] if options.get("caption") else []
         return ["", *caption, *code(lines, options, indent), ""]
     body = "\n".join(_include_part(lines, options))
-    with deeper() as allowed:
-        body = expand(body, path.parent / target.lstrip("/")) if allowed else body
+    with deeper():
+        body = expand(body, path.parent / target.lstrip("/"))
     return ["", *(f"{indent}{line}" if line else "" for line in body.split("\n")), ""]
 
 
