@@ -92,7 +92,8 @@ def run_job(job: Job) -> Outcome:
         except LoaderError as exc:  # "no text": say why, when an include that was its text could not be read
             raise LoaderError(f"{exc.reason} ({read.warnings[0]})" if read and read.warnings else exc.reason) from None
         _check_includes(record, job.rules)
-        if job.drafts and str(record.front_matter.get("draft", "")).lower() in ("true", "yes"):
+        draft = record.front_matter.get("draft")
+        if job.drafts and (draft is True or (isinstance(draft, str) and draft.strip().lower() == "true")):
             raise LoaderError(f"a draft (front matter draft: true), which {job.drafts} does not publish")
         return Indexed(record)
     except _TimedOut:

@@ -9,7 +9,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -88,7 +88,7 @@ def update_index(
         jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules, site)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
-        urls = _url_rules(docs, settings, found)
+        urls = _url_rules(settings, site)
         meta = _meta(docs, settings, secret, rules, urls)
         same_settings = all(state.meta.get(k) == v for k, v in meta.items() if k != "built_at")
         skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, r) for i, (_, r) in carried.items()]
@@ -218,13 +218,11 @@ def _leave_out_unpublished(site: Site, found: Scan) -> None:
     found.files = kept
 
 
-def _url_rules(docs: Path, settings: IndexerSettings, found: Scan) -> UrlRules:
+def _url_rules(settings: IndexerSettings, site: Site) -> UrlRules:
     """The run's URL settings, with the site generator's rules when pages are served under names of their own
-    (looked for only then: a generator's config that comes or goes changes no URL otherwise)."""
+    (only then: a generator's config that comes or goes changes no URL otherwise)."""
     rules = UrlRules(settings.base_url, settings.drop_extensions, settings.url_extension)
-    if not rules.base_url or not rules.pages:
-        return rules
-    return UrlRules(rules.base_url, rules.drop_extensions, rules.url_extension, detect_site(docs, found.markers))
+    return replace(rules, site=site) if rules.base_url and rules.pages else rules
 
 
 def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules, urls: UrlRules) -> dict[str, str]:

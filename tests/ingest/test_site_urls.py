@@ -335,8 +335,9 @@ def test_a_draft_is_skipped_where_the_site_does_not_publish_drafts(tmp_path: Pat
     write(tmp_path, "hugo/content/soon.md", draft)
     write(tmp_path, "hugo/content/now.md", "---\ntitle: Now\ndraft: false\n---\n\nPublished.\n")
     write(tmp_path, "notes/soon.md", draft)
+    write(tmp_path, "hugo/content/maybe.md", "---\ntitle: Maybe\ndraft: 'yes'\n---\n\nA page.\n")  # not Hugo's true
     report = index(tmp_path / "hugo/content", tmp_path / "i1")
-    assert all_ids(tmp_path / "i1") == ["now.md"]
+    assert all_ids(tmp_path / "i1") == ["maybe.md", "now.md"]
     assert skipped(report) == {"soon.md": "a draft (front matter draft: true), which hugo does not publish"}
     index(tmp_path / "notes", tmp_path / "i2")
     assert all_ids(tmp_path / "i2") == ["soon.md"]
