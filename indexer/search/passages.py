@@ -92,8 +92,8 @@ class GenerationPostings:
         self._first: dict[str, int] | None = None  # see first_passage()
         self._vocabulary: _Vocabulary | None = None  # see vocabulary()
 
-    def _length_norms(self) -> list[np.ndarray]:
-        """Per segment and field, k1 * (1 - b + b * length / average length) of each passage."""
+    def _length_norms(self) -> np.ndarray:
+        """Per field, k1 * (1 - b + b * length / average length) of each passage (numbered across the segments)."""
         totals = np.zeros(len(FIELDS))
         for s, segment in enumerate(self.segments):
             lengths = np.asarray(segment.lengths, dtype=np.int64)
@@ -102,7 +102,9 @@ class GenerationPostings:
         averages = np.array([[(total / (self.passage_count or 1)) or 1.0] for total in totals])
         b = np.array([[self.ranking.b.get(name, 0.75)] for name in FIELDS])
         k1 = self.ranking.k1
-        return [k1 * ((1 - b) + b * _quantized(np.asarray(s.lengths)) / averages) for s in self.segments]
+        if not self.segments:
+            return np.zeros((len(FIELDS), 0))
+        return np.concatenate([k1 * ((1 - b) + b * _quantized(np.asarray(s.lengths)) / averages) for s in self.segments], axis=1)
 
     @property
     def has_positions(self) -> bool:
@@ -130,22 +132,25 @@ class GenerationPostings:
         return found
 
     def _look_up(self, key: bytes, field: int) -> WordPostings:
-        passages, impacts, ranges = [], [], []
-        k1 = self.ranking.k1
+        """A word's postings across the segments, with their impacts computed over all of them at once: most
+        words are held by a few passages, and numpy's cost per call, not per posting, is most of a lookup."""
+        ranges, parts, freqs = [], [], []
         for s, segment in enumerate(self.segments):
             number = segment.keys.find(key)
             start, end = segment.posting_range(number)
             ranges.append((number, start, end))
             if end > start:
                 local = segment.passages[start:end]
-                passages.append(local + self.bases[s] if self.bases[s] else local)
-                tf = segment.freqs[start:end].astype(np.float64)  # the BM25 impact before idf and field weight
-                impacts.append(tf * (k1 + 1) / (tf + self._norms[s][field][local]))
+                parts.append(local + self.bases[s] if self.bases[s] else local)
+                freqs.append(segment.freqs[start:end])
         offsets = list(accumulate((end - start for _, start, end in ranges), initial=0))
-        joined = np.concatenate(passages) if len(passages) > 1 else passages[0] if passages else _EMPTY_PASSAGES
-        scores = np.concatenate(impacts) if len(impacts) > 1 else impacts[0] if impacts else _NO_IMPACTS
+        if not parts:
+            return WordPostings(_EMPTY_PASSAGES, _NO_IMPACTS, 0, self.ranking.idf(0, self.passage_count), ranges, offsets)
+        joined = np.concatenate(parts) if len(parts) > 1 else parts[0]
+        tf = (np.concatenate(freqs) if len(freqs) > 1 else freqs[0]).astype(np.float64)
+        impacts = tf * (self.ranking.k1 + 1) / (tf + self._norms[field][joined])  # BM25's impact before idf and weight
         matching = len(joined) if self.alive is None else int(np.count_nonzero(self.alive[joined]))
-        return WordPostings(joined, scores, matching, self.ranking.idf(matching, self.passage_count), ranges, offsets)
+        return WordPostings(joined, impacts, matching, self.ranking.idf(matching, self.passage_count), ranges, offsets)
 
     def visible(self, groups: Groups) -> np.ndarray | None:
         """The passages a caller in `groups` may see and that are live; None: every passage."""
