@@ -104,7 +104,8 @@ class GenerationPostings:
         k1 = self.ranking.k1
         if not self.segments:
             return np.zeros((len(FIELDS), 0))
-        return np.concatenate([k1 * ((1 - b) + b * _quantized(np.asarray(s.lengths)) / averages) for s in self.segments], axis=1)
+        norms = [k1 * ((1 - b) + b * _quantized(np.asarray(s.lengths)) / averages) for s in self.segments]
+        return np.concatenate(norms, axis=1)
 
     @property
     def has_positions(self) -> bool:
@@ -145,7 +146,8 @@ class GenerationPostings:
                 freqs.append(segment.freqs[start:end])
         offsets = list(accumulate((end - start for _, start, end in ranges), initial=0))
         if not parts:
-            return WordPostings(_EMPTY_PASSAGES, _NO_IMPACTS, 0, self.ranking.idf(0, self.passage_count), ranges, offsets)
+            idf = self.ranking.idf(0, self.passage_count)
+            return WordPostings(_EMPTY_PASSAGES, _NO_IMPACTS, 0, idf, ranges, offsets)
         joined = np.concatenate(parts) if len(parts) > 1 else parts[0]
         tf = (np.concatenate(freqs) if len(freqs) > 1 else freqs[0]).astype(np.float64)
         impacts = tf * (self.ranking.k1 + 1) / (tf + self._norms[field][joined])  # BM25's impact before idf and weight
