@@ -7,8 +7,8 @@ Outside fenced code, before the Markdown is parsed:
   indented code block; Docusaurus's `:::note Title` ... `:::`, and GitHub's and Obsidian's `> [!NOTE] Title`
   callouts leave their title;
 - MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`), icon shortcodes
-  (`:material-check:`, `:octicons-heart-16:`) and snippet includes (`--8<-- "file.md"`, never followed) leave
-  nothing;
+  (`:material-check:`) and VitePress's file includes (`<<< @/file`, never followed) leave nothing (MkDocs'
+  snippets, `--8<-- "file.md"`, were put in place before: snippets.py; what is left of them is shown as written);
 - Obsidian: a wiki link `[[Page]]`, `[[Page#Heading]]` or `[[Page|shown text]]` leaves what Obsidian shows (the
   shown text, else the page and heading), an embed `![[diagram.png]]` and a `%%comment%%` leave nothing.
 """
@@ -38,11 +38,11 @@ _ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or 
     re.MULTILINE,
 )
 _ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:")
-# what includes a file (MkDocs' --8<--, VitePress's <<< @/file) or marks a table of contents ([[toc]], [TOC]):
-# a line that leaves nothing
-_SNIPPET = re.compile(r"^[ \t]*(?:-{1,2}8<-{1,2}(?:[ \t].*)?|<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re.IGNORECASE)
+# what includes a file (VitePress's <<< @/file) or marks a table of contents ([[toc]], [TOC]): a line that leaves
+# nothing
+_SNIPPET = re.compile(r"^[ \t]*(?:<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re.IGNORECASE)
 _UNTITLED = frozenset({"code-group"})  # containers whose kind is no title (VitePress's code-group)
-_SIGNS = ("!!!", "???", "===", ":::", "[!", "[[", "%%", "{", "8<", "<<<", "[TOC]", "[toc]", ":material-", ":octicons-",
+_SIGNS = ("!!!", "???", "===", ":::", "[!", "[[", "%%", "{", "<<<", "[TOC]", "[toc]", ":material-", ":octicons-",
           ":fontawesome-", ":simple-")  # fmt: skip
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from indexer.errors import LoaderError
 from indexer.loaders.textcodec import decode_text
 
-__all__ = ["MAX_DEPTH", "MISSING", "Reading", "deeper", "included_text", "reading"]
+__all__ = ["MAX_DEPTH", "MISSING", "Reading", "deeper", "included_text", "reading", "reading_folder", "warn"]
 
 MAX_DEPTH = 10  # includes within includes (mdBook stops at 10 too)
 MISSING = (-1, -1)  # the size and mtime remembered of a file named but not there
@@ -79,8 +79,22 @@ def deeper() -> Iterator[None]:
             state.depth -= 1
 
 
-def included_text(including: Path, target: str) -> str | None:
-    """The text of the file `target` names, or None (with a warning) when it is not read."""
+def reading_folder() -> str | None:
+    """The real path of the documents folder whose document is being read; None outside a reading() context."""
+    state = _READING.get()
+    return None if state is None else state.folder
+
+
+def warn(message: str) -> None:
+    """A warning for the document being read (dropped outside a reading() context)."""
+    state = _READING.get()
+    if state is not None:
+        state.warn(message)
+
+
+def included_text(including: Path, target: str, relative_to_folder: bool = False) -> str | None:
+    """The text of the file `target` names, relative to the file `including` (or, with `relative_to_folder`, to
+    the folder `including`), or None (with a warning) when it is not read."""
     state = _READING.get()
     shown = target if len(target) <= 120 else target[:117] + "..."
     if state is None:
@@ -88,7 +102,7 @@ def included_text(including: Path, target: str) -> str | None:
     if state.depth >= MAX_DEPTH:
         state.warn(f"includes nested more than {MAX_DEPTH} deep (a file that includes itself?): {shown} left out")
         return None
-    relative = _in_folder(state, including, target)
+    relative = _in_folder(state, including / "_" if relative_to_folder else including, target)
     if relative is None:
         state.warn(f"{shown} is outside the documents folder: not included (index the folder that holds both)")
         return None

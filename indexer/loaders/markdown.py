@@ -8,9 +8,10 @@ list item, one line per table row with its cells joined by " | ", footnotes wher
 referred to as "a claim[1]"), raw HTML reduced to its text (read by htmlscan: comments, scripts and styles are
 never text, even when they span several blocks). A heading starts a new Section whose `heading` is the heading's
 text; the heading itself is not repeated in the section's text (a heading with no text of its own is a Section
-with none). Title: front matter `title`, else the first h1, else the first heading of any level. mdBook's
-includes are put in place first (mdbook.py), then template syntax of static site generators (Hugo shortcodes,
-mdBook directives, Liquid) is taken out (templates.py).
+with none). Title: front matter `title`, else the first h1, else the first heading of any level. Included files
+are put in place first (MkDocs snippets: snippets.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py),
+then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
+(templates.py).
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) are kept as
 their plain text, with a warning: markdown-it itself would drop them and everything after them.
@@ -38,6 +39,7 @@ from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.mdbook import expand_includes
 from indexer.loaders.myst import plain_myst
+from indexer.loaders.snippets import expand_snippets
 from indexer.loaders.sphinxfiles import expand_myst_includes
 from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
@@ -71,7 +73,7 @@ class MarkdownLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
-        body = expand_myst_includes(expand_includes(body, path), path)
+        body = expand_myst_includes(expand_includes(expand_snippets(body, path), path), path)
         mdx = self.always_mdx or is_mdx(body)
         text = plain_dialects(strip_templates(strip_jsx(body, path) if mdx else plain_myst(body)))
         return render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)

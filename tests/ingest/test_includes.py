@@ -188,3 +188,77 @@ def test_on_a_docusaurus_site_partials_are_no_pages_of_their_own(docs: Path, tmp
     assert set(skipped(report)) == {"api/_tags.mdx", "_snippets/shared.md"}
     assert "Docusaurus partial" in skipped(report)["api/_tags.mdx"]
     assert "zebracorn tags file" in (snapshot(tmp_path / "index").text("api/plugin.mdx") or "")
+
+
+MKDOCS_YML = """site_name: Walrus
+markdown_extensions:
+  - admonition
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+  - pymdownx.snippets{options}
+"""
+
+
+def test_mkdocs_snippets_are_put_in_place_as_pymdownx_puts_them(tmp_path: Path) -> None:
+    """Material for MkDocs sites include files with `--8<--` (pymdownx.snippets): paths from the folder holding
+    mkdocs.yml, indented as the marker, whole, by lines or by section; an escaped marker is shown as written."""
+    site, docs = tmp_path / "site", tmp_path / "site" / "docs"
+    write(site, "mkdocs.yml", MKDOCS_YML.format(options=""))  # its !!python tag is read as nothing
+    write(docs, "snippets/note.md", "Shared zebracorn note.\n")
+    write(docs, "snippets/nested.md", "Nested start.\n--8<-- \"docs/snippets/note.md\"\n")
+    app = "import sys\n# --8<-- [start:main]\ndef main():\n    return 'periwinkle'\n# --8<-- [end:main]\n"
+    write(docs, "src/app.py", app)
+    write(docs, "src/lines.txt", "one\ntwo\nthree\nfour\n")
+    write(
+        docs,
+        "page.md",
+        "# Page\n\n!!! note\n\n    --8<-- \"docs/snippets/note.md\"\n\n"
+        '```python\n--8<-- "docs/src/app.py:main"\n```\n\n'
+        "Lines: --8<-- 'inline is no marker'\n\n"
+        "```text\n-8<- 'docs/src/lines.txt:2:3'\n```\n\n"
+        "```text\n---8<---\ndocs/src/lines.txt::1\n;docs/src/lines.txt\n\ndocs/snippets/nested.md\n---8<---\n```\n\n"
+        'Shown: ;--8<-- "docs/snippets/note.md"\n\n;--8<-- "docs/snippets/note.md"\n',
+    )
+    report = index(docs, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("page.md") or ""
+    assert "Note\n\nShared zebracorn note." in text  # in the admonition
+    assert "def main():\n    return 'periwinkle'" in text and "import sys" not in text  # the section alone
+    assert "8<" not in text.split("Lines")[0]
+    assert "Lines: --8<-- 'inline is no marker'" in text  # a marker stands on a line of its own
+    # lines 2 to 3; then the block: line 1, a commented path, a blank line, a snippet with its own snippet
+    assert "marker'\n\ntwo\nthree\n\none\n\nNested start.\nShared zebracorn note.\n\n" in text
+    assert text.endswith('Shown: ;--8<-- "docs/snippets/note.md"\n\n--8<-- "docs/snippets/note.md"')  # escaped
+    assert not warnings_of(report, "page.md")
+
+
+def test_mkdocs_snippets_read_the_base_paths_of_mkdocs_yml_and_say_what_they_cannot_read(tmp_path: Path) -> None:
+    site, docs = tmp_path / "site", tmp_path / "site" / "docs"
+    write(site, "mkdocs.yml", MKDOCS_YML.format(options=":\n      base_path: [docs/includes, docs]"))
+    write(site, "README.md", "outside gryphonbeak\n")
+    write(docs, "includes/abbr.md", "From the first base: unicornfish.\n")
+    write(docs, "second.md", "From the second base: narwhalion.\n")
+    write(
+        docs,
+        "page.md",
+        "# Page\n\nText.\n\n--8<-- \"abbr.md\"\n\n--8<-- \"second.md\"\n\n--8<-- \"later.md\"\n\n"
+        '--8<-- "../README.md"\n\n--8<-- "https://example.com/x.md"\n\n--8<-- "second.md:absent"\n',
+    )
+    report = index(docs, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("page.md") or ""
+    assert "From the first base: unicornfish." in text and "From the second base: narwhalion." in text
+    assert "gryphonbeak" not in text
+    warned = warnings_of(report, "page.md")
+    assert any("later.md does not exist" in w for w in warned), warned
+    assert any("outside the documents folder" in w for w in warned), warned
+    assert any("is a URL: not downloaded" in w for w in warned), warned
+    assert any("section absent is not in its file" in w for w in warned), warned
+    write(docs, "includes/later.md", "Written later: walrusberry.\n")  # in the first base
+    assert index(docs, tmp_path / "index").updated == 1
+    assert "Written later: walrusberry." in (snapshot(tmp_path / "index").text("page.md") or "")
+
+
+def test_without_a_mkdocs_yml_snippet_paths_start_at_the_documents_folder(docs: Path, index_dir: Path) -> None:
+    write(docs, "parts/shared.md", "Shared periwinkle text.\n")
+    write(docs, "guides/page.md", "# Page\n\n--8<-- \"parts/shared.md\"\n")
+    index(docs, index_dir)
+    assert "Shared periwinkle text." in (snapshot(index_dir).text("guides/page.md") or "")
