@@ -205,14 +205,14 @@ def test_mkdocs_snippets_are_put_in_place_as_pymdownx_puts_them(tmp_path: Path) 
     site, docs = tmp_path / "site", tmp_path / "site" / "docs"
     write(site, "mkdocs.yml", MKDOCS_YML.format(options=""))  # its !!python tag is read as nothing
     write(docs, "snippets/note.md", "Shared zebracorn note.\n")
-    write(docs, "snippets/nested.md", "Nested start.\n--8<-- \"docs/snippets/note.md\"\n")
+    write(docs, "snippets/nested.md", 'Nested start.\n--8<-- "docs/snippets/note.md"\n')
     app = "import sys\n# --8<-- [start:main]\ndef main():\n    return 'periwinkle'\n# --8<-- [end:main]\n"
     write(docs, "src/app.py", app)
     write(docs, "src/lines.txt", "one\ntwo\nthree\nfour\n")
     write(
         docs,
         "page.md",
-        "# Page\n\n!!! note\n\n    --8<-- \"docs/snippets/note.md\"\n\n"
+        '# Page\n\n!!! note\n\n    --8<-- "docs/snippets/note.md"\n\n'
         '```python\n--8<-- "docs/src/app.py:main"\n```\n\n'
         "Lines: --8<-- 'inline is no marker'\n\n"
         "```text\n-8<- 'docs/src/lines.txt:2:3'\n```\n\n"
@@ -240,7 +240,7 @@ def test_mkdocs_snippets_read_the_base_paths_of_mkdocs_yml_and_say_what_they_can
     write(
         docs,
         "page.md",
-        "# Page\n\nText.\n\n--8<-- \"abbr.md\"\n\n--8<-- \"second.md\"\n\n--8<-- \"later.md\"\n\n"
+        '# Page\n\nText.\n\n--8<-- "abbr.md"\n\n--8<-- "second.md"\n\n--8<-- "later.md"\n\n'
         '--8<-- "../README.md"\n\n--8<-- "https://example.com/x.md"\n\n--8<-- "second.md:absent"\n',
     )
     report = index(docs, tmp_path / "index")
@@ -259,6 +259,6 @@ def test_mkdocs_snippets_read_the_base_paths_of_mkdocs_yml_and_say_what_they_can
 
 def test_without_a_mkdocs_yml_snippet_paths_start_at_the_documents_folder(docs: Path, index_dir: Path) -> None:
     write(docs, "parts/shared.md", "Shared periwinkle text.\n")
-    write(docs, "guides/page.md", "# Page\n\n--8<-- \"parts/shared.md\"\n")
+    write(docs, "guides/page.md", '# Page\n\n--8<-- "parts/shared.md"\n')
     index(docs, index_dir)
     assert "Shared periwinkle text." in (snapshot(index_dir).text("guides/page.md") or "")
