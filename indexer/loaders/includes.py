@@ -6,7 +6,8 @@ relative to the including file (or, starting with "/", to the documents folder, 
 - only inside the documents folder: a path that leaves it, or a link out of it (unless links may be followed),
   is refused;
 - a regular file of at most the size limit, all of a document's includes together too, at most MAX_DEPTH
-  includes deep (a file that includes itself stops there);
+  includes deep (a file that includes itself stops there) and MAX_INCLUDES in all (a file that includes itself
+  twice, ten deep, would be read a thousand times; ten times, ten billion);
 - every file read, or named and missing, is remembered with its size and mtime (`files`), for the next run.
 What cannot be read leaves a warning for the document, and the directive is dropped. Outside a context (a loader
 called on its own, with no run to say where the documents folder is) nothing is read and the directive is
@@ -28,9 +29,10 @@ from pathlib import Path
 from indexer.errors import LoaderError
 from indexer.loaders.textcodec import decode_text
 
-__all__ = ["MAX_DEPTH", "MISSING", "Reading", "deeper", "included_text", "reading", "reading_folder", "warn"]
+__all__ = ["MAX_DEPTH", "MAX_INCLUDES", "MISSING", "Reading", "deeper", "included_text", "reading", "reading_folder", "warn"]
 
 MAX_DEPTH = 10  # includes within includes (mdBook stops at 10 too)
+MAX_INCLUDES = 2_000  # files read for one document (a page of the Rust book reads at most 30)
 MISSING = (-1, -1)  # the size and mtime remembered of a file named but not there
 
 
@@ -45,6 +47,7 @@ class Reading:
     warnings: list[str] = field(default_factory=list)
     depth: int = 0
     total: int = 0  # bytes read so far
+    count: int = 0  # includes read so far
 
     def warn(self, message: str) -> None:
         if message not in self.warnings:
@@ -102,6 +105,10 @@ def included_text(including: Path, target: str, relative_to_folder: bool = False
     if state.depth >= MAX_DEPTH:
         state.warn(f"includes nested more than {MAX_DEPTH} deep (a file that includes itself?): {shown} left out")
         return None
+    if state.count >= MAX_INCLUDES:
+        state.warn(f"more than {MAX_INCLUDES:,} includes (a file that includes itself?): the rest left out")
+        return None
+    state.count += 1
     relative = _in_folder(state, including / "_" if relative_to_folder else including, target)
     if relative is None:
         state.warn(f"{shown} is outside the documents folder: not included (index the folder that holds both)")

@@ -262,3 +262,11 @@ def test_without_a_mkdocs_yml_snippet_paths_start_at_the_documents_folder(docs: 
     write(docs, "guides/page.md", '# Page\n\n--8<-- "parts/shared.md"\n')
     index(docs, index_dir)
     assert "Shared periwinkle text." in (snapshot(index_dir).text("guides/page.md") or "")
+
+
+def test_a_page_that_includes_itself_over_and_over_stops_with_a_warning(docs: Path, index_dir: Path) -> None:
+    """Three includes of itself, ten deep, would be 59,049 reads: the page's includes are counted."""
+    write(docs, "loop.md", "# Loop\n\nzebracorn\n\n" + '--8<-- "loop.md"\n' * 3)
+    report = index(docs, index_dir)
+    assert any("more than 2,000 includes" in w for w in warnings_of(report, "loop.md"))
+    assert (snapshot(index_dir).text("loop.md") or "").count("zebracorn") == 2_001  # the page and its 2,000 reads

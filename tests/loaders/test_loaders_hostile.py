@@ -147,6 +147,9 @@ PATHOLOGICAL = {
     "brackets.md": "zebracorn\n\n" + "[^" * 150_000,
     "bracketed-prose.md": "zebracorn\n\n" + ("[x " + "a-b c:d " * 100) * 1_000,
     "footnotes.md": "zebracorn\n\n[^a]: x\n\n" + ("[^" + "a" * 500) * 600,
+    # a file that includes itself ten times, ten deep: ten billion includes (each page's includes are counted)
+    "self-includes.md": "zebracorn\n\n" + "{{#include self-includes.md}}\n" * 10,
+    "self-snippets.md": "zebracorn\n\n" + '--8<-- "self-snippets.md"\n' * 10,
 }
 
 
