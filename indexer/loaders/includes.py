@@ -29,7 +29,17 @@ from pathlib import Path
 from indexer.errors import LoaderError
 from indexer.loaders.textcodec import decode_text
 
-__all__ = ["MAX_DEPTH", "MAX_INCLUDES", "MISSING", "Reading", "deeper", "included_text", "reading", "reading_folder", "warn"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INCLUDES",
+    "MISSING",
+    "Reading",
+    "deeper",
+    "included_text",
+    "reading",
+    "reading_folder",
+    "warn",
+]
 
 MAX_DEPTH = 10  # includes within includes (mdBook stops at 10 too)
 MAX_INCLUDES = 2_000  # files read for one document (a page of the Rust book reads at most 30)
