@@ -1,6 +1,7 @@
 """Code in Markdown source, as the passes that run before the Markdown parser (templates, dialects, MDX) see it.
-Fences, line by line: a line that starts (at any indentation) with three or more backticks or tildes opens a
-fence, and the next such line of the same character, at least as long, closes it. Code spans: a run of backticks
+Fences, line by line: a line that starts (at any indentation, or after a list item's markers: `- ````) with
+three or more backticks or tildes opens a fence, and the next such line (not a list item) of the same character,
+at least as long, closes it. Code spans: a run of backticks
 and the next run of as many on the same line."""
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from collections.abc import Callable
 __all__ = ["CODE_SPAN", "CODE_SPAN_PATTERN", "closes", "opens", "outside_code_spans"]
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+# a fence may open a list item too (`- ```python`, `* - ````md` in MyST's list-table), but never closes one so
+_OPENING = re.compile(r"^[ \t]*(?:(?:[*+-]|[0-9]{1,9}[.)])[ \t]+)*(`{3,}|~{3,})")
 # a whole run of backticks, what follows on its line, and the next run of as many: a span starts only at a run's
 # first backtick, so a long run with no closer is tried once, not once per backtick (that was quadratic)
 CODE_SPAN_PATTERN = r"(?<!`)(?P<ticks>`+)(?!`).+?(?<!`)(?P=ticks)(?!`)"
@@ -18,15 +21,16 @@ CODE_SPAN = re.compile(CODE_SPAN_PATTERN)
 
 
 def opens(line: str) -> str | None:
-    """The fence a line opens (its run of backticks or tildes), or None when it is no fence line."""
-    marker = _FENCE.match(line)
+    """The fence a line opens (its run of backticks or tildes, at any indentation or after a list item's
+    markers), or None when it is no fence line."""
+    marker = _OPENING.match(line)
     return marker.group(1) if marker else None
 
 
 def closes(line: str, fence: str) -> bool:
     """Whether `line` closes the open `fence`."""
-    marker = opens(line)
-    return marker is not None and marker[0] == fence[0] and len(marker) >= len(fence)
+    marker = _FENCE.match(line)
+    return marker is not None and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence)
 
 
 def outside_code_spans(text: str, change: Callable[[str], str]) -> str:

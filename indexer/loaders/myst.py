@@ -2,14 +2,16 @@
 
 Outside fenced code, before the Markdown is parsed:
 - a directive, fenced by backticks or colons (```` ```{note} ````, `:::{admonition} Title`), leaves its title (its
-  argument, else its name: `Note`; autodoc's `{autofunction} pkg.name` its object's name; none for `only`,
-  `module` and the others whose argument Sphinx does not show) and its body as prose, nested directives read the
-  same way; code directives (`code-block`, `code-cell`, `doctest`...: sphinx.py) and
-  `math` stay code; an image leaves its alt text, a figure its alt text and caption; what is not text
-  (`toctree`, `raw`, `index`...) leaves nothing, and no directive here reads a file (`include` and
-  `literalinclude` were put in place before: sphinxfiles.py; one whose file could not be read leaves nothing).
-  Options (`:caption: x`, a `---` YAML block) leave nothing, but for those Sphinx shows of an object: a
-  confval's `Type:` and `Default:` lines, an attribute's type and value after its name;
+  argument; without one, an admonition's kind as Sphinx titles it: `Note`, `See also`; autodoc's
+  `{autofunction} pkg.name` its object's name; none for `only`, `module` and the others whose argument Sphinx
+  does not show) and its body as prose, nested directives read the same way; code directives (`code-block`,
+  `code-cell`, `doctest`...: sphinx.py) and `math` stay code, under their `:caption:`; `eval-rst` is read as the
+  reStructuredText it holds (rst.py); a `list-table` whose cells are a line each is a table of rows; an image
+  leaves its alt text, a figure its alt text and caption; what is not text (`toctree`, `raw`, `index`...) leaves
+  nothing, and no directive here reads a file (`include` and `literalinclude` were put in place before:
+  sphinxfiles.py; one whose file could not be read leaves nothing). Options (`:caption: x`, `:     more of it`
+  on the lines after, a `---` YAML block) leave nothing, but for those Sphinx shows of an object: a confval's
+  `Type:` and `Default:` lines, an attribute's type and value after its name;
 - a role leaves what it shows: {ref}`the guide <guide-label>` is "the guide", {math}`a^2` is "a^2", and
   {attr}`object.__dict__` the code `object.__dict__` (the roles Sphinx shows as code); in a code span it stays
   as written;
@@ -19,9 +21,13 @@ Outside fenced code, before the Markdown is parsed:
 from __future__ import annotations
 
 import re
+import textwrap
+from pathlib import Path
 
 from indexer.loaders.fences import CODE_SPAN_PATTERN, closes, opens
+from indexer.loaders.rst import rst_as_markdown
 from indexer.loaders.sphinx import (
+    ADMONITION_TITLES,
     BODY_DIRECTIVES,
     CODE_DIRECTIVES,
     EMPTY_DIRECTIVES,
@@ -36,7 +42,7 @@ __all__ = ["plain_myst"]
 # a directive's opening line; a name starts with a letter (Pandoc's ```{.python} is code with attributes)
 _DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})\{([A-Za-z][\w:.-]*)\}[ \t]*(.*)$")
 _OPTION = re.compile(r"^[ \t]*:([\w-]+):(?:[ \t]+(.*))?$")
-_TARGET = re.compile(r"^[ \t]*\([\w:.-]+\)=[ \t]*$")
+_TARGET = re.compile(r"^[ \t]*\([^\s()]+\)=[ \t]*$")  # `(label)=`, `(syntax/directives)=`
 # a role, or a code span (which shows a role's syntax as written: ``{ref}`x` ``)
 _ROLE = re.compile(rf"\{{(?P<role>[\w:.-]+)\}}(?P<quote>`+)(?P<text>.+?)(?P=quote)(?!`)|{CODE_SPAN_PATTERN}")
 # roles Sphinx shows as code (`object.__dict__`): their text stays a code span, so Markdown keeps it as written
@@ -44,18 +50,21 @@ _LITERAL_ROLES = frozenset({"attr", "class", "func", "meth", "mod", "obj", "data
                             "var", "macro", "struct", "enum", "code", "literal", "file", "samp", "command", "envvar",
                             "option", "program", "kbd"})  # fmt: skip
 _CODE = CODE_DIRECTIVES | {"math"}
+_ROW = re.compile(r"^[ \t]*[*+-][ \t]+[*+-][ \t]+(.*)$")  # a list-table's row, with its first cell: `* - a`
+_CELL = re.compile(r"^[ \t]+[*+-][ \t]+(.*)$")  # its next cells: `  - b`
 _IMAGES = frozenset({"image", "figure"})
 MAX_DEPTH = 20  # directives nested deeper are read as prose without looking for more inside them
 
 
-def plain_myst(text: str) -> str:
-    """`text` with MyST's syntax replaced as the module docstring says (unchanged when it holds none)."""
+def plain_myst(text: str, path: Path | None = None) -> str:
+    """`text` with MyST's syntax replaced as the module docstring says (unchanged when it holds none); `path`, the
+    page, is where the reStructuredText of an eval-rst directive includes files from."""
     if "{" not in text and ")=" not in text:
         return text
-    return "\n".join(_lines(text.split("\n"), 0))
+    return "\n".join(_lines(text.split("\n"), 0, path))
 
 
-def _lines(lines: list[str], depth: int) -> list[str]:
+def _lines(lines: list[str], depth: int, path: Path | None = None) -> list[str]:
     out: list[str] = []
     fence: str | None = None
     i = 0
@@ -71,7 +80,7 @@ def _lines(lines: list[str], depth: int) -> list[str]:
         if directive:
             indent, marker, name, argument = directive.groups()
             end = _closing(lines, i, marker, depth + 1)
-            out += _directive(indent, name.lower(), argument.strip(), lines[i:end], depth)
+            out += _directive(indent, name.lower(), argument.strip(), lines[i:end], depth, path)
             i = end + 1
             continue
         if (opened := opens(line)) is not None:
@@ -105,37 +114,68 @@ def _closing(lines: list[str], start: int, marker: str, depth: int) -> int:
     return len(lines)
 
 
-def _directive(indent: str, name: str, argument: str, body: list[str], depth: int) -> list[str]:
+def _directive(indent: str, name: str, argument: str, body: list[str], depth: int, path: Path | None) -> list[str]:
+    if name == "eval-rst":  # its body is reStructuredText, options and all
+        return [*textwrap.indent(rst_as_markdown(textwrap.dedent("\n".join(body)), path), indent).split("\n"), ""]
     options, content = _options(body)
     if name in EMPTY_DIRECTIVES:
         return []
     if name in _CODE:
+        while content and not content[0].strip():
+            content = content[1:]  # the blank line after the options
         language = options.get("language", "") if name != "math" else ""
         language = language or (argument.split()[0] if argument and name != "math" else "")
         inner = (len(marker) for line in content if (marker := opens(line)) is not None and marker[0] == "`")
         fence = "`" * max(3, max(inner, default=0) + 1)  # longer than any fence in the code: none closes it
-        return [f"{indent}{fence}{language}", *content, f"{indent}{fence}"]
+        caption = [indent + options["caption"], ""] if options.get("caption") else []  # Sphinx shows it above
+        return [*caption, f"{indent}{fence}{language}", *content, f"{indent}{fence}"]
     shown: list[str] = []
     if name in _IMAGES:
         if options.get("alt"):
             shown += [indent + options["alt"], ""]
         if name == "image":
             return shown
+    elif name == "list-table" and (rows := _table_rows(content)) is not None:
+        caption = [indent + argument, ""] if argument else []
+        return [*caption, *(indent + row for row in rows), ""]
     elif name in VERSION_LABELS:
         shown += [f"{indent}{VERSION_LABELS[name]} {argument}".rstrip(), ""]
     elif name not in BODY_DIRECTIVES:
         shown += _title(indent, name, argument, options)
-    return [*shown, *_lines(content, depth + 1), ""]
+    return [*shown, *_lines(content, depth + 1, path), ""]
 
 
 def _title(indent: str, name: str, argument: str, options: dict[str, str]) -> list[str]:
     """A directive's title (its argument, else its name), with the options Sphinx shows of an object: after its
     signature, then a line each under it (sphinx.py)."""
     shown = (form.format(options[key]) for key, form in SIGNATURE_OPTIONS.get(name, ()) if options.get(key))
-    title = argument + "".join(shown) if argument else name.split(":")[-1].replace("-", " ").capitalize()
+    title = argument + "".join(shown) if argument else ADMONITION_TITLES.get(name.split(":")[-1], "")
     fields = [f"{indent}{label}: {options[key]}" for key, label in OPTION_LINES.get(name, ()) if options.get(key)]
     lines = [*(f"{field}\\" for field in fields[:-1]), *fields[-1:], ""] if fields else []  # hard breaks: a line each
-    return [_ROLE.sub(_role_text, line) for line in [indent + title, "", *lines]]
+    return [_ROLE.sub(_role_text, line) for line in [*([indent + title, ""] if title else []), *lines]]
+
+
+def _table_rows(content: list[str]) -> list[str] | None:
+    """A list-table's rows as a Markdown table (`| a | b |`), read as a table's rows are; None when a cell holds
+    more than a line of text (code, a list): its lines are read as the list they are written as."""
+    rows: list[list[str]] = []
+    for line in content:
+        stripped = line.strip()
+        if not stripped:
+            continue
+        row = _ROW.match(line)
+        if row is not None:
+            rows.append([row.group(1).strip()])
+        elif rows and (cell := _CELL.match(line)) is not None:
+            rows[-1].append(cell.group(1).strip())
+        else:
+            return None  # a cell's second line, or what no row holds
+    if not rows:
+        return None
+    width = max(len(row) for row in rows)
+    cells = [[_ROLE.sub(_role_text, c).replace("|", "\\|") for c in row] + [""] * (width - len(row)) for row in rows]
+    lines = ["| " + " | ".join(row) + " |" for row in cells]
+    return [lines[0], "|" + "---|" * width, *lines[1:]]
 
 
 def _options(body: list[str]) -> tuple[dict[str, str], list[str]]:
@@ -149,8 +189,17 @@ def _options(body: list[str]) -> tuple[dict[str, str], list[str]]:
                 key, _, value = line.partition(":")
                 options[key.strip().lower()] = value.strip()
             at = closing + 1
-    while at < len(body) and (option := _OPTION.match(body[at])):
-        options[option.group(1).lower()] = (option.group(2) or "").strip()
+    key = ""
+    while at < len(body):
+        option = _OPTION.match(body[at])
+        if option is not None:
+            key = option.group(1).lower()
+            options[key] = (option.group(2) or "").strip()
+        elif key and body[at].lstrip().startswith(":"):  # `:     more of it`: a value that goes on (YAML's `|`)
+            more = body[at].lstrip()[1:].strip()
+            options[key] = more if options[key] in ("|", ">", "|-", ">-") else f"{options[key]} {more}".strip()
+        else:
+            break
         at += 1
     return options, body[at:]
 

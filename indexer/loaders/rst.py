@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from docutils.core import publish_doctree
 
+from indexer.loaders import rstblocks
 from indexer.loaders.rstblocks import block_text, inline_text
 from indexer.loaders.sphinx import role_text
 from indexer.loaders.sphinxfiles import expand_rst_includes
@@ -36,9 +38,11 @@ from indexer.loaders.text import sections_at, split_rst
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
-__all__ = ["RstLoader", "pep_header"]
+__all__ = ["RstLoader", "pep_header", "rst_as_markdown"]
 
 _HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
+_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")  # ASCII punctuation: each escaped, Markdown shows it as written
+_FENCE_RUN = re.compile(r"`{3,}")
 _ROLE = re.compile(r":((?:[A-Za-z0-9][\w.+-]*:)+)`((?:[^`\\]|\\.)+)`")
 
 
@@ -143,6 +147,49 @@ class _Sections:
             self.sections.append(Section(text=body if body.strip() else "", heading=self.heading, level=self.level))
         self.blocks = []
         return self.sections
+
+
+def rst_as_markdown(text: str, path: Path | None = None) -> str:
+    """reStructuredText written inside a Markdown page (MyST's ```{eval-rst}```), as Markdown that reads as its
+    text: each block's lines as written (every punctuation character escaped, a hard break after each line), code
+    and literal blocks as fenced code. Its includes are put in place when `path`, the page, is given; if docutils
+    fails, the lines are shown as written."""
+    if path is not None:
+        text = expand_rst_includes(text, path)
+    try:
+        document = publish_doctree(text, settings_overrides=_settings())
+        blocks = list(_blocks(document))
+    except Exception:  # docutils is a library: any failure (RecursionError too) leaves the text
+        blocks = [(False, text)]
+    return "\n\n".join(_fenced(body) if verbatim else _escaped(body) for verbatim, body in blocks if body.strip())
+
+
+def _blocks(node: nodes.Element) -> Iterator[tuple[bool, str]]:
+    """(is it code, its text) of each block of a tree, in order: code blocks wherever they stand (in a note, a
+    directive read as prose), lists and tables whole, a section's title as a block of its own."""
+    for child in node.children:
+        if isinstance(child, rstblocks.VERBATIM):
+            yield True, child.astext()
+        elif isinstance(child, nodes.title):
+            yield False, " ".join(inline_text(child).split())
+        elif isinstance(child, nodes.Element) and not isinstance(child, rstblocks.WHOLE) and _holds_code(child):
+            yield from _blocks(child)
+        else:
+            yield False, block_text(child)
+
+
+def _holds_code(node: nodes.Element) -> bool:
+    return node.next_node(lambda n: isinstance(n, rstblocks.VERBATIM)) is not None
+
+
+def _fenced(code: str) -> str:
+    fence = "`" * max(3, max((len(run) + 1 for run in _FENCE_RUN.findall(code)), default=0))
+    return f"{fence}\n{code}\n{fence}"
+
+
+def _escaped(text: str) -> str:
+    lines = [_PUNCTUATION.sub(r"\\\1", line.strip()) for line in text.strip("\n").split("\n")]
+    return "\\\n".join(line for line in lines if line)
 
 
 def _plain(text: str, title: str, problem: str) -> ParsedDoc:

@@ -48,8 +48,9 @@ _SKIPPED = (
     nodes.transition,
     nodes.decoration,
 )
-_VERBATIM = (nodes.literal_block, nodes.doctest_block, nodes.math_block)
+VERBATIM = (nodes.literal_block, nodes.doctest_block, nodes.math_block)
 _LISTS = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, nodes.field_list, nodes.option_list)
+WHOLE = (*_LISTS, nodes.table, nodes.TextElement, nodes.footnote, nodes.citation, nodes.line_block)  # one block
 _ROLE_SOURCE = re.compile(r"^:((?:[A-Za-z0-9][\w.+-]*:)+)`(.*)`$", re.DOTALL)
 
 
@@ -59,7 +60,7 @@ def block_text(node: nodes.Node) -> str:
         return ""  # docutils' own words are never text
     if isinstance(node, _SKIPPED) or not isinstance(node, nodes.Element):
         return node.astext() if isinstance(node, nodes.Text) else ""
-    if isinstance(node, _VERBATIM):
+    if isinstance(node, VERBATIM):
         return node.astext()
     if isinstance(node, nodes.TextElement):
         return inline_text(node)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "ADMONITION_TITLES",
     "BODY_DIRECTIVES",
     "CODE_DIRECTIVES",
     "EMPTY_DIRECTIVES",
@@ -29,6 +30,10 @@ EMPTY_DIRECTIVES = frozenset({"toctree", "contents", "tableofcontents", "include
                               "plot"})  # fmt: skip
 # their body only: their argument is a build condition, a module's name or CSS classes, which Sphinx never shows
 BODY_DIRECTIVES = frozenset({"only", "ifconfig", "module", "py:module", "js:module", "cssclass", "rst-class"})
+# the title Sphinx gives an admonition written without one (any other directive without an argument has none)
+ADMONITION_TITLES = {"attention": "Attention", "caution": "Caution", "danger": "Danger", "error": "Error",
+                     "hint": "Hint", "important": "Important", "note": "Note", "tip": "Tip", "warning": "Warning",
+                     "seealso": "See also", "todo": "Todo"}  # fmt: skip
 # what a version note starts with, before its version (sphinx.domains.changeset, Sphinx 7.3 on)
 _ADDED, _CHANGED, _DEPRECATED, _REMOVED = ("Added in version", "Changed in version", "Deprecated since version",
                                            "Removed in version")  # fmt: skip

@@ -440,3 +440,94 @@ def test_rst_folder_of_peps_is_indexed_with_titles(docs: Path, index_dir: Path) 
     assert document(index_dir, "peps/pep-9999.rst").title == "Zebracorn Protocol Proposal"
     assert found(index_dir, "unicornfish") == ["peps/pep-9999.rst"]
     assert found(index_dir, "rawsentinel") == []
+
+
+EVAL_RST = b"""# Testing
+
+```{eval-rst}
+.. autoclass:: click.testing.CliRunner
+   :members:
+
+   Invokes a command with :attr:`~click.Context.params` in *isolation*.
+
+# not a heading
+* a star, not a list
+
+.. note::
+
+   Run it so::
+
+       runner.invoke(cli, ["--help"])
+```
+
+After.
+"""
+
+
+def test_myst_eval_rst_reads_as_the_restructuredtext_it_holds() -> None:
+    """click's docs keep their API reference in {eval-rst} blocks: 181 of them on 23 of 35 pages, which read as
+    Markdown showed `.. autoclass::` lines, an "Eval rst" title and rst comments as headings."""
+    doc = load("testing.md", EVAL_RST)
+    assert [s.heading for s in doc.sections] == ["Testing"]
+    text = doc.sections[0].text
+    assert text.startswith("click.testing.CliRunner\nInvokes a command with params in isolation.")
+    assert "# not a heading\n* a star, not a list" in text  # its lines as written, not Markdown
+    assert 'Run it so:\n\nrunner.invoke(cli, ["--help"])\n\nAfter.' in text  # the code block: code
+    assert ".." not in text and "Eval rst" not in text and ":members:" not in text
+
+
+MYST_TABLES = b"""(syntax/tables)=
+# Tables
+
+```{list-table} Frozen delights
+:header-rows: 1
+
+* - Treat
+  - Quantity
+* - Albatross
+  - 2.99 {ref}`see <prices>`
+```
+
+`````{list-table}
+* - ````md
+    ```{note}
+    Inside a cell.
+    ```
+    ````
+  - ```rst
+    .. note:: Inside a cell.
+    ```
+`````
+
+```{code-block} python
+:caption: |
+:     The caption,
+:     on two lines.
+
+a = 2
+```
+
+```{seealso}
+Other pages.
+```
+
+:::{dropdown}
+Hidden words.
+:::
+
+## After the tables
+"""
+
+
+def test_myst_tables_titles_and_targets_read_as_sphinx_shows_them() -> None:
+    """MyST-Parser's own docs: a list-table's rows as rows; a fence in a cell, after its list markers, is code
+    (it turned the rest of the page into raw Markdown, 5 of 8 headings lost); a target with a slash leaves
+    nothing; a multi-line option is an option; only admonitions are titled when they have no argument."""
+    doc = load("tables.md", MYST_TABLES)
+    assert [s.heading for s in doc.sections] == ["Tables", "After the tables"]
+    text = doc.sections[0].text
+    assert text.startswith("Frozen delights\n\nTreat | Quantity\nAlbatross | 2.99 see\n\n")
+    assert "```{note}\nInside a cell.\n```" in text and ".. note:: Inside a cell." in text
+    assert "The caption, on two lines.\n\na = 2" in text and ":" not in text.split("a = 2")[1].split("See")[0]
+    assert "See also\n\nOther pages.\n\nHidden words." in text
+    assert "(syntax/tables)=" not in text and "List table" not in text and "Dropdown" not in text
