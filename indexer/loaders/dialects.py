@@ -7,7 +7,8 @@ Outside fenced code, before the Markdown is parsed:
   indented code block; Docusaurus's `:::note Title` ... `:::`, and GitHub's and Obsidian's `> [!NOTE] Title`
   callouts leave their title;
 - MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`), icon shortcodes
-  (`:material-check:`) and VitePress's file includes (`<<< @/file`, never followed) leave nothing (MkDocs'
+  (`:material-check:`), the markup of keys and marks (`++ctrl+alt+del++` is Ctrl+Alt+Del, `==marked==` marked)
+  and VitePress's file includes (`<<< @/file`, never followed) leave nothing (MkDocs'
   snippets, `--8<-- "file.md"`, were put in place before: snippets.py; what is left of them is shown as written);
 - Obsidian: a wiki link `[[Page]]`, `[[Page#Heading]]` or `[[Page|shown text]]` leaves what Obsidian shows (the
   shown text, else the page and heading), an embed `![[diagram.png]]` and a `%%comment%%` leave nothing.
@@ -37,13 +38,16 @@ _ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or 
     r"(?=[ \t]*(?:$|[\s.,;:!?]))",
     re.MULTILINE,
 )
-_ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:")
+_KEYS = re.compile(r"\+\+([A-Za-z0-9][\w-]*(?:\+[A-Za-z0-9][\w-]*)*)\+\+")  # pymdownx.keys
+_MARK = re.compile(r"(?<![=\w])==(?=[^\s=])(.+?)(?<=[^\s=])==(?![=\w])")  # pymdownx.mark
+# with one space after it: `-   :material-x: text` stays a list item whose text starts where it did
+_ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:[ \t]?")
 # what includes a file (VitePress's <<< @/file) or marks a table of contents ([[toc]], [TOC]): a line that leaves
 # nothing
 _SNIPPET = re.compile(r"^[ \t]*(?:<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re.IGNORECASE)
 _UNTITLED = frozenset({"code-group"})  # containers whose kind is no title (VitePress's code-group)
-_SIGNS = ("!!!", "???", "===", ":::", "[!", "[[", "%%", "{", "<<<", "[TOC]", "[toc]", ":material-", ":octicons-",
-          ":fontawesome-", ":simple-")  # fmt: skip
+_SIGNS = ("!!!", "???", "===", ":::", "[!", "[[", "%%", "{", "<<<", "++", "==", "[TOC]", "[toc]", ":material-",
+          ":octicons-", ":fontawesome-", ":simple-")  # fmt: skip
 
 
 def plain_dialects(text: str) -> str:
@@ -102,7 +106,7 @@ def _line(line: str) -> str:
 
 
 def _inline(text: str) -> str:
-    if "{" in text or ":" in text:
+    if "{" in text or ":" in text or "++" in text or "==" in text:
         text = outside_code_spans(text, _plain_markup)
     if "%%" in text:
         text = _OBSIDIAN_COMMENT.sub("", text)
@@ -112,8 +116,14 @@ def _inline(text: str) -> str:
 
 
 def _plain_markup(text: str) -> str:
-    """Prose without MkDocs' attribute lists and icons."""
-    return _ICON.sub("", _ATTRIBUTES.sub("", text))
+    """Prose without MkDocs' attribute lists and icons, its keys (`++ctrl+alt+del++`: Ctrl+Alt+Del) and marks
+    (`==marked==`: marked) as they show."""
+    text = _ICON.sub("", _ATTRIBUTES.sub("", text))
+    if "++" in text:
+        text = _KEYS.sub(lambda m: "+".join(key.capitalize() for key in m.group(1).split("+")), text)
+    if "==" in text:
+        text = _MARK.sub(r"\1", text)
+    return text
 
 
 def _wiki_text(match: re.Match[str]) -> str:

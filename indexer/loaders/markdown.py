@@ -30,6 +30,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
+from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.footnote.index import footnote_ref
 
@@ -54,6 +55,7 @@ _HTML_LINE_BREAKS = frozenset(
     {"br", "p", "div", "li", "tr", "td", "th", "table", "ul", "ol", "dl", "dt", "dd", "pre", "blockquote", "hr"}
     | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "details", "summary"}
 )
+_HIGHLIGHTED = re.compile(r"^#![A-Za-z][\w+-]* ")  # inline code's language (pymdownx.inlinehilite): not shown
 _TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lines are not spaced
 
 
@@ -75,7 +77,7 @@ class MarkdownLoader:
         front_matter, body, warnings = split_front_matter(decode_text(data))
         body = expand_myst_includes(expand_includes(expand_snippets(body, path), path), path)
         mdx = self.always_mdx or is_mdx(body)
-        text = plain_dialects(strip_templates(strip_jsx(body, path) if mdx else plain_myst(body)))
+        text = plain_dialects(strip_templates(strip_jsx(body, path) if mdx else plain_myst(body, path)))
         return render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
 
 
@@ -99,10 +101,12 @@ def render_markdown(
 
 
 def markdown_parser() -> MarkdownIt:
-    """CommonMark plus tables and footnotes (`[^1]` and `[^1]: text`, kept where they are written), whose
-    inline parsing takes a shortcut through plain prose (see _inline)."""
+    """CommonMark plus tables, footnotes (`[^1]` and `[^1]: text`, kept where they are written) and definition
+    lists (a term, then `:   its definition`: MkDocs, MyST, Pandoc), whose inline parsing takes a shortcut
+    through plain prose (see _inline)."""
     parser = MarkdownIt("commonmark").enable("table")
     footnote_plugin(parser, inline=False, move_to_end=False)
+    deflist_plugin(parser)
     parser.inline.ruler.at("footnote_ref", _footnote_ref)
     if parser.inline.ruler.get_active_rules() == _INLINE_RULES:  # else the shortcut's premise is unknown
         parser.core.ruler.at("inline", _inline)
@@ -384,7 +388,9 @@ class _Renderer:
                 parts.append(self._html_text(child.content, inline=True))
             elif self._html.open is not None:
                 continue
-            elif child.type in ("text", "code_inline", "image"):
+            elif child.type == "code_inline":
+                parts.append(_HIGHLIGHTED.sub("", child.content, count=1))  # `#!python x` shows x
+            elif child.type in ("text", "image"):
                 parts.append(child.content)  # an image's content is its alt text
             elif child.type == "footnote_ref":
                 parts.append(f"[{child.meta['id'] + 1}]")

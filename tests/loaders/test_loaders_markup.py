@@ -217,3 +217,42 @@ def test_title_is_the_first_heading_of_any_level_when_no_h1() -> None:
     assert load("ch01-01-installation.md", MDBOOK).title == "Installing Rust"
     assert load("deep.md", b"#### Fourth level title\n\ntext\n").title == "Fourth level title"
     assert load("page.html", b"<h3>Third level</h3><p>text</p>").title == "Third level"
+
+
+MATERIAL_GRID = b"""# Plugins
+
+<div class="grid cards" markdown>
+
+-   :material-format-list-group:{ .lg .middle } &nbsp; __[Group plugin][group]__
+
+    ---
+
+    Groups plugins into __logical units__.
+
+-   :material-file-tree: __Meta plugin__
+
+    Manages metadata.
+
+</div>
+
+Press ++ctrl+alt+del++ or ++enter++; this is ==marked==, but a == b and x==y stay. Call `#!python range(3)`.
+
+`default_lang`
+
+:   The default language.
+
+    A second paragraph.
+
+  [group]: group.md
+"""
+
+
+def test_material_for_mkdocs_markup_reads_as_its_pages_show() -> None:
+    """Material's card grids start list items with an icon: taking the icon out left the item's text one column
+    further, so its next paragraphs became code (`---`, `__bold__` shown as written on 12 pages). Keys, marks,
+    inline code's language and definition lists read as they show."""
+    text = load("index.md", MATERIAL_GRID).sections[0].text
+    assert "Group plugin\nGroups plugins into logical units.\nMeta plugin\nManages metadata." in text
+    assert "Press Ctrl+Alt+Del or Enter; this is marked, but a == b and x==y stay. Call range(3)." in text
+    assert "default_lang\n\nThe default language.\n\nA second paragraph." in text
+    assert "---" not in text and "__" not in text and ":material" not in text and ":   " not in text
