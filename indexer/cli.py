@@ -50,6 +50,8 @@ def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
     parser.add_argument(
         "--url-extension", default=defaults.url_extension, metavar="EXT", help=helptext("url_extension")
     )
+    parser.add_argument("--languages", default=defaults.languages, metavar="LIST", help=helptext("languages"))
+    parser.add_argument("--versions", default=defaults.versions, metavar="LIST", help=helptext("versions"))
     parser.add_argument(
         "--max-file-size", type=float, default=defaults.max_file_size, metavar="MB", help=helptext("max_file_size")
     )
@@ -93,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
             base_url=args.base_url,
             drop_extensions=args.drop_extensions,
             url_extension=args.url_extension,
+            languages=args.languages,
+            versions=args.versions,
             max_file_size=args.max_file_size,
             workers=args.workers,
             parse_timeout=args.parse_timeout,
