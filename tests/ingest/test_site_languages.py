@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from support.folders import all_ids, document, found, index, skipped, write
+from support.folders import Main, all_ids, document, found, index, skipped, write
 
 STARLIGHT_CONFIG = """import starlight from '@astrojs/starlight';
 /** @satisfies {import('@astrojs/starlight/types').StarlightUserConfig['locales']} */
@@ -173,3 +173,22 @@ def test_front_matter_never_makes_a_page_a_translation(tmp_path: Path) -> None:
     index(tmp_path / "site/content", tmp_path / "index")
     assert all_ids(tmp_path / "index") == ["en/about.md"]
     assert document(tmp_path / "index", "en/about.md").language == "en"
+
+
+def test_the_summary_gives_each_language_left_out_one_line(tmp_path: Path, indexer_main: Main) -> None:
+    """Ten or more pages skipped by design: each reason two of them share is one line, with its count."""
+    starlight_site(tmp_path)
+    for n in range(4):
+        write(tmp_path, f"src/content/docs/fr/more/page{n}.md", page(f"frword{n}"))
+        write(tmp_path, f"src/content/docs/zh-cn/more/page{n}.md", page(f"zhword{n}"))
+    ran = indexer_main(tmp_path, "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    lines = [line.strip() for line in ran.err.splitlines()]
+    assert lines[lines.index("skipped 10 file(s):") + 1 :][:2] == [
+        "5 files: a translation (fr) of the site, whose language is en: --languages en,fr (or all) indexes it "
+        "(e.g. src/content/docs/fr/guides/setup.md, src/content/docs/fr/more/page0.md, "
+        "src/content/docs/fr/more/page1.md)",
+        "5 files: a translation (zh-cn) of the site, whose language is en: --languages en,zh-cn (or all) indexes "
+        "it (e.g. src/content/docs/zh-cn/guides/setup.md, src/content/docs/zh-cn/more/page0.md, "
+        "src/content/docs/zh-cn/more/page1.md)",
+    ]
