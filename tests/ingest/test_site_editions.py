@@ -237,3 +237,34 @@ def test_a_name_the_site_does_not_have_is_said_in_the_log(tmp_path: Path, caplog
     assert "--versions names" not in caplog.text
     assert "--languages had no effect" in caplog.text
     assert all_ids(tmp_path / "i2") == ["page.md"]
+
+
+@pytest.mark.parametrize(
+    ("option", "ids", "reason"),
+    [
+        (
+            "includeCurrentVersion: false",
+            ["versioned_docs/version-1.0/intro.md", "versioned_docs/version-2.0/intro.md"],
+            "version current of the docs (docs/): the config leaves it out (includeCurrentVersion or "
+            "onlyIncludeVersions), so Docusaurus builds no page of it",
+        ),
+        (
+            "disableVersioning: true",
+            ["docs/intro.md"],
+            "version 2.0 of the docs (versioned_docs/): the config disables versioning (disableVersioning: true), "
+            "so Docusaurus builds no page of it",
+        ),
+    ],
+)
+def test_what_the_config_does_not_build_is_skipped_whatever_the_options(
+    tmp_path: Path, option: str, ids: list[str], reason: str
+) -> None:
+    site = tmp_path / "site"
+    write(site, "docusaurus.config.js", f"export default {{ docs: {{ {option} }} }};\n")
+    write(site, "versions.json", json.dumps(["2.0", "1.0"]))
+    for folder in ("docs", "versioned_docs/version-2.0", "versioned_docs/version-1.0"):
+        write(site, f"{folder}/intro.md", page("introword"))
+    report = index(site, tmp_path / "index", versions="all", **BASE)
+    assert all_ids(tmp_path / "index") == ids
+    assert reason in skipped(report).values()
+    assert document(tmp_path / "index", ids[-1]).url == "https://site.example/docs/intro"
