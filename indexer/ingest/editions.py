@@ -51,8 +51,7 @@ class Selection:
     @classmethod
     def of(cls, languages: str, versions: str) -> Selection:
         """From the options' comma lists (as settings checked them)."""
-        split = lambda text: frozenset(n.strip().lower() for n in text.split(",") if n.strip())  # noqa: E731
-        return cls(split(languages), split(versions))
+        return cls(_names(languages), _names(versions))
 
 
 @dataclass(frozen=True)
@@ -127,6 +126,10 @@ class Layout:
             f"a translation ({language}) of the site, whose language is {default}: --languages {default},{language} "
             "(or all) indexes it"
         )
+
+
+def _names(text: str) -> frozenset[str]:
+    return frozenset(name.strip().lower() for name in text.split(",") if name.strip())
 
 
 def _chosen(name: str, chosen: frozenset[str], default: str) -> bool:
