@@ -101,11 +101,12 @@ async def test_fetch_returns_the_full_text_with_exactly_the_contract_keys(server
     assert data["id"] == "guides/install.md" and data["title"] == "Installation guide" and data["url"]
     assert "zebracorn" in data["text"] and "xylophonist" in data["text"]
     assert data["metadata"]["truncated"] is False
-    assert "language" not in data["metadata"] and "version" not in data["metadata"]  # a folder of one edition
     assert result.structured_content == data
 
 
-async def test_fetch_says_the_language_and_version_of_a_page_of_a_versioned_multilingual_site(tmp_path: Path) -> None:
+async def test_fetch_says_the_language_and_version_of_a_page_of_a_versioned_multilingual_site(
+    tmp_path: Path, server: FastMCP
+) -> None:
     site = {
         "docusaurus.config.js": "export default { i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };",
         "versions.json": '["2.0"]',
@@ -121,6 +122,9 @@ async def test_fetch_says_the_language_and_version_of_a_page_of_a_versioned_mult
         )
     assert (english["metadata"]["language"], english["metadata"]["version"]) == ("en", "2.0")
     assert (french["metadata"]["language"], french["metadata"]["version"]) == ("fr", "2.0")
+    async with Client(server) as client:  # a folder that is no such site: its pages say neither
+        plain = payload(await client.call_tool_mcp("fetch", {"id": "guides/install.md"}))
+    assert "language" not in plain["metadata"] and "version" not in plain["metadata"]
 
 
 async def test_fetch_of_a_long_document_is_cut_and_says_what_comes_next(paged_server: FastMCP) -> None:
