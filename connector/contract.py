@@ -62,6 +62,10 @@ def fetch_payload(excerpt: Excerpt, url_for: UrlFor | None = None) -> dict[str, 
         metadata["pages"] = doc.pages
     if doc.tags:
         metadata["tags"] = list(doc.tags)
+    if doc.language:
+        metadata["language"] = doc.language
+    if doc.version:
+        metadata["version"] = doc.version
     if truncated:
         metadata["returned_chars"] = [excerpt.start, excerpt.end]
         metadata["next"] = excerpt.next_id

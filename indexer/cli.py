@@ -22,7 +22,7 @@ log = logging.getLogger("indexer")
 SCRIPT = "docsearch-index"  # pyproject's console script for main()
 
 
-_GROUPED = 10  # files skipped for one reason, from which on they are listed as one line
+_GROUPED = 10  # files skipped by design, from which on those of one reason are listed as one line
 
 
 def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
@@ -50,6 +50,8 @@ def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
     parser.add_argument(
         "--url-extension", default=defaults.url_extension, metavar="EXT", help=helptext("url_extension")
     )
+    parser.add_argument("--languages", default=defaults.languages, metavar="LIST", help=helptext("languages"))
+    parser.add_argument("--versions", default=defaults.versions, metavar="LIST", help=helptext("versions"))
     parser.add_argument(
         "--max-file-size", type=float, default=defaults.max_file_size, metavar="MB", help=helptext("max_file_size")
     )
@@ -93,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
             base_url=args.base_url,
             drop_extensions=args.drop_extensions,
             url_extension=args.url_extension,
+            languages=args.languages,
+            versions=args.versions,
             max_file_size=args.max_file_size,
             workers=args.workers,
             parse_timeout=args.parse_timeout,
@@ -232,16 +236,18 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
 
 def _skipped_lines(skipped: tuple[SkippedFile, ...]) -> list[str]:
     """One line per skipped file, but for files skipped by design (pages the site does not publish: an mdBook's
-    listings, hundreds) for one reason, when they are many: one line for all, with a few of them. A file skipped
-    for a fault of its own is always named."""
+    listings, hundreds; a site's translations, one reason per language) when they are many: then one line for
+    each reason that two or more of them share, with a few of them. A file skipped for a fault of its own is
+    always named."""
     by_reason: dict[str, list[str]] = {}
     for item in skipped:
         if item.by_design:
             by_reason.setdefault(item.reason, []).append(item.id)
+    grouped = sum(len(ids) for ids in by_reason.values()) >= _GROUPED
     lines = []
     for item in skipped:
-        ids = by_reason.get(item.reason, []) if item.by_design else []
-        if len(ids) < _GROUPED:
+        ids = by_reason.get(item.reason, []) if item.by_design and grouped else []
+        if len(ids) < 2:
             lines.append(f"    {shown(item.id)}: {shown(item.reason)}")
         elif ids[0] == item.id:
             examples = ", ".join(shown(doc_id) for doc_id in ids[:3])

@@ -51,6 +51,8 @@ class Document:
     access: tuple[str, ...]  # groups allowed to see it; empty = everyone
     chars: int  # length of the full text
     passages: int  # number of passages
+    language: str = ""  # its language, on a site that keeps several (Docusaurus's i18n/, Starlight's locales)
+    version: str = ""  # its version, on a versioned site (Docusaurus's versions.json: 2.x, current)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from pydantic import Field, ValidationInfo, field_validator
@@ -30,6 +31,18 @@ class IndexerSettings(BaseSettings):
         description="With --base-url, pages' URLs end in .EXT instead of the file's extension "
         "(guides/install.rst -> guides/install.html; guides/index.rst -> guides/index.html): html for Sphinx, "
         "mdBook and Jekyll sites. Not with --drop-extensions; the site generator's rules apply as with it.",
+    )
+    languages: str = Field(
+        "",
+        description="On a site that keeps translations (Docusaurus's i18n/, Starlight's locale folders, Hugo's "
+        "languages): the languages to index, a comma list of locale codes (en,fr) or all. Empty: the site's "
+        "default language only; the translations left out are listed as skipped.",
+    )
+    versions: str = Field(
+        "",
+        description="On a versioned Docusaurus site (versions.json): the versions to index, a comma list (3.8,3.7; "
+        "current, or next, for the unreleased docs/ folder) or all. Empty: the version the site serves at its "
+        "plain URLs (the first of versions.json) only; the others are listed as skipped.",
     )
     max_file_size: float = Field(50.0, gt=0, description="Files larger than this many megabytes are skipped.")
     workers: int = Field(0, ge=0, description="Parsing processes; 0 = one per CPU core.")
@@ -73,6 +86,18 @@ class IndexerSettings(BaseSettings):
             )
         return extension
 
+    @field_validator("languages", "versions")
+    @classmethod
+    def _edition_names(cls, value: str, info: ValidationInfo) -> str:
+        names = [name.strip() for name in value.split(",") if name.strip()]
+        for name in names:
+            if len(name) > 64 or not _EDITION_NAME.fullmatch(name):
+                like = "en,pt-BR" if info.field_name == "languages" else "2.x,current"
+                raise ValueError(f"--{info.field_name} takes names like {like}, or all (got {name!r})")
+        if len(names) > 1 and "all" in (n.lower() for n in names):
+            raise ValueError(f"--{info.field_name} all names every one: give it alone (got {value!r})")
+        return ",".join(names)
+
     @property
     def max_file_bytes(self) -> int:
         return int(self.max_file_size * 1_000_000)
@@ -83,3 +108,4 @@ class IndexerSettings(BaseSettings):
 
 
 ENV_PREFIX = "DOCSEARCH_"
+_EDITION_NAME = re.compile(r"[\w][\w.+-]*")  # a locale code (pt-BR, zh_CN) or a version name (2.x, 1.0.0-beta.1)

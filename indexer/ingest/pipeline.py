@@ -16,6 +16,7 @@ from typing import Any
 
 from indexer.errors import AccessFileError, DocsFolderError
 from indexer.ingest.access import AccessRules
+from indexer.ingest.editions import Selection, unknown_without_layout
 from indexer.ingest.embedding import carry
 from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
 from indexer.ingest.pool import JobRunner
@@ -38,6 +39,7 @@ log = logging.getLogger(__name__)
 INDEXER_VERSION = "3"
 Progress = Callable[[int, int, int], None]  # (files done, files to do, bytes done)
 URL_SETTINGS = ("base_url", "drop_extensions", "url_extension", "site")  # meta keys: a change remakes every URL
+EDITIONS = "editions"  # meta key of the site's editions (Layout.key): a change re-decides each page's language
 
 
 @dataclass
@@ -84,13 +86,13 @@ def update_index(
         rules = AccessRules.load(docs)
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
         site = detect_site(docs, found.markers)
-        _leave_out_unpublished(site, found)
+        _leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
         jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules, site)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
         urls = _url_rules(settings, site)
-        meta = _meta(docs, settings, secret, rules, urls)
-        same_settings = all(state.meta.get(k) == v for k, v in meta.items() if k != "built_at")
+        meta = _meta(docs, settings, secret, rules, urls, site)
+        same_settings = all(state.meta.get(k, "") == v for k, v in meta.items() if k != "built_at")
         skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, r) for i, (_, r) in carried.items()]
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
             return IndexReport(
@@ -110,6 +112,7 @@ def update_index(
             meta,
             settings,
             urls,
+            site,
             tally,
             progress,
         )
@@ -201,14 +204,19 @@ def _same_failures(state: RunState, carried: dict[str, tuple[Stamp, str]]) -> bo
     return set(state.failed) == set(carried)
 
 
-def _leave_out_unpublished(site: Site, found: Scan) -> None:
+def _leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None:
     """The files that the site generator found for the folder publishes no page for (Site.unpublished_reason:
-    Docusaurus's partials, mdBook's SUMMARY.md, Sphinx's templates) are listed as skipped, with the reason."""
-    if not site.unpublished and not site.root:
+    Docusaurus's partials, mdBook's SUMMARY.md, Sphinx's templates), and the pages of its editions that the
+    selection (--languages, --versions) leaves out (editions.py), are listed as skipped, with the reason."""
+    for note in site.layout.unknown(selection) if site.layout else unknown_without_layout(selection):
+        log.warning("%s", note)
+    if not site.unpublished and not site.root and not site.layout:
         return
     kept = []
     for candidate in found.files:
         reason = site.unpublished_reason(candidate.id)
+        if reason is None and site.layout:
+            reason = site.layout.left_out(candidate.id, selection)
         if reason is None:
             kept.append(candidate)
         else:
@@ -225,9 +233,12 @@ def _url_rules(settings: IndexerSettings, site: Site) -> UrlRules:
     return replace(rules, site=site) if rules.base_url and rules.pages else rules
 
 
-def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules, urls: UrlRules) -> dict[str, str]:
+def _meta(
+    docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules, urls: UrlRules, site: Site
+) -> dict[str, str]:
     """The index's meta record. `secret` signs readers' pagination cursors; it is kept across runs. A change of
-    the URL settings (base_url to site) remakes every document's URL."""
+    the URL settings (base_url to site) remakes every document's URL, one of the site's editions every
+    document's language and version. A key an older index lacks reads as ""."""
     return {
         "access_file": rules.text,
         "secret": secret,
@@ -238,6 +249,7 @@ def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules
         "drop_extensions": str(urls.drop_extensions),
         "url_extension": urls.url_extension,
         "site": urls.site.key,
+        EDITIONS: site.layout.key if site.layout else "",
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 
@@ -251,6 +263,7 @@ def _write_generation(
     meta: dict[str, str],
     settings: IndexerSettings,
     urls: UrlRules,
+    site: Site,
     tally: _Tally,
     progress: Progress | None,
 ) -> int:
@@ -267,11 +280,14 @@ def _write_generation(
             runner = JobRunner(jobs, tmp, settings.worker_count, lambda o: add(o.record))
             with contextlib.closing(iter(runner)) as outcomes:  # closing it stops the workers, on every path
                 for done, outcome in enumerate(outcomes, 1):
-                    _apply(outcome, store, passages, urls, tally)
+                    _apply(outcome, store, passages, urls, site, tally)
                     if progress:
                         progress(done, len(jobs), tally.bytes_read)
             if old_meta and any(old_meta.get(k) != meta[k] for k in URL_SETTINGS):
                 _refresh_urls(store, urls, tally)
+            if old_meta and old_meta.get(EDITIONS, "") != meta[EDITIONS]:
+                for doc_id in store.ids():
+                    store.set_edition(doc_id, *_edition(site, doc_id))
             store.set_failed([(i, s, r) for i, (s, r) in carried.items()] + tally.failed)
             tally.documents = store.count()
             store.set_meta({**meta, "generation": str(number), "documents": str(tally.documents)})
@@ -292,7 +308,9 @@ def _write_generation(
     return number
 
 
-def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, urls: UrlRules, tally: _Tally) -> None:
+def _apply(
+    outcome: Outcome, store: DocStore, passages: PassageIndex, urls: UrlRules, site: Site, tally: _Tally
+) -> None:
     """Record one file's outcome in the docstore (its passages are already in a Whoosh writer). A file can come
     twice, when the worker that indexed it died with its segment: the second outcome replaces the first."""
     if isinstance(outcome, Unchanged):
@@ -309,6 +327,9 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, urls: UrlR
     record = outcome.record
     try:
         store.put(record, _url(record, urls, tally), replace=known or again)
+        edition = _edition(site, record.id)
+        if any(edition):
+            store.set_edition(record.id, *edition)
     except (ValueError, TypeError, OverflowError, sqlite3.DataError, sqlite3.IntegrityError) as exc:
         # This file's data, not the run's (a full disk is an OperationalError, and stops the run)
         _fail(record.id, Stamp(record.size, record.mtime_ns), f"could not be stored ({exc})"[:300], True, store, tally)
@@ -335,6 +356,12 @@ def _fail(doc_id: str, stamp: Stamp, reason: str, partial: bool, store: DocStore
     if partial:
         tally.dropped.add(doc_id)
     tally.failed.append((doc_id, stamp, reason))
+
+
+def _edition(site: Site, doc_id: str) -> tuple[str, str]:
+    """The page's language and version, on a site that keeps several (else "")."""
+    area = site.place(doc_id).area
+    return area.language, area.version
 
 
 def _url(record: DocRecord, urls: UrlRules, tally: _Tally) -> str:

@@ -16,13 +16,19 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
   pages are those of its src folder (book.toml's `src`), served from the book's root (`src/ch01.md` is
   `ch01.html`); what lies outside src is no page (a page may still include it).
 
+- Docusaurus, Starlight (Astro) and Hugo keep translations and versions of their pages in folders of their own
+  (`i18n/fr/...`, `versioned_docs/version-2.x/`, `src/content/docs/fr/`, `content/fr/`): the site's editions,
+  which its config and folders name (layouts.py) and whose pages are served under their own paths (`fr/`,
+  `docs/2.x/`). Starlight serves the pages of `src/content/docs/` from the site's root.
+
 So the rules follow the generator, and the generator is known by its own files, never guessed from the pages:
 its config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies
 another project), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`, `mkdocs.yml`,
-`.vuepress/`, `hugo.toml/yaml/json`), or Docusaurus's `_category_.json/yml` files inside DOCS (a docs folder
-copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or an `id` are written on other
-sites too, and a site decided by one page would change every other page's URL when that page changes. Without
-one of these files a folder gets the rules all generators share.
+`.vuepress/`, `hugo.toml/yaml/json`, `astro.config.mjs/js/ts/...`), or Docusaurus's `_category_.json/yml` files
+inside DOCS (a docs folder copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or an
+`id` are written on other sites too, and a site decided by one page would change every other page's URL when
+that page changes; nor can it make a page a translation (a `lang` field). Without one of these files a folder
+gets the rules all generators share.
 """
 
 from __future__ import annotations
@@ -33,6 +39,9 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+
+from indexer.ingest.editions import Area, Layout, Place
+from indexer.ingest.layouts import layout_of
 
 
 @dataclass(frozen=True)
@@ -50,11 +59,17 @@ class Site:
     pretty: bool = False  # a page's path is lowercased and ends in a slash (Hugo's defaults: /functions/toc/)
     root: str = ""  # the folder in DOCS that holds the pages ("src/" when DOCS is an mdBook's own folder)
     drafts: bool = False  # it publishes no page whose front matter says `draft: true` (Docusaurus, Hugo)
+    layout: Layout | None = None  # the translations and versions it keeps in DOCS (editions.py), if any
 
     @property
     def key(self) -> str:
         """What tells this site's rules from others', for the index's meta."""
-        return f"{self.name}:{self.root}" if self.root else self.name
+        key = f"{self.name}:{self.root}" if self.root else self.name
+        return f"{key}+{self.layout.key}" if self.layout else key
+
+    def place(self, doc_id: str) -> Place:
+        """Where the file lies among the site's editions: the folder the site serves it from, and its path there."""
+        return self.layout.place(doc_id) if self.layout else Place(doc_id, Area("", ""))
 
     def is_index(self, stem: str, folder: str) -> bool:
         """Whether a file named `stem` (without its extension) in the folder named `folder` ("" at the top) is
@@ -92,6 +107,7 @@ SITES = {
         Site("vuepress", frozenset({"index", "readme"}), any_case=True),
         Site("hugo", frozenset({"index", "_index"}), pretty=True, drafts=True),
         Site("sphinx", unpublished="templates"),
+        Site("astro"),
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
@@ -99,7 +115,8 @@ _DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "
 _CONFIGS = (
     [(name, "docusaurus") for name in _DOCUSAURUS_CONFIGS]
     + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
-    + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")] + [("conf.py", "sphinx")]
+    + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
+    + [(f"astro.config.{ext}", "astro") for ext in ("mjs", "js", "ts", "mts", "cjs", "cts")] + [("conf.py", "sphinx")]
 )  # fmt: skip
 MARKER_FILES = frozenset({"_category_.json", "_category_.yml", "_category_.yaml"})
 """Names of files inside DOCS that tell its generator (the scanner notes them): Docusaurus's category files."""
@@ -133,14 +150,21 @@ def _mdbook(book: Path) -> Site:
 
 
 def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
-    """The generator whose files are nearest to `docs` (see the module's docstring); `markers` are the names of
-    MARKER_FILES the scan found inside it."""
+    """The generator whose files are nearest to `docs` (see the module's docstring), with the editions it keeps
+    there (layouts.py); `markers` are the names of MARKER_FILES the scan found inside it."""
     if any(name in MARKER_FILES for name in markers):
-        return SITES["docusaurus"]
+        config = next((docs / name for name in _DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
+        return _with_layout(SITES["docusaurus"], config, docs)
     for folder in (docs, *docs.parents):
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
-                return _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
+                found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
+                return _with_layout(found, folder / name, docs)
         if os.path.exists(folder / ".git"):
             break
     return PLAIN
+
+
+def _with_layout(site: Site, config: Path | None, docs: Path) -> Site:
+    layout = layout_of(site.name, config, docs) if config else None
+    return replace(site, layout=layout) if layout else site

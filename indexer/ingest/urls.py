@@ -99,22 +99,24 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     their own (rules.pages), a page's file (PAGE_SUFFIXES; other files keep their path) loses its extension or
     takes rules.url_extension, its folder's index page is the folder (`guides/`, or `guides/index.html`), and
     the generator's rules apply (rules.site: Docusaurus strips number prefixes and names a page by its front
-    matter `id`). Without them the id stays the file's path (a site serving the files as they are)."""
+    matter `id`; a page of one of the site's editions is served under that edition's path, `fr/` or
+    `docs/2.x/`, and a slug `/x` is taken from there). Without them the id stays the file's path (a site
+    serving the files as they are)."""
     if rules.site.root and doc_id.startswith(rules.site.root):
         doc_id = doc_id[len(rules.site.root) :]  # an mdBook's src/: its pages are served from the book's root
-    pure = PurePosixPath(doc_id)
-    page = rules.pages and pure.suffix.lower() in PAGE_SUFFIXES
-    site = rules.site if page else PLAIN
+    page = rules.pages and PurePosixPath(doc_id).suffix.lower() in PAGE_SUFFIXES
+    if not page:
+        folder = "".join(f"{name}/" for name in PurePosixPath(doc_id).parent.parts)
+        return _slugged(front_matter, folder) or doc_id
+    site = rules.site
+    place = site.place(doc_id)
+    pure, edition = PurePosixPath(place.path), place.area.url
     strip = site.number_prefixes and front_matter.get("parse_number_prefixes") is not False
     folders = [strip_number_prefix(name) if strip else name for name in pure.parent.parts]
-    folder = "".join(f"{name}/" for name in folders)
-    slug = _path_part(front_matter.get("slug"), slashes=True)
-    if slug.startswith("/"):
-        return slug.lstrip("/")
+    folder = edition + "".join(f"{name}/" for name in folders)
+    slug = _slugged(front_matter, folder, edition)
     if slug:
-        return folder + slug
-    if not page:
-        return doc_id
+        return slug
     extension = f".{rules.url_extension}" if rules.url_extension else ""
     if site.is_index(pure.stem, pure.parent.name):
         path = folder + (f"index{extension}" if extension else "")
@@ -125,6 +127,15 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
         path = path.lower()
         path = path if extension or not path or path.endswith("/") else path + "/"
     return path
+
+
+def _slugged(front_matter: Mapping[str, Any], folder: str, edition: str = "") -> str:
+    """The page's path by its front matter `slug`: `/x` from the site's root (or its edition's: `docs/2.x/x`),
+    `x` in place of the file's name in `folder` (the path of its folder on the site); "" without one."""
+    slug = _path_part(front_matter.get("slug"), slashes=True)
+    if slug.startswith("/"):
+        return edition + slug.lstrip("/")
+    return folder + slug if slug else ""
 
 
 def _path_part(value: object, slashes: bool) -> str:

@@ -22,7 +22,8 @@ CREATE TABLE IF NOT EXISTS documents (
     id TEXT PRIMARY KEY, format TEXT NOT NULL, title TEXT NOT NULL, url TEXT NOT NULL,
     source TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, sha256 TEXT NOT NULL,
     pages INTEGER, headings TEXT NOT NULL, tags TEXT NOT NULL, access TEXT NOT NULL,
-    front_matter TEXT NOT NULL, warnings TEXT NOT NULL, chars INTEGER NOT NULL, passages INTEGER NOT NULL
+    front_matter TEXT NOT NULL, warnings TEXT NOT NULL, chars INTEGER NOT NULL, passages INTEGER NOT NULL,
+    language TEXT NOT NULL DEFAULT '', version TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS texts (id TEXT PRIMARY KEY, text TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS passages (
@@ -39,6 +40,13 @@ CREATE TABLE IF NOT EXISTS includes (
 """
 
 _DOC_COLUMNS = "id, format, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, chars, passages"
+_PUT_COLUMNS = (
+    "id, format, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, front_matter, warnings, "
+    "chars, passages"
+)
+# Columns added since the first version of the table: (name, definition). A generation seeded from an older
+# one gains them when the indexer opens it; a reader of an older generation reads them as "".
+_ADDED_COLUMNS = (("language", "TEXT NOT NULL DEFAULT ''"), ("version", "TEXT NOT NULL DEFAULT ''"))
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,10 @@ class DocStore:
     def __init__(self, path: Path) -> None:
         self._db = sqlite3.connect(path, isolation_level=None)
         self._db.executescript("PRAGMA journal_mode=DELETE; PRAGMA synchronous=NORMAL;" + _SCHEMA)
+        have = _columns(self._db)
+        for name, definition in _ADDED_COLUMNS:
+            if name not in have:
+                self._db.execute(f"ALTER TABLE documents ADD COLUMN {name} {definition}")
         self._db.execute("BEGIN")
 
     def set_meta(self, values: Mapping[str, str]) -> None:
@@ -91,12 +103,16 @@ class DocStore:
             front = json.loads(front_matter)
             yield doc_id, source, front if isinstance(front, dict) else {}
 
+    def ids(self) -> list[str]:
+        return [row[0] for row in self._db.execute("SELECT id FROM documents ORDER BY id")]
+
     def put(self, record: DocRecord, url: str, replace: bool = True) -> None:
-        """Store a document; `replace=False` when the id is known to be new (a fresh build's every document)."""
+        """Store a document; `replace=False` when the id is known to be new (a fresh build's every document). Its
+        language and version are "" until set_edition() says otherwise."""
         if replace:
             self.delete(record.id)
         self._db.execute(
-            "INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO documents ({_PUT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
             (
                 record.id,
                 record.format,
@@ -134,6 +150,10 @@ class DocStore:
 
     def set_url(self, doc_id: str, url: str) -> None:
         self._db.execute("UPDATE documents SET url = ? WHERE id = ?", (url, doc_id))
+
+    def set_edition(self, doc_id: str, language: str, version: str) -> None:
+        """A document's language and version (on a site that keeps several: editions.py)."""
+        self._db.execute("UPDATE documents SET language = ?, version = ? WHERE id = ?", (language, version, doc_id))
 
     def delete(self, doc_id: str) -> None:
         for table, column in (("documents", "id"), ("texts", "id"), ("passages", "doc_id"), ("includes", "doc_id")):
@@ -203,12 +223,15 @@ class DocReader:
     def __init__(self, path: Path) -> None:
         uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
         self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        have = _columns(self._db)
+        added = ", ".join(name if name in have else f"'' AS {name}" for name, _ in _ADDED_COLUMNS)
+        self._columns = f"{_DOC_COLUMNS}, {added}"  # an older generation's table lacks the added columns
 
     def meta(self) -> dict[str, str]:
         return dict(self._db.execute("SELECT key, value FROM meta").fetchall())
 
     def document(self, doc_id: str) -> Document | None:
-        row = self._db.execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE id = ?", (doc_id,)).fetchone()
+        row = self._db.execute(f"SELECT {self._columns} FROM documents WHERE id = ?", (doc_id,)).fetchone()
         return _document(row) if row else None
 
     def documents(self, ids: Iterable[str]) -> dict[str, Document]:
@@ -216,7 +239,7 @@ class DocReader:
         found: dict[str, Document] = {}
         for chunk in (ids[i : i + 500] for i in range(0, len(ids), 500)):
             marks = ",".join("?" * len(chunk))
-            for row in self._db.execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE id IN ({marks})", chunk):
+            for row in self._db.execute(f"SELECT {self._columns} FROM documents WHERE id IN ({marks})", chunk):
                 found[row[0]] = _document(row)
         return found
 
@@ -224,7 +247,7 @@ class DocReader:
         """Documents `groups` may see (see visible()) in id order, starting after the id `after` ("" first)."""
         clause, params = _visible_clause(groups)
         rows = self._db.execute(
-            f"SELECT {_DOC_COLUMNS} FROM documents WHERE id > ? AND {clause} ORDER BY id LIMIT ?",
+            f"SELECT {self._columns} FROM documents WHERE id > ? AND {clause} ORDER BY id LIMIT ?",
             (after, *params, limit),
         )
         return [_document(row) for row in rows]
@@ -286,6 +309,10 @@ class DocReader:
         self._db.close()
 
 
+def _columns(db: sqlite3.Connection) -> set[str]:
+    return {row[1] for row in db.execute("PRAGMA table_info(documents)")}
+
+
 def _visible_clause(groups: Groups) -> tuple[str, tuple[str, ...]]:
     """The SQL condition on `documents` that visible() states, with its parameters."""
     if groups is None:
@@ -306,7 +333,7 @@ def _json(value: Any) -> str:
 
 
 def _document(row: tuple[Any, ...]) -> Document:
-    (doc_id, fmt, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, chars, n) = row
+    (doc_id, fmt, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, chars, n, lang, ver) = row
     return Document(
         id=doc_id,
         title=title,
@@ -322,4 +349,6 @@ def _document(row: tuple[Any, ...]) -> Document:
         access=tuple(json.loads(access)),
         chars=chars,
         passages=n,
+        language=lang,
+        version=ver,
     )

@@ -18,7 +18,9 @@ from support.connector import (
     error_text,
     make_server,
     payload,
+    reindex,
     search_ids,
+    write_files,
 )
 
 pytestmark = pytest.mark.anyio
@@ -100,6 +102,29 @@ async def test_fetch_returns_the_full_text_with_exactly_the_contract_keys(server
     assert "zebracorn" in data["text"] and "xylophonist" in data["text"]
     assert data["metadata"]["truncated"] is False
     assert result.structured_content == data
+
+
+async def test_fetch_says_the_language_and_version_of_a_page_of_a_versioned_multilingual_site(
+    tmp_path: Path, server: FastMCP
+) -> None:
+    site = {
+        "docusaurus.config.js": "export default { i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };",
+        "versions.json": '["2.0"]',
+        "versioned_docs/version-2.0/intro.md": "# Intro\n\nThe zebracorn guide.\n",
+        "i18n/fr/docusaurus-plugin-content-docs/version-2.0/intro.md": "# Intro\n\nLe guide zebracorn.\n",
+    }
+    write_files(tmp_path / "site", site)
+    reindex(tmp_path / "site", tmp_path / "index", languages="all")
+    async with Client(make_server(tmp_path / "index")) as client:
+        english = payload(await client.call_tool_mcp("fetch", {"id": "versioned_docs/version-2.0/intro.md"}))
+        french = payload(
+            await client.call_tool_mcp("fetch", {"id": "i18n/fr/docusaurus-plugin-content-docs/version-2.0/intro.md"})
+        )
+    assert (english["metadata"]["language"], english["metadata"]["version"]) == ("en", "2.0")
+    assert (french["metadata"]["language"], french["metadata"]["version"]) == ("fr", "2.0")
+    async with Client(server) as client:  # a folder that is no such site: its pages say neither
+        plain = payload(await client.call_tool_mcp("fetch", {"id": "guides/install.md"}))
+    assert "language" not in plain["metadata"] and "version" not in plain["metadata"]
 
 
 async def test_fetch_of_a_long_document_is_cut_and_says_what_comes_next(paged_server: FastMCP) -> None:

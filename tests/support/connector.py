@@ -102,10 +102,10 @@ def write_files(folder: Path, files: dict[str, str | bytes]) -> None:
         path.write_bytes(content.encode() if isinstance(content, str) else content)
 
 
-def reindex(docs: Path, index: Path) -> IndexReport:
+def reindex(docs: Path, index: Path, **options: Any) -> IndexReport:
     """One run of the real indexer (in this process: a handful of files)."""
     with _without_settings_env():
-        return update_index(docs, IndexerSettings(index=index, workers=1))
+        return update_index(docs, IndexerSettings(index=index, workers=1, **options))
 
 
 def build_index(folder: Path, files: dict[str, str | bytes]) -> Path:

@@ -1,0 +1,249 @@
+"""Reading a site generator's own config files, carefully and within bounds: what layouts.py needs of them.
+
+Docusaurus and Astro configs are JavaScript or TypeScript programs, which no indexer should run. Only literal
+values are read from them: `defaultLocale: 'en'`, `locales: ['en', 'fr']`, `locales: { root: {...}, fr: {...} }`
+(keys and literal members), `lastVersion: '2.x'`, `includeCurrentVersion: false`. A value that is an expression
+(`lastVersion: isDev ? 'current' : latest()`), or a key written more than once with different kinds of value, is
+not read: the caller falls back on the generator's defaults. Comments and the text inside strings are never
+taken for code. Hugo's config is TOML, YAML or JSON, read by their parsers. A file larger than MAX_CONFIG_BYTES
+is not read at all, and a literal nested deeper than MAX_DEPTH or longer than MAX_ITEMS items is not a value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+MAX_CONFIG_BYTES = 1_000_000
+MAX_DEPTH = 8
+MAX_ITEMS = 1_000
+UNKNOWN = object()  # a value that is no literal (an expression, a variable, a function)
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+_LITERALS = {"true": True, "false": False, "null": None, "undefined": None}
+
+
+def config_text(path: Path) -> str:
+    """The file's text; "" when it cannot be read or is larger than MAX_CONFIG_BYTES."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_CONFIG_BYTES + 1)
+    except OSError:
+        return ""
+    return "" if len(data) > MAX_CONFIG_BYTES else data.decode("utf-8", "replace")
+
+
+def hugo_config(path: Path) -> dict[str, Any]:
+    """Hugo's config file (hugo.toml, .yaml, .yml or .json) as a mapping; {} when it cannot be read."""
+    text = config_text(path)
+    try:
+        if path.suffix == ".toml":
+            data = tomllib.loads(text)
+        elif path.suffix == ".json":
+            data = json.loads(text)
+        else:
+            data = yaml.load(text, Loader=_SAFE_LOADER)
+    except (ValueError, yaml.YAMLError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def lowered(table: object) -> dict[str, Any]:
+    """A mapping with its keys in lower case (Hugo's config keys are case-insensitive); {} for anything else."""
+    return {str(k).lower(): v for k, v in table.items()} if isinstance(table, dict) else {}
+
+
+class JsConfig:
+    """The literal values of a JavaScript or TypeScript config (docusaurus.config.ts, astro.config.mjs)."""
+
+    def __init__(self, text: str) -> None:
+        self.code, self.masked = _mask(text)
+
+    def values(self, key: str) -> list[Any]:
+        """Every value written for `key` (`key: value`, `'key': value` or `key = value`), each a str, bool,
+        None, number, list, dict or UNKNOWN."""
+        found = []
+        name = re.escape(key)
+        # in `masked`, a quoted key's letters are _: its text is checked in `code`
+        pattern = rf"(?<![\w$.])(?:{name}|(['\"])_{{{len(key)}}}\1)\s*(?::|=(?![=>]))\s*"
+        for match in re.finditer(pattern, self.masked):
+            if match.group(1) and self.code[match.start() + 1 : match.start() + 1 + len(key)] != key:
+                continue
+            parser = _Parser(self.code, match.end())
+            value = parser.value(0)
+            found.append(value if parser.ends() else UNKNOWN)
+        return found
+
+    def option(self, key: str, kind: type) -> Any:
+        """The value of `key` when it is written once, as a literal of `kind`; else None."""
+        values = self.values(key)
+        return values[0] if len(values) == 1 and isinstance(values[0], kind) else None
+
+    def strings(self, key: str) -> tuple[str, ...] | None:
+        """The value of `key` when it is written once, as a literal array of strings; else None."""
+        value = self.option(key, list)
+        return tuple(value) if value is not None and all(isinstance(v, str) for v in value) else None
+
+
+def _mask(text: str) -> tuple[str, str]:
+    """(the text with its comments blanked, the same with the inside of its strings blanked too): the first is
+    parsed, the second searched for keys, so that neither a comment nor a string's text passes for code."""
+    code, masked = list(text), list(text)
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "/" and text.startswith(("//", "/*"), i):
+            line = text[i + 1] == "/"
+            end = text.find("\n" if line else "*/", i + 2)
+            end = n if end == -1 else end if line else end + 2
+            for j in range(i, end):
+                if text[j] != "\n":
+                    code[j] = masked[j] = " "
+            i = end
+        elif c in "'\"`":
+            end = _string_end(text, i)
+            for j in range(i + 1, end - 1):
+                masked[j] = "_"
+            i = end
+        else:
+            i += 1
+    return "".join(code), "".join(masked)
+
+
+def _string_end(text: str, start: int) -> int:
+    """Where the string literal opening at `start` ends (after its closing quote, or at the end of the text)."""
+    quote, i = text[start], start + 1
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == quote or (quote != "`" and text[i] == "\n"):
+            return i + 1
+        i += 1
+    return len(text)
+
+
+class _Parser:
+    """A JavaScript literal at `pos` in comment-free code: strings, numbers, true/false/null, arrays and objects
+    of literals. Anything else is UNKNOWN (skipped to the next comma or closing bracket)."""
+
+    def __init__(self, code: str, pos: int) -> None:
+        self.code, self.pos = code, pos
+
+    def value(self, depth: int) -> Any:
+        self._space()
+        c = self.code[self.pos : self.pos + 1]
+        if depth > MAX_DEPTH:
+            return self._skip()
+        if c in ("'", '"') or (c == "`" and "${" not in self._raw_string()):
+            return self._string()
+        if c == "[":
+            return self._array(depth)
+        if c == "{":
+            return self._object(depth)
+        word = re.compile(r"-?\d[\d_.eE+-]*|[A-Za-z_$][\w$]*").match(self.code, self.pos)
+        if word and word.group() in _LITERALS and self._ends_at(word.end()):
+            self.pos = word.end()
+            return _LITERALS[word.group()]
+        if word and word.group()[0] in "-0123456789" and self._ends_at(word.end()):
+            self.pos = word.end()
+            return word.group()
+        return self._skip()
+
+    def ends(self) -> bool:
+        """Whether the value just read is the whole expression (a comma, a closing bracket or the end follows)."""
+        return self._ends_at(self.pos)
+
+    def _ends_at(self, pos: int) -> bool:
+        rest = self.code[pos : pos + 200].lstrip()
+        return not rest or rest[0] in ",;}])"
+
+    def _raw_string(self) -> str:
+        return self.code[self.pos : _string_end(self.code, self.pos)]
+
+    def _string(self) -> str:
+        raw = self._raw_string()
+        self.pos += len(raw)
+        body = raw[1:-1] if len(raw) > 1 and raw[-1] == raw[0] else raw[1:]
+        return re.sub(r"\\(.)", r"\1", body)
+
+    def _array(self, depth: int) -> Any:
+        self.pos += 1
+        items: list[Any] = []
+        while len(items) <= MAX_ITEMS:
+            self._space()
+            if self.code.startswith("]", self.pos):
+                self.pos += 1
+                return items
+            items.append(self.value(depth + 1))
+            if not self._comma("]"):
+                return self._skip()
+        return self._skip()
+
+    def _object(self, depth: int) -> Any:
+        self.pos += 1
+        members: dict[str, Any] = {}
+        while len(members) <= MAX_ITEMS:
+            self._space()
+            if self.code.startswith("}", self.pos):
+                self.pos += 1
+                return members
+            key = self._key()
+            if key is None:
+                self._skip()
+            else:
+                self._space()
+                if self.code.startswith(":", self.pos):
+                    self.pos += 1
+                    members[key] = self.value(depth + 1)
+                else:
+                    members[key] = UNKNOWN  # { en, fr }: a shorthand member
+            if not self._comma("}"):
+                return self._skip()
+        return self._skip()
+
+    def _key(self) -> str | None:
+        c = self.code[self.pos : self.pos + 1]
+        if c in ("'", '"'):
+            return self._string()
+        word = _WORD.match(self.code, self.pos)
+        if word is None:
+            return None
+        self.pos = word.end()
+        return word.group()
+
+    def _comma(self, closing: str) -> bool:
+        """Past the comma after a member; False when what follows is neither it nor `closing`."""
+        self._space()
+        if self.code.startswith(",", self.pos):
+            self.pos += 1
+            return True
+        return self.code.startswith(closing, self.pos)
+
+    def _space(self) -> None:
+        while self.pos < len(self.code) and self.code[self.pos].isspace():
+            self.pos += 1
+
+    def _skip(self) -> Any:
+        """Past an expression that is no literal: to the comma or closing bracket that ends it."""
+        depth = 0
+        while self.pos < len(self.code):
+            c = self.code[self.pos]
+            if c in "'\"`":
+                self.pos = _string_end(self.code, self.pos)
+                continue
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                if depth == 0:
+                    return UNKNOWN
+                depth -= 1
+            elif c in ",;" and depth == 0:
+                return UNKNOWN
+            self.pos += 1
+        return UNKNOWN

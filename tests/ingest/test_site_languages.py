@@ -1,0 +1,194 @@
+"""Multilingual Starlight and Hugo sites: the index holds the site's default language, --languages adds the
+translations at the URLs the site serves them, and the languages are read from the generator's config, never
+from the pages. Each case is a small site folder indexed by the real pipeline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from support.folders import Main, all_ids, document, found, index, skipped, write
+
+STARLIGHT_CONFIG = """import starlight from '@astrojs/starlight';
+/** @satisfies {import('@astrojs/starlight/types').StarlightUserConfig['locales']} */
+export const locales = {
+\troot: { label: 'English', lang: 'en' },
+\tfr: { label: 'Français', lang: 'fr' },
+\t'zh-cn': { label: '简体中文', lang: 'zh-CN' },
+\t// es: { label: 'Español' },  (not yet)
+};
+export default defineConfig({ site: 'https://docs.example', integrations: [starlight({ title: 'x', locales })] });
+"""
+BASE = {"base_url": "https://docs.example/", "drop_extensions": True}
+
+
+def page(word: str, front: str = "") -> str:
+    return (f"---\n{front}---\n" if front else "") + f"# A page\n\nWords and {word}.\n"
+
+
+def starlight_site(project: Path) -> None:
+    write(project, "astro.config.mjs", STARLIGHT_CONFIG)
+    write(project, "README.md", page("readmeword"))
+    write(project, "src/content/docs/index.mdx", page("homeword", "title: Home\n"))
+    write(project, "src/content/docs/guides/setup.md", page("setupword"))
+    write(project, "src/content/docs/fr/guides/setup.md", page("frenchword"))
+    write(project, "src/content/docs/zh-cn/guides/setup.md", page("chineseword"))
+    write(project, "src/content/docs/es/guides/setup.md", page("spanishword"))  # es is no locale of the config
+
+
+@pytest.mark.parametrize("docs", ["", "src/content/docs/"])
+def test_a_starlight_site_holds_its_root_language_and_serves_pages_from_its_content_folder(
+    tmp_path: Path, docs: str
+) -> None:
+    """Indexed from the project (astro.config.mjs) or from its content folder: the same pages, the same URLs."""
+    starlight_site(tmp_path)
+    report = index(tmp_path / docs, tmp_path / "index", **BASE)
+    content = "src/content/docs/" if not docs else ""
+    expected = {
+        f"{content}index.mdx": "",
+        f"{content}guides/setup.md": "guides/setup",
+        f"{content}es/guides/setup.md": "es/guides/setup",
+    } | ({"README.md": "README"} if not docs else {})
+    urls = {i: document(tmp_path / "index", i).url for i in all_ids(tmp_path / "index")}
+    assert {i: url.removeprefix("https://docs.example/") for i, url in urls.items()} == expected
+    assert skipped(report) == {
+        f"{content}fr/guides/setup.md": "a translation (fr) of the site, whose language is en: --languages en,fr "
+        "(or all) indexes it",
+        f"{content}zh-cn/guides/setup.md": "a translation (zh-cn) of the site, whose language is en: --languages "
+        "en,zh-cn (or all) indexes it",
+    }
+    assert document(tmp_path / "index", f"{content}guides/setup.md").language == "en"
+    assert document(tmp_path / "index", f"{content}es/guides/setup.md").language == "en"  # a folder, not a locale
+
+
+def test_starlight_translations_come_and_go_with_the_languages_option(tmp_path: Path) -> None:
+    starlight_site(tmp_path)
+    index_dir = tmp_path / "index"
+    index(tmp_path, index_dir, **BASE)
+    report = index(tmp_path, index_dir, languages="all", **BASE)
+    assert (report.added, report.updated, report.removed) == (2, 0, 0)
+    french = document(index_dir, "src/content/docs/fr/guides/setup.md")
+    assert (french.url, french.language) == ("https://docs.example/fr/guides/setup", "fr")
+    assert (
+        document(index_dir, "src/content/docs/zh-cn/guides/setup.md").url == "https://docs.example/zh-cn/guides/setup"
+    )
+    assert found(index_dir, "frenchword") == ["src/content/docs/fr/guides/setup.md"]
+    report = index(tmp_path, index_dir, languages="zh-CN", **BASE)  # a locale named in any case
+    assert (report.added, report.removed) == (0, 4)  # French, and the three English pages
+    assert all_ids(index_dir) == ["README.md", "src/content/docs/zh-cn/guides/setup.md"]
+
+
+def test_a_starlight_default_locale_in_a_folder_of_its_own(tmp_path: Path) -> None:
+    """defaultLocale: 'en' with locales en and fr (no root): /en/ is the default reader's."""
+    config = "export default { integrations: [starlight({ defaultLocale: 'en', locales: { en: { label: 'English' }, fr: { label: 'Français' } } })] };\n"  # noqa: E501
+    write(tmp_path, "astro.config.ts", config)
+    write(tmp_path, "src/content/docs/en/start.md", page("englishword"))
+    write(tmp_path, "src/content/docs/fr/start.md", page("frenchword"))
+    report = index(tmp_path / "src/content/docs", tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == ["en/start.md"]
+    assert document(tmp_path / "index", "en/start.md").url == "https://docs.example/en/start"
+    assert list(skipped(report)) == ["fr/start.md"]
+
+
+def test_an_astro_site_of_one_language_is_indexed_whole(tmp_path: Path) -> None:
+    write(tmp_path, "astro.config.mjs", "export default defineConfig({ integrations: [starlight({ title: 'x' })] });\n")
+    write(tmp_path, "src/content/docs/fr/start.md", page("frword"))  # no locales: fr is a folder like any
+    report = index(tmp_path / "src/content/docs", tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == ["fr/start.md"] and not report.skipped
+    assert document(tmp_path / "index", "fr/start.md").language == ""
+
+
+HUGO_BY_FOLDER = """defaultContentLanguage = 'en'
+[languages.en]
+contentDir = 'content/en'
+weight = 1
+[languages.fr]
+contentDir = 'content/fr'
+weight = 2
+[languages.de]
+contentDir = 'content/de'
+disabled = true
+"""
+
+
+@pytest.mark.parametrize("docs", ["site", "site/content"])
+def test_hugo_languages_in_content_folders_of_their_own(tmp_path: Path, docs: str) -> None:
+    write(tmp_path, "site/hugo.toml", HUGO_BY_FOLDER)
+    write(tmp_path, "site/content/en/about.md", page("englishword"))
+    write(tmp_path, "site/content/en/posts/_index.md", page("postsword"))
+    write(tmp_path, "site/content/fr/about.md", page("frenchword"))
+    write(tmp_path, "site/content/de/about.md", page("germanword"))
+    prefix = "content/" if docs == "site" else ""
+    report = index(tmp_path / docs, tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == [f"{prefix}en/about.md", f"{prefix}en/posts/_index.md"]
+    assert document(tmp_path / "index", f"{prefix}en/about.md").url == "https://docs.example/about/"
+    assert document(tmp_path / "index", f"{prefix}en/posts/_index.md").url == "https://docs.example/posts/"
+    assert skipped(report) == {
+        f"{prefix}de/about.md": "in a language (de) that the Hugo config disables: Hugo builds no page of it",
+        f"{prefix}fr/about.md": "a translation (fr) of the site, whose language is en: --languages en,fr (or all) "
+        "indexes it",
+    }
+    index(tmp_path / docs, tmp_path / "index", languages="all", **BASE)
+    french = document(tmp_path / "index", f"{prefix}fr/about.md")
+    assert (french.url, french.language) == ("https://docs.example/fr/about/", "fr")
+
+
+def test_hugo_translations_by_file_name(tmp_path: Path) -> None:
+    config = "defaultContentLanguage: en\ndefaultContentLanguageInSubdir: true\nlanguages:\n  en:\n    weight: 1\n  fr:\n    weight: 2\n"  # noqa: E501
+    write(tmp_path, "site/hugo.yaml", config)
+    write(tmp_path, "site/content/about.md", page("englishword"))
+    write(tmp_path, "site/content/about.fr.md", page("frenchword"))
+    write(tmp_path, "site/content/posts/_index.fr.md", page("frpostsword"))
+    write(tmp_path, "site/content/notes.v2.md", page("versionword"))  # v2 is no language: part of the name
+    report = index(tmp_path / "site/content", tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == ["about.md", "notes.v2.md"]
+    assert document(tmp_path / "index", "about.md").url == "https://docs.example/en/about/"
+    assert sorted(skipped(report)) == ["about.fr.md", "posts/_index.fr.md"]
+    index(tmp_path / "site/content", tmp_path / "index", languages="en,fr", **BASE)
+    urls = {doc_id: document(tmp_path / "index", doc_id).url for doc_id in all_ids(tmp_path / "index")}
+    assert urls == {
+        "about.md": "https://docs.example/en/about/",
+        "about.fr.md": "https://docs.example/fr/about/",
+        "notes.v2.md": "https://docs.example/en/notes.v2/",
+        "posts/_index.fr.md": "https://docs.example/fr/posts/",
+    }
+    assert document(tmp_path / "index", "about.fr.md").language == "fr"
+
+
+def test_a_hugo_site_of_one_language_is_as_before(tmp_path: Path) -> None:
+    """One language in the config: no page is a translation, `x.fr.md` is a page like any, no language is said."""
+    write(tmp_path, "site/hugo.toml", "[languages.en]\nweight = 1\n")
+    write(tmp_path, "site/content/about.fr.md", page("frenchword"))
+    report = index(tmp_path / "site/content", tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == ["about.fr.md"] and not report.skipped
+    doc = document(tmp_path / "index", "about.fr.md")
+    assert (doc.url, doc.language) == ("https://docs.example/about.fr/", "")
+
+
+def test_front_matter_never_makes_a_page_a_translation(tmp_path: Path) -> None:
+    """A page's own `lang` or `locale` is no generator's file: it decides nothing."""
+    write(tmp_path, "site/hugo.toml", HUGO_BY_FOLDER)
+    write(tmp_path, "site/content/en/about.md", page("englishword", "lang: fr\nlocale: fr\ntranslationKey: a\n"))
+    index(tmp_path / "site/content", tmp_path / "index")
+    assert all_ids(tmp_path / "index") == ["en/about.md"]
+    assert document(tmp_path / "index", "en/about.md").language == "en"
+
+
+def test_the_summary_gives_each_language_left_out_one_line(tmp_path: Path, indexer_main: Main) -> None:
+    """Ten or more pages skipped by design: each reason two of them share is one line, with its count."""
+    starlight_site(tmp_path)
+    for n in range(4):
+        write(tmp_path, f"src/content/docs/fr/more/page{n}.md", page(f"frword{n}"))
+        write(tmp_path, f"src/content/docs/zh-cn/more/page{n}.md", page(f"zhword{n}"))
+    ran = indexer_main(tmp_path, "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    lines = [line.strip() for line in ran.err.splitlines()]
+    assert lines[lines.index("skipped 10 file(s):") + 1 :][:2] == [
+        "5 files: a translation (fr) of the site, whose language is en: --languages en,fr (or all) indexes it "
+        "(e.g. src/content/docs/fr/guides/setup.md, src/content/docs/fr/more/page0.md, "
+        "src/content/docs/fr/more/page1.md)",
+        "5 files: a translation (zh-cn) of the site, whose language is en: --languages en,zh-cn (or all) indexes "
+        "it (e.g. src/content/docs/zh-cn/guides/setup.md, src/content/docs/zh-cn/more/page0.md, "
+        "src/content/docs/zh-cn/more/page1.md)",
+    ]
