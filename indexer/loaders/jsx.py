@@ -41,6 +41,7 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
 )
 _MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
+_JS_ESCAPE = re.compile(r"\\(.)")  # in a JavaScript string, a backslash before a character is that character
 _PARTIAL = re.compile(r"""^import[ \t]+([A-Z][\w$]*)[ \t]+from[ \t]*["'](\.{1,2}/[^"'\n]+\.mdx?)["']""")
 _MAGIC = r"highlight-(?:next-line|start|end)"
 _SLASHES = "js jsx ts tsx javascript typescript java c cpp csharp cs go rust kotlin swift scala php dart css scss"
@@ -115,7 +116,7 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
         elif in_esm or ((not prose or not prose[-1].strip()) and _MODULE.match(line)):
             in_esm = bool(line.strip())
             if (partial := _PARTIAL.match(line)) is not None:
-                partials[partial.group(1)] = partial.group(2)
+                partials[partial.group(1)] = _JS_ESCAPE.sub(r"\1", partial.group(2))  # './\_x.mdx' is './_x.mdx'
         elif wrapper is None and _MDX_CODE_BLOCK.match(line):
             wrapper = opens(line)
             prose.append("")

@@ -177,6 +177,16 @@ def test_an_mdx_partial_is_put_in_place_of_its_tag(docs: Path, index_dir: Path) 
     assert "unicornfish" in (snapshot(index_dir).text("api/plugin.mdx") or "")
 
 
+def test_an_mdx_partial_imported_with_an_escaped_name_is_found(docs: Path, index_dir: Path) -> None:
+    """React Native's docs import `'./\\_fabric-warning.mdx'` (the backslash a JavaScript string drops): 166
+    warnings that the partial does not exist, and its text missing."""
+    write(docs, "_fabric-warning.mdx", "Fabric walrusberry warning.\n")
+    write(docs, "page.mdx", "import FabricWarning from './\\_fabric-warning.mdx';\n\n# Page\n\n<FabricWarning />\n")
+    report = index(docs, index_dir)
+    assert "Fabric walrusberry warning." in (snapshot(index_dir).text("page.mdx") or "")
+    assert not warnings_of(report, "page.mdx")
+
+
 def test_on_a_docusaurus_site_partials_are_no_pages_of_their_own(docs: Path, tmp_path: Path) -> None:
     """Docusaurus makes no page of a file or folder whose name starts with `_`: its text is where it is imported."""
     (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n")
