@@ -11,7 +11,7 @@ import os
 import signal
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from types import FrameType
@@ -21,7 +21,7 @@ from indexer.ingest.access import AccessRules
 from indexer.ingest.records import make_record
 from indexer.ingest.scanner import inside
 from indexer.loaders import loader_for
-from indexer.loaders.includes import MISSING, reading
+from indexer.loaders.includes import MISSING, Reading, reading
 from indexer.model import ParsedDoc
 from indexer.store.docstore import DocRecord, Stamp
 
@@ -67,6 +67,8 @@ class Failed:
     stamp: Stamp
     reason: str
     partial: bool = False  # some of its passages were added before it failed: the writer drops them
+    includes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # what it included, or named, before it
+    # failed (as DocRecord.includes): a change to one of them reads it again (what was missing may be there now)
 
 
 Outcome = Indexed | Unchanged | Failed
@@ -76,6 +78,7 @@ def run_job(job: Job) -> Outcome:
     """Never raises for a bad file: whatever goes wrong with it (reading, parsing, cleaning) becomes a Failed
     outcome with a reason. The time limit covers reading the file as well as parsing it."""
     stamp = Stamp(job.stamp.size, job.stamp.mtime_ns)
+    read: Reading | None = None
     try:
         with _time_limit(job.time_limit):
             data = _read(job)
@@ -97,14 +100,15 @@ def run_job(job: Job) -> Outcome:
             raise LoaderError(f"a draft (front matter draft: true), which {job.drafts} does not publish")
         return Indexed(record)
     except _TimedOut:
-        return Failed(job.id, stamp, f"took longer than {job.time_limit:g} s to parse (--parse-timeout)")
+        reason = f"took longer than {job.time_limit:g} s to parse (--parse-timeout)"
     except LoaderError as exc:
-        return Failed(job.id, stamp, exc.reason)
+        reason = exc.reason
     except OSError as exc:
-        return Failed(job.id, stamp, _os_reason(exc))
+        reason = _os_reason(exc)
     except Exception as exc:  # a loader bug, a library failure, memory: this file's failure, not the run's
         log.debug("indexing %s failed", job.id, exc_info=True)
-        return Failed(job.id, stamp, f"could not be indexed ({type(exc).__name__}: {exc})"[:300])
+        reason = f"could not be indexed ({type(exc).__name__}: {exc})"[:300]
+    return Failed(job.id, stamp, reason, includes=dict(read.files) if read else {})
 
 
 def _check_includes(record: DocRecord, rules: AccessRules) -> None:

@@ -26,7 +26,7 @@ from indexer.loaders.includes import MISSING
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
 from indexer.store import storage
-from indexer.store.docstore import DocRecord, DocStore, RunState, Stamp, read_state
+from indexer.store.docstore import DocRecord, DocStore, Failure, RunState, Stamp, read_state
 from indexer.store.passage_index import PassageIndex
 from indexer.store.schema import SCHEMA_VERSION
 
@@ -47,7 +47,7 @@ class _Tally:
     updated: int = 0
     removed: dict[str, str] = field(default_factory=dict)  # id -> sha256 it had
     unchanged: int = 0
-    failed: list[tuple[str, Stamp, str]] = field(default_factory=list)
+    failed: list[tuple[str, Failure]] = field(default_factory=list)
     bytes_read: int = 0
     text_chars: int = 0
     warnings: list[SkippedFile] = field(default_factory=list)
@@ -91,7 +91,7 @@ def update_index(
         urls = _url_rules(settings, site)
         meta = _meta(docs, settings, secret, rules, urls)
         same_settings = all(state.meta.get(k) == v for k, v in meta.items() if k != "built_at")
-        skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, r) for i, (_, r) in carried.items()]
+        skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, f.reason) for i, f in carried.items()]
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
             return IndexReport(
                 unchanged=unchanged,
@@ -115,7 +115,7 @@ def update_index(
         )
     removed_hashes = set(tally.removed.values())
     moved = {doc_id for doc_id, sha256 in tally.added.items() if sha256 in removed_hashes}
-    skipped += [SkippedFile(i, r) for i, _, r in tally.failed]
+    skipped += [SkippedFile(i, f.reason) for i, f in tally.failed]
     return IndexReport(
         added=len(tally.added) - len(moved),
         updated=tally.updated,
@@ -149,11 +149,11 @@ def _check_docs(docs: Path) -> Path:
 
 def _plan(
     docs: Path, files: list[Candidate], state: RunState, settings: IndexerSettings, rules: AccessRules, site: Site
-) -> tuple[list[Job], dict[str, tuple[Stamp, str]], int]:
-    """Jobs for new and changed files, for files whose groups the access file changed, and for files that
-    include a file that changed; failures carried over for files unchanged since they failed."""
+) -> tuple[list[Job], dict[str, Failure], int]:
+    """Jobs for new and changed files, for files whose groups the access file changed, and for files (indexed or
+    failed) that include a file that changed; failures carried over for files unchanged since they failed."""
     jobs: list[Job] = []
-    carried: dict[str, tuple[Stamp, str]] = {}
+    carried: dict[str, Failure] = {}
     unchanged = 0
     old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
     root = "" if settings.follow_symlinks else str(docs)
@@ -166,7 +166,8 @@ def _plan(
             unchanged += 1
             continue
         failed = state.failed.get(c.id)
-        if failed and (failed[0].size, failed[0].mtime_ns) == (c.size, c.mtime_ns) and old_rules is rules:
+        as_failed = failed is not None and (failed.stamp.size, failed.stamp.mtime_ns) == (c.size, c.mtime_ns)
+        if failed and as_failed and old_rules is rules and not reread:
             carried[c.id] = failed  # (a changed access file may mend a failure: what it included may be allowed)
             continue
         sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
@@ -178,7 +179,8 @@ def _plan(
 
 
 def _includes_changed(docs: Path, included: dict[str, tuple[int, int]]) -> bool:
-    """Whether any file a document included (or named, missing then) is not as it was when it was read."""
+    """Whether any file a document (or a file that failed) included, or named, missing then, is not as it was when
+    it was read."""
     for path, stamp in included.items():
         try:
             info = os.stat(docs / path)
@@ -197,7 +199,7 @@ def _previous_rules(state: RunState) -> AccessRules | None:
         return None
 
 
-def _same_failures(state: RunState, carried: dict[str, tuple[Stamp, str]]) -> bool:
+def _same_failures(state: RunState, carried: dict[str, Failure]) -> bool:
     return set(state.failed) == set(carried)
 
 
@@ -246,7 +248,7 @@ def _write_generation(
     index_dir: Path,
     previous: Path | None,
     jobs: list[Job],
-    carried: dict[str, tuple[Stamp, str]],
+    carried: dict[str, Failure],
     old_meta: dict[str, str],
     meta: dict[str, str],
     settings: IndexerSettings,
@@ -259,6 +261,7 @@ def _write_generation(
     try:
         with storage.io_errors(tmp):
             store = DocStore(tmp / storage.DOCSTORE)
+            store.clear_failed()
             passages = PassageIndex(tmp, create=previous is None)
             for doc_id in tally.removed:
                 passages.delete(doc_id)
@@ -272,14 +275,14 @@ def _write_generation(
                         progress(done, len(jobs), tally.bytes_read)
             if old_meta and any(old_meta.get(k) != meta[k] for k in URL_SETTINGS):
                 _refresh_urls(store, urls, tally)
-            store.set_failed([(i, s, r) for i, (s, r) in carried.items()] + tally.failed)
+            store.add_failed([*carried.items(), *tally.failed])
             tally.documents = store.count()
             store.set_meta({**meta, "generation": str(number), "documents": str(tally.documents)})
             passage_count = store.passage_count()
             passages.commit(runner.segments, drop=frozenset(tally.dropped))
             store.commit()
             if settings.embeddings:
-                touched = tally.applied | set(tally.removed) | tally.dropped | {i for i, _, _ in tally.failed}
+                touched = tally.applied | set(tally.removed) | tally.dropped | {i for i, _ in tally.failed}
                 carry(previous, tmp, touched, passage_count)
         storage.publish(index_dir, tmp, number)
     except BaseException:
@@ -304,14 +307,15 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, urls: UrlR
     if known and not again:
         passages.delete(outcome.id)
     if isinstance(outcome, Failed):
-        _fail(outcome.id, outcome.stamp, outcome.reason, outcome.partial, store, tally)
+        _fail(outcome.id, Failure(outcome.stamp, outcome.reason, outcome.includes), outcome.partial, store, tally)
         return
     record = outcome.record
     try:
         store.put(record, _url(record, urls, tally), replace=known or again)
     except (ValueError, TypeError, OverflowError, sqlite3.DataError, sqlite3.IntegrityError) as exc:
         # This file's data, not the run's (a full disk is an OperationalError, and stops the run)
-        _fail(record.id, Stamp(record.size, record.mtime_ns), f"could not be stored ({exc})"[:300], True, store, tally)
+        reason = f"could not be stored ({exc})"[:300]
+        _fail(record.id, Failure(Stamp(record.size, record.mtime_ns), reason, record.includes), True, store, tally)
         return
     if not again:
         tally.bytes_read += record.size
@@ -324,7 +328,7 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, urls: UrlR
     tally.applied.add(record.id)
 
 
-def _fail(doc_id: str, stamp: Stamp, reason: str, partial: bool, store: DocStore, tally: _Tally) -> None:
+def _fail(doc_id: str, failure: Failure, partial: bool, store: DocStore, tally: _Tally) -> None:
     """A file that could not be indexed: no document of that id in this generation, and its reason kept."""
     if doc_id in tally.known or doc_id in tally.applied:
         store.delete(doc_id)
@@ -334,7 +338,7 @@ def _fail(doc_id: str, stamp: Stamp, reason: str, partial: bool, store: DocStore
         tally.added.pop(doc_id, None)
     if partial:
         tally.dropped.add(doc_id)
-    tally.failed.append((doc_id, stamp, reason))
+    tally.failed.append((doc_id, failure))
 
 
 def _url(record: DocRecord, urls: UrlRules, tally: _Tally) -> str:

@@ -72,6 +72,16 @@ class DocRecord:
     includes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # files it includes -> (size, mtime_ns)
 
 
+@dataclass(frozen=True)
+class Failure:
+    """A file that is no document, and why. The next run carries it over, without reading it, while the file and
+    what it included (or named, missing then) stay as they were."""
+
+    stamp: Stamp
+    reason: str
+    includes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # as DocRecord.includes
+
+
 class DocStore:
     """Read-write access to a generation's docs.sqlite, for the indexer's single writer."""
 
@@ -139,11 +149,22 @@ class DocStore:
         for table, column in (("documents", "id"), ("texts", "id"), ("passages", "doc_id"), ("includes", "doc_id")):
             self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (doc_id,))
 
-    def set_failed(self, entries: Iterable[tuple[str, Stamp, str]]) -> None:
+    def clear_failed(self) -> None:
+        """Forget the previous run's failures (copied with its generation), and what they included, before a
+        file that failed then is stored again as a document or a failure."""
         self._db.execute("DELETE FROM skipped")
+        self._db.execute("DELETE FROM includes WHERE doc_id NOT IN (SELECT id FROM documents)")
+
+    def add_failed(self, entries: Iterable[tuple[str, Failure]]) -> None:
+        """Store this run's failures (after clear_failed()), with the files each included."""
+        entries = list(entries)
         self._db.executemany(
             "INSERT INTO skipped VALUES (?, ?, ?, ?)",
-            ((doc_id, stamp.size, stamp.mtime_ns, reason) for doc_id, stamp, reason in entries),
+            ((doc_id, f.stamp.size, f.stamp.mtime_ns, f.reason) for doc_id, f in entries),
+        )
+        self._db.executemany(
+            "INSERT INTO includes VALUES (?, ?, ?, ?)",
+            ((doc_id, path, size, mtime_ns) for doc_id, f in entries for path, (size, mtime_ns) in f.includes.items()),
         )
 
     def count(self) -> int:
@@ -172,8 +193,9 @@ class RunState:
 
     meta: dict[str, str]
     stamps: dict[str, Stamp]
-    failed: dict[str, tuple[Stamp, str]]
-    includes: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)  # doc id -> its includes' stamps
+    failed: dict[str, Failure]
+    includes: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)  # id -> its includes' stamps
+    # (a document's, or a failed file's)
 
 
 def read_state(path: Path) -> RunState:
@@ -184,14 +206,14 @@ def read_state(path: Path) -> RunState:
             row[0]: Stamp(row[1], row[2], row[3])
             for row in db.execute("SELECT id, size, mtime_ns, sha256 FROM documents")
         }
-        failed = {
-            row[0]: (Stamp(row[1], row[2]), row[3])
-            for row in db.execute("SELECT id, size, mtime_ns, reason FROM skipped")
-        }
         includes: dict[str, dict[str, tuple[int, int]]] = {}
         if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'includes'").fetchone():  # not before this version
             for doc_id, name, size, mtime_ns in db.execute("SELECT doc_id, path, size, mtime_ns FROM includes"):
                 includes.setdefault(doc_id, {})[name] = (size, mtime_ns)
+        failed = {
+            row[0]: Failure(Stamp(row[1], row[2]), row[3], includes.get(row[0], {}))
+            for row in db.execute("SELECT id, size, mtime_ns, reason FROM skipped")
+        }
     finally:
         db.close()
     return RunState(meta, stamps, failed, includes)

@@ -12,7 +12,7 @@ import pytest
 
 from indexer.model import IndexReport
 
-from support.folders import all_ids, index, skipped, snapshot, write
+from support.folders import all_ids, found, index, skipped, snapshot, write
 
 LISTING = (
     'use std::io;\n// ANCHOR: here\nfn main() {\n    println!("zebracorn");\n    // ANCHOR_END: here\n'
@@ -188,3 +188,33 @@ def test_on_a_docusaurus_site_partials_are_no_pages_of_their_own(docs: Path, tmp
     assert set(skipped(report)) == {"api/_tags.mdx", "_snippets/shared.md"}
     assert "Docusaurus partial" in skipped(report)["api/_tags.mdx"]
     assert "zebracorn tags file" in (snapshot(tmp_path / "index").text("api/plugin.mdx") or "")
+
+
+def test_a_page_skipped_for_want_of_an_include_is_indexed_once_the_file_appears(docs: Path, index_dir: Path) -> None:
+    """A page whose only text is an include (Sphinx's `authors.rst`, an mdBook chapter that is one listing) has no
+    text while the file is missing, and is skipped; the run after the file appears must index it, though the page
+    itself did not change."""
+    write(docs, "chapter.md", "{{#include listing.rs}}\n")  # no loader reads .rs: only the page holds it
+    write(docs, "other.md", "# Other\n\nWords.\n")
+    first = index(docs, index_dir)
+    assert skipped(first) == {"chapter.md": "no text (included file listing.rs does not exist)"}
+    assert index(docs, index_dir).generation is None  # nothing changed: nothing read
+    write(docs, "listing.rs", "fn zebracorn() {}\n")
+    report = index(docs, index_dir)
+    assert (report.added, report.skipped) == (1, ())
+    assert found(index_dir, "zebracorn") == ["chapter.md"]
+
+
+def test_a_page_refused_for_what_it_includes_is_read_again_when_that_file_changes(docs: Path, index_dir: Path) -> None:
+    """The access check refuses a page that pulls in a file shown to fewer groups; once that file is gone (moved
+    out of the documents), the page holds nothing of it and is indexed."""
+    write(docs, ".docsearchaccess", "finance/** finance\n")
+    write(docs, "finance/figures.txt", "quarterly walrus figures\n")
+    write(docs, "page.md", "# Page\n\nThe zebracorn figures:\n\n{{#include finance/figures.txt}}\n")
+    assert "includes finance/figures.txt" in skipped(index(docs, index_dir))["page.md"]
+    assert index(docs, index_dir).generation is None
+    (docs / "finance/figures.txt").unlink()
+    report = index(docs, index_dir)
+    assert (report.added, report.skipped) == (1, ())
+    assert found(index_dir, "zebracorn") == ["page.md"]
+    assert "walrus" not in (snapshot(index_dir).text("page.md") or "")
