@@ -21,7 +21,7 @@ from indexer.ingest.access import AccessRules
 from indexer.ingest.records import make_record
 from indexer.ingest.scanner import inside
 from indexer.loaders import loader_for
-from indexer.loaders.includes import MISSING, Reading, reading
+from indexer.loaders.includes import Reading, reading
 from indexer.model import ParsedDoc
 from indexer.store.docstore import DocRecord, Stamp
 
@@ -94,7 +94,7 @@ def run_job(job: Job) -> Outcome:
             record = make_record(job.id, job.path, stamp, parsed, job.file_groups, read.files if read else None)
         except LoaderError as exc:  # "no text": say why, when an include that was its text could not be read
             raise LoaderError(f"{exc.reason} ({read.warnings[0]})" if read and read.warnings else exc.reason) from None
-        _check_includes(record, job.rules)
+        _check_includes(record, job.rules, read.included if read else set())
         draft = record.front_matter.get("draft")
         if job.drafts and (draft is True or (isinstance(draft, str) and draft.strip().lower() == "true")):
             raise LoaderError(f"a draft (front matter draft: true), which {job.drafts} does not publish")
@@ -111,12 +111,12 @@ def run_job(job: Job) -> Outcome:
     return Failed(job.id, stamp, reason, includes=dict(read.files) if read else {})
 
 
-def _check_includes(record: DocRecord, rules: AccessRules) -> None:
-    """LoaderError when a document includes a file that the access file shows to fewer callers than may see the
-    document: its text would reach callers who may not read that file."""
-    for path, stamp in record.includes.items():
-        groups = rules.groups_for(path)
-        if stamp != MISSING and groups and not (record.access and set(record.access) <= set(groups)):
+def _check_includes(record: DocRecord, rules: AccessRules, included: set[str]) -> None:
+    """LoaderError when a document includes a file (`included`: those whose text it holds) that the access file
+    shows to fewer callers than may see the document: its text would reach callers who may not read that file."""
+    for path in record.includes:
+        groups = rules.groups_for(path) if path in included else ()
+        if groups and not (record.access and set(record.access) <= set(groups)):
             raise LoaderError(
                 f"includes {path}, which the access file shows only to {', '.join(groups)}: give this document "
                 "the same access (front matter or access file), or include another file"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import secrets
 import sqlite3
 import time
@@ -22,7 +21,7 @@ from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Candidate, Scan, scan
 from indexer.ingest.sites import Site, detect_site
 from indexer.ingest.urls import UrlRules, document_url, unjoined_path
-from indexer.loaders.includes import MISSING
+from indexer.loaders.includes import stamp_now
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
 from indexer.store import storage
@@ -181,15 +180,7 @@ def _plan(
 def _includes_changed(docs: Path, included: dict[str, tuple[int, int]]) -> bool:
     """Whether any file a document (or a file that failed) included, or named, missing then, is not as it was when
     it was read."""
-    for path, stamp in included.items():
-        try:
-            info = os.stat(docs / path)
-            now = (info.st_size, info.st_mtime_ns)
-        except OSError:
-            now = MISSING
-        if now != stamp:
-            return True
-    return False
+    return any(stamp_now(docs / path) != stamp for path, stamp in included.items())
 
 
 def _previous_rules(state: RunState) -> AccessRules | None:

@@ -12,7 +12,7 @@ import pytest
 
 from indexer.model import IndexReport
 
-from support.folders import all_ids, found, index, skipped, snapshot, write
+from support.folders import all_ids, found, index, needs_non_root, skipped, snapshot, write
 
 LISTING = (
     'use std::io;\n// ANCHOR: here\nfn main() {\n    println!("zebracorn");\n    // ANCHOR_END: here\n'
@@ -218,3 +218,38 @@ def test_a_page_refused_for_what_it_includes_is_read_again_when_that_file_change
     assert (report.added, report.skipped) == (1, ())
     assert found(index_dir, "zebracorn") == ["page.md"]
     assert "walrus" not in (snapshot(index_dir).text("page.md") or "")
+
+
+def _break(path: Path, how: str) -> None:
+    if how == "a folder":
+        path.mkdir()
+    elif how == "a FIFO":
+        os.mkfifo(path)
+    elif how == "too large":
+        path.write_text("x" * 1_100_000)  # the run's --max-file-size is 1 MB
+    else:
+        path.write_text("fn hidden() {}\n")
+        path.chmod(0)
+
+
+@pytest.mark.parametrize("how", ["a folder", "a FIFO", "too large", pytest.param("unreadable", marks=needs_non_root)])
+def test_an_include_that_cannot_be_read_is_read_again_once_mended(docs: Path, index_dir: Path, how: str) -> None:
+    """An include that is there but cannot be read (a folder, a FIFO, over the size limit, no permission) leaves a
+    warning; once the file is mended the page must be read again, as when a missing include appears."""
+    write(docs, "page.md", "# Page\n\nIntro words.\n\n{{#include part.rs}}\n")
+    part = docs / "part.rs"
+    _break(part, how)
+    first = index(docs, index_dir, max_file_size=1)
+    assert any(w.startswith("included file part.rs cannot be read") for w in warnings_of(first, "page.md")), first
+    assert index(docs, index_dir, max_file_size=1).generation is None  # still as it was: not read again
+    if part.is_dir():
+        part.rmdir()
+    elif how == "unreadable":
+        part.chmod(0o644)  # a permission mended leaves size and modification time as they were
+    else:
+        part.unlink()
+    if how != "unreadable":
+        write(docs, "part.rs", "fn zebracorn() {}\n")
+    report = index(docs, index_dir, max_file_size=1)
+    assert report.updated == 1
+    assert found(index_dir, "zebracorn" if how != "unreadable" else "hidden") == ["page.md"]
