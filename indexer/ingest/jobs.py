@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from types import FrameType
+from typing import Any
 
 from indexer.errors import LoaderError
 from indexer.ingest.access import AccessRules
@@ -67,6 +68,7 @@ class Failed:
     stamp: Stamp
     reason: str
     partial: bool = False  # some of its passages were added before it failed: the writer drops them
+    by_design: bool = False  # no fault of the file: the site publishes no page for it (a draft)
     includes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # what it included, or named, before it
     # failed (as DocRecord.includes): a change to one of them reads it again (what was missing may be there now)
 
@@ -88,6 +90,9 @@ def run_job(job: Job) -> Outcome:
             reads = reading(job.folder, job.max_size, follow_symlinks=not job.root) if job.folder else None
             with reads or contextlib.nullcontext() as read:
                 parsed = _load(job, data)
+        if job.drafts and is_draft(parsed.front_matter):
+            reason = f"a draft (front matter draft: true), which {job.drafts} does not publish"
+            return Failed(job.id, stamp, reason, by_design=True, includes=dict(read.files) if read else {})
         if read is not None and read.warnings:
             parsed = replace(parsed, warnings=(*parsed.warnings, *read.warnings))
         try:
@@ -95,9 +100,6 @@ def run_job(job: Job) -> Outcome:
         except LoaderError as exc:  # "no text": say why, when an include that was its text could not be read
             raise LoaderError(f"{exc.reason} ({read.warnings[0]})" if read and read.warnings else exc.reason) from None
         _check_includes(record, job.rules, read.included if read else set())
-        draft = record.front_matter.get("draft")
-        if job.drafts and (draft is True or (isinstance(draft, str) and draft.strip().lower() == "true")):
-            raise LoaderError(f"a draft (front matter draft: true), which {job.drafts} does not publish")
         return Indexed(record)
     except _TimedOut:
         reason = f"took longer than {job.time_limit:g} s to parse (--parse-timeout)"
@@ -109,6 +111,12 @@ def run_job(job: Job) -> Outcome:
         log.debug("indexing %s failed", job.id, exc_info=True)
         reason = f"could not be indexed ({type(exc).__name__}: {exc})"[:300]
     return Failed(job.id, stamp, reason, includes=dict(read.files) if read else {})
+
+
+def is_draft(front_matter: Mapping[str, Any]) -> bool:
+    """Whether front matter marks a draft, as Hugo and Docusaurus read it: `draft: true` (or the text 'true')."""
+    draft = front_matter.get("draft")
+    return draft is True or (isinstance(draft, str) and draft.strip().lower() == "true")
 
 
 def _check_includes(record: DocRecord, rules: AccessRules, included: set[str]) -> None:

@@ -90,7 +90,7 @@ def update_index(
         urls = _url_rules(settings, site)
         meta = _meta(docs, settings, secret, rules, urls)
         same_settings = all(state.meta.get(k) == v for k, v in meta.items() if k != "built_at")
-        skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, f.reason) for i, f in carried.items()]
+        skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
             return IndexReport(
                 unchanged=unchanged,
@@ -114,7 +114,7 @@ def update_index(
         )
     removed_hashes = set(tally.removed.values())
     moved = {doc_id for doc_id, sha256 in tally.added.items() if sha256 in removed_hashes}
-    skipped += [SkippedFile(i, f.reason) for i, f in tally.failed]
+    skipped += [SkippedFile(i, f.reason, f.by_design) for i, f in tally.failed]
     return IndexReport(
         added=len(tally.added) - len(moved),
         updated=tally.updated,
@@ -298,7 +298,8 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, urls: UrlR
     if known and not again:
         passages.delete(outcome.id)
     if isinstance(outcome, Failed):
-        _fail(outcome.id, Failure(outcome.stamp, outcome.reason, outcome.includes), outcome.partial, store, tally)
+        failure = Failure(outcome.stamp, outcome.reason, outcome.by_design, outcome.includes)
+        _fail(outcome.id, failure, outcome.partial, store, tally)
         return
     record = outcome.record
     try:
@@ -306,7 +307,13 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, urls: UrlR
     except (ValueError, TypeError, OverflowError, sqlite3.DataError, sqlite3.IntegrityError) as exc:
         # This file's data, not the run's (a full disk is an OperationalError, and stops the run)
         reason = f"could not be stored ({exc})"[:300]
-        _fail(record.id, Failure(Stamp(record.size, record.mtime_ns), reason, record.includes), True, store, tally)
+        _fail(
+            record.id,
+            Failure(Stamp(record.size, record.mtime_ns), reason, includes=record.includes),
+            True,
+            store,
+            tally,
+        )
         return
     if not again:
         tally.bytes_read += record.size

@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS passages (
     start INTEGER NOT NULL, end INTEGER NOT NULL, PRIMARY KEY (doc_id, ordinal)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS skipped (
-    id TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, reason TEXT NOT NULL
+    id TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, reason TEXT NOT NULL,
+    by_design INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS includes (
     doc_id TEXT NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
@@ -79,6 +80,7 @@ class Failure:
 
     stamp: Stamp
     reason: str
+    by_design: bool = False  # no fault of the file: the site publishes no page for it (a draft)
     includes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # as DocRecord.includes
 
 
@@ -88,6 +90,8 @@ class DocStore:
     def __init__(self, path: Path) -> None:
         self._db = sqlite3.connect(path, isolation_level=None)
         self._db.executescript("PRAGMA journal_mode=DELETE; PRAGMA synchronous=NORMAL;" + _SCHEMA)
+        if not _has_column(self._db, "skipped", "by_design"):  # a copy of a generation written before it
+            self._db.execute("ALTER TABLE skipped ADD COLUMN by_design INTEGER NOT NULL DEFAULT 0")
         self._db.execute("BEGIN")
 
     def set_meta(self, values: Mapping[str, str]) -> None:
@@ -159,8 +163,8 @@ class DocStore:
         """Store this run's failures (after clear_failed()), with the files each included."""
         entries = list(entries)
         self._db.executemany(
-            "INSERT INTO skipped VALUES (?, ?, ?, ?)",
-            ((doc_id, f.stamp.size, f.stamp.mtime_ns, f.reason) for doc_id, f in entries),
+            "INSERT INTO skipped (id, size, mtime_ns, reason, by_design) VALUES (?, ?, ?, ?, ?)",
+            ((doc_id, f.stamp.size, f.stamp.mtime_ns, f.reason, f.by_design) for doc_id, f in entries),
         )
         self._db.executemany(
             "INSERT INTO includes VALUES (?, ?, ?, ?)",
@@ -210,13 +214,20 @@ def read_state(path: Path) -> RunState:
         if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'includes'").fetchone():  # not before this version
             for doc_id, name, size, mtime_ns in db.execute("SELECT doc_id, path, size, mtime_ns FROM includes"):
                 includes.setdefault(doc_id, {})[name] = (size, mtime_ns)
-        failed = {
-            row[0]: Failure(Stamp(row[1], row[2]), row[3], includes.get(row[0], {}))
-            for row in db.execute("SELECT id, size, mtime_ns, reason FROM skipped")
-        }
+        failed: dict[str, Failure] = {}
+        if _has_column(db, "skipped", "by_design"):  # else written before failures kept their kind and includes:
+            # none is carried over, each is read again, once
+            failed = {
+                row[0]: Failure(Stamp(row[1], row[2]), row[3], bool(row[4]), includes.get(row[0], {}))
+                for row in db.execute("SELECT id, size, mtime_ns, reason, by_design FROM skipped")
+            }
     finally:
         db.close()
     return RunState(meta, stamps, failed, includes)
+
+
+def _has_column(db: sqlite3.Connection, table: str, column: str) -> bool:
+    return any(row[1] == column for row in db.execute(f"PRAGMA table_info({table})"))
 
 
 class DocReader:

@@ -341,3 +341,21 @@ def test_a_draft_is_skipped_where_the_site_does_not_publish_drafts(tmp_path: Pat
     assert skipped(report) == {"soon.md": "a draft (front matter draft: true), which hugo does not publish"}
     index(tmp_path / "notes", tmp_path / "i2")
     assert all_ids(tmp_path / "i2") == ["soon.md"]
+
+
+def test_drafts_are_skipped_by_design_and_summed_up_as_one_line(tmp_path: Path, indexer_main: Main) -> None:
+    """A draft is no fault of its file: the site publishes no page for it, as for a partial. The summary lists
+    many such files as one line, on the run that reads them and on the runs that carry them over."""
+    write(tmp_path, "site/hugo.toml", "baseURL = 'https://example.org/'\n")
+    for n in range(12):
+        write(tmp_path, f"site/content/posts/soon-{n:02}.md", "---\ntitle: Soon\ndraft: true\n---\n\nUnpublished.\n")
+    write(tmp_path, "site/content/now.md", PAGE)
+    for _ in range(2):
+        ran = indexer_main(tmp_path / "site/content", "--index", tmp_path / "index", "--no-embeddings")
+        assert ran.code == 0, ran.err
+        assert (
+            "    12 files: a draft (front matter draft: true), which hugo does not publish "
+            "(e.g. posts/soon-00.md, posts/soon-01.md, posts/soon-02.md)\n"
+        ) in ran.err, ran.err
+    report = index(tmp_path / "site/content", tmp_path / "index")
+    assert report.generation is None and all(s.by_design for s in report.skipped)
