@@ -16,7 +16,7 @@ from typing import Any
 from indexer.errors import AccessFileError, DocsFolderError
 from indexer.ingest.access import AccessRules
 from indexer.ingest.embedding import carry
-from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
+from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged, is_draft
 from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Candidate, Scan, scan
 from indexer.ingest.sites import Site, detect_site
@@ -25,7 +25,7 @@ from indexer.loaders.includes import stamp_now
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
 from indexer.store import storage
-from indexer.store.docstore import DocRecord, DocStore, Failure, RunState, Stamp, read_state
+from indexer.store.docstore import DocRecord, DocStore, Failure, RunState, Stamp, read_front_matters, read_state
 from indexer.store.passage_index import PassageIndex
 from indexer.store.schema import SCHEMA_VERSION
 
@@ -84,11 +84,12 @@ def update_index(
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
         site = detect_site(docs, found.markers)
         _leave_out_unpublished(site, found)
-        jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules, site)
+        redecide = _drafts_to_decide_again(previous, state, site) if previous and not rebuild else set()
+        jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules, site, redecide)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
         urls = _url_rules(settings, site)
-        meta = _meta(docs, settings, secret, rules, urls)
+        meta = _meta(docs, settings, secret, rules, urls, site)
         same_settings = all(state.meta.get(k) == v for k, v in meta.items() if k != "built_at")
         skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
@@ -147,10 +148,17 @@ def _check_docs(docs: Path) -> Path:
 
 
 def _plan(
-    docs: Path, files: list[Candidate], state: RunState, settings: IndexerSettings, rules: AccessRules, site: Site
+    docs: Path,
+    files: list[Candidate],
+    state: RunState,
+    settings: IndexerSettings,
+    rules: AccessRules,
+    site: Site,
+    redecide: set[str],
 ) -> tuple[list[Job], dict[str, Failure], int]:
-    """Jobs for new and changed files, for files whose groups the access file changed, and for files (indexed or
-    failed) that include a file that changed; failures carried over for files unchanged since they failed."""
+    """Jobs for new and changed files, for files whose groups the access file changed, for files (indexed or
+    failed) that include a file that changed, and for the drafts to decide again (`redecide`); failures carried over
+    for files unchanged since they failed."""
     jobs: list[Job] = []
     carried: dict[str, Failure] = {}
     unchanged = 0
@@ -160,7 +168,7 @@ def _plan(
         old = state.stamps.get(c.id)
         regroup = old_rules is not rules and (old_rules is None or old_rules.groups_for(c.id) != rules.groups_for(c.id))
         included = state.includes.get(c.id)
-        reread = regroup or bool(included and _includes_changed(docs, included))  # what it includes changed
+        reread = regroup or c.id in redecide or bool(included and _includes_changed(docs, included))
         if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns) and not reread:
             unchanged += 1
             continue
@@ -172,7 +180,7 @@ def _plan(
         sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
                   settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules,
-                  site.name if site.drafts else "")  # fmt: skip
+                  _drafts(site))  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
 
@@ -181,6 +189,23 @@ def _includes_changed(docs: Path, included: dict[str, tuple[int, int]]) -> bool:
     """Whether any file a document (or a file that failed) included, or named, missing then, is not as it was when
     it was read."""
     return any(stamp_now(docs / path) != stamp for path, stamp in included.items())
+
+
+def _drafts_to_decide_again(previous: Path, state: RunState, site: Site) -> set[str]:
+    """When the generator that publishes no drafts is not the last run's (a hugo.toml came or went), the files
+    whose front matter `draft` now decides otherwise whether they are a page: the documents that say they are
+    drafts, and the files skipped by design as drafts. None otherwise."""
+    if state.meta.get("drafts", "") == _drafts(site):
+        return set()
+    documents = {
+        doc_id for doc_id, front in read_front_matters(previous / storage.DOCSTORE, "draft") if is_draft(front)
+    }
+    return documents | {doc_id for doc_id, failure in state.failed.items() if failure.by_design}
+
+
+def _drafts(site: Site) -> str:
+    """The generator that publishes no page for a draft, "" for none (the index's meta keeps it)."""
+    return site.name if site.drafts else ""
 
 
 def _previous_rules(state: RunState) -> AccessRules | None:
@@ -218,9 +243,11 @@ def _url_rules(settings: IndexerSettings, site: Site) -> UrlRules:
     return replace(rules, site=site) if rules.base_url and rules.pages else rules
 
 
-def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules, urls: UrlRules) -> dict[str, str]:
+def _meta(
+    docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules, urls: UrlRules, site: Site
+) -> dict[str, str]:
     """The index's meta record. `secret` signs readers' pagination cursors; it is kept across runs. A change of
-    the URL settings (base_url to site) remakes every document's URL."""
+    the URL settings (base_url to site) remakes every document's URL; one of `drafts` decides drafts again."""
     return {
         "access_file": rules.text,
         "secret": secret,
@@ -230,7 +257,8 @@ def _meta(docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules
         "base_url": urls.base_url,
         "drop_extensions": str(urls.drop_extensions),
         "url_extension": urls.url_extension,
-        "site": urls.site.key,
+        "site": urls.site.key,  # "" unless URLs follow the site's rules
+        "drafts": _drafts(site),
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 

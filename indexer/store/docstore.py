@@ -230,6 +230,20 @@ def _has_column(db: sqlite3.Connection, table: str, column: str) -> bool:
     return any(row[1] == column for row in db.execute(f"PRAGMA table_info({table})"))
 
 
+def read_front_matters(path: Path, key: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(id, front matter) of the documents in a generation's docs.sqlite whose front matter may hold `key` (for
+    the next run, as read_state())."""
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = db.execute("SELECT id, front_matter FROM documents WHERE instr(front_matter, ?)", (json.dumps(key),))
+        for doc_id, front_matter in rows:
+            front = json.loads(front_matter)
+            if isinstance(front, dict) and key in front:
+                yield doc_id, front
+    finally:
+        db.close()
+
+
 class DocReader:
     """Read-only access to a published generation's docs.sqlite. One per thread."""
 

@@ -12,7 +12,7 @@ import pytest
 
 from indexer.settings import IndexerSettings
 
-from support.folders import Main, all_ids, document, index, skipped, snapshot, write
+from support.folders import Main, all_ids, document, found, index, skipped, snapshot, write
 from support.pdfs import make_pdf
 
 PAGE = "# A page\n\nSome words.\n"
@@ -359,3 +359,23 @@ def test_drafts_are_skipped_by_design_and_summed_up_as_one_line(tmp_path: Path, 
         ) in ran.err, ran.err
     report = index(tmp_path / "site/content", tmp_path / "index")
     assert report.generation is None and all(s.by_design for s in report.skipped)
+
+
+def test_drafts_follow_the_site_generator_as_its_config_comes_and_goes(tmp_path: Path) -> None:
+    """A hugo.toml that appears makes a draft no page, and one that goes makes it a page again: the run after
+    each must decide again, though the draft itself did not change (only it is read again)."""
+    content, index_dir = tmp_path / "site/content", tmp_path / "index"
+    write(content, "soon.md", "---\ntitle: Soon\ndraft: true\n---\n\nUnpublished zebracorn.\n")
+    write(content, "now.md", PAGE)
+    index(content, index_dir)
+    assert found(index_dir, "zebracorn") == ["soon.md"]  # no generator found: `draft` is any field
+    write(tmp_path, "site/hugo.toml", "baseURL = 'https://example.org/'\n")
+    report = index(content, index_dir)
+    assert [(s.id, s.by_design) for s in report.skipped] == [("soon.md", True)]
+    assert (report.unchanged, report.documents, found(index_dir, "zebracorn")) == (1, 1, [])
+    assert index(content, index_dir).generation is None
+    (tmp_path / "site/hugo.toml").unlink()
+    report = index(content, index_dir)
+    assert (report.added, report.unchanged, report.skipped) == (1, 1, ())
+    assert found(index_dir, "zebracorn") == ["soon.md"]
+    assert index(content, index_dir).generation is None
