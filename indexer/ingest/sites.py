@@ -19,10 +19,10 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
 So the rules follow the generator, and the generator is known by its own files, never guessed from the pages:
 its config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies
 another project), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`, `mkdocs.yml`,
-`.vuepress/`, `hugo.toml/yaml/json`), or Docusaurus's `_category_.json/yml` files inside DOCS (a docs folder
-copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or an `id` are written on other
-sites too, and a site decided by one page would change every other page's URL when that page changes. Without
-one of these files a folder gets the rules all generators share.
+`.vuepress/`, `hugo.toml/yaml/json`), or, where none is, Docusaurus's `_category_.json/yml` files inside DOCS
+(a docs folder copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or an `id` are
+written on other sites too, and a site decided by one page would change every other page's URL when that page
+changes. Without one of these files a folder gets the rules all generators share.
 """
 
 from __future__ import annotations
@@ -134,13 +134,14 @@ def _mdbook(book: Path) -> Site:
 
 def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
     """The generator whose files are nearest to `docs` (see the module's docstring); `markers` are the names of
-    MARKER_FILES the scan found inside it."""
-    if any(name in MARKER_FILES for name in markers):
-        return SITES["docusaurus"]
+    MARKER_FILES the scan found inside it, which decide only when no generator's own config is found (a docs folder
+    in an MkDocs project or an mdBook is built by that generator, whatever `_category_` files it holds)."""
     for folder in (docs, *docs.parents):
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 return _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
         if os.path.exists(folder / ".git"):
             break
+    if any(name in MARKER_FILES for name in markers):
+        return SITES["docusaurus"]
     return PLAIN

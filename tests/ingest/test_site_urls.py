@@ -379,3 +379,25 @@ def test_drafts_follow_the_site_generator_as_its_config_comes_and_goes(tmp_path:
     assert (report.added, report.unchanged, report.skipped) == (1, 1, ())
     assert found(index_dir, "zebracorn") == ["soon.md"]
     assert index(content, index_dir).generation is None
+
+
+@pytest.mark.parametrize(
+    ("config", "docs", "url"),
+    [
+        ("project/mkdocs.yml", "project/docs", "https://site.example/01-intro"),
+        ("site/hugo.toml", "site/content", "https://site.example/01-intro/"),
+        ("book/book.toml", "book/src", "https://site.example/01-intro"),
+        ("project/docs/mkdocs.yml", "project/docs", "https://site.example/01-intro"),
+    ],
+)
+def test_docusaurus_category_files_do_not_outweigh_a_generators_own_config(
+    tmp_path: Path, config: str, docs: str, url: str
+) -> None:
+    """`_category_.json` files tell a Docusaurus docs folder copied out of its site; where another generator's
+    own config is found (the nearest decides), that generator builds the folder, whatever files it holds."""
+    configs = {"mkdocs.yml": "site_name: x\n", "hugo.toml": "baseURL = 'https://site.example/'\n", "book.toml": ""}
+    write(tmp_path, config, configs[Path(config).name])
+    write(tmp_path, f"{docs}/guides/_category_.json", '{"label": "Guides"}\n')
+    write(tmp_path, f"{docs}/01-intro.md", PAGE)
+    index(tmp_path / docs, tmp_path / "index", base_url="https://site.example/", drop_extensions=True)
+    assert document(tmp_path / "index", "01-intro.md").url == url
