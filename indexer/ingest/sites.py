@@ -16,21 +16,22 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
   pages are those of its src folder (book.toml's `src`), served from the book's root (`src/ch01.md` is
   `ch01.html`); what lies outside src is no page (a page may still include it).
 
-So the rules follow the generator, and the generator is known by its own files, never guessed from the pages:
-its config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies
-another project), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`, `mkdocs.yml`,
-`.vuepress/`, `hugo.toml/yaml/json`), or, where none is, Docusaurus's `_category_.json/yml` files inside DOCS
-(a docs folder copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or an `id` are
-written on other sites too, and a site decided by one page would change every other page's URL when that page
-changes. Without one of these files a folder gets the rules all generators share.
+So the rules follow the generator, and the generator is known by its own files, never guessed from the pages: its
+config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another
+project; outside a repository, see _site_folders()), the nearest deciding (`docusaurus.config.js/ts/...`,
+`book.toml`, `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`), or, where none is, Docusaurus's
+`_category_.json/yml` files inside DOCS (a docs folder copied out of its site). Front matter cannot decide it:
+`sidebar_position`, MDX or an `id` are written on other sites too, and a site decided by one page would change every
+other page's URL when that page changes. Without one of these files a folder gets the rules all generators share.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -136,12 +137,41 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
     """The generator whose files are nearest to `docs` (see the module's docstring); `markers` are the names of
     MARKER_FILES the scan found inside it, which decide only when no generator's own config is found (a docs folder
     in an MkDocs project or an mdBook is built by that generator, whatever `_category_` files it holds)."""
-    for folder in (docs, *docs.parents):
+    for folder in _site_folders(docs):
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 return _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
-        if os.path.exists(folder / ".git"):
-            break
     if any(name in MARKER_FILES for name in markers):
         return SITES["docusaurus"]
     return PLAIN
+
+
+def _site_folders(docs: Path) -> Iterator[Path]:
+    """DOCS, then the folders above it where the config of the site it belongs to may lie, nearest first.
+
+    The climb ends at the repository's root (the folder holding `.git`, looked at: beyond it lies another
+    project). Outside a repository it would reach `/`, so it also stops before a folder that is no part of the
+    same project: the user's home folder (holding all their projects: a config file there is none of theirs;
+    DOCS itself is looked at even when it is the home folder) and all above it, a folder on another file system
+    (DOCS's mount point is the last looked at), one owned by another user than DOCS (/home, /srv: a site whose
+    root belongs to another user than its pages is not seen), and one that anyone may write to (/tmp: anyone
+    could leave a config there that changes every URL)."""
+    try:
+        own = os.stat(docs)
+    except OSError:
+        return
+    home = os.path.expanduser("~")
+    home = os.path.realpath(home) if home != "~" else ""
+    folder = docs
+    while True:
+        yield folder
+        parent = folder.parent
+        if parent == folder or str(folder) == home or str(parent) == home or os.path.exists(folder / ".git"):
+            return
+        try:
+            info = os.stat(parent)
+        except OSError:
+            return
+        if info.st_dev != own.st_dev or info.st_uid != own.st_uid or info.st_mode & stat.S_IWOTH:
+            return
+        folder = parent

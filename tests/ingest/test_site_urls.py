@@ -4,6 +4,9 @@ above DOCS), indexed by the real pipeline, and the URL every page must have."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -401,3 +404,63 @@ def test_docusaurus_category_files_do_not_outweigh_a_generators_own_config(
     write(tmp_path, f"{docs}/01-intro.md", PAGE)
     index(tmp_path / docs, tmp_path / "index", base_url="https://site.example/", drop_extensions=True)
     assert document(tmp_path / "index", "01-intro.md").url == url
+
+
+HUGO_URL, PLAIN_URL = "https://site.example/intro/", "https://site.example/Intro"
+
+
+def url_under(config_folder: Path, docs: Path, index_dir: Path) -> str:
+    """The URL of DOCS/Intro.md, indexed with a hugo.toml in `config_folder`: HUGO_URL when it is found."""
+    write(config_folder, "hugo.toml", "baseURL = 'https://site.example/'\n")
+    write(docs, "Intro.md", PAGE)
+    index(docs, index_dir, base_url="https://site.example/", drop_extensions=True)
+    return document(index_dir, "Intro.md").url
+
+
+def test_the_search_for_a_site_config_stops_below_a_folder_anyone_may_write_to(tmp_path: Path) -> None:
+    """Outside a repository the search climbs, but not into a folder such as /tmp, where anyone could leave a
+    hugo.toml or a conf.py that would change every URL."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    assert url_under(shared, shared / "notes", tmp_path / "i1") == PLAIN_URL
+    assert url_under(shared / "site", shared / "site/content", tmp_path / "i2") == HUGO_URL
+
+
+def test_the_search_for_a_site_config_stops_below_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The home folder holds all of a user's projects: a config file there is none of theirs."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    assert url_under(home, home / "notes", tmp_path / "i1") == PLAIN_URL
+    assert url_under(home / "site", home / "site/content", tmp_path / "i2") == HUGO_URL
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user needs root")
+def test_the_search_for_a_site_config_stops_below_a_folder_of_another_user(tmp_path: Path) -> None:
+    theirs = tmp_path / "theirs"
+    (theirs / "mine").mkdir(parents=True)
+    os.chown(theirs, 65534, -1)  # nobody's
+    assert url_under(theirs, theirs / "mine/notes", tmp_path / "i1") == PLAIN_URL
+    assert url_under(theirs / "mine", theirs / "mine/content", tmp_path / "i2") == HUGO_URL
+
+
+@pytest.fixture
+def mount_point(tmp_path: Path) -> Iterator[Path]:
+    """A file system of its own (tmpfs) mounted at tmp_path/outer/disk; skips where mounting is not allowed."""
+    point = tmp_path / "outer/disk"
+    point.mkdir(parents=True)
+    mount = ["mount", "-t", "tmpfs", "-o", "size=4m,mode=0755", "tmpfs", str(point)]
+    if os.geteuid() != 0 or subprocess.run(mount, capture_output=True, check=False).returncode != 0:
+        pytest.skip("cannot mount a file system here")
+    try:
+        yield point
+    finally:
+        subprocess.run(["umount", "-l", str(point)], check=True)
+
+
+def test_the_search_for_a_site_config_stops_at_the_mount_point(tmp_path: Path, mount_point: Path) -> None:
+    """A disk mounted in a folder is another file system, not a folder of the project around it."""
+    assert url_under(tmp_path / "outer", mount_point / "notes", tmp_path / "i1") == PLAIN_URL
+    assert url_under(mount_point, mount_point / "notes", tmp_path / "i2") == HUGO_URL  # the mount point's own
