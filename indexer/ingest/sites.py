@@ -19,10 +19,11 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
 So the rules follow the generator, and the generator is known by its own files, never guessed from the pages: its
 config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another
 project; outside a repository, see _site_folders()), the nearest deciding (`docusaurus.config.js/ts/...`,
-`book.toml`, `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`), or, where none is, Docusaurus's
-`_category_.json/yml` files inside DOCS (a docs folder copied out of its site). Front matter cannot decide it:
-`sidebar_position`, MDX or an `id` are written on other sites too, and a site decided by one page would change every
-other page's URL when that page changes. Without one of these files a folder gets the rules all generators share.
+`book.toml`, `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Hugo's older config: _old_hugo()), or, where none
+is, Docusaurus's `_category_.json/yml` files inside DOCS (a docs folder copied out of its site). Front matter cannot
+decide it: `sidebar_position`, MDX or an `id` are written on other sites too, and a site decided by one page would
+change every other page's URL when that page changes. Without one of these files a folder gets the rules all
+generators share.
 """
 
 from __future__ import annotations
@@ -141,9 +142,39 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 return _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
+        if _old_hugo(folder):
+            return SITES["hugo"]
     if any(name in MARKER_FILES for name in markers):
         return SITES["docusaurus"]
     return PLAIN
+
+
+_OLD_HUGO_CONFIGS = [f"config.{ext}" for ext in ("toml", "yaml", "yml", "json")] + [
+    f"config/_default/{stem}.{ext}" for stem in ("hugo", "config") for ext in ("toml", "yaml", "yml", "json")
+]
+_HUGO_BASE_URL = re.compile(rb'(?:^|[{,])[ \t]*"?baseurl"?[ \t]*[=:]', re.IGNORECASE | re.MULTILINE)
+
+
+def _old_hugo(folder: Path) -> bool:
+    """Whether `folder` is the root of a Hugo site configured as Hugo read it before hugo.toml (0.110), and many
+    sites still are: by `config.toml` (`.yaml`, `.yml`, `.json`) or a `config/_default/` folder. The names are too
+    common to tell Hugo alone, so it takes a `content/` folder beside the config, and one of Hugo's own signs: an
+    `archetypes/` or `layouts/` folder, or a `baseURL` setting (Zola, whose sites hold config.toml and content/
+    too, writes `base_url`)."""
+    configs = [folder / name for name in _OLD_HUGO_CONFIGS if os.path.isfile(folder / name)]
+    if not configs or not os.path.isdir(folder / "content"):
+        return False
+    if os.path.isdir(folder / "archetypes") or os.path.isdir(folder / "layouts"):
+        return True
+    return any(_HUGO_BASE_URL.search(_head(path)) for path in configs)
+
+
+def _head(path: Path, size: int = 65_536) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read(size)
+    except OSError:
+        return b""
 
 
 def _site_folders(docs: Path) -> Iterator[Path]:

@@ -464,3 +464,57 @@ def test_the_search_for_a_site_config_stops_at_the_mount_point(tmp_path: Path, m
     """A disk mounted in a folder is another file system, not a folder of the project around it."""
     assert url_under(tmp_path / "outer", mount_point / "notes", tmp_path / "i1") == PLAIN_URL
     assert url_under(mount_point, mount_point / "notes", tmp_path / "i2") == HUGO_URL  # the mount point's own
+
+
+# The head of gohugo.io's own config.toml before Hugo 0.110 named it hugo.toml (hugoDocs, 2023)
+HUGO_DOCS_CONFIG = """baseURL = "https://gohugo.io/"
+defaultContentLanguage = "en"
+enableEmoji = true
+languageCode = "en-us"
+paginate = 100
+title = "Hugo"
+
+[module]
+[module.hugoVersion]
+min = "0.56.0"
+"""
+
+
+@pytest.mark.parametrize(
+    ("files", "url"),
+    [
+        pytest.param(
+            {"config.toml": HUGO_DOCS_CONFIG, "archetypes/default.md": "---\n---\n", "layouts/index.html": ""},
+            HUGO_URL,
+            id="gohugo.io",
+        ),
+        pytest.param({"config.toml": HUGO_DOCS_CONFIG}, HUGO_URL, id="baseURL"),
+        pytest.param({"config.yaml": "baseurl: https://example.org/\n"}, HUGO_URL, id="baseurl-any-case-yaml"),
+        pytest.param({"config.json": '{"baseURL": "https://example.org/"}\n'}, HUGO_URL, id="json"),
+        pytest.param({"config.toml": "title = 'Docs'\n", "layouts/_default/single.html": ""}, HUGO_URL, id="layouts"),
+        pytest.param({"config/_default/hugo.toml": HUGO_DOCS_CONFIG}, HUGO_URL, id="config-folder"),
+        pytest.param(
+            {"config/_default/config.yaml": "title: Docs\n", "archetypes/default.md": "---\n---\n"},
+            HUGO_URL,
+            id="config-folder-archetypes",
+        ),
+        pytest.param({"config.toml": "title = 'Docs'\n"}, PLAIN_URL, id="no-sign-of-hugo"),
+        pytest.param({"config.toml": "[server]\nport = 8080\n", "templates/a.html": ""}, PLAIN_URL, id="an-app"),
+        pytest.param(
+            {"config.toml": "base_url = 'https://example.org'\n", "templates/a.html": ""}, PLAIN_URL, id="zola"
+        ),
+        pytest.param({"config.toml": HUGO_DOCS_CONFIG, "content.md": PAGE}, PLAIN_URL, id="no-content-folder"),
+    ],
+)
+def test_a_hugo_site_is_known_by_the_config_file_hugo_read_before_hugo_toml(
+    tmp_path: Path, files: dict[str, str], url: str
+) -> None:
+    """Hugo before 0.110 read config.toml (.yaml, .json) or config/_default/, names too common to tell Hugo alone:
+    such a config beside a content/ folder is Hugo's with one of Hugo's own signs beside it, a baseURL setting
+    (Zola, whose site has config.toml and content/ too, writes base_url) or an archetypes/ or layouts/ folder."""
+    for path, text in files.items():
+        write(tmp_path, f"site/{path}", text)
+    docs = tmp_path / "site/content" if "content.md" not in files else tmp_path / "site/docs"
+    write(docs, "Intro.md", PAGE)
+    index(docs, tmp_path / "index", base_url="https://site.example/", drop_extensions=True)
+    assert document(tmp_path / "index", "Intro.md").url == url
