@@ -156,9 +156,9 @@ def _plan(
     site: Site,
     redecide: set[str],
 ) -> tuple[list[Job], dict[str, Failure], int]:
-    """Jobs for new and changed files, for files whose groups the access file changed, for files (indexed or
-    failed) that include a file that changed, and for the drafts to decide again (`redecide`); failures carried over
-    for files unchanged since they failed."""
+    """Jobs for new and changed files, for files whose groups, or those of a file they include, the access file
+    changed, for files (indexed or failed) that include a file that changed, and for the drafts to decide again
+    (`redecide`); failures carried over for files unchanged since they failed."""
     jobs: list[Job] = []
     carried: dict[str, Failure] = {}
     unchanged = 0
@@ -166,8 +166,11 @@ def _plan(
     root = "" if settings.follow_symlinks else str(docs)
     for c in files:
         old = state.stamps.get(c.id)
-        regroup = old_rules is not rules and (old_rules is None or old_rules.groups_for(c.id) != rules.groups_for(c.id))
-        included = state.includes.get(c.id)
+        included = state.includes.get(c.id, {})
+        paths = (c.id, *included)  # its groups and its includes' decide who may see it (jobs._check_includes)
+        regroup = old_rules is not rules and (
+            old_rules is None or any(old_rules.groups_for(p) != rules.groups_for(p) for p in paths)
+        )
         reread = regroup or c.id in redecide or bool(included and _includes_changed(docs, included))
         if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns) and not reread:
             unchanged += 1

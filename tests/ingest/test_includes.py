@@ -253,3 +253,17 @@ def test_an_include_that_cannot_be_read_is_read_again_once_mended(docs: Path, in
     report = index(docs, index_dir, max_file_size=1)
     assert report.updated == 1
     assert found(index_dir, "zebracorn" if how != "unreadable" else "hidden") == ["page.md"]
+
+
+def test_a_page_is_read_again_when_the_access_file_narrows_what_it_includes(docs: Path, index_dir: Path) -> None:
+    """An access file that comes to show an included file to fewer groups must take that file's text out of the
+    pages that include it for everyone: the page is read again, and refused, though its own groups are the same."""
+    write(docs, ".docsearchaccess", "drafts/** staff\n")
+    write(docs, "shared/figures.txt", "quarterly walrus figures\n")
+    write(docs, "page.md", "# Page\n\nSee:\n\n{{#include shared/figures.txt}}\n")
+    index(docs, index_dir)
+    assert "walrus" in (snapshot(index_dir).text("page.md") or "")
+    write(docs, ".docsearchaccess", "drafts/** staff\nshared/** finance\n")
+    report = index(docs, index_dir)
+    assert "includes shared/figures.txt, which the access file shows only to finance" in skipped(report)["page.md"]
+    assert found(index_dir, "walrus") == ["shared/figures.txt"]
