@@ -83,7 +83,7 @@ class SkippedFile:
 
     id: str
     reason: str
-    by_design: bool = False  # no fault of the file: a page the site does not publish (a partial, SUMMARY.md)
+    by_design: bool = False  # no fault of the file: a page the site does not publish (a partial, SUMMARY.md, a draft)
 
 
 @dataclass(frozen=True)

@@ -11,17 +11,18 @@ import os
 import signal
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from types import FrameType
+from typing import Any
 
 from indexer.errors import LoaderError
 from indexer.ingest.access import AccessRules
 from indexer.ingest.records import make_record
 from indexer.ingest.scanner import inside
 from indexer.loaders import loader_for
-from indexer.loaders.includes import MISSING, reading
+from indexer.loaders.includes import Reading, reading
 from indexer.model import ParsedDoc
 from indexer.store.docstore import DocRecord, Stamp
 
@@ -67,6 +68,9 @@ class Failed:
     stamp: Stamp
     reason: str
     partial: bool = False  # some of its passages were added before it failed: the writer drops them
+    by_design: bool = False  # no fault of the file: the site publishes no page for it (a draft)
+    includes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # what it included, or named, before it
+    # failed (as DocRecord.includes): a change to one of them reads it again (what was missing may be there now)
 
 
 Outcome = Indexed | Unchanged | Failed
@@ -76,6 +80,7 @@ def run_job(job: Job) -> Outcome:
     """Never raises for a bad file: whatever goes wrong with it (reading, parsing, cleaning) becomes a Failed
     outcome with a reason. The time limit covers reading the file as well as parsing it."""
     stamp = Stamp(job.stamp.size, job.stamp.mtime_ns)
+    read: Reading | None = None
     try:
         with _time_limit(job.time_limit):
             data = _read(job)
@@ -85,34 +90,41 @@ def run_job(job: Job) -> Outcome:
             reads = reading(job.folder, job.max_size, follow_symlinks=not job.root) if job.folder else None
             with reads or contextlib.nullcontext() as read:
                 parsed = _load(job, data)
+        if job.drafts and is_draft(parsed.front_matter):
+            reason = f"a draft (front matter draft: true), which {job.drafts} does not publish"
+            return Failed(job.id, stamp, reason, by_design=True, includes=dict(read.files) if read else {})
         if read is not None and read.warnings:
             parsed = replace(parsed, warnings=(*parsed.warnings, *read.warnings))
         try:
             record = make_record(job.id, job.path, stamp, parsed, job.file_groups, read.files if read else None)
         except LoaderError as exc:  # "no text": say why, when an include that was its text could not be read
             raise LoaderError(f"{exc.reason} ({read.warnings[0]})" if read and read.warnings else exc.reason) from None
-        _check_includes(record, job.rules)
-        draft = record.front_matter.get("draft")
-        if job.drafts and (draft is True or (isinstance(draft, str) and draft.strip().lower() == "true")):
-            raise LoaderError(f"a draft (front matter draft: true), which {job.drafts} does not publish")
+        _check_includes(record, job.rules, read.included if read else set())
         return Indexed(record)
     except _TimedOut:
-        return Failed(job.id, stamp, f"took longer than {job.time_limit:g} s to parse (--parse-timeout)")
+        reason = f"took longer than {job.time_limit:g} s to parse (--parse-timeout)"
     except LoaderError as exc:
-        return Failed(job.id, stamp, exc.reason)
+        reason = exc.reason
     except OSError as exc:
-        return Failed(job.id, stamp, _os_reason(exc))
+        reason = _os_reason(exc)
     except Exception as exc:  # a loader bug, a library failure, memory: this file's failure, not the run's
         log.debug("indexing %s failed", job.id, exc_info=True)
-        return Failed(job.id, stamp, f"could not be indexed ({type(exc).__name__}: {exc})"[:300])
+        reason = f"could not be indexed ({type(exc).__name__}: {exc})"[:300]
+    return Failed(job.id, stamp, reason, includes=dict(read.files) if read else {})
 
 
-def _check_includes(record: DocRecord, rules: AccessRules) -> None:
-    """LoaderError when a document includes a file that the access file shows to fewer callers than may see the
-    document: its text would reach callers who may not read that file."""
-    for path, stamp in record.includes.items():
-        groups = rules.groups_for(path)
-        if stamp != MISSING and groups and not (record.access and set(record.access) <= set(groups)):
+def is_draft(front_matter: Mapping[str, Any]) -> bool:
+    """Whether front matter marks a draft, as Hugo and Docusaurus read it: `draft: true` (or the text 'true')."""
+    draft = front_matter.get("draft")
+    return draft is True or (isinstance(draft, str) and draft.strip().lower() == "true")
+
+
+def _check_includes(record: DocRecord, rules: AccessRules, included: set[str]) -> None:
+    """LoaderError when a document includes a file (`included`: those whose text it holds) that the access file
+    shows to fewer callers than may see the document: its text would reach callers who may not read that file."""
+    for path in record.includes:
+        groups = rules.groups_for(path) if path in included else ()
+        if groups and not (record.access and set(record.access) <= set(groups)):
             raise LoaderError(
                 f"includes {path}, which the access file shows only to {', '.join(groups)}: give this document "
                 "the same access (front matter or access file), or include another file"

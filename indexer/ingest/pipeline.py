@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import secrets
 import sqlite3
 import time
@@ -18,16 +17,16 @@ from indexer.errors import AccessFileError, DocsFolderError
 from indexer.ingest.access import AccessRules
 from indexer.ingest.editions import Selection, unknown_without_layout
 from indexer.ingest.embedding import carry
-from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
+from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged, is_draft
 from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Candidate, Scan, scan
 from indexer.ingest.sites import Site, detect_site
 from indexer.ingest.urls import UrlRules, document_url, unjoined_path
-from indexer.loaders.includes import MISSING
+from indexer.loaders.includes import stamp_now
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
 from indexer.store import storage
-from indexer.store.docstore import DocRecord, DocStore, RunState, Stamp, read_state
+from indexer.store.docstore import DocRecord, DocStore, Failure, RunState, Stamp, read_front_matters, read_state
 from indexer.store.passage_index import PassageIndex
 from indexer.store.schema import SCHEMA_VERSION
 
@@ -49,7 +48,7 @@ class _Tally:
     updated: int = 0
     removed: dict[str, str] = field(default_factory=dict)  # id -> sha256 it had
     unchanged: int = 0
-    failed: list[tuple[str, Stamp, str]] = field(default_factory=list)
+    failed: list[tuple[str, Failure]] = field(default_factory=list)
     bytes_read: int = 0
     text_chars: int = 0
     warnings: list[SkippedFile] = field(default_factory=list)
@@ -87,13 +86,15 @@ def update_index(
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
         site = detect_site(docs, found.markers)
         _leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
-        jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules, site)
+        redecide = _drafts_to_decide_again(previous, state, site) if previous and not rebuild else set()
+        jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules, site, redecide)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
         urls = _url_rules(settings, site)
         meta = _meta(docs, settings, secret, rules, urls, site)
         same_settings = all(state.meta.get(k, "") == v for k, v in meta.items() if k != "built_at")
-        skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, r) for i, (_, r) in carried.items()]
+        skipped = [s for s, _, _ in found.skipped]
+        skipped += [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
             return IndexReport(
                 unchanged=unchanged,
@@ -118,7 +119,7 @@ def update_index(
         )
     removed_hashes = set(tally.removed.values())
     moved = {doc_id for doc_id, sha256 in tally.added.items() if sha256 in removed_hashes}
-    skipped += [SkippedFile(i, r) for i, _, r in tally.failed]
+    skipped += [SkippedFile(i, f.reason, f.by_design) for i, f in tally.failed]
     return IndexReport(
         added=len(tally.added) - len(moved),
         updated=tally.updated,
@@ -151,46 +152,67 @@ def _check_docs(docs: Path) -> Path:
 
 
 def _plan(
-    docs: Path, files: list[Candidate], state: RunState, settings: IndexerSettings, rules: AccessRules, site: Site
-) -> tuple[list[Job], dict[str, tuple[Stamp, str]], int]:
-    """Jobs for new and changed files, for files whose groups the access file changed, and for files that
-    include a file that changed; failures carried over for files unchanged since they failed."""
+    docs: Path,
+    files: list[Candidate],
+    state: RunState,
+    settings: IndexerSettings,
+    rules: AccessRules,
+    site: Site,
+    redecide: set[str],
+) -> tuple[list[Job], dict[str, Failure], int]:
+    """Jobs for new and changed files, for files whose groups, or those of a file they include, the access file
+    changed, for files (indexed or failed) that include a file that changed, and for the drafts to decide again
+    (`redecide`); failures carried over for files unchanged since they failed."""
     jobs: list[Job] = []
-    carried: dict[str, tuple[Stamp, str]] = {}
+    carried: dict[str, Failure] = {}
     unchanged = 0
     old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
     root = "" if settings.follow_symlinks else str(docs)
     for c in files:
         old = state.stamps.get(c.id)
-        regroup = old_rules is not rules and (old_rules is None or old_rules.groups_for(c.id) != rules.groups_for(c.id))
-        included = state.includes.get(c.id)
-        reread = regroup or bool(included and _includes_changed(docs, included))  # what it includes changed
+        included = state.includes.get(c.id, {})
+        paths = (c.id, *included)  # its groups and its includes' decide who may see it (jobs._check_includes)
+        regroup = old_rules is not rules and (
+            old_rules is None or any(old_rules.groups_for(p) != rules.groups_for(p) for p in paths)
+        )
+        reread = regroup or c.id in redecide or bool(included and _includes_changed(docs, included))
         if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns) and not reread:
             unchanged += 1
             continue
         failed = state.failed.get(c.id)
-        if failed and (failed[0].size, failed[0].mtime_ns) == (c.size, c.mtime_ns) and old_rules is rules:
+        as_failed = failed is not None and (failed.stamp.size, failed.stamp.mtime_ns) == (c.size, c.mtime_ns)
+        if failed and as_failed and old_rules is rules and not reread:
             carried[c.id] = failed  # (a changed access file may mend a failure: what it included may be allowed)
             continue
         sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
                   settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules,
-                  site.name if site.drafts else "")  # fmt: skip
+                  _drafts(site))  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
 
 
 def _includes_changed(docs: Path, included: dict[str, tuple[int, int]]) -> bool:
-    """Whether any file a document included (or named, missing then) is not as it was when it was read."""
-    for path, stamp in included.items():
-        try:
-            info = os.stat(docs / path)
-            now = (info.st_size, info.st_mtime_ns)
-        except OSError:
-            now = MISSING
-        if now != stamp:
-            return True
-    return False
+    """Whether any file a document (or a file that failed) included, or named, missing then, is not as it was when
+    it was read."""
+    return any(stamp_now(docs / path) != stamp for path, stamp in included.items())
+
+
+def _drafts_to_decide_again(previous: Path, state: RunState, site: Site) -> set[str]:
+    """When the generator that publishes no drafts is not the last run's (a hugo.toml came or went), the files
+    whose front matter `draft` now decides otherwise whether they are a page: the documents that say they are
+    drafts, and the files skipped by design as drafts. None otherwise."""
+    if state.meta.get("drafts", "") == _drafts(site):
+        return set()
+    documents = {
+        doc_id for doc_id, front in read_front_matters(previous / storage.DOCSTORE, "draft") if is_draft(front)
+    }
+    return documents | {doc_id for doc_id, failure in state.failed.items() if failure.by_design}
+
+
+def _drafts(site: Site) -> str:
+    """The generator that publishes no page for a draft, "" for none (the index's meta keeps it)."""
+    return site.name if site.drafts else ""
 
 
 def _previous_rules(state: RunState) -> AccessRules | None:
@@ -200,7 +222,7 @@ def _previous_rules(state: RunState) -> AccessRules | None:
         return None
 
 
-def _same_failures(state: RunState, carried: dict[str, tuple[Stamp, str]]) -> bool:
+def _same_failures(state: RunState, carried: dict[str, Failure]) -> bool:
     return set(state.failed) == set(carried)
 
 
@@ -238,7 +260,8 @@ def _meta(
 ) -> dict[str, str]:
     """The index's meta record. `secret` signs readers' pagination cursors; it is kept across runs. A change of
     the URL settings (base_url to site) remakes every document's URL, one of the site's editions every
-    document's language and version. A key an older index lacks reads as ""."""
+    document's language and version; one of `drafts` decides drafts again. A key an older index lacks reads as
+    ""."""
     return {
         "access_file": rules.text,
         "secret": secret,
@@ -248,8 +271,9 @@ def _meta(
         "base_url": urls.base_url,
         "drop_extensions": str(urls.drop_extensions),
         "url_extension": urls.url_extension,
-        "site": urls.site.key,
+        "site": urls.site.key,  # "" unless URLs follow the site's rules
         EDITIONS: site.layout.key if site.layout else "",
+        "drafts": _drafts(site),
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 
@@ -258,7 +282,7 @@ def _write_generation(
     index_dir: Path,
     previous: Path | None,
     jobs: list[Job],
-    carried: dict[str, tuple[Stamp, str]],
+    carried: dict[str, Failure],
     old_meta: dict[str, str],
     meta: dict[str, str],
     settings: IndexerSettings,
@@ -272,6 +296,7 @@ def _write_generation(
     try:
         with storage.io_errors(tmp):
             store = DocStore(tmp / storage.DOCSTORE)
+            store.clear_failed()
             passages = PassageIndex(tmp, create=previous is None)
             for doc_id in tally.removed:
                 passages.delete(doc_id)
@@ -288,14 +313,14 @@ def _write_generation(
             if old_meta and old_meta.get(EDITIONS, "") != meta[EDITIONS]:
                 for doc_id in store.ids():
                     store.set_edition(doc_id, *_edition(site, doc_id))
-            store.set_failed([(i, s, r) for i, (s, r) in carried.items()] + tally.failed)
+            store.add_failed([*carried.items(), *tally.failed])
             tally.documents = store.count()
             store.set_meta({**meta, "generation": str(number), "documents": str(tally.documents)})
             passage_count = store.passage_count()
             passages.commit(runner.segments, drop=frozenset(tally.dropped))
             store.commit()
             if settings.embeddings:
-                touched = tally.applied | set(tally.removed) | tally.dropped | {i for i, _, _ in tally.failed}
+                touched = tally.applied | set(tally.removed) | tally.dropped | {i for i, _ in tally.failed}
                 carry(previous, tmp, touched, passage_count)
         storage.publish(index_dir, tmp, number)
     except BaseException:
@@ -322,7 +347,8 @@ def _apply(
     if known and not again:
         passages.delete(outcome.id)
     if isinstance(outcome, Failed):
-        _fail(outcome.id, outcome.stamp, outcome.reason, outcome.partial, store, tally)
+        failure = Failure(outcome.stamp, outcome.reason, outcome.by_design, outcome.includes)
+        _fail(outcome.id, failure, outcome.partial, store, tally)
         return
     record = outcome.record
     try:
@@ -332,7 +358,14 @@ def _apply(
             store.set_edition(record.id, *edition)
     except (ValueError, TypeError, OverflowError, sqlite3.DataError, sqlite3.IntegrityError) as exc:
         # This file's data, not the run's (a full disk is an OperationalError, and stops the run)
-        _fail(record.id, Stamp(record.size, record.mtime_ns), f"could not be stored ({exc})"[:300], True, store, tally)
+        reason = f"could not be stored ({exc})"[:300]
+        _fail(
+            record.id,
+            Failure(Stamp(record.size, record.mtime_ns), reason, includes=record.includes),
+            True,
+            store,
+            tally,
+        )
         return
     if not again:
         tally.bytes_read += record.size
@@ -345,7 +378,7 @@ def _apply(
     tally.applied.add(record.id)
 
 
-def _fail(doc_id: str, stamp: Stamp, reason: str, partial: bool, store: DocStore, tally: _Tally) -> None:
+def _fail(doc_id: str, failure: Failure, partial: bool, store: DocStore, tally: _Tally) -> None:
     """A file that could not be indexed: no document of that id in this generation, and its reason kept."""
     if doc_id in tally.known or doc_id in tally.applied:
         store.delete(doc_id)
@@ -355,7 +388,7 @@ def _fail(doc_id: str, stamp: Stamp, reason: str, partial: bool, store: DocStore
         tally.added.pop(doc_id, None)
     if partial:
         tally.dropped.add(doc_id)
-    tally.failed.append((doc_id, stamp, reason))
+    tally.failed.append((doc_id, failure))
 
 
 def _edition(site: Site, doc_id: str) -> tuple[str, str]:

@@ -21,22 +21,24 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
   which its config and folders name (layouts.py) and whose pages are served under their own paths (`fr/`,
   `docs/2.x/`). Starlight serves the pages of `src/content/docs/` from the site's root.
 
-So the rules follow the generator, and the generator is known by its own files, never guessed from the pages:
-its config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies
-another project), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`, `mkdocs.yml`,
-`.vuepress/`, `hugo.toml/yaml/json`, `astro.config.mjs/js/ts/...`), or Docusaurus's `_category_.json/yml` files
-inside DOCS (a docs folder copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or an
-`id` are written on other sites too, and a site decided by one page would change every other page's URL when
-that page changes; nor can it make a page a translation (a `lang` field). Without one of these files a folder
-gets the rules all generators share.
+So the rules follow the generator, and the generator is known by its own files, never guessed from the pages: its
+config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another
+project; outside a repository, see _site_folders()), the nearest deciding (`docusaurus.config.js/ts/mjs/...`,
+`book.toml`, `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Hugo's older config: _old_hugo(),
+`astro.config.mjs/js/ts/...`), or, where none is, Docusaurus's `_category_.json/yml` files inside DOCS (a docs
+folder copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or an `id` are written on
+other sites too, and a site decided by one page would change every other page's URL when that page changes; nor
+can it make a page a translation (a `lang` field). Without one of these files a folder gets the rules all
+generators share.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -151,20 +153,81 @@ def _mdbook(book: Path) -> Site:
 
 def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
     """The generator whose files are nearest to `docs` (see the module's docstring), with the editions it keeps
-    there (layouts.py); `markers` are the names of MARKER_FILES the scan found inside it."""
-    if any(name in MARKER_FILES for name in markers):
-        config = next((docs / name for name in _DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
-        return _with_layout(SITES["docusaurus"], config, docs)
-    for folder in (docs, *docs.parents):
+    there (layouts.py); `markers` are the names of MARKER_FILES the scan found inside it, which decide only when no
+    generator's own config is found (a docs folder in an MkDocs project or an mdBook is built by that generator,
+    whatever `_category_` files it holds)."""
+    for folder in _site_folders(docs):
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
                 return _with_layout(found, folder / name, docs)
-        if os.path.exists(folder / ".git"):
-            break
+        if (config := _old_hugo(folder)) is not None:
+            return _with_layout(SITES["hugo"], config, docs)
+    if any(name in MARKER_FILES for name in markers):
+        config = next((docs / name for name in _DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
+        return _with_layout(SITES["docusaurus"], config, docs)
     return PLAIN
 
 
 def _with_layout(site: Site, config: Path | None, docs: Path) -> Site:
     layout = layout_of(site.name, config, docs) if config else None
     return replace(site, layout=layout) if layout else site
+
+
+_OLD_HUGO_CONFIGS = [f"config.{ext}" for ext in ("toml", "yaml", "yml", "json")] + [
+    f"config/_default/{stem}.{ext}" for stem in ("hugo", "config") for ext in ("toml", "yaml", "yml", "json")
+]
+_HUGO_BASE_URL = re.compile(rb'(?:^|[{,])[ \t]*"?baseurl"?[ \t]*[=:]', re.IGNORECASE | re.MULTILINE)
+
+
+def _old_hugo(folder: Path) -> Path | None:
+    """The config of the Hugo site `folder` is the root of, when it is configured as Hugo read it before
+    hugo.toml (0.110), and many sites still are: by `config.toml` (`.yaml`, `.yml`, `.json`) or a
+    `config/_default/` folder; else None. The names are too common to tell Hugo alone, so it takes a `content/`
+    folder beside the config, and one of Hugo's own signs: an `archetypes/` or `layouts/` folder, or a `baseURL`
+    setting (Zola, whose sites hold config.toml and content/ too, writes `base_url`)."""
+    configs = [folder / name for name in _OLD_HUGO_CONFIGS if os.path.isfile(folder / name)]
+    if not configs or not os.path.isdir(folder / "content"):
+        return None
+    if os.path.isdir(folder / "archetypes") or os.path.isdir(folder / "layouts"):
+        return configs[0]
+    return next((path for path in configs if _HUGO_BASE_URL.search(_head(path))), None)
+
+
+def _head(path: Path, size: int = 65_536) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read(size)
+    except OSError:
+        return b""
+
+
+def _site_folders(docs: Path) -> Iterator[Path]:
+    """DOCS, then the folders above it where the config of the site it belongs to may lie, nearest first.
+
+    The climb ends at the repository's root (the folder holding `.git`, looked at: beyond it lies another
+    project). Outside a repository it would reach `/`, so it also stops before a folder that is no part of the
+    same project: the user's home folder (holding all their projects: a config file there is none of theirs;
+    DOCS itself is looked at even when it is the home folder) and all above it, a folder on another file system
+    (DOCS's mount point is the last looked at), one owned by another user than DOCS (/home, /srv: a site whose
+    root belongs to another user than its pages is not seen), and one that anyone may write to (/tmp: anyone
+    could leave a config there that changes every URL)."""
+    try:
+        own = os.stat(docs)
+    except OSError:
+        return
+    home = os.path.expanduser("~")
+    home = os.path.realpath(home) if home != "~" else ""
+    folder = docs
+    while True:
+        yield folder
+        parent = folder.parent
+        if parent == folder or str(folder) == home or str(parent) == home or os.path.exists(folder / ".git"):
+            return
+        try:
+            info = os.stat(parent)
+        except OSError:
+            return
+        if info.st_dev != own.st_dev or info.st_uid != own.st_uid or info.st_mode & stat.S_IWOTH:
+            return
+        folder = parent

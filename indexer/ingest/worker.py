@@ -43,7 +43,7 @@ def added(outcome: Outcome, add: Callable[[Indexed], None]) -> Outcome:
     except Exception as exc:
         record = outcome.record
         reason = f"could not be indexed ({type(exc).__name__}: {exc})"[:300]
-        return Failed(record.id, Stamp(record.size, record.mtime_ns), reason, partial=True)
+        return Failed(record.id, Stamp(record.size, record.mtime_ns), reason, partial=True, includes=record.includes)
     return outcome
 
 

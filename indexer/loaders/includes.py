@@ -8,7 +8,9 @@ relative to the including file (or, starting with "/", to the documents folder, 
 - a regular file of at most the size limit, all of a document's includes together too, at most MAX_DEPTH
   includes deep (a file that includes itself stops there) and MAX_INCLUDES in all (a file that includes itself
   twice, ten deep, would be read a thousand times; ten times, ten billion);
-- every file read, or named and missing, is remembered with its size and mtime (`files`), for the next run.
+- every file named is remembered (`files`), for the next run to tell whether it changed: one read, or too large
+  to read, by its size and mtime; one missing as MISSING; one there but not readable (a folder, a FIFO, a file
+  without read permission) as UNREADABLE with its mtime (see stamp_now()).
 What cannot be read leaves a warning for the document, and the directive is dropped. Outside a context (a loader
 called on its own, with no run to say where the documents folder is) nothing is read and the directive is
 dropped.
@@ -33,17 +35,20 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_INCLUDES",
     "MISSING",
+    "UNREADABLE",
     "Reading",
     "deeper",
     "included_text",
     "reading",
     "reading_folder",
+    "stamp_now",
     "warn",
 ]
 
 MAX_DEPTH = 10  # includes within includes (mdBook stops at 10 too)
 MAX_INCLUDES = 2_000  # files read for one document (a page of the Rust book reads at most 30)
 MISSING = (-1, -1)  # the size and mtime remembered of a file named but not there
+UNREADABLE = -2  # the size remembered (with its mtime) of a file named that is there but cannot be read
 
 
 @dataclass
@@ -53,7 +58,8 @@ class Reading:
     folder: str  # the documents folder's real path
     max_size: int  # bytes, of one file and of all of them together
     follow_symlinks: bool = False
-    files: dict[str, tuple[int, int]] = field(default_factory=dict)  # path in the folder -> (size, mtime_ns)
+    files: dict[str, tuple[int, int]] = field(default_factory=dict)  # path in the folder -> stamp_now()'s stamp
+    included: set[str] = field(default_factory=set)  # of `files`, those whose text was put in place
     warnings: list[str] = field(default_factory=list)
     depth: int = 0
     total: int = 0  # bytes read so far
@@ -131,16 +137,33 @@ def included_text(including: Path, target: str, relative_to_folder: bool = False
         state.warn(f"included file {shown} does not exist")
         return None
     except (OSError, LoaderError) as exc:
+        state.files[relative] = stamp_now(path)  # so that the page is read again once the file is mended
         reason = exc.reason if isinstance(exc, LoaderError) else (exc.strerror or str(exc))
         state.warn(f"included file {shown} cannot be read: {reason}")
         return None
     state.files[relative] = (size, mtime_ns)
     state.total += len(data)
     try:
-        return decode_text(data)
+        text = decode_text(data)
     except LoaderError as exc:
         state.warn(f"included file {shown} cannot be read: {exc.reason}")
         return None
+    state.included.add(relative)
+    return text
+
+
+def stamp_now(path: str | Path) -> tuple[int, int]:
+    """What a run remembers of a file that a document names, as it is now: a regular file that may be read, its
+    size and mtime; anything else there (a folder, a FIFO, a file without read permission), UNREADABLE and its
+    mtime (mending a permission changes no size or mtime); nothing there, MISSING. Any change to the file that
+    could change what the document holds changes it, and a file read is remembered as it was read."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return MISSING
+    if not stat.S_ISREG(info.st_mode) or not os.access(path, os.R_OK):
+        return UNREADABLE, info.st_mtime_ns
+    return info.st_size, info.st_mtime_ns
 
 
 def _in_folder(state: Reading, including: Path, target: str) -> str | None:

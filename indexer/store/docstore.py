@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS passages (
     start INTEGER NOT NULL, end INTEGER NOT NULL, PRIMARY KEY (doc_id, ordinal)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS skipped (
-    id TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, reason TEXT NOT NULL
+    id TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, reason TEXT NOT NULL,
+    by_design INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS includes (
     doc_id TEXT NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
@@ -80,6 +81,17 @@ class DocRecord:
     includes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # files it includes -> (size, mtime_ns)
 
 
+@dataclass(frozen=True)
+class Failure:
+    """A file that is no document, and why. The next run carries it over, without reading it, while the file and
+    what it included (or named, missing then) stay as they were."""
+
+    stamp: Stamp
+    reason: str
+    by_design: bool = False  # no fault of the file: the site publishes no page for it (a draft)
+    includes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # as DocRecord.includes
+
+
 class DocStore:
     """Read-write access to a generation's docs.sqlite, for the indexer's single writer."""
 
@@ -90,6 +102,8 @@ class DocStore:
         for name, definition in _ADDED_COLUMNS:
             if name not in have:
                 self._db.execute(f"ALTER TABLE documents ADD COLUMN {name} {definition}")
+        if not _has_column(self._db, "skipped", "by_design"):  # a copy of a generation written before it
+            self._db.execute("ALTER TABLE skipped ADD COLUMN by_design INTEGER NOT NULL DEFAULT 0")
         self._db.execute("BEGIN")
 
     def set_meta(self, values: Mapping[str, str]) -> None:
@@ -159,11 +173,22 @@ class DocStore:
         for table, column in (("documents", "id"), ("texts", "id"), ("passages", "doc_id"), ("includes", "doc_id")):
             self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (doc_id,))
 
-    def set_failed(self, entries: Iterable[tuple[str, Stamp, str]]) -> None:
+    def clear_failed(self) -> None:
+        """Forget the previous run's failures (copied with its generation), and what they included, before a
+        file that failed then is stored again as a document or a failure."""
         self._db.execute("DELETE FROM skipped")
+        self._db.execute("DELETE FROM includes WHERE doc_id NOT IN (SELECT id FROM documents)")
+
+    def add_failed(self, entries: Iterable[tuple[str, Failure]]) -> None:
+        """Store this run's failures (after clear_failed()), with the files each included."""
+        entries = list(entries)
         self._db.executemany(
-            "INSERT INTO skipped VALUES (?, ?, ?, ?)",
-            ((doc_id, stamp.size, stamp.mtime_ns, reason) for doc_id, stamp, reason in entries),
+            "INSERT INTO skipped (id, size, mtime_ns, reason, by_design) VALUES (?, ?, ?, ?, ?)",
+            ((doc_id, f.stamp.size, f.stamp.mtime_ns, f.reason, f.by_design) for doc_id, f in entries),
+        )
+        self._db.executemany(
+            "INSERT INTO includes VALUES (?, ?, ?, ?)",
+            ((doc_id, path, size, mtime_ns) for doc_id, f in entries for path, (size, mtime_ns) in f.includes.items()),
         )
 
     def count(self) -> int:
@@ -192,8 +217,9 @@ class RunState:
 
     meta: dict[str, str]
     stamps: dict[str, Stamp]
-    failed: dict[str, tuple[Stamp, str]]
-    includes: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)  # doc id -> its includes' stamps
+    failed: dict[str, Failure]
+    includes: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)  # id -> its includes' stamps
+    # (a document's, or a failed file's)
 
 
 def read_state(path: Path) -> RunState:
@@ -204,17 +230,38 @@ def read_state(path: Path) -> RunState:
             row[0]: Stamp(row[1], row[2], row[3])
             for row in db.execute("SELECT id, size, mtime_ns, sha256 FROM documents")
         }
-        failed = {
-            row[0]: (Stamp(row[1], row[2]), row[3])
-            for row in db.execute("SELECT id, size, mtime_ns, reason FROM skipped")
-        }
         includes: dict[str, dict[str, tuple[int, int]]] = {}
         if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'includes'").fetchone():  # not before this version
             for doc_id, name, size, mtime_ns in db.execute("SELECT doc_id, path, size, mtime_ns FROM includes"):
                 includes.setdefault(doc_id, {})[name] = (size, mtime_ns)
+        failed: dict[str, Failure] = {}
+        if _has_column(db, "skipped", "by_design"):  # else written before failures kept their kind and includes:
+            # none is carried over, each is read again, once
+            failed = {
+                row[0]: Failure(Stamp(row[1], row[2]), row[3], bool(row[4]), includes.get(row[0], {}))
+                for row in db.execute("SELECT id, size, mtime_ns, reason, by_design FROM skipped")
+            }
     finally:
         db.close()
     return RunState(meta, stamps, failed, includes)
+
+
+def _has_column(db: sqlite3.Connection, table: str, column: str) -> bool:
+    return any(row[1] == column for row in db.execute(f"PRAGMA table_info({table})"))
+
+
+def read_front_matters(path: Path, key: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(id, front matter) of the documents in a generation's docs.sqlite whose front matter may hold `key` (for
+    the next run, as read_state())."""
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = db.execute("SELECT id, front_matter FROM documents WHERE instr(front_matter, ?)", (json.dumps(key),))
+        for doc_id, front_matter in rows:
+            front = json.loads(front_matter)
+            if isinstance(front, dict) and key in front:
+                yield doc_id, front
+    finally:
+        db.close()
 
 
 class DocReader:

@@ -12,7 +12,7 @@ import pytest
 
 from indexer.model import IndexReport
 
-from support.folders import all_ids, index, skipped, snapshot, write
+from support.folders import all_ids, found, index, needs_non_root, skipped, snapshot, write
 
 LISTING = (
     'use std::io;\n// ANCHOR: here\nfn main() {\n    println!("zebracorn");\n    // ANCHOR_END: here\n'
@@ -280,3 +280,82 @@ def test_a_page_that_includes_itself_over_and_over_stops_with_a_warning(docs: Pa
     report = index(docs, index_dir)
     assert any("more than 2,000 includes" in w for w in warnings_of(report, "loop.md"))
     assert (snapshot(index_dir).text("loop.md") or "").count("zebracorn") == 2_001  # the page and its 2,000 reads
+
+
+def test_a_page_skipped_for_want_of_an_include_is_indexed_once_the_file_appears(docs: Path, index_dir: Path) -> None:
+    """A page whose only text is an include (Sphinx's `authors.rst`, an mdBook chapter that is one listing) has no
+    text while the file is missing, and is skipped; the run after the file appears must index it, though the page
+    itself did not change."""
+    write(docs, "chapter.md", "{{#include listing.rs}}\n")  # no loader reads .rs: only the page holds it
+    write(docs, "other.md", "# Other\n\nWords.\n")
+    first = index(docs, index_dir)
+    assert skipped(first) == {"chapter.md": "no text (included file listing.rs does not exist)"}
+    assert index(docs, index_dir).generation is None  # nothing changed: nothing read
+    write(docs, "listing.rs", "fn zebracorn() {}\n")
+    report = index(docs, index_dir)
+    assert (report.added, report.skipped) == (1, ())
+    assert found(index_dir, "zebracorn") == ["chapter.md"]
+
+
+def test_a_page_refused_for_what_it_includes_is_read_again_when_that_file_changes(docs: Path, index_dir: Path) -> None:
+    """The access check refuses a page that pulls in a file shown to fewer groups; once that file is gone (moved
+    out of the documents), the page holds nothing of it and is indexed."""
+    write(docs, ".docsearchaccess", "finance/** finance\n")
+    write(docs, "finance/figures.txt", "quarterly walrus figures\n")
+    write(docs, "page.md", "# Page\n\nThe zebracorn figures:\n\n{{#include finance/figures.txt}}\n")
+    assert "includes finance/figures.txt" in skipped(index(docs, index_dir))["page.md"]
+    assert index(docs, index_dir).generation is None
+    (docs / "finance/figures.txt").unlink()
+    report = index(docs, index_dir)
+    assert (report.added, report.skipped) == (1, ())
+    assert found(index_dir, "zebracorn") == ["page.md"]
+    assert "walrus" not in (snapshot(index_dir).text("page.md") or "")
+
+
+def _break(path: Path, how: str) -> None:
+    if how == "a folder":
+        path.mkdir()
+    elif how == "a FIFO":
+        os.mkfifo(path)
+    elif how == "too large":
+        path.write_text("x" * 1_100_000)  # the run's --max-file-size is 1 MB
+    else:
+        path.write_text("fn hidden() {}\n")
+        path.chmod(0)
+
+
+@pytest.mark.parametrize("how", ["a folder", "a FIFO", "too large", pytest.param("unreadable", marks=needs_non_root)])
+def test_an_include_that_cannot_be_read_is_read_again_once_mended(docs: Path, index_dir: Path, how: str) -> None:
+    """An include that is there but cannot be read (a folder, a FIFO, over the size limit, no permission) leaves a
+    warning; once the file is mended the page must be read again, as when a missing include appears."""
+    write(docs, "page.md", "# Page\n\nIntro words.\n\n{{#include part.rs}}\n")
+    part = docs / "part.rs"
+    _break(part, how)
+    first = index(docs, index_dir, max_file_size=1)
+    assert any(w.startswith("included file part.rs cannot be read") for w in warnings_of(first, "page.md")), first
+    assert index(docs, index_dir, max_file_size=1).generation is None  # still as it was: not read again
+    if part.is_dir():
+        part.rmdir()
+    elif how == "unreadable":
+        part.chmod(0o644)  # a permission mended leaves size and modification time as they were
+    else:
+        part.unlink()
+    if how != "unreadable":
+        write(docs, "part.rs", "fn zebracorn() {}\n")
+    report = index(docs, index_dir, max_file_size=1)
+    assert report.updated == 1
+    assert found(index_dir, "zebracorn" if how != "unreadable" else "hidden") == ["page.md"]
+
+
+def test_a_page_is_read_again_when_the_access_file_narrows_what_it_includes(docs: Path, index_dir: Path) -> None:
+    """An access file that comes to show an included file to fewer groups must take that file's text out of the
+    pages that include it for everyone: the page is read again, and refused, though its own groups are the same."""
+    write(docs, ".docsearchaccess", "drafts/** staff\n")
+    write(docs, "shared/figures.txt", "quarterly walrus figures\n")
+    write(docs, "page.md", "# Page\n\nSee:\n\n{{#include shared/figures.txt}}\n")
+    index(docs, index_dir)
+    assert "walrus" in (snapshot(index_dir).text("page.md") or "")
+    write(docs, ".docsearchaccess", "drafts/** staff\nshared/** finance\n")
+    report = index(docs, index_dir)
+    assert "includes shared/figures.txt, which the access file shows only to finance" in skipped(report)["page.md"]
+    assert found(index_dir, "walrus") == ["shared/figures.txt"]

@@ -188,3 +188,25 @@ def test_the_cursor_secret_survives_a_rebuild(docs: Path, index_dir: Path) -> No
     assert len(secret) == 64
     index(docs, index_dir, rebuild=True)
     assert snapshot(index_dir).meta["secret"] == secret
+
+
+def test_failures_left_by_an_indexer_that_kept_no_includes_for_them_are_read_again_once(
+    docs: Path, index_dir: Path
+) -> None:
+    """An index written before failures kept their kind (by design or not) and what they included cannot tell
+    whether a skipped page's missing include has appeared since: each failure is read again, once."""
+    write(docs, "chapter.md", "{{#include listing.rs}}\n")
+    write(docs, "other.md", "# Other\n\nWords.\n")
+    index(docs, index_dir)
+    newest = storage.current_generation(index_dir)
+    assert newest is not None
+    db = sqlite3.connect(newest / storage.DOCSTORE)  # as an earlier indexer left it
+    db.execute("ALTER TABLE skipped DROP COLUMN by_design")
+    db.execute("DELETE FROM includes")
+    db.commit()
+    db.close()
+    write(docs, "listing.rs", "fn zebracorn() {}\n")
+    report = index(docs, index_dir)
+    assert (report.added, report.unchanged, report.skipped) == (1, 1, ())
+    assert found(index_dir, "zebracorn") == ["chapter.md"]
+    assert index(docs, index_dir).generation is None

@@ -4,6 +4,9 @@ above DOCS), indexed by the real pipeline, and the URL every page must have."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,7 +15,7 @@ import pytest
 
 from indexer.settings import IndexerSettings
 
-from support.folders import Main, all_ids, document, index, skipped, snapshot, write
+from support.folders import Main, all_ids, document, found, index, skipped, snapshot, write
 from support.pdfs import make_pdf
 
 PAGE = "# A page\n\nSome words.\n"
@@ -341,3 +344,177 @@ def test_a_draft_is_skipped_where_the_site_does_not_publish_drafts(tmp_path: Pat
     assert skipped(report) == {"soon.md": "a draft (front matter draft: true), which hugo does not publish"}
     index(tmp_path / "notes", tmp_path / "i2")
     assert all_ids(tmp_path / "i2") == ["soon.md"]
+
+
+def test_drafts_are_skipped_by_design_and_summed_up_as_one_line(tmp_path: Path, indexer_main: Main) -> None:
+    """A draft is no fault of its file: the site publishes no page for it, as for a partial. The summary lists
+    many such files as one line, on the run that reads them and on the runs that carry them over."""
+    write(tmp_path, "site/hugo.toml", "baseURL = 'https://example.org/'\n")
+    for n in range(12):
+        write(tmp_path, f"site/content/posts/soon-{n:02}.md", "---\ntitle: Soon\ndraft: true\n---\n\nUnpublished.\n")
+    write(tmp_path, "site/content/now.md", PAGE)
+    for _ in range(2):
+        ran = indexer_main(tmp_path / "site/content", "--index", tmp_path / "index", "--no-embeddings")
+        assert ran.code == 0, ran.err
+        assert (
+            "    12 files: a draft (front matter draft: true), which hugo does not publish "
+            "(e.g. posts/soon-00.md, posts/soon-01.md, posts/soon-02.md)\n"
+        ) in ran.err, ran.err
+    report = index(tmp_path / "site/content", tmp_path / "index")
+    assert report.generation is None and all(s.by_design for s in report.skipped)
+
+
+def test_drafts_follow_the_site_generator_as_its_config_comes_and_goes(tmp_path: Path) -> None:
+    """A hugo.toml that appears makes a draft no page, and one that goes makes it a page again: the run after
+    each must decide again, though the draft itself did not change (only it is read again)."""
+    content, index_dir = tmp_path / "site/content", tmp_path / "index"
+    write(content, "soon.md", "---\ntitle: Soon\ndraft: true\n---\n\nUnpublished zebracorn.\n")
+    write(content, "now.md", PAGE)
+    index(content, index_dir)
+    assert found(index_dir, "zebracorn") == ["soon.md"]  # no generator found: `draft` is any field
+    write(tmp_path, "site/hugo.toml", "baseURL = 'https://example.org/'\n")
+    report = index(content, index_dir)
+    assert [(s.id, s.by_design) for s in report.skipped] == [("soon.md", True)]
+    assert (report.unchanged, report.documents, found(index_dir, "zebracorn")) == (1, 1, [])
+    assert index(content, index_dir).generation is None
+    (tmp_path / "site/hugo.toml").unlink()
+    report = index(content, index_dir)
+    assert (report.added, report.unchanged, report.skipped) == (1, 1, ())
+    assert found(index_dir, "zebracorn") == ["soon.md"]
+    assert index(content, index_dir).generation is None
+
+
+@pytest.mark.parametrize(
+    ("config", "docs", "url"),
+    [
+        ("project/mkdocs.yml", "project/docs", "https://site.example/01-intro"),
+        ("site/hugo.toml", "site/content", "https://site.example/01-intro/"),
+        ("book/book.toml", "book/src", "https://site.example/01-intro"),
+        ("project/docs/mkdocs.yml", "project/docs", "https://site.example/01-intro"),
+    ],
+)
+def test_docusaurus_category_files_do_not_outweigh_a_generators_own_config(
+    tmp_path: Path, config: str, docs: str, url: str
+) -> None:
+    """`_category_.json` files tell a Docusaurus docs folder copied out of its site; where another generator's
+    own config is found (the nearest decides), that generator builds the folder, whatever files it holds."""
+    configs = {"mkdocs.yml": "site_name: x\n", "hugo.toml": "baseURL = 'https://site.example/'\n", "book.toml": ""}
+    write(tmp_path, config, configs[Path(config).name])
+    write(tmp_path, f"{docs}/guides/_category_.json", '{"label": "Guides"}\n')
+    write(tmp_path, f"{docs}/01-intro.md", PAGE)
+    index(tmp_path / docs, tmp_path / "index", base_url="https://site.example/", drop_extensions=True)
+    assert document(tmp_path / "index", "01-intro.md").url == url
+
+
+HUGO_URL, PLAIN_URL = "https://site.example/intro/", "https://site.example/Intro"
+
+
+def url_under(config_folder: Path, docs: Path, index_dir: Path) -> str:
+    """The URL of DOCS/Intro.md, indexed with a hugo.toml in `config_folder`: HUGO_URL when it is found."""
+    write(config_folder, "hugo.toml", "baseURL = 'https://site.example/'\n")
+    write(docs, "Intro.md", PAGE)
+    index(docs, index_dir, base_url="https://site.example/", drop_extensions=True)
+    return document(index_dir, "Intro.md").url
+
+
+def test_the_search_for_a_site_config_stops_below_a_folder_anyone_may_write_to(tmp_path: Path) -> None:
+    """Outside a repository the search climbs, but not into a folder such as /tmp, where anyone could leave a
+    hugo.toml or a conf.py that would change every URL."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    assert url_under(shared, shared / "notes", tmp_path / "i1") == PLAIN_URL
+    assert url_under(shared / "site", shared / "site/content", tmp_path / "i2") == HUGO_URL
+
+
+def test_the_search_for_a_site_config_stops_below_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The home folder holds all of a user's projects: a config file there is none of theirs."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    assert url_under(home, home / "notes", tmp_path / "i1") == PLAIN_URL
+    assert url_under(home / "site", home / "site/content", tmp_path / "i2") == HUGO_URL
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user needs root")
+def test_the_search_for_a_site_config_stops_below_a_folder_of_another_user(tmp_path: Path) -> None:
+    theirs = tmp_path / "theirs"
+    (theirs / "mine").mkdir(parents=True)
+    os.chown(theirs, 65534, -1)  # nobody's
+    assert url_under(theirs, theirs / "mine/notes", tmp_path / "i1") == PLAIN_URL
+    assert url_under(theirs / "mine", theirs / "mine/content", tmp_path / "i2") == HUGO_URL
+
+
+@pytest.fixture
+def mount_point(tmp_path: Path) -> Iterator[Path]:
+    """A file system of its own (tmpfs) mounted at tmp_path/outer/disk; skips where mounting is not allowed."""
+    point = tmp_path / "outer/disk"
+    point.mkdir(parents=True)
+    mount = ["mount", "-t", "tmpfs", "-o", "size=4m,mode=0755", "tmpfs", str(point)]
+    if os.geteuid() != 0 or subprocess.run(mount, capture_output=True, check=False).returncode != 0:
+        pytest.skip("cannot mount a file system here")
+    try:
+        yield point
+    finally:
+        subprocess.run(["umount", "-l", str(point)], check=True)
+
+
+def test_the_search_for_a_site_config_stops_at_the_mount_point(tmp_path: Path, mount_point: Path) -> None:
+    """A disk mounted in a folder is another file system, not a folder of the project around it."""
+    assert url_under(tmp_path / "outer", mount_point / "notes", tmp_path / "i1") == PLAIN_URL
+    assert url_under(mount_point, mount_point / "notes", tmp_path / "i2") == HUGO_URL  # the mount point's own
+
+
+# The head of gohugo.io's own config.toml before Hugo 0.110 named it hugo.toml (hugoDocs, 2023)
+HUGO_DOCS_CONFIG = """baseURL = "https://gohugo.io/"
+defaultContentLanguage = "en"
+enableEmoji = true
+languageCode = "en-us"
+paginate = 100
+title = "Hugo"
+
+[module]
+[module.hugoVersion]
+min = "0.56.0"
+"""
+
+
+@pytest.mark.parametrize(
+    ("files", "url"),
+    [
+        pytest.param(
+            {"config.toml": HUGO_DOCS_CONFIG, "archetypes/default.md": "---\n---\n", "layouts/index.html": ""},
+            HUGO_URL,
+            id="gohugo.io",
+        ),
+        pytest.param({"config.toml": HUGO_DOCS_CONFIG}, HUGO_URL, id="baseURL"),
+        pytest.param({"config.yaml": "baseurl: https://example.org/\n"}, HUGO_URL, id="baseurl-any-case-yaml"),
+        pytest.param({"config.json": '{"baseURL": "https://example.org/"}\n'}, HUGO_URL, id="json"),
+        pytest.param({"config.toml": "title = 'Docs'\n", "layouts/_default/single.html": ""}, HUGO_URL, id="layouts"),
+        pytest.param({"config/_default/hugo.toml": HUGO_DOCS_CONFIG}, HUGO_URL, id="config-folder"),
+        pytest.param(
+            {"config/_default/config.yaml": "title: Docs\n", "archetypes/default.md": "---\n---\n"},
+            HUGO_URL,
+            id="config-folder-archetypes",
+        ),
+        pytest.param({"config.toml": "title = 'Docs'\n"}, PLAIN_URL, id="no-sign-of-hugo"),
+        pytest.param({"config.toml": "[server]\nport = 8080\n", "templates/a.html": ""}, PLAIN_URL, id="an-app"),
+        pytest.param(
+            {"config.toml": "base_url = 'https://example.org'\n", "templates/a.html": ""}, PLAIN_URL, id="zola"
+        ),
+        pytest.param({"config.toml": HUGO_DOCS_CONFIG, "content.md": PAGE}, PLAIN_URL, id="no-content-folder"),
+    ],
+)
+def test_a_hugo_site_is_known_by_the_config_file_hugo_read_before_hugo_toml(
+    tmp_path: Path, files: dict[str, str], url: str
+) -> None:
+    """Hugo before 0.110 read config.toml (.yaml, .json) or config/_default/, names too common to tell Hugo alone:
+    such a config beside a content/ folder is Hugo's with one of Hugo's own signs beside it, a baseURL setting
+    (Zola, whose site has config.toml and content/ too, writes base_url) or an archetypes/ or layouts/ folder."""
+    for path, text in files.items():
+        write(tmp_path, f"site/{path}", text)
+    docs = tmp_path / "site/content" if "content.md" not in files else tmp_path / "site/docs"
+    write(docs, "Intro.md", PAGE)
+    index(docs, tmp_path / "index", base_url="https://site.example/", drop_extensions=True)
+    assert document(tmp_path / "index", "Intro.md").url == url
