@@ -53,6 +53,9 @@ def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
     parser.add_argument("--languages", default=defaults.languages, metavar="LIST", help=helptext("languages"))
     parser.add_argument("--versions", default=defaults.versions, metavar="LIST", help=helptext("versions"))
     parser.add_argument(
+        "--includes-from", type=Path, default=defaults.includes_from, metavar="DIR", help=helptext("includes_from")
+    )
+    parser.add_argument(
         "--max-file-size", type=float, default=defaults.max_file_size, metavar="MB", help=helptext("max_file_size")
     )
     parser.add_argument("--workers", type=int, default=defaults.workers, metavar="N", help=helptext("workers"))
@@ -97,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             url_extension=args.url_extension,
             languages=args.languages,
             versions=args.versions,
+            includes_from=args.includes_from,
             max_file_size=args.max_file_size,
             workers=args.workers,
             parse_timeout=args.parse_timeout,

@@ -44,6 +44,11 @@ class IndexerSettings(BaseSettings):
         "current, or next, for the unreleased docs/ folder) or all. Empty: the version the site serves at its "
         "plain URLs (the first of versions.json) only; the others are listed as skipped.",
     )
+    includes_from: Path | None = Field(
+        None,
+        description="A folder that holds DOCS (its repository's root) from which documents may include files too, "
+        "as Sphinx's `.. include:: ../CHANGES.rst` does. Default: included files come from DOCS only.",
+    )
     max_file_size: float = Field(50.0, gt=0, description="Files larger than this many megabytes are skipped.")
     workers: int = Field(0, ge=0, description="Parsing processes; 0 = one per CPU core.")
     follow_symlinks: bool = Field(

@@ -43,6 +43,7 @@ class Job:
     folder: str = ""  # the documents folder, where the files a document includes are read from ("": none read)
     rules: AccessRules = field(default_factory=AccessRules)  # the access file, for the groups of included files
     drafts: str = ""  # the site generator that publishes no draft (front matter `draft: true`), if any
+    includes_from: str = ""  # the folder above `folder` that included files may come from too (--includes-from)
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,11 @@ def run_job(job: Job) -> Outcome:
             stamp = Stamp(len(data), job.stamp.mtime_ns, hashlib.sha256(data).hexdigest())
             if stamp.sha256 == job.stamp.sha256:
                 return Unchanged(job.id, stamp)
-            reads = reading(job.folder, job.max_size, follow_symlinks=not job.root) if job.folder else None
+            reads = (
+                reading(job.folder, job.max_size, follow_symlinks=not job.root, root=job.includes_from)
+                if job.folder
+                else None
+            )
             with reads or contextlib.nullcontext() as read:
                 parsed = _load(job, data)
         if job.drafts and is_draft(parsed.front_matter):

@@ -82,6 +82,7 @@ def update_index(
             rebuild = True
         if rebuild:
             state = RunState({}, {}, {})
+        includes_root(docs, settings)  # a folder that does not hold DOCS stops the run before it starts
         rules = AccessRules.load(docs)
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
         site = detect_site(docs, found.markers)
@@ -168,6 +169,7 @@ def _plan(
     unchanged = 0
     old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
     root = "" if settings.follow_symlinks else str(docs)
+    includes_from = includes_root(docs, settings)
     for c in files:
         old = state.stamps.get(c.id)
         included = state.includes.get(c.id, {})
@@ -175,7 +177,8 @@ def _plan(
         regroup = old_rules is not rules and (
             old_rules is None or any(old_rules.groups_for(p) != rules.groups_for(p) for p in paths)
         )
-        reread = regroup or c.id in redecide or bool(included and _includes_changed(docs, included))
+        changed = bool(included) and _includes_changed(docs, included, includes_from, settings.follow_symlinks)
+        reread = regroup or c.id in redecide or changed
         if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns) and not reread:
             unchanged += 1
             continue
@@ -187,15 +190,31 @@ def _plan(
         sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
                   settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules,
-                  _drafts(site))  # fmt: skip
+                  _drafts(site), str(includes_from))  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
 
 
-def _includes_changed(docs: Path, included: dict[str, tuple[int, int]]) -> bool:
+def _includes_changed(docs: Path, included: dict[str, tuple[int, int]], root: Path, follow_symlinks: bool) -> bool:
     """Whether any file a document (or a file that failed) included, or named, missing then, is not as it was when
-    it was read."""
-    return any(stamp_now(docs / path) != stamp for path, stamp in included.items())
+    it was read; one outside `root` (where included files may come from) is as if it were not there."""
+    return any(stamp_now(docs / path, root, follow_symlinks) != stamp for path, stamp in included.items())
+
+
+def includes_root(docs: Path, settings: IndexerSettings) -> Path:
+    """The folder included files may come from: DOCS, or the folder above it that --includes-from names (a
+    DocsFolderError for one that does not hold DOCS)."""
+    if settings.includes_from is None:
+        return docs
+    root = settings.includes_from.expanduser().resolve()
+    if not root.is_dir():
+        raise DocsFolderError(f"--includes-from {settings.includes_from} is not a folder")
+    if not docs.is_relative_to(root):
+        raise DocsFolderError(
+            f"--includes-from {root} does not hold the documents folder {docs}: included files may come from a "
+            "folder that holds DOCS, such as its repository's root"
+        )
+    return root
 
 
 def _drafts_to_decide_again(previous: Path, state: RunState, site: Site) -> set[str]:

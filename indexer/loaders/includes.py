@@ -3,8 +3,9 @@ for the loaders, safely, and remembered so that the document is read again when 
 
 The run opens a reading() context around each document's loader. Inside it, included_text() reads a file named
 relative to the including file (or, starting with "/", to the documents folder, as Sphinx reads it):
-- only inside the documents folder: a path that leaves it, or a link out of it (unless links may be followed),
-  is refused;
+- only inside the documents folder, or the folder above it that --includes-from names: a path that leaves it,
+  or a link out of it (unless links may be followed), is refused (and remembered as OUTSIDE, so that the page is
+  read again when --includes-from comes to hold it, or stops holding what it read);
 - a regular file of at most the size limit, all of a document's includes together too, at most MAX_DEPTH
   includes deep (a file that includes itself stops there) and MAX_INCLUDES in all (a file that includes itself
   twice, ten deep, would be read a thousand times; ten times, ten billion);
@@ -35,6 +36,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_INCLUDES",
     "MISSING",
+    "OUTSIDE",
     "UNREADABLE",
     "Reading",
     "deeper",
@@ -43,12 +45,14 @@ __all__ = [
     "reading_folder",
     "stamp_now",
     "warn",
+    "within",
 ]
 
 MAX_DEPTH = 10  # includes within includes (mdBook stops at 10 too)
 MAX_INCLUDES = 2_000  # files read for one document (a page of the Rust book reads at most 30)
 MISSING = (-1, -1)  # the size and mtime remembered of a file named but not there
 UNREADABLE = -2  # the size remembered (with its mtime) of a file named that is there but cannot be read
+OUTSIDE = (-3, -3)  # what is remembered of a file named that lies outside where included files may come from
 
 
 @dataclass
@@ -58,6 +62,7 @@ class Reading:
     folder: str  # the documents folder's real path
     max_size: int  # bytes, of one file and of all of them together
     follow_symlinks: bool = False
+    root: str = ""  # the real path of the folder included files may come from: `folder` ("") or one above it
     files: dict[str, tuple[int, int]] = field(default_factory=dict)  # path in the folder -> stamp_now()'s stamp
     included: set[str] = field(default_factory=set)  # of `files`, those whose text was put in place
     warnings: list[str] = field(default_factory=list)
@@ -74,9 +79,13 @@ _READING: ContextVar[Reading | None] = ContextVar("reading", default=None)
 
 
 @contextlib.contextmanager
-def reading(folder: str | Path, max_size: int, follow_symlinks: bool = False) -> Iterator[Reading]:
-    """Let the loaders called inside read the files their documents include (see the module docstring)."""
-    state = Reading(os.path.realpath(folder), max_size, follow_symlinks)
+def reading(
+    folder: str | Path, max_size: int, follow_symlinks: bool = False, root: str | Path = ""
+) -> Iterator[Reading]:
+    """Let the loaders called inside read the files their documents include (see the module docstring), from
+    `folder` or, when given, from the folder `root` that holds it (--includes-from)."""
+    real = os.path.realpath(folder)
+    state = Reading(real, max_size, follow_symlinks, os.path.realpath(root) if root else real)
     token = _READING.set(state)
     try:
         yield state
@@ -125,11 +134,20 @@ def included_text(including: Path, target: str, relative_to_folder: bool = False
         state.warn(f"more than {MAX_INCLUDES:,} includes (a file that includes itself?): the rest left out")
         return None
     state.count += 1
-    relative = _in_folder(state, including / "_" if relative_to_folder else including, target)
-    if relative is None:
-        state.warn(f"{shown} is outside the documents folder: not included (index the folder that holds both)")
+    placed = _placed(state, including / "_" if relative_to_folder else including, target)
+    if placed is None:
+        state.warn(f"{shown} is no file name: not included")
         return None
-    path = os.path.join(state.folder, relative)
+    relative, path = placed
+    if not within(state.root or state.folder, path, state.follow_symlinks):
+        state.files[relative] = OUTSIDE  # so that the page is read again if --includes-from comes to hold it
+        if (state.root or state.folder) == state.folder:
+            state.warn(
+                f"{shown} is outside the documents folder: not included (give --includes-from a folder that holds both)"
+            )
+        else:
+            state.warn(f"{shown} is outside {state.root} (--includes-from): not included")
+        return None
     try:
         data, size, mtime_ns = _read(path, state.max_size - state.total, state)
     except FileNotFoundError:
@@ -152,11 +170,14 @@ def included_text(including: Path, target: str, relative_to_folder: bool = False
     return text
 
 
-def stamp_now(path: str | Path) -> tuple[int, int]:
-    """What a run remembers of a file that a document names, as it is now: a regular file that may be read, its
-    size and mtime; anything else there (a folder, a FIFO, a file without read permission), UNREADABLE and its
-    mtime (mending a permission changes no size or mtime); nothing there, MISSING. Any change to the file that
-    could change what the document holds changes it, and a file read is remembered as it was read."""
+def stamp_now(path: str | Path, root: str | Path = "", follow_symlinks: bool = False) -> tuple[int, int]:
+    """What a run remembers of a file that a document names, as it is now: outside `root` (where included files
+    may come from, when given), OUTSIDE; a regular file that may be read, its size and mtime; anything else there
+    (a folder, a FIFO, a file without read permission), UNREADABLE and its mtime (mending a permission changes no
+    size or mtime); nothing there, MISSING. Any change to the file that could change what the document holds
+    changes it, and a file read is remembered as it was read."""
+    if root and not within(str(root), os.path.normpath(path), follow_symlinks):
+        return OUTSIDE
     try:
         info = os.stat(path)
     except OSError:
@@ -166,17 +187,21 @@ def stamp_now(path: str | Path) -> tuple[int, int]:
     return info.st_size, info.st_mtime_ns
 
 
-def _in_folder(state: Reading, including: Path, target: str) -> str | None:
-    """The path of `target` in the documents folder ("/" between names), or None when it lies outside."""
+def _placed(state: Reading, including: Path, target: str) -> tuple[str, str] | None:
+    """Where `target` is: its path from the documents folder ("/" between names; "../CHANGES.rst" for one above
+    it) and its full path; None for what names no file."""
     if not target or "\x00" in target:
         return None
     base = state.folder if target.startswith("/") else os.path.dirname(os.path.realpath(including))
     joined = os.path.normpath(os.path.join(base, target.lstrip("/")))
-    real = joined if state.follow_symlinks else os.path.realpath(joined)
-    root = state.folder.rstrip(os.sep) + os.sep
-    if not real.startswith(root) or not joined.startswith(root):
-        return None
-    return os.path.relpath(joined, state.folder).replace(os.sep, "/")
+    return os.path.relpath(joined, state.folder).replace(os.sep, "/"), joined
+
+
+def within(root: str, path: str, follow_symlinks: bool = False) -> bool:
+    """Whether the file `path` (absolute, normalized) lies inside the folder `root`, and so does the file it is
+    (a link out of it does not, unless links may be followed)."""
+    inside = root.rstrip(os.sep) + os.sep
+    return path.startswith(inside) and (follow_symlinks or os.path.realpath(path).startswith(inside))
 
 
 def _read(path: str, budget: int, state: Reading) -> tuple[bytes, int, int]:

@@ -12,7 +12,7 @@ import pytest
 
 from indexer.model import IndexReport
 
-from support.folders import all_ids, found, index, needs_non_root, skipped, snapshot, write
+from support.folders import all_ids, found, index, needs_non_root, run_cli, skipped, snapshot, write
 
 LISTING = (
     'use std::io;\n// ANCHOR: here\nfn main() {\n    println!("zebracorn");\n    // ANCHOR_END: here\n'
@@ -359,3 +359,40 @@ def test_a_page_is_read_again_when_the_access_file_narrows_what_it_includes(docs
     report = index(docs, index_dir)
     assert "includes shared/figures.txt, which the access file shows only to finance" in skipped(report)["page.md"]
     assert found(index_dir, "walrus") == ["shared/figures.txt"]
+
+
+def test_includes_from_a_folder_above_the_documents(tmp_path: Path) -> None:
+    """Flask's, click's and attrs's docs pull their changelog in from the repository's root (`.. include::
+    ../CHANGES.rst`): indexing docs/ lost it, and indexing the root brought in tests and templates. With
+    --includes-from the root, docs/ keeps its pages and the changelog is in them; the option's coming and going
+    reads the pages again."""
+    repo, docs, index_dir = tmp_path / "repo", tmp_path / "repo" / "docs", tmp_path / "index"
+    write(repo, "CHANGES.rst", "Version 3.1\n-----------\n\n-   Fixed the zebracorn leak.\n")
+    write(repo, "tests/templates/login.html", "<title>{% block title %}Log In{% endblock %}</title>\n")
+    write(docs, "changes.rst", "Changes\n=======\n\n.. include:: ../CHANGES.rst\n")
+    write(docs, "index.rst", "Home\n====\n\nWelcome.\n")
+    report = index(docs, index_dir)
+    assert "give --includes-from a folder that holds both" in skipped(report)["changes.rst"]
+    report = index(docs, index_dir, includes_from=repo)
+    assert report.added == 1 and found(index_dir, "zebracorn") == ["changes.rst"]
+    assert all_ids(index_dir) == ["changes.rst", "index.rst"]  # the root's other files are no documents
+    assert index(docs, index_dir, includes_from=repo).generation is None  # nothing changed
+    write(repo, "CHANGES.rst", "Version 3.2\n-----------\n\n-   Fixed the unicornfish leak.\n")
+    assert index(docs, index_dir, includes_from=repo).updated == 1
+    assert found(index_dir, "unicornfish") == ["changes.rst"]
+    write(repo, "../secret.txt", "walrus password\n")
+    write(docs, "leak.rst", "Leak\n====\n\nText.\n\n.. include:: ../../secret.txt\n")
+    report = index(docs, index_dir, includes_from=repo)
+    assert any("outside" in w and "--includes-from" in w for w in warnings_of(report, "leak.rst"))
+    assert not found(index_dir, "walrus")
+    report = index(docs, index_dir)  # without the option again: the changelog goes
+    assert "changes.rst" in skipped(report) and not found(index_dir, "unicornfish")
+
+
+def test_includes_from_a_folder_that_does_not_hold_the_documents_is_an_error(docs: Path, tmp_path: Path) -> None:
+    write(docs, "page.md", "# Page\n\nText.\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = run_cli(docs, "--index", tmp_path / "index", "--includes-from", elsewhere)
+    assert result.returncode != 0
+    assert "does not hold the documents folder" in result.stderr and "Traceback" not in result.stderr
