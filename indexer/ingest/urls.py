@@ -11,6 +11,7 @@ publishes the folder: see sites.py); a file:// URL.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -20,6 +21,7 @@ from urllib.parse import quote, quote_from_bytes, urlsplit
 from indexer.ingest.sites import PLAIN, Site, strip_number_prefix
 
 MAX_URL_CHARS = 2_000
+_POST_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")  # a Docusaurus blog post's name: 2017-03-13-intro
 _URL_SAFE = "/:?#[]@!$&'()*+,;=%~"  # what quote() leaves alone in a URL: its delimiters and escapes
 # Files a site generator turns into pages (guides/install.md is served as guides/install or install.html); any
 # other file (a PDF, an Office document, a .txt) is served as it is, its extension kept.
@@ -114,19 +116,33 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     strip = site.number_prefixes and front_matter.get("parse_number_prefixes") is not False
     folders = [strip_number_prefix(name) if strip else name for name in pure.parent.parts]
     folder = edition + "".join(f"{name}/" for name in folders)
+    extension = f".{rules.url_extension}" if rules.url_extension else ""
     slug = _slugged(front_matter, folder, edition)
     if slug:
-        return slug
-    extension = f".{rules.url_extension}" if rules.url_extension else ""
-    if site.is_index(pure.stem, pure.parent.name):
+        path = slug
+    elif site.is_index(pure.stem, pure.parent.name):
         path = folder + (f"index{extension}" if extension else "")
     else:
         own = _path_part(front_matter.get("id"), slashes=False) if site.page_ids else ""
         path = folder + (own or (strip_number_prefix(pure.stem) if strip else pure.stem)) + extension
-    if site.pretty:
+    if site.name == "docusaurus" and not slug:
+        path = _dated_post(path, edition)
+    if site.pretty:  # Hugo: a slug's path too (`slug: My-Post` is my-post/)
         path = path.lower()
         path = path if extension or not path or path.endswith("/") else path + "/"
     return path
+
+
+def _dated_post(path: str, edition: str) -> str:
+    """A Docusaurus blog post's path: a date that starts its file's or folder's name is the post's date, served as
+    folders (`blog/2017-03-13-intro.md` is `blog/2017/03/13/intro`, `blog/2021-08-01-launch/index.md`
+    `blog/2021/08/01/launch/`)."""
+    blog = edition if edition.endswith("blog/") else "blog/" if not edition and path.startswith("blog/") else ""
+    if not blog or not path.startswith(blog):
+        return path
+    rest = path[len(blog) :]
+    match = _POST_DATE.match(rest)
+    return f"{blog}{match.group(1)}/{match.group(2)}/{match.group(3)}/{match.group(4)}" if match else path
 
 
 def _slugged(front_matter: Mapping[str, Any], folder: str, edition: str = "") -> str:

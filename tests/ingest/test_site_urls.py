@@ -152,6 +152,40 @@ CASES = [
         },
     ),
     SiteCase(
+        "docusaurus-blog",  # indexed from the site's folder: a blog post's date is folders of its URL
+        {
+            "website/docusaurus.config.js": "module.exports = {};\n",
+            "website/blog/2017-03-13-intro.md": PAGE,
+            "website/blog/2021-08-01-launch/index.md": PAGE,
+            "website/blog/undated.md": PAGE,
+            "website/blog/2019-01-01-moved.md": "---\nslug: elsewhere\n---\n" + PAGE,
+            "website/docs/2021-11-release.md": PAGE,
+        },
+        "website",
+        {"base_url": "https://docusaurus.io/", "drop_extensions": True},
+        {
+            "blog/2017-03-13-intro.md": "https://docusaurus.io/blog/2017/03/13/intro",
+            "blog/2021-08-01-launch/index.md": "https://docusaurus.io/blog/2021/08/01/launch/",
+            "blog/undated.md": "https://docusaurus.io/blog/undated",
+            "blog/2019-01-01-moved.md": "https://docusaurus.io/blog/elsewhere",
+            "docs/2021-11-release.md": "https://docusaurus.io/docs/2021-11-release",  # a doc's date stays
+        },
+    ),
+    SiteCase(
+        "hugo-slugs",  # a slug is served as Hugo serves any page: lowercased, with a trailing slash
+        {
+            "site/hugo.toml": "baseURL = 'https://gohugo.io/'\n",
+            "site/content/posts/first.md": "---\nslug: My-Post\n---\n" + PAGE,
+            "site/content/about.md": "---\nslug: /A-Propos\n---\n" + PAGE,
+        },
+        "site/content",
+        {"base_url": "https://gohugo.io/", "drop_extensions": True},
+        {
+            "posts/first.md": "https://gohugo.io/posts/my-post/",
+            "about.md": "https://gohugo.io/a-propos/",
+        },
+    ),
+    SiteCase(
         "mkdocs",
         {
             "project/mkdocs.yml": "site_name: x\n",
