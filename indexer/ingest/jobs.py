@@ -88,13 +88,9 @@ def run_job(job: Job) -> Outcome:
             stamp = Stamp(len(data), job.stamp.mtime_ns, hashlib.sha256(data).hexdigest())
             if stamp.sha256 == job.stamp.sha256:
                 return Unchanged(job.id, stamp)
-            reads = (
-                reading(job.folder, job.max_size, follow_symlinks=not job.root, root=job.includes_from)
-                if job.folder
-                else None
-            )
-            with reads or contextlib.nullcontext() as read:
-                parsed = _load(job, data)
+            parsed, read = _parse(job, data)
+            if read is not None and any(job.rules.groups_for(path) for path in read.titled):
+                parsed, read = _parse(job, data, titles=False)  # a title some of its callers may not see
         if job.drafts and is_draft(parsed.front_matter):
             reason = f"a draft (front matter draft: true), which {job.drafts} does not publish"
             return Failed(job.id, stamp, reason, by_design=True, includes=dict(read.files) if read else {})
@@ -134,6 +130,14 @@ def _check_includes(record: DocRecord, rules: AccessRules, included: set[str]) -
                 f"includes {path}, which the access file shows only to {', '.join(groups)}: give this document "
                 "the same access (front matter or access file), or include another file"
             )
+
+
+def _parse(job: Job, data: bytes, titles: bool = True) -> tuple[ParsedDoc, Reading | None]:
+    """The document read, and what it read of other files (None when none may be read)."""
+    if not job.folder:
+        return _load(job, data), None
+    with reading(job.folder, job.max_size, not job.root, job.includes_from, titles) as read:
+        return _load(job, data), read
 
 
 def _load(job: Job, data: bytes) -> ParsedDoc:

@@ -65,6 +65,8 @@ class Reading:
     root: str = ""  # the real path of the folder included files may come from: `folder` ("") or one above it
     files: dict[str, tuple[int, int]] = field(default_factory=dict)  # path in the folder -> stamp_now()'s stamp
     included: set[str] = field(default_factory=set)  # of `files`, those whose text was put in place
+    titled: set[str] = field(default_factory=set)  # of `files`, those whose title was shown (sphinxrefs.py)
+    titles: bool = True  # whether the titles of other pages may be shown
     warnings: list[str] = field(default_factory=list)
     depth: int = 0
     total: int = 0  # bytes read so far
@@ -80,12 +82,13 @@ _READING: ContextVar[Reading | None] = ContextVar("reading", default=None)
 
 @contextlib.contextmanager
 def reading(
-    folder: str | Path, max_size: int, follow_symlinks: bool = False, root: str | Path = ""
+    folder: str | Path, max_size: int, follow_symlinks: bool = False, root: str | Path = "", titles: bool = True
 ) -> Iterator[Reading]:
     """Let the loaders called inside read the files their documents include (see the module docstring), from
-    `folder` or, when given, from the folder `root` that holds it (--includes-from)."""
+    `folder` or, when given, from the folder `root` that holds it (--includes-from); with `titles`, the pages
+    whose titles their references show too (sphinxrefs.py)."""
     real = os.path.realpath(folder)
-    state = Reading(real, max_size, follow_symlinks, os.path.realpath(root) if root else real)
+    state = Reading(real, max_size, follow_symlinks, os.path.realpath(root) if root else real, titles=titles)
     token = _READING.set(state)
     try:
         yield state
@@ -120,12 +123,15 @@ def warn(message: str) -> None:
         state.warn(message)
 
 
-def included_text(including: Path, target: str, relative_to_folder: bool = False) -> str | None:
+def included_text(
+    including: Path, target: str, relative_to_folder: bool = False, title_only: bool = False
+) -> str | None:
     """The text of the file `target` names, relative to the file `including` (or, with `relative_to_folder`, to
-    the folder `including`), or None (with a warning) when it is not read."""
+    the folder `including`), or None (with a warning) when it is not read. With `title_only`, the file is a page
+    whose title only is shown (None when no titles may be: see Reading.titles)."""
     state = _READING.get()
     shown = target if len(target) <= 120 else target[:117] + "..."
-    if state is None:
+    if state is None or (title_only and not state.titles):
         return None
     if state.depth >= MAX_DEPTH:
         state.warn(f"includes nested more than {MAX_DEPTH} deep (a file that includes itself?): {shown} left out")
@@ -166,7 +172,7 @@ def included_text(including: Path, target: str, relative_to_folder: bool = False
     except LoaderError as exc:
         state.warn(f"included file {shown} cannot be read: {exc.reason}")
         return None
-    state.included.add(relative)
+    (state.titled if title_only else state.included).add(relative)
     return text
 
 

@@ -34,6 +34,7 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.footnote.index import footnote_ref
 
+from indexer.loaders import sphinxrefs
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
@@ -77,7 +78,8 @@ class MarkdownLoader:
         front_matter, body, warnings = split_front_matter(decode_text(data))
         body = expand_myst_includes(expand_includes(expand_snippets(body, path), path), path)
         mdx = self.always_mdx or is_mdx(body)
-        text = plain_dialects(strip_templates(strip_jsx(body, path) if mdx else plain_myst(body, path)))
+        with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
+            text = plain_dialects(strip_templates(strip_jsx(body, path) if mdx else plain_myst(body, path)))
         return render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
 
 

@@ -30,7 +30,7 @@ from typing import Any
 from docutils import nodes
 from docutils.core import publish_doctree
 
-from indexer.loaders import rstblocks
+from indexer.loaders import rstblocks, sphinxrefs
 from indexer.loaders.rstblocks import block_text, inline_text
 from indexer.loaders.sphinx import role_text
 from indexer.loaders.sphinxfiles import expand_rst_includes
@@ -73,6 +73,10 @@ class RstLoader:
     suffixes = frozenset({".rst", ".rest"})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
+        with sphinxrefs.page(path):
+            return self._load(path, data)
+
+    def _load(self, path: Path, data: bytes) -> ParsedDoc:
         text = expand_rst_includes(decode_text(data), path)
         header, body = pep_header(text)
         title = header.get("Title", "")

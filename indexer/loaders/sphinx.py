@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from indexer.loaders.sphinxrefs import doc_title
+
 __all__ = [
     "ADMONITION_TITLES",
     "BODY_DIRECTIVES",
@@ -67,6 +69,8 @@ def role_text(source: str, role: str = "") -> str:
     if match and match.group(1).strip():
         return " ".join(match.group(1).split())
     text = source.strip()
+    if role.rsplit(":", 1)[-1].lower() == "doc" and not text.startswith("!"):
+        return doc_title(text) or text
     if text.startswith("!"):
         return text[1:]
     if not text.startswith("~"):

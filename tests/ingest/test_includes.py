@@ -396,3 +396,30 @@ def test_includes_from_a_folder_that_does_not_hold_the_documents_is_an_error(doc
     result = run_cli(docs, "--index", tmp_path / "index", "--includes-from", elsewhere)
     assert result.returncode != 0
     assert "does not hold the documents folder" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_sphinx_doc_reference_shows_the_title_of_the_page_it_names(docs: Path, index_dir: Path) -> None:
+    """Flask's docs write `:doc:`/deploying/index`` 111 times: Sphinx shows the page's title, the text showed the
+    path. A title that changes reads the page again; a page the access file hides lends no title."""
+    write(docs, "conf.py", "project = 'x'\n")
+    write(docs, "usage/quickstart.rst", "Quick Start\n===========\n\nWords.\n")
+    write(docs, "api.md", "(api)=\n# API `Reference`\n\nWords.\n")
+    write(docs, ".docsearchaccess", "secret/** staff\n")
+    write(docs, "secret/plans.rst", "=============\nZebracorn Plans\n=============\n\nHidden.\n")
+    write(
+        docs,
+        "usage/index.rst",
+        "Usage\n=====\n\nFollow :doc:`quickstart`, then :doc:`/api`, :doc:`the guide <quickstart>` and "
+        ":doc:`missing`.\n",
+    )
+    write(docs, "guide.md", "# Guide\n\nRead {doc}`usage/quickstart` first.\n")
+    write(docs, "public.rst", "Public\n======\n\nSee :doc:`secret/plans`.\n")
+    report = index(docs, index_dir)
+    text = snapshot(index_dir).text("usage/index.rst") or ""
+    assert "Follow Quick Start, then API Reference, the guide and missing." in text
+    assert "Read Quick Start first." in (snapshot(index_dir).text("guide.md") or "")
+    assert "See secret/plans." in (snapshot(index_dir).text("public.rst") or "")  # not its title
+    assert "public.rst" not in skipped(report)
+    write(docs, "usage/quickstart.rst", "Getting Started\n===============\n\nWords.\n")
+    assert index(docs, index_dir).updated == 3  # the page, and the two that show its title
+    assert "Follow Getting Started, then" in (snapshot(index_dir).text("usage/index.rst") or "")
