@@ -215,7 +215,7 @@ def _hugo(config: Path) -> Layout | None:
     in_subdir = data.get("defaultcontentlanguageinsubdir") is True
     disabled = {str(c).lower() for c in _list(data.get("disablelanguages"))}
     disabled |= {code for code, table in languages.items() if table.get("disabled") is True}
-    top = _content_dir(data.get("contentdir")) or "content/"
+    top = content_dir(data.get("contentdir")) or "content/"
 
     def area(folder: str, code: str) -> Area:
         url = "" if code == default and not in_subdir else f"{code}/"
@@ -224,14 +224,14 @@ def _hugo(config: Path) -> Layout | None:
 
     folders: dict[str, list[str]] = {}
     for code, table in languages.items():
-        folders.setdefault(_content_dir(table.get("contentdir")) or top, []).append(code)
+        folders.setdefault(content_dir(table.get("contentdir")) or top, []).append(code)
     areas = [area(folder, default if default in codes else codes[0]) for folder, codes in folders.items()]
     by_name = tuple(area("", code) for code in languages)
     ordered = (default, *sorted(set(languages) - {default}))
     return Layout("hugo", tuple(areas), ordered, by_name=by_name)
 
 
-def _content_dir(value: Any) -> str:
+def content_dir(value: Any) -> str:
     """A contentDir as a folder relative to the site's ("content/"); "" when it is none (absolute, `..`)."""
     if not isinstance(value, str):
         return ""

@@ -43,7 +43,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from indexer.ingest.editions import Area, Layout, Place
-from indexer.ingest.layouts import layout_of
+from indexer.ingest.layouts import content_dir, layout_of
+from indexer.ingest.siteconfig import hugo_config, lowered
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,8 @@ class Site:
         `_static/`, `_themes/`: Jinja, not pages)."""
         parts = doc_id.split("/")
         if self.root and not doc_id.startswith(self.root):
+            if self.name == "hugo":
+                return f"outside the site's {self.root} folder: no page of the site (a template, a repository file)"
             return f"outside the book's {self.root} folder: no page of the book (a page may include it)"
         if self.unpublished == "partials" and doc_id.lower().endswith((".md", ".mdx")):
             if any(part.startswith("_") for part in parts):
@@ -160,13 +163,33 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
-                return _with_layout(found, folder / name, docs)
+                return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
         if (config := _old_hugo(folder)) is not None:
-            return _with_layout(SITES["hugo"], config, docs)
+            return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
     if any(name in MARKER_FILES for name in markers):
         config = next((docs / name for name in _DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
         return _with_layout(SITES["docusaurus"], config, docs)
     return PLAIN
+
+
+def _hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
+    """A Hugo site indexed from its own folder (its config in DOCS): its pages are those of its content folder
+    (`contentDir`, "content" by default), served from the site's root (`content/docs/install.md` is
+    `docs/install/`); its templates, its README and the rest are no pages. A multilingual site's editions say
+    where its pages are instead (layouts.py)."""
+    if site.name != "hugo" or site.layout is not None or not in_docs:
+        return site
+    settings = lowered(hugo_config(config))
+    mounts = [lowered(mount) for mount in _list(lowered(settings.get("module")).get("mounts"))]
+    # a module mount of a folder as the content (gohugo.io's own: content/en)
+    mounted = [content_dir(mount.get("source")) for mount in mounts if mount.get("target") == "content"]
+    folder = (mounted[0] if len(mounted) == 1 else "") or content_dir(settings.get("contentdir")) or "content/"
+    site_folder = config.parent.parent.parent if config.parent.name == "_default" else config.parent
+    return replace(site, root=folder) if (site_folder / folder).is_dir() else site
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 def _with_layout(site: Site, config: Path | None, docs: Path) -> Site:

@@ -552,3 +552,31 @@ def test_a_hugo_site_is_known_by_the_config_file_hugo_read_before_hugo_toml(
     write(docs, "Intro.md", PAGE)
     index(docs, tmp_path / "index", base_url="https://site.example/", drop_extensions=True)
     assert document(tmp_path / "index", "Intro.md").url == url
+
+
+@pytest.mark.parametrize(
+    ("config", "content"),
+    [
+        ("baseURL = 'https://ex.org/'\n", "content"),
+        ("baseURL = 'https://ex.org/'\ncontentDir = 'pages'\n", "pages"),
+        ("baseURL = 'https://ex.org/'\n[[module.mounts]]\nsource = 'content/en'\ntarget = 'content'\n", "content/en"),
+    ],
+    ids=["content", "contentDir", "module-mount"],
+)
+def test_a_hugo_site_indexed_from_its_own_folder_is_its_content_folder(
+    tmp_path: Path, config: str, content: str
+) -> None:
+    """Indexed from the folder of its hugo.toml, a Hugo site's pages are those of its content folder, served from
+    the site's root; its templates and its README are no pages (gohugo.io's own site: 947 URLs held
+    `content/en/`, and 75 templates titled `{{ .Title }}` were documents)."""
+    write(tmp_path, "site/hugo.toml", config)
+    write(tmp_path, f"site/{content}/docs/_index.md", PAGE)
+    write(tmp_path, f"site/{content}/docs/Install.md", PAGE)
+    write(tmp_path, "site/layouts/partials/head.html", "<title>{{ .Title }}</title>\n")
+    write(tmp_path, "site/README.md", "# The site's repository\n\nHow to build it.\n")
+    report = index(tmp_path / "site", tmp_path / "index", base_url="https://ex.org/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == [f"{content}/docs/Install.md", f"{content}/docs/_index.md"]
+    assert document(tmp_path / "index", f"{content}/docs/Install.md").url == "https://ex.org/docs/install/"
+    assert document(tmp_path / "index", f"{content}/docs/_index.md").url == "https://ex.org/docs/"
+    reasons = {skip.id: skip.reason for skip in report.skipped}
+    assert "no page of the site" in reasons["layouts/partials/head.html"] and "README.md" in reasons
