@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from indexer.loaders.fences import closes, opens
-from indexer.loaders.includes import deeper, included_text
+from indexer.loaders.includes import deeper, included_text, warn
 
 __all__ = ["expand_myst_includes", "expand_rst_includes"]
 
@@ -59,7 +59,7 @@ def expand_rst_includes(text: str, path: Path) -> str:
         options: dict[str, str] = {}
         i += 1
         while i < len(lines) and (option := _RST_OPTION.match(lines[i])) and _indent(lines[i]) > indent:
-            options[option["name"]] = option["value"] or ""
+            options[option["name"]] = _unquoted(option["value"] or "")
             i += 1
         out += _rst(match["name"], match["target"], options, match["indent"], path)
     return "\n".join(out)
@@ -84,7 +84,7 @@ def expand_myst_includes(text: str, path: Path) -> str:
         body, i = _fence_body(lines, i + 1, match["fence"])
         options = {}
         while body and (option := _MYST_OPTION.match(body[0])):
-            options[option["name"]] = option["value"] or ""
+            options[option["name"]] = _unquoted(option["value"] or "")
             body = body[1:]
         out += _myst(match["name"], match["target"].strip(), options, match["indent"], path)
     return "\n".join(out)
@@ -113,11 +113,15 @@ def _included(
     if text is None:
         return [""]
     lines = _trimmed(text.split("\n"))
-    if name == "literalinclude" or "literal" in options or "code" in options:
-        lines = _literal_part(lines, options, target) if name == "literalinclude" else _include_part(lines, options)
-        caption = [f"{indent}{options['caption']}", ""] if options.get("caption") else []
-        return ["", *caption, *code(lines, options, indent), ""]
-    body = "\n".join(_include_part(lines, options))
+    try:
+        if name == "literalinclude" or "literal" in options or "code" in options:
+            part = _literal_part(lines, options, target) if name == "literalinclude" else _include_part(lines, options)
+            caption = [f"{indent}{options['caption']}", ""] if options.get("caption") else []
+            return ["", *caption, *code(part, options, indent), ""]
+        body = "\n".join(_include_part(lines, options))
+    except _NotFound as missing:  # Sphinx includes nothing then, and says so
+        warn(f"{target[:120]}: its {missing} text is not in the file: nothing included")
+        return [""]
     with deeper():
         body = expand(body, path.parent / target.lstrip("/"))
     return ["", *(f"{indent}{line}" if line else "" for line in body.split("\n")), ""]
@@ -171,13 +175,27 @@ def _between(
     holding `end` (to it, with `at_end`)."""
     if start:
         found = next((i for i, line in enumerate(lines) if start in line), None)
-        if found is not None:
-            lines = lines[found if at_start else found + 1 :]
+        if found is None:
+            raise _NotFound("start-at" if at_start else "start-after")
+        lines = lines[found if at_start else found + 1 :]
     if end:
         found = next((i for i, line in enumerate(lines) if end in line), None)
-        if found is not None:
-            lines = lines[: found + 1 if at_end else found]
+        if found is None:
+            raise _NotFound("end-at" if at_end else "end-before")
+        lines = lines[: found + 1 if at_end else found]
     return lines
+
+
+class _NotFound(Exception):
+    """A start-after, start-at, end-before or end-at option's text is not in the file (its name: str())."""
+
+
+def _unquoted(value: str) -> str:
+    """A MyST option's value, its quotes taken off (`:start-after: 'teaser-begin -->'`: YAML reads it so)."""
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value
 
 
 def _numbered_lines(lines: list[str], spec: str) -> list[str]:

@@ -423,3 +423,27 @@ def test_a_sphinx_doc_reference_shows_the_title_of_the_page_it_names(docs: Path,
     write(docs, "usage/quickstart.rst", "Getting Started\n===============\n\nWords.\n")
     assert index(docs, index_dir).updated == 3  # the page, and the two that show its title
     assert "Follow Getting Started, then" in (snapshot(index_dir).text("usage/index.rst") or "")
+
+
+def test_an_include_part_is_found_by_its_quoted_marker_and_a_missing_marker_includes_nothing(
+    docs: Path, index_dir: Path
+) -> None:
+    """attrs's index.md includes the README from `:start-after: 'teaser-begin -->'`: the quotes were taken as part
+    of the marker, which was never found, so the whole README came in (three times on one page). Sphinx takes the
+    value as YAML, and a marker that is not there includes nothing, with an error."""
+    write(
+        docs, "README.md", "# Title\n\nBanner.\n\n<!-- teaser-begin -->\nThe zebracorn teaser.\n<!-- teaser-end -->\n"
+    )
+    write(
+        docs,
+        "index.md",
+        "# Home\n\n```{include} README.md\n:start-after: 'teaser-begin -->'\n:end-before: \"<!-- teaser-end\"\n```\n\n"
+        "```{include} README.md\n:start-after: no such marker\n```\n",
+    )
+    write(docs, "page.rst", "Page\n====\n\nText.\n\n.. include:: README.md\n   :end-before: absent marker\n")
+    report = index(docs, index_dir)
+    text = snapshot(index_dir).text("index.md") or ""
+    assert text == "Home\n\nThe zebracorn teaser."  # the part, once; the second include: nothing
+    assert any("start-after text is not in the file" in w for w in warnings_of(report, "index.md"))
+    assert "Banner" not in (snapshot(index_dir).text("page.rst") or "")
+    assert any("end-before text is not in the file" in w for w in warnings_of(report, "page.rst"))
