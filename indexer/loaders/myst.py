@@ -15,7 +15,8 @@ Outside fenced code, before the Markdown is parsed:
 - a role leaves what it shows: {ref}`the guide <guide-label>` is "the guide", {math}`a^2` is "a^2", and
   {attr}`object.__dict__` the code `object.__dict__` (the roles Sphinx shows as code); in a code span it stays
   as written;
-- a target line `(label)=` leaves nothing.
+- a target line `(label)=` and a comment line `% note to self` leave nothing (on a page that shows MyST's signs,
+  a directive, a role or a target: elsewhere a line may well start with a per cent sign).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ __all__ = ["plain_myst"]
 # a directive's opening line; a name starts with a letter (Pandoc's ```{.python} is code with attributes)
 _DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})\{([A-Za-z][\w:.-]*)\}[ \t]*(.*)$")
 _OPTION = re.compile(r"^[ \t]*:([\w-]+):(?:[ \t]+(.*))?$")
+# a sign that a page is MyST: a directive's fence, a role, a target
+_SIGN = re.compile(r"^[ \t]*(?:`{3,}|:{3,})\{[A-Za-z]|\{[\w:.-]+\}`|^[ \t]*\([^\s()]+\)=[ \t]*$", re.MULTILINE)
+_COMMENT = re.compile(r"^[ \t]*%(?:[ \t]|$)")  # `% a comment`: MyST shows nothing of it
 _TARGET = re.compile(r"^[ \t]*\([^\s()]+\)=[ \t]*$")  # `(label)=`, `(syntax/directives)=`
 # a role, or a code span (which shows a role's syntax as written: ``{ref}`x` ``)
 _ROLE = re.compile(rf"\{{(?P<role>[\w:.-]+)\}}(?P<quote>`+)(?P<text>.+?)(?P=quote)(?!`)|{CODE_SPAN_PATTERN}")
@@ -61,10 +65,11 @@ def plain_myst(text: str, path: Path | None = None) -> str:
     page, is where the reStructuredText of an eval-rst directive includes files from."""
     if "{" not in text and ")=" not in text:
         return text
-    return "\n".join(_lines(text.split("\n"), 0, path))
+    comments = _SIGN.search(text) is not None
+    return "\n".join(_lines(text.split("\n"), 0, path, comments))
 
 
-def _lines(lines: list[str], depth: int, path: Path | None = None) -> list[str]:
+def _lines(lines: list[str], depth: int, path: Path | None = None, comments: bool = False) -> list[str]:
     out: list[str] = []
     fence: str | None = None
     i = 0
@@ -80,14 +85,14 @@ def _lines(lines: list[str], depth: int, path: Path | None = None) -> list[str]:
         if directive:
             indent, marker, name, argument = directive.groups()
             end = _closing(lines, i, marker, depth + 1)
-            out += _directive(indent, name.lower(), argument.strip(), lines[i:end], depth, path)
+            out += _directive(indent, name.lower(), argument.strip(), lines[i:end], depth, path, comments)
             i = end + 1
             continue
         if (opened := opens(line)) is not None:
             fence = opened
             out.append(line)
             continue
-        if _TARGET.match(line):
+        if _TARGET.match(line) or (comments and _COMMENT.match(line)):
             continue
         out.append(_ROLE.sub(_role_text, line) if "}`" in line else line)
     return out
@@ -114,7 +119,9 @@ def _closing(lines: list[str], start: int, marker: str, depth: int) -> int:
     return len(lines)
 
 
-def _directive(indent: str, name: str, argument: str, body: list[str], depth: int, path: Path | None) -> list[str]:
+def _directive(
+    indent: str, name: str, argument: str, body: list[str], depth: int, path: Path | None, comments: bool = False
+) -> list[str]:
     if name == "eval-rst":  # its body is reStructuredText, options and all
         return [*textwrap.indent(rst_as_markdown(textwrap.dedent("\n".join(body)), path), indent).split("\n"), ""]
     options, content = _options(body)
@@ -142,7 +149,7 @@ def _directive(indent: str, name: str, argument: str, body: list[str], depth: in
         shown += [f"{indent}{VERSION_LABELS[name]} {argument}".rstrip(), ""]
     elif name not in BODY_DIRECTIVES:
         shown += _title(indent, name, argument, options)
-    return [*shown, *_lines(content, depth + 1, path), ""]
+    return [*shown, *_lines(content, depth + 1, path, comments), ""]
 
 
 def _title(indent: str, name: str, argument: str, options: dict[str, str]) -> list[str]:

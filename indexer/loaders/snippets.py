@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from indexer.loaders.includes import deeper, included_text, reading_folder, warn
+from indexer.loaders.includes import deeper, included_text, reading_folder, warn, within
 
 __all__ = ["expand_snippets"]
 
@@ -92,7 +92,10 @@ def _snippet(target: str, bases: tuple[str, ...]) -> list[str]:
     if name.lower().startswith(("http://", "https://")):
         warn(f"snippet {name[:120]} is a URL: not downloaded (the indexer works offline)")
         return []
-    base = next((b for b in bases if os.path.isfile(os.path.join(b, name))), bases[0])
+    base = next((b for b in bases if os.path.isfile(os.path.join(b, name))), None)
+    if base is None:  # in none of them: said missing from the first base in the documents folder, if any is
+        folder = reading_folder() or ""
+        base = next((b for b in bases if within(folder, os.path.normpath(os.path.join(b, name)))), bases[0])
     text = included_text(Path(base), name, relative_to_folder=True)
     if text is None:
         return []

@@ -531,3 +531,14 @@ def test_myst_tables_titles_and_targets_read_as_sphinx_shows_them() -> None:
     assert "The caption, on two lines.\n\na = 2" in text and ":" not in text.split("a = 2")[1].split("See")[0]
     assert "See also\n\nOther pages.\n\nHidden words." in text
     assert "(syntax/tables)=" not in text and "List table" not in text and "Dropdown" not in text
+
+
+def test_myst_comment_lines_leave_nothing_on_myst_pages_only() -> None:
+    """MyST-Parser's and attrs's pages hold `% notes to self` lines, which Sphinx never shows; on a page with none
+    of MyST's signs a line may start with a per cent sign."""
+    myst = load(
+        "page.md", b"# Page\n\n% TODO: reword this\nKept {sup}`words`.\n\n```{note}\n% inside too\nBody.\n```\n"
+    )
+    assert myst.sections[0].text == "Kept words.\n\nNote\n\nBody."
+    plain = load("plain.md", b"# Page\n\n% of readers {agree}.\n")
+    assert plain.sections[0].text == "% of readers {agree}."
