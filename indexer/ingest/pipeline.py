@@ -121,10 +121,11 @@ def update_index(
     removed_hashes = set(tally.removed.values())
     moved = {doc_id for doc_id, sha256 in tally.added.items() if sha256 in removed_hashes}
     skipped += [SkippedFile(i, f.reason, f.by_design) for i, f in tally.failed]
+    turned = {doc_id for doc_id, _ in tally.failed if doc_id in tally.known}  # documents now skipped: gone too
     return IndexReport(
         added=len(tally.added) - len(moved),
         updated=tally.updated,
-        removed=len(tally.removed) - len(moved),
+        removed=len(tally.removed) - len(moved) + len(turned),
         moved=len(moved),
         unchanged=tally.unchanged,
         skipped=tuple(sorted(skipped, key=lambda s: s.id)),

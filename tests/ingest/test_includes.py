@@ -387,6 +387,7 @@ def test_includes_from_a_folder_above_the_documents(tmp_path: Path) -> None:
     assert not found(index_dir, "walrus")
     report = index(docs, index_dir)  # without the option again: the changelog goes
     assert "changes.rst" in skipped(report) and not found(index_dir, "unicornfish")
+    assert report.removed == 1  # a document that turns into a skip leaves the index: the summary counts it
 
 
 def test_includes_from_a_folder_that_does_not_hold_the_documents_is_an_error(docs: Path, tmp_path: Path) -> None:
