@@ -19,13 +19,14 @@ _BREAKS = (re.compile(r"\n\s*\n"), re.compile(r"\n"), re.compile(r"(?<=[.!?])\s+
 def assemble(sections: tuple[Section, ...], limit: int = MAX_PASSAGE_CHARS) -> tuple[str, list[Span]]:
     """The full text of a document and the spans of its passages, in order. A section with a heading and no
     text (a heading right before another: "## Hooks", then "### useDocusaurusContext") has its heading line in
-    the text, and when it is the next section's parent (its level is known and lower) but not the page's title
-    (level 1, which the title field holds), its heading leads the heading of that section's passages ("Hooks >
-    useDocusaurusContext"), so that a search for it finds them."""
+    the text. The headings of a section's parents (sections before it of a lower level, when levels are known)
+    but the page's title (level 1, which the title field holds) lead the heading of its passages ("Hooks >
+    useDocusaurusContext", and "Changes > 25.1.0" for every version of a changelog, not the first alone), so
+    that a search for them finds them."""
     parts: list[str] = []
     spans: list[Span] = []
     offset = 0
-    above: list[tuple[int, str]] = []  # (level, heading) of the sections with no text right before, outermost first
+    above: list[tuple[int, str]] = []  # (level, heading) of the sections the next one may be under, outermost first
     for section in sections:
         body = section.text.strip()
         if not body and not section.heading:
@@ -37,14 +38,15 @@ def assemble(sections: tuple[Section, ...], limit: int = MAX_PASSAGE_CHARS) -> t
             head = section.heading + ("\n\n" if body else "")
             parts.append(head)
             offset += len(head)
-        if not body:
+        path: list[str] = []
+        if section.heading and section.level:
             while above and above[-1][0] >= section.level:
-                above.pop()  # a heading of the same level or deeper is no longer above what follows
+                above.pop()  # a heading of the same level or deeper is no longer above this one
+            path = [heading for level, heading in above if level > 1]  # a level 1 is the page's title
             above.append((section.level, section.heading))
+        if not body:
             continue
-        path = [heading for level, heading in above if 1 < level < section.level]  # a level 1 is the page's title
         heading = HEADING_PATH.join([*path, section.heading]) if path and section.heading else section.heading
-        above = []
         for start, end in split_bounded(body, limit):
             spans.append(Span(heading, section.page, offset + start, offset + end))
         parts.append(body)

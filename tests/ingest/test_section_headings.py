@@ -50,3 +50,24 @@ def test_a_heading_right_before_another_is_text_a_heading_and_leads_the_passages
     assert [h.passage.heading for h in found.search("walrus") if h.passage] == ["Setup > Linux"]
     assert [h.passage.heading for h in found.search("xylophonist") if h.passage] == ["Usage"]
     assert skipped(report) == {"toc.md": "no text"}  # headings alone are nothing to search
+
+
+def test_every_section_under_a_heading_has_it_in_its_passages_heading(docs: Path, index_dir: Path) -> None:
+    """attrs's changelog: "## Changes" over one "### 25.4.0" after another. Only the first version's passages
+    said "Changes > 25.4.0"; the others said "25.1.0" alone, so `heading:changes` found one section of many."""
+    write(
+        docs,
+        "changelog.md",
+        "# attrs\n\n## Changes\n\n### 25.4.0\n\nThe zebracorn fix.\n\n### 25.1.0\n\nThe unicornfish fix.\n\n"
+        "#### Deprecations\n\nThe walrus goes.\n\n## Older\n\nThe gryphonbeak era.\n",
+    )
+    index(docs, index_dir)
+    found = snapshot(index_dir)
+    headings = {word: [h.passage.heading for h in found.search(word) if h.passage] for word in
+                ("zebracorn", "unicornfish", "walrus", "gryphonbeak")}  # fmt: skip
+    assert headings == {
+        "zebracorn": ["Changes > 25.4.0"],
+        "unicornfish": ["Changes > 25.1.0"],
+        "walrus": ["Changes > 25.1.0 > Deprecations"],
+        "gryphonbeak": ["Older"],
+    }
