@@ -13,20 +13,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from indexer.errors import AccessFileError, DocsFolderError
+from indexer.errors import DocsFolderError
+from indexer.ingest import planning
 from indexer.ingest.access import AccessRules
-from indexer.ingest.editions import Selection, unknown_without_layout
+from indexer.ingest.editions import Selection
 from indexer.ingest.embedding import carry
-from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged, is_draft
+from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
 from indexer.ingest.pool import JobRunner
-from indexer.ingest.scanner import Candidate, Scan, scan
+from indexer.ingest.scanner import Scan, scan
 from indexer.ingest.sites import Site, detect_site
 from indexer.ingest.urls import UrlRules, document_url, unjoined_path
-from indexer.loaders.includes import stamp_now
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
 from indexer.store import storage
-from indexer.store.docstore import DocRecord, DocStore, Failure, RunState, Stamp, read_front_matters, read_state
+from indexer.store.docstore import DocRecord, DocStore, Failure, RunState, Stamp, read_state
 from indexer.store.passage_index import PassageIndex
 from indexer.store.schema import SCHEMA_VERSION
 
@@ -82,13 +82,13 @@ def update_index(
             rebuild = True
         if rebuild:
             state = RunState({}, {}, {})
-        includes_root(docs, settings)  # a folder that does not hold DOCS stops the run before it starts
+        planning.includes_root(docs, settings)  # a folder that does not hold DOCS stops the run before it starts
         rules = AccessRules.load(docs)
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
         site = detect_site(docs, found.markers)
-        _leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
-        redecide = _drafts_to_decide_again(previous, state, site) if previous and not rebuild else set()
-        jobs, carried, unchanged = _plan(docs, found.files, state, settings, rules, site, redecide)
+        planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
+        redecide = planning.drafts_to_decide_again(previous, state, site) if previous and not rebuild else set()
+        jobs, carried, unchanged = planning.plan_jobs(docs, found.files, state, settings, rules, site, redecide)
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
         urls = _url_rules(settings, site)
@@ -153,119 +153,8 @@ def _check_docs(docs: Path) -> Path:
     return docs.resolve()
 
 
-def _plan(
-    docs: Path,
-    files: list[Candidate],
-    state: RunState,
-    settings: IndexerSettings,
-    rules: AccessRules,
-    site: Site,
-    redecide: set[str],
-) -> tuple[list[Job], dict[str, Failure], int]:
-    """Jobs for new and changed files, for files whose groups, or those of a file they include, the access file
-    changed, for files (indexed or failed) that include a file that changed, and for the drafts to decide again
-    (`redecide`); failures carried over for files unchanged since they failed."""
-    jobs: list[Job] = []
-    carried: dict[str, Failure] = {}
-    unchanged = 0
-    old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
-    root = "" if settings.follow_symlinks else str(docs)
-    includes_from = includes_root(docs, settings)
-    for c in files:
-        old = state.stamps.get(c.id)
-        included = state.includes.get(c.id, {})
-        paths = (c.id, *included)  # its groups and its includes' decide who may see it (jobs._check_includes)
-        regroup = old_rules is not rules and (
-            old_rules is None or any(old_rules.groups_for(p) != rules.groups_for(p) for p in paths)
-        )
-        changed = bool(included) and _includes_changed(docs, included, includes_from, settings.follow_symlinks)
-        reread = regroup or c.id in redecide or changed
-        if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns) and not reread:
-            unchanged += 1
-            continue
-        failed = state.failed.get(c.id)
-        as_failed = failed is not None and (failed.stamp.size, failed.stamp.mtime_ns) == (c.size, c.mtime_ns)
-        if failed and as_failed and old_rules is rules and not reread:
-            carried[c.id] = failed  # (a changed access file may mend a failure: what it included may be allowed)
-            continue
-        sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
-        job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
-                  settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules,
-                  _drafts(site), str(includes_from))  # fmt: skip
-        jobs.append(job)
-    return jobs, carried, unchanged
-
-
-def _includes_changed(docs: Path, included: dict[str, tuple[int, int]], root: Path, follow_symlinks: bool) -> bool:
-    """Whether any file a document (or a file that failed) included, or named, missing then, is not as it was when
-    it was read; one outside `root` (where included files may come from) is as if it were not there."""
-    return any(stamp_now(docs / path, root, follow_symlinks) != stamp for path, stamp in included.items())
-
-
-def includes_root(docs: Path, settings: IndexerSettings) -> Path:
-    """The folder included files may come from: DOCS, or the folder above it that --includes-from names (a
-    DocsFolderError for one that does not hold DOCS)."""
-    if settings.includes_from is None:
-        return docs
-    root = settings.includes_from.expanduser().resolve()
-    if not root.is_dir():
-        raise DocsFolderError(f"--includes-from {settings.includes_from} is not a folder")
-    if not docs.is_relative_to(root):
-        raise DocsFolderError(
-            f"--includes-from {root} does not hold the documents folder {docs}: included files may come from a "
-            "folder that holds DOCS, such as its repository's root"
-        )
-    return root
-
-
-def _drafts_to_decide_again(previous: Path, state: RunState, site: Site) -> set[str]:
-    """When the generator that publishes no drafts is not the last run's (a hugo.toml came or went), the files
-    whose front matter `draft` now decides otherwise whether they are a page: the documents that say they are
-    drafts, and the files skipped by design as drafts. None otherwise."""
-    if state.meta.get("drafts", "") == _drafts(site):
-        return set()
-    documents = {
-        doc_id for doc_id, front in read_front_matters(previous / storage.DOCSTORE, "draft") if is_draft(front)
-    }
-    return documents | {doc_id for doc_id, failure in state.failed.items() if failure.by_design}
-
-
-def _drafts(site: Site) -> str:
-    """The generator that publishes no page for a draft, "" for none (the index's meta keeps it)."""
-    return site.name if site.drafts else ""
-
-
-def _previous_rules(state: RunState) -> AccessRules | None:
-    try:
-        return AccessRules.parse(state.meta.get("access_file", ""))
-    except AccessFileError:  # accepted by an earlier version, refused by this one: re-index every document
-        return None
-
-
 def _same_failures(state: RunState, carried: dict[str, Failure]) -> bool:
     return set(state.failed) == set(carried)
-
-
-def _leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None:
-    """The files that the site generator found for the folder publishes no page for (Site.unpublished_reason:
-    Docusaurus's partials, mdBook's SUMMARY.md, Sphinx's templates), and the pages of its editions that the
-    selection (--languages, --versions) leaves out (editions.py), are listed as skipped, with the reason."""
-    for note in site.layout.unknown(selection) if site.layout else unknown_without_layout(selection):
-        log.warning("%s", note)
-    if not site.unpublished and not site.root and not site.layout:
-        return
-    kept = []
-    for candidate in found.files:
-        reason = site.unpublished_reason(candidate.id)
-        if reason is None and site.layout:
-            reason = site.layout.left_out(candidate.id, selection)
-        if reason is None:
-            kept.append(candidate)
-        else:
-            found.skipped.append(
-                (SkippedFile(candidate.id, reason, by_design=True), candidate.size, candidate.mtime_ns)
-            )
-    found.files = kept
 
 
 def _url_rules(settings: IndexerSettings, site: Site) -> UrlRules:
@@ -293,7 +182,7 @@ def _meta(
         "url_extension": urls.url_extension,
         "site": urls.site.key,  # "" unless URLs follow the site's rules
         EDITIONS: site.layout.key if site.layout else "",
-        "drafts": _drafts(site),
+        "drafts": planning.drafts_generator(site),
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 
