@@ -63,11 +63,13 @@ class Site:
     root: str = ""  # the folder in DOCS that holds the pages ("src/" when DOCS is an mdBook's own folder)
     drafts: bool = False  # it publishes no page whose front matter says `draft: true` (Docusaurus, Hugo)
     layout: Layout | None = None  # the translations and versions it keeps in DOCS (editions.py), if any
+    at_site: bool = False  # its config is in DOCS: DOCS is the site's own folder (docs/, blog/ and the rest in it)
 
     @property
     def key(self) -> str:
         """What tells this site's rules from others', for the index's meta."""
         key = f"{self.name}:{self.root}" if self.root else self.name
+        key += "@site" if self.at_site else ""
         return f"{key}+{self.layout.key}" if self.layout else key
 
     def place(self, doc_id: str) -> Place:
@@ -163,6 +165,7 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
+                found = replace(found, at_site=True) if site == "docusaurus" and folder == docs else found
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
         if (config := _old_hugo(folder)) is not None:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)

@@ -117,7 +117,7 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     folders = [strip_number_prefix(name) if strip else name for name in pure.parent.parts]
     folder = edition + "".join(f"{name}/" for name in folders)
     extension = f".{rules.url_extension}" if rules.url_extension else ""
-    slug = _slugged(front_matter, folder, edition)
+    slug = _slugged(front_matter, folder, edition or _plugin_route(site, pure))
     if slug:
         path = slug
     elif site.is_index(pure.stem, pure.parent.name):
@@ -131,6 +131,14 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
         path = path.lower()
         path = path if extension or not path or path.endswith("/") else path + "/"
     return path
+
+
+def _plugin_route(site: Site, pure: PurePosixPath) -> str:
+    """On a Docusaurus site indexed from its own folder, the route of the plugin whose folder holds a page, which an
+    absolute slug is taken from (`docs/intro.md` with `slug: /start` is `docs/start`; a docs plugin with an id is
+    served under its folder's name, as editions.py takes it); "" elsewhere."""
+    top = pure.parts[0] if len(pure.parts) > 1 else ""
+    return f"{top}/" if site.name == "docusaurus" and site.at_site and top and top != "src" else ""
 
 
 def _dated_post(path: str, edition: str) -> str:

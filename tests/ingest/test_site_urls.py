@@ -160,6 +160,8 @@ CASES = [
             "website/blog/undated.md": PAGE,
             "website/blog/2019-01-01-moved.md": "---\nslug: elsewhere\n---\n" + PAGE,
             "website/docs/2021-11-release.md": PAGE,
+            "website/docs/intro.md": "---\nslug: /start\n---\n" + PAGE,  # from the docs plugin's route
+            "website/architecture/glossary.md": "---\nslug: /glossary\n---\n" + PAGE,  # React Native's plugin
         },
         "website",
         {"base_url": "https://docusaurus.io/", "drop_extensions": True},
@@ -169,6 +171,8 @@ CASES = [
             "blog/undated.md": "https://docusaurus.io/blog/undated",
             "blog/2019-01-01-moved.md": "https://docusaurus.io/blog/elsewhere",
             "docs/2021-11-release.md": "https://docusaurus.io/docs/2021-11-release",  # a doc's date stays
+            "docs/intro.md": "https://docusaurus.io/docs/start",
+            "architecture/glossary.md": "https://docusaurus.io/architecture/glossary",
         },
     ),
     SiteCase(
