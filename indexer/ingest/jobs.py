@@ -19,6 +19,7 @@ from typing import Any
 
 from indexer.errors import LoaderError
 from indexer.ingest.access import AccessRules
+from indexer.ingest.hugobuild import unrendered
 from indexer.ingest.records import make_record
 from indexer.ingest.scanner import inside
 from indexer.loaders import loader_for
@@ -88,12 +89,13 @@ def run_job(job: Job) -> Outcome:
             stamp = Stamp(len(data), job.stamp.mtime_ns, hashlib.sha256(data).hexdigest())
             if stamp.sha256 == job.stamp.sha256:
                 return Unchanged(job.id, stamp)
-            parsed, read = _parse(job, data)
+            parsed, read, unbuilt = _parse(job, data)
             if read is not None and any(job.rules.groups_for(path) for path in read.titled):
-                parsed, read = _parse(job, data, titles=False)  # a title some of its callers may not see
+                parsed, read, unbuilt = _parse(job, data, titles=False)  # a title some of its callers may not see
         if job.drafts and is_draft(parsed.front_matter):
-            reason = f"a draft (front matter draft: true), which {job.drafts} does not publish"
-            return Failed(job.id, stamp, reason, by_design=True, includes=dict(read.files) if read else {})
+            unbuilt = f"a draft (front matter draft: true), which {job.drafts} does not publish"
+        if unbuilt:
+            return Failed(job.id, stamp, unbuilt, by_design=True, includes=dict(read.files) if read else {})
         if read is not None and read.warnings:
             parsed = replace(parsed, warnings=(*parsed.warnings, *read.warnings))
         try:
@@ -132,12 +134,14 @@ def _check_includes(record: DocRecord, rules: AccessRules, included: set[str]) -
             )
 
 
-def _parse(job: Job, data: bytes, titles: bool = True) -> tuple[ParsedDoc, Reading | None]:
-    """The document read, and what it read of other files (None when none may be read)."""
+def _parse(job: Job, data: bytes, titles: bool = True) -> tuple[ParsedDoc, Reading | None, str | None]:
+    """The document read, what it read of other files (None when none may be read), and why Hugo renders no page
+    of it, on a Hugo site (hugobuild.py; None when it renders one)."""
     if not job.folder:
-        return _load(job, data), None
+        return _load(job, data), None, None
     with reading(job.folder, job.max_size, not job.root, job.includes_from, titles) as read:
-        return _load(job, data), read
+        parsed = _load(job, data)
+        return parsed, read, unrendered(Path(job.path), parsed.front_matter) if job.drafts == "hugo" else None
 
 
 def _load(job: Job, data: bytes) -> ParsedDoc:

@@ -584,3 +584,41 @@ def test_a_hugo_site_indexed_from_its_own_folder_is_its_content_folder(
     assert document(tmp_path / "index", f"{content}/docs/_index.md").url == "https://ex.org/docs/"
     reasons = {skip.id: skip.reason for skip in report.skipped}
     assert "no page of the site" in reasons["layouts/partials/head.html"] and "README.md" in reasons
+
+
+def test_what_hugo_publishes_nowhere_is_skipped_and_comes_back_when_the_cascade_goes(tmp_path: Path) -> None:
+    """gohugo.io keeps its snippets in `_common/`, whose `_index.md` cascades `build: {render: never, list: never}`:
+    the search cited them at 46 URLs that do not exist. A page's own `build` (or `_build`, before Hugo 0.99) says
+    so too. Pages rendered never but listed on their section's page keep their text."""
+    never = "---\ncascade:\n  build:\n    list: never\n    render: never\n---\n"
+    write(tmp_path, "site/hugo.toml", "baseURL = 'https://ex.org/'\n")
+    write(tmp_path, "site/content/_common/_index.md", never)
+    write(tmp_path, "site/content/_common/deep/snippet.md", "---\n_comment: keep\n---\n\nThe zebracorn snippet.\n")
+    write(
+        tmp_path, "site/content/own.md", "---\n_build:\n  render: false\n  list: false\n---\n\nThe unicornfish page.\n"
+    )
+    listed = "---\ncascade:\n  build:\n    render: never\n    list: local\n---\n\n# Glossary\n\nTerms.\n"
+    write(tmp_path, "site/content/glossary/_index.md", listed)  # its terms are shown on its page: their text stays
+    write(tmp_path, "site/content/glossary/term.md", "---\ntitle: term\n---\n\nThe narwhalion term.\n")
+    write(
+        tmp_path,
+        "site/content/targeted/_index.md",
+        "---\ncascade:\n  - _target: {path: /x}\n    build: {render: never}\n---\n",
+    )
+    write(tmp_path, "site/content/targeted/page.md", "# Targeted\n\nThe walrus page.\n")
+    write(tmp_path, "site/content/docs/install.md", "# Install\n\nThe gryphonbeak page.\n")
+    docs, index_dir = tmp_path / "site", tmp_path / "index"
+    report = index(docs, index_dir, base_url="https://ex.org/", drop_extensions=True)
+    reasons = {skip.id: skip.reason for skip in report.skipped}
+    assert "content/_common/_index.md cascades build: render: never" in reasons["content/_common/deep/snippet.md"]
+    assert "build: render: never, list: never" in reasons["content/own.md"]
+    assert sorted(all_ids(index_dir)) == [
+        "content/docs/install.md",
+        "content/glossary/_index.md",
+        "content/glossary/term.md",
+        "content/targeted/page.md",
+    ]
+    assert index(docs, index_dir, base_url="https://ex.org/", drop_extensions=True).generation is None  # unchanged
+    write(tmp_path, "site/content/_common/_index.md", "---\ntitle: Common\n---\n\nShared pieces.\n")
+    index(docs, index_dir, base_url="https://ex.org/", drop_extensions=True)
+    assert found(index_dir, "zebracorn") == ["content/_common/deep/snippet.md"]
