@@ -44,7 +44,7 @@ from pathlib import Path
 
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.layouts import content_dir, layout_of
-from indexer.ingest.siteconfig import hugo_config, lowered
+from indexer.ingest.siteconfig import JsConfig, config_text, hugo_config, lowered
 
 
 @dataclass(frozen=True)
@@ -63,13 +63,15 @@ class Site:
     root: str = ""  # the folder in DOCS that holds the pages ("src/" when DOCS is an mdBook's own folder)
     drafts: bool = False  # it publishes no page whose front matter says `draft: true` (Docusaurus, Hugo)
     layout: Layout | None = None  # the translations and versions it keeps in DOCS (editions.py), if any
-    at_site: bool = False  # its config is in DOCS: DOCS is the site's own folder (docs/, blog/ and the rest in it)
+    # Docusaurus with its config in DOCS: the folders of its content plugins there (docs/, blog/, a docs plugin's
+    # path such as architecture/), each served under its own route, which a page's absolute slug starts from
+    routes: frozenset[str] = frozenset()
 
     @property
     def key(self) -> str:
         """What tells this site's rules from others', for the index's meta."""
         key = f"{self.name}:{self.root}" if self.root else self.name
-        key += "@site" if self.at_site else ""
+        key += "@" + ",".join(sorted(self.routes)) if self.routes else ""
         return f"{key}+{self.layout.key}" if self.layout else key
 
     def place(self, doc_id: str) -> Place:
@@ -165,7 +167,11 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
-                found = replace(found, at_site=True) if site == "docusaurus" and folder == docs else found
+                found = (
+                    replace(found, routes=_plugin_folders(folder / name))
+                    if site == "docusaurus" and folder == docs
+                    else found
+                )
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
         if (config := _old_hugo(folder)) is not None:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
@@ -173,6 +179,13 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         config = next((docs / name for name in _DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
         return _with_layout(SITES["docusaurus"], config, docs)
     return PLAIN
+
+
+def _plugin_folders(config: Path) -> frozenset[str]:
+    """The folders beside a Docusaurus config that its content plugins read: docs/ and blog/, and a docs plugin's
+    whose id its config writes as a literal (`id: 'architecture'`) and names a folder there."""
+    ids = [v for v in JsConfig(config_text(config)).values("id") if isinstance(v, str) and "/" not in v]
+    return frozenset(n for n in ("docs", "blog", *ids) if n not in ("", ".", "..") and (config.parent / n).is_dir())
 
 
 def _hugo_root(site: Site, config: Path, in_docs: bool) -> Site:

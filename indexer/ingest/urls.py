@@ -134,11 +134,11 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
 
 
 def _plugin_route(site: Site, pure: PurePosixPath) -> str:
-    """On a Docusaurus site indexed from its own folder, the route of the plugin whose folder holds a page, which an
-    absolute slug is taken from (`docs/intro.md` with `slug: /start` is `docs/start`; a docs plugin with an id is
-    served under its folder's name, as editions.py takes it); "" elsewhere."""
+    """On a Docusaurus site indexed from its own folder, the route of the plugin whose folder holds a page
+    (Site.routes), which an absolute slug is taken from (`docs/intro.md` with `slug: /start` is `docs/start`; a
+    docs plugin with an id is served under its folder's name, as editions.py takes it); "" elsewhere."""
     top = pure.parts[0] if len(pure.parts) > 1 else ""
-    return f"{top}/" if site.name == "docusaurus" and site.at_site and top and top != "src" else ""
+    return f"{top}/" if top in site.routes else ""
 
 
 def _dated_post(path: str, edition: str) -> str:

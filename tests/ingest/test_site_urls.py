@@ -154,7 +154,9 @@ CASES = [
     SiteCase(
         "docusaurus-blog",  # indexed from the site's folder: a blog post's date is folders of its URL
         {
-            "website/docusaurus.config.js": "module.exports = {};\n",
+            "website/docusaurus.config.js": (
+                "module.exports = {plugins: [['content-docs', {id: 'architecture', path: 'architecture'}]]};\n"
+            ),
             "website/blog/2017-03-13-intro.md": PAGE,
             "website/blog/2021-08-01-launch/index.md": PAGE,
             "website/blog/undated.md": PAGE,
