@@ -1,7 +1,8 @@
 """Ingest: a folder of files in, a new published generation of the index out.
 
-Owns the walk of the folder (scanner, ignore and access files), the plan of what changed, the worker processes
-that read, parse and analyse files (pool, jobs), what one parsed file becomes (records, passages, urls), and the
-run that applies it all to a new generation (pipeline).
+Owns the walk of the folder (scanner, ignore and access files), the site generator that publishes it and what it
+makes a page of (sites, layouts and editions, siteconfig, hugobuild), the plan of what changed (planning), the
+worker processes that read, parse and analyse files (pool, jobs), what one parsed file becomes (records, passages,
+urls), and the run that applies it all to a new generation (pipeline).
 May import: text, loaders, store, and indexer's shared modules (model, errors, settings). Never search.
 """
