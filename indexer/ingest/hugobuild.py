@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import included_text, reading_folder
+from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 
 __all__ = ["unrendered"]
 
@@ -37,7 +37,7 @@ def unrendered(path: Path, front_matter: Mapping[str, Any]) -> str | None:
             break
         index = os.path.join(current, "_index.md")
         if index != os.path.realpath(path) and os.path.isfile(index):
-            text = included_text(path, os.path.relpath(index, os.path.dirname(path)), title_only=True)
+            text = included_text(path, os.path.relpath(index, os.path.dirname(path)), use=SETTINGS)
             cascade = split_front_matter(text)[0].get("cascade") if text else None
             if any(_never(entry) for entry in _entries(cascade)):
                 shown = os.path.relpath(index, folder).replace(os.sep, "/")

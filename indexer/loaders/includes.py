@@ -37,6 +37,9 @@ __all__ = [
     "MAX_INCLUDES",
     "MISSING",
     "OUTSIDE",
+    "SETTINGS",
+    "TEXT",
+    "TITLE",
     "UNREADABLE",
     "Reading",
     "deeper",
@@ -52,6 +55,7 @@ MAX_DEPTH = 10  # includes within includes (mdBook stops at 10 too)
 MAX_INCLUDES = 2_000  # files read for one document (a page of the Rust book reads at most 30)
 MISSING = (-1, -1)  # the size and mtime remembered of a file named but not there
 UNREADABLE = -2  # the size remembered (with its mtime) of a file named that is there but cannot be read
+TEXT, TITLE, SETTINGS = "text", "title", "settings"  # what a document shows of a file it reads (included_text)
 OUTSIDE = (-3, -3)  # what is remembered of a file named that lies outside where included files may come from
 
 
@@ -61,8 +65,8 @@ class Reading:
 
     folder: str  # the documents folder's real path
     max_size: int  # bytes, of one file and of all of them together
+    root: str  # the real path of the folder included files may come from: `folder`, or one above it
     follow_symlinks: bool = False
-    root: str = ""  # the real path of the folder included files may come from: `folder` ("") or one above it
     files: dict[str, tuple[int, int]] = field(default_factory=dict)  # path in the folder -> stamp_now()'s stamp
     included: set[str] = field(default_factory=set)  # of `files`, those whose text was put in place
     titled: set[str] = field(default_factory=set)  # of `files`, those whose title was shown (sphinxrefs.py)
@@ -88,7 +92,7 @@ def reading(
     `folder` or, when given, from the folder `root` that holds it (--includes-from); with `titles`, the pages
     whose titles their references show too (sphinxrefs.py)."""
     real = os.path.realpath(folder)
-    state = Reading(real, max_size, follow_symlinks, os.path.realpath(root) if root else real, titles=titles)
+    state = Reading(real, max_size, os.path.realpath(root) if root else real, follow_symlinks, titles=titles)
     token = _READING.set(state)
     try:
         yield state
@@ -123,15 +127,14 @@ def warn(message: str) -> None:
         state.warn(message)
 
 
-def included_text(
-    including: Path, target: str, relative_to_folder: bool = False, title_only: bool = False
-) -> str | None:
+def included_text(including: Path, target: str, relative_to_folder: bool = False, use: str = TEXT) -> str | None:
     """The text of the file `target` names, relative to the file `including` (or, with `relative_to_folder`, to
-    the folder `including`), or None (with a warning) when it is not read. With `title_only`, the file is a page
-    whose title only is shown (None when no titles may be: see Reading.titles)."""
+    the folder `including`), or None (with a warning) when it is not read. `use` says what of it the document
+    shows: its TEXT (access-checked: Reading.included), a page's TITLE (Reading.titled; None when no titles may
+    be shown: Reading.titles), or nothing but what its SETTINGS decide (a Hugo cascade: only remembered)."""
     state = _READING.get()
     shown = target if len(target) <= 120 else target[:117] + "..."
-    if state is None or (title_only and not state.titles):
+    if state is None or (use == TITLE and not state.titles):
         return None
     if state.depth >= MAX_DEPTH:
         state.warn(f"includes nested more than {MAX_DEPTH} deep (a file that includes itself?): {shown} left out")
@@ -145,9 +148,9 @@ def included_text(
         state.warn(f"{shown} is no file name: not included")
         return None
     relative, path = placed
-    if not within(state.root or state.folder, path, state.follow_symlinks):
+    if not within(state.root, path, state.follow_symlinks):
         state.files[relative] = OUTSIDE  # so that the page is read again if --includes-from comes to hold it
-        if (state.root or state.folder) == state.folder:
+        if state.root == state.folder:
             state.warn(
                 f"{shown} is outside the documents folder: not included (give --includes-from a folder that holds both)"
             )
@@ -172,7 +175,8 @@ def included_text(
     except LoaderError as exc:
         state.warn(f"included file {shown} cannot be read: {exc.reason}")
         return None
-    (state.titled if title_only else state.included).add(relative)
+    if use != SETTINGS:
+        (state.titled if use == TITLE else state.included).add(relative)
     return text
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
-from indexer.loaders.includes import included_text, reading_folder
+from indexer.loaders.includes import TITLE, included_text, reading_folder
 
 __all__ = ["doc_title", "page"]
 
@@ -55,7 +55,7 @@ def doc_title(target: str) -> str | None:
     for suffix in _SUFFIXES:
         candidate = os.path.normpath(os.path.join(base, name.lstrip("/") + suffix))
         if os.path.isfile(candidate):
-            text = included_text(path, os.path.relpath(candidate, path.parent), title_only=True)
+            text = included_text(path, os.path.relpath(candidate, path.parent), use=TITLE)
             return _title(text[:_HEAD], candidate) if text else None
     return None
 

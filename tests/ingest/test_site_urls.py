@@ -624,3 +624,14 @@ def test_what_hugo_publishes_nowhere_is_skipped_and_comes_back_when_the_cascade_
     write(tmp_path, "site/content/_common/_index.md", "---\ntitle: Common\n---\n\nShared pieces.\n")
     index(docs, index_dir, base_url="https://ex.org/", drop_extensions=True)
     assert found(index_dir, "zebracorn") == ["content/_common/deep/snippet.md"]
+
+
+def test_a_cascade_is_read_in_a_section_the_access_file_restricts(tmp_path: Path) -> None:
+    """A section's `_index.md` is read for its cascade only: the access file restricting it neither reads its
+    pages twice nor lets the cascade go unread."""
+    write(tmp_path, "site/hugo.toml", "baseURL = 'https://ex.org/'\n")
+    write(tmp_path, "site/.docsearchaccess", "content/internal/** staff\n")
+    write(tmp_path, "site/content/internal/_index.md", "---\ncascade:\n  build: {render: never, list: never}\n---\n")
+    write(tmp_path, "site/content/internal/notes.md", "---\ntitle: Notes\n---\n\nThe zebracorn notes.\n")
+    report = index(tmp_path / "site", tmp_path / "index")
+    assert "cascades build: render: never" in {s.id: s.reason for s in report.skipped}["content/internal/notes.md"]
