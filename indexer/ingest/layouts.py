@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.ingest.editions import CURRENT, Area, Layout
-from indexer.ingest.siteconfig import JsConfig, config_text, hugo_config, lowered
+from indexer.ingest.siteconfig import JsConfig, config_text, hugo_config, listed, lowered
 
 MAX_NAMES = 1_000  # folders listed, versions read: a site's own folders hold a few dozen
 
@@ -213,7 +213,7 @@ def _hugo(config: Path) -> Layout | None:
         return None
     default = str(data.get("defaultcontentlanguage") or "en").lower()
     in_subdir = data.get("defaultcontentlanguageinsubdir") is True
-    disabled = {str(c).lower() for c in _list(data.get("disablelanguages"))}
+    disabled = {str(c).lower() for c in listed(data.get("disablelanguages"))}
     disabled |= {code for code, table in languages.items() if table.get("disabled") is True}
     top = content_dir(data.get("contentdir")) or "content/"
 
@@ -239,7 +239,3 @@ def content_dir(value: Any) -> str:
     if not parts or ".." in parts or value.strip().startswith("/"):
         return ""
     return "/".join(parts) + "/"
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []

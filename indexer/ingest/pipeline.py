@@ -82,13 +82,15 @@ def update_index(
             rebuild = True
         if rebuild:
             state = RunState({}, {}, {})
-        planning.includes_root(docs, settings)  # a folder that does not hold DOCS stops the run before it starts
+        includes_from = planning.includes_root(docs, settings)  # one that does not hold DOCS stops the run
         rules = AccessRules.load(docs)
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
         site = detect_site(docs, found.markers)
         planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
         redecide = planning.drafts_to_decide_again(previous, state, site) if previous and not rebuild else set()
-        jobs, carried, unchanged = planning.plan_jobs(docs, found.files, state, settings, rules, site, redecide)
+        jobs, carried, unchanged = planning.plan_jobs(
+            docs, found.files, state, settings, rules, site, redecide, includes_from
+        )
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
         urls = _url_rules(settings, site)

@@ -30,16 +30,16 @@ def plan_jobs(
     rules: AccessRules,
     site: Site,
     redecide: set[str],
+    includes_from: Path,
 ) -> tuple[list[Job], dict[str, Failure], int]:
     """Jobs for new and changed files, for files whose groups, or those of a file they include, the access file
     changed, for files (indexed or failed) that include a file that changed, and for the drafts to decide again
-    (`redecide`); failures carried over for files unchanged since they failed."""
+    (`redecide`); failures carried over for files unchanged since they failed. `includes_from`: includes_root()."""
     jobs: list[Job] = []
     carried: dict[str, Failure] = {}
     unchanged = 0
     old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
     root = "" if settings.follow_symlinks else str(docs)
-    includes_from = includes_root(docs, settings)
     for c in files:
         old = state.stamps.get(c.id)
         included = state.includes.get(c.id, {})

@@ -53,6 +53,11 @@ def hugo_config(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def listed(value: object) -> list[Any]:
+    """A config value that should be a list, as one ([] for anything else)."""
+    return value if isinstance(value, list) else []
+
+
 def lowered(table: object) -> dict[str, Any]:
     """A mapping with its keys in lower case (Hugo's config keys are case-insensitive); {} for anything else."""
     return {str(k).lower(): v for k, v in table.items()} if isinstance(table, dict) else {}

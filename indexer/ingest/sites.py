@@ -44,7 +44,7 @@ from pathlib import Path
 
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.layouts import content_dir, layout_of
-from indexer.ingest.siteconfig import JsConfig, config_text, hugo_config, lowered
+from indexer.ingest.siteconfig import JsConfig, config_text, hugo_config, listed, lowered
 
 
 @dataclass(frozen=True)
@@ -196,16 +196,12 @@ def _hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
     if site.name != "hugo" or site.layout is not None or not in_docs:
         return site
     settings = lowered(hugo_config(config))
-    mounts = [lowered(mount) for mount in _list(lowered(settings.get("module")).get("mounts"))]
+    mounts = [lowered(mount) for mount in listed(lowered(settings.get("module")).get("mounts"))]
     # a module mount of a folder as the content (gohugo.io's own: content/en)
     mounted = [content_dir(mount.get("source")) for mount in mounts if mount.get("target") == "content"]
     folder = (mounted[0] if len(mounted) == 1 else "") or content_dir(settings.get("contentdir")) or "content/"
     site_folder = config.parent.parent.parent if config.parent.name == "_default" else config.parent
     return replace(site, root=folder) if (site_folder / folder).is_dir() else site
-
-
-def _list(value: object) -> list[object]:
-    return value if isinstance(value, list) else []
 
 
 def _with_layout(site: Site, config: Path | None, docs: Path) -> Site:
