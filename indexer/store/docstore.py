@@ -102,7 +102,7 @@ class DocStore:
         for name, definition in _ADDED_COLUMNS:
             if name not in have:
                 self._db.execute(f"ALTER TABLE documents ADD COLUMN {name} {definition}")
-        if not _has_column(self._db, "skipped", "by_design"):  # a copy of a generation written before it
+        if "by_design" not in _columns(self._db, "skipped"):  # a copy of a generation written before it
             self._db.execute("ALTER TABLE skipped ADD COLUMN by_design INTEGER NOT NULL DEFAULT 0")
         self._db.execute("BEGIN")
 
@@ -235,7 +235,7 @@ def read_state(path: Path) -> RunState:
             for doc_id, name, size, mtime_ns in db.execute("SELECT doc_id, path, size, mtime_ns FROM includes"):
                 includes.setdefault(doc_id, {})[name] = (size, mtime_ns)
         failed: dict[str, Failure] = {}
-        if _has_column(db, "skipped", "by_design"):  # else written before failures kept their kind and includes:
+        if "by_design" in _columns(db, "skipped"):  # else written before failures kept their kind and includes:
             # none is carried over, each is read again, once
             failed = {
                 row[0]: Failure(Stamp(row[1], row[2]), row[3], bool(row[4]), includes.get(row[0], {}))
@@ -244,10 +244,6 @@ def read_state(path: Path) -> RunState:
     finally:
         db.close()
     return RunState(meta, stamps, failed, includes)
-
-
-def _has_column(db: sqlite3.Connection, table: str, column: str) -> bool:
-    return any(row[1] == column for row in db.execute(f"PRAGMA table_info({table})"))
 
 
 def read_front_matters(path: Path, key: str) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -356,8 +352,9 @@ class DocReader:
         self._db.close()
 
 
-def _columns(db: sqlite3.Connection) -> set[str]:
-    return {row[1] for row in db.execute("PRAGMA table_info(documents)")}
+def _columns(db: sqlite3.Connection, table: str = "documents") -> set[str]:
+    """The names of a table's columns (a table written by an older indexer lacks the added ones)."""
+    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
 
 
 def _visible_clause(groups: Groups) -> tuple[str, tuple[str, ...]]:
