@@ -2,14 +2,15 @@
 
 Each section title starts a Section. Roles keep their text without the markup (`:func:`os.path.join`` is
 "os.path.join", `:pep:`8`` is "PEP 8", Sphinx's `:ref:`Title <label>`` is "Title"); literal blocks are kept as
-written; the content of admonitions (note, warning...) and of Sphinx's prose directives (seealso, hlist...) is
-text, version notes read as Sphinx writes them ("Added in version 3.2: " and their text), code directives
-(code-block...) are code, and what is not text (image, raw, toctree, index, comments, targets) is dropped. A
-directive docutils does not know reads as prose too, so that the markup inside it (roles, code blocks, Sphinx's
-tabs) is read, not kept as written. What Sphinx never shows is dropped too: a field list before anything else in
-the file (its file-wide metadata: `:orphan:`, `:tocdepth: 2`), the argument of `only`, `module` or `rst-class`
-(their body is read), and settings such as `highlight` or `currentmodule`. Title: a PEP-style header's `Title:`
-(the header block of Python's PEPs), else the first section title.
+written; admonitions (note, warning...) are their text under the title Sphinx shows ("Note", "See also"), the
+content of Sphinx's prose directives (hlist...) is text, version notes read as Sphinx writes them ("Added in
+version 3.2: " and their text), code directives (code-block...) are code, and what is not text (image, raw,
+toctree, index, comments, targets) is dropped. A directive docutils does not know reads as prose too, so that
+the markup inside it (roles, code blocks, Sphinx's tabs) is read, not kept as written; unless docutils finds
+its content to be no reStructuredText (code: rstblocks.py). What Sphinx never shows is dropped too: a field list
+before anything else in the file (its file-wide metadata: `:orphan:`, `:tocdepth: 2`), the argument of `only`,
+`module` or `rst-class` (their body is read), and settings such as `highlight` or `currentmodule`. Title: a
+PEP-style header's `Title:` (the header block of Python's PEPs), else the first section title.
 
 Safety: `include` and Sphinx's `literalinclude` are put in place before docutils reads the page, from the
 documents folder only (sphinxfiles.py, includes.py); docutils itself reads no file and inserts no raw markup
@@ -32,7 +33,7 @@ from docutils.core import publish_doctree
 
 from indexer.loaders import rstblocks, sphinxrefs
 from indexer.loaders.rstblocks import block_text, inline_text
-from indexer.loaders.sphinx import role_text
+from indexer.loaders.sphinx import ADMONITION_TITLES, role_text
 from indexer.loaders.sphinxfiles import expand_rst_includes
 from indexer.loaders.text import sections_at, split_rst
 from indexer.loaders.textcodec import decode_text
@@ -113,8 +114,18 @@ def pep_header(text: str) -> tuple[dict[str, str], str]:
     return {}, text
 
 
-def _parse(text: str) -> list[Section]:
+def _doctree(text: str) -> nodes.document:
+    """docutils' tree of `text`, each admonition under the title Sphinx shows it with (`.. note::`: "Note")."""
     document = publish_doctree(text, settings_overrides=_settings())
+    for node in list(document.findall(nodes.Element)):
+        title = ADMONITION_TITLES.get(node.tagname) if isinstance(node, nodes.Admonition) else None
+        if title and not (node.children and isinstance(node.children[0], nodes.title)):
+            node.insert(0, nodes.title("", title))
+    return document
+
+
+def _parse(text: str) -> list[Section]:
+    document = _doctree(text)
     first = next((node for node in document.children if not isinstance(node, nodes.PreBibliographic)), None)
     if isinstance(first, nodes.field_list):
         document.remove(first)  # Sphinx's file-wide metadata (`:orphan:`, `:tocdepth: 2`), never shown
@@ -161,8 +172,7 @@ def rst_as_markdown(text: str, path: Path | None = None) -> str:
     if path is not None:
         text = expand_rst_includes(text, path)
     try:
-        document = publish_doctree(text, settings_overrides=_settings())
-        blocks = list(_blocks(document))
+        blocks = list(_blocks(_doctree(text)))
     except Exception:  # docutils is a library: any failure (RecursionError too) leaves the text
         blocks = [(False, text)]
     return "\n\n".join(_fenced(body) if verbatim else _escaped(body) for verbatim, body in blocks if body.strip())

@@ -14,7 +14,9 @@ in place before docutils read the page (sphinxfiles.py), and one whose file coul
 with nothing to read. Any other directive docutils does not know (Sphinx's domains, `py:data`, extensions such as
 sphinx-tabs) reads as prose: its arguments a paragraph and its content reStructuredText, so the roles and
 directives inside it are read too; of its options, only those Sphinx shows of an object are text (a confval's
-"Type: list[str]" and "Default: []" lines, an attribute's "name: str = 'x'").
+"Type: list[str]" and "Default: []" lines, an attribute's "name: str = 'x'"). Content that docutils finds to be
+no reStructuredText (an indented line under a paragraph's: code, as in click's `click:example`) is kept as
+written.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 
 from indexer.loaders.sphinx import (
+    ADMONITION_TITLES,
     BODY_DIRECTIVES,
     CODE_DIRECTIVES,
     EMPTY_DIRECTIVES,
@@ -116,6 +119,7 @@ def _table(table: nodes.table) -> str:
 
 
 _Option = Callable[[str], Any]
+_MISINDENTED = "Unexpected indentation."  # what docutils says of an indented line in a paragraph (code, mostly)
 
 
 class _AnyOptions(dict[str, _Option]):
@@ -160,6 +164,31 @@ class _Prose(Directive):
                 fields += nodes.field("", nodes.field_name("", label), body)
                 messages += problems
         return [fields, *messages] if fields.children else messages
+
+
+class _Titled(_Prose):
+    """An admonition of Sphinx's (`seealso`, `todo`): the title Sphinx shows, then its argument and content."""
+
+    def run(self) -> list[nodes.Node]:
+        container = nodes.container()
+        container += nodes.title("", ADMONITION_TITLES[self.name.lower()])
+        container += super().run()
+        return [container]
+
+
+class _Unknown(_Prose):
+    """A directive no one registered: prose, unless docutils finds its content to be no reStructuredText (a line
+    indented where none may be: code, as in click's `click:example`), which is then kept as written."""
+
+    def run(self) -> list[nodes.Node]:
+        read = super().run()
+        if not any(_MISINDENTED in message.astext() for node in read for message in node.findall(nodes.system_message)):
+            return read
+        container = nodes.container()
+        if self.arguments:
+            container += self._signature(self.arguments[0])
+        container += nodes.literal_block(text="\n".join(self.content))
+        return [container]
 
 
 class _Body(_Prose):
@@ -208,11 +237,12 @@ class _Nothing(_Prose):
 
 
 _PROSE = (  # `class` is Sphinx's `py:class` (docutils' `class` is Sphinx's `rst-class`)
-    "class seealso glossary centered hlist "
+    "class glossary centered hlist "
     "rejected withdrawn superseded canonical-doc canonical-pypa-spec canonical-typing-spec"
 )
 _KINDS = (
     (_Prose, _PROSE.split()),
+    (_Titled, ("seealso", "todo")),
     (_Version, VERSION_LABELS),
     (_Body, BODY_DIRECTIVES),
     (_Code, CODE_DIRECTIVES),
@@ -231,7 +261,7 @@ def _directive(
 ) -> tuple[type[Directive] | None, list[nodes.system_message]]:
     """docutils' lookup of a directive by name, with prose for every name it does not know."""
     found, messages = _lookup(directive_name, language_module, document)
-    return found or _Prose, messages
+    return found or _Unknown, messages
 
 
 directives.directive = _directive

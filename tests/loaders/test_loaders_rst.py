@@ -288,6 +288,55 @@ def test_myst_shows_the_body_alone_of_directives_whose_argument_sphinx_hides() -
     assert "builder_html" not in body and "zebra" not in body
 
 
+UNKNOWN_DIRECTIVES = b"""Commands
+========
+
+.. click:example::
+
+    @click.command()
+    def hello(count):
+        for x in range(count):
+            click.echo('Hello!')
+
+.. sphinx_zebra:: Striped
+   :zebra: yes
+
+   Prose about :func:`zebras` with a
+   second line.
+
+   .. code-block:: python
+
+      stripes = 2
+"""
+
+
+def test_rst_directives_no_one_knows_read_as_prose_unless_their_content_is_code() -> None:
+    """click's docs show their examples in `click:example` (95 of them), whose Python read as prose had lost its
+    indentation (`def hello(count): for x in range(count): click.echo(...)` on one line)."""
+    text = load("commands.rst", UNKNOWN_DIRECTIVES).sections[0].text
+    assert "@click.command()\ndef hello(count):\n    for x in range(count):\n        click.echo('Hello!')" in text
+    assert "Striped\n\nProse about zebras with a\nsecond line.\n\nstripes = 2" in text
+    assert ".." not in text and ":zebra:" not in text
+
+
+def test_rst_admonitions_show_the_title_sphinx_gives_them() -> None:
+    text = b"""Page
+====
+
+.. note:: Feed the walrus.
+
+.. seealso:: :doc:`other`
+
+.. admonition:: Walrus facts
+
+   Tusks.
+"""
+    assert (
+        load("page.rst", text).sections[0].text
+        == "Note\n\nFeed the walrus.\n\nSee also\n\nother\n\nWalrus facts\n\nTusks."
+    )
+
+
 def test_pep_header_gives_the_title() -> None:
     doc = load("pep-9999.rst", PEP)
     assert doc.title == "Zebracorn Protocol Proposal"
