@@ -8,21 +8,23 @@ comment syntax of the block's language (a Markdown block that shows a JavaScript
 with JavaScript attributes (`<img style={{width: 50}} alt="x" />`) are removed, the text between an opening and a
 closing tag kept, and so is the text a reader sees of their attributes (`title`, `label`, `caption`, `alt`), on a
 line of its own. Other lower-case tags are HTML, which Markdown reads (scripts and styles hidden). A partial
-imported from a Markdown or MDX file (`import Intro from './_intro.mdx'`) is put in place of its self-closing tag
-(`<Intro />`), its own JSX taken out, read from the documents folder as includes.py reads files.
+imported from a Markdown or MDX file (`import Intro from './_intro.mdx'`, or `'@site/docs/_intro.mdx'` from the
+folder of Docusaurus's config) is put in place of its self-closing tag (`<Intro />`), its own JSX taken out, read
+from the documents folder as includes.py reads files.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import deeper, included_text
+from indexer.loaders.includes import deeper, included_text, warn
 from indexer.loaders.templates import visible_attributes
 
-__all__ = ["is_mdx", "strip_jsx"]
+__all__ = ["DOCUSAURUS_CONFIGS", "is_mdx", "strip_jsx"]
 
 MAX_JSX_TAG = 1000  # characters; a longer "tag" is left as text (a "<" in prose is not a tag)
 _BRACES = r"\{(?:[^{}\"'`]|\"[^\"\n]*\"|'[^'\n]*'|`[^`]*`|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
@@ -42,7 +44,9 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
 _MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
 _JS_ESCAPE = re.compile(r"\\(.)")  # in a JavaScript string, a backslash before a character is that character
-_PARTIAL = re.compile(r"""^import[ \t]+([A-Z][\w$]*)[ \t]+from[ \t]*["'](\.{1,2}/[^"'\n]+\.mdx?)["']""")
+_PARTIAL = re.compile(r"""^import[ \t]+([A-Z][\w$]*)[ \t]+from[ \t]*["']((?:\.{1,2}|@site)/[^"'\n]+\.mdx?)["']""")
+_SITE = "@site/"  # Docusaurus's name for the folder of the site's config
+DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "mjs", "cjs", "mts", "cts"))
 _MAGIC = r"highlight-(?:next-line|start|end)"
 _SLASHES = "js jsx ts tsx javascript typescript java c cpp csharp cs go rust kotlin swift scala php dart css scss"
 _HASHES = "python py bash sh shell zsh yaml yml toml ruby rb perl r dockerfile powershell ps1 makefile"
@@ -170,12 +174,29 @@ def _partial(tag: str, partials: dict[str, str], path: Path) -> str | None:
     None when the tag is no imported partial's, or its file cannot be read (includes.py says why)."""
     name = _SELF_CLOSING.match(tag)
     target = partials.get(name.group(1)) if name else None
+    if target and target.startswith(_SITE):
+        target = _from_site(target, path)
     text = included_text(path, target) if target else None
     if text is None or target is None:
         return None
     _, body, _ = split_front_matter(text)
     with deeper():
         return strip_jsx(body, path.parent / target)
+
+
+def _from_site(target: str, page: Path) -> str | None:
+    """`@site/x` as a path from the page's folder: x in the folder of the nearest docusaurus.config.* above the
+    page, up to its repository's root; None, said, when there is none."""
+    here = os.path.dirname(os.path.realpath(page))
+    folder = here
+    while True:
+        if any(os.path.isfile(os.path.join(folder, name)) for name in DOCUSAURUS_CONFIGS):
+            return os.path.relpath(os.path.join(folder, target[len(_SITE) :]), here)
+        parent = os.path.dirname(folder)
+        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
+            warn(f"{target[:120]}: no docusaurus.config.* above the page, whose folder @site/ names: not included")
+            return None
+        folder = parent
 
 
 def _tag_end(text: str, at: int) -> int:

@@ -187,6 +187,30 @@ def test_an_mdx_partial_imported_with_an_escaped_name_is_found(docs: Path, index
     assert not warnings_of(report, "page.mdx")
 
 
+def test_an_mdx_partial_imported_from_the_sites_folder_is_found(tmp_path: Path) -> None:
+    """`@site/` names the folder of docusaurus.config.* (ClickHouse's docs import `@site/docs/_snippets/...`
+    on hundreds of pages; Docusaurus's own, `@site/../CONTRIBUTING.md`): from the page's folder, the site's
+    folder, or beyond it with --includes-from."""
+    site = tmp_path / "repo" / "website"
+    write(site, "docusaurus.config.js", "module.exports = {};\n")
+    write(site, "docs/_snippets/_details.md", "Gather your quokkaberry details.\n")
+    write(tmp_path / "repo", "CONTRIBUTING.md", "# Contributing\n\nFork the narwhalfruit repository.\n")
+    write(
+        site,
+        "docs/guides/connect.mdx",
+        "import Details from '@site/docs/_snippets/_details.md';\n"
+        'import Contributing from "@site/../CONTRIBUTING.md"\n\n# Connect\n\n<Details />\n\n<Contributing />\n',
+    )
+    for docs, page in ((site, "docs/guides/connect.mdx"), (site / "docs", "guides/connect.mdx")):
+        report = index(docs, tmp_path / "index", rebuild=True)
+        text = snapshot(tmp_path / "index").text(page) or ""
+        assert "Gather your quokkaberry details." in text
+        assert "narwhalfruit" not in text
+        assert any("CONTRIBUTING.md is outside" in reason for reason in warnings_of(report, page))
+    index(site, tmp_path / "index", rebuild=True, includes_from=tmp_path / "repo")
+    assert "Fork the narwhalfruit repository." in (snapshot(tmp_path / "index").text("docs/guides/connect.mdx") or "")
+
+
 def test_on_a_docusaurus_site_partials_are_no_pages_of_their_own(docs: Path, tmp_path: Path) -> None:
     """Docusaurus makes no page of a file or folder whose name starts with `_`: its text is where it is imported."""
     (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n")
