@@ -22,7 +22,8 @@ CURRENT = "current"  # Docusaurus's name for the version in docs/, served as "ne
 
 @dataclass(frozen=True)
 class Area:
-    """A folder of DOCS that holds one edition's pages (a Hugo language by file name: folder "")."""
+    """A folder of DOCS that holds one edition's pages (a Hugo language by file name: folder ""), or the pages of
+    one of a Docusaurus site's content plugins."""
 
     folder: str  # "" or ending in "/"
     url: str  # the path the site serves the folder's pages under: "" (the root), else ending in "/"
@@ -31,6 +32,9 @@ class Area:
     latest: str = ""  # the version the site serves at its plain URLs, for these pages
     newer: bool = False  # a version newer than `latest` (Docusaurus's current docs: unreleased)
     unbuilt: str = ""  # why the generator builds no page of this folder ("" when it does)
+    dated: bool = False  # a Docusaurus blog: a post whose name starts with a date is served in that date's folders
+    numbered: bool = True  # whether the site strips names' number prefixes here (Docusaurus: numberPrefixParser)
+    as_is: bool = False  # its files are served as they are, under `url` (Docusaurus's static/): no page rules
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,8 @@ class Layout:
     versions: tuple[str, ...] = ()  # the versions it builds, as the site names them
     outside: str = ""  # the language of the files in no area ("" where they are no page of any language)
     by_name: tuple[Area, ...] = ()  # Hugo: a page named `x.<language>.md` is in that language's area
+    # why a Markdown page in no area is no page of the site (Docusaurus, whose content plugins are all known)
+    strays: str = ""
 
     @property
     def key(self) -> str:

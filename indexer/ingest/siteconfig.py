@@ -2,16 +2,20 @@
 
 Docusaurus and Astro configs are JavaScript or TypeScript programs, which no indexer should run. Only literal
 values are read from them: `defaultLocale: 'en'`, `locales: ['en', 'fr']`, `locales: { root: {...}, fr: {...} }`
-(keys and literal members), `lastVersion: '2.x'`, `includeCurrentVersion: false`. A value that is an expression
-(`lastVersion: isDev ? 'current' : latest()`), or a key written more than once with different kinds of value, is
-not read: the caller falls back on the generator's defaults. Comments and the text inside strings are never
-taken for code. Hugo's config is TOML, YAML or JSON, read by their parsers. A file larger than MAX_CONFIG_BYTES
-is not read at all, and a literal nested deeper than MAX_DEPTH or longer than MAX_ITEMS items is not a value.
+(keys and literal members), `lastVersion: '2.x'`, `includeCurrentVersion: false`, also in parentheses or with a
+TypeScript type after them (`({...})`, `{...} satisfies Options`); `require('name')` (or `require.resolve`) is
+read as the module's name. A value that is an expression (`lastVersion: isDev ? 'current' : latest()`), a
+method, or a key written more than once with different kinds of value, is not read (UNKNOWN; the rest of the
+object or array holding it is): the caller falls back on the generator's defaults. Comments and the text inside
+strings are never taken for code. Hugo's config is TOML, YAML or JSON, read by their parsers. A file larger than
+MAX_CONFIG_BYTES is not read at all, and a literal nested deeper than MAX_DEPTH or longer than MAX_ITEMS items is
+not a value.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -20,11 +24,15 @@ from typing import Any
 import yaml
 
 MAX_CONFIG_BYTES = 1_000_000
+MAX_NAMES = 1_000  # folders listed, versions read: a site's own folders hold a few dozen
 MAX_DEPTH = 8
 MAX_ITEMS = 1_000
 UNKNOWN = object()  # a value that is no literal (an expression, a variable, a function)
+SPREAD = "..."  # the member of an object read that stands for what a spread (`...common`) adds to it: UNKNOWN
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")
+_REQUIRE = re.compile(r"require(?:\.resolve)?\(\s*(['\"])([^'\"\\\n]*)\1\s*\)")  # require.resolve('name')
+_TYPED = re.compile(r"(?:satisfies|as)(?![\w$])")  # `value satisfies Type`, `value as const`
 _LITERALS = {"true": True, "false": False, "null": None, "undefined": None}
 
 
@@ -51,6 +59,15 @@ def hugo_config(path: Path) -> dict[str, Any]:
     except (ValueError, yaml.YAMLError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def folder_names(folder: Path) -> list[str]:
+    """The names of the folders in `folder` (not hidden), sorted (at most MAX_NAMES)."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(e.name for e in entries if e.is_dir() and not e.name.startswith("."))[:MAX_NAMES]
+    except OSError:
+        return []
 
 
 def listed(value: object) -> list[Any]:
@@ -141,12 +158,37 @@ class _Parser:
         self.code, self.pos = code, pos
 
     def value(self, depth: int) -> Any:
+        """The value at the current position, past a TypeScript type after it (`{...} satisfies Options`)."""
+        value = self._bare(depth)
+        if value is not UNKNOWN:
+            self._space()
+            typed = _TYPED.match(self.code, self.pos)
+            if typed:
+                self.pos = typed.end()
+                self._skip(types=True)
+        return value
+
+    def _bare(self, depth: int) -> Any:
         self._space()
         c = self.code[self.pos : self.pos + 1]
         if depth > MAX_DEPTH:
             return self._skip()
+        if c == "(":  # `({...})`: a value in parentheses, as typed Docusaurus configs write their options
+            start = self.pos
+            self.pos += 1
+            inner = self.value(depth + 1)
+            self._space()
+            if inner is not UNKNOWN and self.code.startswith(")", self.pos):
+                self.pos += 1
+                return inner
+            self.pos = start
+            return self._skip()
         if c in ("'", '"') or (c == "`" and "${" not in self._raw_string()):
             return self._string()
+        required = _REQUIRE.match(self.code, self.pos)
+        if required:  # a module's name, as a plugin is often written
+            self.pos = required.end()
+            return required.group(2)
         if c == "[":
             return self._array(depth)
         if c == "{":
@@ -178,6 +220,7 @@ class _Parser:
         return re.sub(r"\\(.)", r"\1", body)
 
     def _array(self, depth: int) -> Any:
+        start = self.pos
         self.pos += 1
         items: list[Any] = []
         while len(items) <= MAX_ITEMS:
@@ -187,10 +230,12 @@ class _Parser:
                 return items
             items.append(self.value(depth + 1))
             if not self._comma("]"):
-                return self._skip()
+                break
+        self.pos = start  # no literal: the whole array is skipped, and what holds it is read on
         return self._skip()
 
     def _object(self, depth: int) -> Any:
+        start = self.pos
         self.pos += 1
         members: dict[str, Any] = {}
         while len(members) <= MAX_ITEMS:
@@ -200,16 +245,20 @@ class _Parser:
                 return members
             key = self._key()
             if key is None:
+                spread = self.code.startswith("...", self.pos)  # `...common`; a computed key `[name]` is not kept
                 self._skip()
+                if spread:
+                    members[SPREAD] = UNKNOWN
             else:
                 self._space()
                 if self.code.startswith(":", self.pos):
                     self.pos += 1
                     members[key] = self.value(depth + 1)
-                else:
-                    members[key] = UNKNOWN  # { en, fr }: a shorthand member
+                else:  # a shorthand member ({ en, fr }) or a method (`redirects(path) {...}`)
+                    members[key] = self._skip()
             if not self._comma("}"):
-                return self._skip()
+                break
+        self.pos = start
         return self._skip()
 
     def _key(self) -> str | None:
@@ -234,17 +283,22 @@ class _Parser:
         while self.pos < len(self.code) and self.code[self.pos].isspace():
             self.pos += 1
 
-    def _skip(self) -> Any:
-        """Past an expression that is no literal: to the comma or closing bracket that ends it."""
+    def _skip(self, types: bool = False) -> Any:
+        """Past an expression that is no literal (or a type, whose angle brackets nest too): to the comma or
+        closing bracket that ends it."""
         depth = 0
+        opening, closing = ("([{<", ")]}>") if types else ("([{", ")]}")
         while self.pos < len(self.code):
             c = self.code[self.pos]
             if c in "'\"`":
                 self.pos = _string_end(self.code, self.pos)
                 continue
-            if c in "([{":
+            if c == "=" and self.code.startswith("=>", self.pos):  # an arrow, whose > closes nothing
+                self.pos += 2
+                continue
+            if c in opening:
                 depth += 1
-            elif c in ")]}":
+            elif c in closing:
                 if depth == 0:
                     return UNKNOWN
                 depth -= 1

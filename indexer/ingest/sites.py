@@ -19,7 +19,9 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
 - Docusaurus, Starlight (Astro) and Hugo keep translations and versions of their pages in folders of their own
   (`i18n/fr/...`, `versioned_docs/version-2.x/`, `src/content/docs/fr/`, `content/fr/`): the site's editions,
   which its config and folders name (layouts.py) and whose pages are served under their own paths (`fr/`,
-  `docs/2.x/`). Starlight serves the pages of `src/content/docs/` from the site's root.
+  `docs/2.x/`). Starlight serves the pages of `src/content/docs/` from the site's root. A Docusaurus site
+  indexed from its own folder serves each of its content plugins' folders under the plugin's route
+  (docusaurus.py: `src/pages/about.md` is `about`, and `docs/intro.md` is `intro` on a site of docs alone).
 
 So the rules follow the generator, and the generator is known by its own files, never guessed from the pages: its
 config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another
@@ -44,7 +46,8 @@ from pathlib import Path
 
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.layouts import content_dir, layout_of
-from indexer.ingest.siteconfig import JsConfig, config_text, hugo_config, listed, lowered
+from indexer.ingest.siteconfig import hugo_config, listed, lowered
+from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 
 
 @dataclass(frozen=True)
@@ -62,16 +65,14 @@ class Site:
     pretty: bool = False  # a page's path is lowercased and ends in a slash (Hugo's defaults: /functions/toc/)
     root: str = ""  # the folder in DOCS that holds the pages ("src/" when DOCS is an mdBook's own folder)
     drafts: bool = False  # it publishes no page whose front matter says `draft: true` (Docusaurus, Hugo)
-    layout: Layout | None = None  # the translations and versions it keeps in DOCS (editions.py), if any
-    # Docusaurus with its config in DOCS: the folders of its content plugins there (docs/, blog/, a docs plugin's
-    # path such as architecture/), each served under its own route, which a page's absolute slug starts from
-    routes: frozenset[str] = frozenset()
+    # the folders of its pages in DOCS and the path each is served under (Docusaurus's content plugins), and
+    # the translations and versions it keeps there (editions.py), if any
+    layout: Layout | None = None
 
     @property
     def key(self) -> str:
         """What tells this site's rules from others', for the index's meta."""
         key = f"{self.name}:{self.root}" if self.root else self.name
-        key += "@" + ",".join(sorted(self.routes)) if self.routes else ""
         return f"{key}+{self.layout.key}" if self.layout else key
 
     def place(self, doc_id: str) -> Place:
@@ -95,7 +96,10 @@ class Site:
             if self.name == "hugo":
                 return f"outside the site's {self.root} folder: no page of the site (a template, a repository file)"
             return f"outside the book's {self.root} folder: no page of the book (a page may include it)"
-        if self.unpublished == "partials" and doc_id.lower().endswith((".md", ".mdx")):
+        page = doc_id.lower().endswith((".md", ".mdx"))
+        if page and self.layout and self.layout.strays and not self.layout.place(doc_id).area.folder:
+            return self.layout.strays
+        if self.unpublished == "partials" and page:
             if any(part.startswith("_") for part in parts):
                 return "a Docusaurus partial (its name starts with _): no page of its own, read where a page imports it"
         elif self.unpublished == "summary" and parts[-1] == "SUMMARY.md":
@@ -120,9 +124,8 @@ SITES = {
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
-_DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "mjs", "cjs", "mts", "cts"))
 _CONFIGS = (
-    [(name, "docusaurus") for name in _DOCUSAURUS_CONFIGS]
+    [(name, "docusaurus") for name in DOCUSAURUS_CONFIGS]
     + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
     + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
     + [(f"astro.config.{ext}", "astro") for ext in ("mjs", "js", "ts", "mts", "cjs", "cts")] + [("conf.py", "sphinx")]
@@ -167,25 +170,13 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
-                found = (
-                    replace(found, routes=_plugin_folders(folder / name))
-                    if site == "docusaurus" and folder == docs
-                    else found
-                )
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
         if (config := _old_hugo(folder)) is not None:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
     if any(name in MARKER_FILES for name in markers):
-        config = next((docs / name for name in _DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
+        config = next((docs / name for name in DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
         return _with_layout(SITES["docusaurus"], config, docs)
     return PLAIN
-
-
-def _plugin_folders(config: Path) -> frozenset[str]:
-    """The folders beside a Docusaurus config that its content plugins read: docs/ and blog/, and a docs plugin's
-    whose id its config writes as a literal (`id: 'architecture'`) and names a folder there."""
-    ids = [v for v in JsConfig(config_text(config)).values("id") if isinstance(v, str) and "/" not in v]
-    return frozenset(n for n in ("docs", "blog", *ids) if n not in ("", ".", "..") and (config.parent / n).is_dir())
 
 
 def _hugo_root(site: Site, config: Path, in_docs: bool) -> Site:

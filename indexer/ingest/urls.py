@@ -21,7 +21,8 @@ from urllib.parse import quote, quote_from_bytes, urlsplit
 from indexer.ingest.sites import PLAIN, Site, strip_number_prefix
 
 MAX_URL_CHARS = 2_000
-_POST_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")  # a Docusaurus blog post's name: 2017-03-13-intro
+# a date in a Docusaurus blog post's path (2017-03-13-intro, 2017/12-14-welcome), the last, as Docusaurus finds it
+_POST_DATE = re.compile(r"^(.*)(\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(.*)$")
 _URL_SAFE = "/:?#[]@!$&'()*+,;=%~"  # what quote() leaves alone in a URL: its delimiters and escapes
 # Files a site generator turns into pages (guides/install.md is served as guides/install or install.html); any
 # other file (a PDF, an Office document, a .txt) is served as it is, its extension kept.
@@ -101,23 +102,27 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     their own (rules.pages), a page's file (PAGE_SUFFIXES; other files keep their path) loses its extension or
     takes rules.url_extension, its folder's index page is the folder (`guides/`, or `guides/index.html`), and
     the generator's rules apply (rules.site: Docusaurus strips number prefixes and names a page by its front
-    matter `id`; a page of one of the site's editions is served under that edition's path, `fr/` or
-    `docs/2.x/`, and a slug `/x` is taken from there). Without them the id stays the file's path (a site
-    serving the files as they are)."""
+    matter `id`; a page in one of the site's areas, an edition or a content plugin's folder, is served under
+    that area's path, `fr/`, `docs/2.x/` or a plugin's route, a slug `/x` is taken from there, and a blog post
+    named by a date is served in that date's folders). Without them the id stays the file's path (a site
+    serving the files as they are). A file in a folder the site serves as it is (Docusaurus's static/) is
+    served under that folder's path in either case."""
     if rules.site.root and doc_id.startswith(rules.site.root):
         doc_id = doc_id[len(rules.site.root) :]  # an mdBook's src/: its pages are served from the book's root
+    place = rules.site.place(doc_id)
+    if place.area.as_is:  # Docusaurus's static/: its files are served as they are, from the site's root
+        return place.area.url + place.path
     page = rules.pages and PurePosixPath(doc_id).suffix.lower() in PAGE_SUFFIXES
     if not page:
         folder = "".join(f"{name}/" for name in PurePosixPath(doc_id).parent.parts)
         return _slugged(front_matter, folder) or doc_id
     site = rules.site
-    place = site.place(doc_id)
     pure, edition = PurePosixPath(place.path), place.area.url
-    strip = site.number_prefixes and front_matter.get("parse_number_prefixes") is not False
+    strip = site.number_prefixes and place.area.numbered and front_matter.get("parse_number_prefixes") is not False
     folders = [strip_number_prefix(name) if strip else name for name in pure.parent.parts]
     folder = edition + "".join(f"{name}/" for name in folders)
     extension = f".{rules.url_extension}" if rules.url_extension else ""
-    slug = _slugged(front_matter, folder, edition or _plugin_route(site, pure))
+    slug = _slugged(front_matter, folder, edition)
     if slug:
         path = slug
     elif site.is_index(pure.stem, pure.parent.name):
@@ -125,7 +130,7 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     else:
         own = _path_part(front_matter.get("id"), slashes=False) if site.page_ids else ""
         path = folder + (own or (strip_number_prefix(pure.stem) if strip else pure.stem)) + extension
-    if site.name == "docusaurus" and not slug:
+    if place.area.dated and not slug:
         path = _dated_post(path, edition)
     if site.pretty:  # Hugo: a slug's path too (`slug: My-Post` is my-post/)
         path = path.lower()
@@ -133,24 +138,16 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     return path
 
 
-def _plugin_route(site: Site, pure: PurePosixPath) -> str:
-    """On a Docusaurus site indexed from its own folder, the route of the plugin whose folder holds a page
-    (Site.routes), which an absolute slug is taken from (`docs/intro.md` with `slug: /start` is `docs/start`; a
-    docs plugin with an id is served under its folder's name, as editions.py takes it); "" elsewhere."""
-    top = pure.parts[0] if len(pure.parts) > 1 else ""
-    return f"{top}/" if top in site.routes else ""
-
-
-def _dated_post(path: str, edition: str) -> str:
-    """A Docusaurus blog post's path: a date that starts its file's or folder's name is the post's date, served as
-    folders (`blog/2017-03-13-intro.md` is `blog/2017/03/13/intro`, `blog/2021-08-01-launch/index.md`
-    `blog/2021/08/01/launch/`)."""
-    blog = edition if edition.endswith("blog/") else "blog/" if not edition and path.startswith("blog/") else ""
-    if not blog or not path.startswith(blog):
+def _dated_post(path: str, blog: str) -> str:
+    """A Docusaurus blog post's path (`blog`: where the blog is served): a date in its path from the blog's
+    folder, with - or / between its parts, is the post's date, served as folders before the rest of that path
+    (`2017-03-13-intro.md` is `blog/2017/03/13/intro`, `2021-08-01-launch/index.md` `blog/2021/08/01/launch/`,
+    `2017/12-14-welcome.mdx` `blog/2017/12/14/welcome`, `team/2020-05-01-hello.md` `blog/2020/05/01/team/hello`)."""
+    match = _POST_DATE.match(path[len(blog) :])
+    if not match:
         return path
-    rest = path[len(blog) :]
-    match = _POST_DATE.match(rest)
-    return f"{blog}{match.group(1)}/{match.group(2)}/{match.group(3)}/{match.group(4)}" if match else path
+    folder, date, rest = match.group(1), match.group(2).replace("-", "/"), match.group(3)
+    return f"{blog}{date}/{folder}{rest}"
 
 
 def _slugged(front_matter: Mapping[str, Any], folder: str, edition: str = "") -> str:

@@ -155,12 +155,19 @@ CASES = [
         "docusaurus-blog",  # indexed from the site's folder: a blog post's date is folders of its URL
         {
             "website/docusaurus.config.js": (
-                "module.exports = {plugins: [['content-docs', {id: 'architecture', path: 'architecture'}]]};\n"
+                "module.exports = {plugins: [['content-docs', "
+                "{id: 'architecture', path: 'architecture', routeBasePath: '/architecture'}]]};\n"
             ),
             "website/blog/2017-03-13-intro.md": PAGE,
             "website/blog/2021-08-01-launch/index.md": PAGE,
             "website/blog/undated.md": PAGE,
             "website/blog/2019-01-01-moved.md": "---\nslug: elsewhere\n---\n" + PAGE,
+            "website/blog/2017/12-14-welcome.mdx": PAGE,  # Docusaurus's own blog: a year's folder
+            "website/blog/team/2020-05-01-hello.md": PAGE,
+            "website/blog/01-numbered.md": PAGE,  # the blog keeps number prefixes
+            "website/src/pages/01-about.md": PAGE,  # and so do pages
+            "website/static/files/guide.txt": "A guide.\n",  # a static file is served as it is, from the root
+            "website/static/raw.md": PAGE,
             "website/docs/2021-11-release.md": PAGE,
             "website/docs/intro.md": "---\nslug: /start\n---\n" + PAGE,  # from the docs plugin's route
             "website/architecture/glossary.md": "---\nslug: /glossary\n---\n" + PAGE,  # React Native's plugin
@@ -172,9 +179,66 @@ CASES = [
             "blog/2021-08-01-launch/index.md": "https://docusaurus.io/blog/2021/08/01/launch/",
             "blog/undated.md": "https://docusaurus.io/blog/undated",
             "blog/2019-01-01-moved.md": "https://docusaurus.io/blog/elsewhere",
+            "blog/2017/12-14-welcome.mdx": "https://docusaurus.io/blog/2017/12/14/welcome",
+            "blog/team/2020-05-01-hello.md": "https://docusaurus.io/blog/2020/05/01/team/hello",
+            "blog/01-numbered.md": "https://docusaurus.io/blog/01-numbered",
+            "src/pages/01-about.md": "https://docusaurus.io/01-about",
+            "static/files/guide.txt": "https://docusaurus.io/files/guide.txt",
+            "static/raw.md": "https://docusaurus.io/raw.md",
             "docs/2021-11-release.md": "https://docusaurus.io/docs/2021-11-release",  # a doc's date stays
             "docs/intro.md": "https://docusaurus.io/docs/start",
             "architecture/glossary.md": "https://docusaurus.io/architecture/glossary",
+        },
+    ),
+    SiteCase(
+        "docusaurus-docs-only",  # the docs plugin at the site's root, from a typed config
+        {
+            "site/docusaurus.config.ts": (
+                "const config: Config = {\n  presets: [\n    [\n      'classic',\n"
+                "      /** @type {import('@docusaurus/preset-classic').Options} */\n      ({\n"
+                "        docs: { path: './guides', routeBasePath: '/', sidebarPath: require.resolve('./sidebars') },\n"
+                "        blog: { routeBasePath: 'news', blogTitle: `News` },\n"
+                "      }),\n    ],\n  ],\n"
+                "  plugins: [['@docusaurus/plugin-content-docs', {id: 'community', path: 'community',\n"
+                "    routeBasePath: base + '/community', ...common} satisfies Options]],\n};\nexport default config;\n"
+            ),
+            "site/guides/01-intro.md": PAGE,
+            "site/guides/index.md": PAGE,
+            "site/guides/api/calls.md": "---\nslug: /calls\n---\n" + PAGE,
+            "site/blog/2020-01-02-hello.md": PAGE,
+            "site/src/pages/about.md": PAGE,
+            "site/community/support.md": "---\nslug: /help\n---\n" + PAGE,
+        },
+        "site",
+        {"base_url": "https://example.dev/", "drop_extensions": True},
+        {
+            "guides/01-intro.md": "https://example.dev/intro",
+            "guides/index.md": "https://example.dev/",
+            "guides/api/calls.md": "https://example.dev/calls",
+            "blog/2020-01-02-hello.md": "https://example.dev/news/2020/01/02/hello",
+            "src/pages/about.md": "https://example.dev/about",
+            "community/support.md": "https://example.dev/community/help",  # an expression: its folder's name
+        },
+    ),
+    SiteCase(
+        "docusaurus-blog-only",  # the blog at the site's root; the docs plugin's folder outside the site
+        {
+            "site/docusaurus.config.js": (
+                "module.exports = { presets: [['@docusaurus/preset-classic', "
+                "{ docs: { path: '../docs' }, blog: { routeBasePath: '/' } }]],\n"
+                "  plugins: [['content-docs', { id: 'notes', path: 'notes', routeBasePath: 'notes', "
+                "numberPrefixParser: false }]] };\n"
+            ),
+            "site/notes/01-first.md": PAGE,  # this plugin keeps number prefixes
+            "site/blog/2017-03-13-intro.md": PAGE,
+            "site/blog/about.md": PAGE,
+        },
+        "site",
+        {"base_url": "https://example.dev/", "drop_extensions": True},
+        {
+            "notes/01-first.md": "https://example.dev/notes/01-first",
+            "blog/2017-03-13-intro.md": "https://example.dev/2017/03/13/intro",
+            "blog/about.md": "https://example.dev/about",
         },
     ),
     SiteCase(
@@ -239,6 +303,41 @@ def test_a_docusaurus_site_is_known_by_its_config_above_or_its_category_files(
     index(tmp_path / docs, tmp_path / "index", base_url="https://site.example/docs/", drop_extensions=True)
     assert document(tmp_path / "index", "01-intro.md").url == "https://site.example/docs/intro"
     assert document(tmp_path / "index", "api/README.md").url == "https://site.example/docs/api/"
+
+
+def test_a_content_plugin_the_config_turns_off_builds_no_page(tmp_path: Path) -> None:
+    write(tmp_path, "site/docusaurus.config.js", "export default {presets: [['classic', {blog: false}]]};\n")
+    write(tmp_path, "site/blog/2017-03-13-intro.md", PAGE)
+    write(tmp_path, "site/docs/intro.md", PAGE)
+    report = index(tmp_path / "site", tmp_path / "index", base_url="https://example.dev/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == ["docs/intro.md"]
+    assert skipped(report) == {
+        "blog/2017-03-13-intro.md": "the config turns Docusaurus's blog plugin off (blog: false), so it builds no "
+        "page of it"
+    }
+    assert all(item.by_design for item in report.skipped)
+
+
+@pytest.mark.parametrize(
+    ("plugins", "kept"),
+    [
+        ("['content-docs', {id: 'api', path: 'api'}]", []),
+        ("['content-docs', {id: 'api', path: apiFolder}]", ["README.md", "notes/old.md"]),  # api/ could be any
+        ("['content-docs', {id: 'api', path: 'api'}], somePlugin()", ["README.md", "notes/old.md"]),
+    ],
+)
+def test_a_page_outside_the_folders_of_a_docusaurus_sites_content_plugins_is_none(
+    tmp_path: Path, plugins: str, kept: list[str]
+) -> None:
+    """The repository's README beside docusaurus.config.js is no page of the site (it had been cited at the
+    site's root); nor is a folder no content plugin reads. Not when the config leaves unknown what they read."""
+    write(tmp_path, "site/docusaurus.config.js", f"export default {{presets: ['classic'], plugins: [{plugins}]}};\n")
+    for path in ("README.md", "notes/old.md", "docs/intro.md", "api/calls.md", "static/guide.pdf"):
+        write(tmp_path, f"site/{path}", PAGE if path.endswith(".md") else make_pdf(["A guide."]))
+    report = index(tmp_path / "site", tmp_path / "index", base_url="https://example.dev/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == sorted(["api/calls.md", "docs/intro.md", "static/guide.pdf", *kept])
+    why = "outside the folders of the site's content plugins (docs/, blog/, src/pages/, api/): no page of the site"
+    assert skipped(report) == {path: why for path in ("README.md", "notes/old.md") if path not in kept}
 
 
 def test_a_site_config_beyond_the_repository_root_is_not_looked_at(tmp_path: Path) -> None:
