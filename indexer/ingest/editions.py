@@ -68,7 +68,8 @@ class Layout:
     versions: tuple[str, ...] = ()  # the versions it builds, as the site names them
     outside: str = ""  # the language of the files in no area ("" where they are no page of any language)
     by_name: tuple[Area, ...] = ()  # Hugo: a page named `x.<language>.md` is in that language's area
-    # why a Markdown page in no area is no page of the site (Docusaurus, whose content plugins are all known)
+    # why a Markdown page in no area is no page of the site (Docusaurus, whose content plugins are all known;
+    # Starlight, indexed from its project's folder)
     strays: str = ""
 
     @property

@@ -5,7 +5,9 @@ its config, the folders it names, Docusaurus's versions.json. Never from the pag
   served under the plugin's route, with their versions and translations (docusaurus.py).
 - Starlight (the folder with astro.config.*, or its src/content/docs): the keys of the literal `locales` object
   are its locales' folders, `root` the pages at the top (language: its `lang`); `defaultLocale` names the
-  default, else root. Astro's own `i18n.locales` (an array) is read when there is no such object.
+  default, else root. Astro's own `i18n.locales` (an array) is read when there is no such object. Indexed from
+  the project's folder, Astro's own pages (src/pages/) are served from the root too, its public/ files as they
+  are, and a Markdown page anywhere else (the project's README) is none.
 - Hugo (the folder with hugo.toml/yaml/json, or the content folder): a site of several `languages`, each
   with its `contentDir` or all in one, where `page.fr.md` is the French page; defaultContentLanguage (en) is
   served at the root (at `/en/` with defaultContentLanguageInSubdir), the others at `/<language>/`; a language
@@ -30,8 +32,11 @@ from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_text, hugo_con
 def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
     """The editions the site whose config file is `config` keeps in `docs` (a folder at or below the config's);
     None when it keeps none there."""
-    builder = {"docusaurus": docusaurus_layout, "astro": _starlight, "hugo": _hugo}.get(generator)
-    layout = builder(config) if builder else None
+    if generator == "astro":
+        layout = _starlight(config, whole=config.parent == docs)
+    else:
+        builder = {"docusaurus": docusaurus_layout, "hugo": _hugo}.get(generator)
+        layout = builder(config) if builder else None
     if layout is None:
         return None
     inside = os.path.relpath(docs, config.parent).replace(os.sep, "/")
@@ -44,8 +49,9 @@ def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
     return replace(layout, areas=tuple(sorted(areas, key=lambda a: -len(a.folder))))
 
 
-def _starlight(config: Path) -> Layout | None:
-    """Starlight's content folder and its locales (see the module's docstring)."""
+def _starlight(config: Path, whole: bool) -> Layout | None:
+    """Starlight's content folder and its locales (see the module's docstring); with the project indexed `whole`,
+    Astro's own pages and public files too, and no other Markdown page."""
     content = "src/content/docs/"
     if not (config.parent / content).is_dir():
         return None
@@ -73,7 +79,11 @@ def _starlight(config: Path) -> Layout | None:
     name = (lambda language: language) if ordered else (lambda language: "")
     areas = [Area(f"{content}{f}/", f"{f}/", name(f.lower())) for f in folders]
     areas.append(Area(content, "", name(root_name)))
-    return Layout("starlight", tuple(areas), tuple(ordered))
+    if not whole:
+        return Layout("starlight", tuple(areas), tuple(ordered))
+    areas += [Area("src/pages/", ""), Area("public/", "", as_is=True)]
+    strays = f"outside the site's content folders ({content}, src/pages/): no page of the site"
+    return Layout("starlight", tuple(areas), tuple(ordered), strays=strays)
 
 
 def _hugo(config: Path) -> Layout | None:

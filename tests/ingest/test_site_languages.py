@@ -21,6 +21,7 @@ export const locales = {
 export default defineConfig({ site: 'https://docs.example', integrations: [starlight({ title: 'x', locales })] });
 """
 BASE = {"base_url": "https://docs.example/", "drop_extensions": True}
+STRAY = "outside the site's content folders (src/content/docs/, src/pages/): no page of the site"
 
 
 def page(word: str, front: str = "") -> str:
@@ -35,6 +36,8 @@ def starlight_site(project: Path) -> None:
     write(project, "src/content/docs/fr/guides/setup.md", page("frenchword"))
     write(project, "src/content/docs/zh-cn/guides/setup.md", page("chineseword"))
     write(project, "src/content/docs/es/guides/setup.md", page("spanishword"))  # es is no locale of the config
+    write(project, "src/pages/about.md", page("aboutword"))  # Astro's own page
+    write(project, "public/guide.txt", "A guide.\n")  # served as it is
 
 
 @pytest.mark.parametrize("docs", ["", "src/content/docs/"])
@@ -49,7 +52,7 @@ def test_a_starlight_site_holds_its_root_language_and_serves_pages_from_its_cont
         f"{content}index.mdx": "",
         f"{content}guides/setup.md": "guides/setup",
         f"{content}es/guides/setup.md": "es/guides/setup",
-    } | ({"README.md": "README"} if not docs else {})
+    } | ({"src/pages/about.md": "about", "public/guide.txt": "guide.txt"} if not docs else {})
     urls = {i: document(tmp_path / "index", i).url for i in all_ids(tmp_path / "index")}
     assert {i: url.removeprefix("https://docs.example/") for i, url in urls.items()} == expected
     assert skipped(report) == {
@@ -57,7 +60,7 @@ def test_a_starlight_site_holds_its_root_language_and_serves_pages_from_its_cont
         "(or all) indexes it",
         f"{content}zh-cn/guides/setup.md": "a translation (zh-cn) of the site, whose language is en: --languages "
         "en,zh-cn (or all) indexes it",
-    }
+    } | ({"README.md": STRAY} if not docs else {})  # it had been cited at /README
     assert document(tmp_path / "index", f"{content}guides/setup.md").language == "en"
     assert document(tmp_path / "index", f"{content}es/guides/setup.md").language == "en"  # a folder, not a locale
 
@@ -76,7 +79,7 @@ def test_starlight_translations_come_and_go_with_the_languages_option(tmp_path: 
     assert found(index_dir, "frenchword") == ["src/content/docs/fr/guides/setup.md"]
     report = index(tmp_path, index_dir, languages="zh-CN", **BASE)  # a locale named in any case
     assert (report.added, report.removed) == (0, 4)  # French, and the three English pages
-    assert all_ids(index_dir) == ["README.md", "src/content/docs/zh-cn/guides/setup.md"]
+    assert all_ids(index_dir) == ["public/guide.txt", "src/content/docs/zh-cn/guides/setup.md", "src/pages/about.md"]
 
 
 def test_a_starlight_default_locale_in_a_folder_of_its_own(tmp_path: Path) -> None:
@@ -184,7 +187,8 @@ def test_the_summary_gives_each_language_left_out_one_line(tmp_path: Path, index
     ran = indexer_main(tmp_path, "--index", tmp_path / "index", "--no-embeddings")
     assert ran.code == 0, ran.err
     lines = [line.strip() for line in ran.err.splitlines()]
-    assert lines[lines.index("skipped 10 file(s):") + 1 :][:2] == [
+    assert lines[lines.index("skipped 11 file(s):") + 1 :][:3] == [
+        f"README.md: {STRAY}",
         "5 files: a translation (fr) of the site, whose language is en: --languages en,fr (or all) indexes it "
         "(e.g. src/content/docs/fr/guides/setup.md, src/content/docs/fr/more/page0.md, "
         "src/content/docs/fr/more/page1.md)",
