@@ -32,6 +32,7 @@ Optional syntax, for precision:
   "exact phrase"                      words next to each other, in order
   title:install   heading:proxy       words in a field (also path:, type:, tag:, body:)
   type:pdf   tag:security             filter by format (markdown, pdf, text, html) or front matter tag
+  version:2.x   lang:fr               filter by a site's version or language, where the index holds several
   path=guides/install.md   tag=ops    field=value matches the whole value exactly
   backup AND (nginx OR caddy) NOT draft   operators in capitals, with parentheses
   instal*                             suffix wildcard

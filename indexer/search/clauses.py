@@ -72,6 +72,45 @@ class Filter(wq.ConstantScoreQuery):
         return ListMatcher(ids, weights=array("f", [0.0]) * len(ids)) if ids else NullMatcher()
 
 
+class Edition(wq.Term):
+    """`lang:fr`, `version:0.79`: the passages of the documents of one language or version of their site. A
+    document's edition is kept in docs.sqlite, not in Whoosh (the site's layout decides it, and can change with
+    no file changing), so a search binds the clause (bound()) to the ids of those documents before Whoosh
+    matches it; unbound, it matches nothing."""
+
+    def __init__(self, fieldname: str, text: str, ids: frozenset[str] | None = None) -> None:
+        super().__init__(fieldname, text)
+        self.ids = ids
+
+    def __repr__(self) -> str:
+        return f"Edition({self.fieldname!r}, {self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Edition and (other.fieldname, other.text, other.ids) == (
+            self.fieldname,
+            self.text,
+            self.ids,
+        )
+
+    def __hash__(self) -> int:
+        return hash((Edition, self.fieldname, self.text))
+
+    def bound(self, ids: frozenset[str]) -> Edition:
+        return Edition(self.fieldname, self.text, ids)
+
+    def matcher(self, searcher: Any, context: Any = None) -> Any:
+        if not self.ids:
+            return NullMatcher()
+        stored = stored_ids(searcher.reader())
+        owners = [number for number, doc_id in enumerate(stored.doc_ids, 1) if doc_id in self.ids]
+        passages = np.flatnonzero(np.isin(stored.owners, owners)) if owners else ()
+        return (
+            ListMatcher(array("I", passages), weights=array("f", [0.0]) * len(passages))
+            if len(passages)
+            else NullMatcher()
+        )
+
+
 class AllOf(wq.And):
     """The AND operator (`x AND y`), told apart from the Ands that hold field clauses, which a query plan leaves
     to Whoosh: a passage must match every operand, and scores the sum of their scores. (Whoosh rebuilds a

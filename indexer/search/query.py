@@ -5,7 +5,7 @@
     and      := unary+                       juxtaposed: field clauses and NOT are filters, words score
     unary    := "NOT" unary | primary
     primary  := "(" query ")" | FIELD ":" value | FIELD "=" value | "phrase" | word | prefix*
-    FIELD    := title | heading | body | text | path | type | tag
+    FIELD    := title | heading | body | text | path | type | tag | lang | language | version
 
 Operators are words in capitals; in a query written all in capitals (caps lock, old catalogues) they are plain
 words. `field:value` matches words of a field, `field=value` the whole value exactly. Anything this grammar does not
@@ -28,11 +28,12 @@ from typing import Any
 
 from whoosh import query as wq
 
-from indexer.search.clauses import TEXT_FIELDS, AllOf, AndNot, Filter, Prefix, over
+from indexer.search.clauses import TEXT_FIELDS, AllOf, AndNot, Edition, Filter, Prefix, over
 from indexer.search.plan import ParsedQuery
 from indexer.text.analysis import SEARCH_ANALYZER, fold, path_analyzer
 
-FIELD_ALIASES = {"text": "body", "content": "body", "tags": "tag", "format": "type"}
+FIELD_ALIASES = {"text": "body", "content": "body", "tags": "tag", "format": "type", "lang": "language"}
+EDITION_FIELDS = ("language", "version")  # a document's edition of its site (editions.py): language:fr, version:2.x
 TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "mdown": "markdown", "mkd": "markdown", "mdx": "markdown",
                 "pdf": "pdf", "txt": "text", "text": "text", "rst": "text", "rest": "text", "adoc": "text",
                 "asciidoc": "text", "org": "text", "textile": "text", "html": "html", "htm": "html", "xhtml": "html",
@@ -119,7 +120,7 @@ def _tokens(text: str) -> Iterator[tuple[str, str, str]]:
         elif m.group("field"):
             name = m.group("field").lower()
             name = FIELD_ALIASES.get(name, name)
-            if name in TEXT_FIELDS or name in EXACT_FIELDS:
+            if name in TEXT_FIELDS or name in EXACT_FIELDS or name in EDITION_FIELDS:
                 yield "field", name, m.group("op")
             else:
                 yield "word", m.group("field"), ""
@@ -220,6 +221,10 @@ class _Parser:
 
 
 def _field_clause(name: str, op: str, value: str, budget: _Budget) -> wq.Query | None:
+    if name in EDITION_FIELDS:
+        value = value.strip().lower()
+        value = "current" if name == "version" and value == "next" else value  # Docusaurus's current is "next"
+        return Edition(name, value) if budget.take([value], shown=False) else None
     if op == "=" or name in ("type", "tag"):
         exact = EXACT_FIELDS.get(name)
         if exact is None:  # heading= / body=: no exact form, match the words

@@ -29,7 +29,7 @@ from indexer.groups import PUBLIC, Groups
 from indexer.model import Document, Passage
 from indexer.search import feedback
 from indexer.search.bm25 import PostingsSearcher, ScoredTerm
-from indexer.search.clauses import Prefix, stored_ids, with_also, with_expansions
+from indexer.search.clauses import Edition, Prefix, stored_ids, with_also, with_expansions
 from indexer.search.documents import DocumentView
 from indexer.search.hybrid import CANDIDATES, DENSE_WEIGHT, DenseIndex, Found, fuse
 from indexer.search.passages import MAX_CACHED_FILTERS
@@ -323,14 +323,22 @@ class Snapshot(DocumentView):
 
     def _bound(self, query: Query, groups: Groups) -> Query:
         """The query with its wildcards expanded to the words a caller in `groups` may see, by the rule of the
-        postings path (wildcards.py). Called under the lock."""
+        postings path (wildcards.py), and its editions (`lang:fr`) bound to their documents. Called under the
+        lock."""
 
         def expand(name: str, start: str) -> list[str]:
             if name in FIELDS:
                 return [word.decode("utf-8") for word in self._postings.expand(name, start, groups)]
             return held_words(self._searcher.reader(), name, start, self._allowed(groups))
 
-        return with_expansions(query, expand)
+        def bind(clause: Query) -> Query:
+            return (
+                clause.bound(self._docs.edition_ids(clause.fieldname, clause.text))
+                if type(clause) is Edition
+                else clause
+            )
+
+        return with_expansions(query, expand).accept(bind)
 
     def _whoosh_matches(self, query: Query, groups: Groups, scored: bool = False) -> list[tuple[str, int, float]]:
         """(doc id, ordinal, score) of every passage a query matches (score 0 unless `scored`); its wildcards

@@ -98,7 +98,7 @@ class DocStore:
     def __init__(self, path: Path) -> None:
         self._db = sqlite3.connect(path, isolation_level=None)
         self._db.executescript("PRAGMA journal_mode=DELETE; PRAGMA synchronous=NORMAL;" + _SCHEMA)
-        have = _columns(self._db)
+        have = self._have = _columns(self._db)
         for name, definition in _ADDED_COLUMNS:
             if name not in have:
                 self._db.execute(f"ALTER TABLE documents ADD COLUMN {name} {definition}")
@@ -266,7 +266,7 @@ class DocReader:
     def __init__(self, path: Path) -> None:
         uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
         self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
-        have = _columns(self._db)
+        have = self._have = _columns(self._db)
         added = ", ".join(name if name in have else f"'' AS {name}" for name, _ in _ADDED_COLUMNS)
         self._columns = f"{_DOC_COLUMNS}, {added}"  # an older generation's table lacks the added columns
 
@@ -294,6 +294,13 @@ class DocReader:
             (after, *params, limit),
         )
         return [_document(row) for row in rows]
+
+    def edition_ids(self, field: str, name: str) -> frozenset[str]:
+        """The ids of the documents whose `field` ("language" or "version") is `name`, in any case."""
+        if field not in ("language", "version") or field not in self._have:
+            return frozenset()
+        rows = self._db.execute(f"SELECT id FROM documents WHERE lower({field}) = ?", (name.lower(),))
+        return frozenset(row[0] for row in rows)
 
     def text(self, doc_id: str) -> str | None:
         row = self._db.execute("SELECT text FROM texts WHERE id = ?", (doc_id,)).fetchone()

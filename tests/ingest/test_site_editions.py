@@ -15,7 +15,7 @@ import pytest
 
 from indexer.store import storage
 
-from support.folders import Main, all_ids, document, found, index, skipped, write
+from support.folders import Main, all_ids, document, found, index, skipped, snapshot, whoosh_snapshot, write
 
 BASE = {"base_url": "https://site.example/", "drop_extensions": True}
 CONFIG = "export default {\n  i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, // locales: ['de']\n};\n"
@@ -268,3 +268,40 @@ def test_what_the_config_does_not_build_is_skipped_whatever_the_options(
     assert all_ids(tmp_path / "index") == ids
     assert reason in skipped(report).values()
     assert document(tmp_path / "index", ids[-1]).url == "https://site.example/docs/intro"
+
+
+V1 = {f"versioned_docs/version-1.0/{p}" for p in ("intro.md", "01-guides/02-install.md", "moved.md")}
+FR = "i18n/fr/docusaurus-plugin-content-"
+EDITION_QUERIES = [
+    ("words version:1.0", V1),
+    ("words version:next", {"docs/intro.md", f"{FR}docs/current/intro.md"}),
+    ("words version:current lang:en", {"docs/intro.md"}),
+    ("words lang:fr", {f"{FR}docs/current/intro.md", f"{FR}docs/version-2.0/intro.md", f"{FR}blog/welcome.md"}),
+    ("language:FR version:2.0", {f"{FR}docs/version-2.0/intro.md"}),
+    (
+        "words NOT lang:fr NOT version:1.0",
+        {"docs/intro.md", "versioned_docs/version-2.0/intro.md", "blog/welcome.md", "src/pages/about.md"},
+    ),
+    ("words version:9.9", set()),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), EDITION_QUERIES, ids=[q for q, _ in EDITION_QUERIES])
+def test_a_search_keeps_to_the_languages_and_versions_it_names(tmp_path: Path, query: str, expected: set[str]) -> None:
+    """An index of every edition answers `version:1.0` or `lang:fr` with that edition's pages alone, on the postings
+    path as Whoosh does; `version:next` is Docusaurus's name for the current docs."""
+    docusaurus_site(tmp_path / "site")
+    index(tmp_path / "site", tmp_path / "index", languages="all", versions="all", **BASE)
+    fast = [(h.document.id, h.score) for h in snapshot(tmp_path / "index").search(query, limit=20)]
+    whoosh = [(h.document.id, h.score) for h in whoosh_snapshot(tmp_path / "index").search(query, limit=20)]
+    assert {doc_id for doc_id, _ in fast} == expected
+    assert [doc_id for doc_id, _ in fast] == [doc_id for doc_id, _ in whoosh]
+    assert [score for _, score in fast] == pytest.approx([score for _, score in whoosh], rel=1e-9)
+
+
+def test_a_site_of_one_edition_has_no_language_or_version_to_filter_by(tmp_path: Path) -> None:
+    write(tmp_path / "docs", "intro.md", page("introword"))
+    index(tmp_path / "docs", tmp_path / "index")
+    assert found(tmp_path / "index", "introword") == ["intro.md"]
+    assert found(tmp_path / "index", "introword lang:en") == []
+    assert found(tmp_path / "index", "introword NOT version:1.0") == ["intro.md"]
