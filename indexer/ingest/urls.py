@@ -115,7 +115,8 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     page = rules.pages and PurePosixPath(doc_id).suffix.lower() in PAGE_SUFFIXES
     if not page:
         folder = "".join(f"{name}/" for name in PurePosixPath(doc_id).parent.parts)
-        return _slugged(front_matter, folder) or doc_id
+        slug = _slugged(front_matter, folder)
+        return doc_id if slug is None else slug
     site = rules.site
     pure, edition = PurePosixPath(place.path), place.area.url
     strip = site.number_prefixes and place.area.numbered and front_matter.get("parse_number_prefixes") is not False
@@ -123,14 +124,14 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     folder = edition + "".join(f"{name}/" for name in folders)
     extension = f".{rules.url_extension}" if rules.url_extension else ""
     slug = _slugged(front_matter, folder, edition)
-    if slug:
+    if slug is not None:
         path = slug
     elif site.is_index(pure.stem, pure.parent.name):
         path = folder + (f"index{extension}" if extension else "")
     else:
         own = _path_part(front_matter.get("id"), slashes=False) if site.page_ids else ""
         path = folder + (own or (strip_number_prefix(pure.stem) if strip else pure.stem)) + extension
-    if place.area.dated and not slug:
+    if place.area.dated and slug is None:
         path = _dated_post(path, edition)
     if site.pretty:  # Hugo: a slug's path too (`slug: My-Post` is my-post/)
         path = path.lower()
@@ -150,13 +151,14 @@ def _dated_post(path: str, blog: str) -> str:
     return f"{blog}{date}/{folder}{rest}"
 
 
-def _slugged(front_matter: Mapping[str, Any], folder: str, edition: str = "") -> str:
-    """The page's path by its front matter `slug`: `/x` from the site's root (or its edition's: `docs/2.x/x`),
-    `x` in place of the file's name in `folder` (the path of its folder on the site); "" without one."""
+def _slugged(front_matter: Mapping[str, Any], folder: str, edition: str = "") -> str | None:
+    """The page's path by its front matter `slug`: `/x` from the site's root (or its edition's: `docs/2.x/x`;
+    `/` is that root itself), `x` in place of the file's name in `folder` (the path of its folder on the site);
+    None without one."""
     slug = _path_part(front_matter.get("slug"), slashes=True)
     if slug.startswith("/"):
         return edition + slug.lstrip("/")
-    return folder + slug if slug else ""
+    return folder + slug if slug else None
 
 
 def _path_part(value: object, slashes: bool) -> str:

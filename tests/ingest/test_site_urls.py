@@ -203,6 +203,7 @@ CASES = [
                 "    routeBasePath: base + '/community', ...common} satisfies Options]],\n};\nexport default config;\n"
             ),
             "site/guides/01-intro.md": PAGE,
+            "site/guides/start/overview.mdx": "---\nslug: /\n---\n" + PAGE,  # the site's home page
             "site/guides/index.md": PAGE,
             "site/guides/api/calls.md": "---\nslug: /calls\n---\n" + PAGE,
             "site/blog/2020-01-02-hello.md": PAGE,
@@ -213,6 +214,7 @@ CASES = [
         {"base_url": "https://example.dev/", "drop_extensions": True},
         {
             "guides/01-intro.md": "https://example.dev/intro",
+            "guides/start/overview.mdx": "https://example.dev/",
             "guides/index.md": "https://example.dev/",
             "guides/api/calls.md": "https://example.dev/calls",
             "blog/2020-01-02-hello.md": "https://example.dev/news/2020/01/02/hello",
