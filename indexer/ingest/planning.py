@@ -113,11 +113,12 @@ def _previous_rules(state: RunState) -> AccessRules | None:
 
 def leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None:
     """The files that the site generator found for the folder publishes no page for (Site.unpublished_reason:
-    Docusaurus's partials, mdBook's SUMMARY.md, Sphinx's templates), and the pages of its editions that the
-    selection (--languages, --versions) leaves out (editions.py), are listed as skipped, with the reason."""
+    Docusaurus's partials, mdBook's SUMMARY.md, Sphinx's templates, Jekyll's _includes), and the pages of its
+    editions that the selection (--languages, --versions) leaves out (editions.py), are listed as skipped, with
+    the reason."""
     for note in site.layout.unknown(selection) if site.layout else unknown_without_layout(selection):
         log.warning("%s", note)
-    if not site.unpublished and not site.root and not site.layout:
+    if not site.unpublished and not site.root and not site.layout and not site.jekyll:
         return
     kept = []
     for candidate in found.files:

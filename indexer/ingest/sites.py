@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from indexer.ingest.editions import Area, Layout, Place
+from indexer.ingest.jekyll import JekyllSite, jekyll_site
 from indexer.ingest.layouts import content_dir, layout_of
 from indexer.ingest.siteconfig import hugo_config, listed, lowered
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
@@ -68,11 +69,13 @@ class Site:
     # the folders of its pages in DOCS and the path each is served under (Docusaurus's content plugins), and
     # the translations and versions it keeps there (editions.py), if any
     layout: Layout | None = None
+    jekyll: JekyllSite | None = None  # a Jekyll site indexed from its folder: its config's pages and permalinks
 
     @property
     def key(self) -> str:
         """What tells this site's rules from others', for the index's meta."""
         key = f"{self.name}:{self.root}" if self.root else self.name
+        key += f"@{self.jekyll.key}" if self.jekyll else ""
         return f"{key}+{self.layout.key}" if self.layout else key
 
     def place(self, doc_id: str) -> Place:
@@ -96,6 +99,8 @@ class Site:
             if self.name == "hugo":
                 return f"outside the site's {self.root} folder: no page of the site (a template, a repository file)"
             return f"outside the book's {self.root} folder: no page of the book (a page may include it)"
+        if self.jekyll is not None:
+            return self.jekyll.unpublished(doc_id)
         page = doc_id.lower().endswith((".md", ".mdx"))
         if page and self.layout and self.layout.strays and not self.layout.place(doc_id).area.folder:
             return self.layout.strays
@@ -121,6 +126,7 @@ SITES = {
         Site("hugo", frozenset({"index", "_index"}), pretty=True, drafts=True),
         Site("sphinx", unpublished="templates"),
         Site("astro"),
+        Site("jekyll"),
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
@@ -173,6 +179,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
         if (config := _old_hugo(folder)) is not None:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
+        if folder == docs and (jekyll := jekyll_site(docs)) is not None:
+            return replace(SITES["jekyll"], jekyll=jekyll)
     if any(name in MARKER_FILES for name in markers):
         config = next((docs / name for name in DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
         return _with_layout(SITES["docusaurus"], config, docs)

@@ -7,16 +7,19 @@ in a row are joined by " | ", inline whitespace is collapsed (except in <pre>), 
 unescaped and images give their alt text. A heading starts a new Section and is not repeated in its
 text. Title: <title>, else the first <h1>, else the first heading of any level, else "".
 <meta name="keywords"> becomes front_matter["tags"]. A comment, tag or script left open runs to the end of
-the page, as in a browser, with a warning.
+the page, as in a browser, with a warning. A page that starts with front matter (`---`: Jekyll's HTML pages) has
+it read as a Markdown page's is (its `title` first), and its Liquid tags taken out as Jekyll renders them.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
-from indexer.loaders.frontmatter import string_tuple
+from indexer.loaders.frontmatter import split_front_matter, string_tuple
 from indexer.loaders.htmlscan import FOREIGN, EndTag, HtmlScanner, StartTag, Text
+from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
@@ -46,7 +49,18 @@ class HtmlLoader:
     suffixes = frozenset({".html", ".htm", ".xhtml"})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
-        return html_document(decode_text(data, encoding=declared_charset(data)), self.format)
+        text = decode_text(data, encoding=declared_charset(data))
+        if not text.startswith(("---", "+++")):
+            return html_document(text, self.format)
+        front_matter, body, warnings = split_front_matter(text)  # a Jekyll page: Liquid runs over all of it
+        parsed = html_document(strip_templates(body), self.format)
+        title = front_matter.get("title")
+        return replace(
+            parsed,
+            title=title.strip() if isinstance(title, str) and title.strip() else parsed.title,
+            front_matter={**parsed.front_matter, **front_matter},
+            warnings=warnings + parsed.warnings,
+        )
 
 
 def html_document(html: str, doc_format: str = "html") -> ParsedDoc:

@@ -244,6 +244,58 @@ CASES = [
         },
     ),
     SiteCase(
+        "jekyll",  # jekyllrb.com's own shape: collections with permalinks, posts, pages with permalinks of their own
+        {
+            "site/_config.yml": (
+                "url: https://jekyllrb.com\ncollections:\n  docs:\n    permalink: /:collection/:path/\n"
+                "    output: true\n  posts:\n    permalink: /news/:year/:month/:day/:title/\n    output: true\n"
+                "exclude:\n  - readme.md\n"
+            ),
+            "site/_docs/configuration/options.md": "---\ntitle: Options\n---\n" + PAGE,
+            "site/_docs/index.md": "---\npermalink: /docs/\n---\n" + PAGE,
+            "site/_posts/2025-01-29-jekyll-4-4-1-released.markdown": PAGE,
+            "site/_posts/2016-08-24-admin.md": "---\ndate: 2016-08-25 10:00:00 -0700\n---\n" + PAGE,
+            "site/pages/philosophy.md": "---\npermalink: /philosophy/\n---\n" + PAGE,
+            "site/pages/news.html": (
+                "---\ntitle: News\npermalink: /news/\n---\n<h1>News</h1><p>{% for p in site.posts %}x{% endfor %}</p>\n"
+            ),
+            "site/about.md": PAGE,  # no front matter: a page all the same, on GitHub Pages
+            "site/guides/index.md": PAGE,
+            "site/notes/README.md": PAGE,  # a folder without an index: its README is its page
+            "site/latest_version.txt": "4.4.1\n",
+        },
+        "site",
+        {"base_url": "https://jekyllrb.com/", "drop_extensions": True},
+        {
+            "_docs/configuration/options.md": "https://jekyllrb.com/docs/configuration/options/",
+            "_docs/index.md": "https://jekyllrb.com/docs/",
+            "_posts/2025-01-29-jekyll-4-4-1-released.markdown": "https://jekyllrb.com/news/2025/01/29/jekyll-4-4-1-released/",
+            "_posts/2016-08-24-admin.md": "https://jekyllrb.com/news/2016/08/25/admin/",  # the front matter's date
+            "pages/philosophy.md": "https://jekyllrb.com/philosophy/",
+            "pages/news.html": "https://jekyllrb.com/news/",
+            "about.md": "https://jekyllrb.com/about",
+            "guides/index.md": "https://jekyllrb.com/guides/",
+            "notes/README.md": "https://jekyllrb.com/notes/",
+            "latest_version.txt": "https://jekyllrb.com/latest_version.txt",
+        },
+    ),
+    SiteCase(
+        "jekyll-defaults",  # no permalinks of its own: Jekyll's date style, pages as .html
+        {
+            "site/_config.yml": "title: Blog\n",
+            "site/_posts/2024-03-05-hello-world.md": "---\ncategories: [Release, notes]\n---\n" + PAGE,
+            "site/docs/setup.md": PAGE,
+            "site/index.md": PAGE,
+        },
+        "site",
+        {"base_url": "https://blog.example/", "url_extension": "html"},
+        {
+            "_posts/2024-03-05-hello-world.md": "https://blog.example/release/notes/2024/03/05/hello-world.html",
+            "docs/setup.md": "https://blog.example/docs/setup.html",
+            "index.md": "https://blog.example/",
+        },
+    ),
+    SiteCase(
         "hugo-slugs",  # a slug is served as Hugo serves any page: lowercased, with a trailing slash
         {
             "site/hugo.toml": "baseURL = 'https://gohugo.io/'\n",
@@ -340,6 +392,33 @@ def test_a_page_outside_the_folders_of_a_docusaurus_sites_content_plugins_is_non
     assert all_ids(tmp_path / "index") == sorted(["api/calls.md", "docs/intro.md", "static/guide.pdf", *kept])
     why = "outside the folders of the site's content plugins (docs/, blog/, src/pages/, api/): no page of the site"
     assert skipped(report) == {path: why for path in ("README.md", "notes/old.md") if path not in kept}
+
+
+def test_jekyll_publishes_no_page_of_its_own_folders_drafts_and_what_its_config_excludes(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    write(site, "_config.yml", "collections:\n  recipes:\n    output: false\nexclude: [readme.md, vendor]\n")
+    files = ["_includes/badge.html", "_layouts/page.html", "_data/nav.md", "_drafts/idea.md", "_recipes/soup.md",
+             "readme.md", "vendor/lib/notes.md", "docs/page.md", "_posts/2024-01-01-post.md"]  # fmt: skip
+    for path in files:
+        write(site, path, "---\ntitle: T\n---\n<p>{{ page.title }} Words.</p>\n" if path.endswith(".html") else PAGE)
+    report = index(site, tmp_path / "index", base_url="https://site.example/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == ["_posts/2024-01-01-post.md", "docs/page.md"]
+    reasons = skipped(report)
+    assert reasons["readme.md"] == "excluded by the Jekyll config (exclude: readme.md): no page of the site"
+    assert reasons["vendor/lib/notes.md"] == "excluded by the Jekyll config (exclude: vendor): no page of the site"
+    assert "collection recipes, which the config does not output" in reasons["_recipes/soup.md"]
+    assert "draft" in reasons["_drafts/idea.md"]
+    assert all("Jekyll keeps for itself" in reasons[p] for p in files[:3])
+    assert all(item.by_design for item in report.skipped)
+
+
+def test_a_jupyter_book_config_is_no_jekyll_site(tmp_path: Path) -> None:
+    """Jupyter Book keeps a _config.yml too, beside its _toc.yml: its `_`-named files are no Jekyll folders."""
+    write(tmp_path / "book", "_config.yml", "title: Book\n")
+    write(tmp_path / "book", "_toc.yml", "format: jb-book\nroot: intro\n")
+    write(tmp_path / "book", "_static/notes.md", PAGE)
+    index(tmp_path / "book", tmp_path / "index", base_url="https://book.example/", drop_extensions=True)
+    assert document(tmp_path / "index", "_static/notes.md").url == "https://book.example/_static/notes"
 
 
 def test_a_site_config_beyond_the_repository_root_is_not_looked_at(tmp_path: Path) -> None:

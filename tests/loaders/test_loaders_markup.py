@@ -219,6 +219,20 @@ def test_title_is_the_first_heading_of_any_level_when_no_h1() -> None:
     assert load("page.html", b"<h3>Third level</h3><p>text</p>").title == "Third level"
 
 
+def test_an_html_page_with_front_matter_reads_as_jekyll_renders_it() -> None:
+    """jekyllrb.com's pages/*.html start with front matter and loop over posts with Liquid: both had been text."""
+    page = (
+        b"---\nlayout: news\ntitle: News\npermalink: /news/\n---\n<h2>Latest</h2>\n"
+        b"{% for post in site.posts -%}<p>{{ post.title }}</p>{% endfor %}<p>Zebracorn releases.</p>\n"
+    )
+    doc = load("news.html", page)
+    assert doc.title == "News"
+    assert doc.front_matter["permalink"] == "/news/"
+    assert searchable(doc) == "News\nLatest\nZebracorn releases."  # the title, the heading, the text
+    plain = load("plain.html", b"<p>--- not front matter, and {% kept %} as the browser shows it</p>")
+    assert searchable(plain).strip() == "--- not front matter, and {% kept %} as the browser shows it"
+
+
 MATERIAL_GRID = b"""# Plugins
 
 <div class="grid cards" markdown>
