@@ -100,9 +100,13 @@ class JekyllSite:
             )
         return None
 
-    def path(self, doc_id: str, front_matter: Mapping[str, Any], extension: str) -> str:
-        """The page's path on the site (no leading /), `extension` in the place of `.html` ("" to drop it)."""
+    def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
+        """The page's path on the site (no leading /), `extension` in the place of `.html` ("" to drop it); None
+        for a file that is no page, or when the site is not taken to serve pages under names of their own
+        (`pages`: --drop-extensions or --url-extension)."""
         pure = PurePosixPath(doc_id)
+        if not pages or pure.suffix.lower() not in PAGES:
+            return None
         own = front_matter.get("permalink")
         collection = self.collection(doc_id)
         if collection is None:

@@ -118,7 +118,7 @@ def leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None
     the reason."""
     for note in site.layout.unknown(selection) if site.layout else unknown_without_layout(selection):
         log.warning("%s", note)
-    if not site.unpublished and not site.root and not site.layout and not site.jekyll:
+    if not site.unpublished and not site.root and not site.layout and not site.config.key:
         return
     kept = []
     for candidate in found.files:

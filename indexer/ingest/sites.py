@@ -40,15 +40,43 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, Protocol
 
 from indexer.ingest.editions import Area, Layout, Place
-from indexer.ingest.jekyll import JekyllSite, jekyll_site
+from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import content_dir, layout_of
 from indexer.ingest.siteconfig import hugo_config, listed, lowered
+from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
+
+
+class SiteConfig(Protocol):
+    """What a generator's config says of a site's files, beyond the rules generators share (jekyll.py,
+    vitepress.py): a key that changes when it does, why a file is no page, and a file's path on the site (None
+    where the shared rules decide it)."""
+
+    @property
+    def key(self) -> str: ...
+
+    def unpublished(self, doc_id: str) -> str | None: ...
+
+    def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None: ...
+
+
+class _NoConfig:
+    key = ""
+
+    def unpublished(self, doc_id: str) -> str | None:
+        return None
+
+    def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
+        return None
+
+
+NO_CONFIG: SiteConfig = _NoConfig()
 
 
 @dataclass(frozen=True)
@@ -69,13 +97,13 @@ class Site:
     # the folders of its pages in DOCS and the path each is served under (Docusaurus's content plugins), and
     # the translations and versions it keeps there (editions.py), if any
     layout: Layout | None = None
-    jekyll: JekyllSite | None = None  # a Jekyll site indexed from its folder: its config's pages and permalinks
+    config: SiteConfig = field(default_factory=lambda: NO_CONFIG)  # what its config says of pages (Jekyll, VitePress)
 
     @property
     def key(self) -> str:
         """What tells this site's rules from others', for the index's meta."""
         key = f"{self.name}:{self.root}" if self.root else self.name
-        key += f"@{self.jekyll.key}" if self.jekyll else ""
+        key += f"@{self.config.key}" if self.config.key else ""
         return f"{key}+{self.layout.key}" if self.layout else key
 
     def place(self, doc_id: str) -> Place:
@@ -93,14 +121,18 @@ class Site:
         """Why the generator publishes no page for the file `doc_id` (which a loader reads), or None: Docusaurus's
         partials (a Markdown or MDX file or folder named `_x`: their text is read where a page imports them),
         mdBook's table of contents (`SUMMARY.md`), Sphinx's templates and static files (`_templates/`,
-        `_static/`, `_themes/`: Jinja, not pages)."""
+        `_static/`, `_themes/`: Jinja, not pages); what the site's config says (SiteConfig: Jekyll's `_includes/`,
+        VitePress's `srcExclude`)."""
         parts = doc_id.split("/")
         if self.root and not doc_id.startswith(self.root):
             if self.name == "hugo":
                 return f"outside the site's {self.root} folder: no page of the site (a template, a repository file)"
+            if self.name == "vitepress":
+                return f"outside the site's {self.root} folder (VitePress's srcDir): no page of the site"
             return f"outside the book's {self.root} folder: no page of the book (a page may include it)"
-        if self.jekyll is not None:
-            return self.jekyll.unpublished(doc_id)
+        own = self.config.unpublished(doc_id)
+        if own is not None:
+            return own
         page = doc_id.lower().endswith((".md", ".mdx"))
         if page and self.layout and self.layout.strays and not self.layout.place(doc_id).area.folder:
             return self.layout.strays
@@ -127,12 +159,14 @@ SITES = {
         Site("sphinx", unpublished="templates"),
         Site("astro"),
         Site("jekyll"),
+        Site("vitepress"),
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
 _CONFIGS = (
     [(name, "docusaurus") for name in DOCUSAURUS_CONFIGS]
     + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
+    + [(".vitepress", "vitepress")]
     + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
     + [(f"astro.config.{ext}", "astro") for ext in ("mjs", "js", "ts", "mts", "cjs", "cts")] + [("conf.py", "sphinx")]
 )  # fmt: skip
@@ -176,11 +210,14 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
+                if site == "vitepress":
+                    vitepress = vitepress_site(folder, docs)
+                    found = replace(found, config=vitepress, root=vitepress.src)
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
         if (config := _old_hugo(folder)) is not None:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
         if folder == docs and (jekyll := jekyll_site(docs)) is not None:
-            return replace(SITES["jekyll"], jekyll=jekyll)
+            return replace(SITES["jekyll"], config=jekyll)
     if any(name in MARKER_FILES for name in markers):
         config = next((docs / name for name in DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
         return _with_layout(SITES["docusaurus"], config, docs)

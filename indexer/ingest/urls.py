@@ -18,7 +18,6 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote, quote_from_bytes, urlsplit
 
-from indexer.ingest.jekyll import PAGES as JEKYLL_PAGES
 from indexer.ingest.sites import PLAIN, Site, strip_number_prefix
 
 MAX_URL_CHARS = 2_000
@@ -113,9 +112,11 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     place = rules.site.place(doc_id)
     if place.area.as_is:  # Docusaurus's static/: its files are served as they are, from the site's root
         return place.area.url + place.path
+    config = rules.site.config
+    own = config.path(doc_id, front_matter, rules.pages, f".{rules.url_extension}" if rules.url_extension else "")
+    if own is not None:  # what the site's config says of this file (Jekyll's permalinks, VitePress's public/)
+        return own
     page = rules.pages and PurePosixPath(doc_id).suffix.lower() in PAGE_SUFFIXES
-    if page and rules.site.jekyll is not None and PurePosixPath(doc_id).suffix.lower() in JEKYLL_PAGES:
-        return rules.site.jekyll.path(doc_id, front_matter, f".{rules.url_extension}" if rules.url_extension else "")
     if not page:
         folder = "".join(f"{name}/" for name in PurePosixPath(doc_id).parent.parts)
         slug = _slugged(front_matter, folder)

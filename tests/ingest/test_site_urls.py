@@ -412,6 +412,49 @@ def test_jekyll_publishes_no_page_of_its_own_folders_drafts_and_what_its_config_
     assert all(item.by_design for item in report.skipped)
 
 
+VITEPRESS_CONFIG = """import { defineConfig } from 'vitepress'
+export default defineConfig({
+  srcDir: 'src',
+  srcExclude: ['tutorial/**/description.md'],
+  themeConfig: { nav: navItems },
+})
+"""
+
+
+@pytest.mark.parametrize("docs", ["site", "site/src"])
+def test_vitepress_makes_pages_of_the_markdown_of_its_src_folder(tmp_path: Path, docs: str) -> None:
+    """Vue's docs (srcDir: 'src'): 58 example fragments and 15 excluded tutorial files had been documents at
+    URLs the site does not have; public/ is served from the root."""
+    site = tmp_path / "site"
+    write(site, ".vitepress/config.ts", VITEPRESS_CONFIG)
+    for path in ("README.md", "src/index.md", "src/guide/intro.md", "src/tutorial/step-1/description.md"):
+        write(site, path, PAGE)
+    write(site, "src/examples/App/template.html", "<p>{{ message }}</p>\n")
+    write(site, "src/examples/App/description.txt", "An example.\n")
+    write(site, "src/public/guide.txt", "A guide.\n")
+    report = index(tmp_path / docs, tmp_path / "index", base_url="https://vuejs.org/", drop_extensions=True)
+    src = "src/" if docs == "site" else ""
+    urls = {doc_id: document(tmp_path / "index", doc_id).url for doc_id in all_ids(tmp_path / "index")}
+    assert urls == {
+        f"{src}index.md": "https://vuejs.org/",
+        f"{src}guide/intro.md": "https://vuejs.org/guide/intro",
+        f"{src}public/guide.txt": "https://vuejs.org/guide.txt",
+    }
+    reasons = skipped(report)
+    assert reasons.pop("README.md", None) == (
+        "outside the site's src/ folder (VitePress's srcDir): no page of the site" if src else None
+    )
+    assert reasons == {
+        f"{src}tutorial/step-1/description.md": "excluded by the VitePress config (srcExclude: "
+        "tutorial/**/description.md): no page of the site",
+        **{
+            f"{src}examples/App/{name}": "an HTML or text file beside VitePress's pages (an example or fragment a "
+            "page may import): no page"
+            for name in ("template.html", "description.txt")
+        },
+    }
+
+
 def test_a_jupyter_book_config_is_no_jekyll_site(tmp_path: Path) -> None:
     """Jupyter Book keeps a _config.yml too, beside its _toc.yml: its `_`-named files are no Jekyll folders."""
     write(tmp_path / "book", "_config.yml", "title: Book\n")

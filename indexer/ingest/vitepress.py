@@ -1,0 +1,108 @@
+"""A VitePress site (the folder with `.vitepress/config.*`, or its `srcDir`): which of its files are pages, read
+from its config as VitePress reads it.
+
+VitePress makes a page of each Markdown file under `srcDir` (the site's folder by default), except those its
+`srcExclude` globs name (`tutorial/**/description.md`); `srcDir/public/` is served as it is, from the site's
+root (`public/logo.pdf` is `/logo.pdf`). HTML and text files beside the pages are no pages: examples and
+fragments that pages import (Vue's docs keep 58 in `examples/src/` and `tutorial/src/`). Only literal values
+are read from the config (siteconfig.py); an expression leaves VitePress's default.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_text
+
+FOLDER = ".vitepress"
+CONFIGS = tuple(f"config.{ext}" for ext in ("js", "ts", "mjs", "mts", "cjs", "cts"))
+PUBLIC = "public/"
+_FRAGMENTS = frozenset({".html", ".htm", ".txt"})
+
+
+@dataclass(frozen=True)
+class VitePressSite:
+    """What a VitePress config says of the files of DOCS (see the module docstring)."""
+
+    src: str  # srcDir's path in DOCS ("" when DOCS is srcDir or inside it), ending in "/"
+    inside: str  # DOCS's path in srcDir when DOCS lies inside it ("" otherwise), ending in "/": globs match from there
+    exclude: tuple[str, ...]  # srcExclude's globs
+
+    @property
+    def key(self) -> str:
+        return "vitepress-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
+
+    @cached_property
+    def _patterns(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        return tuple((glob, _glob(glob)) for glob in self.exclude)
+
+    def unpublished(self, doc_id: str) -> str | None:
+        """Why VitePress makes no page of `doc_id` (a file under srcDir: see Site.root for the rest), or None."""
+        if not doc_id.startswith(self.src):
+            return None
+        path = self.inside + doc_id[len(self.src) :]
+        if path.startswith(PUBLIC):
+            return None
+        glob = next((glob for glob, pattern in self._patterns if pattern.fullmatch(path)), None)
+        if glob is not None:
+            return f"excluded by the VitePress config (srcExclude: {glob}): no page of the site"
+        if os.path.splitext(doc_id)[1].lower() in _FRAGMENTS:
+            return "an HTML or text file beside VitePress's pages (an example or fragment a page may import): no page"
+        return None
+
+    def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
+        """A file of public/ at its path from the site's root (`doc_id` is from srcDir: Site.root is taken off)."""
+        path = self.inside + doc_id
+        return path[len(PUBLIC) :] if path.startswith(PUBLIC) else None
+
+
+def vitepress_site(root: Path, docs: Path) -> VitePressSite:
+    """The site whose `.vitepress/` folder lies in `root` (DOCS or a folder above it), as DOCS holds it."""
+    config = next((root / FOLDER / name for name in CONFIGS if (root / FOLDER / name).is_file()), None)
+    options = JsConfig(config_text(config)) if config else None
+    src = _folder(options.option("srcDir", str) if options else None)
+    exclude = (options.strings("srcExclude") if options else None) or ()
+    source = root / src
+    inside = os.path.relpath(docs, source).replace(os.sep, "/")
+    if inside == "." or inside.startswith(".."):
+        inside = ""  # DOCS is srcDir, or holds it (its pages are those of src: Site.root)
+    else:
+        inside += "/"
+    in_docs = os.path.relpath(source, docs).replace(os.sep, "/")
+    src_in_docs = "" if in_docs == "." or in_docs.startswith("..") else in_docs + "/"
+    return VitePressSite(src_in_docs, inside, tuple(exclude[:MAX_NAMES]))
+
+
+def _folder(value: str | None) -> str:
+    parts = [p for p in (value or "").strip().replace("\\", "/").split("/") if p not in ("", ".")]
+    return "" if not parts or ".." in parts or (value or "").strip().startswith("/") else "/".join(parts) + "/"
+
+
+def _glob(glob: str) -> re.Pattern[str]:
+    """A glob as VitePress (fast-glob) reads it: `**/` any folders, `*` any name part, `?` one character."""
+    out, i = [], 0
+    glob = glob.strip().removeprefix("./")
+    while i < len(glob):
+        if glob.startswith("**/", i):
+            out.append("(?:[^/]+/)*")
+            i += 3
+        elif glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif glob[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif glob[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(glob[i]))
+            i += 1
+    return re.compile("".join(out))
