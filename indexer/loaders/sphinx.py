@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.loaders.sphinxrefs import doc_title
+from indexer.loaders.sphinxrefs import doc_title, ref_title
 
 __all__ = [
     "ADMONITION_TITLES",
@@ -71,6 +71,8 @@ def role_text(source: str, role: str = "") -> str:
     text = source.strip()
     if role.rsplit(":", 1)[-1].lower() == "doc" and not text.startswith("!"):
         return doc_title(text) or text
+    if role.rsplit(":", 1)[-1].lower() == "ref" and not text.startswith("!"):
+        return ref_title(text) or text
     if text.startswith("!"):
         return text[1:]
     if not text.startswith("~"):

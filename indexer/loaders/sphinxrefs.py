@@ -1,5 +1,8 @@
-"""The title a Sphinx `:doc:` reference shows when it gives none of its own: `:doc:`/deploying/index`` (MyST's
-{doc}`/deploying/index`) shows "Deploying to Production", the title of the page it names, as Sphinx builds it.
+"""The title a Sphinx `:doc:` or `:ref:` reference shows when it gives none of its own: `:doc:`/deploying/index``
+(MyST's {doc}`/deploying/index`) shows "Deploying to Production", the title of the page it names, as Sphinx
+builds it; `:ref:`setup-py-deprecated`` the title of the section right below the label `.. _setup-py-deprecated:`
+(MyST: `(setup-py-deprecated)=`), in whichever page of the project defines it (its pages are read once for their
+labels: _Labels).
 
 Flask's docs write 111 such references; the text said "/deploying/index". The page named is found as Sphinx
 finds it: a path starting with "/" from the Sphinx project's source folder (the nearest folder holding conf.py
@@ -17,13 +20,14 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import time
 from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
 from indexer.loaders.includes import TITLE, included_text, reading_folder
 
-__all__ = ["doc_title", "page"]
+__all__ = ["doc_title", "page", "ref_title"]
 
 _PAGE: ContextVar[Path | None] = ContextVar("sphinx_page", default=None)
 _SUFFIXES = ("", ".rst", ".md", ".txt")
@@ -31,6 +35,7 @@ _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1{2,}[ \t]*$")  # a line of one pun
 _ATX = re.compile(r"^#[ \t]+(.+?)[ \t#]*$")
 _FRONT_TITLE = re.compile(r"^title:[ \t]*(['\"]?)(.+?)\1[ \t]*$", re.MULTILINE)
 _ROLE = re.compile(r":(?:[\w.+-]+:)+`([^`]*)`|\{[\w:.-]+\}`([^`]*)`")
+_EMPHASIS = re.compile(r"(?<![\w*])\*(\S(?:[^*]*\S)?)\*(?![\w*])")  # *word*: its text
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _HEAD = 64_000  # characters of a page looked at for its title
 
@@ -60,6 +65,91 @@ def doc_title(target: str) -> str | None:
     return None
 
 
+def ref_title(target: str) -> str | None:
+    """The title a :ref: reference with none of its own shows: that of the section its label stands above, in
+    whichever page of the Sphinx project defines it; None when it cannot be known here."""
+    path, folder = _PAGE.get(), reading_folder()
+    label = _normal(target)
+    if path is None or folder is None or not label or "\x00" in label:
+        return None
+    source = _source_folder(path.parent, folder)
+    where = _labels(source).get(label)
+    if where is None:
+        return None
+    text = included_text(path, os.path.relpath(where, path.parent), use=TITLE)
+    return _title_after(text, label, where) if text else None
+
+
+def _normal(label: str) -> str:
+    """A label as Sphinx compares them: lower case, its spaces collapsed."""
+    return " ".join(label.lower().split())
+
+
+class _Labels:
+    """Where each label of a Sphinx project is defined (`.. _label:`, MyST's `(label)=`), found by reading its
+    pages once: about 0.1 s for a project of 500 pages. Read again, at most so often, when a label is not found
+    (a page that defines it came since, in a run that watches the folder)."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, str] = {}
+        self.read_at = 0.0
+        self.took = 0.0
+
+
+_LABELS: dict[str, _Labels] = {}
+_LABEL_LINE = re.compile(r"^(?:\.\. _([^:`\n][^:\n]*):|\(([^()\s][^()\n]*)\)=)[ \t]*$", re.MULTILINE)
+_PAGE_SUFFIXES = (".rst", ".rest", ".md", ".txt")
+_SKIPPED_FOLDERS = frozenset({"_build", "_static", "_templates", "node_modules", "build"})
+MAX_LABEL_BYTES = 200_000_000  # of pages read for their labels: a project's pages are a few megabytes
+
+
+def _labels(source: str) -> dict[str, str]:
+    """Label -> the page that defines it first, in the project whose source folder is `source`."""
+    labels = _LABELS.setdefault(source, _Labels())
+    if labels.read_at and time.monotonic() - labels.read_at < max(10.0, 20 * labels.took):
+        return labels.found
+    started = time.monotonic()
+    found: dict[str, str] = {}
+    budget = MAX_LABEL_BYTES
+    for current, folders, files in os.walk(source):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED_FOLDERS)
+        for name in sorted(files):
+            if not name.endswith(_PAGE_SUFFIXES) or budget <= 0:
+                continue
+            page_path = os.path.join(current, name)
+            try:
+                with open(page_path, "rb") as f:
+                    data = f.read(min(budget, 4_000_000))
+            except OSError:
+                continue
+            budget -= len(data)
+            if b".. _" not in data and b")=" not in data:
+                continue
+            for match in _LABEL_LINE.finditer(data.decode("utf-8", "replace")):
+                found.setdefault(_normal(match.group(1) or match.group(2)), page_path)
+    labels.found, labels.read_at, labels.took = found, time.monotonic(), time.monotonic() - started
+    return found
+
+
+def _title_after(text: str, label: str, path: str) -> str | None:
+    """The title of the section right below the label's line in a page (past blank lines and other labels)."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    at = next((i for i, line in enumerate(lines) if (m := _LABEL_LINE.match(line)) and
+               _normal(m.group(1) or m.group(2)) == label), None)  # fmt: skip
+    if at is None:
+        return None
+    rest = [line for line in lines[at + 1 : at + 40]]
+    while rest and (not rest[0].strip() or _LABEL_LINE.match(rest[0])):
+        rest.pop(0)
+    if path.endswith((".md", ".markdown")):
+        heading = re.match(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", rest[0]) if rest else None
+        found = heading.group(1) if heading else None
+    else:
+        start = 1 if len(rest) > 2 and _ADORNMENT.match(rest[0].rstrip()) else 0  # an overline
+        found = _rst_title(rest[start : start + 2])
+    return _cleaned(found) if found else None
+
+
 def _source_folder(start: Path, folder: str) -> str:
     """The Sphinx project's source folder: the nearest folder holding conf.py from `start` up to the documents
     folder, else the documents folder."""
@@ -76,10 +166,14 @@ def _source_folder(start: Path, folder: str) -> str:
 def _title(text: str, path: str) -> str | None:
     lines = text.replace("\r\n", "\n").split("\n")
     found = _markdown_title(text, lines) if path.endswith((".md", ".markdown")) else _rst_title(lines)
-    if not found:
-        return None
-    shown = _ROLE.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), found)
-    return " ".join(shown.replace("`", "").replace("**", "").split()) or None
+    return _cleaned(found) if found else None
+
+
+def _cleaned(title: str) -> str | None:
+    """A title as the reference shows it: its roles' text, no markup."""
+    shown = _ROLE.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), title)
+    shown = _EMPHASIS.sub(r"\1", shown.replace("`", "").replace("**", ""))
+    return " ".join(shown.split()) or None
 
 
 def _rst_title(lines: list[str]) -> str | None:

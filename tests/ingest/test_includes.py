@@ -450,6 +450,37 @@ def test_a_sphinx_doc_reference_shows_the_title_of_the_page_it_names(docs: Path,
     assert "Follow Getting Started, then" in (snapshot(index_dir).text("usage/index.rst") or "")
 
 
+def test_a_sphinx_ref_shows_the_title_of_the_section_its_label_stands_above(docs: Path, index_dir: Path) -> None:
+    """packaging.python.org writes 484 `:ref:`label`` with no title of their own: the text showed the label
+    (`See setup-py-deprecated.`), Sphinx shows the section's title, from whichever page defines the label."""
+    write(docs, "conf.py", "project = 'x'\n")
+    write(
+        docs,
+        "specs/metadata.rst",
+        "Metadata\n========\n\n.. _core-metadata:\n.. _Metadata Fields:\n\n"
+        "Core metadata *fields*\n----------------------\n\nWords.\n\n.. _no-section:\n\nA paragraph, no title.\n",
+    )
+    write(docs, "guides/old.md", "# Guides\n\n(setup-py-deprecated)=\n## Is `setup.py` deprecated?\n\nNo.\n")
+    write(docs, ".docsearchaccess", "secret/** staff\n")
+    write(docs, "secret/plans.rst", ".. _plans:\n\nZebracorn Plans\n===============\n\nHidden.\n")
+    write(
+        docs,
+        "index.rst",
+        "Home\n====\n\nSee :ref:`core-metadata`, :ref:`metadata   fields`, :ref:`setup-py-deprecated`, "
+        ":ref:`the spec <core-metadata>`, :ref:`no-section` and :ref:`missing`.\n",
+    )
+    write(docs, "guide.md", "# Guide\n\nRead {ref}`core-metadata` first.\n")
+    write(docs, "public.rst", "Public\n======\n\nSee :ref:`plans`.\n")
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("index.rst") or ""
+    assert "See Core metadata fields, Core metadata fields, Is setup.py deprecated?, the spec, no-section and " in text
+    assert "Read Core metadata fields first." in (snapshot(index_dir).text("guide.md") or "")
+    assert "See plans." in (snapshot(index_dir).text("public.rst") or "")  # a hidden page lends no title
+    write(docs, "guides/old.md", "# Guides\n\n(setup-py-deprecated)=\n## Setup.py is not deprecated\n\nNo.\n")
+    assert index(docs, index_dir).updated == 2  # the page, and the one that shows its title
+    assert "Setup.py is not deprecated" in (snapshot(index_dir).text("index.rst") or "")
+
+
 def test_an_include_part_is_found_by_its_quoted_marker_and_a_missing_marker_includes_nothing(
     docs: Path, index_dir: Path
 ) -> None:
