@@ -56,6 +56,7 @@ _HTML_LINE_BREAKS = frozenset(
     {"br", "p", "div", "li", "tr", "td", "th", "table", "ul", "ol", "dl", "dt", "dd", "pre", "blockquote", "hr"}
     | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "details", "summary"}
 )
+_OPENING_TAG = re.compile(r"<[A-Za-z]")
 _HIGHLIGHTED = re.compile(r"^#![A-Za-z][\w+-]* ")  # inline code's language (pymdownx.inlinehilite): not shown
 _TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lines are not spaced
 
@@ -385,10 +386,16 @@ class _Renderer:
         """The plain text of an inline token: text, code, link text and image alt text, no markup; nothing
         while raw HTML hides it."""
         parts: list[str] = []
+        closed = False  # the last child was a closing tag
         for child in token.children or ():
             if child.type == "html_inline":
+                if closed and _OPENING_TAG.match(child.content):
+                    parts.append(" ")  # </span><span>: the alternatives Vue's docs show one of, not one word
                 parts.append(self._html_text(child.content, inline=True))
-            elif self._html.open is not None:
+                closed = child.content.startswith("</")
+                continue
+            closed = False
+            if self._html.open is not None:
                 continue
             elif child.type == "code_inline":
                 parts.append(_HIGHLIGHTED.sub("", child.content, count=1))  # `#!python x` shows x
@@ -411,7 +418,12 @@ class _Renderer:
     def _html_text(self, fragment: str, inline: bool = False) -> str:
         """The text of raw HTML: tags removed (a line break for <br>, and between blocks), entities read."""
         parts: list[str] = []
+        closed = False  # the last token was a closing tag (outside <pre>, where code's spans touch)
+        spaced = "<pre" not in fragment.lower()
         for html_token in self._html.feed(fragment):
+            if spaced and closed and isinstance(html_token, StartTag) and parts and not parts[-1][-1:].isspace():
+                parts.append(" ")
+            closed = isinstance(html_token, EndTag)
             if isinstance(html_token, Text):
                 parts.append(html_token.text)
             elif isinstance(html_token, StartTag) and html_token.name == "listing" and not self._html.open:
