@@ -70,6 +70,15 @@ def folder_names(folder: Path) -> list[str]:
         return []
 
 
+def yaml_config(path: Path) -> dict[str, Any]:
+    """A YAML config file as a mapping; {} when it cannot be read."""
+    try:
+        data = yaml.load(config_text(path), Loader=_SAFE_LOADER)
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def listed(value: object) -> list[Any]:
     """A config value that should be a list, as one ([] for anything else)."""
     return value if isinstance(value, list) else []

@@ -48,7 +48,7 @@ from typing import Any, Protocol
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import content_dir, layout_of
-from indexer.ingest.siteconfig import hugo_config, listed, lowered
+from indexer.ingest.siteconfig import hugo_config, listed, lowered, yaml_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 
@@ -92,6 +92,7 @@ class Site:
     page_ids: bool = False  # a front matter id takes the file name's place
     unpublished: str = ""  # what of the folder's pages the generator does not publish (see unpublished_reason)
     pretty: bool = False  # a page's path is lowercased and ends in a slash (Hugo's defaults: /functions/toc/)
+    slashed: bool = False  # a page's path ends in a slash (Sphinx's dirhtml builder: /usage/quickstart/)
     root: str = ""  # the folder in DOCS that holds the pages ("src/" when DOCS is an mdBook's own folder)
     drafts: bool = False  # it publishes no page whose front matter says `draft: true` (Docusaurus, Hugo)
     # the folders of its pages in DOCS and the path each is served under (Docusaurus's content plugins), and
@@ -104,6 +105,7 @@ class Site:
         """What tells this site's rules from others', for the index's meta."""
         key = f"{self.name}:{self.root}" if self.root else self.name
         key += f"@{self.config.key}" if self.config.key else ""
+        key += "/slashed" if self.slashed else ""
         return f"{key}+{self.layout.key}" if self.layout else key
 
     def place(self, doc_id: str) -> Place:
@@ -210,6 +212,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
+                if site == "sphinx" and _dirhtml(folder):
+                    found = replace(found, slashed=True)
                 if site == "vitepress":
                     vitepress = vitepress_site(folder, docs)
                     found = replace(found, config=vitepress, root=vitepress.src)
@@ -222,6 +226,21 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         config = next((docs / name for name in DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
         return _with_layout(SITES["docusaurus"], config, docs)
     return PLAIN
+
+
+_READTHEDOCS = (".readthedocs.yaml", ".readthedocs.yml", "readthedocs.yml", "readthedocs.yaml")
+
+
+def _dirhtml(conf: Path) -> bool:
+    """Whether the Sphinx project whose conf.py lies in `conf` is built by Read the Docs with the dirhtml builder
+    (`sphinx: builder: dirhtml` in .readthedocs.yaml, in that folder or one above it up to the repository's
+    root), which serves `usage/quickstart.rst` at `usage/quickstart/`."""
+    for folder in _site_folders(conf):
+        found = next((folder / name for name in _READTHEDOCS if (folder / name).is_file()), None)
+        if found is not None:
+            sphinx = lowered(yaml_config(found).get("sphinx"))
+            return sphinx.get("builder") == "dirhtml"
+    return False
 
 
 def _hugo_root(site: Site, config: Path, in_docs: bool) -> Site:

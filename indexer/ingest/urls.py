@@ -139,6 +139,7 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
         path = _dated_post(path, edition)
     if site.pretty:  # Hugo: a slug's path too (`slug: My-Post` is my-post/)
         path = path.lower()
+    if site.pretty or site.slashed:
         path = path if extension or not path or path.endswith("/") else path + "/"
     return path
 

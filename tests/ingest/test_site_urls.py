@@ -296,6 +296,21 @@ CASES = [
         },
     ),
     SiteCase(
+        "sphinx-dirhtml",  # Read the Docs builds it with dirhtml (.readthedocs.yaml at the repository's root)
+        {
+            "repo/.readthedocs.yaml": "version: 2\nsphinx:\n  configuration: source/conf.py\n  builder: dirhtml\n",
+            "repo/source/conf.py": "project = 'x'\n",
+            "repo/source/tutorials/installing-packages.rst": "Installing\n==========\n\nWords.\n",
+            "repo/source/guides/index.rst": "Guides\n======\n\nWords.\n",
+        },
+        "repo/source",
+        {"base_url": "https://packaging.python.org/en/latest/", "drop_extensions": True},
+        {
+            "tutorials/installing-packages.rst": "https://packaging.python.org/en/latest/tutorials/installing-packages/",
+            "guides/index.rst": "https://packaging.python.org/en/latest/guides/",
+        },
+    ),
+    SiteCase(
         "hugo-slugs",  # a slug is served as Hugo serves any page: lowercased, with a trailing slash
         {
             "site/hugo.toml": "baseURL = 'https://gohugo.io/'\n",
