@@ -37,6 +37,7 @@ from indexer.loaders.sphinx import (
     VERSION_LABELS,
     role_text,
 )
+from indexer.loaders.sphinxrefs import toctree_titles
 
 __all__ = ["plain_myst"]
 
@@ -125,6 +126,10 @@ def _directive(
     if name == "eval-rst":  # its body is reStructuredText, options and all
         return [*textwrap.indent(rst_as_markdown(textwrap.dedent("\n".join(body)), path), indent).split("\n"), ""]
     options, content = _options(body)
+    if name == "toctree":  # the pages it lists, by their titles, as Sphinx shows it where it stands
+        titles = toctree_titles(content, options)
+        caption = [indent + options["caption"], ""] if titles and options.get("caption") else []
+        return [*caption, *(f"{indent}- {title}" for title in titles), ""]
     if name in EMPTY_DIRECTIVES:
         return []
     if name in _CODE:

@@ -38,6 +38,7 @@ from indexer.loaders.sphinx import (
     VERSION_LABELS,
     role_text,
 )
+from indexer.loaders.sphinxrefs import toctree_titles
 
 __all__ = ["block_text", "inline_text"]
 
@@ -229,6 +230,20 @@ class _Version(_Prose):
         return [container]
 
 
+class _Toctree(_Prose):
+    """A table of contents: the pages it lists, by their titles, a list item each (sphinxrefs.toctree_titles)."""
+
+    def run(self) -> list[nodes.Node]:
+        titles = toctree_titles(list(self.content), {k: str(v or "") for k, v in self.options.items()})
+        if not titles:
+            return []
+        items = nodes.bullet_list()
+        for title in titles:
+            items += nodes.list_item("", nodes.paragraph("", title))
+        caption = str(self.options.get("caption") or "").strip()
+        return [nodes.paragraph("", caption), items] if caption else [items]
+
+
 class _Nothing(_Prose):
     """Nothing to read (a table of contents, an index entry, a file to include)."""
 
@@ -246,7 +261,8 @@ _KINDS = (
     (_Version, VERSION_LABELS),
     (_Body, BODY_DIRECTIVES),
     (_Code, CODE_DIRECTIVES),
-    (_Nothing, EMPTY_DIRECTIVES),
+    (_Nothing, EMPTY_DIRECTIVES - {"toctree"}),
+    (_Toctree, ("toctree",)),
 )
 for _kind, _names in _KINDS:
     for _name in _names:

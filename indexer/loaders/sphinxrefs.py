@@ -18,16 +18,17 @@ fewer callers). A page that is not there, or has no title, leaves the reference 
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
 
 from indexer.loaders.includes import TITLE, included_text, reading_folder
 
-__all__ = ["doc_title", "page", "ref_title"]
+__all__ = ["doc_title", "page", "ref_title", "toctree_titles"]
 
 _PAGE: ContextVar[Path | None] = ContextVar("sphinx_page", default=None)
 _SUFFIXES = ("", ".rst", ".md", ".txt")
@@ -35,6 +36,8 @@ _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1{2,}[ \t]*$")  # a line of one pun
 _ATX = re.compile(r"^#[ \t]+(.+?)[ \t#]*$")
 _FRONT_TITLE = re.compile(r"^title:[ \t]*(['\"]?)(.+?)\1[ \t]*$", re.MULTILINE)
 _ROLE = re.compile(r":(?:[\w.+-]+:)+`([^`]*)`|\{[\w:.-]+\}`([^`]*)`")
+_NAMED_ENTRY = re.compile(r"^(.*?)\s*<([^<>]+)>$")  # a toctree entry `Title <page>`
+MAX_TOC_ENTRIES = 1_000
 _EMPHASIS = re.compile(r"(?<![\w*])\*(\S(?:[^*]*\S)?)\*(?![\w*])")  # *word*: its text
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _HEAD = 64_000  # characters of a page looked at for its title
@@ -63,6 +66,41 @@ def doc_title(target: str) -> str | None:
             text = included_text(path, os.path.relpath(candidate, path.parent), use=TITLE)
             return _title(text[:_HEAD], candidate) if text else None
     return None
+
+
+def toctree_titles(entries: list[str], options: Mapping[str, str]) -> list[str]:
+    """What a toctree shows where it stands (its `:caption:` aside): each page it lists, by the title the entry
+    gives (`Install <install>`) or the page's own (doc_title); a `:glob:` pattern lists the pages it matches, in
+    name order. Nothing for a `:hidden:` one, or an entry whose page is not found (Sphinx warns of it)."""
+    if "hidden" in options:
+        return []
+    shown: list[str] = []
+    for entry in (e.strip() for e in entries[:MAX_TOC_ENTRIES]):
+        named = _NAMED_ENTRY.match(entry)
+        if named and named.group(1).strip():
+            shown.append(" ".join(named.group(1).split()))
+        elif not entry or entry == "self" or "://" in entry:
+            continue
+        elif "glob" in options and any(c in entry for c in "*?["):
+            shown += [title for name in _globbed(entry) if (title := doc_title(name))]
+        elif (title := doc_title(entry)) is not None:
+            shown.append(title)
+    return shown
+
+
+def _globbed(pattern: str) -> list[str]:
+    """The pages a toctree's glob pattern names (without their extensions), from the page's folder or, for one
+    starting with "/", the project's source folder; the page itself left out."""
+    path, folder = _PAGE.get(), reading_folder()
+    if path is None or folder is None:
+        return []
+    base = _source_folder(path.parent, folder) if pattern.startswith("/") else str(path.parent)
+    found = []
+    for suffix in _SUFFIXES[1:]:
+        for match in glob.glob(os.path.join(glob.escape(base), pattern.lstrip("/") + suffix)):
+            if os.path.realpath(match) != os.path.realpath(path):
+                found.append(("/" if pattern.startswith("/") else "") + os.path.relpath(match, base)[: -len(suffix)])
+    return sorted(set(found))[:MAX_TOC_ENTRIES]
 
 
 def ref_title(target: str) -> str | None:

@@ -481,6 +481,32 @@ def test_a_sphinx_ref_shows_the_title_of_the_section_its_label_stands_above(docs
     assert "Setup.py is not deprecated" in (snapshot(index_dir).text("index.rst") or "")
 
 
+def test_a_toctree_shows_the_titles_of_the_pages_it_lists(docs: Path, index_dir: Path) -> None:
+    """packaging.python.org's nine section pages hold a title and a toctree: they were skipped as "no text",
+    where Sphinx shows the titles of the pages they list."""
+    write(docs, "conf.py", "project = 'x'\n")
+    write(docs, "guides/install.rst", "Installing packages\n===================\n\nWords.\n")
+    write(docs, "guides/venv.md", "# Virtual environments\n\nWords.\n")
+    write(docs, "specs/a.rst", "Spec A\n======\n\nWords.\n")
+    write(docs, "specs/b.rst", "Spec B\n======\n\nWords.\n")
+    write(
+        docs,
+        "guides/section-install.rst",
+        "Installation\n============\n\n.. toctree::\n   :caption: Guides\n   :titlesonly:\n\n   install\n   venv\n"
+        "   Everything else </specs/a>\n   missing\n   https://example.com\n\n.. toctree::\n   :hidden:\n\n"
+        "   install\n",
+    )
+    write(docs, "specs.md", "# Specifications\n\n```{toctree}\n:glob:\n\nspecs/*\n```\n")
+    report = index(docs, index_dir)
+    assert "guides/section-install.rst" not in skipped(report)
+    text = snapshot(index_dir).text("guides/section-install.rst")
+    assert text == "Installation\n\nGuides\n\nInstalling packages\nVirtual environments\nEverything else"
+    assert snapshot(index_dir).text("specs.md") == "Specifications\n\nSpec A\nSpec B"
+    write(docs, "specs/b.rst", "Spec Bee\n========\n\nWords.\n")
+    assert index(docs, index_dir).updated == 2  # the page, and the table of contents that shows its title
+    assert "Spec Bee" in (snapshot(index_dir).text("specs.md") or "")
+
+
 def test_an_include_part_is_found_by_its_quoted_marker_and_a_missing_marker_includes_nothing(
     docs: Path, index_dir: Path
 ) -> None:
