@@ -1,0 +1,210 @@
+"""markdown-it's tokens as clean text, a Section per heading (markdown.py parses; this reads what it parsed): code
+verbatim (but the lines rustdoc and mdBook hide in Rust code) under the title a site shows above it, one line per
+list item and table row, footnotes where they are written, raw HTML as its text (read by htmlscan, whose state
+runs across blocks: a comment or script opened in one hides what follows)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from markdown_it.token import Token
+
+from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
+from indexer.model import Section
+
+__all__ = ["TextRenderer"]
+
+_HTML_LINE_BREAKS = frozenset(
+    {"br", "p", "div", "li", "tr", "td", "th", "table", "ul", "ol", "dl", "dt", "dd", "pre", "blockquote", "hr"}
+    | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "details", "summary"}
+)
+_OPENING_TAG = re.compile(r"<[A-Za-z]")
+_HIGHLIGHTED = re.compile(r"^#![A-Za-z][\w+-]* ")  # inline code's language (pymdownx.inlinehilite): not shown
+_TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lines are not spaced
+_RUST_INFO = re.compile(r"[ \t]*rust(?![\w-])")  # a Rust code block's info string ("rust", "rust,ignore")
+# the title shown above a code block: Docusaurus's and MkDocs' title="file.yml", VitePress's [Child.vue]
+_CODE_TITLE = re.compile(  # (not a quoted title="x", which expressive-code reads as text to mark in the code)
+    r"""(?<!["'])\btitle=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]"""
+)
+
+
+class TextRenderer:
+    """Walks markdown-it's token stream, collecting clean text per heading."""
+
+    def __init__(self, env: dict[str, Any]) -> None:
+        self._env = env  # the parser's: its footnotes' numbers
+        self.first_h1 = ""
+        self.first_heading = ""
+        self._html = HtmlScanner()  # raw HTML's state: a comment or script it opened hides what follows
+        self._done: list[Section] = []
+        self._heading = ""
+        self._level = 0
+        self._chunks: list[tuple[int | None, str]] = []  # (list or table number, text)
+        self._in_heading: str | None = None  # the heading tag while inside one
+        self._row: list[str] | None = None
+        self._tight_depth = 0
+        self._tight_count = 0  # lines of the same list or table are joined by one "\n"
+        self._number = ""  # the number of the ordered list item whose first text comes next ("3. ")
+
+    def feed(self, tokens: Sequence[Token]) -> None:
+        for token in tokens:
+            self._token(token)
+
+    def sections(self) -> tuple[Section, ...]:
+        self._close_section()
+        return tuple(self._done)
+
+    def warnings(self) -> tuple[str, ...]:
+        if self._html.open is None:
+            return ()
+        what = "comment" if self._html.open == "comment" else f"<{self._html.open}>"
+        return (f"an HTML {what} is never closed: the rest of the file is hidden, as in a browser, and not indexed",)
+
+    def _token(self, token: Token) -> None:
+        kind = token.type
+        base = kind.removesuffix("_open").removesuffix("_close")
+        if base in _TIGHT_BLOCKS:
+            opening = kind.endswith("_open")
+            if opening and self._tight_depth == 0:
+                self._tight_count += 1
+            self._tight_depth += 1 if opening else -1
+        elif kind == "list_item_open" and token.info:  # an ordered list's item keeps its number: "step 3"
+            self._number = f"{token.info}{token.markup} "
+        elif kind == "list_item_close":
+            self._number = ""  # an item with no text of its own (an image, a comment) leaves its number behind
+        elif kind == "footnote_reference_open":  # a footnote's text, where it is written: "[1] text"
+            self._number = f"[{self._footnote_number(token.meta['label'])}] "
+        elif kind == "footnote_reference_close":
+            self._number = ""
+        elif kind == "heading_open":
+            self._in_heading = token.tag
+        elif kind == "heading_close":
+            self._in_heading = None
+        elif kind == "tr_open":
+            self._row = []
+        elif kind == "tr_close" and self._row is not None:
+            while self._row and not self._row[-1]:
+                self._row.pop()
+            self._add(" | ".join(self._row))
+            self._row = None
+        elif kind == "inline":
+            self._inline(self._inline_text(token))
+        elif kind in ("fence", "code_block") and self._html.open is None:
+            code = token.content.rstrip("\n")
+            code = _shown_rust(code) if _RUST_INFO.match(token.info) else code
+            title = _CODE_TITLE.search(token.info) if kind == "fence" else None
+            self._add(f"{next(filter(None, title.groups()))}\n{code}" if title else code)
+        elif kind == "html_block":
+            self._add(self._html_text(token.content))
+
+    def _inline(self, text: str) -> None:
+        if self._in_heading is not None:
+            self._close_section()
+            self._heading, self._level = text, int(self._in_heading[1:])
+            if self._in_heading == "h1" and not self.first_h1:
+                self.first_h1 = text
+            self.first_heading = self.first_heading or text
+        elif self._row is not None:
+            self._row.append(text)
+        else:
+            self._add(text)
+
+    def _add(self, text: str) -> None:
+        if text.strip():
+            if self._number:
+                text, self._number = self._number + text, ""
+            self._chunks.append((self._tight_count if self._tight_depth else None, text))
+
+    def _close_section(self) -> None:
+        parts: list[str] = []
+        previous: int | None = None
+        for block, text in self._chunks:
+            if parts:
+                parts.append("\n" if block is not None and block == previous else "\n\n")
+            parts.append(text)
+            previous = block
+        body = "".join(parts).strip("\n")
+        if body.strip() or self._heading:  # a heading right before another is kept (assemble() joins them)
+            self._done.append(Section(text=body if body.strip() else "", heading=self._heading, level=self._level))
+        self._chunks = []
+
+    def _inline_text(self, token: Token) -> str:
+        """The plain text of an inline token: text, code, link text and image alt text, no markup; nothing
+        while raw HTML hides it."""
+        parts: list[str] = []
+        closed = False  # the last child was a closing tag
+        for child in token.children or ():
+            if child.type == "html_inline":
+                if closed and _OPENING_TAG.match(child.content):
+                    parts.append(" ")  # </span><span>: the alternatives Vue's docs show one of, not one word
+                parts.append(self._html_text(child.content, inline=True))
+                closed = child.content.startswith("</")
+                continue
+            closed = False
+            if self._html.open is not None:
+                continue
+            elif child.type == "code_inline":
+                parts.append(_HIGHLIGHTED.sub("", child.content, count=1))  # `#!python x` shows x
+            elif child.type in ("text", "image"):
+                parts.append(child.content)  # an image's content is its alt text
+            elif child.type == "footnote_ref":
+                parts.append(f"[{child.meta['id'] + 1}]")
+            elif child.type == "softbreak":
+                parts.append(" ")
+            elif child.type == "hardbreak":
+                parts.append("\n")
+        return "".join(parts).strip()
+
+    def _footnote_number(self, label: str) -> str:
+        """A footnote's number as the page shows it (in the order of first reference), or its label when nothing
+        refers to it."""
+        number = self._env.get("footnotes", {}).get("refs", {}).get(":" + label, -1)
+        return str(number + 1) if number >= 0 else label
+
+    def _html_text(self, fragment: str, inline: bool = False) -> str:
+        """The text of raw HTML: tags removed (a line break for <br>, and between blocks), entities read."""
+        parts: list[str] = []
+        closed = False  # the last token was a closing tag (outside <pre>, where code's spans touch)
+        spaced = "<pre" not in fragment.lower()
+        for html_token in self._html.feed(fragment):
+            if spaced and closed and isinstance(html_token, StartTag) and parts and not parts[-1][-1:].isspace():
+                parts.append(" ")
+            closed = isinstance(html_token, EndTag)
+            if isinstance(html_token, Text):
+                parts.append(html_token.text)
+            elif isinstance(html_token, StartTag) and html_token.name == "listing" and not self._html.open:
+                parts.append(f"\n{_listing_label(html_token.attrs)}\n")
+            elif isinstance(html_token, StartTag | EndTag) and _breaks_line(html_token.name, inline):
+                parts.append("\n")
+        if inline:
+            return "".join(parts)
+        lines = (" ".join(line.split()) for line in "".join(parts).splitlines())
+        return "\n".join(line for line in lines if line)
+
+
+def _listing_label(attrs: dict[str, str]) -> str:
+    """What the Rust book's mdBook preprocessor shows of a `<Listing number="1-1" file-name="src/main.rs"
+    caption="...">`: "Listing 1-1: caption" and "Filename: src/main.rs" (the prose refers to "Listing 1-1")."""
+    number, name = attrs.get("number", ""), attrs.get("file-name", "")
+    caption = attrs.get("caption", "").replace("`", "")  # Markdown code in it shows as code: its text
+    label = f"Listing {number}: {caption}" if number and caption else f"Listing {number}" if number else caption
+    return "\n".join(line for line in (label, f"Filename: {name}" if name else "") if line)
+
+
+def _shown_rust(code: str) -> str:
+    """Rust code as rustdoc and mdBook show it: a line of `#` alone or `# ` and code is hidden (boilerplate around
+    an example), and `##` at a line's start shows as `#`."""
+    lines = []
+    for line in code.split("\n"):
+        stripped = line.lstrip()
+        if stripped == "#" or stripped.startswith("# "):
+            continue
+        lines.append(line.replace("##", "#", 1) if stripped.startswith("##") else line)
+    return "\n".join(lines)
+
+
+def _breaks_line(tag: str, inline: bool) -> bool:
+    """Whether an HTML tag in Markdown starts a new line: <br> always, block tags between blocks."""
+    return tag == "br" or (not inline and tag in _HTML_LINE_BREAKS)
