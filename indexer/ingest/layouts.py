@@ -20,6 +20,7 @@ versioned_docs/version-2.x, content/fr) indexes that folder as before.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -120,3 +121,42 @@ def content_dir(value: Any) -> str:
     if not parts or ".." in parts or value.strip().startswith("/"):
         return ""
     return "/".join(parts) + "/"
+
+
+def hugo_content(config: Path) -> str:
+    """The folder of a Hugo site's pages, from its folder ("content/" by default): its `contentDir`, or a module
+    mount of a folder as the content (gohugo.io's own: content/en); "" when that folder is not there."""
+    settings = lowered(hugo_config(config))
+    mounts = [lowered(mount) for mount in listed(lowered(settings.get("module")).get("mounts"))]
+    mounted = [content_dir(mount.get("source")) for mount in mounts if mount.get("target") == "content"]
+    folder = (mounted[0] if len(mounted) == 1 else "") or content_dir(settings.get("contentdir")) or "content/"
+    site_folder = config.parent.parent.parent if config.parent.name == "_default" else config.parent
+    return folder if (site_folder / folder).is_dir() else ""
+
+
+_OLD_HUGO_CONFIGS = [f"config.{ext}" for ext in ("toml", "yaml", "yml", "json")] + [
+    f"config/_default/{stem}.{ext}" for stem in ("hugo", "config") for ext in ("toml", "yaml", "yml", "json")
+]
+_HUGO_BASE_URL = re.compile(rb'(?:^|[{,])[ \t]*"?baseurl"?[ \t]*[=:]', re.IGNORECASE | re.MULTILINE)
+
+
+def old_hugo_config(folder: Path) -> Path | None:
+    """The config of the Hugo site `folder` is the root of, when it is configured as Hugo read it before
+    hugo.toml (0.110), and many sites still are: by `config.toml` (`.yaml`, `.yml`, `.json`) or a
+    `config/_default/` folder; else None. The names are too common to tell Hugo alone, so it takes a `content/`
+    folder beside the config, and one of Hugo's own signs: an `archetypes/` or `layouts/` folder, or a `baseURL`
+    setting (Zola, whose sites hold config.toml and content/ too, writes `base_url`)."""
+    configs = [folder / name for name in _OLD_HUGO_CONFIGS if os.path.isfile(folder / name)]
+    if not configs or not os.path.isdir(folder / "content"):
+        return None
+    if os.path.isdir(folder / "archetypes") or os.path.isdir(folder / "layouts"):
+        return configs[0]
+    return next((path for path in configs if _HUGO_BASE_URL.search(_head(path))), None)
+
+
+def _head(path: Path, size: int = 65_536) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read(size)
+    except OSError:
+        return b""

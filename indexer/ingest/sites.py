@@ -26,7 +26,7 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
 So the rules follow the generator, and the generator is known by its own files, never guessed from the pages: its
 config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another
 project; outside a repository, see _site_folders()), the nearest deciding (`docusaurus.config.js/ts/mjs/...`,
-`book.toml`, `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Hugo's older config: _old_hugo(),
+`book.toml`, `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Hugo's older config: layouts.old_hugo_config(),
 `astro.config.mjs/js/ts/...`), or, where none is, Docusaurus's `_category_.json/yml` files inside DOCS (a docs
 folder copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or an `id` are written on
 other sites too, and a site decided by one page would change every other page's URL when that page changes; nor
@@ -47,8 +47,8 @@ from typing import Any, Protocol
 
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.jekyll import jekyll_site
-from indexer.ingest.layouts import content_dir, layout_of
-from indexer.ingest.siteconfig import hugo_config, listed, lowered, yaml_config
+from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
+from indexer.ingest.siteconfig import lowered, yaml_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 
@@ -218,7 +218,7 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                     vitepress = vitepress_site(folder, docs)
                     found = replace(found, config=vitepress, root=vitepress.src)
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
-        if (config := _old_hugo(folder)) is not None:
+        if (config := old_hugo_config(folder)) is not None:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
         if folder == docs and (jekyll := jekyll_site(docs)) is not None:
             return replace(SITES["jekyll"], config=jekyll)
@@ -245,51 +245,18 @@ def _dirhtml(conf: Path) -> bool:
 
 def _hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
     """A Hugo site indexed from its own folder (its config in DOCS): its pages are those of its content folder
-    (`contentDir`, "content" by default), served from the site's root (`content/docs/install.md` is
-    `docs/install/`); its templates, its README and the rest are no pages. A multilingual site's editions say
-    where its pages are instead (layouts.py)."""
+    (layouts.hugo_content), served from the site's root (`content/docs/install.md` is `docs/install/`); its
+    templates, its README and the rest are no pages. A multilingual site's editions say where its pages are
+    instead (layouts.py)."""
     if site.name != "hugo" or site.layout is not None or not in_docs:
         return site
-    settings = lowered(hugo_config(config))
-    mounts = [lowered(mount) for mount in listed(lowered(settings.get("module")).get("mounts"))]
-    # a module mount of a folder as the content (gohugo.io's own: content/en)
-    mounted = [content_dir(mount.get("source")) for mount in mounts if mount.get("target") == "content"]
-    folder = (mounted[0] if len(mounted) == 1 else "") or content_dir(settings.get("contentdir")) or "content/"
-    site_folder = config.parent.parent.parent if config.parent.name == "_default" else config.parent
-    return replace(site, root=folder) if (site_folder / folder).is_dir() else site
+    folder = hugo_content(config)
+    return replace(site, root=folder) if folder else site
 
 
 def _with_layout(site: Site, config: Path | None, docs: Path) -> Site:
     layout = layout_of(site.name, config, docs) if config else None
     return replace(site, layout=layout) if layout else site
-
-
-_OLD_HUGO_CONFIGS = [f"config.{ext}" for ext in ("toml", "yaml", "yml", "json")] + [
-    f"config/_default/{stem}.{ext}" for stem in ("hugo", "config") for ext in ("toml", "yaml", "yml", "json")
-]
-_HUGO_BASE_URL = re.compile(rb'(?:^|[{,])[ \t]*"?baseurl"?[ \t]*[=:]', re.IGNORECASE | re.MULTILINE)
-
-
-def _old_hugo(folder: Path) -> Path | None:
-    """The config of the Hugo site `folder` is the root of, when it is configured as Hugo read it before
-    hugo.toml (0.110), and many sites still are: by `config.toml` (`.yaml`, `.yml`, `.json`) or a
-    `config/_default/` folder; else None. The names are too common to tell Hugo alone, so it takes a `content/`
-    folder beside the config, and one of Hugo's own signs: an `archetypes/` or `layouts/` folder, or a `baseURL`
-    setting (Zola, whose sites hold config.toml and content/ too, writes `base_url`)."""
-    configs = [folder / name for name in _OLD_HUGO_CONFIGS if os.path.isfile(folder / name)]
-    if not configs or not os.path.isdir(folder / "content"):
-        return None
-    if os.path.isdir(folder / "archetypes") or os.path.isdir(folder / "layouts"):
-        return configs[0]
-    return next((path for path in configs if _HUGO_BASE_URL.search(_head(path))), None)
-
-
-def _head(path: Path, size: int = 65_536) -> bytes:
-    try:
-        with open(path, "rb") as f:
-            return f.read(size)
-    except OSError:
-        return b""
 
 
 def _site_folders(docs: Path) -> Iterator[Path]:
