@@ -230,6 +230,40 @@ def wort_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root / "index"
 
 
+MYST_LIKE = {  # a folder of three pages (a MyST site's), whose cosines to a made-up word differ by hundredths
+    "docs/conf.py": "extensions = ['myst_parser']\n",
+    "docs/index.md": (
+        "(home)=\n# Mystsite\n\n```{toctree}\n:maxdepth: 2\n\nusage\n```\n\n"
+        "Read {ref}`the usage guide <usage-label>` or run {command}`mystcli build`.\n\n"
+        ":::{note}\nThe mystwort note.\n:::\n\n"
+        "````{warning}\nThe warnwort text, with code:\n\n```python\nprint('warnwort code')\n```\n````\n\n"
+        "```{code-block} python\n:caption: example.py\n:linenos:\n\nprint('codewort')\n```\n\n"
+        ":::{admonition} Custom titlewort\n:class: tip\n\nThe admonwort body.\n:::\n\n"
+        "```{versionadded} 2.1\nThe versionwort feature.\n```\n\n"
+        "```{include} ../README.md\n```\n\n```{image} diagram.png\n:alt: A diagramwort\n```\n"
+    ),
+    "docs/usage.md": "(usage-label)=\n# Usage\n\nThe usagewort page, see {doc}`index`.\n",
+    "README.md": "# Readme\n\nThe readmewort text.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def small_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("small")
+    index_and_embed(root / "docs", root / "index", MYST_LIKE)
+    return root / "index"
+
+
+@pytest.mark.parametrize("query", ["versionwort", "admonwort", "warnwort", "usagewort"])
+def test_in_a_small_folder_the_one_page_holding_a_word_comes_first(small_index: Path, query: str) -> None:
+    """Three pages' cosines differ by hundredths: standardized over them alone, that noise stood three standard
+    deviations apart and put README.md above the one page holding `versionwort`. The dense side's spread is shrunk
+    toward its typical one (hybrid.DENSE_SPREAD)."""
+    snapshot = Searcher(small_index).snapshot()
+    (holder,) = _ids(snapshot, query, "lexical", limit=100)
+    assert _ids(snapshot, query)[0] == holder
+
+
 @pytest.mark.parametrize("query", ["tipwort", "tabwort", "plainwort", "guidewort", "429", "Retry-After"])
 def test_words_that_one_document_alone_holds_put_it_first(wort_index: Path, query: str) -> None:
     """An error code, a header, a rare term: the one document holding the query's words leads, whatever lies
