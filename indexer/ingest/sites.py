@@ -123,8 +123,8 @@ class Site:
         """Why the generator publishes no page for the file `doc_id` (which a loader reads), or None: Docusaurus's
         partials (a Markdown or MDX file or folder named `_x`: their text is read where a page imports them),
         mdBook's table of contents (`SUMMARY.md`), Sphinx's templates and static files (`_templates/`,
-        `_static/`, `_themes/`: Jinja, not pages); what the site's config says (SiteConfig: Jekyll's `_includes/`,
-        VitePress's `srcExclude`)."""
+        `_static/`, `_themes/`: Jinja, not pages), Quarto's partials (`_x.qmd`) and READMEs; what the site's
+        config says (SiteConfig: Jekyll's `_includes/`, VitePress's `srcExclude`)."""
         parts = doc_id.split("/")
         if self.root and not doc_id.startswith(self.root):
             if self.name == "hugo":
@@ -145,6 +145,10 @@ class Site:
             return "mdBook's table of contents (SUMMARY.md): no page of its own"
         elif self.unpublished == "templates" and any(part in _SPHINX_FOLDERS for part in parts[:-1]):
             return "in a Sphinx theme or template folder (_templates, _static, _themes): no page of the site"
+        elif self.unpublished == "quarto" and any(part.startswith(("_", ".")) for part in parts):
+            return "a name starting with _ (a Quarto partial, _site, _freeze): Quarto renders no page of it"
+        elif self.unpublished == "quarto" and parts[-1].lower() in ("readme.md", "readme.qmd"):
+            return "a README, which Quarto does not render: no page of the site"
         return None
 
 
@@ -162,13 +166,14 @@ SITES = {
         Site("astro"),
         Site("jekyll"),
         Site("vitepress"),
+        Site("quarto", unpublished="quarto"),
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
 _CONFIGS = (
     [(name, "docusaurus") for name in DOCUSAURUS_CONFIGS]
     + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
-    + [(".vitepress", "vitepress")]
+    + [(".vitepress", "vitepress"), ("_quarto.yml", "quarto"), ("_quarto.yaml", "quarto")]
     + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
     + [(f"astro.config.{ext}", "astro") for ext in ("mjs", "js", "ts", "mts", "cjs", "cts")] + [("conf.py", "sphinx")]
 )  # fmt: skip

@@ -27,8 +27,8 @@ _URL_SAFE = "/:?#[]@!$&'()*+,;=%~"  # what quote() leaves alone in a URL: its de
 # Files a site generator turns into pages (guides/install.md is served as guides/install or install.html); any
 # other file (a PDF, an Office document, a .txt) is served as it is, its extension kept.
 PAGE_SUFFIXES = frozenset(
-    {".md", ".markdown", ".mdown", ".mkd", ".mdx", ".rst", ".rest", ".ipynb", ".html", ".htm", ".xhtml", ".adoc",
-     ".asciidoc", ".org", ".textile"}
+    {".md", ".markdown", ".mdown", ".mkd", ".mdx", ".qmd", ".rmd", ".rst", ".rest", ".ipynb", ".html", ".htm",
+     ".xhtml", ".adoc", ".asciidoc", ".org", ".textile"}
 )  # fmt: skip
 
 

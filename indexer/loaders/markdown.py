@@ -9,7 +9,8 @@ referred to as "a claim[1]"), raw HTML reduced to its text (read by htmlscan: co
 never text, even when they span several blocks). A heading starts a new Section whose `heading` is the heading's
 text; the heading itself is not repeated in the section's text (a heading with no text of its own is a Section
 with none). Title: front matter `title`, else the first h1, else the first heading of any level. Included files
-are put in place first (MkDocs snippets: snippets.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py),
+are put in place first (MkDocs snippets: snippets.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py;
+Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py),
 then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
 (templates.py).
 
@@ -33,7 +34,7 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.footnote.index import footnote_ref
 
-from indexer.loaders import sphinxrefs
+from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.jsx import is_mdx, strip_jsx
@@ -59,7 +60,7 @@ class MarkdownLoader:
     indented lines are not code; any other has MyST's directives and roles read (myst.py)."""
 
     format = "markdown"
-    suffixes = frozenset({".md", ".markdown", ".mdown", ".mkd"})
+    suffixes = frozenset({".md", ".markdown", ".mdown", ".mkd"}) | quarto.SUFFIXES
     always_mdx = False
 
     def __init__(self) -> None:
@@ -69,10 +70,14 @@ class MarkdownLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
+        pandoc = path.suffix.lower() in quarto.SUFFIXES  # Quarto, R Markdown: ```{python} is code to run, not MyST
+        if pandoc:
+            body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path))
         body = expand_myst_includes(expand_includes(expand_snippets(body, path), path), path)
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
-            text = plain_dialects(strip_templates(strip_jsx(body, path) if mdx else plain_myst(body, path)))
+            plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(body, path)
+            text = plain_dialects(strip_templates(plain))
         return render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
 
 

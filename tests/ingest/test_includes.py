@@ -12,7 +12,7 @@ import pytest
 
 from indexer.model import IndexReport
 
-from support.folders import all_ids, found, index, needs_non_root, run_cli, skipped, snapshot, write
+from support.folders import all_ids, document, found, index, needs_non_root, run_cli, skipped, snapshot, write
 
 LISTING = (
     'use std::io;\n// ANCHOR: here\nfn main() {\n    println!("zebracorn");\n    // ANCHOR_END: here\n'
@@ -505,6 +505,32 @@ def test_a_toctree_shows_the_titles_of_the_pages_it_lists(docs: Path, index_dir:
     write(docs, "specs/b.rst", "Spec Bee\n========\n\nWords.\n")
     assert index(docs, index_dir).updated == 2  # the page, and the table of contents that shows its title
     assert "Spec Bee" in (snapshot(index_dir).text("specs.md") or "")
+
+
+def test_a_quarto_include_is_put_in_place_and_its_partials_are_no_pages(tmp_path: Path) -> None:
+    """quarto.org builds 177 of its 374 pages from `{{< include >}}`; the files named `_x.qmd` are the parts, never
+    pages of their own (nor README.md), and the escaped `{{{< include x >}}}` shows the shortcode as written."""
+    site = tmp_path / "site"
+    write(site, "_quarto.yml", "project:\n  type: website\n")
+    write(site, "docs/cli/_update.md", "---\ntitle: part\n---\nRun quarto update to get the quokkaberry release.\n")
+    write(site, "_common/_intro.qmd", "The shared narwhalfruit intro.\n")
+    write(
+        site,
+        "docs/cli/update.qmd",
+        "---\ntitle: quarto update\n---\n\n{{< include _update.md >}}\n\n{{< include /_common/_intro.qmd >}}\n\n"
+        "Write {{{< include _x.qmd >}}} on a line of its own.\n",
+    )
+    write(site, "README.md", "# The repository\n")
+    report = index(site, tmp_path / "index", base_url="https://quarto.org/", url_extension="html")
+    assert all_ids(tmp_path / "index") == ["docs/cli/update.qmd"]
+    text = snapshot(tmp_path / "index").text("docs/cli/update.qmd")
+    assert text == (
+        "Run quarto update to get the quokkaberry release.\n\nThe shared narwhalfruit intro.\n\n"
+        "Write {{< include _x.qmd >}} on a line of its own."
+    )
+    assert document(tmp_path / "index", "docs/cli/update.qmd").url == "https://quarto.org/docs/cli/update.html"
+    assert set(skipped(report)) == {"docs/cli/_update.md", "_common/_intro.qmd", "README.md"}
+    assert all(item.by_design for item in report.skipped)
 
 
 def test_an_include_part_is_found_by_its_quoted_marker_and_a_missing_marker_includes_nothing(

@@ -219,6 +219,49 @@ def test_title_is_the_first_heading_of_any_level_when_no_h1() -> None:
     assert load("page.html", b"<h3>Third level</h3><p>text</p>").title == "Third level"
 
 
+QUARTO = b"""---
+title: "Callouts"
+---
+
+## Intro {#sec-intro .unnumbered}
+
+::: {.callout-note appearance="simple" icon=false}
+A note in [small caps]{.smallcaps}.
+:::
+
+::: callout-tip
+## Tip with a heading
+The tip body.
+:::
+
+:::: {.columns}
+::: {.column width="40%"}
+Left column.
+:::
+::::
+
+![A plot](plot.png){width=50%}
+
+Write {{{< var version >}}} to show a variable.
+
+```{python}
+print("zebracorn")
+```
+"""
+
+
+def test_quarto_pages_read_as_the_rendered_page_shows_them() -> None:
+    """quarto.org's 578 .qmd files were never read; in a copy renamed .md, Pandoc's divs and attributes stayed
+    text (`{.callout-note appearance="simple" icon=false}`, `## Slide Title {background-color=''}`)."""
+    doc = load("callouts.qmd", QUARTO)
+    assert doc.title == "Callouts" and doc.format == "markdown"
+    assert [s.heading for s in doc.sections] == ["Intro", "Tip with a heading"]
+    assert doc.sections[0].text == "Note\n\nA note in small caps."
+    assert doc.sections[1].text == (
+        'The tip body.\n\nLeft column.\n\nA plot\n\nWrite {{< var version >}} to show a variable.\n\nprint("zebracorn")'
+    )
+
+
 def test_an_html_page_with_front_matter_reads_as_jekyll_renders_it() -> None:
     """jekyllrb.com's pages/*.html start with front matter and loop over posts with Liquid: both had been text."""
     page = (
