@@ -48,6 +48,7 @@ from typing import Any, Protocol
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
+from indexer.ingest.mintlify import mintlify_site
 from indexer.ingest.siteconfig import lowered, yaml_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
@@ -167,6 +168,7 @@ SITES = {
         Site("jekyll"),
         Site("vitepress"),
         Site("quarto", unpublished="quarto"),
+        Site("mintlify"),
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
@@ -174,6 +176,7 @@ _CONFIGS = (
     [(name, "docusaurus") for name in DOCUSAURUS_CONFIGS]
     + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
     + [(".vitepress", "vitepress"), ("_quarto.yml", "quarto"), ("_quarto.yaml", "quarto")]
+    + [("docs.json", "mintlify"), ("mint.json", "mintlify")]
     + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
     + [(f"astro.config.{ext}", "astro") for ext in ("mjs", "js", "ts", "mts", "cjs", "cts")] + [("conf.py", "sphinx")]
 )  # fmt: skip
@@ -219,6 +222,11 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
                 if site == "sphinx" and _dirhtml(folder):
                     found = replace(found, slashed=True)
+                if site == "mintlify":
+                    mintlify = mintlify_site(folder, docs)
+                    if mintlify is None:
+                        continue  # a docs.json of another kind
+                    found = replace(found, config=mintlify)
                 if site == "vitepress":
                     vitepress = vitepress_site(folder, docs)
                     found = replace(found, config=vitepress, root=vitepress.src)

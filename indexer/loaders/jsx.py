@@ -6,11 +6,14 @@ comment syntax of the block's language (a Markdown block that shows a JavaScript
 `import`/`export` statements (each runs to the next blank line, as MDX reads them) and
 `{/* comments */}` are dropped; component tags (`<Card>`, `</Card>`, `<Card\\n  title="..."\\n/>`, `<>`) and HTML tags
 with JavaScript attributes (`<img style={{width: 50}} alt="x" />`) are removed, the text between an opening and a
-closing tag kept, and so is the text a reader sees of their attributes (`title`, `label`, `caption`, `alt`), on a
-line of its own. Other lower-case tags are HTML, which Markdown reads (scripts and styles hidden). A partial
-imported from a Markdown or MDX file (`import Intro from './_intro.mdx'`, or `'@site/docs/_intro.mdx'` from the
-folder of Docusaurus's config) is put in place of its self-closing tag (`<Intro />`), its own JSX taken out, read
-from the documents folder as includes.py reads files.
+closing tag kept, and so is the text a reader sees of their attributes (`title`, `label`, `caption`, `alt`; an
+API field's name and type, `<ResponseField name="seo.indexing" type="string">`), on a line of its own; so are a
+self-closing HTML tag (`<iframe ... />`, which JSX closes) and a block's HTML tag alone on its line (`<div
+id="x">` ... `</div>`: the Markdown between them is Markdown in MDX, a heading too). Other
+lower-case tags are HTML, which Markdown reads (scripts and styles hidden). A partial imported from a Markdown or
+MDX file (`import Intro from './_intro.mdx'`; `'@site/docs/_intro.mdx'` from the folder of Docusaurus's config;
+`'/snippets/intro.mdx'` from the documents folder, as Mintlify writes it) is put in place of its self-closing tag
+(`<Intro />`), its own JSX taken out, read from the documents folder as includes.py reads files.
 """
 
 from __future__ import annotations
@@ -34,8 +37,18 @@ _JSX_TAG = re.compile(
     /?>""",
     re.VERBOSE,
 )
-# a component's tag, a fragment, a JSX comment, or an HTML tag with a JavaScript attribute (`style={{...}}`)
-_JSX_START = re.compile(r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*|<[a-z][\w-]*(?=[^<>]{0,1000}?=[ \t]*\{)")
+# a component's tag, a fragment, a JSX comment, an HTML tag with a JavaScript attribute (`style={{...}}`), a
+# self-closing HTML tag (`<iframe ... />`: JSX closes it, HTML would not), or a block's HTML tag alone on its line
+# (`<div id="x">`: in MDX, what lies between it and `</div>` is Markdown, a heading too)
+_BLOCK_TAGS = "div|section|article|aside|main|header|footer|nav|figure|center|details"
+_JSX_START = re.compile(
+    r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*|<[a-z][\w-]*(?=[^<>]{0,1000}?=[ \t]*\{)|<[a-z][\w-]*(?=[^<>]{0,1000}?/[ \t]*>)"
+    rf"|^[ \t]{{0,3}}(?P<block></?(?:{_BLOCK_TAGS})\b)(?=[^<>\n]{{0,1000}}>[ \t]*$)",
+    re.MULTILINE,
+)
+_FIELD = re.compile(r"<[ \t]*(?:ParamField|ResponseField)\b")
+_FIELD_NAME = re.compile(r"""\b(?:name|path|query|body|header|cookie)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
+_FIELD_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _SCRIPTED_TAG = re.compile(r"<[A-Za-z][\w.-]*[ \t][^<>]*=[ \t]*\{")
 _MODULE = re.compile(  # an import or export statement (not a paragraph that begins "import the data")
     r"""^(?:import[ \t]+(?:[\w$*{][^\n]*\bfrom[ \t]*["']|["'])"""
@@ -44,7 +57,7 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
 _MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
 _JS_ESCAPE = re.compile(r"\\(.)")  # in a JavaScript string, a backslash before a character is that character
-_PARTIAL = re.compile(r"""^import[ \t]+([A-Z][\w$]*)[ \t]+from[ \t]*["']((?:\.{1,2}|@site)/[^"'\n]+\.mdx?)["']""")
+_PARTIAL = re.compile(r"""^import[ \t]+([A-Z][\w$]*)[ \t]+from[ \t]*["']((?:\.{1,2}|@site|)/[^"'\n]+\.mdx?)["']""")
 _SITE = "@site/"  # Docusaurus's name for the folder of the site's config
 DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "mjs", "cjs", "mts", "cts"))
 _MAGIC = r"highlight-(?:next-line|start|end)"
@@ -142,7 +155,7 @@ def _prose(text: str, partials: dict[str, str] | None = None, path: Path | None 
     spans = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)] if "`" in text else []
     span = 0  # the first code span that may hold a tag from here on (tags come in order)
     for start in _JSX_START.finditer(text):
-        at = start.start()
+        at = start.start("block") if start.group("block") else start.start()
         while span < len(spans) and spans[span][1] <= at:
             span += 1
         if at < pos or (span < len(spans) and spans[span][0] <= at):
@@ -212,10 +225,19 @@ def _replacement(text: str, at: int, end: int) -> str:
     on lines of its own (and a paragraph break for a tag that leaves nothing)."""
     if text.startswith("{/*", at):
         return ""
-    visible = visible_attributes(text[at:end])
+    visible = _field(text[at:end]) or visible_attributes(text[at:end])
     if not _alone(text, at, end):
         return f" {visible} " if visible else ""
     return f"\n\n{visible}\n\n" if visible else "\n"
+
+
+def _field(tag: str) -> str:
+    """What Mintlify's API field shows above its text (`<ParamField path="id" type="string">`, `<ResponseField
+    name="seo.indexing" type="string">`): its name and type; "" for any other tag."""
+    if not _FIELD.match(tag):
+        return ""
+    shown = [next(filter(None, m.groups()), "") for m in (_FIELD_NAME.search(tag), _FIELD_TYPE.search(tag)) if m]
+    return " ".join(part.strip() for part in shown if part.strip())
 
 
 def _alone(text: str, at: int, end: int) -> bool:

@@ -211,6 +211,39 @@ def test_an_mdx_partial_imported_from_the_sites_folder_is_found(tmp_path: Path) 
     assert "Fork the narwhalfruit repository." in (snapshot(tmp_path / "index").text("docs/guides/connect.mdx") or "")
 
 
+def test_a_mintlify_site_puts_its_snippets_in_place_and_makes_no_pages_of_them(tmp_path: Path) -> None:
+    """Mintlify's docs import `/snippets/x.mdx` (from the site's folder) on 27 pages, whose text lacked them; its
+    44 snippets, its README and CONTRIBUTING and what .mintignore names had been pages at URLs that 404."""
+    site = tmp_path / "docs"
+    write(site, "docs.json", '{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "navigation": {}}\n')
+    write(site, ".mintignore", "# tooling\nagent-context/\n")
+    write(site, "snippets/propagating.mdx", "DNS quokkaberry propagation can take up to 48 hours.\n")
+    write(
+        site,
+        "deploy/cloudflare.mdx",
+        '---\ntitle: Cloudflare\n---\nimport Propagating from "/snippets/propagating.mdx";\n\nSteps.\n\n<Propagating />\n',
+    )
+    for path in ("README.md", "CONTRIBUTING.md", "agent-context/skill.md"):
+        write(site, path, "# Not a page\n\nWords.\n")
+    report = index(site, tmp_path / "index", base_url="https://www.mintlify.com/docs/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == ["deploy/cloudflare.mdx"]
+    assert snapshot(tmp_path / "index").text("deploy/cloudflare.mdx") == (
+        "Steps.\n\nDNS quokkaberry propagation can take up to 48 hours."
+    )
+    reasons = skipped(report)
+    assert "snippets/ folder" in reasons["snippets/propagating.mdx"]
+    assert "Mintlify leaves out" in reasons["README.md"] and "Mintlify leaves out" in reasons["CONTRIBUTING.md"]
+    assert reasons["agent-context/skill.md"] == "excluded by the site's .mintignore: no page of the site"
+
+
+def test_a_docs_json_that_is_no_mintlify_config_changes_nothing(tmp_path: Path) -> None:
+    write(tmp_path / "docs", "docs.json", '{"pages": ["intro"]}\n')
+    write(tmp_path / "docs", "README.md", "# Readme\n\nWords.\n")
+    write(tmp_path / "docs", "snippets/a.md", "# A\n\nWords.\n")
+    index(tmp_path / "docs", tmp_path / "index")
+    assert all_ids(tmp_path / "index") == ["README.md", "snippets/a.md"]
+
+
 def test_on_a_docusaurus_site_partials_are_no_pages_of_their_own(docs: Path, tmp_path: Path) -> None:
     """Docusaurus makes no page of a file or folder whose name starts with `_`: its text is where it is imported."""
     (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n")

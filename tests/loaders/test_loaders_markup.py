@@ -262,6 +262,36 @@ def test_quarto_pages_read_as_the_rendered_page_shows_them() -> None:
     )
 
 
+MINTLIFY = b"""---
+title: Support
+---
+
+<div id="support-tiers">
+  ## Support tiers
+</div>
+
+Embed it: <iframe src="https://www.youtube.com/embed/x" width="560" /> and read on.
+
+<ResponseField name="seo.indexing" type="string">
+  Which pages search engines index.
+</ResponseField>
+
+The rest of the zebracorn page.
+"""
+
+
+def test_mdx_reads_html_blocks_and_self_closing_tags_as_mdx_does() -> None:
+    """Mintlify's translated pages wrap each heading in a <div> (657 pages kept a literal `## ...`), a
+    self-closing <iframe /> hid the rest of the page, and an API field's name was lost."""
+    doc = load("support.mdx", MINTLIFY)
+    assert doc.headings == ("Support tiers",)
+    text = searchable(doc)
+    assert "Embed it: and read on." in " ".join(text.split())
+    assert "seo.indexing string" in text and "Which pages search engines index." in text
+    assert "The rest of the zebracorn page." in text
+    assert doc.warnings == ()
+
+
 def test_an_html_page_with_front_matter_reads_as_jekyll_renders_it() -> None:
     """jekyllrb.com's pages/*.html start with front matter and loop over posts with Liquid: both had been text."""
     page = (
