@@ -221,7 +221,8 @@ def test_a_mintlify_site_puts_its_snippets_in_place_and_makes_no_pages_of_them(t
     write(
         site,
         "deploy/cloudflare.mdx",
-        '---\ntitle: Cloudflare\n---\nimport Propagating from "/snippets/propagating.mdx";\n\nSteps.\n\n<Propagating />\n',
+        '---\ntitle: Cloudflare\n---\nimport Propagating from "/snippets/propagating.mdx";\n\n'
+        "Steps.\n\n<Propagating />\n",
     )
     for path in ("README.md", "CONTRIBUTING.md", "agent-context/skill.md"):
         write(site, path, "# Not a page\n\nWords.\n")
