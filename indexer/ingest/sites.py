@@ -132,6 +132,8 @@ class Site:
                 return f"outside the site's {self.root} folder: no page of the site (a template, a repository file)"
             if self.name == "vitepress":
                 return f"outside the site's {self.root} folder (VitePress's srcDir): no page of the site"
+            if self.name == "nextjs":
+                return f"outside the site's {self.root} folder (Next.js's pages): no page of the site"
             return f"outside the book's {self.root} folder: no page of the book (a page may include it)"
         own = self.config.unpublished(doc_id)
         if own is not None:
@@ -169,6 +171,7 @@ SITES = {
         Site("vitepress"),
         Site("quarto", unpublished="quarto"),
         Site("mintlify"),
+        Site("nextjs"),
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
@@ -177,6 +180,7 @@ _CONFIGS = (
     + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
     + [(".vitepress", "vitepress"), ("_quarto.yml", "quarto"), ("_quarto.yaml", "quarto")]
     + [("docs.json", "mintlify"), ("mint.json", "mintlify")]
+    + [(f"next.config.{ext}", "nextjs") for ext in ("js", "mjs", "ts", "cjs")]
     + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
     + [(f"astro.config.{ext}", "astro") for ext in ("mjs", "js", "ts", "mts", "cjs", "cts")] + [("conf.py", "sphinx")]
 )  # fmt: skip
@@ -222,6 +226,9 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
                 if site == "sphinx" and _dirhtml(folder):
                     found = replace(found, slashed=True)
+                if site == "nextjs" and folder == docs:  # Nextra: the pages/ folder holds the routes
+                    pages = next((f for f in _NEXT_PAGES if (docs / f).is_dir()), "")
+                    found = replace(found, root=pages)
                 if site == "mintlify":
                     mintlify = mintlify_site(folder, docs)
                     if mintlify is None:
@@ -241,6 +248,7 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
     return PLAIN
 
 
+_NEXT_PAGES = ("pages/", "src/pages/", "content/")  # Next.js's page routes; Nextra 4's content folder
 _READTHEDOCS = (".readthedocs.yaml", ".readthedocs.yml", "readthedocs.yml", "readthedocs.yaml")
 
 

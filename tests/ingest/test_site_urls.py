@@ -311,6 +311,21 @@ CASES = [
         },
     ),
     SiteCase(
+        "nextra",  # authjs.dev: a Next.js site whose pages/ folder holds the routes
+        {
+            "site/next.config.js": "module.exports = withNextra({})\n",
+            "site/pages/guides/debugging.mdx": PAGE,
+            "site/pages/index.mdx": PAGE,
+            "site/pages/_meta.js": "export default {}\n",
+        },
+        "site",
+        {"base_url": "https://authjs.dev/", "drop_extensions": True},
+        {
+            "pages/guides/debugging.mdx": "https://authjs.dev/guides/debugging",
+            "pages/index.mdx": "https://authjs.dev/",
+        },
+    ),
+    SiteCase(
         "hugo-slugs",  # a slug is served as Hugo serves any page: lowercased, with a trailing slash
         {
             "site/hugo.toml": "baseURL = 'https://gohugo.io/'\n",
