@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from indexer.ingest.editions import Area, Layout, Place
+from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
@@ -172,6 +173,7 @@ SITES = {
         Site("quarto", unpublished="quarto"),
         Site("mintlify"),
         Site("nextjs"),
+        Site("gitbook"),
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
@@ -240,6 +242,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
         if (config := old_hugo_config(folder)) is not None:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
+        if is_gitbook(folder):
+            return replace(SITES["gitbook"], config=gitbook_site(folder, docs))
         if folder == docs and (jekyll := jekyll_site(docs)) is not None:
             return replace(SITES["jekyll"], config=jekyll)
     if any(name in MARKER_FILES for name in markers):

@@ -9,9 +9,10 @@ What is indexed is what a reader of the built page sees:
   the others in place first) are removed everywhere; escaped, `\\{{#include x}}` shows as `{{#include x}}`, as
   mdBook shows it. Other `{{#...}}` (a Handlebars block in a template shown as code) are not mdBook's: kept.
 - Liquid and Jinja tags (`{% include x %}`, `{{ page.title }}`) are removed from prose, the text between paired
-  tags kept; `{% comment %}` bodies are dropped (up to `{% endcomment %}`: a comment never closed hides nothing)
-  and `{% raw %}` bodies kept as written. In code they stay:
-  a code block that shows a template (Hugo's own documentation is full of `{{ .Title }}`) shows it to readers.
+  tags kept, and so is the title a tag shows (GitBook's `{% tab title="Maven" %}`); `{% comment %}` bodies are
+  dropped (up to `{% endcomment %}`: a comment never closed hides nothing) and `{% raw %}` bodies kept as
+  written. In code they stay: a code block that shows a template (Hugo's own documentation is full of
+  `{{ .Title }}`) shows it to readers.
 
 Code is fenced code (``` or ~~~, at any indentation) and inline code spans. A template tag is at most
 MAX_TAG characters long: a lone `{{` in prose never swallows the text up to a `}}` pages later. Each search
@@ -186,6 +187,8 @@ class _Scanner:
             self._hide_until = _HIDDEN_BODIES[name]
         elif name in _LITERAL_BODIES:
             self._literal_until = _LITERAL_BODIES[name]
+        elif shown := visible_attributes(tag):  # GitBook's {% tab title="Maven" %}: its title, a paragraph
+            self._emit(f"\n{shown}\n")
 
 
 def _liquid_name(tag: str) -> str | None:

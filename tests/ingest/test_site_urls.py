@@ -485,6 +485,38 @@ def test_vitepress_makes_pages_of_the_markdown_of_its_src_folder(tmp_path: Path,
     }
 
 
+def test_a_gitbook_space_publishes_what_its_summary_lists_and_serves_readmes_as_folders(tmp_path: Path) -> None:
+    """AxonIQ's reference guide (GitBook): 39 READMEs had been cited at .../README, SUMMARY.md was a page titled
+    "Table of Contents", and 6 pages its table of contents does not list were indexed."""
+    space = tmp_path / "guide"
+    write(space, ".gitbook.yaml", "root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n")
+    write(space, "SUMMARY.md", "# Table of Contents\n\n* [Introduction](README.md)\n* [Testing](testing/README.md)\n"
+          "  * [Sagas](testing/sagas.md)\n")  # fmt: skip
+    for path in ("README.md", "testing/README.md", "testing/sagas.md", "license.md"):
+        write(space, path, PAGE)
+    report = index(space, tmp_path / "index", base_url="https://docs.axoniq.io/reference-guide/", drop_extensions=True)
+    urls = {doc_id: document(tmp_path / "index", doc_id).url for doc_id in all_ids(tmp_path / "index")}
+    assert urls == {
+        "README.md": "https://docs.axoniq.io/reference-guide/",
+        "testing/README.md": "https://docs.axoniq.io/reference-guide/testing/",
+        "testing/sagas.md": "https://docs.axoniq.io/reference-guide/testing/sagas",
+    }
+    assert skipped(report) == {
+        "SUMMARY.md": "GitBook's table of contents (SUMMARY.md): no page of its own",
+        "license.md": "not in SUMMARY.md: GitBook publishes the pages its table of contents links to, no others",
+    }
+
+
+def test_an_mdbooks_summary_makes_no_gitbook_space(tmp_path: Path) -> None:
+    write(tmp_path / "book", "book.toml", "[book]\ntitle = 'x'\n")
+    write(tmp_path / "book", "src/SUMMARY.md", "# Summary\n\n- [Intro](README.md)\n")
+    write(tmp_path / "book", "src/README.md", PAGE)
+    write(tmp_path / "book", "src/other.md", PAGE)
+    index(tmp_path / "book/src", tmp_path / "index", base_url="https://book.example/", url_extension="html")
+    assert document(tmp_path / "index", "README.md").url == "https://book.example/index.html"
+    assert document(tmp_path / "index", "other.md").url == "https://book.example/other.html"  # unlisted: kept
+
+
 def test_a_jupyter_book_config_is_no_jekyll_site(tmp_path: Path) -> None:
     """Jupyter Book keeps a _config.yml too, beside its _toc.yml: its `_`-named files are no Jekyll folders."""
     write(tmp_path / "book", "_config.yml", "title: Book\n")

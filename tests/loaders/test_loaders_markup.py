@@ -262,7 +262,7 @@ def test_quarto_pages_read_as_the_rendered_page_shows_them() -> None:
     )
 
 
-MINTLIFY = b"""---
+MINTLIFY_BLOCKS = b"""---
 title: Support
 ---
 
@@ -283,13 +283,21 @@ The rest of the zebracorn page.
 def test_mdx_reads_html_blocks_and_self_closing_tags_as_mdx_does() -> None:
     """Mintlify's translated pages wrap each heading in a <div> (657 pages kept a literal `## ...`), a
     self-closing <iframe /> hid the rest of the page, and an API field's name was lost."""
-    doc = load("support.mdx", MINTLIFY)
+    doc = load("support.mdx", MINTLIFY_BLOCKS)
     assert doc.headings == ("Support tiers",)
     text = searchable(doc)
     assert "Embed it: and read on." in " ".join(text.split())
     assert "seo.indexing string" in text and "Which pages search engines index." in text
     assert "The rest of the zebracorn page." in text
     assert doc.warnings == ()
+
+
+def test_a_liquid_tag_with_a_title_shows_it() -> None:
+    """GitBook's 187 `{% tab title="..." %}` labels in the AxonIQ guide were lost with their tags."""
+    text = (
+        b'# Config\n\n{% tabs %}\n{% tab title="Spring Boot properties file" %}\nSet it.\n{% endtab %}\n{% endtabs %}\n'
+    )
+    assert searchable(load("config.md", text)) == "Config\nConfig\nSpring Boot properties file\n\nSet it."
 
 
 def test_an_html_page_with_front_matter_reads_as_jekyll_renders_it() -> None:

@@ -1,0 +1,101 @@
+"""A GitBook space synced from Git (`.gitbook.yaml`, or a `SUMMARY.md` with no mdBook's `book.toml` beside it):
+which of its files are pages, and the path GitBook serves each at.
+
+`.gitbook.yaml` may move the space's root (`root: ./docs/`) and rename its README and SUMMARY (`structure:
+{readme: ..., summary: ...}`). SUMMARY.md is the table of contents: no page, and GitBook publishes the Markdown
+pages it links to, no others. A README is its folder's page (`guides/README.md` is `guides/`, the root's the
+space's home); any other page is served at its path without `.md`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+from urllib.parse import unquote
+
+from indexer.ingest.siteconfig import MAX_NAMES, config_text, lowered, yaml_config
+
+CONFIG = ".gitbook.yaml"
+_LINK = re.compile(r"\]\(\s*<?([^)<>\s]+\.md)>?(?:\s+\"[^\"]*\")?\s*\)", re.IGNORECASE)
+MAX_ENTRIES = 100 * MAX_NAMES
+
+
+@dataclass(frozen=True)
+class GitBookSite:
+    """What a GitBook space's files are (see the module docstring), by their paths in DOCS."""
+
+    root: str  # the space's root in DOCS ("" or ending in "/")
+    readme: str  # the name of a folder's page ("README.md")
+    summary: str  # the table of contents' path from the root ("SUMMARY.md")
+    listed: frozenset[str] | None  # the pages the table of contents links to, from the root; None: not read
+
+    @property
+    def key(self) -> str:
+        return "gitbook-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
+
+    def unpublished(self, doc_id: str) -> str | None:
+        if not doc_id.startswith(self.root):
+            return f"outside the GitBook space's root ({self.root}, .gitbook.yaml's root): no page of the space"
+        path = doc_id[len(self.root) :]
+        if path == self.summary:
+            return "GitBook's table of contents (SUMMARY.md): no page of its own"
+        if self.listed is not None and path.lower().endswith(".md") and path not in self.listed:
+            return f"not in {self.summary}: GitBook publishes the pages its table of contents links to, no others"
+        return None
+
+    def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
+        """A Markdown page's path on the space: its folder for a README, else its path without `.md`."""
+        pure = PurePosixPath(doc_id[len(self.root) :] if doc_id.startswith(self.root) else doc_id)
+        if not pages or pure.suffix.lower() != ".md":
+            return None
+        folder = "" if str(pure.parent) == "." else f"{pure.parent}/"
+        if pure.name.lower() == self.readme.lower():
+            return folder
+        return f"{folder}{pure.stem}{extension}"
+
+
+def is_gitbook(folder: Path) -> bool:
+    """Whether `folder` is a GitBook space's: its .gitbook.yaml, or a SUMMARY.md and a README.md with no mdBook's
+    book.toml beside them or above (an mdBook keeps its SUMMARY.md in src/)."""
+    if (folder / CONFIG).is_file():
+        return True
+    if not (folder / "SUMMARY.md").is_file() or not (folder / "README.md").is_file():
+        return False
+    return not (folder / "book.toml").exists() and not (folder.parent / "book.toml").exists()
+
+
+def gitbook_site(folder: Path, docs: Path) -> GitBookSite:
+    """The space whose `.gitbook.yaml` or SUMMARY.md lies in `folder` (DOCS or a folder above it)."""
+    settings = lowered(yaml_config(folder / CONFIG)) if (folder / CONFIG).is_file() else {}
+    root = _folder(settings.get("root"))
+    structure = lowered(settings.get("structure"))
+    readme = _name(structure.get("readme"), "README.md")
+    summary = _name(structure.get("summary"), "SUMMARY.md")
+    space = folder / root
+    inside = os.path.relpath(space, docs).replace(os.sep, "/")
+    root_in_docs = "" if inside == "." or inside.startswith("..") else inside + "/"
+    if inside != "." and inside.startswith(".."):  # DOCS is a folder of the space: its paths are not SUMMARY's
+        return GitBookSite("", readme, summary, None)
+    text = config_text(space / summary)
+    listed = None
+    if text:
+        links = (unquote(m.group(1)).removeprefix("./") for m in _LINK.finditer(text))
+        listed = frozenset(os.path.normpath(link).replace(os.sep, "/") for link in list(links)[:MAX_ENTRIES])
+    return GitBookSite(root_in_docs, readme, summary, listed)
+
+
+def _folder(value: object) -> str:
+    if not isinstance(value, str):
+        return ""
+    parts = [p for p in value.strip().replace("\\", "/").split("/") if p not in ("", ".")]
+    return "" if not parts or ".." in parts or value.strip().startswith("/") else "/".join(parts) + "/"
+
+
+def _name(value: object, default: str) -> str:
+    name = _folder(value).rstrip("/")
+    return name or default
