@@ -19,6 +19,7 @@ versioned_docs/version-2.x, content/fr) indexes that folder as before.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import replace
@@ -36,7 +37,7 @@ def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
     if generator == "astro":
         layout = _starlight(config, whole=config.parent == docs)
     else:
-        builder = {"docusaurus": docusaurus_layout, "hugo": _hugo}.get(generator)
+        builder = {"docusaurus": docusaurus_layout, "hugo": _hugo, "mintlify": _mintlify}.get(generator)
         layout = builder(config) if builder else None
     if layout is None:
         return None
@@ -111,6 +112,40 @@ def _hugo(config: Path) -> Layout | None:
     by_name = tuple(area("", code) for code in languages)
     ordered = (default, *sorted(set(languages) - {default}))
     return Layout("hugo", tuple(areas), ordered, by_name=by_name)
+
+
+def _mintlify(config: Path) -> Layout | None:
+    """A Mintlify site's languages: docs.json's `navigation.languages` (each entry, or the file its `$ref` names,
+    with its `language`), the first (or the one marked `default`) served at the root, each other from the folder
+    named by its code (`fr/`), as Mintlify's own docs keep them."""
+    data = _json(config)
+    navigation = lowered(data.get("navigation"))
+    codes: list[str] = []
+    default = ""
+    for entry in listed(navigation.get("languages"))[:MAX_NAMES]:
+        if isinstance(entry, dict) and isinstance(entry.get("$ref"), str):
+            referred = (config.parent / entry["$ref"]).resolve()
+            entry = _json(referred) if referred.is_relative_to(config.parent.resolve()) else {}
+        if not isinstance(entry, dict):
+            continue
+        code = entry.get("language")
+        if isinstance(code, str) and code and "/" not in code and code not in (".", ".."):
+            codes.append(code)
+            default = code if entry.get("default") is True else default
+    if len(codes) < 2:
+        return None
+    default = default or codes[0]
+    areas = tuple(Area(f"{code}/", f"{code}/", code.lower()) for code in codes if code != default)
+    languages = (default.lower(), *sorted(code.lower() for code in codes if code != default))
+    return Layout("mintlify", areas, languages, outside=default.lower())
+
+
+def _json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(config_text(path) or "{}")
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def content_dir(value: Any) -> str:

@@ -196,3 +196,25 @@ def test_the_summary_gives_each_language_left_out_one_line(tmp_path: Path, index
         "it (e.g. src/content/docs/zh-cn/guides/setup.md, src/content/docs/zh-cn/more/page0.md, "
         "src/content/docs/zh-cn/more/page1.md)",
     ]
+
+
+def test_a_mintlify_site_holds_its_default_language_and_its_translations_on_demand(tmp_path: Path) -> None:
+    """Mintlify's own docs keep es/, fr/ and zh/ beside the English pages (docs.json's navigation.languages, a
+    language's entry often in a file of its own): 797 of 1,097 documents were translations, with no language to
+    tell them by, crowding the English page out of the top five."""
+    write(tmp_path, "docs.json", '{"$schema": "https://mintlify.com/docs.json", "navigation": {"languages": ['
+          '{"language": "en", "tabs": []}, {"$ref": "./fr.json"}]}}\n')  # fmt: skip
+    write(tmp_path, "fr.json", '{"language": "fr", "tabs": []}\n')
+    write(tmp_path, "quickstart.mdx", page("englishword"))
+    write(tmp_path, "fr/quickstart.mdx", page("frenchword"))
+    report = index(tmp_path, tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == ["quickstart.mdx"]
+    assert document(tmp_path / "index", "quickstart.mdx").language == "en"
+    assert skipped(report) == {
+        "fr/quickstart.mdx": "a translation (fr) of the site, whose language is en: --languages en,fr (or all) "
+        "indexes it"
+    }
+    index(tmp_path, tmp_path / "index", languages="all", **BASE)
+    french = document(tmp_path / "index", "fr/quickstart.mdx")
+    assert (french.url, french.language) == ("https://docs.example/fr/quickstart", "fr")
+    assert found(tmp_path / "index", "frenchword lang:fr") == ["fr/quickstart.mdx"]
