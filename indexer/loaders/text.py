@@ -1,7 +1,8 @@
 """Plain text and lightweight markup read as text: .txt, .adoc and friends (.rst has rst.py).
 
 Plain files are one untitled Section. AsciiDoc is split at `= Title` / `== Section` lines; the first such
-heading is the title, and heading lines are not repeated in the text. Other markup is kept as written.
+heading is the title, and heading lines are not repeated in the text; its markup is taken out as the rendered page
+shows it (asciidoc.py). Other markup is kept as written.
 split_rst cuts reStructuredText at its underlined (optionally also overlined) titles the same way, for
 rst.py's fallback when docutils cannot read a file.
 """
@@ -12,6 +13,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from indexer.loaders.asciidoc import antora_attributes, document_attributes, plain_asciidoc, plain_title
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
@@ -24,6 +26,7 @@ _RST_ADORNMENT = re.compile(r"^([=\-~^*#\"'`:.+_<>!$%&,;/?@\\|])\1*[ \t]*$")
 _ADOC_HEADING = re.compile(r"^(={1,6})[ \t]+(\S.*?)[ \t]*=*[ \t]*$")
 _ADOC_DELIMITER = re.compile(r"^(-{4,}|\.{4,}|/{4,}|\+{4,}|_{4,})[ \t]*$")  # listing, literal, comment...
 _ADOC_ATTRIBUTE = re.compile(r"^:!?[\w-]+!?:.*$")
+_BLANKS = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 
 
 class TextLoader:
@@ -40,7 +43,20 @@ class TextLoader:
             return ParsedDoc(format=self.format, title="", sections=sections)
         headings = splitter(lines)
         title = next((text for _, _, text in headings if text), "")
-        return ParsedDoc(format=self.format, title=title, sections=sections_at(lines, headings))
+        sections = sections_at(lines, headings)
+        if splitter is _adoc_lines:
+            attributes = antora_attributes(path) | document_attributes(lines)
+            title = plain_title(title, attributes)
+            sections = tuple(
+                Section(text=_blank_runs("\n".join(plain_asciidoc(s.text.split("\n"), attributes))),
+                        heading=plain_title(s.heading, attributes), level=s.level)
+                for s in sections
+            )  # fmt: skip
+        return ParsedDoc(format=self.format, title=title, sections=sections)
+
+
+def _blank_runs(text: str) -> str:
+    return _BLANKS.sub("\n\n", text).strip("\n")
 
 
 def split_rst(lines: list[str]) -> list[_Heading]:

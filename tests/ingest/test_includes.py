@@ -567,6 +567,20 @@ def test_a_quarto_include_is_put_in_place_and_its_partials_are_no_pages(tmp_path
     assert all(item.by_design for item in report.skipped)
 
 
+def test_an_antora_page_reads_the_attributes_its_component_gives(tmp_path: Path) -> None:
+    """The Asciidoctor docs write `{url-rubygems}/asciidoctor[asciidoctor^]`, the attribute in antora.yml: the
+    reference was left as written. A change of antora.yml reads the pages again."""
+    docs = tmp_path / "docs"
+    write(docs, "antora.yml", "name: x\nasciidoc:\n  attributes:\n    url-gems: https://rubygems.org/gems\n"
+          "    product: Zebracorn@\n")  # fmt: skip
+    write(docs, "modules/ROOT/pages/index.adoc", "= Home\n\nGet {product} from {url-gems}/zebracorn[the gem^].\n")
+    index(docs, tmp_path / "index")
+    assert snapshot(tmp_path / "index").text("modules/ROOT/pages/index.adoc") == "Home\n\nGet Zebracorn from the gem."
+    write(docs, "antora.yml", "name: x\nasciidoc:\n  attributes:\n    product: Narwhal\n")
+    assert index(docs, tmp_path / "index").updated == 1
+    assert "Get Narwhal from" in (snapshot(tmp_path / "index").text("modules/ROOT/pages/index.adoc") or "")
+
+
 def test_an_include_part_is_found_by_its_quoted_marker_and_a_missing_marker_includes_nothing(
     docs: Path, index_dir: Path
 ) -> None:
