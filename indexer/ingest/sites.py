@@ -45,6 +45,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from indexer.ingest.antora import AntoraComponent, is_antora
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.jekyll import jekyll_site
@@ -174,6 +175,7 @@ SITES = {
         Site("mintlify"),
         Site("nextjs"),
         Site("gitbook"),
+        Site("antora"),
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
@@ -244,6 +246,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
         if is_gitbook(folder):
             return replace(SITES["gitbook"], config=gitbook_site(folder, docs))
+        if folder == docs and is_antora(docs):
+            return replace(SITES["antora"], config=AntoraComponent())
         if folder == docs and (jekyll := jekyll_site(docs)) is not None:
             return replace(SITES["jekyll"], config=jekyll)
     if any(name in MARKER_FILES for name in markers):

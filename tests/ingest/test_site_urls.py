@@ -326,6 +326,21 @@ CASES = [
         },
     ),
     SiteCase(
+        "antora",  # docs.asciidoctor.org's component: modules/<module>/pages/ are the pages
+        {
+            "docs/antora.yml": "name: asciidoctor\nversion: '2.1'\n",
+            "docs/modules/ROOT/pages/install/index.adoc": "= Install\n\nWords.\n",
+            "docs/modules/api/pages/options.adoc": "= Options\n\nWords.\n",
+            "docs/modules/ROOT/nav.adoc": "* xref:index.adoc[]\n",
+        },
+        "docs",
+        {"base_url": "https://docs.asciidoctor.org/asciidoctor/latest/", "url_extension": "html"},
+        {
+            "modules/ROOT/pages/install/index.adoc": "https://docs.asciidoctor.org/asciidoctor/latest/install/index.html",
+            "modules/api/pages/options.adoc": "https://docs.asciidoctor.org/asciidoctor/latest/api/options.html",
+        },
+    ),
+    SiteCase(
         "hugo-slugs",  # a slug is served as Hugo serves any page: lowercased, with a trailing slash
         {
             "site/hugo.toml": "baseURL = 'https://gohugo.io/'\n",
