@@ -3,8 +3,9 @@
 Docusaurus's ```mdx-code-block fences hold MDX, not code: their lines are read as the rest; in other code blocks
 its magic comments (`// highlight-next-line`, `# highlight-start`), which it removes, are dropped, written in the
 comment syntax of the block's language (a Markdown block that shows a JavaScript one keeps them). Outside fenced code:
-`import`/`export` statements (each runs to the next blank line, as MDX reads them) and
-`{/* comments */}` are dropped; component tags (`<Card>`, `</Card>`, `<Card\\n  title="..."\\n/>`, `<>`) and HTML tags
+`import`/`export` statements (each runs to the next blank line, as MDX reads them), `{/* comments */}` and
+JavaScript expressions standing as blocks (`{items.map((item) => (` ... `))}`, whose output is computed; a
+string alone, `{'Download'}`, shows its text) are dropped; component tags (`<Card>`, `</Card>`, `<Card\\n  title="..."\\n/>`, `<>`) and HTML tags
 with JavaScript attributes (`<img style={{width: 50}} alt="x" />`) are removed, the text between an opening and a
 closing tag kept, and so is the text a reader sees of their attributes (`title`, `label`, `caption`, `alt`; an
 API field's name and type, `<ResponseField name="seo.indexing" type="string">`), on a line of its own; so are a
@@ -49,6 +50,11 @@ _JSX_START = re.compile(
 _FIELD = re.compile(r"<[ \t]*(?:ParamField|ResponseField)\b")
 _FIELD_NAME = re.compile(r"""\b(?:name|path|query|body|header|cookie)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _FIELD_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
+# a JavaScript expression standing as a block: `{items.map((item) => (` ... `))}` (not a JSX comment, `{/*`)
+_EXPRESSION = re.compile(r"^[ \t]*\{(?!/\*)")
+_JS_STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`""")
+MAX_EXPRESSION_LINES = 200
+_STRING_EXPRESSION = re.compile(r"""^[ \t]*\{[ \t]*(['"])((?:(?!\1)[^\\\n]|\\.)*)\1[ \t]*\}[ \t]*$""")
 _SCRIPTED_TAG = re.compile(r"<[A-Za-z][\w.-]*[ \t][^<>]*=[ \t]*\{")
 _MODULE = re.compile(  # an import or export statement (not a paragraph that begins "import the data")
     r"""^(?:import[ \t]+(?:[\w$*{][^\n]*\bfrom[ \t]*["']|["'])"""
@@ -121,7 +127,27 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
     in_esm = False
     partials: dict[str, str] = {}  # component name -> the Markdown or MDX file it is imported from
     magic: re.Pattern[str] | None = None  # the open code block's magic comment lines, which Docusaurus removes
+    expression: list[str] = []  # the lines of an open JavaScript expression ({...} starting a line): dropped
+    depth = 0  # its braces still open
     for line in text.split("\n"):
+        if expression:
+            expression.append(line)
+            depth += _brace_depth(line)
+            if depth <= 0:
+                expression, depth = [], 0
+                prose.append("")
+            elif len(expression) > MAX_EXPRESSION_LINES:  # never closed: not one, its lines are prose
+                prose += expression
+                expression, depth = [], 0
+            continue
+        if fence is None and wrapper is None and not in_esm and _EXPRESSION.match(line):
+            depth = _brace_depth(line)
+            if depth > 0:
+                expression = [line]
+            else:  # a string alone shows its text: {'Download this docx'}
+                literal = _STRING_EXPRESSION.match(line)
+                prose.append(literal.group(2).replace("\\n", "\n") if literal else "")
+            continue
         if fence is not None:
             if closes(line, fence):
                 fence = None
@@ -143,8 +169,15 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
             out.append(line)
         else:
             prose.append(line)
+    prose += expression
     out.append(_prose("\n".join(prose), partials, path))
     return "\n".join(out)
+
+
+def _brace_depth(line: str) -> int:
+    """How many more braces a line of JavaScript opens than it closes (strings left out)."""
+    code = _JS_STRING.sub("", line)
+    return code.count("{") - code.count("}")
 
 
 def _prose(text: str, partials: dict[str, str] | None = None, path: Path | None = None) -> str:

@@ -292,6 +292,18 @@ def test_mdx_reads_html_blocks_and_self_closing_tags_as_mdx_does() -> None:
     assert doc.warnings == ()
 
 
+def test_an_mdx_expression_standing_as_a_block_leaves_nothing_but_a_string_its_text() -> None:
+    """authjs.dev's adapter pages list their adapters with `{Object.entries(manifest.adapters).map(...)}`: its
+    JavaScript was text ('{label}', '))}'). Its output is computed, so nothing is shown of it."""
+    text = (
+        b'# Adapters\n\nPick one.\n\n<div className="grid">\n  {Object.entries(manifest.adapters).map(([value, label]) => (\n'
+        b"    <Link href={`/adapters/${value}`} key={value}>\n      <div>{label}</div>\n    </Link>\n  ))}\n</div>\n\n"
+        b"{'Download the zebracorn guide'}\n\nThe end.\n"
+    )
+    body = searchable(load("adapters.mdx", text))
+    assert body == "Adapters\nAdapters\nPick one.\n\nDownload the zebracorn guide\n\nThe end."
+
+
 def test_a_liquid_tag_with_a_title_shows_it() -> None:
     """GitBook's 187 `{% tab title="..." %}` labels in the AxonIQ guide were lost with their tags."""
     text = (
