@@ -296,7 +296,8 @@ def test_an_mdx_expression_standing_as_a_block_leaves_nothing_but_a_string_its_t
     """authjs.dev's adapter pages list their adapters with `{Object.entries(manifest.adapters).map(...)}`: its
     JavaScript was text ('{label}', '))}'). Its output is computed, so nothing is shown of it."""
     text = (
-        b'# Adapters\n\nPick one.\n\n<div className="grid">\n  {Object.entries(manifest.adapters).map(([value, label]) => (\n'
+        b'# Adapters\n\nPick one.\n\n<div className="grid">\n'
+        b"  {Object.entries(manifest.adapters).map(([value, label]) => (\n"
         b"    <Link href={`/adapters/${value}`} key={value}>\n      <div>{label}</div>\n    </Link>\n  ))}\n</div>\n\n"
         b"{'Download the zebracorn guide'}\n\nThe end.\n"
     )
