@@ -19,6 +19,7 @@ from pathlib import Path
 
 from indexer.loaders.frontmatter import split_front_matter, string_tuple
 from indexer.loaders.htmlscan import FOREIGN, EndTag, HtmlScanner, StartTag, Text
+from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
@@ -53,7 +54,7 @@ class HtmlLoader:
         if not text.startswith(("---", "+++")):
             return html_document(text, self.format)
         front_matter, body, warnings = split_front_matter(text)  # a Jekyll page: Liquid runs over all of it
-        parsed = html_document(strip_templates(body), self.format)
+        parsed = html_document(strip_templates(fill_liquid(body, path, front_matter)), self.format)
         title = front_matter.get("title")
         return replace(
             parsed,

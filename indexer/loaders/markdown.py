@@ -12,7 +12,7 @@ with none). Title: front matter `title`, else the first h1, else the first headi
 are put in place first (MkDocs snippets: snippets.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py;
 Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py),
 then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
-(templates.py).
+(templates.py), once a Jekyll site's Liquid outputs that name a value are filled in (liquid.py).
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) are kept as
 their plain text, with a warning: markdown-it itself would drop them and everything after them.
@@ -38,6 +38,7 @@ from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.jsx import is_mdx, strip_jsx
+from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.mdbook import expand_includes
 from indexer.loaders.mdtext import TextRenderer
 from indexer.loaders.myst import plain_myst
@@ -70,6 +71,7 @@ class MarkdownLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
+        body = fill_liquid(body, path, front_matter)  # on a Jekyll site: {{ page.title }}, {{ site.data.x.y }}
         pandoc = path.suffix.lower() in quarto.SUFFIXES  # Quarto, R Markdown: ```{python} is code to run, not MyST
         if pandoc:
             body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path))

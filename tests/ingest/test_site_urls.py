@@ -532,6 +532,25 @@ def test_an_mdbooks_summary_makes_no_gitbook_space(tmp_path: Path) -> None:
     assert document(tmp_path / "index", "other.md").url == "https://book.example/other.html"  # unlisted: kept
 
 
+def test_a_jekyll_pages_liquid_outputs_show_what_they_name(tmp_path: Path) -> None:
+    """jekyllrb.com's installation page read "Ruby version **** or higher": {{ site.data.ruby.min_version }}."""
+    site = tmp_path / "site"
+    write(site, "_config.yml", "version: 4.4.1\ncollections:\n  docs:\n    output: true\n")
+    write(site, "_data/ruby.yml", "min_version: 2.7.0\n")
+    write(
+        site,
+        "_docs/installation.md",
+        "---\ntitle: Installation\n---\nJekyll {{ site.version }}, {{ page.title }}: Ruby version "
+        "**{{ site.data.ruby.min_version }}** or higher. {{ site.url | append: '/x' }}\n\n`{{ site.version }}`\n",
+    )
+    index(site, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("_docs/installation.md") or ""
+    assert text == "Jekyll 4.4.1, Installation: Ruby version 2.7.0 or higher.\n\n{{ site.version }}"
+    write(site, "_data/ruby.yml", "min_version: 3.1.0\n")
+    assert index(site, tmp_path / "index").updated == 1  # the data file is remembered as the page's settings
+    assert "Ruby version 3.1.0 or higher" in (snapshot(tmp_path / "index").text("_docs/installation.md") or "")
+
+
 def test_a_jupyter_book_config_is_no_jekyll_site(tmp_path: Path) -> None:
     """Jupyter Book keeps a _config.yml too, beside its _toc.yml: its `_`-named files are no Jekyll folders."""
     write(tmp_path / "book", "_config.yml", "title: Book\n")
