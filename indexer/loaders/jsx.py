@@ -40,11 +40,12 @@ _JSX_TAG = re.compile(
     re.VERBOSE,
 )
 # a component's tag, a fragment, a JSX comment, an HTML tag with a JavaScript attribute (`style={{...}}`), a
-# self-closing HTML tag (`<iframe ... />`: JSX closes it, HTML would not), or a block's HTML tag alone on its line
-# (`<div id="x">`: in MDX, what lies between it and `</div>` is Markdown, a heading too)
+# self-closing HTML tag (`<iframe ... />`: JSX closes it, HTML would not; <br/> and <hr/> Markdown reads), or a
+# block's HTML tag alone on its line (`<div id="x">`: in MDX, what lies between it and `</div>` is Markdown)
 _BLOCK_TAGS = "div|section|article|aside|main|header|footer|nav|figure|center|details"
 _JSX_START = re.compile(
-    r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*|<[a-z][\w-]*(?=[^<>]{0,1000}?=[ \t]*\{)|<[a-z][\w-]*(?=[^<>]{0,1000}?/[ \t]*>)"
+    r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*|<[a-z][\w-]*(?=[^<>]{0,1000}?=[ \t]*\{)"
+    r"|<(?!(?:br|hr)\b)[a-z][\w-]*(?=[^<>]{0,1000}?/[ \t]*>)"
     rf"|^[ \t]{{0,3}}(?P<block></?(?:{_BLOCK_TAGS})\b)(?=[^<>\n]{{0,1000}}>[ \t]*$)",
     re.MULTILINE,
 )
@@ -55,7 +56,8 @@ _FIELD_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _EXPRESSION = re.compile(r"^[ \t]*\{(?!/\*)")
 _JS_STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`""")
 MAX_EXPRESSION_LINES = 200
-_STRING_EXPRESSION = re.compile(r"""^[ \t]*\{[ \t]*(['"])((?:(?!\1)[^\\\n]|\\.)*)\1[ \t]*\}[ \t]*$""")
+_STRING_EXPRESSION = re.compile(r"""^[ \t]*\{[ \t]*(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1[ \t]*\}[ \t]*$""")
+_ENDS_ALONE = re.compile(r"\}[ \t]*$")  # an expression on a line of its own, nothing after it
 _SCRIPTED_TAG = re.compile(r"<[A-Za-z][\w.-]*[ \t][^<>]*=[ \t]*\{")
 _MODULE = re.compile(  # an import or export statement (not a paragraph that begins "import the data")
     r"""^(?:import[ \t]+(?:[\w$*{][^\n]*\bfrom[ \t]*["']|["'])"""
@@ -141,11 +143,17 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
                 prose += expression
                 expression, depth = [], 0
             continue
-        if fence is None and wrapper is None and not in_esm and _EXPRESSION.match(line):
-            depth = _brace_depth(line)
+        if (
+            fence is None
+            and wrapper is None
+            and not in_esm
+            and _EXPRESSION.match(line)
+            and _in_children(prose)
+            and ((depth := _brace_depth(line)) > 0 or _ENDS_ALONE.search(_JS_STRING.sub("", line)))
+        ):
             if depth > 0:
                 expression = [line]
-            else:  # a string alone shows its text: {'Download this docx'}
+            else:  # a string alone shows its text: {'Download this docx'}, {`npm install ${name}`}
                 literal = _STRING_EXPRESSION.match(line)
                 prose.append(literal.group(2).replace("\\n", "\n") if literal else "")
             continue
@@ -173,6 +181,13 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
     prose += expression
     out.append(_prose("\n".join(prose), partials, path))
     return "\n".join(out)
+
+
+def _in_children(prose: list[str]) -> bool:
+    """Whether a line that starts with `{` stands among an element's children or the page's blocks (after a
+    blank line or a tag's end), not among the attributes of a tag still open (`themes={[` then `{`)."""
+    last = next((line for line in reversed(prose) if line.strip()), None) if prose and prose[-1].strip() else None
+    return last is None or last.rstrip().endswith(">")
 
 
 def _brace_depth(line: str) -> int:

@@ -305,6 +305,26 @@ def test_an_mdx_expression_standing_as_a_block_leaves_nothing_but_a_string_its_t
     assert body == "Adapters\nAdapters\nPick one.\n\nDownload the zebracorn guide\n\nThe end."
 
 
+def test_mdx_keeps_what_an_expression_or_a_self_closing_tag_only_shapes() -> None:
+    """React Native's and Starlight's pages, read again after the two rules above: a template literal in a code
+    block is its command, a line that starts with {' '} keeps its words, <br/> is a line break, and the props of a
+    tag still open (`themes={[` then `{ title: ... }`) are no expression of the page's."""
+    text = (
+        b"import CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock language=\"bash\">\n"
+        b"{`curl -O https://example.org/${branch()}/zebracorn.json`}\n</CodeBlock>\n\n"
+        b"Animation steps\n{' '}by Eli White (\n\nmessage - a message<br/>url - a URL\n\n"
+        b"<ThemeGrid\n\tthemes={[\n\t\t{\n\t\t\ttitle: 'Starlight Rapide',\n"
+        + b"\t\t\tnote: '"
+        + b"x" * 1000
+        + b"',\n\t\t},\n\t]}\n/>\n"
+    )
+    body = searchable(load("page.mdx", text))
+    assert "curl -O https://example.org/${branch()}/zebracorn.json" in body
+    assert "by Eli White (" in body
+    assert "message - a message\nurl - a URL" in body
+    assert "Starlight Rapide" in body  # a tag too long to take out stays as written, props and all
+
+
 def test_a_liquid_tag_with_a_title_shows_it() -> None:
     """GitBook's 187 `{% tab title="..." %}` labels in the AxonIQ guide were lost with their tags."""
     text = (
