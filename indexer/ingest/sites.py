@@ -51,7 +51,7 @@ from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
-from indexer.ingest.siteconfig import lowered, yaml_config
+from indexer.ingest.siteconfig import listed, lowered, yaml_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 
@@ -257,18 +257,22 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
 
 
 _NEXT_PAGES = ("pages/", "src/pages/", "content/")  # Next.js's page routes; Nextra 4's content folder
+_DIRHTML_COMMAND = re.compile(r"\bsphinx-build\b.*\s-[bM][ \t]*dirhtml\b")  # a build command of its own
 _READTHEDOCS = (".readthedocs.yaml", ".readthedocs.yml", "readthedocs.yml", "readthedocs.yaml")
 
 
 def _dirhtml(conf: Path) -> bool:
     """Whether the Sphinx project whose conf.py lies in `conf` is built by Read the Docs with the dirhtml builder
-    (`sphinx: builder: dirhtml` in .readthedocs.yaml, in that folder or one above it up to the repository's
-    root), which serves `usage/quickstart.rst` at `usage/quickstart/`."""
+    (`sphinx: builder: dirhtml`, or a build command `sphinx-build -b dirhtml`, in .readthedocs.yaml, in that
+    folder or one above it up to the repository's root), which serves `usage/quickstart.rst` at
+    `usage/quickstart/`."""
     for folder in _site_folders(conf):
         found = next((folder / name for name in _READTHEDOCS if (folder / name).is_file()), None)
         if found is not None:
-            sphinx = lowered(yaml_config(found).get("sphinx"))
-            return sphinx.get("builder") == "dirhtml"
+            settings = yaml_config(found)
+            commands = listed(lowered(settings.get("build")).get("commands"))
+            built = any(isinstance(c, str) and _DIRHTML_COMMAND.search(c) for c in commands)
+            return built or lowered(settings.get("sphinx")).get("builder") == "dirhtml"
     return False
 
 

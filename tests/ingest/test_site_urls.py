@@ -341,6 +341,20 @@ CASES = [
         },
     ),
     SiteCase(
+        "sphinx-dirhtml-command",  # Flask's: a build command of its own names the builder
+        {
+            "repo/.readthedocs.yaml": (
+                "version: 2\nbuild:\n  commands:\n"
+                "    - uv run sphinx-build -W -b dirhtml docs $READTHEDOCS_OUTPUT/html\n"
+            ),
+            "repo/docs/conf.py": "project = 'x'\n",
+            "repo/docs/quickstart.rst": "Quickstart\n==========\n\nWords.\n",
+        },
+        "repo/docs",
+        {"base_url": "https://flask.palletsprojects.com/en/stable/", "drop_extensions": True},
+        {"quickstart.rst": "https://flask.palletsprojects.com/en/stable/quickstart/"},
+    ),
+    SiteCase(
         "hugo-slugs",  # a slug is served as Hugo serves any page: lowercased, with a trailing slash
         {
             "site/hugo.toml": "baseURL = 'https://gohugo.io/'\n",
