@@ -51,7 +51,7 @@ from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
-from indexer.ingest.siteconfig import listed, lowered, yaml_config
+from indexer.ingest.siteconfig import config_text, listed, lowered, yaml_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 
@@ -95,7 +95,7 @@ class Site:
     page_ids: bool = False  # a front matter id takes the file name's place
     unpublished: str = ""  # what of the folder's pages the generator does not publish (see unpublished_reason)
     pretty: bool = False  # a page's path is lowercased and ends in a slash (Hugo's defaults: /functions/toc/)
-    slashed: bool = False  # a page's path ends in a slash (Sphinx's dirhtml builder: /usage/quickstart/)
+    slashed: bool = False  # a page's path ends in a slash (Sphinx's dirhtml builder, MkDocs: /usage/quickstart/)
     root: str = ""  # the folder in DOCS that holds the pages ("src/" when DOCS is an mdBook's own folder)
     drafts: bool = False  # it publishes no page whose front matter says `draft: true` (Docusaurus, Hugo)
     # the folders of its pages in DOCS and the path each is served under (Docusaurus's content plugins), and
@@ -228,7 +228,7 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
-                if site == "sphinx" and _dirhtml(folder):
+                if (site == "sphinx" and _dirhtml(folder)) or (site == "mkdocs" and _directory_urls(folder / name)):
                     found = replace(found, slashed=True)
                 if site == "nextjs" and folder == docs:  # Nextra: the pages/ folder holds the routes
                     pages = next((f for f in _NEXT_PAGES if (docs / f).is_dir()), "")
@@ -257,6 +257,15 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
 
 
 _NEXT_PAGES = ("pages/", "src/pages/", "content/")  # Next.js's page routes; Nextra 4's content folder
+_FLAT_URLS = re.compile(r"^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b", re.IGNORECASE | re.MULTILINE)
+
+
+def _directory_urls(config: Path) -> bool:
+    """Whether an MkDocs site serves each page as a folder (`setup/install.md` at `setup/install/`): its default,
+    unless its mkdocs.yml says `use_directory_urls: false`."""
+    return not _FLAT_URLS.search(config_text(config))
+
+
 _DIRHTML_COMMAND = re.compile(r"\bsphinx-build\b.*\s-[bM][ \t]*dirhtml\b")  # a build command of its own
 _READTHEDOCS = (".readthedocs.yaml", ".readthedocs.yml", "readthedocs.yml", "readthedocs.yaml")
 

@@ -380,9 +380,20 @@ CASES = [
         {"base_url": "https://www.mkdocs.org/", "drop_extensions": True},
         {
             "user-guide/README.md": "https://www.mkdocs.org/user-guide/",
-            "about/readme.md": "https://www.mkdocs.org/about/readme",
-            "01-intro.md": "https://www.mkdocs.org/01-intro",
+            "about/readme.md": "https://www.mkdocs.org/about/readme/",  # each page a folder: use_directory_urls
+            "01-intro.md": "https://www.mkdocs.org/01-intro/",
         },
+    ),
+    SiteCase(
+        "mkdocs-flat",  # use_directory_urls: false serves the pages as .html files
+        {
+            "project/mkdocs.yml": "site_name: x\nuse_directory_urls: false\n",
+            "project/docs/setup/install.md": PAGE,
+            "project/docs/index.md": PAGE,
+        },
+        "project/docs",
+        {"base_url": "https://docs.example/", "url_extension": "html"},
+        {"setup/install.md": "https://docs.example/setup/install.html", "index.md": "https://docs.example/index.html"},
     ),
 ]
 
@@ -760,10 +771,10 @@ def test_drafts_follow_the_site_generator_as_its_config_comes_and_goes(tmp_path:
 @pytest.mark.parametrize(
     ("config", "docs", "url"),
     [
-        ("project/mkdocs.yml", "project/docs", "https://site.example/01-intro"),
+        ("project/mkdocs.yml", "project/docs", "https://site.example/01-intro/"),  # MkDocs: each page a folder
         ("site/hugo.toml", "site/content", "https://site.example/01-intro/"),
         ("book/book.toml", "book/src", "https://site.example/01-intro"),
-        ("project/docs/mkdocs.yml", "project/docs", "https://site.example/01-intro"),
+        ("project/docs/mkdocs.yml", "project/docs", "https://site.example/01-intro/"),
     ],
 )
 def test_docusaurus_category_files_do_not_outweigh_a_generators_own_config(
