@@ -10,7 +10,8 @@ syntax is taken out, as the rendered page shows it.
   which is its title already.
 - Attributes (`## Intro {#sec-intro .unnumbered}`, `![A plot](plot.png){width=50%}`, `[text]{.smallcaps}`) leave
   nothing but the text they mark; unquoted values (`icon=false`) are Pandoc's too.
-Code (fenced, with its `{python}` info and `#|` options) is code: left as written.
+Code is code, left as written; of a chunk Quarto runs (```` ```{python} ````), its `#|` option lines are not
+shown, and none of it with `#| echo: false` or `#| include: false`.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ _HEADING = re.compile(rf"^(#{{1,6}}[ \t].*?)[ \t]+{_BLOCK}[ \t]*$")  # ## Title 
 _TITLE = re.compile(r"""\btitle=(?:"([^"\n]*)"|'([^'\n]*)')""")
 _CALLOUTS = {"note": "Note", "tip": "Tip", "warning": "Warning", "important": "Important", "caution": "Caution"}
 _CONFIGS = ("_quarto.yml", "_quarto.yaml")
+_CHUNK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\{[\w.-]+")  # ```{python}, ```{r, echo=FALSE}: code Quarto runs
+_HIDDEN = re.compile(r"^[ \t]*#\|[ \t]*(?:echo|include)[ \t]*:[ \t]*false\b", re.IGNORECASE)
 
 
 def expand_quarto_includes(text: str, path: Path) -> str:
@@ -84,14 +87,24 @@ def plain_pandoc(text: str) -> str:
     out: list[str] = []
     fence: str | None = None
     lines = text.split("\n")
+    chunk: list[str] | None = None  # the lines of an open code chunk Quarto runs (```{python}), from its fence
     for number, line in enumerate(lines):
         if fence is not None:
             fence = None if closes(line, fence) else fence
-            out.append(line)
+            if chunk is None:
+                out.append(line)
+            elif fence is not None:
+                chunk.append(line)
+            else:
+                out += _shown_chunk([*chunk, line])
+                chunk = None
             continue
         if (opened := opens(line)) is not None:
             fence = opened
-            out.append(line)
+            if _CHUNK.match(line):
+                chunk = [line]
+            else:
+                out.append(line)
             continue
         div = _DIV.match(line)
         if div is not None:
@@ -100,6 +113,15 @@ def plain_pandoc(text: str) -> str:
         heading = _HEADING.match(line)
         out.append(heading.group(1) if heading else outside_code_spans(line, _plain_attributes))
     return "\n".join(out)
+
+
+def _shown_chunk(lines: list[str]) -> list[str]:
+    """What the page shows of a code chunk: its code without its `#|` option lines; nothing with `echo: false`
+    (its output, which Quarto shows instead, is not in the source)."""
+    options = [line for line in lines[1:-1] if line.lstrip().startswith("#|")]
+    if any(_HIDDEN.match(option) for option in options):
+        return [""]
+    return [line for line in lines if not line.lstrip().startswith("#|")]
 
 
 def _div_title(indent: str, attributes: str, following: list[str]) -> list[str]:

@@ -245,7 +245,13 @@ Left column.
 Write {{{< var version >}}} to show a variable.
 
 ```{python}
+#| label: fig-zebra
 print("zebracorn")
+```
+
+```{r}
+#| echo: false
+hidden_setup()
 ```
 """
 
