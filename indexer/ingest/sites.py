@@ -230,7 +230,9 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
                 if (site == "sphinx" and _dirhtml(folder)) or (site == "mkdocs" and _directory_urls(folder / name)):
                     found = replace(found, slashed=True)
-                if site == "nextjs" and folder == docs:  # Nextra: the pages/ folder holds the routes
+                if site == "nextjs" and folder == docs and "nextra" in config_text(folder / name).lower():
+                    # Nextra: its pages/ folder holds the routes (a Next.js app of its own may read Markdown from
+                    # anywhere, posts/ or content/: its files are left as they are)
                     pages = next((f for f in _NEXT_PAGES if (docs / f).is_dir()), "")
                     found = replace(found, root=pages)
                 if site == "mintlify":

@@ -576,6 +576,15 @@ def test_a_jekyll_pages_liquid_outputs_show_what_they_name(tmp_path: Path) -> No
     assert "Ruby version 3.1.0 or higher" in (snapshot(tmp_path / "index").text("_docs/installation.md") or "")
 
 
+def test_a_nextjs_app_that_is_no_nextra_site_keeps_its_markdown_wherever_it_lies(tmp_path: Path) -> None:
+    """A Next.js blog reads posts/*.md itself (getStaticProps): its pages/ folder holds only code."""
+    write(tmp_path / "blog", "next.config.js", "module.exports = { reactStrictMode: true }\n")
+    write(tmp_path / "blog", "pages/index.tsx", "export default function Home() { return null }\n")
+    write(tmp_path / "blog", "posts/hello.md", PAGE)
+    index(tmp_path / "blog", tmp_path / "index", base_url="https://blog.example/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == ["posts/hello.md"]
+
+
 def test_a_jupyter_book_config_is_no_jekyll_site(tmp_path: Path) -> None:
     """Jupyter Book keeps a _config.yml too, beside its _toc.yml: its `_`-named files are no Jekyll folders."""
     write(tmp_path / "book", "_config.yml", "title: Book\n")
