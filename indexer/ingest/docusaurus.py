@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.ingest.editions import CURRENT, Area, Layout
-from indexer.ingest.siteconfig import MAX_NAMES, SPREAD, UNKNOWN, JsConfig, config_text, folder_names
+from indexer.ingest.siteconfig import MAX_NAMES, SPREAD, UNKNOWN, JsConfig, config_text, folder_names, site_folder
 
 KINDS = ("docs", "blog", "pages")
 _FOLDERS = {"docs": "docs/", "blog": "blog/", "pages": "src/pages/"}  # Docusaurus's defaults
@@ -128,7 +128,7 @@ def _plugin(kind: str, plugin_id: str, options: Mapping[str, Any] | None) -> Plu
 
     path, route = written("path"), written("routeBasePath")
     guess = f"{plugin_id}/" if plugin_id else _FOLDERS[kind]
-    folder = _FOLDERS[kind] if path is _NOT_WRITTEN else _folder(path) if isinstance(path, str) else guess
+    folder = _FOLDERS[kind] if path is _NOT_WRITTEN else site_folder(path) if isinstance(path, str) else guess
     if isinstance(route, str):
         served = "/".join(part for part in route.split("/") if part)
         served = f"{served}/" if served else ""
@@ -137,15 +137,6 @@ def _plugin(kind: str, plugin_id: str, options: Mapping[str, Any] | None) -> Plu
     else:  # an expression: the plugin's folder name (its id's for one of its own), as most sites write it
         served = _ROUTES[kind] if not plugin_id else (folder.rstrip("/").rpartition("/")[2] + "/" if folder else guess)
     return Plugin(kind, plugin_id, folder, served, options=options, guessed=path is UNKNOWN)
-
-
-def _folder(path: str) -> str:
-    """A plugin's `path` as a folder of the site's ("docs/"); "" when it is outside (`../docs`, absolute)."""
-    path = path.strip().replace("\\", "/")
-    parts = [p for p in path.split("/") if p not in ("", ".")]
-    if not parts or ".." in parts or path.startswith("/") or ":" in parts[0]:
-        return ""
-    return "/".join(parts) + "/"
 
 
 class _Versions:
@@ -224,7 +215,7 @@ def docusaurus_layout(config: Path) -> Layout:
             areas.append(Area(plugin.folder, plugin.route, language(default), unbuilt=plugin.off,
                               dated=plugin.kind == "blog", numbered=False))  # fmt: skip
     statics = options.strings("staticDirectories") or ("static",)
-    areas += [Area(folder, "", language(default), as_is=True) for folder in map(_folder, statics) if folder]
+    areas += [Area(folder, "", language(default), as_is=True) for folder in map(site_folder, statics) if folder]
     for plugin_versions in versions.values():
         if plugin_versions.plugin.folder:
             areas.append(plugin_versions.area(plugin_versions.plugin.folder, CURRENT, "", language(default)))

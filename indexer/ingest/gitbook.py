@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
-from indexer.ingest.siteconfig import MAX_NAMES, config_text, lowered, yaml_config
+from indexer.ingest.siteconfig import MAX_NAMES, config_text, lowered, site_folder, yaml_config
 
 CONFIG = ".gitbook.yaml"
 _LINK = re.compile(r"\]\(\s*<?([^)<>\s]+\.md)>?(?:\s+\"[^\"]*\")?\s*\)", re.IGNORECASE)
@@ -72,7 +72,7 @@ def is_gitbook(folder: Path) -> bool:
 def gitbook_site(folder: Path, docs: Path) -> GitBookSite:
     """The space whose `.gitbook.yaml` or SUMMARY.md lies in `folder` (DOCS or a folder above it)."""
     settings = lowered(yaml_config(folder / CONFIG)) if (folder / CONFIG).is_file() else {}
-    root = _folder(settings.get("root"))
+    root = site_folder(settings.get("root"))
     structure = lowered(settings.get("structure"))
     readme = _name(structure.get("readme"), "README.md")
     summary = _name(structure.get("summary"), "SUMMARY.md")
@@ -89,13 +89,6 @@ def gitbook_site(folder: Path, docs: Path) -> GitBookSite:
     return GitBookSite(root_in_docs, readme, summary, listed)
 
 
-def _folder(value: object) -> str:
-    if not isinstance(value, str):
-        return ""
-    parts = [p for p in value.strip().replace("\\", "/").split("/") if p not in ("", ".")]
-    return "" if not parts or ".." in parts or value.strip().startswith("/") else "/".join(parts) + "/"
-
-
 def _name(value: object, default: str) -> str:
-    name = _folder(value).rstrip("/")
+    name = site_folder(value).rstrip("/")
     return name or default

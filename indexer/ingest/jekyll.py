@@ -26,7 +26,6 @@ import datetime
 import fnmatch
 import hashlib
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -34,7 +33,7 @@ from typing import Any
 
 import yaml
 
-from indexer.ingest.siteconfig import MAX_NAMES, config_text
+from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, site_folder
 
 CONFIGS = ("_config.yml", "_config.yaml", "_config.toml")  # the first found, as Jekyll looks for them
 MARKDOWN = frozenset({".md", ".markdown", ".mkdown", ".mkdn", ".mkd", ".mdown"})
@@ -170,8 +169,8 @@ def jekyll_site(folder: Path) -> JekyllSite | None:
     config = next((folder / name for name in CONFIGS if (folder / name).is_file()), None)
     if config is None or (folder / "_toc.yml").exists():
         return None
-    data = _read(config)
-    collections_dir = _folder(data.get("collections_dir"))
+    data = config_mapping(config)
+    collections_dir = site_folder(data.get("collections_dir"))
     declared = data.get("collections")
     if isinstance(declared, list):  # an older form: names alone
         declared = {name: {} for name in declared if isinstance(name, str)}
@@ -191,22 +190,6 @@ def jekyll_site(folder: Path) -> JekyllSite | None:
     return JekyllSite(
         str(folder), tuple(found.values()), style if isinstance(style, str) and style else "date", exclude
     )
-
-
-def _read(config: Path) -> dict[str, Any]:
-    text = config_text(config)
-    try:
-        data = tomllib.loads(text) if config.suffix == ".toml" else yaml.load(text, Loader=_SAFE_LOADER)
-    except (ValueError, yaml.YAMLError, RecursionError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _folder(value: object) -> str:
-    if not isinstance(value, str):
-        return ""
-    parts = [p for p in value.strip().replace("\\", "/").split("/") if p not in ("", ".")]
-    return "" if not parts or ".." in parts or value.strip().startswith("/") else "/".join(parts) + "/"
 
 
 def _with_suffix(template: str, style: str) -> str:

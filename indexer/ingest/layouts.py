@@ -28,7 +28,7 @@ from typing import Any
 
 from indexer.ingest.docusaurus import docusaurus_layout
 from indexer.ingest.editions import Area, Layout
-from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_text, hugo_config, listed, lowered
+from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_mapping, config_text, listed, lowered, site_folder
 
 
 def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
@@ -90,7 +90,7 @@ def _starlight(config: Path, whole: bool) -> Layout | None:
 
 def _hugo(config: Path) -> Layout | None:
     """A multilingual Hugo site's content folders and languages (see the module's docstring)."""
-    data = lowered(hugo_config(config))
+    data = lowered(config_mapping(config))
     languages = {str(code).lower(): lowered(table) for code, table in lowered(data.get("languages")).items()}
     if len(languages) < 2 or len(languages) > MAX_NAMES:
         return None
@@ -98,7 +98,7 @@ def _hugo(config: Path) -> Layout | None:
     in_subdir = data.get("defaultcontentlanguageinsubdir") is True
     disabled = {str(c).lower() for c in listed(data.get("disablelanguages"))}
     disabled |= {code for code, table in languages.items() if table.get("disabled") is True}
-    top = content_dir(data.get("contentdir")) or "content/"
+    top = site_folder(data.get("contentdir")) or "content/"
 
     def area(folder: str, code: str) -> Area:
         url = "" if code == default and not in_subdir else f"{code}/"
@@ -107,7 +107,7 @@ def _hugo(config: Path) -> Layout | None:
 
     folders: dict[str, list[str]] = {}
     for code, table in languages.items():
-        folders.setdefault(content_dir(table.get("contentdir")) or top, []).append(code)
+        folders.setdefault(site_folder(table.get("contentdir")) or top, []).append(code)
     areas = [area(folder, default if default in codes else codes[0]) for folder, codes in folders.items()]
     by_name = tuple(area("", code) for code in languages)
     ordered = (default, *sorted(set(languages) - {default}))
@@ -148,25 +148,15 @@ def _json(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def content_dir(value: Any) -> str:
-    """A contentDir as a folder relative to the site's ("content/"); "" when it is none (absolute, `..`)."""
-    if not isinstance(value, str):
-        return ""
-    parts = [p for p in value.strip().replace("\\", "/").split("/") if p not in ("", ".")]
-    if not parts or ".." in parts or value.strip().startswith("/"):
-        return ""
-    return "/".join(parts) + "/"
-
-
 def hugo_content(config: Path) -> str:
     """The folder of a Hugo site's pages, from its folder ("content/" by default): its `contentDir`, or a module
     mount of a folder as the content (gohugo.io's own: content/en); "" when that folder is not there."""
-    settings = lowered(hugo_config(config))
+    settings = lowered(config_mapping(config))
     mounts = [lowered(mount) for mount in listed(lowered(settings.get("module")).get("mounts"))]
-    mounted = [content_dir(mount.get("source")) for mount in mounts if mount.get("target") == "content"]
-    folder = (mounted[0] if len(mounted) == 1 else "") or content_dir(settings.get("contentdir")) or "content/"
-    site_folder = config.parent.parent.parent if config.parent.name == "_default" else config.parent
-    return folder if (site_folder / folder).is_dir() else ""
+    mounted = [site_folder(mount.get("source")) for mount in mounts if mount.get("target") == "content"]
+    folder = (mounted[0] if len(mounted) == 1 else "") or site_folder(settings.get("contentdir")) or "content/"
+    site = config.parent.parent.parent if config.parent.name == "_default" else config.parent
+    return folder if (site / folder).is_dir() else ""
 
 
 _OLD_HUGO_CONFIGS = [f"config.{ext}" for ext in ("toml", "yaml", "yml", "json")] + [

@@ -46,8 +46,20 @@ def config_text(path: Path) -> str:
     return "" if len(data) > MAX_CONFIG_BYTES else data.decode("utf-8", "replace")
 
 
-def hugo_config(path: Path) -> dict[str, Any]:
-    """Hugo's config file (hugo.toml, .yaml, .yml or .json) as a mapping; {} when it cannot be read."""
+def site_folder(value: object) -> str:
+    """A folder a config names relative to the site's (Hugo's `contentDir`, VitePress's `srcDir`, a Docusaurus
+    plugin's `path`...) as "content/"; "" when it names none, or one outside the site (absolute, `..`, `C:`)."""
+    if not isinstance(value, str):
+        return ""
+    parts = [p for p in value.strip().replace("\\", "/").split("/") if p not in ("", ".")]
+    if not parts or ".." in parts or value.strip().startswith("/") or ":" in parts[0]:
+        return ""
+    return "/".join(parts) + "/"
+
+
+def config_mapping(path: Path) -> dict[str, Any]:
+    """A config file in TOML (by its suffix), JSON or YAML (Hugo's hugo.toml, Jekyll's _config.yml) as a mapping;
+    {} when it cannot be read."""
     text = config_text(path)
     try:
         if path.suffix == ".toml":

@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_text
+from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_text, site_folder
 
 FOLDER = ".vitepress"
 CONFIGS = tuple(f"config.{ext}" for ext in ("js", "ts", "mjs", "mts", "cjs", "cts"))
@@ -67,7 +67,7 @@ def vitepress_site(root: Path, docs: Path) -> VitePressSite:
     """The site whose `.vitepress/` folder lies in `root` (DOCS or a folder above it), as DOCS holds it."""
     config = next((root / FOLDER / name for name in CONFIGS if (root / FOLDER / name).is_file()), None)
     options = JsConfig(config_text(config)) if config else None
-    src = _folder(options.option("srcDir", str) if options else None)
+    src = site_folder(options.option("srcDir", str) if options else None)
     exclude = (options.strings("srcExclude") if options else None) or ()
     source = root / src
     inside = os.path.relpath(docs, source).replace(os.sep, "/")
@@ -78,11 +78,6 @@ def vitepress_site(root: Path, docs: Path) -> VitePressSite:
     in_docs = os.path.relpath(source, docs).replace(os.sep, "/")
     src_in_docs = "" if in_docs == "." or in_docs.startswith("..") else in_docs + "/"
     return VitePressSite(src_in_docs, inside, tuple(exclude[:MAX_NAMES]))
-
-
-def _folder(value: str | None) -> str:
-    parts = [p for p in (value or "").strip().replace("\\", "/").split("/") if p not in ("", ".")]
-    return "" if not parts or ".." in parts or (value or "").strip().startswith("/") else "/".join(parts) + "/"
 
 
 def _glob(glob: str) -> re.Pattern[str]:
