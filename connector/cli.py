@@ -77,7 +77,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    """The command line. The cyclic garbage collector is off until the server is about to serve (settle()):
+    importing FastMCP and the SDK makes some 600 pydantic models and over 100,000 objects that live as long as the
+    process, and the collector's passes over them while they are made were about a tenth of the start."""
+    gc.disable()
+    try:
+        return _main(sys.argv[1:] if argv is None else argv)
+    finally:
+        gc.enable()
+
+
+def _main(argv: list[str]) -> int:
     if argv[:1] == ["tokens"]:
         from connector.tokens_cli import main as tokens_main
 
@@ -155,6 +165,7 @@ def _serve(settings: ConnectorSettings) -> int:
 def _serve_workers(settings: ConnectorSettings) -> int:
     """`settings.http_workers` processes serving one socket, each with its own server made by connector.asgi:create
     from these settings, which reach it through the environment."""
+    gc.enable()  # this process only watches over the workers (see settle())
     os.environ.update(settings.as_environment())
     _run_uvicorn("connector.asgi:create", settings, factory=True, workers=settings.http_workers)
     return 0
@@ -182,8 +193,10 @@ def _run_uvicorn(app: Any, settings: ConnectorSettings, **options: Any) -> None:
 def settle() -> None:
     """Before serving: what the process holds by now (its imports, the server, the opened index) lives as long as
     it does, so it is moved out of the cyclic garbage collector's reach. Its full passes otherwise walk those
-    objects, about 120,000 of them (70-200 ms here), every few hundred searches, inside whichever search runs."""
+    objects, about 120,000 of them (70-200 ms here), every few hundred searches, inside whichever search runs.
+    The collector runs from here on (main() starts with it off)."""
     gc.freeze()
+    gc.enable()
 
 
 def quiet_fastmcp() -> None:

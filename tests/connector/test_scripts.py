@@ -3,6 +3,7 @@ exists and runs the same command line as `python -m indexer` / `python -m connec
 
 from __future__ import annotations
 
+import gc
 import importlib
 import subprocess
 import sys
@@ -49,3 +50,22 @@ def test_help_names_the_command_the_user_typed(command: list[str], usage: str) -
     done = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(usage)
+
+
+def test_the_command_leaves_the_garbage_collector_on(capsys: pytest.CaptureFixture[str]) -> None:
+    """main() starts with the cyclic collector off (a faster start); whatever it returns, it is on again after."""
+    from connector.cli import main, settle
+
+    assert gc.isenabled()
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert gc.isenabled()
+    assert main(["--index", "/nonexistent/index"]) == 1  # an error: no index there
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        settle()  # what main() calls before it serves
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
