@@ -185,6 +185,7 @@ def _meta(
         "site": urls.site.key,  # "" unless URLs follow the site's rules
         EDITIONS: site.layout.key if site.layout else "",
         "drafts": planning.drafts_generator(site),
+        planning.READING_LIMITS: planning.reading_limits(settings),
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 

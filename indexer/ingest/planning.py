@@ -38,6 +38,7 @@ def plan_jobs(
     jobs: list[Job] = []
     carried: dict[str, Failure] = {}
     unchanged = 0
+    same_limits = state.meta.get(READING_LIMITS) == reading_limits(settings)  # else failures may be mended
     old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
     root = "" if settings.follow_symlinks else str(docs)
     for c in files:
@@ -54,7 +55,7 @@ def plan_jobs(
             continue
         failed = state.failed.get(c.id)
         as_failed = failed is not None and (failed.stamp.size, failed.stamp.mtime_ns) == (c.size, c.mtime_ns)
-        if failed and as_failed and old_rules is rules and not reread:
+        if failed and as_failed and old_rules is rules and same_limits and not reread:
             carried[c.id] = failed  # (a changed access file may mend a failure: what it included may be allowed)
             continue
         sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
@@ -63,6 +64,15 @@ def plan_jobs(
                   drafts_generator(site), str(includes_from))  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
+
+
+READING_LIMITS = "reading_limits"  # the meta key of reading_limits()
+
+
+def reading_limits(settings: IndexerSettings) -> str:
+    """The settings that bound the reading of one file (--max-file-size, --parse-timeout), as the index's meta
+    records them: when they change, the files that failed are read again (a file that took too long may not now)."""
+    return f"{settings.max_file_bytes} bytes, {settings.parse_timeout:g} s"
 
 
 def _includes_changed(docs: Path, included: dict[str, tuple[int, int]], root: Path, follow_symlinks: bool) -> bool:

@@ -159,6 +159,19 @@ def test_a_file_that_parses_too_long_is_skipped_and_the_run_goes_on(docs: Path, 
     assert found(index_dir, "okapi") == ["quick.md"]
 
 
+def test_a_file_that_parsed_too_long_is_read_again_when_the_limit_is_raised(docs: Path, index_dir: Path) -> None:
+    write(docs, "slow.pdf", make_pdf([f"page {n} of a long okapiform manual " * 40 for n in range(300)]))
+    write(docs, "quick.md", "# Quick\n\nokapi\n")
+    index(docs, index_dir, parse_timeout=0.1)
+    again = index(docs, index_dir, parse_timeout=0.1)  # nothing changed: the failure is carried, not tried again
+    assert again.generation is None
+    assert "took longer than 0.1 s" in skipped(again)["slow.pdf"]
+    raised = index(docs, index_dir, parse_timeout=120)  # the option the reason names, raised
+    assert "slow.pdf" not in skipped(raised)
+    assert found(index_dir, "okapiform") == ["slow.pdf"]
+    assert index(docs, index_dir, parse_timeout=120).generation is None  # and then up to date
+
+
 def test_the_time_limit_holds_when_it_expires_inside_a_garbage_collector_callback() -> None:
     """Some libraries install a callback of the garbage collector (hypothesis does, in these tests), where an
     exception is printed and dropped: the limit waits for the callback to end, then interrupts the block."""
