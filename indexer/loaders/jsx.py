@@ -46,7 +46,11 @@ _BLOCK_TAGS = "div|section|article|aside|main|header|footer|nav|figure|center|de
 _JSX_START = re.compile(
     r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*|<[a-z][\w-]*(?=[^<>]{0,1000}?=[ \t]*\{)"
     r"|<(?!(?:br|hr)\b)[a-z][\w-]*(?=[^<>]{0,1000}?/[ \t]*>)"
-    rf"|^[ \t]{{0,3}}(?P<block></?(?:{_BLOCK_TAGS})\b)(?=[^<>\n]{{0,1000}}>[ \t]*$)",
+    rf"|^[ \t]{{0,3}}(?P<block></?(?:{_BLOCK_TAGS})\b)(?=[^<>\n]{{0,1000}}>[ \t]*$)"
+    # a string in prose, which shows its text: `{' '}`, `{'<'}`, {`--force`} (not a template with ${...})
+    r"""|\{[ \t]*(?:'(?P<single>(?:[^'\\\n]|\\.){0,1000})'"""
+    r'|"(?P<double>(?:[^"\\\n]|\\.){0,1000})"'
+    r"|`(?P<back>[^`$]{0,1000})`)[ \t]*\}",
     re.MULTILINE,
 )
 _FIELD = re.compile(r"<[ \t]*(?:ParamField|ResponseField)\b")
@@ -208,6 +212,11 @@ def _prose(text: str, partials: dict[str, str] | None = None, path: Path | None 
         while span < len(spans) and spans[span][1] <= at:
             span += 1
         if at < pos or (span < len(spans) and spans[span][0] <= at):
+            continue
+        string = next((value for value in start.group("single", "double", "back") if value is not None), None)
+        if string is not None:
+            parts += [text[pos:at], _JS_ESCAPE.sub(r"\1", string) if start.group("back") is None else string]
+            pos = start.end()
             continue
         end = _tag_end(text, at)
         if end < 0:

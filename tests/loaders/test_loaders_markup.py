@@ -311,6 +311,18 @@ def test_an_mdx_expression_standing_as_a_block_leaves_nothing_but_a_string_its_t
     assert body == "Adapters\nAdapters\nPick one.\n\nDownload the zebracorn guide\n\nThe end."
 
 
+def test_a_string_expression_in_mdx_prose_shows_its_text() -> None:
+    """Prettier writes `{' '}` between a tag and the next word, and pages write `{'<'}` for a sign MDX would take
+    for a tag: the text showed the braces and quotes. A code span keeps them, and another expression stays."""
+    text = (
+        b"import Kbd from '@site/src/Kbd';\n\n# Keys\n\nPress <Kbd>Ctrl</Kbd>+{'<'} to go back,{' '}\n"
+        b'then {"zebracorn\\"s"} key and {`--force`}. Write `{\' \'}` in JSX; {props.version} is computed.\n'
+    )
+    body = " ".join(searchable(load("keys.mdx", text)).split())
+    assert 'Press Ctrl+< to go back, then zebracorn"s key and --force.' in body
+    assert "Write {' '} in JSX; {props.version} is computed." in body
+
+
 def test_mdx_keeps_what_an_expression_or_a_self_closing_tag_only_shapes() -> None:
     """React Native's and Starlight's pages, read again after the two rules above: a template literal in a code
     block is its command, a line that starts with {' '} keeps its words, <br/> is a line break, and the props of a
