@@ -1,21 +1,21 @@
 """JSX in Markdown (MDX: Docusaurus, Mintlify, Nextra), taken out so that what is left reads as Markdown.
 
-Docusaurus's ```mdx-code-block fences hold MDX, not code: their lines are read as the rest; in other code blocks
-its magic comments (`// highlight-next-line`, `# highlight-start`), which it removes, are dropped, written in the
+Docusaurus's ```mdx-code-block fences hold MDX, not code: their lines are read as the rest; in other code blocks its
+magic comments (`// highlight-next-line`, `# highlight-start`), which it removes, are dropped, written in the
 comment syntax of the block's language (a Markdown block that shows a JavaScript one keeps them). Outside fenced
 code: `import`/`export` statements (each runs to the next blank line, as MDX reads them), `{/* comments */}` and
 JavaScript expressions standing as blocks (`{items.map((item) => (` ... `))}`, whose output is computed; a string
-alone, `{'Download'}`, shows its text) are dropped; component tags (`<Card>`, `</Card>`, `<Card\\n
-title="..."\\n/>`, `<>`) and HTML tags with JavaScript attributes (`<img style={{width: 50}} alt="x" />`) are
-removed, the text between an opening and a closing tag kept, and so is the text a reader sees of their attributes
-(`title`, `label`, `caption`, `alt`; an API field's name and type, `<ResponseField name="seo.indexing"
-type="string">`), on a line of its own; so are a self-closing HTML tag (`<iframe ... />`, which JSX closes) and a
-block's HTML tag alone on its line (`<div id="x">` ... `</div>`: the Markdown between them is Markdown in MDX, a
-heading too). Other lower-case tags are HTML, which Markdown reads (scripts and styles hidden). A partial imported
-from a Markdown or MDX file (`import Intro from './_intro.mdx'`; `'@site/docs/_intro.mdx'` from the folder of
-Docusaurus's config; `'/snippets/intro.mdx'` from the documents folder, as Mintlify writes it) is put in place of
-its self-closing tag (`<Intro />`), its own JSX taken out, read from the documents folder as includes.py reads
-files.
+alone, `{'Download'}`, shows its text, as does one in prose, `{' '}`) are dropped; component tags (`<Card>`,
+`</Card>`, `<Card\\n title="..."\\n/>`, `<>`) and HTML tags with JavaScript attributes (`<img style={{width: 50}}
+alt="x" />`) are removed, the text between an opening and a closing tag kept, and so is the text a reader sees of
+their attributes (`title`, `label`, `caption`, `alt`; an API field's name and type, `<ResponseField
+name="seo.indexing" type="string">`), on a line of its own; so are a self-closing HTML tag (`<iframe ... />`, which
+JSX closes) and a block's HTML tag alone on its line (`<div id="x">` ... `</div>`: the Markdown between them is
+Markdown in MDX, a heading too). Other lower-case tags are HTML, which Markdown reads (scripts and styles hidden). A
+partial imported from a Markdown or MDX file (`import Intro from './_intro.mdx'`; `'@site/docs/_intro.mdx'` from the
+folder of Docusaurus's config; `'/snippets/intro.mdx'` from the documents folder, as Mintlify writes it) is put in
+place of its self-closing tag (`<Intro />`), its own JSX taken out, read from the documents folder as includes.py
+reads files.
 """
 
 from __future__ import annotations

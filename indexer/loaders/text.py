@@ -13,7 +13,13 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from indexer.loaders.asciidoc import antora_attributes, document_attributes, plain_asciidoc, plain_title
+from indexer.loaders.asciidoc import (
+    antora_attributes,
+    document_attributes,
+    plain_asciidoc,
+    plain_title,
+    preprocess,
+)
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
@@ -41,11 +47,14 @@ class TextLoader:
         if splitter is None:
             sections = sections_at(lines, [])
             return ParsedDoc(format=self.format, title="", sections=sections)
+        if splitter is _adoc_lines:
+            given = antora_attributes(path)
+            lines = preprocess(lines, path, given)
         headings = splitter(lines)
         title = next((text for _, _, text in headings if text), "")
         sections = sections_at(lines, headings)
         if splitter is _adoc_lines:
-            attributes = antora_attributes(path) | document_attributes(lines)
+            attributes = given | document_attributes(lines)
             title = plain_title(title, attributes)
             sections = tuple(
                 Section(text=_blank_runs("\n".join(plain_asciidoc(s.text.split("\n"), attributes))),

@@ -581,6 +581,67 @@ def test_an_antora_page_reads_the_attributes_its_component_gives(tmp_path: Path)
     assert "Get Narwhal from" in (snapshot(tmp_path / "index").text("modules/ROOT/pages/index.adoc") or "")
 
 
+def test_asciidoc_includes_and_conditionals_run_as_asciidoctors_preprocessor_runs_them(tmp_path: Path) -> None:
+    """The Asciidoctor docs show their examples with `include::example$my-document.adoc[tags=title;body]` inside
+    listings, and pages share partials: the lines were dropped (20 of its 77 pages lost text). Conditionals and
+    escaped directives (`\\ifdef::x[]`, shown as written) were text."""
+    docs = tmp_path / "docs"
+    write(docs, "antora.yml", "name: guide\nversion: '1.0'\n")
+    write(docs, "modules/ROOT/partials/attributes.adoc", ":beast: Wolpertinger\n")
+    write(docs, "modules/ROOT/partials/origins.adoc", "= Origins\n\nThe {beast} came from the forest.\n")
+    write(
+        docs,
+        "modules/cli/examples/app.rb",
+        "require 'x'\n# tag::main[]\nputs 'zebracorn'\n# end::main[]\nputs 'left out'\n",
+    )
+    write(docs, "modules/cli/examples/lines.txt", "one\ntwo\nthree\nfour\n")
+    write(
+        docs,
+        "modules/cli/pages/run.adoc",
+        "= Run\ninclude::ROOT:partial$attributes.adoc[]\n\nMeet the {beast}.\n\n[source,ruby]\n----\n"
+        "include::example$app.rb[tag=main]\n----\n\ninclude::ROOT:partial$origins.adoc[leveloffset=+1]\n\n"
+        "Lines: include::nothing[] stays, but\ninclude::example$lines.txt[lines=2..3]\n\n"
+        "ifdef::env-site[]\nOn the site.\nendif::[]\nifdef::env-github[]\nOn GitHub only.\nendif::[]\n"
+        "ifndef::beast[Never shown.]\nifdef::beast+env-site[Both are set.]\n"
+        'ifeval::["{beast}" == "Wolpertinger"]\nThe comparison holds.\nendif::[]\n'
+        "ifeval::[{sectnumlevels} > 9]\nKept when it cannot be read.\nendif::[]\n"
+        "\\ifdef::shown[]\n\\include::shown.adoc[]\n"
+        "include::partial$missing.adoc[]\ninclude::partial$maybe.adoc[opts=optional]\n"
+        "include::https://example.org/remote.adoc[]\n",
+    )
+    report = index(docs, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("modules/cli/pages/run.adoc") or ""
+    assert "Meet the Wolpertinger." in text
+    assert "puts 'zebracorn'" in text and "left out" not in text and "tag::" not in text
+    assert document(tmp_path / "index", "modules/cli/pages/run.adoc").headings == ("Run", "Origins")
+    assert "The Wolpertinger came from the forest." in text
+    assert "two\nthree" in text and "one" not in text.split("Lines:")[1] and "include::nothing[] stays" in text
+    assert "On the site." in text and "GitHub" not in text and "Never shown" not in text
+    assert "Both are set." in text and "The comparison holds." in text and "Kept when it cannot be read." in text
+    assert "ifdef::shown[]\ninclude::shown.adoc[]" in text  # escaped: as written, without the backslash
+    assert "endif" not in text and "ifeval" not in text
+    warned = warnings_of(report, "modules/cli/pages/run.adoc")
+    assert any("missing.adoc does not exist" in w for w in warned)
+    assert any("remote.adoc[]: a URL is not read" in w for w in warned)
+    assert not any("maybe.adoc" in w for w in warned)  # optional
+    write(docs, "modules/cli/examples/app.rb", "# tag::main[]\nputs 'narwhal'\n# end::main[]\n")
+    assert index(docs, tmp_path / "index").updated == 1  # an included file changed: the page is read again
+    assert "puts 'narwhal'" in (snapshot(tmp_path / "index").text("modules/cli/pages/run.adoc") or "")
+
+
+def test_an_asciidoc_include_outside_an_antora_component_is_a_path_from_the_including_file(
+    docs: Path, index_dir: Path
+) -> None:
+    write(docs, "shared/intro.adoc", "Shared zebracorn intro.\n\ninclude::more.adoc[]\n")
+    write(docs, "shared/more.adoc", "And more.\n")
+    write(docs, ".docsearchignore", "shared/\n")
+    write(docs, "guide/index.adoc", "= Guide\n\ninclude::../shared/intro.adoc[]\n\ninclude::partial$x.adoc[]\n")
+    report = index(docs, index_dir)
+    text = snapshot(index_dir).text("guide/index.adoc") or ""
+    assert "Shared zebracorn intro.\n\nAnd more." in text
+    assert any("no Antora component" in w for w in warnings_of(report, "guide/index.adoc"))
+
+
 def test_an_include_part_is_found_by_its_quoted_marker_and_a_missing_marker_includes_nothing(
     docs: Path, index_dir: Path
 ) -> None:
