@@ -46,3 +46,33 @@ def test_watch_indexes_added_changed_and_deleted_files(docs: Path, index_dir: Pa
     assert not watcher.is_alive()
     assert sum(r.added for r in reports) == 1
     assert sum(r.removed for r in reports) == 1
+
+
+def test_watch_sees_a_file_included_from_the_folder_above_that_includes_from_names(tmp_path: Path) -> None:
+    """Sphinx's changes.rst is `.. include:: ../CHANGES.rst`, read with --includes-from the repository's root:
+    --watch watched DOCS only, so a new changelog entry never reached the index. Other files there change
+    nothing."""
+    docs, index_dir = tmp_path / "repo" / "docs", tmp_path / "index"
+    write(tmp_path / "repo", "CHANGES.rst", "Version 1\n---------\n\nFixed the ammonite.\n")
+    write(tmp_path / "repo", "src/app.py", "print('x')\n")
+    write(docs, "changes.rst", "Changes\n=======\n\n.. include:: ../CHANGES.rst\n")
+    settings = IndexerSettings(index=index_dir, includes_from=tmp_path / "repo")
+    index(docs, index_dir, includes_from=tmp_path / "repo")
+    assert found(index_dir, "ammonite") == ["changes.rst"]
+    reports: list[IndexReport] = []
+    stop = threading.Event()
+    watcher = threading.Thread(target=watch_folder, args=(docs, settings, reports.append, stop), daemon=True)
+    watcher.start()
+    try:
+        time.sleep(0.5)  # let the watcher start before the first change
+        write(tmp_path / "repo", "src/app.py", "print('trilobite')\n")  # no page reads it: no update
+        time.sleep(2)  # four times the debounce
+        assert reports == []
+        write(tmp_path / "repo", "CHANGES.rst", "Version 2\n---------\n\nFixed the nautilus.\n")
+        assert _wait_for(lambda: found(index_dir, "nautilus") == ["changes.rst"])
+    finally:
+        stop.set()
+        watcher.join(timeout=10)
+    assert not watcher.is_alive()
+    assert found(index_dir, "ammonite") == []
+    assert [r.updated for r in reports] == [1]
