@@ -128,9 +128,11 @@ def register(
     codec: CursorCodec,
     connections: Connections,
     access: Access,
+    answered: Callable[[str], None] = lambda method: None,
 ) -> None:
+    """The search methods and the wire middleware; `answered(method)` is called after each request answered."""
     server = mcp._mcp_server
-    server.middleware.insert(0, _WireMiddleware(mcp, settings, connections))
+    server.middleware.insert(0, _WireMiddleware(mcp, settings, connections, answered))
 
     @protocol_errors
     async def resources_search(ctx: Any, params: SearchParams) -> dict[str, Any]:
@@ -188,19 +190,24 @@ def _wire(model: Any) -> dict[str, Any]:
 class _WireMiddleware:
     """Outermost SDK middleware: tracks connections, adds capability keys, and serves tools/list?query."""
 
-    def __init__(self, mcp: FastMCP, settings: ConnectorSettings, connections: Connections) -> None:
+    def __init__(
+        self, mcp: FastMCP, settings: ConnectorSettings, connections: Connections, answered: Callable[[str], None]
+    ) -> None:
         self._mcp = mcp
         self._settings = settings
         self._connections = connections
+        self._answered = answered
 
     async def __call__(self, ctx: Any, call_next: Any) -> Any:
         if ctx.request_id is not None:
             self._connections.add(ctx)
         if ctx.method == "tools/list" and isinstance(ctx.params, dict) and "query" in ctx.params:
-            return await self._filtered_tools(ctx, call_next)
-        result = await call_next(ctx)
-        if ctx.method in ("initialize", "server/discover") and result is not None:
-            return _with_search_capabilities(ctx, result)
+            result = await self._filtered_tools(ctx, call_next)
+        else:
+            result = await call_next(ctx)
+            if ctx.method in ("initialize", "server/discover") and result is not None:
+                result = _with_search_capabilities(ctx, result)
+        asyncio.get_running_loop().call_soon(self._answered, ctx.method)  # once this answer is on its way
         return result
 
     async def _filtered_tools(self, ctx: Any, call_next: Any) -> Any:

@@ -3,6 +3,8 @@ resources, and the search extensions. Everything it needs is handed in; nothing 
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -85,9 +87,42 @@ def create_server(
     _register_tools(mcp, tools, settings, corpus, syntax)
     _register_prompts(mcp)
     resources.register(mcp, searcher, codec, access)
-    extensions.register(mcp, searcher, settings, codec, connections, access)
+    extensions.register(mcp, searcher, settings, codec, connections, access, WarmUp(mcp, searcher).answered)
     calls.register(mcp, tools)
     return mcp
+
+
+class WarmUp:
+    """What the first requests of a server would otherwise wait for, done in a thread while the client reads
+    the answer before and thinks: after the first `initialize`, FastMCP's session state store, which it makes on
+    the first tools/list (importing its key-value library: 0.2-0.4 s here); after the first tools/list, one
+    search of the generation, which builds what every later one reuses (feedback's vocabulary, the document
+    table, Whoosh's searcher for a field query, the embedding model of a hybrid index: 0.1 s to over 1 s).
+    Nothing of it changes an answer; a failure here is left for the request that meets it to report."""
+
+    def __init__(self, mcp: FastMCP, searcher: Searcher) -> None:
+        self._tasks: dict[str, Callable[[], None]] = {"initialize": self._state_store, "tools/list": self._search}
+        self._mcp = mcp
+        self._searcher = searcher
+
+    def answered(self, method: str) -> None:
+        """Called when a request of `method` has been answered: starts what follows it, the first time."""
+        task = self._tasks.pop(method, None)
+        if task is not None:
+            threading.Thread(target=task, name=f"warm-up after {method}", daemon=True).start()
+
+    def _state_store(self) -> None:
+        with contextlib.suppress(Exception):
+            getattr(self._mcp, "_state_store", None)  # a lazy property of FastMCP's (absent in another release)
+
+    def _search(self) -> None:
+        with contextlib.suppress(Exception):
+            snapshot = self._searcher.snapshot()
+            first = snapshot.list_documents(limit=1)
+            words = [word for word in first[0].title.split() if word.isalnum()][:3] if first else []
+            if words:
+                snapshot.search(" ".join(words), limit=1)
+                snapshot.search(f"title:{words[0]}", limit=1)
 
 
 def search_results(
