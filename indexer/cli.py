@@ -223,6 +223,17 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
             lines += [f"    {shown(w.id)}: {shown(w.reason)}" for w in report.warnings]
     elif report.skipped:
         lines.append(f"  skipped {len(report.skipped)} file(s); run without --quiet for the list")
+    if settings.base_url and report.url_option and not (settings.drop_extensions or settings.url_extension):
+        lines.append(
+            f"  DOCS is built with {report.site}: with --base-url alone, each page's URL is its file's path under "
+            f"it; add {report.url_option} for the URLs the site serves"
+        )
+    nested, folder = report.nested_site
+    if nested and (not report.documents or not quiet):
+        lines.append(
+            f"  no site generator's files are in DOCS or above it, but {folder}/ holds a site ({nested}): index "
+            "that folder for its pages and the URLs it serves (here every file is a document, at its path)"
+        )
     count, example = report.unjoined_urls
     if count:
         lines.append(

@@ -106,6 +106,9 @@ class IndexReport:
     unread: tuple[tuple[str, int], ...] = ()  # (suffix, count) of the files no loader reads, most common first
     unjoined_urls: tuple[int, str] = (0, "")  # documents given a URL, whose front matter url is a path with no base URL
     # to join it to (they are cited by a file:// URL), and one such path
+    site: str = ""  # the site generator whose files DOCS holds ("" for none)
+    url_option: str = ""  # the option under which --base-url gives its pages the URLs it serves (sites.url_option)
+    nested_site: tuple[str, str] = ("", "")  # with no generator: one whose config lies below DOCS, and that folder
 
     @property
     def changed(self) -> bool:

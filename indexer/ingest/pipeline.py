@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.errors import DocsFolderError
-from indexer.ingest import planning
+from indexer.ingest import planning, sites
 from indexer.ingest.access import AccessRules
 from indexer.ingest.editions import Selection
 from indexer.ingest.embedding import carry
@@ -98,6 +98,7 @@ def update_index(
         same_settings = all(state.meta.get(k, "") == v for k, v in meta.items() if k != "built_at")
         skipped = [s for s, _, _ in found.skipped]
         skipped += [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
+        about_site = _about_site(docs, site)
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
             return IndexReport(
                 unchanged=unchanged,
@@ -105,6 +106,7 @@ def update_index(
                 elapsed=time.monotonic() - started,
                 documents=len(state.stamps),
                 unread=_unread(found),
+                **about_site,
             )
         tally = _Tally(unchanged=unchanged, removed=removed, known=set(state.stamps))
         number = _write_generation(
@@ -140,7 +142,16 @@ def update_index(
         rebuilt=rebuild,
         unread=_unread(found),
         unjoined_urls=(tally.unjoined, tally.unjoined_example),
+        **about_site,
     )
+
+
+def _about_site(docs: Path, site: Site) -> dict[str, Any]:
+    """What the run's summary says of the site generator (IndexReport.site, url_option, nested_site)."""
+    if site.name:
+        return {"site": sites.shown_name(site), "url_option": sites.url_option(site)}
+    nested = sites.nested_site(docs)
+    return {"nested_site": nested} if nested else {}
 
 
 def _unread(found: Scan) -> tuple[tuple[str, int], ...]:

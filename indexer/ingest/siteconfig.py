@@ -201,7 +201,8 @@ class _Parser:
             self._space()
             if inner is not UNKNOWN and self.code.startswith(")", self.pos):
                 self.pos += 1
-                return inner
+                if not self.code[self.pos : self.pos + 200].lstrip().startswith("=>"):
+                    return inner  # (not the parameters of an arrow function: `({locale}) => {...}`)
             self.pos = start
             return self._skip()
         if c in ("'", '"') or (c == "`" and "${" not in self._raw_string()):

@@ -258,6 +258,60 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
     return PLAIN
 
 
+_SHOWN = {
+    "docusaurus": "Docusaurus", "mdbook": "mdBook", "mkdocs": "MkDocs", "vuepress": "VuePress", "hugo": "Hugo",
+    "sphinx": "Sphinx", "astro": "Astro", "jekyll": "Jekyll", "vitepress": "VitePress", "quarto": "Quarto",
+    "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora",
+}  # fmt: skip
+_HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora"})  # serve page.html
+_NESTED_DEPTH = 2  # folders below DOCS looked into for a site's config (website/, docs/site/)
+
+
+def shown_name(site: Site) -> str:
+    """The generator's name as its users write it ("" for none)."""
+    return _SHOWN.get(site.name, site.name)
+
+
+def url_option(site: Site) -> str:
+    """The option under which --base-url gives each page the URL the site serves it at ("" for no generator):
+    `--drop-extensions` for sites that serve pages without an extension (or as folders), `--url-extension html`
+    for those that serve .html files."""
+    if not site.name:
+        return ""
+    if site.name in ("sphinx", "mkdocs"):
+        return "--drop-extensions" if site.slashed else "--url-extension html"
+    if site.name == "vitepress":
+        return "--drop-extensions" if getattr(site.config, "clean_urls", False) else "--url-extension html"
+    return "--url-extension html" if site.name in _HTML_FILES else "--drop-extensions"
+
+
+def nested_site(docs: Path) -> tuple[str, str] | None:
+    """When no generator's config is at DOCS or above it: (the generator's name, the folder) of one in a folder
+    below DOCS (a repository whose site lies in website/), nearest first; None when there is none."""
+    level = [docs]
+    for _ in range(_NESTED_DEPTH):
+        below: list[Path] = []
+        for folder in level:
+            try:
+                entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                if not entry.is_dir(follow_symlinks=False) or entry.name.startswith(".") or entry.name in _NOT_SITES:
+                    continue
+                path = Path(entry.path)
+                site = next((site for name, site in _CONFIGS if os.path.exists(path / name)), None)
+                if site is not None and (site != "sphinx" or entry.name in _SPHINX_DOCS):  # (conf.py: any Python)
+                    return _SHOWN.get(site, site), path.relative_to(docs).as_posix()
+                below.append(path)
+        level = below
+    return None
+
+
+_SPHINX_DOCS = frozenset({"doc", "docs", "documentation", "source"})  # folders whose conf.py is Sphinx's
+_NOT_SITES = frozenset({"node_modules", "__pycache__", "build", "dist", "target", "vendor", "site-packages"})
+
+
 _NEXT_PAGES = ("pages/", "src/pages/", "content/")  # Next.js's page routes; Nextra 4's content folder
 _FLAT_URLS = re.compile(r"^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b", re.IGNORECASE | re.MULTILINE)
 

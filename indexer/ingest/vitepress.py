@@ -34,6 +34,7 @@ class VitePressSite:
     src: str  # srcDir's path in DOCS ("" when DOCS is srcDir or inside it), ending in "/"
     inside: str  # DOCS's path in srcDir when DOCS lies inside it ("" otherwise), ending in "/": globs match from there
     exclude: tuple[str, ...]  # srcExclude's globs
+    clean_urls: bool = False  # cleanUrls: pages are served without .html
 
     @property
     def key(self) -> str:
@@ -77,7 +78,8 @@ def vitepress_site(root: Path, docs: Path) -> VitePressSite:
         inside += "/"
     in_docs = os.path.relpath(source, docs).replace(os.sep, "/")
     src_in_docs = "" if in_docs == "." or in_docs.startswith("..") else in_docs + "/"
-    return VitePressSite(src_in_docs, inside, tuple(exclude[:MAX_NAMES]))
+    clean = bool(options.option("cleanUrls", bool)) if options else False
+    return VitePressSite(src_in_docs, inside, tuple(exclude[:MAX_NAMES]), clean)
 
 
 def _glob(glob: str) -> re.Pattern[str]:

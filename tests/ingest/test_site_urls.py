@@ -464,6 +464,50 @@ def test_a_page_outside_the_folders_of_a_docusaurus_sites_content_plugins_is_non
     assert skipped(report) == {path: why for path in ("README.md", "notes/old.md") if path not in kept}
 
 
+def test_a_function_among_a_docusaurus_plugins_options_leaves_the_rest_of_them_read(tmp_path: Path) -> None:
+    """Jest's docs options hold `editUrl: ({locale, docPath}) => {...}`: the options were taken for unreadable,
+    so the website's README.md became the page at the site's root."""
+    write(
+        tmp_path,
+        "website/docusaurus.config.mjs",
+        "export default {presets: [['@docusaurus/preset-classic', ({docs: {\n  editUrl: ({locale, docPath}) => {\n"
+        "    return `https://x.org/${locale}/${docPath}`;\n  },\n  path: '../docs',\n},\n"
+        "blog: {showReadingTime: true}})]],\n plugins: ['@docusaurus/plugin-pwa']};\n",
+    )
+    write(tmp_path, "website/README.md", "# Website\n\nRun the dev server.\n")
+    write(tmp_path, "website/blog/2020-01-02-hello.md", PAGE)
+    report = index(tmp_path / "website", tmp_path / "index", base_url="https://example.dev/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == ["blog/2020-01-02-hello.md"]
+    assert "outside the folders of the site's content plugins" in skipped(report)["README.md"]
+
+
+def test_the_summary_names_the_option_that_gives_a_sites_urls_and_a_site_below_docs(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """With --base-url alone a site's pages were cited at their files' paths (`BASE/guide/build.md` where the
+    site serves `/guide/build`), and a repository indexed from its root mixed its site's pages, versions and
+    package READMEs, with nothing said of either."""
+    write(tmp_path, "repo/website/docusaurus.config.js", "module.exports = {presets: ['classic']};\n")
+    write(tmp_path, "repo/website/docs/intro.md", PAGE)
+    write(tmp_path, "repo/README.md", PAGE)
+    root = indexer_main(tmp_path / "repo", "--index", tmp_path / "i1")
+    assert "website/ holds a site (Docusaurus): index that folder" in root.err
+    bare = indexer_main(tmp_path / "repo/website", "--index", tmp_path / "i2", "--base-url", "https://x.dev")
+    assert "DOCS is built with Docusaurus: with --base-url alone" in bare.err and "add --drop-extensions" in bare.err
+    pretty = indexer_main(tmp_path / "repo/website", "--index", tmp_path / "i2", "--base-url", "https://x.dev",
+                          "--drop-extensions")  # fmt: skip
+    assert "--base-url alone" not in pretty.err and "holds a site" not in pretty.err
+    write(tmp_path, "vp/.vitepress/config.mts", "export default defineConfig({ cleanUrls: true })\n")
+    write(tmp_path, "vp/guide/build.md", PAGE)
+    clean = indexer_main(tmp_path / "vp", "--index", tmp_path / "i3", "--base-url", "https://x.dev")
+    assert "built with VitePress: with --base-url alone" in clean.err and "add --drop-extensions" in clean.err
+    write(tmp_path, "book/book.toml", "[book]\ntitle = 'x'\n")
+    write(tmp_path, "book/src/SUMMARY.md", "- [Intro](intro.md)\n")
+    write(tmp_path, "book/src/intro.md", PAGE)
+    book = indexer_main(tmp_path / "book", "--index", tmp_path / "i4", "--base-url", "https://x.dev")
+    assert "built with mdBook" in book.err and "add --url-extension html" in book.err
+
+
 def test_jekyll_publishes_no_page_of_its_own_folders_drafts_and_what_its_config_excludes(tmp_path: Path) -> None:
     site = tmp_path / "site"
     write(site, "_config.yml", "collections:\n  recipes:\n    output: false\nexclude: [readme.md, vendor]\n")
