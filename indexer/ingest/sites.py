@@ -51,7 +51,7 @@ from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
-from indexer.ingest.siteconfig import config_text, listed, lowered, yaml_config
+from indexer.ingest.siteconfig import config_text, listed, lowered, site_folder, yaml_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 
@@ -136,6 +136,8 @@ class Site:
                 return f"outside the site's {self.root} folder (VitePress's srcDir): no page of the site"
             if self.name == "nextjs":
                 return f"outside the site's {self.root} folder (Next.js's pages): no page of the site"
+            if self.name == "mkdocs":
+                return f"outside the site's {self.root} folder (MkDocs's docs_dir): no page of the site"
             return f"outside the book's {self.root} folder: no page of the book (a page may include it)"
         own = self.config.unpublished(doc_id)
         if own is not None:
@@ -219,6 +221,14 @@ def _mdbook(book: Path) -> Site:
     return replace(SITES["mdbook"], root=f"{src}/")
 
 
+def _mkdocs_pages(config: Path) -> str:
+    """The folder of an MkDocs project's pages, as its mkdocs.yml (in DOCS) names it: `docs_dir`, "docs" by
+    default, which MkDocs serves from the site's root; "" when it is not a folder in DOCS (DOCS holds pages)."""
+    value = yaml_config(config).get("docs_dir", "docs")
+    folder = site_folder(value)
+    return folder if folder and (config.parent / folder).is_dir() else ""
+
+
 def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
     """The generator whose files are nearest to `docs` (see the module's docstring), with the editions it keeps
     there (layouts.py); `markers` are the names of MARKER_FILES the scan found inside it, which decide only when no
@@ -243,6 +253,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                 if site == "vitepress":
                     vitepress = vitepress_site(folder, docs)
                     found = replace(found, config=vitepress, root=vitepress.src)
+                if site == "mkdocs" and folder == docs:
+                    found = replace(found, root=_mkdocs_pages(docs / name))
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
         if (config := old_hugo_config(folder)) is not None:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)

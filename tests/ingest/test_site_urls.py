@@ -385,6 +385,28 @@ CASES = [
         },
     ),
     SiteCase(
+        "mkdocs-project",  # indexed from the folder of mkdocs.yml, as FastAPI's docs/en: docs_dir is served at the root
+        {
+            "project/mkdocs.yml": "site_name: x\ntheme:\n  custom_dir: overrides\n",
+            "project/docs/index.md": PAGE,
+            "project/docs/tutorial/first-steps.md": PAGE,
+            "project/pages/other.md": "---\ntitle: Not a page\n---\n" + PAGE,
+        },
+        "project",
+        {"base_url": "https://fastapi.example/", "drop_extensions": True},
+        {
+            "docs/index.md": "https://fastapi.example/",
+            "docs/tutorial/first-steps.md": "https://fastapi.example/tutorial/first-steps/",
+        },
+    ),
+    SiteCase(
+        "mkdocs-docs-dir",  # a docs_dir of its own
+        {"p/mkdocs.yml": "site_name: x\ndocs_dir: content\n", "p/content/setup/install.md": PAGE},
+        "p",
+        {"base_url": "https://docs.example/", "drop_extensions": True},
+        {"content/setup/install.md": "https://docs.example/setup/install/"},
+    ),
+    SiteCase(
         "mkdocs-flat",  # use_directory_urls: false serves the pages as .html files
         {
             "project/mkdocs.yml": "site_name: x\nuse_directory_urls: false\n",
@@ -462,6 +484,19 @@ def test_a_page_outside_the_folders_of_a_docusaurus_sites_content_plugins_is_non
     assert all_ids(tmp_path / "index") == sorted(["api/calls.md", "docs/intro.md", "static/guide.pdf", *kept])
     why = "outside the folders of the site's content plugins (docs/, blog/, src/pages/, api/): no page of the site"
     assert skipped(report) == {path: why for path in ("README.md", "notes/old.md") if path not in kept}
+
+
+def test_an_mkdocs_project_folder_serves_the_pages_of_its_docs_dir_only(tmp_path: Path) -> None:
+    """FastAPI's docs/en holds mkdocs.yml, docs/ and the theme's overrides/: its Jinja templates were pages, and
+    every URL had a /docs/ the site does not serve."""
+    write(tmp_path, "en/mkdocs.yml", "site_name: x\ntheme:\n  name: material\n  custom_dir: overrides\n")
+    write(tmp_path, "en/docs/index.md", PAGE)
+    write(tmp_path, "en/overrides/main.html", "{% extends 'base.html' %}<p>Sponsors</p>")
+    write(tmp_path, "en/README.md", PAGE)
+    report = index(tmp_path / "en", tmp_path / "index")
+    assert all_ids(tmp_path / "index") == ["docs/index.md"]
+    assert set(skipped(report)) == {"overrides/main.html", "README.md"}
+    assert all("MkDocs's docs_dir" in reason for reason in skipped(report).values())
 
 
 def test_a_function_among_a_docusaurus_plugins_options_leaves_the_rest_of_them_read(tmp_path: Path) -> None:
