@@ -5,7 +5,9 @@ Outside fenced code, before the Markdown is parsed:
   tabs `=== "Tab"`, leave their title (the kind's name when they have none: `Note`), and their indented body is
   dedented, nested ones too, fenced code in it included, so it reads as the text and code it is, not as an
   indented code block; Docusaurus's `:::note Title` ... `:::`, and GitHub's and Obsidian's `> [!NOTE] Title`
-  callouts leave their title;
+  callouts leave their title; so do the blocks of pymdownx.blocks (`/// note | Title` ... `///`, `//// tab |
+  Python 3.10+` ... `////` nested: the kind's name when there is no title, nothing for `html`, `define` or
+  `caption`), whose option lines (`    type: warning`, `    open: True`) leave nothing;
 - MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`), icon shortcodes
   (`:material-check:`), the markup of keys and marks (`++ctrl+alt+del++` is Ctrl+Alt+Del, `==marked==` marked)
   and VitePress's file includes (`<<< @/file`, never followed) leave nothing (MkDocs'
@@ -28,6 +30,10 @@ _MKDOCS = re.compile(  # an admonition (its kind, `inline end`, a title or none)
     rf"|===[!+]?[ \t]+{_TITLE})[ \t]*$"
 )
 _DOCUSAURUS = re.compile(r"^([ \t]*):::+[ \t]*([\w-]*)[ \t]*(?:\[([^\]\n]*)\])?[ \t]*(.*)$")
+_BLOCK = re.compile(r"^[ \t]*(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")  # pymdownx.blocks
+_BLOCK_END = re.compile(r"^[ \t]*(/{3,})[ \t]*$")
+_BLOCK_OPTION = re.compile(r"^(?: {4}|\t)[ \t]*([\w-]+)[ \t]*:[ \t]*(.*?)[ \t]*$")  # an option line under its head
+_UNTITLED_BLOCKS = frozenset({"html", "define", "caption", "tab", "admonition"})  # a kind that is no title
 _CALLOUT = re.compile(r"^([ \t]*(?:>[ \t]*)+)\[!([\w-]+)\][+-]?[ \t]*(.*)$")
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|\n]*?)(?:\|([^\[\]\n]*))?\]\]")
 _OBSIDIAN_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
@@ -46,7 +52,7 @@ _ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:[ \t]?")
 # nothing
 _SNIPPET = re.compile(r"^[ \t]*(?:<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re.IGNORECASE)
 _UNTITLED = frozenset({"code-group"})  # containers whose kind is no title (VitePress's code-group)
-_SIGNS = ("!!!", "???", "===", ":::", "[!", "[[", "%%", "{", "<<<", "++", "==", "[TOC]", "[toc]", ":material-",
+_SIGNS = ("!!!", "???", "===", ":::", "///", "[!", "[[", "%%", "{", "<<<", "++", "==", "[TOC]", "[toc]", ":material-",
           ":octicons-", ":fontawesome-", ":simple-")  # fmt: skip
 
 
@@ -59,6 +65,8 @@ def plain_dialects(text: str) -> str:
     fence: str | None = None
     fenced_in = 0  # how many MkDocs blocks the open fence is in
     bodies: list[str] = []  # the indentation of each MkDocs block (admonition, tab) the line is in, outermost first
+    blocks: list[int] = []  # the slashes of each pymdownx block the line is in
+    heading: str | None = None  # the kind of the block whose head was the line before (its options may follow)
     for line in text.split("\n"):
         while bodies and line.strip() and not line.startswith(bodies[-1]):
             bodies.pop()  # a line indented less than a block's body ends it...
@@ -76,6 +84,26 @@ def plain_dialects(text: str) -> str:
             out.append(_inline("\n".join(prose)))
             prose, fence, fenced_in = [], opened, len(bodies)
             out.append(line)
+            continue
+        if heading is not None:
+            option = _BLOCK_OPTION.match(line)
+            if option is not None:
+                if heading == "admonition" and option.group(1) == "type":
+                    prose += [option.group(2).strip("'\"").capitalize(), ""]
+                continue
+            heading = None
+        block = _BLOCK.match(line) if "///" in line else None
+        if block is not None:
+            slashes, kind, title = block.groups()
+            blocks.append(len(slashes))
+            heading = kind.lower() if not title else ""
+            shown = title or ("" if kind.lower() in _UNTITLED_BLOCKS else kind.capitalize())
+            prose += [shown, ""] if shown else [""]
+            continue
+        if blocks and (end := _BLOCK_END.match(line)) is not None and len(end.group(1)) in blocks:
+            while blocks and blocks.pop() != len(end.group(1)):
+                pass  # a block left open inside it ends with it
+            prose.append("")
             continue
         mkdocs = _MKDOCS.match(line)
         if mkdocs:
