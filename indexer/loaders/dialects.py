@@ -7,7 +7,9 @@ Outside fenced code, before the Markdown is parsed:
   indented code block; Docusaurus's `:::note Title` ... `:::`, and GitHub's and Obsidian's `> [!NOTE] Title`
   callouts leave their title; so do the blocks of pymdownx.blocks (`/// note | Title` ... `///`, `//// tab |
   Python 3.10+` ... `////` nested: the kind's name when there is no title, nothing for `html`, `define` or
-  `caption`), whose option lines (`    type: warning`, `    open: True`) leave nothing;
+  `caption`), whose option lines (`    type: warning`, `    open: True`) leave nothing; mkdocstrings' `:::
+  package.module.Name`, whose page shows that object's docstrings (not read here), leaves the name, and its
+  indented options nothing;
 - MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`), icon shortcodes
   (`:material-check:`), the markup of keys and marks (`++ctrl+alt+del++` is Ctrl+Alt+Del, `==marked==` marked)
   and VitePress's file includes (`<<< @/file`, never followed) leave nothing (MkDocs'
@@ -34,6 +36,7 @@ _BLOCK = re.compile(r"^[ \t]*(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?)
 _BLOCK_END = re.compile(r"^[ \t]*(/{3,})[ \t]*$")
 _BLOCK_OPTION = re.compile(r"^(?: {4}|\t)[ \t]*([\w-]+)[ \t]*:[ \t]*(.*?)[ \t]*$")  # an option line under its head
 _UNTITLED_BLOCKS = frozenset({"html", "define", "caption", "tab", "admonition"})  # a kind that is no title
+_API = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+)[ \t]*$")  # mkdocstrings (a dotted name)
 _CALLOUT = re.compile(r"^([ \t]*(?:>[ \t]*)+)\[!([\w-]+)\][+-]?[ \t]*(.*)$")
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|\n]*?)(?:\|([^\[\]\n]*))?\]\]")
 _OBSIDIAN_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
@@ -67,6 +70,7 @@ def plain_dialects(text: str) -> str:
     bodies: list[str] = []  # the indentation of each MkDocs block (admonition, tab) the line is in, outermost first
     blocks: list[int] = []  # the slashes of each pymdownx block the line is in
     heading: str | None = None  # the kind of the block whose head was the line before (its options may follow)
+    api = False  # the line before was mkdocstrings' `::: name` or one of its options
     for line in text.split("\n"):
         while bodies and line.strip() and not line.startswith(bodies[-1]):
             bodies.pop()  # a line indented less than a block's body ends it...
@@ -84,6 +88,14 @@ def plain_dialects(text: str) -> str:
             out.append(_inline("\n".join(prose)))
             prose, fence, fenced_in = [], opened, len(bodies)
             out.append(line)
+            continue
+        if api:
+            if line.startswith(("    ", "\t")) and line.strip():
+                continue  # mkdocstrings' options (YAML)
+            api = False
+        if (named := _API.match(line) if ":::" in line else None) is not None:
+            prose += [named.group(1), ""]
+            api = True
             continue
         if heading is not None:
             option = _BLOCK_OPTION.match(line)

@@ -425,12 +425,24 @@ Hidden narwhal text.
 ///
 
 /// Returns, written in prose
+
+::: fastapi.middleware.cors.CORSMiddleware
+    options:
+        members:
+            - allow_origins
+
+After the reference.
+
+::: tip
+A VitePress container stays one.
+:::
 """
 
 
 def test_pymdownx_blocks_leave_their_titles_as_their_pages_show() -> None:
     """FastAPI writes its admonitions and tabs with pymdownx.blocks: 881 delimiter lines in 102 pages were text
-    (`/// tip | Inspired FastAPI to`, `////`)."""
+    (`/// tip | Inspired FastAPI to`, `////`); its API reference's `::: fastapi.FastAPI` left `.FastAPI` and its
+    options as text."""
     text = load("cors.md", PYMDOWNX_BLOCKS).sections[0].text
     assert text.split("\n\n")[:5] == [
         "Intro.", "Technical Details", "You could also use the zebracorn middleware.", "Warning",
@@ -439,6 +451,9 @@ def test_pymdownx_blocks_leave_their_titles_as_their_pages_show() -> None:
     assert "Python 3.10+\n\n/// a comment in code stays\napp = FastAPI()" in text
     assert "Preview\n\nHidden narwhal text." in text and "open:" not in text
     assert "/// Returns, written in prose" in text
+    # mkdocstrings: the object's name (its docstrings are not read), not its options
+    assert "fastapi.middleware.cors.CORSMiddleware\n\nAfter the reference." in text and "members" not in text
+    assert "Tip\n\nA VitePress container stays one." in text
     assert "\n///" not in text.replace("/// a comment", "").replace("/// Returns", "")
 
 
