@@ -12,6 +12,7 @@ from typing import Any
 from markdown_it.token import Token
 
 from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
+from indexer.loaders.npm import package_managers
 from indexer.model import Section
 
 __all__ = ["TextRenderer"]
@@ -28,6 +29,9 @@ _RUST_INFO = re.compile(r"[ \t]*rust(?![\w-])")  # a Rust code block's info stri
 _CODE_TITLE = re.compile(  # (not a quoted title="x", which expressive-code reads as text to mark in the code)
     r"""(?<!["'])\btitle=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]"""
 )
+
+
+_NPM2YARN = re.compile(r"(?<![\w-])npm2yarn(?![\w-])")  # Docusaurus's remark-plugin-npm2yarn, in the info string
 
 
 class TextRenderer:
@@ -95,6 +99,8 @@ class TextRenderer:
             code = token.content.rstrip("\n")
             code = _shown_rust(code) if _RUST_INFO.match(token.info) else code
             title = _CODE_TITLE.search(token.info) if kind == "fence" else None
+            if kind == "fence" and _NPM2YARN.search(token.info):  # Docusaurus shows a tab per package manager
+                code = "\n\n".join(f"{name}\n{text}" for name, text in package_managers(code))
             self._add(f"{next(filter(None, title.groups()))}\n{code}" if title else code)
         elif kind == "html_block":
             self._add(self._html_text(token.content))

@@ -323,6 +323,21 @@ def test_a_string_expression_in_mdx_prose_shows_its_text() -> None:
     assert "Write {' '} in JSX; {props.version} is computed." in body
 
 
+def test_an_npm2yarn_block_shows_the_command_of_each_package_manager() -> None:
+    """Jest's and Docusaurus's install steps are ```bash npm2yarn blocks, which the site shows as npm, Yarn, pnpm
+    and Bun tabs: only the npm command was indexed, so a search for `yarn add jest` missed the page."""
+    text = (
+        b"# Install\n\n```bash npm2yarn\nnpm install --save-dev zebracorn\nnpm run build\nnpm uninstall -D old\n"
+        b"npm test\n```\n\n```bash\nnpm install --save-dev narwhal\n```\n"
+    )
+    body = searchable(load("install.md", text))
+    assert "Yarn\nyarn add --dev zebracorn\nyarn build\nyarn remove old\nyarn test" in body
+    assert "pnpm\npnpm add --save-dev zebracorn\npnpm run build\npnpm remove old\npnpm test" in body
+    assert "Bun\nbun add --dev zebracorn\nbun run build\nbun remove old\nbun run test" in body
+    assert "npm\nnpm install --save-dev zebracorn" in body
+    assert "narwhal" in body and "yarn add --dev narwhal" not in body  # a block without npm2yarn stays one
+
+
 def test_mdx_keeps_what_an_expression_or_a_self_closing_tag_only_shapes() -> None:
     """React Native's and Starlight's pages, read again after the two rules above: a template literal in a code
     block is its command, a line that starts with {' '} keeps its words, <br/> is a line break, and the props of a
