@@ -52,6 +52,7 @@ from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
 from indexer.ingest.siteconfig import config_text, listed, lowered, site_folder, yaml_config
+from indexer.ingest.sphinxconf import sphinx_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 
@@ -240,6 +241,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
                 if (site == "sphinx" and _dirhtml(folder)) or (site == "mkdocs" and _directory_urls(folder / name)):
                     found = replace(found, slashed=True)
+                if site == "sphinx" and (sphinx := sphinx_config(folder / name, docs)) is not None:
+                    found = replace(found, config=sphinx)
                 if site == "nextjs" and folder == docs and "nextra" in config_text(folder / name).lower():
                     # Nextra: its pages/ folder holds the routes (a Next.js app of its own may read Markdown from
                     # anywhere, posts/ or content/: its files are left as they are)

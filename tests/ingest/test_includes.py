@@ -460,7 +460,7 @@ def test_includes_from_a_folder_that_does_not_hold_the_documents_is_an_error(doc
 def test_a_sphinx_doc_reference_shows_the_title_of_the_page_it_names(docs: Path, index_dir: Path) -> None:
     """Flask's docs write `:doc:`/deploying/index`` 111 times: Sphinx shows the page's title, the text showed the
     path. A title that changes reads the page again; a page the access file hides lends no title."""
-    write(docs, "conf.py", "project = 'x'\n")
+    write(docs, "conf.py", "project = 'x'\nextensions = ['myst_parser']\n")
     write(docs, "usage/quickstart.rst", "Quick Start\n===========\n\nWords.\n")
     write(docs, "api.md", "(api)=\n# API `Reference`\n\nWords.\n")
     write(docs, ".docsearchaccess", "secret/** staff\n")
@@ -487,7 +487,7 @@ def test_a_sphinx_doc_reference_shows_the_title_of_the_page_it_names(docs: Path,
 def test_a_sphinx_ref_shows_the_title_of_the_section_its_label_stands_above(docs: Path, index_dir: Path) -> None:
     """packaging.python.org writes 484 `:ref:`label`` with no title of their own: the text showed the label
     (`See setup-py-deprecated.`), Sphinx shows the section's title, from whichever page defines the label."""
-    write(docs, "conf.py", "project = 'x'\n")
+    write(docs, "conf.py", "project = 'x'\nextensions = ['myst_parser']\n")
     write(
         docs,
         "specs/metadata.rst",
@@ -518,7 +518,7 @@ def test_a_sphinx_ref_shows_the_title_of_the_section_its_label_stands_above(docs
 def test_a_toctree_shows_the_titles_of_the_pages_it_lists(docs: Path, index_dir: Path) -> None:
     """packaging.python.org's nine section pages hold a title and a toctree: they were skipped as "no text",
     where Sphinx shows the titles of the pages they list."""
-    write(docs, "conf.py", "project = 'x'\n")
+    write(docs, "conf.py", "project = 'x'\nextensions = ['myst_parser']\n")
     write(docs, "guides/install.rst", "Installing packages\n===================\n\nWords.\n")
     write(docs, "guides/venv.md", "# Virtual environments\n\nWords.\n")
     write(docs, "specs/a.rst", "Spec A\n======\n\nWords.\n")

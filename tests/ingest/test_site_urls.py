@@ -89,7 +89,7 @@ CASES = [
     SiteCase(
         "sphinx",
         {
-            "src/conf.py": "project = 'x'\n",
+            "src/conf.py": "project = 'x'\nextensions = ['myst_parser']\n",
             "src/index.rst": "Home\n====\n\nWords.\n",
             "src/usage/quickstart.rst": "Quickstart\n==========\n\nWords.\n",
             "src/guides/index.rst": "Guides\n======\n\nWords.\n",
@@ -782,6 +782,33 @@ def test_what_the_site_generator_publishes_no_page_for_is_skipped(tmp_path: Path
     assert all_ids(tmp_path / "i2") == ["index.rst"]
     index(tmp_path / "plain", tmp_path / "i3")
     assert all_ids(tmp_path / "i3") == ["SUMMARY.md", "_templates/layout.html"]
+
+
+def test_a_sphinx_project_makes_pages_of_its_source_files_that_exclude_patterns_leave(tmp_path: Path) -> None:
+    """The Python devguide's conf.py excludes README.rst, which was cited as a page, and so was its
+    requirements.txt. What conf.py builds with code is not guessed at."""
+    write(
+        tmp_path,
+        "guide/conf.py",
+        "import os\nextensions = ['myst_parser', 'sphinx.ext.todo']\nsource_suffix = '.rst'\n"
+        "exclude_patterns = ['_build', 'venv*', 'README.rst', '**/drafts']\n",
+    )
+    for path in ("index.rst", "notes.md", "README.rst", "requirements.txt", "venv3/lib/x.rst", "a/drafts/b.rst",
+                 "a/c.rst", "_build/html/x.rst"):  # fmt: skip
+        write(tmp_path, f"guide/{path}", "Title\n=====\n\nWords.\n")
+    report = index(tmp_path / "guide", tmp_path / "i1")
+    assert all_ids(tmp_path / "i1") == ["a/c.rst", "index.rst", "notes.md"]  # MyST adds .md to source_suffix
+    assert "not a Sphinx source file (conf.py's sources are .md, .rst)" in skipped(report)["requirements.txt"]
+    assert "exclude_patterns: README.rst" in skipped(report)["README.rst"]
+    assert "exclude_patterns: venv*" in skipped(report)["venv3/lib/x.rst"]
+    assert "exclude_patterns: **/drafts" in skipped(report)["a/drafts/b.rst"]
+    write(tmp_path, "guide/conf.py", "exclude_patterns = ['_build']\nexclude_patterns += ['README.rst']\n"
+          "extensions = load_extensions()\n")  # fmt: skip
+    index(tmp_path / "guide", tmp_path / "i1")
+    assert "README.rst" in all_ids(tmp_path / "i1") and "requirements.txt" in all_ids(tmp_path / "i1")
+    write(tmp_path, "guide/conf.py", "from shared.conf import *\nproject = 'x'\n")  # its extensions are elsewhere
+    index(tmp_path / "guide", tmp_path / "i1")
+    assert "notes.md" in all_ids(tmp_path / "i1") and "requirements.txt" in all_ids(tmp_path / "i1")
 
 
 def test_an_mdbook_indexed_from_its_own_folder_serves_its_src_folder(tmp_path: Path) -> None:
