@@ -30,6 +30,7 @@ from indexer.text.sanitize import clean_text, clean_value
 
 MAX_TITLE_CHARS = 300
 MAX_DESCRIPTION_CHARS = 2_000
+_TAG = re.compile(r"</?[A-Za-z][^<>]{0,1000}>")  # an HTML tag
 MAX_TEXT_CHARS = 10_000_000  # about 1.6 million words: a long book is a third of it
 MAX_DISTINCT_WORDS = 200_000  # natural text of any length stays far below; random data reaches it quickly
 _COUNT_WORDS_FROM = 800_000  # shorter text cannot hold MAX_DISTINCT_WORDS distinct words
@@ -125,7 +126,10 @@ def _clean_section(section: Section) -> Section:
 
 
 def _with_description(sections: list[Section], description: str, warnings: list[str]) -> list[Section]:
-    """The description as the text's first paragraph, unless the text already opens with it."""
+    """The description as the text's first paragraph, unless the text already opens with it; HTML tags in it
+    (Docsy's section pages open theirs with an `<img>` icon) leave nothing, as the page shows them."""
+    if "<" in description:
+        description = _TAG.sub(" ", description)
     description = " ".join(clean_text(description).split())
     if len(description) > MAX_DESCRIPTION_CHARS:
         warnings.append(f"front matter description longer than {MAX_DESCRIPTION_CHARS:,} characters; cut")

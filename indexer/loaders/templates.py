@@ -39,7 +39,9 @@ _CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "\\{{#": "}}", "{{<": ">}}", "{{
             "{%": "%}"}  # fmt: skip
 _DIRECTIVE_LINE = re.compile(rf"[ \t]*\{{\{{#{_MDBOOK}[^{{}}]*\}}\}}[ \t]*")  # a line that is one mdBook directive
 _LIQUID_NAME = re.compile(r"\{%-?\s*(\w+)")
-_VISIBLE = re.compile(r"""\b(?:title|caption|alt|label|description)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_VISIBLE = re.compile(r"""\b(?:title|caption|alt|label|description|header)\s*=\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`)""")
+# a Hugo shortcode's tag: a backquoted argument in it (`header=\`Gradle (build.gradle)\``, a raw string) is no code span
+_SHORTCODE_TAG = re.compile(r"\{\{[<%](?!/\*)[^\n]{0,2000}?[>%]\}\}")
 _HIDDEN_BODIES = {"comment": "endcomment"}
 _LITERAL_BODIES = {"raw": "endraw"}
 
@@ -67,9 +69,10 @@ def strip_templates(text: str) -> str:
 
 
 def visible_attributes(attributes: str) -> str:
-    """The text a reader sees of a component's or shortcode's arguments: its title, caption, alt, label or
-    description (Starlight's `<LinkCard title="x" description="what it does" />`)."""
-    values = (double or single for double, single in _VISIBLE.findall(attributes))
+    """The text a reader sees of a component's or shortcode's arguments: its title, caption, alt, label,
+    description (Starlight's `<LinkCard title="x" description="what it does" />`) or header (Docsy's `{{% tab
+    header="Maven" %}}`); a value in quotes, or in backquotes (Hugo's raw string)."""
+    values = ("".join(quoted) for quoted in _VISIBLE.findall(attributes))
     return " ".join(value.strip() for value in values if value.strip())
 
 
@@ -89,7 +92,10 @@ def _prose(lines: list[str]) -> list[str]:
         return lines
     parts: list[str] = []
     pos = 0
+    tags = [(m.start(), m.end()) for m in _SHORTCODE_TAG.finditer(text)] if "`" in text else []
     for span in CODE_SPAN.finditer(text):
+        if any(start < span.start() < end for start, end in tags):
+            continue  # a shortcode's backquoted argument: part of the tag
         parts.append(_Scanner(text[pos : span.start()], in_code=False).run())
         parts.append(_Scanner(span.group(), in_code=True).run())
         pos = span.end()

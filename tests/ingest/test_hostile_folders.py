@@ -286,6 +286,18 @@ def test_description_is_searched_and_shown_before_the_body(docs: Path, index_dir
     assert snapshot(index_dir).text("same.md") == "Opening line here. And more."  # not said twice
 
 
+def test_html_in_a_description_leaves_nothing(docs: Path, index_dir: Path) -> None:
+    """OpenTelemetry's language pages open their description with an icon (`<img class="otel-icon" ...>`): 27
+    pages' text began with the tag."""
+    write(
+        docs,
+        "python.md",
+        '---\ndescription: >-\n  <img width="35" src="python.svg" alt=""> A quetzalwort\n  guide\n---\n',
+    )
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("python.md") == "A quetzalwort guide"
+
+
 # Memory and time per file are bounded
 
 

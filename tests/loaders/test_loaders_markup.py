@@ -323,6 +323,21 @@ def test_a_string_expression_in_mdx_prose_shows_its_text() -> None:
     assert "Write {' '} in JSX; {props.version} is computed." in body
 
 
+def test_a_docsy_tab_shows_its_header_and_a_backquoted_argument_is_part_of_its_shortcode() -> None:
+    """OpenTelemetry's tabs are `{{% tab header="Maven (pom.xml)" %}}`, some with a raw string in backquotes: the
+    labels were lost, and a backquoted header left the whole shortcode as text (30 pages)."""
+    text = (
+        b'# Install\n\n{{< tabpane text=true >}}\n{{% tab header="Maven (pom.xml)" lang=Maven %}}\n\n'
+        b"Add the zebracorn dependency.\n\n{{% /tab %}}\n{{% tab header=`Gradle (build.gradle)` lang=Gradle %}}\n\n"
+        b"Add the narwhal plugin.\n\n{{% /tab %}}\n{{< /tabpane >}}\n\nRun `make {{< param target >}}` then `make`.\n"
+    )
+    body = searchable(load("install.md", text))
+    assert "Maven (pom.xml)\n\nAdd the zebracorn dependency." in body
+    assert "Gradle (build.gradle)\n\nAdd the narwhal plugin." in body
+    assert "{{%" not in body and "lang=" not in body
+    assert "Run make  then make." in body  # Hugo runs shortcodes in code spans too; they still pair up
+
+
 def test_an_npm2yarn_block_shows_the_command_of_each_package_manager() -> None:
     """Jest's and Docusaurus's install steps are ```bash npm2yarn blocks, which the site shows as npm, Yarn, pnpm
     and Bun tabs: only the npm command was indexed, so a search for `yarn add jest` missed the page."""
