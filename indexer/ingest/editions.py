@@ -88,6 +88,10 @@ class Layout:
                 return self._named(Place(doc_id[len(area.folder) :], area))
         return Place(doc_id, Area("", "", self.outside))
 
+    def holds(self, doc_id: str) -> bool:
+        """Whether the file lies in one of the areas' folders."""
+        return any(doc_id.startswith(area.folder) for area in self.areas if area.folder)
+
     def _named(self, place: Place) -> Place:
         """Hugo's translation by file name: `about.fr.md` is the page `about.md` of the French site."""
         if not self.by_name:

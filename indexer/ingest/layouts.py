@@ -41,7 +41,7 @@ def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
         layout = builder(config) if builder else None
     if layout is None:
         return None
-    inside = os.path.relpath(docs, config.parent).replace(os.sep, "/")
+    inside = os.path.relpath(docs, site_of(config)).replace(os.sep, "/")
     prefix = "" if inside == "." else inside + "/"
     if not all(area.folder.startswith(prefix) for area in layout.areas):
         return None  # DOCS is one of the site's folders, not the site: it is indexed as it is
@@ -49,6 +49,13 @@ def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
     if not layout.languages and not layout.versions and all(a.folder == a.url and not a.unbuilt for a in areas):
         return None
     return replace(layout, areas=tuple(sorted(areas, key=lambda a: -len(a.folder))))
+
+
+def site_of(config: Path) -> Path:
+    """The site's folder, whose paths the config's folders are given from: the config's own, but for Hugo's
+    config/_default/hugo.toml, which is the site's two folders up."""
+    in_config_dir = config.parent.name == "_default" and config.parent.parent.name == "config"
+    return config.parent.parent.parent if in_config_dir else config.parent
 
 
 def _starlight(config: Path, whole: bool) -> Layout | None:
@@ -105,13 +112,35 @@ def _hugo(config: Path) -> Layout | None:
         why = f"in a language ({code}) that the Hugo config disables: Hugo builds no page of it"
         return Area(folder, url, code, unbuilt=why if code in disabled else "")
 
+    own = _hugo_language_folders(config, data, top, default, list(languages))
     folders: dict[str, list[str]] = {}
     for code, table in languages.items():
-        folders.setdefault(site_folder(table.get("contentdir")) or top, []).append(code)
+        folders.setdefault(site_folder(table.get("contentdir")) or own.get(code) or top, []).append(code)
     areas = [area(folder, default if default in codes else codes[0]) for folder, codes in folders.items()]
     by_name = tuple(area("", code) for code in languages)
     ordered = (default, *sorted(set(languages) - {default}))
     return Layout("hugo", tuple(areas), ordered, by_name=by_name)
+
+
+def _hugo_language_folders(
+    config: Path, data: dict[str, Any], top: str, default: str, codes: list[str]
+) -> dict[str, str]:
+    """The content folder of each language that no `contentDir` names: a module mount of a folder as the content
+    for that language (`module: mounts: [{source: content/fr, target: content, lang: fr}]`); else, when none is
+    mounted so and the content folder holds a folder named after the default language and one after another
+    (content/en/, content/ja/: OpenTelemetry's, mounted by a generated module file), those folders."""
+    found: dict[str, str] = {}
+    for mount in listed(lowered(data.get("module")).get("mounts")):
+        mount = lowered(mount)
+        code, source = str(mount.get("lang") or "").lower(), site_folder(mount.get("source"))
+        if code in codes and mount.get("target") == "content" and source:
+            found.setdefault(code, source)
+    if found:
+        return found
+    present = [code for code in codes if (site_of(config) / top / code).is_dir()]
+    if default in present and len(present) >= 2:
+        return {code: f"{top}{code}/" for code in present}
+    return {}
 
 
 def _mintlify(config: Path) -> Layout | None:
@@ -155,8 +184,7 @@ def hugo_content(config: Path) -> str:
     mounts = [lowered(mount) for mount in listed(lowered(settings.get("module")).get("mounts"))]
     mounted = [site_folder(mount.get("source")) for mount in mounts if mount.get("target") == "content"]
     folder = (mounted[0] if len(mounted) == 1 else "") or site_folder(settings.get("contentdir")) or "content/"
-    site = config.parent.parent.parent if config.parent.name == "_default" else config.parent
-    return folder if (site / folder).is_dir() else ""
+    return folder if (site_of(config) / folder).is_dir() else ""
 
 
 _OLD_HUGO_CONFIGS = [f"config.{ext}" for ext in ("toml", "yaml", "yml", "json")] + [

@@ -143,8 +143,8 @@ class Site:
         own = self.config.unpublished(doc_id)
         if own is not None:
             return own
-        page = doc_id.lower().endswith((".md", ".mdx"))
-        if page and self.layout and self.layout.strays and not self.layout.place(doc_id).area.folder:
+        page = doc_id.lower().endswith((".md", ".mdx")) or self.name == "hugo"  # (Hugo: layouts/ are templates)
+        if page and self.layout and self.layout.strays and not self.layout.holds(doc_id):
             return self.layout.strays
         if self.unpublished == "partials" and page:
             if any(part.startswith("_") for part in parts):
@@ -361,8 +361,12 @@ def _hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
     (layouts.hugo_content), served from the site's root (`content/docs/install.md` is `docs/install/`); its
     templates, its README and the rest are no pages. A multilingual site's editions say where its pages are
     instead (layouts.py)."""
-    if site.name != "hugo" or site.layout is not None or not in_docs:
+    if site.name != "hugo" or not in_docs:
         return site
+    if site.layout is not None:  # its languages' folders hold its pages: the rest is none
+        folders = ", ".join(sorted({area.folder for area in site.layout.areas if area.folder}))
+        why = f"outside the site's content folders ({folders}): no page of the site (a template, a repository file)"
+        return replace(site, layout=replace(site.layout, strays=why))
     folder = hugo_content(config)
     return replace(site, root=folder) if folder else site
 

@@ -137,6 +137,33 @@ def test_hugo_languages_in_content_folders_of_their_own(tmp_path: Path, docs: st
     assert (french.url, french.language) == ("https://docs.example/fr/about/", "fr")
 
 
+@pytest.mark.parametrize("mounts", [False, True])
+def test_hugo_languages_in_folders_its_config_mounts_or_names_after_them(tmp_path: Path, mounts: bool) -> None:
+    """OpenTelemetry's config (config/_default/hugo.yaml) declares 11 languages without a contentDir: a module
+    file generated at build time mounts content/en, content/ja... Every English page was at /en/..., the
+    site's translations were all indexed as pages of no language, and its layouts/ templates were pages too."""
+    config = "defaultContentLanguage: en\nlanguages:\n  en:\n    weight: 1\n  ja:\n    weight: 2\n"
+    english, japanese = ("site-en", "site-ja") if mounts else ("en", "ja")
+    if mounts:  # Hugo's own way: a mount of each language's folder as the content, for that language
+        config += (f"module:\n  mounts:\n    - source: content/{english}\n      target: content\n      lang: en\n"
+                   f"    - source: content/{japanese}\n      target: content\n      lang: ja\n")  # fmt: skip
+    write(tmp_path, "site/config/_default/hugo.yaml", config)
+    write(tmp_path, f"site/content/{english}/docs/sampling.md", page("englishword"))
+    write(tmp_path, f"site/content/{japanese}/docs/sampling.md", page("japaneseword"))
+    write(tmp_path, "site/layouts/partials/footer.html", "<footer>{{ .Site.Title }}</footer>")
+    write(tmp_path, "site/README.md", page("readmeword"))
+    report = index(tmp_path / "site", tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == [f"content/{english}/docs/sampling.md"]
+    doc = document(tmp_path / "index", f"content/{english}/docs/sampling.md")
+    assert (doc.url, doc.language) == ("https://docs.example/docs/sampling/", "en")
+    assert "outside the site's content folders" in skipped(report)["layouts/partials/footer.html"]
+    assert "outside the site's content folders" in skipped(report)["README.md"]
+    assert "a translation (ja)" in skipped(report)[f"content/{japanese}/docs/sampling.md"]
+    index(tmp_path / "site", tmp_path / "index", languages="all", **BASE)
+    doc = document(tmp_path / "index", f"content/{japanese}/docs/sampling.md")
+    assert (doc.url, doc.language) == ("https://docs.example/ja/docs/sampling/", "ja")
+
+
 def test_hugo_translations_by_file_name(tmp_path: Path) -> None:
     config = "defaultContentLanguage: en\ndefaultContentLanguageInSubdir: true\nlanguages:\n  en:\n    weight: 1\n  fr:\n    weight: 2\n"  # noqa: E501
     write(tmp_path, "site/hugo.yaml", config)
