@@ -54,6 +54,9 @@ OPTION_LINES = {name: (("type", "Type"), ("default", "Default")) for name in ("c
 # roles that show their text as written (`:file:`~/.bashrc``): Sphinx's literal roles, which link nowhere
 _AS_WRITTEN = frozenset({"file", "samp", "kbd", "command", "program", "code", "literal", "math", "regexp", "mimetype",
                          "makevar", "mailheader", "newsgroup", "manpage", "dfn"})  # fmt: skip
+_VARIABLE_PARTS = frozenset({"samp", "file"})  # roles whose {braces} mark a variable part (\{ is a brace)
+_VARIABLE_PART = re.compile(r"(?<!\\)\{((?:[^{}\\]|\\.)*)(?<!\\)\}")
+_ESCAPED_BRACE = re.compile(r"\\([{}])")
 _TITLE_AND_TARGET = re.compile(r"^(.*)<[^<>]*>$", re.DOTALL)  # greedy: one pass (a lazy title backtracks)
 _RELATIVE = re.compile(r"^\.+(?=[A-Za-z_])")  # `.Builder.name`: found from the current module or class
 
@@ -61,9 +64,13 @@ _RELATIVE = re.compile(r"^\.+(?=[A-Za-z_])")  # `.Builder.name`: found from the 
 def role_text(source: str, role: str = "") -> str:
     """What Sphinx shows of a role's text (`role`: its name, `func` or `py:func`): `Title <target>` shows Title;
     `~a.b.c` its last part, c (`~a::b`, C++'s separator, b); `.a.b`, a relative name, a.b; `!x`, a reference
-    that links nowhere, x as written; a literal role (`file`, `samp`...) its text as written."""
+    that links nowhere, x as written; a literal role (`file`, `samp`...) its text as written, but for the braces
+    that mark a variable part in `samp` and `file` (`{x}`: x; `\\{` a brace)."""
     source = source.replace("\\`", "`")
-    if role.rsplit(":", 1)[-1].lower() in _AS_WRITTEN:
+    name = role.rsplit(":", 1)[-1].lower()
+    if name in _VARIABLE_PARTS:  # `:samp:`print({name})``: the braces mark a part to fill in, shown in italics
+        return _ESCAPED_BRACE.sub(r"\1", _VARIABLE_PART.sub(r"\1", source))
+    if name in _AS_WRITTEN:
         return source
     match = _TITLE_AND_TARGET.match(source)
     if match and match.group(1).strip():

@@ -367,6 +367,10 @@ def test_rst_sections_nest_under_their_titles() -> None:
         pytest.param(":ref:`the guide <.guide-label>`", "the guide", id="title"),
         pytest.param(":file:`~/.config/app.toml`", "~/.config/app.toml", id="file-as-written"),
         pytest.param(":samp:`cat <file>`", "cat <file>", id="samp-as-written"),
+        # the devguide's `https://github.com/{<username>}/cpython`: braces mark a part to fill in
+        pytest.param(":samp:`git checkout {branch}-{x}`", "git checkout branch-x", id="samp-variable"),
+        pytest.param(r":samp:`print(\{1, {n}\})`", "print({1, n})", id="samp-escaped-brace"),
+        pytest.param(":file:`/etc/{name}.conf`", "/etc/name.conf", id="file-variable"),
     ],
 )
 def test_rst_role_shows_what_sphinx_shows(source: str, shown: str) -> None:
