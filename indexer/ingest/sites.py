@@ -179,13 +179,14 @@ SITES = {
         Site("nextjs"),
         Site("gitbook"),
         Site("antora"),
+        Site("mystmd"),
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
 _CONFIGS = (
     [(name, "docusaurus") for name in DOCUSAURUS_CONFIGS]
     + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
-    + [(".vitepress", "vitepress"), ("_quarto.yml", "quarto"), ("_quarto.yaml", "quarto")]
+    + [(".vitepress", "vitepress"), ("_quarto.yml", "quarto"), ("_quarto.yaml", "quarto"), ("myst.yml", "mystmd")]
     + [("docs.json", "mintlify"), ("mint.json", "mintlify")]
     + [(f"next.config.{ext}", "nextjs") for ext in ("js", "mjs", "ts", "cjs")]
     + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
@@ -276,7 +277,7 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
 _SHOWN = {
     "docusaurus": "Docusaurus", "mdbook": "mdBook", "mkdocs": "MkDocs", "vuepress": "VuePress", "hugo": "Hugo",
     "sphinx": "Sphinx", "astro": "Astro", "jekyll": "Jekyll", "vitepress": "VitePress", "quarto": "Quarto",
-    "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora",
+    "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
 }  # fmt: skip
 _HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora"})  # serve page.html
 _NESTED_DEPTH = 2  # folders below DOCS looked into for a site's config (website/, docs/site/)

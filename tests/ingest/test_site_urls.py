@@ -541,6 +541,10 @@ def test_the_summary_names_the_option_that_gives_a_sites_urls_and_a_site_below_d
     write(tmp_path, "book/src/intro.md", PAGE)
     book = indexer_main(tmp_path / "book", "--index", tmp_path / "i4", "--base-url", "https://x.dev")
     assert "built with mdBook" in book.err and "add --url-extension html" in book.err
+    write(tmp_path, "jb/myst.yml", "version: 1\nproject:\n  title: x\nsite:\n  template: book-theme\n")
+    write(tmp_path, "jb/get-started/install.md", PAGE)  # Jupyter Book 2 (mystmd) serves it at /get-started/install
+    myst = indexer_main(tmp_path / "jb", "--index", tmp_path / "i5", "--base-url", "https://x.dev")
+    assert "built with MyST" in myst.err and "add --drop-extensions" in myst.err
 
 
 def test_jekyll_publishes_no_page_of_its_own_folders_drafts_and_what_its_config_excludes(tmp_path: Path) -> None:
