@@ -15,6 +15,9 @@ Outside fenced code, before the Markdown is parsed:
 - a role leaves what it shows: {ref}`the guide <guide-label>` is "the guide", {math}`a^2` is "a^2", and
   {attr}`object.__dict__` the code `object.__dict__` (the roles Sphinx shows as code); in a code span it stays
   as written;
+- a link without text, `[](cross-reference.md)` or `[](#label)`, shows what MyST fills it with: the title of the
+  page it names, or of the section its label stands above (read as Sphinx's references are: sphinxrefs.py), or
+  its URL; one whose target is not found shows the target;
 - a target line `(label)=` and a comment line `% note to self` leave nothing (on a page that shows MyST's signs,
   a directive, a role or a target: elsewhere a line may well start with a per cent sign).
 """
@@ -37,7 +40,7 @@ from indexer.loaders.sphinx import (
     VERSION_LABELS,
     role_text,
 )
-from indexer.loaders.sphinxrefs import toctree_titles
+from indexer.loaders.sphinxrefs import doc_title, ref_title, toctree_titles
 
 __all__ = ["plain_myst"]
 
@@ -55,6 +58,8 @@ _LITERAL_ROLES = frozenset({"attr", "class", "func", "meth", "mod", "obj", "data
                             "var", "macro", "struct", "enum", "code", "literal", "file", "samp", "command", "envvar",
                             "option", "program", "kbd"})  # fmt: skip
 _CODE = CODE_DIRECTIVES | {"math"}
+_EMPTY_LINK = re.compile(rf"(?<!!)\[\]\((?P<target>[^()\s]{{1,500}})\)|{CODE_SPAN_PATTERN}")  # `[](target)`
+_URL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 _ROW = re.compile(r"^[ \t]*[*+-][ \t]+[*+-][ \t]+(.*)$")  # a list-table's row, with its first cell: `* - a`
 _CELL = re.compile(r"^[ \t]+[*+-][ \t]+(.*)$")  # its next cells: `  - b`
 _IMAGES = frozenset({"image", "figure"})
@@ -64,7 +69,7 @@ MAX_DEPTH = 20  # directives nested deeper are read as prose without looking for
 def plain_myst(text: str, path: Path | None = None) -> str:
     """`text` with MyST's syntax replaced as the module docstring says (unchanged when it holds none); `path`, the
     page, is where the reStructuredText of an eval-rst directive includes files from."""
-    if "{" not in text and ")=" not in text:
+    if "{" not in text and ")=" not in text and "[](" not in text:
         return text
     comments = _SIGN.search(text) is not None
     return "\n".join(_lines(text.split("\n"), 0, path, comments))
@@ -95,7 +100,8 @@ def _lines(lines: list[str], depth: int, path: Path | None = None, comments: boo
             continue
         if _TARGET.match(line) or (comments and _COMMENT.match(line)):
             continue
-        out.append(_ROLE.sub(_role_text, line) if "}`" in line else line)
+        line = _ROLE.sub(_role_text, line) if "}`" in line else line
+        out.append(_EMPTY_LINK.sub(_link_text, line) if "[](" in line else line)
     return out
 
 
@@ -214,6 +220,22 @@ def _options(body: list[str]) -> tuple[dict[str, str], list[str]]:
             break
         at += 1
     return options, body[at:]
+
+
+def _link_text(match: re.Match[str]) -> str:
+    """A link without text with the text MyST gives it (see the module docstring); a code span as it is."""
+    target = match.group("target")
+    if target is None:
+        return match.group()
+    if _URL.match(target):  # a URL, or MyST's xref:project/page, doi:...: shown as written (xref: without it)
+        shown = target.removeprefix("xref:")
+        return f"[{shown}]({target})"
+    page, _, label = target.partition("#")
+    found = ref_title(label) if label and not page else None
+    if found is None and page:
+        found = doc_title(re.sub(r"\.(?:md|ipynb|rst|myst)$", "", page, flags=re.IGNORECASE))
+    shown = found or label or page
+    return f"[{shown.replace('[', '(').replace(']', ')')}]({target})"
 
 
 def _role_text(match: re.Match[str]) -> str:

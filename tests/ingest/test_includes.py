@@ -515,6 +515,23 @@ def test_a_sphinx_ref_shows_the_title_of_the_section_its_label_stands_above(docs
     assert "Setup.py is not deprecated" in (snapshot(index_dir).text("index.rst") or "")
 
 
+def test_a_myst_link_without_text_shows_the_title_of_what_it_names(docs: Path, index_dir: Path) -> None:
+    """Jupyter Book writes `see [](./cross-reference.md)` and `[](#label)`: MyST fills in the title, and the index
+    had a hole ("See  for a full tutorial.", 44 links)."""
+    write(docs, "myst.yml", "version: 1\nproject:\n  title: x\n")
+    write(docs, "cross-reference.md", "# Cross-references in Zebracorn\n\nText.\n")
+    write(
+        docs,
+        "guide.md",
+        "# Guide\n\n(setup-label)=\n## Setting up\n\nSee [](./cross-reference.md) and [](#setup-label), "
+        "[](https://example.org/x) and [](xref:other/page). Not `[](code.md)` nor [](./missing.md).\n",
+    )
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("guide.md") or ""
+    assert "See Cross-references in Zebracorn and Setting up, https://example.org/x and other/page." in text
+    assert "Not [](code.md) nor ./missing.md." in text
+
+
 def test_a_toctree_shows_the_titles_of_the_pages_it_lists(docs: Path, index_dir: Path) -> None:
     """packaging.python.org's nine section pages hold a title and a toctree: they were skipped as "no text",
     where Sphinx shows the titles of the pages they list."""
