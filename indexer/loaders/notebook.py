@@ -4,7 +4,9 @@ The notebook is read as JSON (nbformat 4, and 3's worksheets) and turned into on
 as written, a code or raw cell as a fenced block, then its outputs' text (streams, `text/plain` results, an
 error's name and message; a traceback's colour codes and frames, images, HTML and every base64 payload are left
 out), each output cut at MAX_OUTPUT_CHARS. That text goes through the Markdown loader, so a cell's headings start
-sections. Title: the notebook's metadata `title`, else its first heading; `authors` become front matter `author`.
+sections. Front matter in the first cell, when it is Markdown (MyST's and Jupyter Book's way: `---` title,
+subtitle, authors ... `---`), is the notebook's; else the notebook's metadata `title` is its title and its
+`authors` its front matter `author`; else the first heading is the title.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
+from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
 from indexer.loaders.officemeta import one_line
 from indexer.loaders.textcodec import decode_text
@@ -45,11 +48,16 @@ class NotebookLoader:
         if not isinstance(notebook, dict):
             raise LoaderError("not a readable notebook: the JSON is not an object with cells")
         cells = _cells(notebook)
-        body = "\n\n".join(block for cell in cells for block in _cell_blocks(cell))
+        blocks = [block for cell in cells for block in _cell_blocks(cell)]
+        front: dict[str, Any] = {}
+        warnings: tuple[str, ...] = ()
+        if cells and cells[0].get("cell_type") == "markdown" and blocks:  # MyST's: the first cell's front matter
+            front, blocks[0], warnings = split_front_matter(blocks[0])
+        body = "\n\n".join(blocks)
         meta = notebook.get("metadata")
         meta = meta if isinstance(meta, dict) else {}
-        front: dict[str, Any] = {}
-        title = meta.get("title")
+        front = dict(front)
+        title = front.get("title") or meta.get("title")
         if isinstance(title, str) and title.strip():
             front["title"] = one_line(title)
         authors = (
@@ -58,9 +66,9 @@ class NotebookLoader:
             else []
         )
         names = [one_line(a) for a in authors if isinstance(a, str) and a.strip()]
-        if names:
+        if names and "author" not in front:
             front["author"] = ", ".join(names)
-        return render_markdown(self._parser, body, front, (), self.format)
+        return render_markdown(self._parser, body, front, warnings, self.format)
 
 
 def _cells(notebook: dict[str, Any]) -> list[dict[str, Any]]:

@@ -145,6 +145,23 @@ def test_notebook_headings_become_sections_and_metadata_names_the_author() -> No
     assert doc.front_matter["author"] == "Dana Data"
 
 
+def test_front_matter_in_a_notebooks_first_cell_is_the_notebooks() -> None:
+    """MyST's notebooks (Jupyter Book's quickstart) open with a Markdown cell of front matter: the title was the
+    file's name, and the text began with "title: ... subtitle: ... author: name: ..."."""
+    cells = [
+        {
+            "cell_type": "markdown",
+            "source": "---\ntitle: Linking Zebracorn Notebooks\nsubtitle: A tour\n"
+            "authors:\n  - name: Rowan\n---\n\nIntro words.",
+        },
+        {"cell_type": "code", "source": "print(1)", "outputs": []},
+    ]
+    doc = load("02-notebook.ipynb", notebook(cells, {"title": "Metadata title"}))
+    assert doc.title == "Linking Zebracorn Notebooks"
+    text = "\n".join(s.text for s in doc.sections)
+    assert text.startswith("Intro words.") and "subtitle" not in text and "Rowan" not in text
+
+
 def test_a_long_output_is_cut() -> None:
     cells = [
         {"cell_type": "code", "source": "", "outputs": [{"output_type": "stream", "text": "x" * 50_000 + " tail"}]}
