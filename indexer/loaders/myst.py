@@ -15,6 +15,8 @@ Outside fenced code, before the Markdown is parsed:
 - a role leaves what it shows: {ref}`the guide <guide-label>` is "the guide", {math}`a^2` is "a^2", and
   {attr}`object.__dict__` the code `object.__dict__` (the roles Sphinx shows as code); in a code span it stays
   as written;
+- display math, `$$ ... $$` and amsmath's `\\begin{align}` ... `\\end{align}` at a line's start, is kept as written,
+  as code (Markdown would take its backslashes: `\\,dx` read `,dx`);
 - a link without text, `[](cross-reference.md)` or `[](#label)`, shows what MyST fills it with: the title of the
   page it names, or of the section its label stands above (read as Sphinx's references are: sphinxrefs.py), or
   its URL; one whose target is not found shows the target;
@@ -58,6 +60,8 @@ _LITERAL_ROLES = frozenset({"attr", "class", "func", "meth", "mod", "obj", "data
                             "var", "macro", "struct", "enum", "code", "literal", "file", "samp", "command", "envvar",
                             "option", "program", "kbd"})  # fmt: skip
 _CODE = CODE_DIRECTIVES | {"math"}
+_BEGIN = re.compile(r"^[ \t]{0,3}\\begin\{([A-Za-z]+\*?)\}")  # amsmath's display math at a line's start
+MAX_MATH_LINES = 200
 _EMPTY_LINK = re.compile(rf"(?<!!)\[\]\((?P<target>[^()\s]{{1,500}})\)|{CODE_SPAN_PATTERN}")  # `[](target)`
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 _ROW = re.compile(r"^[ \t]*[*+-][ \t]+[*+-][ \t]+(.*)$")  # a list-table's row, with its first cell: `* - a`
@@ -69,7 +73,7 @@ MAX_DEPTH = 20  # directives nested deeper are read as prose without looking for
 def plain_myst(text: str, path: Path | None = None) -> str:
     """`text` with MyST's syntax replaced as the module docstring says (unchanged when it holds none); `path`, the
     page, is where the reStructuredText of an eval-rst directive includes files from."""
-    if "{" not in text and ")=" not in text and "[](" not in text:
+    if "{" not in text and ")=" not in text and "[](" not in text and "$$" not in text:
         return text
     comments = _SIGN.search(text) is not None
     return "\n".join(_lines(text.split("\n"), 0, path, comments))
@@ -87,6 +91,12 @@ def _lines(lines: list[str], depth: int, path: Path | None = None, comments: boo
                 fence = None
             out.append(line)
             continue
+        if line.lstrip().startswith("$$") or _BEGIN.match(line):
+            end = _math_end(lines, i - 1)
+            if end is not None:  # display math: kept as written (Markdown would take its backslashes)
+                out += ["```math", *lines[i - 1 : end + 1], "```"]
+                i = end + 1
+                continue
         directive = _DIRECTIVE.match(line) if depth < MAX_DEPTH else None
         if directive:
             indent, marker, name, argument = directive.groups()
@@ -220,6 +230,23 @@ def _options(body: list[str]) -> tuple[dict[str, str], list[str]]:
             break
         at += 1
     return options, body[at:]
+
+
+def _math_end(lines: list[str], start: int) -> int | None:
+    """The last line of the display math that starts at lines[start] (`$$ ... $$`, or amsmath's `\\begin{align}`
+    ... `\\end{align}`), at most MAX_MATH_LINES on; None when it does not end there."""
+    first = lines[start].strip()
+    begin = _BEGIN.match(lines[start])
+    if begin is None and len(first) > 2 and first.endswith("$$"):
+        return start  # `$$ x^2 $$` on one line
+    closing = f"\\end{{{begin.group(1)}}}" if begin else "$$"
+    for at in range(start + 1, min(len(lines), start + MAX_MATH_LINES)):
+        stripped = lines[at].strip()
+        if not stripped and not begin:
+            return None  # a paragraph ends first: not math
+        if stripped.endswith(closing) or stripped.startswith(closing):  # (`$$ (label)`: MyST's label after it)
+            return at
+    return None
 
 
 def _link_text(match: re.Match[str]) -> str:

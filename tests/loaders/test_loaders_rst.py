@@ -276,6 +276,19 @@ def test_rst_object_options_sphinx_shows_are_text() -> None:
     ]
 
 
+def test_display_math_is_kept_as_written() -> None:
+    """Jupyter Book's math page: Markdown took the backslashes of its `$$` blocks (`\\,dx` read `,dx`, `\\\\`
+    a single one), so the LaTeX was corrupt; in code it was intact."""
+    text = (
+        b"# Math\n\nBefore.\n\n$$\n\\int_0^1 f(x) \\,dx \\\\ y\n$$ (zebra-label)\n\n"
+        b"\\begin{align}\na &= b \\\\\nc &= d\n\\end{align}\n\nCosts $$5 and $$6 in prose.\n"
+    )
+    body = searchable(load("math.md", text))
+    assert "\\int_0^1 f(x) \\,dx \\\\ y\n$$ (zebra-label)" in body
+    assert "a &= b \\\\\nc &= d\n\\end{align}" in body
+    assert "Costs $$5 and $$6 in prose." in body
+
+
 def test_myst_object_options_sphinx_shows_are_text() -> None:
     text = b"# Config\n\n```{confval} html_static_path\n:type: {code-py}`list[str]`\n:default: `[]`\n\nPaths.\n```\n"
     assert load("page.md", text).sections[0].text == "html_static_path\n\nType: list[str]\nDefault: []\n\nPaths."
