@@ -7,6 +7,7 @@ as Sphinx puts them (includes.py reads the files, from the documents folder only
 - `.. literalinclude:: file` is a code block of the file's text, its `:caption:` a line above it. Parts, in
   Sphinx's order: `:pyobject:` (a class or function of a Python file, `Class.method` too), `:lines:` (`1,3,5-10,20-`),
   `:start-after:` / `:start-at:`, `:end-before:` / `:end-at:`, then `:prepend:` and `:append:` lines.
+- `.. csv-table::` with `:file:` has the file's rows put in as its content (docutils reads no file here).
 - In MyST, ```{include} and ```{literalinclude} (or :::) fences, with the same options on their first lines.
 A path is relative to the page, or, starting with "/", to the documents folder. What is shown rather than run
 is left alone: directives inside literal blocks and code blocks (a page that documents `.. include::`).
@@ -25,6 +26,8 @@ from indexer.loaders.includes import deeper, included_text, warn
 __all__ = ["expand_myst_includes", "expand_rst_includes"]
 
 _RST = re.compile(r"^(?P<indent>[ \t]*)\.\.[ \t]+(?P<name>include|literalinclude)::[ \t]*(?P<target>\S.*?)[ \t]*$")
+_CSV_TABLE = re.compile(r"^(?P<indent>[ \t]*)\.\.[ \t]+csv-table::")
+_CSV_SOURCES = frozenset({"file", "url", "encoding"})  # options that name where the rows are: taken in here
 _RST_OPTION = re.compile(r"^[ \t]+:(?P<name>[\w-]+):(?:[ \t]+(?P<value>.*?))?[ \t]*$")
 _RST_CODE = re.compile(r"^[ \t]*\.\.[ \t]+(?:code-block|code|sourcecode|parsed-literal|doctest|testcode|testoutput)::")
 _MYST = re.compile(
@@ -35,7 +38,7 @@ _MYST_OPTION = re.compile(r"^[ \t]*:(?P<name>[\w-]+):(?:[ \t]+(?P<value>.*?))?[ 
 
 def expand_rst_includes(text: str, path: Path) -> str:
     """reStructuredText with its include and literalinclude directives put in place (see the module docstring)."""
-    if "include::" not in text:
+    if "include::" not in text and ":file:" not in text:
         return text
     lines = text.split("\n")
     out: list[str] = []
@@ -50,6 +53,15 @@ def expand_rst_includes(text: str, path: Path) -> str:
             continue
         literal = None
         match = _RST.match(line)
+        table = _CSV_TABLE.match(line) if match is None and "csv-table::" in line else None
+        if table is not None:
+            given: dict[str, str] = {}
+            i += 1
+            while i < len(lines) and (option := _RST_OPTION.match(lines[i])) and _indent(lines[i]) > indent:
+                given[option["name"]] = option["value"] or ""
+                i += 1
+            out += _csv_table(line, given, table["indent"], path)
+            continue
         if match is None:
             if _RST_CODE.match(line) or (stripped.endswith("::") and not stripped.startswith("..")):
                 literal = indent
@@ -88,6 +100,16 @@ def expand_myst_includes(text: str, path: Path) -> str:
             body = body[1:]
         out += _myst(match["name"], match["target"].strip(), options, match["indent"], path)
     return "\n".join(out)
+
+
+def _csv_table(head: str, options: dict[str, str], indent: str, path: Path) -> list[str]:
+    """A csv-table directive with its options; with `:file:`, the file's rows as its content (read as an include
+    is), so that docutils, which reads no file here, shows them. A URL (`:url:`) is not read."""
+    kept = [f"{indent}   :{name}: {value}".rstrip() for name, value in options.items() if name not in _CSV_SOURCES]
+    target = _unquoted(options.get("file", ""))
+    text = included_text(path, target) if target else None
+    rows = [f"{indent}   {line}" for line in _trimmed(text.split("\n"))] if text else []
+    return [head, *kept, "", *rows, ""] if rows else [head, *kept, ""]
 
 
 def _rst(name: str, target: str, options: dict[str, str], indent: str, path: Path) -> list[str]:

@@ -515,6 +515,21 @@ def test_a_sphinx_ref_shows_the_title_of_the_section_its_label_stands_above(docs
     assert "Setup.py is not deprecated" in (snapshot(index_dir).text("index.rst") or "")
 
 
+def test_a_csv_table_shows_the_rows_of_the_file_it_names(docs: Path, index_dir: Path) -> None:
+    """The devguide's team log is `.. csv-table::` with `:file: core-team.csv`: its 210 members were missing."""
+    write(docs, "core-team.csv", '"Name","GitHub username"\n"Ada Zebracorn","ada"\n"Bo Narwhal","bo"\n')
+    write(docs, ".docsearchignore", "*.csv\n")
+    write(
+        docs, "team.rst", "Team\n====\n\n.. csv-table:: Members\n   :header-rows: 1\n   :file: core-team.csv\n\nEnd.\n"
+    )
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("team.rst") or ""
+    assert "Name | GitHub username\nAda Zebracorn | ada\nBo Narwhal | bo" in text and "End." in text
+    write(docs, "core-team.csv", '"Name","GitHub username"\n"Cy Quetzal","cy"\n')
+    assert index(docs, index_dir).updated == 1  # the file changed: the page is read again
+    assert "Cy Quetzal | cy" in (snapshot(index_dir).text("team.rst") or "")
+
+
 def test_a_myst_link_without_text_shows_the_title_of_what_it_names(docs: Path, index_dir: Path) -> None:
     """Jupyter Book writes `see [](./cross-reference.md)` and `[](#label)`: MyST fills in the title, and the index
     had a hole ("See  for a full tutorial.", 44 links)."""
