@@ -3,7 +3,10 @@
 `TextAnalyzer` is a Whoosh analyzer (the query parser and the highlighter call it) whose work is done in
 one pass by `analyze()`: find words, fold case and accents, drop stop words, stem (Snowball English), and give
 an identifier in code style (TableOfContents, max_file_size) its words besides its whole. What each word as
-written gives is worked out once and remembered, so a text costs one lookup per word. The indexing path calls
+written gives is worked out once and remembered, so a text costs one lookup per word. Chinese, Japanese and
+Korean write words without spaces between them: a run of their characters gives its overlapping pairs of
+characters (a lone character itself), as Lucene's CJK analysis does, so that a word inside a sentence is found
+(計装 in Pythonアプリの計装); the run as a whole is no term. The indexing path calls
 `postings()`, which runs the same analysis without building Whoosh Token objects, several times faster than a
 chain of Whoosh filters.
 """
@@ -30,6 +33,13 @@ _BOUNDARY = re.compile(r"[a-z][A-Z]|[0-9A-Z][A-Z][a-z]|_")
 # letters before them (utf8, HTTP2, x86); underscores are no word, and neither is one letter (mRNA: RNA; pH).
 _PART = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]?[a-z]+[0-9]*|[A-Z]+[0-9]*(?![a-z])|[0-9]+[a-z]*")
 MAX_IDENTIFIER = 128  # characters: a longer word is no name anyone types, and is not split (its words are bounded)
+# Han (with its extensions and compatibility forms), Hiragana, Katakana (and its half-width forms), Hangul
+_CJK_CHARACTERS = (
+    "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+    "\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f"
+)
+_CJK = re.compile(f"[{_CJK_CHARACTERS}]+")
+_CJK_OR_NOT = re.compile(f"[{_CJK_CHARACTERS}]+|[^{_CJK_CHARACTERS}]+")
 
 # English function words: articles, pronouns, auxiliaries, prepositions, conjunctions, and the commonest
 # adverbs. They carry no topic, and a natural-language question is full of them.
@@ -57,6 +67,8 @@ def fold(word: str) -> str:
     word = word.lower()
     if word.isascii():
         return word
+    if _CJK.search(word):  # CJK characters stay as written (NFKD would split a kana from its voicing mark)
+        return "".join(run if _CJK.match(run) else fold(run) for run in _CJK_OR_NOT.findall(word))
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -65,6 +77,8 @@ def identifier_parts(word: str) -> list[str] | None:
     """The words of an identifier, as written (getUserName: get, User, Name; max_file_size: max, file, size), or
     None when `word` is one word (table, Table, HTTP, APIs, utf8, pH, don't). identifier_spans() says where they
     lie; this is the same rule without the offsets, for indexing."""
+    if not word.isascii() and _CJK.search(word):
+        return [word[s:e] for s, e in _cjk_spans(word)]
     if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
         return None  # most words: no boundary can be in them
     if not word.isascii():
@@ -78,6 +92,8 @@ def identifier_parts(word: str) -> list[str] | None:
 
 def identifier_spans(word: str) -> list[tuple[int, int]] | None:
     """Where the words of identifier_parts(word) lie in it (None when it is one word)."""
+    if not word.isascii() and _CJK.search(word):
+        return _cjk_spans(word)
     if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
         return None
     if len(word) > MAX_IDENTIFIER or "'" in word:
@@ -87,6 +103,34 @@ def identifier_spans(word: str) -> list[tuple[int, int]] | None:
         return None
     spans = [span for m in _PART.finditer(shape) if (span := m.span())[1] - span[0] > 1]
     return None if not spans or spans == [(0, len(word))] else spans
+
+
+def has_cjk(word: str) -> bool:
+    """Whether a word holds Chinese, Japanese or Korean characters (its runs of them give pairs: _cjk_spans)."""
+    return not word.isascii() and _CJK.search(word) is not None
+
+
+def _cjk_spans(word: str) -> list[tuple[int, int]]:
+    """The parts of a word that holds runs of CJK characters: each run's overlapping pairs of characters (a run
+    of one, itself), and between them the rest of the word's own parts (an identifier's words, or itself when it
+    is longer than one character: `Python` in Pythonアプリ)."""
+    spans: list[tuple[int, int]] = []
+    at = 0
+    for run in _CJK.finditer(word):
+        start, end = run.span()
+        spans += _other_spans(word, at, start)
+        spans += [(start, end)] if end - start == 1 else [(i, i + 2) for i in range(start, end - 1)]
+        at = end
+    return spans + _other_spans(word, at, len(word))
+
+
+def _other_spans(word: str, start: int, end: int) -> list[tuple[int, int]]:
+    piece = word[start:end].strip("_'")
+    if len(piece) < 2:
+        return []
+    offset = word.index(piece, start)
+    inner = identifier_spans(piece)
+    return [(offset, offset + len(piece))] if inner is None else [(offset + s, offset + e) for s, e in inner]
 
 
 def _shape(c: str) -> str:
@@ -136,7 +180,7 @@ class TextAnalyzer(Analyzer):
             if words is None:
                 entry = self._term(folded) or STOPPED
             else:  # its whole is not remembered apart: few write it any other way
-                whole = self._stem(folded)
+                whole = "" if has_cjk(word) else self._stem(folded)  # a CJK run: its pairs alone
                 parts = tuple(filter(None, [self._term(fold(w)) for w in words]))
                 entry = (whole, *parts) if parts and parts != (whole,) else whole or STOPPED
         self._remember(word, entry)
@@ -147,7 +191,9 @@ class TextAnalyzer(Analyzer):
         holds an underscore): its entry remembers the term."""
         entry = self._entries.get(folded)
         if entry is not None:
-            return entry[0] if isinstance(entry, tuple) else ("" if entry is STOPPED else entry)
+            if isinstance(entry, tuple):  # an identifier's whole; a CJK run has none: its own stem, unremembered
+                return entry[0] or self._stem(folded)
+            return "" if entry is STOPPED else entry
         term = self._stem(folded)
         if "_" not in folded:
             self._remember(folded, term or STOPPED)

@@ -22,6 +22,7 @@ SAMPLES = [
     "",
     "the of and to",
     "TableOfContents, getUserName(HTTPServer) and APIs; naïveBayes ÉtatCivil __init__ IsA of_the utf8Decoder x86_64",
+    "Pythonアプリの計装について。トレースの設定 と SDK; 设置收集器的配置 and 설정을 변경합니다 の ｱﾌﾟﾘ getUserNameテ",
 ]
 
 
@@ -165,13 +166,32 @@ def test_a_snippet_shows_where_an_identifiers_words_are(tmp_path: Path) -> None:
     assert "TableOfContents" in hit.snippet
 
 
+def test_chinese_japanese_and_korean_words_are_found_inside_their_sentences(tmp_path: Path) -> None:
+    """OpenTelemetry's Japanese pages write sentences without spaces: a run of them was one term, so
+    "Pythonアプリの計装" or "計装" found nothing unless written alone. A run gives its pairs of characters."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "ja.md", "# 計装\n\nPythonアプリの計装について説明します。トレースの設定も扱います。\n")
+    write(docs, "zh.md", "# 收集器\n\n本页介绍如何设置收集器的配置文件。\n")
+    write(docs, "ko.md", "# 설정\n\n수집기 설정을 변경하는 방법입니다.\n")
+    write(docs, "en.md", "# Instrumentation\n\nHow to instrument a Python app.\n")
+    index(docs, index_dir)
+    searched = snapshot(index_dir)
+    assert [h.document.id for h in searched.search("計装")][:1] == ["ja.md"]
+    assert [h.document.id for h in searched.search("Pythonアプリの計装")][:1] == ["ja.md"]
+    assert [h.document.id for h in searched.search('"トレースの設定"')] == ["ja.md"]
+    assert [h.document.id for h in searched.search("收集器的配置")][:1] == ["zh.md"]
+    assert [h.document.id for h in searched.search("설정")][:1] == ["ko.md"]
+    (hit,) = [h for h in searched.search("設定") if h.document.id == "ja.md"]
+    assert "トレースの設定" in hit.snippet
+
+
 def test_a_word_too_long_to_be_a_name_is_not_split() -> None:
     word = "aB" * 5_000_000  # ten million characters in one word
     assert [t for t, _, _, _ in TextAnalyzer().analyze(word)] == [word.lower()]
 
 
 @PROPERTIES
-@given(st.text(st.sampled_from("aBcDxYz019_'éÉßİκΚ"), max_size=40))
+@given(st.text(st.sampled_from("aBcDxYz019_'éÉßİκΚアの計装设설ﾌﾟ"), max_size=40))
 def test_the_words_of_an_identifier_are_where_their_spans_say(word: str) -> None:
     spans = identifier_spans(word)
     assert identifier_parts(word) == (None if spans is None else [word[s:e] for s, e in spans])
