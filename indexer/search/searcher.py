@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import threading
 import time
 from collections.abc import Sequence
@@ -44,6 +45,9 @@ from indexer.store.postings import FIELDS
 from indexer.store.schema import SCHEMA_VERSION, passage_body
 
 REFRESH_SECONDS = 1.0
+CURRENT_VERSION = "current"  # Docusaurus's unreleased version, served under next/
+VERSION_DEPTH = 3  # on a site of several versions, pages ranked per page shown: each version's copies are one
+VERSION_WINDOW = 50  # and at least these many, so that a page's newest copy is among them whatever page is asked
 log = logging.getLogger(__name__)
 
 
@@ -82,6 +86,7 @@ class Snapshot(DocumentView):
         self._use_postings = postings
         self._passing_masks: dict[tuple[str, Groups], np.ndarray | None] = {}  # see _passing(); oldest first
         self._docnum_passages: np.ndarray | None = None  # see _passages_of_docnums()
+        self._versions = self._docs.has_versions()  # several versions of a site: a page's copies are one result
 
     @property
     def _searcher(self) -> Any:
@@ -120,8 +125,14 @@ class Snapshot(DocumentView):
         if limit <= 0:
             return []
         parsed = parse_query(query, self.ranking.field_weights)
-        found = self._ranked(query, parsed, offset + limit, groups, retrieval)[offset:]
+        one_version = self._versions and not _names_version(parsed.query)
+        depth = offset + limit
+        window = max(depth * VERSION_DEPTH, VERSION_WINDOW) if one_version else depth
+        found = self._ranked(query, parsed, window, groups, retrieval)
         with self._lock:
+            if one_version:
+                found = _one_version_each(found, self._docs.editions(doc_id for doc_id, _, _ in found))
+            found = found[offset:depth]
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
             texts = self._docs.passages_with_text((doc_id, ordinal) for doc_id, ordinal, _ in found)
             parts = {ref: self._part_id(passage) for ref, (passage, _) in texts.items()}
@@ -386,6 +397,54 @@ class Snapshot(DocumentView):
                 self._filters.pop(next(iter(self._filters)))
             self._filters[groups] = allowed
         return allowed
+
+
+def _names_version(query: Query) -> bool:
+    """Whether a query filters by version (`version:2.x`): then every version's page it finds is shown."""
+    if type(query) is Edition and query.fieldname == "version":
+        return True
+    return any(_names_version(child) for child in query.children())
+
+
+def _one_version_each(found: Found, editions: dict[str, tuple[str, str, str]]) -> Found:
+    """The ranking with one copy of each page kept where several versions of a site hold it (`--versions all`:
+    Jest's ECMAScript Modules page came first, second and third, for 30.4, 30.0 and 29.7). Copies are the
+    documents of different versions whose URLs are the same once the version's own path segment is taken out
+    (`/docs/29.7/x` and `/docs/x`); the group keeps the place of its best-ranked copy and shows its newest version
+    (the site's default, as a rule). A page alone in its version, or a copy whose URL says no version, stays."""
+    kept: Found = []
+    groups: dict[tuple[str, str], int] = {}  # (URL without the version, language) -> the group's place in kept
+    for hit in found:
+        url, language, version = editions.get(hit[0], ("", "", ""))
+        if not version:
+            kept.append(hit)
+            continue
+        segment = "next" if version == CURRENT_VERSION else version  # Docusaurus's path of its current version
+        key = (url.replace(f"/{segment}/", "/", 1), language)
+        at = groups.get(key)
+        if at is None:
+            groups[key] = len(kept)
+            kept.append(hit)
+            continue
+        held = editions[kept[at][0]][2]
+        if held == version:
+            kept.append(hit)  # another page of that version: not a copy
+        elif _newer(version, held):
+            kept[at] = hit
+    return kept
+
+
+def _newer(version: str, than: str) -> bool:
+    """Whether a version name is newer than another: by their numbers (30.4 > 30.0 > 29.7); a numbered version
+    is newer than an unnumbered one (`current`, served as `next` while unreleased)."""
+    a, b = _numbers(version), _numbers(than)
+    if a and b:
+        return a > b
+    return bool(a) and not b
+
+
+def _numbers(version: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", version)[:6])
 
 
 def _filter_key(query: Query) -> str:

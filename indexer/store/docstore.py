@@ -295,6 +295,24 @@ class DocReader:
         )
         return [_document(row) for row in rows]
 
+    def editions(self, ids: Iterable[str]) -> dict[str, tuple[str, str, str]]:
+        """(url, language, version) of the documents `ids` names that exist."""
+        ids = list(ids)
+        if "version" not in self._have:
+            return {}
+        found: dict[str, tuple[str, str, str]] = {}
+        for chunk in (ids[i : i + 500] for i in range(0, len(ids), 500)):
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT id, url, language, version FROM documents WHERE id IN ({marks})"
+            found.update((row[0], (row[1], row[2], row[3])) for row in self._db.execute(query, chunk))
+        return found
+
+    def has_versions(self) -> bool:
+        """Whether a document of the generation belongs to one of several versions of its site."""
+        if "version" not in self._have:
+            return False
+        return self._db.execute("SELECT 1 FROM documents WHERE version != '' LIMIT 1").fetchone() is not None
+
     def edition_ids(self, field: str, name: str) -> frozenset[str]:
         """The ids of the documents whose `field` ("language" or "version") is `name`, in any case."""
         if field not in ("language", "version") or field not in self._have:

@@ -98,6 +98,24 @@ def test_every_version_and_language_at_the_url_the_site_serves_it(tmp_path: Path
     } == expected
 
 
+def test_a_search_over_every_version_shows_one_copy_of_each_page_unless_it_names_a_version(tmp_path: Path) -> None:
+    """With --versions all, Jest's ECMAScript Modules page came first, second and third (30.4, 30.0, 29.7): a
+    page's copies in several versions are one result now, the newest version's, unless the query names one."""
+    docusaurus_site(tmp_path / "site")
+    index(tmp_path / "site", tmp_path / "index", versions="all", **BASE)
+    searched = snapshot(tmp_path / "index")
+    urls = [hit.document.url.removeprefix("https://site.example/") for hit in searched.search("words", limit=20)]
+    assert sorted(urls) == ["about", "blog/welcome", "docs/1.0/guides/install", "docs/1.0/start", "docs/intro"]
+    older = [hit.document.url for hit in searched.search("words version:1.0", limit=20)]
+    assert sorted(u.removeprefix("https://site.example/") for u in older) == [
+        "docs/1.0/guides/install", "docs/1.0/intro", "docs/1.0/start",
+    ]  # fmt: skip
+    pages = [searched.search("words", limit=2, offset=n) for n in (0, 2, 4)]
+    assert sorted(hit.document.url for page in pages for hit in page) == sorted(
+        "https://site.example/" + url for url in urls
+    )  # paging through them shows each once
+
+
 def test_a_version_or_language_named_alone_is_all_that_is_indexed_of_its_kind(tmp_path: Path) -> None:
     docusaurus_site(tmp_path / "site")
     report = index(tmp_path / "site", tmp_path / "index", languages="fr", versions="1.0,next")
@@ -276,7 +294,7 @@ EDITION_QUERIES = [
     ("words version:1.0", V1),
     ("words version:next", {"docs/intro.md", f"{FR}docs/current/intro.md"}),
     ("words version:current lang:en", {"docs/intro.md"}),
-    ("words lang:fr", {f"{FR}docs/current/intro.md", f"{FR}docs/version-2.0/intro.md", f"{FR}blog/welcome.md"}),
+    ("words lang:fr", {f"{FR}docs/version-2.0/intro.md", f"{FR}blog/welcome.md"}),  # one version of each page
     ("language:FR version:2.0", {f"{FR}docs/version-2.0/intro.md"}),
     (
         "words NOT lang:fr NOT version:1.0",
