@@ -7,19 +7,26 @@ but listed (gohugo.io's glossary terms, shown on the glossary's page) keeps its 
 A page's sections are the folders from its own up to the documents folder; each `_index.md` among them is read
 for its `cascade` (a mapping, or a list of them: one with a `target` or `_target` names the pages it applies to,
 which is not followed), within the page's includes (includes.py), so that a change to it reads the page again.
+The site's own config may cascade it too, to the pages whose path matches a target's glob (OpenTelemetry's
+`cascade: [{build: {render: never, list: never}, target: {path: '{,/**}/_includes{,/**}'}}]` keeps the fragments
+its pages include out of the site): those files are skipped before they are read (SiteCascade).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
-from collections.abc import Mapping
-from pathlib import Path
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 
-__all__ = ["unrendered"]
+__all__ = ["SiteCascade", "site_cascade", "unrendered"]
 
 MAX_SECTIONS = 32  # folders looked up from a page
 
@@ -63,3 +70,82 @@ def _never(settings: Mapping[str, Any]) -> bool:
 
 def _no(value: Any) -> bool:
     return value is False or (isinstance(value, str) and value.strip().lower() in ("never", "false"))
+
+
+@dataclass(frozen=True)
+class SiteCascade:
+    """The site config's cascades that publish their target pages nowhere, as a SiteConfig: `globs`, the target
+    paths (Hugo's globs: `**` any folders, `*` within a name, `{a,b}` either); `content`, the folders of DOCS that
+    hold the pages (a language's, or the content folder), longest first."""
+
+    globs: tuple[str, ...]
+    content: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        return "hugo-cascade-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
+
+    @cached_property
+    def _patterns(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        return tuple((glob, re.compile(_glob(glob))) for glob in self.globs)
+
+    def unpublished(self, doc_id: str) -> str | None:
+        folder = next((f for f in self.content if doc_id.startswith(f)), None)
+        if folder is None:
+            return None
+        page = PurePosixPath(doc_id[len(folder) :])
+        path = "/" + "/".join(
+            [*page.parent.parts, page.stem] if page.stem not in ("index", "_index") else page.parent.parts
+        )
+        path = path.lower()
+        glob = next((glob for glob, pattern in self._patterns if pattern.fullmatch(path)), None)
+        if glob is None:
+            return None
+        return f"the site's config cascades build: render: never, list: never to {glob}: Hugo publishes it nowhere"
+
+    def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
+        return None
+
+
+def site_cascade(settings: Mapping[str, Any], content: Sequence[str]) -> SiteCascade | None:
+    """The SiteCascade of a site config (its `cascade`, lower-cased keys), or None when it has no such cascade."""
+    globs = []
+    for entry in _listed(settings.get("cascade")):
+        target = entry.get("target", entry.get("_target"))
+        if not _never(entry) or not isinstance(target, Mapping) or set(target) != {"path"}:
+            continue  # a target by kind, language or environment is not followed
+        if isinstance(target["path"], str) and target["path"].strip():
+            globs.append(target["path"].strip())
+    return SiteCascade(tuple(globs[:64]), tuple(sorted(content, key=len, reverse=True))) if globs else None
+
+
+def _listed(cascade: Any) -> list[Mapping[str, Any]]:
+    entries = cascade if isinstance(cascade, list) else [cascade]
+    return [e for e in entries if isinstance(e, Mapping)]
+
+
+def _glob(glob: str) -> str:
+    """A Hugo glob (gobwas/glob, '/' the separator) as a regular expression."""
+    out, i, depth = [], 0, 0
+    while i < len(glob):
+        c = glob[i]
+        if glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+            continue
+        if c == "*":
+            out.append("[^/]*")
+        elif c == "?":
+            out.append("[^/]")
+        elif c == "{":
+            out.append("(?:")
+            depth += 1
+        elif c == "}" and depth:
+            out.append(")")
+            depth -= 1
+        elif c == "," and depth:
+            out.append("|")
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return "".join(out) + ")" * depth

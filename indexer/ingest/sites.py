@@ -48,10 +48,11 @@ from typing import Any, Protocol
 from indexer.ingest.antora import AntoraComponent, is_antora
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.gitbook import gitbook_site, is_gitbook
+from indexer.ingest.hugobuild import site_cascade
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
-from indexer.ingest.siteconfig import config_text, listed, lowered, site_folder, yaml_config
+from indexer.ingest.siteconfig import config_mapping, config_text, listed, lowered, site_folder, yaml_config
 from indexer.ingest.sphinxconf import sphinx_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
@@ -362,14 +363,17 @@ def _hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
     (layouts.hugo_content), served from the site's root (`content/docs/install.md` is `docs/install/`); its
     templates, its README and the rest are no pages. A multilingual site's editions say where its pages are
     instead (layouts.py)."""
-    if site.name != "hugo" or not in_docs:
+    if site.name != "hugo":
         return site
-    if site.layout is not None:  # its languages' folders hold its pages: the rest is none
+    if in_docs and site.layout is not None:  # its languages' folders hold its pages: the rest is none
         folders = ", ".join(sorted({area.folder for area in site.layout.areas if area.folder}))
         why = f"outside the site's content folders ({folders}): no page of the site (a template, a repository file)"
-        return replace(site, layout=replace(site.layout, strays=why))
-    folder = hugo_content(config)
-    return replace(site, root=folder) if folder else site
+        site = replace(site, layout=replace(site.layout, strays=why))
+    elif in_docs and (folder := hugo_content(config)):
+        site = replace(site, root=folder)
+    content = [area.folder for area in site.layout.areas] if site.layout else [site.root]
+    cascade = site_cascade(lowered(config_mapping(config)), content)
+    return replace(site, config=cascade) if cascade is not None else site
 
 
 def _with_layout(site: Site, config: Path | None, docs: Path) -> Site:

@@ -1051,6 +1051,29 @@ def test_a_hugo_site_indexed_from_its_own_folder_is_its_content_folder(
     assert "no page of the site" in reasons["layouts/partials/head.html"] and "README.md" in reasons
 
 
+@pytest.mark.parametrize("docs", ["site", "site/content"])
+def test_a_hugo_configs_cascade_to_a_path_glob_publishes_those_pages_nowhere(tmp_path: Path, docs: str) -> None:
+    """OpenTelemetry's hugo.yaml cascades build: {render: never, list: never} to `{,/**}/_includes{,/**}`: the
+    fragments its pages include were 80 pages of their own (21 in English). A target by kind is not followed."""
+    write(
+        tmp_path,
+        "site/config/_default/hugo.yaml",
+        "baseURL: https://ex.org/\ncascade:\n  - build: {list: never, render: never, publishResources: false}\n"
+        "    target: {path: '{,/**}/_includes{,/**}'}\n  - build: {list: never, render: never}\n"
+        "    target: {kind: page}\n",
+    )
+    write(tmp_path, "site/content/_includes/banner.md", "The zebracorn banner.\n")
+    write(tmp_path, "site/content/docs/go/_includes/status.md", "The narwhal status note.\n")
+    write(tmp_path, "site/content/docs/go/instrumentation.md", "# Go\n\nThe gryphonbeak page.\n")
+    write(tmp_path, "site/content/docs/includes.md", "# Includes\n\nNot a fragment.\n")
+    prefix = "content/" if docs == "site" else ""
+    report = index(tmp_path / docs, tmp_path / "index")
+    assert all_ids(tmp_path / "index") == [f"{prefix}docs/go/instrumentation.md", f"{prefix}docs/includes.md"]
+    why = "the site's config cascades build: render: never, list: never to {,/**}/_includes{,/**}"
+    assert why in skipped(report)[f"{prefix}docs/go/_includes/status.md"]
+    assert why in skipped(report)[f"{prefix}_includes/banner.md"]
+
+
 def test_what_hugo_publishes_nowhere_is_skipped_and_comes_back_when_the_cascade_goes(tmp_path: Path) -> None:
     """gohugo.io keeps its snippets in `_common/`, whose `_index.md` cascades `build: {render: never, list: never}`:
     the search cited them at 46 URLs that do not exist. A page's own `build` (or `_build`, before Hugo 0.99) says
