@@ -4,6 +4,7 @@ resources, and the search extensions. Everything it needs is handed in; nothing 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import threading
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -25,6 +26,7 @@ from connector.settings import ConnectorSettings
 from indexer import Groups, Searcher, __version__
 
 SEARCH_THREADS = 4  # per process (see Tools)
+_STATE_STORE_MODULES = ("key_value.aio.adapters.pydantic", "key_value.aio.stores.memory")  # FastMCP's _state_store
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
 
 QUERY_SYNTAX = """\
@@ -94,8 +96,8 @@ def create_server(
 
 class WarmUp:
     """What the first requests of a server would otherwise wait for, done in a thread while the client reads
-    the answer before and thinks: after the first `initialize`, FastMCP's session state store, which it makes on
-    the first tools/list (importing its key-value library: 0.2-0.4 s here); after the first tools/list, one
+    the answer before and thinks: after the first `initialize`, the imports of FastMCP's session state store, which
+    it makes on the first tools/list (its key-value library: 0.2-0.4 s here); after the first tools/list, one
     search of the generation, which builds what every later one reuses (feedback's vocabulary, the document
     table, Whoosh's searcher for a field query, the embedding model of a hybrid index: 0.1 s to over 1 s).
     Nothing of it changes an answer; a failure here is left for the request that meets it to report."""
@@ -112,8 +114,11 @@ class WarmUp:
             threading.Thread(target=task, name=f"warm-up after {method}", daemon=True).start()
 
     def _state_store(self) -> None:
-        with contextlib.suppress(Exception):
-            getattr(self._mcp, "_state_store", None)  # a lazy property of FastMCP's (absent in another release)
+        """Imports what FastMCP's lazy session state store needs (its making, 1 ms, is left to the request that
+        first uses it, on the event loop: a property made from two threads at once could be made twice)."""
+        for module in _STATE_STORE_MODULES:
+            with contextlib.suppress(Exception):  # another release may not have them: no harm
+                importlib.import_module(module)
 
     def _search(self) -> None:
         with contextlib.suppress(Exception):

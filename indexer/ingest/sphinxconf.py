@@ -29,6 +29,7 @@ __all__ = ["SphinxConfig", "sphinx_config"]
 _TEXT_SUFFIXES = frozenset({".rst", ".rest", ".txt", ".text", ".md", ".markdown", ".ipynb", ".myst"})
 _MYST = frozenset({"myst_parser", "myst_nb"})
 _NOTEBOOKS = frozenset({"nbsphinx", "myst_nb"})
+MAX_PATTERNS = 1_000  # exclude_patterns read, at most (each file is matched against each)
 
 
 @dataclass(frozen=True)
@@ -69,11 +70,12 @@ class SphinxConfig:
 def sphinx_config(conf: Path, docs: Path) -> SphinxConfig | None:
     """The rules of the conf.py `conf` as they apply to the files of DOCS; None when it says nothing readable."""
     values = _literals(config_text(conf))
+    if values is None:
+        return None
     suffixes = _suffixes(values)
     patterns = values.get("exclude_patterns", ())
-    excluded = (
-        tuple(p for p in patterns if isinstance(p, str) and p.strip()) if isinstance(patterns, list | tuple) else ()
-    )
+    listed = patterns[:MAX_PATTERNS] if isinstance(patterns, list | tuple) else ()
+    excluded = tuple(p for p in listed if isinstance(p, str) and p.strip())
     if suffixes is None and not excluded:
         return None
     source = os.path.relpath(conf.parent, docs).replace(os.sep, "/")
@@ -87,13 +89,13 @@ def sphinx_config(conf: Path, docs: Path) -> SphinxConfig | None:
     return SphinxConfig(source, suffixes, excluded)
 
 
-def _literals(text: str) -> dict[str, Any]:
+def _literals(text: str) -> dict[str, Any] | None:
     """The names that conf.py's top level assigns a value to: the literal value, or UNREAD when it is code or a
-    later statement changes it (`x += [...]`, `x.extend(...)`)."""
+    later statement changes it (`x += [...]`, `x.extend(...)`); None when it cannot be parsed (nothing is known)."""
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError):
-        return {}
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # (deep nesting: MemoryError in 3.11)
+        return None
     found: dict[str, Any] = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
@@ -150,7 +152,9 @@ def _compiled(pattern: str) -> re.Pattern[str]:
             out.append("[^/]")
         elif c == "[" and (end := pattern.find("]", i + 1)) > i + 1:
             body = pattern[i + 1 : end]
-            out.append("[" + ("^" + re.escape(body[1:]) if body[0] in "!^" else re.escape(body)) + "]")
+            negated = body[0] in "!^" and len(body) > 1
+            inside = "".join(ch if ch == "-" else re.escape(ch) for ch in (body[1:] if negated else body))
+            out.append(f"[^/{inside}]" if negated else f"[{inside}]")  # a range stays one ([0-9])
             i = end + 1
             continue
         else:

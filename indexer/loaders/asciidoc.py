@@ -61,6 +61,7 @@ _COMPARE = {
     ">=": operator.ge,
 }
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+MAX_ATTRIBUTE_CHARS = 10_000  # an attribute's value with its references filled in, at most
 _ADOC_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".ad")
 _HEADING = re.compile(r"^(=+)([ \t]+\S.*)$")
 _FAMILIES = {"partial": "partials", "example": "examples", "page": "pages", "attachment": "attachments"}
@@ -165,8 +166,9 @@ class _Preprocessor:
         name = definition.group(2).lower()
         if definition.group(1) or definition.group(3):
             self.attributes.pop(name, None)
-        else:
-            self.attributes[name] = self._filled(definition.group(4))
+        else:  # references filled in, unless that makes it long (`:a: {a}{a}` line after line doubles it)
+            value = self._filled(definition.group(4))
+            self.attributes[name] = value if len(value) <= MAX_ATTRIBUTE_CHARS else definition.group(4)
 
     def _filled(self, text: str) -> str:
         return (

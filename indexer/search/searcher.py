@@ -48,6 +48,7 @@ REFRESH_SECONDS = 1.0
 CURRENT_VERSION = "current"  # Docusaurus's unreleased version, served under next/
 VERSION_DEPTH = 3  # on a site of several versions, pages ranked per page shown: each version's copies are one
 VERSION_WINDOW = 50  # and at least these many, so that a page's newest copy is among them whatever page is asked
+MAX_VERSION_WINDOW = 5_000  # ranked, at most, to fill a page when copies of many versions crowd each other out
 log = logging.getLogger(__name__)
 
 
@@ -128,10 +129,18 @@ class Snapshot(DocumentView):
         one_version = self._versions and not _names_version(parsed.query)
         depth = offset + limit
         window = max(depth * VERSION_DEPTH, VERSION_WINDOW) if one_version else depth
-        found = self._ranked(query, parsed, window, groups, retrieval)
+        while True:
+            found = self._ranked(query, parsed, window, groups, retrieval)
+            if not one_version:
+                break
+            with self._lock:
+                editions = self._docs.editions(doc_id for doc_id, _, _ in found)
+            kept = _one_version_each(found, editions)
+            if len(kept) >= depth or len(found) < window or window >= MAX_VERSION_WINDOW:
+                found = kept
+                break
+            window *= 4  # many versions: their copies took the window's places; rank deeper
         with self._lock:
-            if one_version:
-                found = _one_version_each(found, self._docs.editions(doc_id for doc_id, _, _ in found))
             found = found[offset:depth]
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
             texts = self._docs.passages_with_text((doc_id, ordinal) for doc_id, ordinal, _ in found)
@@ -416,7 +425,7 @@ def _one_version_each(found: Found, editions: dict[str, tuple[str, str, str]]) -
     groups: dict[tuple[str, str], int] = {}  # (URL without the version, language) -> the group's place in kept
     for hit in found:
         url, language, version = editions.get(hit[0], ("", "", ""))
-        if not version:
+        if not version or not url:
             kept.append(hit)
             continue
         segment = "next" if version == CURRENT_VERSION else version  # Docusaurus's path of its current version
@@ -435,16 +444,20 @@ def _one_version_each(found: Found, editions: dict[str, tuple[str, str, str]]) -
 
 
 def _newer(version: str, than: str) -> bool:
-    """Whether a version name is newer than another: by their numbers (30.4 > 30.0 > 29.7); a numbered version
-    is newer than an unnumbered one (`current`, served as `next` while unreleased)."""
-    a, b = _numbers(version), _numbers(than)
-    if a and b:
+    """Whether a version name is newer than another: by their numbers (30.4 > 30.0 > 29.7; a release over its
+    pre-releases, 2.0 over 2.0-rc1); a numbered version over an unnumbered one (`current`, served as `next`)."""
+    a, b = _release(version), _release(than)
+    if a[0] and b[0]:
         return a > b
-    return bool(a) and not b
+    return bool(a[0]) and not b[0]
 
 
-def _numbers(version: str) -> tuple[int, ...]:
-    return tuple(int(n) for n in re.findall(r"\d+", version)[:6])
+def _release(version: str) -> tuple[tuple[int, ...], bool]:
+    """A version's leading numbers (`v2.1.3-beta` 2, 1, 3), and whether it is a release (nothing after them)."""
+    found = re.match(r"^[vV]?(\d+(?:\.\d+){0,5})(.*)$", version.strip())
+    if found is None:
+        return (), False
+    return tuple(int(n) for n in found.group(1).split(".")), not found.group(2).strip(" .-_")
 
 
 def _filter_key(query: Query) -> str:

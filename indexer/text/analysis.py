@@ -35,9 +35,12 @@ _PART = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]?[a-z]+[0-9]*|[A-Z]+[0-9]*(?![a-z]
 MAX_IDENTIFIER = 128  # characters: a longer word is no name anyone types, and is not split (its words are bounded)
 # Han (with its extensions and compatibility forms), Hiragana, Katakana (and its half-width forms), Hangul
 _CJK_CHARACTERS = (
-    "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
-    "\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f"
+    "\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f"
 )
+# what stays with the character before it in a pair: a kana's voicing marks (half-width, combining), and the
+# vowels and final consonants of a Hangul syllable written as conjoining letters (NFD)
+_ATTACHED = re.compile("[\u3099\u309a\uff9e\uff9f\u1160-\u11ff]")
 _CJK = re.compile(f"[{_CJK_CHARACTERS}]+")
 _CJK_OR_NOT = re.compile(f"[{_CJK_CHARACTERS}]+|[^{_CJK_CHARACTERS}]+")
 
@@ -67,8 +70,11 @@ def fold(word: str) -> str:
     word = word.lower()
     if word.isascii():
         return word
-    if _CJK.search(word):  # CJK characters stay as written (NFKD would split a kana from its voicing mark)
-        return "".join(run if _CJK.match(run) else fold(run) for run in _CJK_OR_NOT.findall(word))
+    if _CJK.search(word):  # CJK characters in their composed, full-width forms (NFKC: ｱﾌﾟﾘ is アプリ, NFD Hangul
+        # composed); NFKD would take a kana's voicing mark away
+        return "".join(
+            unicodedata.normalize("NFKC", run) if _CJK.match(run) else fold(run) for run in _CJK_OR_NOT.findall(word)
+        )
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -119,14 +125,17 @@ def _cjk_spans(word: str) -> list[tuple[int, int]]:
     for run in _CJK.finditer(word):
         start, end = run.span()
         spans += _other_spans(word, at, start)
-        spans += [(start, end)] if end - start == 1 else [(i, i + 2) for i in range(start, end - 1)]
+        units = [i for i in range(start, end) if i == start or not _ATTACHED.match(word, i)]  # where each starts
+        bounds = [*units, end]
+        spans += [(bounds[0], end)] if len(units) == 1 else [(bounds[k], bounds[k + 2]) for k in range(len(units) - 1)]
         at = end
     return spans + _other_spans(word, at, len(word))
 
 
 def _other_spans(word: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The parts of the rest of a word beside its CJK runs: a letter or digit alone counts there (C言語, 第3章)."""
     piece = word[start:end].strip("_'")
-    if len(piece) < 2:
+    if not piece or (len(piece) == 1 and not piece.isalnum()):
         return []
     offset = word.index(piece, start)
     inner = identifier_spans(piece)

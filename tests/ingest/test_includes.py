@@ -661,6 +661,14 @@ def test_asciidoc_includes_and_conditionals_run_as_asciidoctors_preprocessor_run
     assert "puts 'narwhal'" in (snapshot(tmp_path / "index").text("modules/cli/pages/run.adoc") or "")
 
 
+def test_an_asciidoc_attribute_that_doubles_itself_stays_bounded(docs: Path, index_dir: Path) -> None:
+    """`:a: {a}{a}` line after line doubled the attribute's value each time: 26 lines of 29 bytes took 96 MB."""
+    write(docs, "bomb.adoc", "= Bomb\n:a: zebracorn\n" + ":a: {a}{a}\n" * 40 + "\nThe value: {a}\n")
+    report = index(docs, index_dir)
+    text = snapshot(index_dir).text("bomb.adoc") or ""
+    assert "bomb.adoc" not in skipped(report) and "The value:" in text and len(text) < 100_000
+
+
 def test_an_asciidoc_include_outside_an_antora_component_is_a_path_from_the_including_file(
     docs: Path, index_dir: Path
 ) -> None:

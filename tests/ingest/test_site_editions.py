@@ -116,6 +116,24 @@ def test_a_search_over_every_version_shows_one_copy_of_each_page_unless_it_names
     )  # paging through them shows each once
 
 
+def test_with_many_versions_every_page_is_still_found_once(tmp_path: Path) -> None:
+    """Twelve versions of twenty pages: the copies of a few pages filled the ranked window, so a search gave four
+    pages, then nothing past them."""
+    site = tmp_path / "site"
+    versions = [f"{n}.0" for n in range(12, 0, -1)]
+    write(site, "docusaurus.config.js", "export default {};\n")
+    write(site, "versions.json", json.dumps(versions))
+    for version in versions:
+        for n in range(20):
+            words = " ".join(["words"] * (n + 1))  # a different score for each page
+            write(site, f"versioned_docs/version-{version}/p{n:02}.md", f"# Page {n}\n\n{words} of {version}.\n")
+    index(site, tmp_path / "index", versions="all", **BASE)
+    searched = snapshot(tmp_path / "index")
+    shown = [hit.document.url for offset in range(0, 20, 10) for hit in searched.search("words", 10, offset)]
+    assert len(shown) == 20 and len(set(shown)) == 20
+    assert all(url.startswith("https://site.example/docs/p") for url in shown)  # 12.0, the newest, at /docs/
+
+
 def test_a_version_or_language_named_alone_is_all_that_is_indexed_of_its_kind(tmp_path: Path) -> None:
     docusaurus_site(tmp_path / "site")
     report = index(tmp_path / "site", tmp_path / "index", languages="fr", versions="1.0,next")

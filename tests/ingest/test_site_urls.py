@@ -813,6 +813,12 @@ def test_a_sphinx_project_makes_pages_of_its_source_files_that_exclude_patterns_
     write(tmp_path, "guide/conf.py", "from shared.conf import *\nproject = 'x'\n")  # its extensions are elsewhere
     index(tmp_path / "guide", tmp_path / "i1")
     assert "notes.md" in all_ids(tmp_path / "i1") and "requirements.txt" in all_ids(tmp_path / "i1")
+    write(tmp_path, "guide/conf.py", "x = " + "-" * 6000 + "1\n")  # too deep for Python's parser: read as nothing
+    index(tmp_path / "guide", tmp_path / "i1")
+    assert "notes.md" in all_ids(tmp_path / "i1")
+    write(tmp_path, "guide/conf.py", "exclude_patterns = ['a/ch[0-9].rst']\n")  # a range, as Sphinx reads it
+    write(tmp_path, "guide/a/ch5.rst", "Title\n=====\n\nWords.\n")
+    assert "exclude_patterns: a/ch[0-9].rst" in skipped(index(tmp_path / "guide", tmp_path / "i1"))["a/ch5.rst"]
 
 
 def test_an_mdbook_indexed_from_its_own_folder_serves_its_src_folder(tmp_path: Path) -> None:

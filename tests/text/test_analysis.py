@@ -183,6 +183,13 @@ def test_chinese_japanese_and_korean_words_are_found_inside_their_sentences(tmp_
     assert [h.document.id for h in searched.search("설정")][:1] == ["ko.md"]
     (hit,) = [h for h in searched.search("設定") if h.document.id == "ja.md"]
     assert "トレースの設定" in hit.snippet
+    assert [h.document.id for h in searched.search("ｱﾌﾟﾘ")][:1] == ["ja.md"]  # half-width kana: the same word
+
+
+def test_cjk_pairs_keep_marks_and_neighbours() -> None:
+    analyzer = TextAnalyzer()
+    terms = [t for t, _, _, _ in analyzer.analyze("様々な設定 C言語 第3章 ｱﾌﾟﾘ アプリ")]
+    assert terms == ["様々", "々な", "な設", "設定", "c", "言語", "第", "3", "章", "アプ", "プリ", "アプ", "プリ"]
 
 
 def test_a_word_too_long_to_be_a_name_is_not_split() -> None:
