@@ -23,6 +23,7 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from indexer.ingest.siteconfig import path_glob
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 
@@ -57,8 +58,7 @@ def unrendered(path: Path, front_matter: Mapping[str, Any]) -> str | None:
 
 def _entries(cascade: Any) -> list[Mapping[str, Any]]:
     """A cascade's entries that apply to every page below (those with a target are not followed)."""
-    entries = cascade if isinstance(cascade, list) else [cascade]
-    return [e for e in entries if isinstance(e, Mapping) and "target" not in e and "_target" not in e]
+    return [e for e in _listed(cascade) if "target" not in e and "_target" not in e]
 
 
 def _never(settings: Mapping[str, Any]) -> bool:
@@ -87,7 +87,7 @@ class SiteCascade:
 
     @cached_property
     def _patterns(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
-        return tuple((glob, re.compile(_glob(glob))) for glob in self.globs)
+        return tuple((glob, path_glob(glob)) for glob in self.globs)
 
     def unpublished(self, doc_id: str) -> str | None:
         folder = next((f for f in self.content if doc_id.startswith(f)), None)
@@ -122,30 +122,3 @@ def site_cascade(settings: Mapping[str, Any], content: Sequence[str]) -> SiteCas
 def _listed(cascade: Any) -> list[Mapping[str, Any]]:
     entries = cascade if isinstance(cascade, list) else [cascade]
     return [e for e in entries if isinstance(e, Mapping)]
-
-
-def _glob(glob: str) -> str:
-    """A Hugo glob (gobwas/glob, '/' the separator) as a regular expression."""
-    out, i, depth = [], 0, 0
-    while i < len(glob):
-        c = glob[i]
-        if glob.startswith("**", i):
-            out.append(".*")
-            i += 2
-            continue
-        if c == "*":
-            out.append("[^/]*")
-        elif c == "?":
-            out.append("[^/]")
-        elif c == "{":
-            out.append("(?:")
-            depth += 1
-        elif c == "}" and depth:
-            out.append(")")
-            depth -= 1
-        elif c == "," and depth:
-            out.append("|")
-        else:
-            out.append(re.escape(c))
-        i += 1
-    return "".join(out) + ")" * depth

@@ -19,7 +19,6 @@ versioned_docs/version-2.x, content/fr) indexes that folder as before.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import replace
@@ -147,14 +146,14 @@ def _mintlify(config: Path) -> Layout | None:
     """A Mintlify site's languages: docs.json's `navigation.languages` (each entry, or the file its `$ref` names,
     with its `language`), the first (or the one marked `default`) served at the root, each other from the folder
     named by its code (`fr/`), as Mintlify's own docs keep them."""
-    data = _json(config)
+    data = config_mapping(config)
     navigation = lowered(data.get("navigation"))
     codes: list[str] = []
     default = ""
     for entry in listed(navigation.get("languages"))[:MAX_NAMES]:
         if isinstance(entry, dict) and isinstance(entry.get("$ref"), str):
             referred = (config.parent / entry["$ref"]).resolve()
-            entry = _json(referred) if referred.is_relative_to(config.parent.resolve()) else {}
+            entry = config_mapping(referred) if referred.is_relative_to(config.parent.resolve()) else {}
         if not isinstance(entry, dict):
             continue
         code = entry.get("language")
@@ -167,14 +166,6 @@ def _mintlify(config: Path) -> Layout | None:
     areas = tuple(Area(f"{code}/", f"{code}/", code.lower()) for code in codes if code != default)
     languages = (default.lower(), *sorted(code.lower() for code in codes if code != default))
     return Layout("mintlify", areas, languages, outside=default.lower())
-
-
-def _json(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(config_text(path) or "{}")
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
 
 
 def hugo_content(config: Path) -> str:

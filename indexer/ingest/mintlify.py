@@ -10,7 +10,6 @@ CONTRIBUTING.md, and what its `.mintignore` names (gitignore syntax). A `docs.js
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from typing import Any
 import pathspec
 
 from indexer.ingest.patterns import PatternError, compile_lines
-from indexer.ingest.siteconfig import config_text
+from indexer.ingest.siteconfig import config_mapping, config_text
 
 CONFIGS = ("docs.json", "mint.json")
 SNIPPETS = "snippets/"
@@ -69,11 +68,6 @@ def mintlify_site(folder: Path, docs: Path) -> MintlifySite | None:
 
 
 def _mintlify_json(config: Path) -> bool:
-    try:
-        data = json.loads(config_text(config) or "{}")
-    except ValueError:
-        return False
-    if not isinstance(data, dict):
-        return False
+    data = config_mapping(config)
     schema = data.get("$schema")
     return (isinstance(schema, str) and "mintlify" in schema) or ("navigation" in data and "theme" in data)

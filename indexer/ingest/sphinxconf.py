@@ -22,7 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import config_text
+from indexer.ingest.siteconfig import config_text, path_glob
 
 __all__ = ["SphinxConfig", "sphinx_config"]
 
@@ -47,7 +47,7 @@ class SphinxConfig:
 
     @cached_property
     def _patterns(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
-        return tuple((pattern, _compiled(pattern)) for pattern in self.excluded)
+        return tuple((pattern, path_glob(pattern)) for pattern in self.excluded)
 
     def unpublished(self, doc_id: str) -> str | None:
         if not doc_id.startswith(self.source):
@@ -134,33 +134,6 @@ def _suffixes(values: Mapping[str, Any]) -> tuple[str, ...] | None:
     named = {e for e in extensions if isinstance(e, str)}
     suffixes |= ({".md"} if named & _MYST else set()) | ({".ipynb"} if named & _NOTEBOOKS else set())
     return tuple(sorted(s.lower() for s in suffixes if s.startswith(".")))
-
-
-def _compiled(pattern: str) -> re.Pattern[str]:
-    """A Sphinx exclude pattern as a regular expression over paths: `**` any path, `*` and `?` within a name."""
-    out = []
-    i = 0
-    while i < len(pattern):
-        c = pattern[i]
-        if pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-            continue
-        if c == "*":
-            out.append("[^/]*")
-        elif c == "?":
-            out.append("[^/]")
-        elif c == "[" and (end := pattern.find("]", i + 1)) > i + 1:
-            body = pattern[i + 1 : end]
-            negated = body[0] in "!^" and len(body) > 1
-            inside = "".join(ch if ch == "-" else re.escape(ch) for ch in (body[1:] if negated else body))
-            out.append(f"[^/{inside}]" if negated else f"[{inside}]")  # a range stays one ([0-9])
-            i = end + 1
-            continue
-        else:
-            out.append(re.escape(c))
-        i += 1
-    return re.compile("".join(out))
 
 
 def _below(pattern: str, inside: str) -> str:

@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_text, site_folder
+from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_text, path_glob, site_folder
 
 FOLDER = ".vitepress"
 CONFIGS = tuple(f"config.{ext}" for ext in ("js", "ts", "mjs", "mts", "cjs", "cts"))
@@ -42,7 +42,7 @@ class VitePressSite:
 
     @cached_property
     def _patterns(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
-        return tuple((glob, _glob(glob)) for glob in self.exclude)
+        return tuple((glob, path_glob(glob.strip().removeprefix("./"), any_folders=True)) for glob in self.exclude)
 
     def unpublished(self, doc_id: str) -> str | None:
         """Why VitePress makes no page of `doc_id` (a file under srcDir: see Site.root for the rest), or None."""
@@ -80,26 +80,3 @@ def vitepress_site(root: Path, docs: Path) -> VitePressSite:
     src_in_docs = "" if in_docs == "." or in_docs.startswith("..") else in_docs + "/"
     clean = bool(options.option("cleanUrls", bool)) if options else False
     return VitePressSite(src_in_docs, inside, tuple(exclude[:MAX_NAMES]), clean)
-
-
-def _glob(glob: str) -> re.Pattern[str]:
-    """A glob as VitePress (fast-glob) reads it: `**/` any folders, `*` any name part, `?` one character."""
-    out, i = [], 0
-    glob = glob.strip().removeprefix("./")
-    while i < len(glob):
-        if glob.startswith("**/", i):
-            out.append("(?:[^/]+/)*")
-            i += 3
-        elif glob.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif glob[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif glob[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(glob[i]))
-            i += 1
-    return re.compile("".join(out))

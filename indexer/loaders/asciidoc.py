@@ -31,6 +31,7 @@ import operator
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -94,19 +95,10 @@ def antora_attributes(page: Path) -> dict[str, str]:
     """The attributes an Antora component gives its pages (`asciidoc: attributes:` in the antora.yml that its
     `modules/<module>/pages/` lie under), read as an include is (remembered: a change reads the pages again);
     {} elsewhere. A value that ends in `@` is a default a page may change: the same here."""
-    parts = page.parts
-    if "modules" not in parts[:-3] or "pages" not in parts:
+    found = _component(page)
+    if found is None or "pages" not in page.parts:
         return {}
-    component = Path(*parts[: len(parts) - 1 - parts[::-1].index("modules")])
-    config = component / "antora.yml"
-    if not config.is_file():
-        return {}
-    text = included_text(page, os.path.relpath(config, page.parent), use=SETTINGS)
-    try:
-        data = yaml.safe_load(text or "")
-    except yaml.YAMLError:
-        return {}
-    asciidoc = data.get("asciidoc") if isinstance(data, dict) else None
+    asciidoc = _antora_yml(page, found[0]).get("asciidoc")
     given = asciidoc.get("attributes") if isinstance(asciidoc, dict) else None
     if not isinstance(given, dict):
         return {}
@@ -266,10 +258,8 @@ def _tagged(lines: list[str], spec: str) -> list[str]:
         if marker is not None:
             if marker.group(1) == "tag":
                 inside.append(marker.group(2))
-            elif marker.group(2) in inside:
-                inside.reverse()
-                inside.remove(marker.group(2))
-                inside.reverse()
+            elif marker.group(2) in inside:  # the last region opened under that name ends
+                del inside[len(inside) - 1 - inside[::-1].index(marker.group(2))]
             continue
         chosen = every or bool(wanted & set(inside)) or ("*" in wanted and bool(inside))
         if chosen and not unwanted & set(inside):
@@ -317,12 +307,20 @@ def _antora_target(page: Path, target: str) -> str | None:
 
 def _component_name(page: Path, folder: Path) -> str:
     """The name antora.yml gives the component in `folder` ("" when it cannot be read)."""
-    text = included_text(page, os.path.relpath(folder / "antora.yml", page.parent), use=SETTINGS) or ""
+    return str(_antora_yml(page, folder).get("name", ""))
+
+
+def _antora_yml(page: Path, folder: Path) -> dict[str, Any]:
+    """The antora.yml of the component in `folder`, read as an include is (remembered: a change reads the page
+    again); {} when there is none or it cannot be read."""
+    config = folder / "antora.yml"
+    if not config.is_file():
+        return {}
     try:
-        data = yaml.safe_load(text)
+        data = yaml.safe_load(included_text(page, os.path.relpath(config, page.parent), use=SETTINGS) or "")
     except yaml.YAMLError:
-        return ""
-    return str(data.get("name", "")) if isinstance(data, dict) else ""
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def plain_title(title: str, attributes: dict[str, str]) -> str:

@@ -83,7 +83,7 @@ def identifier_parts(word: str) -> list[str] | None:
     """The words of an identifier, as written (getUserName: get, User, Name; max_file_size: max, file, size), or
     None when `word` is one word (table, Table, HTTP, APIs, utf8, pH, don't). identifier_spans() says where they
     lie; this is the same rule without the offsets, for indexing."""
-    if not word.isascii() and _CJK.search(word):
+    if has_cjk(word):
         return [word[s:e] for s, e in _cjk_spans(word)]
     if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
         return None  # most words: no boundary can be in them
@@ -98,7 +98,7 @@ def identifier_parts(word: str) -> list[str] | None:
 
 def identifier_spans(word: str) -> list[tuple[int, int]] | None:
     """Where the words of identifier_parts(word) lie in it (None when it is one word)."""
-    if not word.isascii() and _CJK.search(word):
+    if has_cjk(word):
         return _cjk_spans(word)
     if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
         return None

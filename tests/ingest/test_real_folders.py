@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from support.folders import all_ids, document, found, run_cli, snapshot, write
+from support.folders import MYST_SITE, all_ids, document, found, run_cli, snapshot, write
 
 FILLER = "Ordinary words about the project fill this page so that it reads like documentation. " * 3
 
@@ -231,21 +231,7 @@ MKDOCS = Site(
 
 MYST = Site(
     "myst",
-    {
-        "docs/conf.py": "extensions = ['myst_parser']\n",
-        "docs/index.md": (
-            "(home)=\n# Mystsite\n\n```{toctree}\n:maxdepth: 2\n\nusage\n```\n\n"
-            "Read {ref}`the usage guide <usage-label>` or run {command}`mystcli build`.\n\n"
-            ":::{note}\nThe mystwort note.\n:::\n\n"
-            "````{warning}\nThe warnwort text, with code:\n\n```python\nprint('warnwort code')\n```\n````\n\n"
-            "```{code-block} python\n:caption: example.py\n:linenos:\n\nprint('codewort')\n```\n\n"
-            ":::{admonition} Custom titlewort\n:class: tip\n\nThe admonwort body.\n:::\n\n"
-            "```{versionadded} 2.1\nThe versionwort feature.\n```\n\n"
-            "```{include} ../README.md\n```\n\n```{image} diagram.png\n:alt: A diagramwort\n```\n"
-        ),
-        "docs/usage.md": "(usage-label)=\n# Usage\n\nThe usagewort page, see {doc}`index`.\n",
-        "README.md": "# Readme\n\nThe readmewort text.\n",
-    },
+    MYST_SITE,
     {"docs/index.md": "Mystsite", "docs/usage.md": "Usage"},
     {
         "mystwort": "docs/index.md",

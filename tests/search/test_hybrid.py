@@ -18,7 +18,7 @@ from indexer.search.hybrid import _closest
 from indexer.store import storage, vectors
 
 from support.embedding import ANSWER, PARAPHRASE, QUESTION, index_and_embed
-from support.folders import write
+from support.folders import MYST_SITE, write
 
 SECRET = (
     "---\naccess: [finance]\n---\n# Payroll portal\n\nStaff open the salary portal with their company credentials.\n"
@@ -230,27 +230,10 @@ def wort_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root / "index"
 
 
-MYST_LIKE = {  # a folder of three pages (a MyST site's), whose cosines to a made-up word differ by hundredths
-    "docs/conf.py": "extensions = ['myst_parser']\n",
-    "docs/index.md": (
-        "(home)=\n# Mystsite\n\n```{toctree}\n:maxdepth: 2\n\nusage\n```\n\n"
-        "Read {ref}`the usage guide <usage-label>` or run {command}`mystcli build`.\n\n"
-        ":::{note}\nThe mystwort note.\n:::\n\n"
-        "````{warning}\nThe warnwort text, with code:\n\n```python\nprint('warnwort code')\n```\n````\n\n"
-        "```{code-block} python\n:caption: example.py\n:linenos:\n\nprint('codewort')\n```\n\n"
-        ":::{admonition} Custom titlewort\n:class: tip\n\nThe admonwort body.\n:::\n\n"
-        "```{versionadded} 2.1\nThe versionwort feature.\n```\n\n"
-        "```{include} ../README.md\n```\n\n```{image} diagram.png\n:alt: A diagramwort\n```\n"
-    ),
-    "docs/usage.md": "(usage-label)=\n# Usage\n\nThe usagewort page, see {doc}`index`.\n",
-    "README.md": "# Readme\n\nThe readmewort text.\n",
-}
-
-
 @pytest.fixture(scope="module")
 def small_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("small")
-    index_and_embed(root / "docs", root / "index", MYST_LIKE)
+    index_and_embed(root / "docs", root / "index", MYST_SITE)  # three pages whose cosines differ by hundredths
     return root / "index"
 
 

@@ -116,3 +116,21 @@ class Ran:
 
 
 Main = Callable[..., Ran]
+
+
+# A small MyST site (Sphinx with myst-parser): its directives, roles, a toctree, an include from above docs/
+MYST_SITE = {
+    "docs/conf.py": "extensions = ['myst_parser']\n",
+    "docs/index.md": (
+        "(home)=\n# Mystsite\n\n```{toctree}\n:maxdepth: 2\n\nusage\n```\n\n"
+        "Read {ref}`the usage guide <usage-label>` or run {command}`mystcli build`.\n\n"
+        ":::{note}\nThe mystwort note.\n:::\n\n"
+        "````{warning}\nThe warnwort text, with code:\n\n```python\nprint('warnwort code')\n```\n````\n\n"
+        "```{code-block} python\n:caption: example.py\n:linenos:\n\nprint('codewort')\n```\n\n"
+        ":::{admonition} Custom titlewort\n:class: tip\n\nThe admonwort body.\n:::\n\n"
+        "```{versionadded} 2.1\nThe versionwort feature.\n```\n\n"
+        "```{include} ../README.md\n```\n\n```{image} diagram.png\n:alt: A diagramwort\n```\n"
+    ),
+    "docs/usage.md": "(usage-label)=\n# Usage\n\nThe usagewort page, see {doc}`index`.\n",
+    "README.md": "# Readme\n\nThe readmewort text.\n",
+}
