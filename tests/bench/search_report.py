@@ -65,7 +65,11 @@ class Latency:
 class ServerMemory:
     peak_mb: float  # VmHWM after the run
     rss_mb: float  # VmRSS after the run
-    ready_s: float  # from spawning the server to its answer to initialize
+    starts: list[float]  # seconds from spawning the server to its answer to initialize, one per start
+
+    @property
+    def ready_s(self) -> float:
+        return statistics.median(self.starts)
 
 
 @dataclass(frozen=True)
@@ -165,7 +169,8 @@ def _memory_and_size(r: Results) -> list[str]:
         lines.append(
             f"Server memory (the stdio server, after its run): peak RSS (VmHWM) **{m.peak_mb:,.0f} MB**, "
             f"RSS {m.rss_mb:,.0f} MB; {verdict(m.peak_mb <= TARGET_RSS_MB, f'peak <= {TARGET_RSS_MB:,.0f} MB')}. "
-            f"From spawning it to its answer to `initialize`: **{m.ready_s:.2f} s**; "
+            f"From spawning it to its answer to `initialize`: **{m.ready_s:.2f} s**, the median of {len(m.starts)} "
+            f"starts ({', '.join(f'{s:.2f}' for s in sorted(m.starts))}) after an untimed one; "
             f"{verdict(m.ready_s <= TARGET_READY_S, f'<= {TARGET_READY_S:g} s')}."
         )
     return lines
