@@ -65,12 +65,17 @@ _ENDS_ALONE = re.compile(r"\}[ \t]*$")  # an expression on a line of its own, no
 _SCRIPTED_TAG = re.compile(r"<[A-Za-z][\w.-]*[ \t][^<>]*=[ \t]*\{")
 _MODULE = re.compile(  # an import or export statement (not a paragraph that begins "import the data")
     r"""^(?:import[ \t]+(?:[\w$*{][^\n]*\bfrom[ \t]*["']|["'])"""
+    r"|import[ \t]+(?:[\w$]+[ \t]*,[ \t]*)?\{[^}\n]*$"  # names over several lines: `import {` ... `} from '...'`
     r"|export[ \t]+(?:default|const|let|var|function|class|async)\b)"
 )
 _MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
 _JS_ESCAPE = re.compile(r"\\(.)")  # in a JavaScript string, a backslash before a character is that character
-_PARTIAL = re.compile(r"""^import[ \t]+([A-Z][\w$]*)[ \t]+from[ \t]*["']((?:\.{1,2}|@site|)/[^"'\n]+\.mdx?)["']""")
+_PARTIAL = re.compile(  # `import Intro from './_intro.mdx'`, also with named exports beside: `import A, {toc} from`
+    r"""^import[ \t]+([A-Z][\w$]*)[ \t]*(?:,[ \t]*\{[^}\n]*\}[ \t]*)?[ \t]from[ \t]*["']"""
+    r"""((?:\.{1,2}|@site|)/[^"'\n]+\.mdx?)["']"""
+)
+_EMPHASIS = frozenset("*_~")  # the delimiters of emphasis, which a space inside them undoes
 _SITE = "@site/"  # Docusaurus's name for the folder of the site's config
 DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "mjs", "cjs", "mts", "cts"))
 _MAGIC = r"highlight-(?:next-line|start|end)"
@@ -85,6 +90,8 @@ _COMMENT_STYLES = (  # (a magic comment in a comment syntax, the languages that 
     (rf"%[ \t]*{_MAGIC}", frozenset({"tex", "latex", "matlab", "erlang"})),
 )
 _SELF_CLOSING = re.compile(r"<[ \t]*([A-Z][\w$]*)\b[^<>]*/[ \t]*>\Z")
+_STRING_PROP = re.compile(r"""\s([A-Za-z_$][\w$]*)=(?:"([^"]*)"|'([^']*)'|\{[ \t]*["']([^"'\n]*)["'][ \t]*\})""")
+_PROPS_USE = re.compile(r"\{[ \t]*props\.([A-Za-z_$][\w$]*)[ \t]*\}")  # a partial's use of a prop passed to it
 _MDX_CODE_BLOCK = re.compile(
     r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mdx-code-block\s*$"
 )  # Docusaurus: MDX, not code (\s: a no-break space too)
@@ -221,9 +228,15 @@ def _prose(text: str, partials: dict[str, str] | None = None, path: Path | None 
         end = _tag_end(text, at)
         if end < 0:
             continue
-        parts.append(text[pos:at])
+        before = text[pos:at]
         partial = _partial(text[at:end], partials, path) if partials and path is not None else None
-        parts.append(_replacement(text, at, end) if partial is None else f"\n\n{partial}\n\n")
+        replaced = _replacement(text, at, end) if partial is None else f"\n\n{partial}\n\n"
+        if not replaced and text[end : end + 1] in _EMPHASIS:  # `**Docusaurus <Version/>**`: no space before `**`
+            before = before.rstrip(" \t")
+        elif not replaced and text[at - 1 : at] in _EMPHASIS and at > 0:  # `**<Icon/> Install**`: none after it
+            while end < len(text) and text[end] in " \t":
+                end += 1
+        parts += [before, replaced]
         pos = end
     parts.append(text[pos:])
     return "".join(parts)
@@ -251,6 +264,9 @@ def _partial(tag: str, partials: dict[str, str], path: Path) -> str | None:
     if text is None or target is None:
         return None
     _, body, _ = split_front_matter(text)
+    props = {m.group(1): next(v for v in m.group(2, 3, 4) if v is not None) for m in _STRING_PROP.finditer(tag)}
+    if props and "props." in body:  # `<Partial name="Sebastien" />` shows "Hello {props.name}" as "Hello Sebastien"
+        body = _PROPS_USE.sub(lambda m: props.get(m.group(1), m.group(0)), body)
     with deeper():
         return strip_jsx(body, path.parent / target)
 

@@ -187,6 +187,28 @@ def test_an_mdx_partial_imported_with_an_escaped_name_is_found(docs: Path, index
     assert not warnings_of(report, "page.mdx")
 
 
+def test_an_import_over_several_lines_is_no_text_and_the_imports_after_it_still_count(
+    docs: Path, index_dir: Path
+) -> None:
+    """Docusaurus's community pages import `{\n  ActiveTeamRow,\n  ...\n} from '...'`: the statement was text,
+    and swallowed the partial's import after it, whose text was then missing. Also: a default import beside named
+    ones (`import Contributing, {toc} from`), and a prop that the partial shows (`{props.name}`)."""
+    write(docs, "docusaurus.config.js", "module.exports = {};\n")
+    write(docs, "docs/_team.mdx", "Our quokkaberry team, led by {props.lead}.\n")
+    write(docs, "docs/_rules.md", "# Rules\n\nThe narwhalfruit rules.\n")
+    write(
+        docs,
+        "docs/community.mdx",
+        "# Community\n\nimport {\n  ActiveTeamRow,\n  HonoraryAlumniTeamRow,\n} from '@site/src/components/Team';\n"
+        "import Team from './_team.mdx';\nimport Rules, {toc as RulesTOC} from './_rules.md';\n\n"
+        '<Team lead="Sebastien" />\n\n<Rules />\n\n<ActiveTeamRow />\n',
+    )
+    report = index(docs, index_dir)
+    text = snapshot(index_dir).text("docs/community.mdx") or ""
+    assert text == "Community\n\nOur quokkaberry team, led by Sebastien.\n\nRules\n\nThe narwhalfruit rules."
+    assert not warnings_of(report, "docs/community.mdx")
+
+
 def test_an_mdx_partial_imported_from_the_sites_folder_is_found(tmp_path: Path) -> None:
     """`@site/` names the folder of docusaurus.config.* (ClickHouse's docs import `@site/docs/_snippets/...`
     on hundreds of pages; Docusaurus's own, `@site/../CONTRIBUTING.md`): from the page's folder, the site's

@@ -208,6 +208,12 @@ def test_mdx_import_in_prose_paragraph_is_kept() -> None:
     assert "import this zebracorn" in searchable(doc)
 
 
+def test_mdx_emphasis_around_a_component_that_shows_nothing_stays_emphasis() -> None:
+    """`**Docusaurus <StableMajorVersion/>**` left "**Docusaurus **": a space before the closing `**` undoes it."""
+    doc = load("a.mdx", b"- **Zebracorn <Version/>**: the **<Icon /> stable** one, on the <Branch/> branch\n")
+    assert " ".join(searchable(doc).split()) == "Zebracorn: the stable one, on the branch"
+
+
 def test_unclosed_template_tags_leave_the_text_alone() -> None:
     text = "Prose with a lone {{ brace and {% another and {{< never closed, zebracorn.\n"
     assert "zebracorn." in searchable(load("a.md", text.encode()))
