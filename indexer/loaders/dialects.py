@@ -8,8 +8,8 @@ Outside fenced code, before the Markdown is parsed:
   callouts leave their title; so do the blocks of pymdownx.blocks (`/// note | Title` ... `///`, `//// tab |
   Python 3.10+` ... `////` nested: the kind's name when there is no title, nothing for `html`, `define` or
   `caption`), whose option lines (`    type: warning`, `    open: True`) leave nothing; mkdocstrings' `:::
-  package.module.Name`, whose page shows that object's docstrings (not read here), leaves the name, and its
-  indented options nothing;
+  package.module.Name` (or `::: module` with its options below), whose page shows that object's docstrings (not
+  read here), leaves the name, and its indented options nothing;
 - MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`), icon shortcodes
   (`:material-check:`), the markup of keys and marks (`++ctrl+alt+del++` is Ctrl+Alt+Del, `==marked==` marked)
   and VitePress's file includes (`<<< @/file`, never followed) leave nothing (MkDocs'
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.loaders.fences import closes, opens, outside_code_spans
+from indexer.loaders.fences import CODE_SPAN, closes, opens, outside_code_spans
 
 __all__ = ["plain_dialects"]
 
@@ -36,7 +36,9 @@ _BLOCK = re.compile(r"^[ \t]*(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?)
 _BLOCK_END = re.compile(r"^[ \t]*(/{3,})[ \t]*$")
 _BLOCK_OPTION = re.compile(r"^(?: {4}|\t)[ \t]*([\w-]+)[ \t]*:[ \t]*(.*?)[ \t]*$")  # an option line under its head
 _UNTITLED_BLOCKS = frozenset({"html", "define", "caption", "tab", "admonition"})  # a kind that is no title
-_API = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+)[ \t]*$")  # mkdocstrings (a dotted name)
+_API = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)[ \t]*$")  # mkdocstrings' `::: name`
+# what tells `::: pydantic_core` (a module, no dot) from a Docusaurus container `::: note`: mkdocstrings' options
+_API_OPTIONS = re.compile(r"^(?: {4}|\t)[ \t]*(?:options|handler|selection|rendering)[ \t]*:")
 _CALLOUT = re.compile(r"^([ \t]*(?:>[ \t]*)+)\[!([\w-]+)\][+-]?[ \t]*(.*)$")
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|\n]*?)(?:\|([^\[\]\n]*))?\]\]")
 _OBSIDIAN_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
@@ -56,7 +58,10 @@ _ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:[ \t]?")
 _SNIPPET = re.compile(r"^[ \t]*(?:<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re.IGNORECASE)
 _UNTITLED = frozenset({"code-group"})  # containers whose kind is no title (VitePress's code-group)
 _SIGNS = ("!!!", "???", "===", ":::", "///", "[!", "[[", "%%", "{", "<<<", "++", "==", "[TOC]", "[toc]", ":material-",
-          ":octicons-", ":fontawesome-", ":simple-")  # fmt: skip
+          ":octicons-", ":fontawesome-", ":simple-", "][")  # fmt: skip
+# a reference link `[shown][label]` or `[shown][]` (its shown text may hold code spans), not an image's
+_REFERENCE = re.compile(r"(?<![!\]\\])\[((?:`[^`\n]+`|[^\[\]`\n])+)\]\[([^\[\]\n]*)\]")
+_DEFINITION = re.compile(r"^[ ]{0,3}\[([^\]\n]+)\]:", re.MULTILINE)
 
 
 def plain_dialects(text: str) -> str:
@@ -71,7 +76,9 @@ def plain_dialects(text: str) -> str:
     blocks: list[int] = []  # the slashes of each pymdownx block the line is in
     heading: str | None = None  # the kind of the block whose head was the line before (its options may follow)
     api = False  # the line before was mkdocstrings' `::: name` or one of its options
-    for line in text.split("\n"):
+    defined = {_label(label) for label in _DEFINITION.findall(text)} if "][" in text else set()
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
         while bodies and line.strip() and not line.startswith(bodies[-1]):
             bodies.pop()  # a line indented less than a block's body ends it...
             if fence is not None and len(bodies) < fenced_in:
@@ -85,7 +92,7 @@ def plain_dialects(text: str) -> str:
             out.append(line)
             continue
         if (opened := opens(line)) is not None:
-            out.append(_inline("\n".join(prose)))
+            out.append(_inline("\n".join(prose), defined))
             prose, fence, fenced_in = [], opened, len(bodies)
             out.append(line)
             continue
@@ -93,7 +100,9 @@ def plain_dialects(text: str) -> str:
             if line.startswith(("    ", "\t")) and line.strip():
                 continue  # mkdocstrings' options (YAML)
             api = False
-        if (named := _API.match(line) if ":::" in line else None) is not None:
+        if (named := _API.match(line) if ":::" in line else None) is not None and (
+            "." in named.group(1) or (number + 1 < len(lines) and _API_OPTIONS.match(lines[number + 1]))
+        ):
             prose += [named.group(1), ""]
             api = True
             continue
@@ -128,7 +137,7 @@ def plain_dialects(text: str) -> str:
         if _SNIPPET.match(line):
             continue
         prose.append(_line(line))
-    out.append(_inline("\n".join(prose)))
+    out.append(_inline("\n".join(prose), defined))
     return "\n".join(out)
 
 
@@ -145,7 +154,9 @@ def _line(line: str) -> str:
     return line
 
 
-def _inline(text: str) -> str:
+def _inline(text: str, defined: set[str]) -> str:
+    if "][" in text:
+        text = _references(text, defined)
     if "{" in text or ":" in text or "++" in text or "==" in text:
         text = outside_code_spans(text, _plain_markup)
     if "%%" in text:
@@ -153,6 +164,27 @@ def _inline(text: str) -> str:
     if "[[" in text:
         text = _WIKI.sub(_wiki_text, text)
     return text
+
+
+def _references(text: str, defined: set[str]) -> str:
+    """Reference links whose label the page does not define, as the site shows them: their text. MkDocs'
+    autorefs resolves `[BaseModel][pydantic.main.BaseModel]` and `[typing][]` across the site, which Markdown
+    alone would show with their brackets; a defined label is left to the Markdown parser."""
+    spans = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)] if "`" in text else []
+    parts: list[str] = []
+    pos = 0
+    for found in _REFERENCE.finditer(text):
+        shown, label = found.groups()
+        if _label(label or shown) in defined or any(start < found.start() < end for start, end in spans):
+            continue
+        parts += [text[pos : found.start()], shown]
+        pos = found.end()
+    return "".join(parts) + text[pos:] if parts else text
+
+
+def _label(label: str) -> str:
+    """A link label as Markdown matches it: case and runs of spaces do not count."""
+    return " ".join(label.split()).casefold()
 
 
 def _plain_markup(text: str) -> str:

@@ -214,6 +214,28 @@ def test_mdx_emphasis_around_a_component_that_shows_nothing_stays_emphasis() -> 
     assert " ".join(searchable(doc).split()) == "Zebracorn: the stable one, on the branch"
 
 
+def test_reference_links_the_page_does_not_define_show_their_text() -> None:
+    """MkDocs' autorefs resolves `[BaseModel][pydantic.main.BaseModel]` and `[typing][]` across the site: pydantic
+    had 655 of them shown with their brackets, one in a title. A label the page defines is a link as ever."""
+    doc = load(
+        "models.md",
+        b"# Custom [Annotated][typing.Annotated] Metadata\n\nInherit from [`BaseModel`][pydantic.main.BaseModel], "
+        b"see [typing][] and [the guide][guide], not `[a][b]`.\n\n[guide]: https://example.com/guide\n",
+    )
+    assert doc.title == "Custom Annotated Metadata"
+    shown = "Inherit from BaseModel, see typing and the guide, not [a][b]."
+    assert [section.text for section in doc.sections] == [shown]
+
+
+def test_mkdocstrings_block_of_a_module_without_a_dot_leaves_its_name() -> None:
+    """`::: pydantic_core` with its options below was read as a Docusaurus container: "Pydantic_core" and its
+    options' YAML as text. Without options below it, `::: note` ... `:::` is still a container."""
+    doc = load("core.md", b"# Core\n\n::: pydantic_core\n    options:\n        members:\n        - SchemaValidator\n")
+    assert [section.text for section in doc.sections] == ["pydantic_core"]
+    note = load("note.md", b"# Page\n\n::: note\nZebracorn.\n:::\n")
+    assert [section.text for section in note.sections] == ["Note\n\nZebracorn."]
+
+
 def test_unclosed_template_tags_leave_the_text_alone() -> None:
     text = "Prose with a lone {{ brace and {% another and {{< never closed, zebracorn.\n"
     assert "zebracorn." in searchable(load("a.md", text.encode()))
