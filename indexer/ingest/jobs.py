@@ -45,6 +45,7 @@ class Job:
     rules: AccessRules = field(default_factory=AccessRules)  # the access file, for the groups of included files
     drafts: str = ""  # the site generator that publishes no draft (front matter `draft: true`), if any
     includes_from: str = ""  # the folder above `folder` that included files may come from too (--includes-from)
+    nav_title: str = ""  # the title the site's navigation gives the page, for when it names none itself
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,9 @@ def run_job(job: Job) -> Outcome:
         if read is not None and read.warnings:
             parsed = replace(parsed, warnings=(*parsed.warnings, *read.warnings))
         try:
-            record = make_record(job.id, job.path, stamp, parsed, job.file_groups, read.files if read else None)
+            record = make_record(
+                job.id, job.path, stamp, parsed, job.file_groups, read.files if read else None, job.nav_title
+            )
         except LoaderError as exc:  # "no text": say why, when an include that was its text could not be read
             raise LoaderError(f"{exc.reason} ({read.warnings[0]})" if read and read.warnings else exc.reason) from None
         _check_includes(record, job.rules, read.included if read else set())

@@ -87,7 +87,11 @@ def update_index(
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
         site = detect_site(docs, found.markers)
         planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
-        redecide = planning.drafts_to_decide_again(previous, state, site) if previous and not rebuild else set()
+        redecide = set()
+        if previous and not rebuild:
+            redecide = planning.drafts_to_decide_again(previous, state, site) | planning.titles_to_read_again(
+                state, site
+            )
         jobs, carried, unchanged = planning.plan_jobs(
             docs, found.files, state, settings, rules, site, redecide, includes_from
         )
@@ -197,6 +201,7 @@ def _meta(
         EDITIONS: site.layout.key if site.layout else "",
         "drafts": planning.drafts_generator(site),
         planning.READING_LIMITS: planning.reading_limits(settings),
+        planning.NAV_TITLES: planning.nav_titles(site),
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 

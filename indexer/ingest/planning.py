@@ -4,6 +4,7 @@ no page for, listed as skipped before anything is read."""
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from indexer.ingest.access import AccessRules
 from indexer.ingest.editions import Selection, unknown_without_layout
 from indexer.ingest.jobs import Job, is_draft
 from indexer.ingest.scanner import Candidate, Scan
-from indexer.ingest.sites import Site
+from indexer.ingest.sites import Site, mdbook_home
 from indexer.loaders.includes import stamp_now
 from indexer.model import SkippedFile
 from indexer.settings import IndexerSettings
@@ -61,7 +62,7 @@ def plan_jobs(
         sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
                   settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules,
-                  drafts_generator(site), str(includes_from))  # fmt: skip
+                  drafts_generator(site), str(includes_from), site.titles.get(c.id, ""))  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
 
@@ -82,10 +83,11 @@ def _includes_changed(docs: Path, included: dict[str, tuple[int, int]], root: Pa
 
 
 def includes_root(docs: Path, settings: IndexerSettings) -> Path:
-    """The folder included files may come from: DOCS, or the folder above it that --includes-from names (a
-    DocsFolderError for one that does not hold DOCS)."""
+    """The folder included files may come from: the folder above DOCS that --includes-from names (a
+    DocsFolderError for one that does not hold DOCS); without it, the mdBook's own folder when DOCS holds its
+    pages (sites.mdbook_home()), else DOCS."""
     if settings.includes_from is None:
-        return docs
+        return mdbook_home(docs) or docs
     root = settings.includes_from.expanduser().resolve()
     if not root.is_dir():
         raise DocsFolderError(f"--includes-from {settings.includes_from} is not a folder")
@@ -107,6 +109,25 @@ def drafts_to_decide_again(previous: Path, state: RunState, site: Site) -> set[s
         doc_id for doc_id, front in read_front_matters(previous / storage.DOCSTORE, "draft") if is_draft(front)
     }
     return documents | {doc_id for doc_id, failure in state.failed.items() if failure.by_design}
+
+
+NAV_TITLES = "nav_titles"  # the meta key of the titles the site's navigation gives its pages (Site.titles)
+
+
+def nav_titles(site: Site) -> str:
+    """The site's navigation titles as the index's meta keeps them (JSON)."""
+    return json.dumps(dict(sorted(site.titles.items())), ensure_ascii=False, separators=(",", ":"))
+
+
+def titles_to_read_again(state: RunState, site: Site) -> set[str]:
+    """The pages whose title in the site's navigation changed since the last run (mkdocs.yml's nav or mdBook's
+    SUMMARY.md was edited): their files are read again, since the title is decided where the file is parsed."""
+    try:
+        old = json.loads(state.meta.get(NAV_TITLES) or "{}")
+    except ValueError:
+        old = {}
+    old = old if isinstance(old, dict) else {}
+    return {doc_id for doc_id in old.keys() | site.titles.keys() if old.get(doc_id) != site.titles.get(doc_id)}
 
 
 def drafts_generator(site: Site) -> str:

@@ -44,12 +44,14 @@ def make_record(
     parsed: ParsedDoc,
     file_groups: tuple[str, ...],
     includes: Mapping[str, tuple[int, int]] | None = None,
+    nav_title: str = "",
 ) -> DocRecord:
     """The record of a parsed file (and of the files it included); LoaderError when it cannot be a document (no
-    text, bad access groups)."""
+    text, bad access groups). `nav_title`, the title the site's navigation gives the page, is its title when
+    the file names none of its own: no front matter title, no level-1 heading (navtitles.py)."""
     warnings = [clean_text(w) for w in parsed.warnings]
     front = _front_matter(parsed, warnings)
-    title = _title(clean_text(parsed.title), doc_id, warnings)
+    title = _title(clean_text(nav_title if nav_title and not _titled(parsed) else parsed.title), doc_id, warnings)
     sections = [_clean_section(s) for s in parsed.sections]
     description = front.get("description")
     if isinstance(description, str) and description.strip():
@@ -75,6 +77,16 @@ def make_record(
         spans=tuple(spans),
         includes=dict(includes or {}),
     )
+
+
+def _titled(parsed: ParsedDoc) -> bool:
+    """Whether a parsed file names its own title: in its front matter or metadata, or as its level-1 heading
+    (not a lower one, which is a loader's last resort)."""
+    own = parsed.front_matter.get("title")
+    if isinstance(own, str) and own.strip():
+        return True
+    title = parsed.title.strip()
+    return bool(title) and any(s.level == 1 and s.heading.strip() == title for s in parsed.sections)
 
 
 def title_from_name(doc_id: str) -> str:

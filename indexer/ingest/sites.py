@@ -52,6 +52,7 @@ from indexer.ingest.hugobuild import site_cascade
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
+from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
 from indexer.ingest.siteconfig import config_mapping, config_text, listed, lowered, site_folder, yaml_config
 from indexer.ingest.sphinxconf import sphinx_config
 from indexer.ingest.vitepress import vitepress_site
@@ -104,6 +105,8 @@ class Site:
     # the translations and versions it keeps there (editions.py), if any
     layout: Layout | None = None
     config: SiteConfig = field(default_factory=lambda: NO_CONFIG)  # what its config says of pages (Jekyll, VitePress)
+    # doc id -> the title its navigation gives a page (MkDocs' nav, mdBook's SUMMARY.md: navtitles.py)
+    titles: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def key(self) -> str:
@@ -213,15 +216,34 @@ def strip_number_prefix(name: str) -> str:
 def _mdbook(book: Path) -> Site:
     """The mdBook whose folder (book.toml beside src/) is DOCS itself: its pages are those of its src folder
     (book.toml's `src`, "src" by default), served from the book's root."""
+    src = _mdbook_src(book)
+    if not src or src == "." or ".." in src.split("/") or not (book / src).is_dir():
+        return SITES["mdbook"]
+    return replace(SITES["mdbook"], root=f"{src}/")
+
+
+def mdbook_home(docs: Path) -> Path | None:
+    """The folder of the mdBook whose pages DOCS holds, when DOCS is (in) its src folder: its chapters include
+    files from beside it (`{{#include ../listings/ch01/main.rs}}` in the Rust book), which are the book's own.
+    None when DOCS is no part of an mdBook's pages, or another generator's config is nearer."""
+    for folder in _site_folders(docs):
+        nearest = next((site for name, site in _CONFIGS if os.path.exists(folder / name)), None)
+        if nearest is not None:
+            if nearest != "mdbook" or folder == docs:
+                return None
+            src = (folder / _mdbook_src(folder)).resolve()
+            return folder if docs.resolve().is_relative_to(src) else None
+    return None
+
+
+def _mdbook_src(book: Path) -> str:
+    """The folder of an mdBook's pages, as the book.toml in `book` names it (book.src, "src" by default)."""
     try:
         with open(book / "book.toml", "rb") as f:
             src = tomllib.load(f).get("book", {}).get("src", "src")
     except (OSError, ValueError, AttributeError):
         src = "src"
-    src = src.strip("/") if isinstance(src, str) else "src"
-    if not src or src == "." or ".." in src.split("/") or not (book / src).is_dir():
-        return SITES["mdbook"]
-    return replace(SITES["mdbook"], root=f"{src}/")
+    return src.strip("/") if isinstance(src, str) else "src"
 
 
 def _mkdocs_pages(config: Path) -> str:
@@ -260,6 +282,10 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                     found = replace(found, config=vitepress, root=vitepress.src)
                 if site == "mkdocs" and folder == docs:
                     found = replace(found, root=_mkdocs_pages(docs / name))
+                if site == "mkdocs":
+                    found = replace(found, titles=mkdocs_titles(folder / name, docs))
+                if site == "mdbook" and ".." not in (src := _mdbook_src(folder)).split("/"):
+                    found = replace(found, titles=mdbook_titles(folder / src, docs))
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
         if (config := old_hugo_config(folder)) is not None:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
