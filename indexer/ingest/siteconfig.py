@@ -29,7 +29,25 @@ MAX_DEPTH = 8
 MAX_ITEMS = 1_000
 UNKNOWN = object()  # a value that is no literal (an expression, a variable, a function)
 SPREAD = "..."  # the member of an object read that stands for what a spread (`...common`) adds to it: UNKNOWN
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _SafeLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """YAML's safe loader, reading a value with a tag it does not know as the plain value under the tag: MkDocs
+    configs name Python objects (`emoji_index: !!python/name:material.extensions.emoji.twemoji`) and the
+    environment (`site_url: !ENV [READTHEDOCS_CANONICAL_URL, ...]`), which made the whole mkdocs.yml unreadable
+    (its docs_dir, nav and use_directory_urls unseen). Nothing is imported or looked up."""
+
+
+def _untagged(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        return loader.construct_mapping(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_scalar(node) or None  # type: ignore[arg-type]
+
+
+_SafeLoader.add_multi_constructor("", _untagged)
+_SAFE_LOADER = _SafeLoader
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")
 _REQUIRE = re.compile(r"require(?:\.resolve)?\(\s*(['\"])([^'\"\\\n]*)\1\s*\)")  # require.resolve('name')
 _TYPED = re.compile(r"(?:satisfies|as)(?![\w$])")  # `value satisfies Type`, `value as const`

@@ -52,6 +52,7 @@ from indexer.ingest.hugobuild import site_cascade
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
+from indexer.ingest.mkdocs import mkdocs_site
 from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
 from indexer.ingest.siteconfig import config_mapping, config_text, listed, lowered, site_folder, yaml_config
 from indexer.ingest.sphinxconf import sphinx_config
@@ -284,6 +285,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                     found = replace(found, root=_mkdocs_pages(docs / name))
                 if site == "mkdocs":
                     found = replace(found, titles=mkdocs_titles(folder / name, docs))
+                    if (mkdocs := mkdocs_site(folder / name, yaml_config(folder / name), docs)) is not None:
+                        found = replace(found, config=mkdocs)
                 if site == "mdbook" and ".." not in (src := _mdbook_src(folder)).split("/"):
                     found = replace(found, titles=mdbook_titles(folder / src, docs))
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)

@@ -499,6 +499,53 @@ def test_an_mkdocs_project_folder_serves_the_pages_of_its_docs_dir_only(tmp_path
     assert all("MkDocs's docs_dir" in reason for reason in skipped(report).values())
 
 
+PYDANTIC_MKDOCS = """site_name: x
+theme:
+  name: material
+  custom_dir: docs/theme
+markdown_extensions:
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+site_url: !ENV [READTHEDOCS_CANONICAL_URL, "https://example.dev/"]
+use_directory_urls: false
+exclude_docs: |
+  drafts/
+  /notes.md
+  *.tmp.md
+  !keep.tmp.md
+plugins:
+  - exclude:
+      glob:
+        - plugins/*
+      regex:
+        - '.*\\.snippet\\.md$'
+"""
+
+
+def test_an_mkdocs_config_with_python_tags_is_read_and_its_excluded_files_are_no_pages(tmp_path: Path) -> None:
+    """pydantic's mkdocs.yml names Python objects (`!!python/name:`) and the environment (`!ENV`): the whole
+    config read as unreadable, so its nav, use_directory_urls and the rest were unseen. Its theme's custom_dir in
+    docs/ (Jinja templates) and what its exclude plugin leaves out were indexed as pages."""
+    write(tmp_path, "mkdocs.yml", PYDANTIC_MKDOCS)
+    pages = ["index.md", "guide/notes.md", "keep.tmp.md", "plugins.md"]
+    left_out = {
+        "docs/theme/main.html": "in the theme's custom_dir (theme/: templates and overrides): no page of the site",
+        "docs/drafts/idea.md": "excluded by mkdocs.yml's exclude_docs (drafts/): no page of the site",
+        "docs/notes.md": "excluded by mkdocs.yml's exclude_docs (/notes.md): no page of the site",
+        "docs/guide/scratch.tmp.md": "excluded by mkdocs.yml's exclude_docs (*.tmp.md): no page of the site",
+        "docs/plugins/output.html": "excluded by the exclude plugin of mkdocs.yml (glob: plugins/*): no page of the "
+        "site",
+        "docs/part.snippet.md": "excluded by the exclude plugin of mkdocs.yml (regex: .*\\.snippet\\.md$): no page "
+        "of the site",
+    }
+    for path in [f"docs/{page}" for page in pages] + list(left_out):
+        write(tmp_path, path, "{% extends 'base.html' %}" if path.endswith(".html") else PAGE)
+    report = index(tmp_path, tmp_path / "index", base_url="https://example.dev/", url_extension="html")
+    assert all_ids(tmp_path / "index") == sorted(f"docs/{page}" for page in pages)
+    assert skipped(report) == left_out
+    assert document(tmp_path / "index", "docs/guide/notes.md").url == "https://example.dev/guide/notes.html"
+
+
 def test_a_function_among_a_docusaurus_plugins_options_leaves_the_rest_of_them_read(tmp_path: Path) -> None:
     """Jest's docs options hold `editUrl: ({locale, docPath}) => {...}`: the options were taken for unreadable,
     so the website's README.md became the page at the site's root."""
