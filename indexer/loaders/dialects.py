@@ -10,10 +10,12 @@ Outside fenced code, before the Markdown is parsed:
   `caption`), whose option lines (`    type: warning`, `    open: True`) leave nothing; mkdocstrings' `:::
   package.module.Name` (or `::: module` with its options below), whose page shows that object's docstrings (not
   read here), leaves the name, and its indented options nothing;
-- MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`), icon shortcodes
-  (`:material-check:`), the markup of keys and marks (`++ctrl+alt+del++` is Ctrl+Alt+Del, `==marked==` marked)
-  and VitePress's file includes (`<<< @/file`, never followed) leave nothing (MkDocs'
-  snippets, `--8<-- "file.md"`, were put in place before: snippets.py; what is left of them is shown as written);
+- MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`), Nextra's
+  heading ids (`## Setup [#setup]`, ending a heading, as Nextra takes them; all digits, `## Fixes [#1234]` is a
+  changelog's issue number, kept), icon shortcodes (`:material-check:`), the markup of keys and marks
+  (`++ctrl+alt+del++` is Ctrl+Alt+Del, `==marked==` marked) and VitePress's file includes (`<<< @/file`, never
+  followed) leave nothing (MkDocs' snippets, `--8<-- "file.md"`, were put in place before: snippets.py; what is
+  left of them is shown as written);
 - Obsidian: a wiki link `[[Page]]`, `[[Page#Heading]]` or `[[Page|shown text]]` leaves what Obsidian shows (the
   shown text, else the page and heading), an embed `![[diagram.png]]` and a `%%comment%%` leave nothing.
 """
@@ -49,6 +51,8 @@ _ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or 
     r"(?=[ \t]*(?:$|[\s.,;:!?]))",
     re.MULTILINE,
 )
+# an ATX heading's last `[#id]` (Nextra's custom heading id), before any closing #s
+_NEXTRA_ID = re.compile(r"^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]*\[#(?!\d+\])[^\]\s]+\]((?:[ \t]+#+)?[ \t]*)$")
 _KEYS = re.compile(r"\+\+([A-Za-z0-9][\w-]*(?:\+[A-Za-z0-9][\w-]*)*)\+\+")  # pymdownx.keys
 _MARK = re.compile(r"(?<![=\w])==(?=[^\s=])(.+?)(?<=[^\s=])==(?![=\w])")  # pymdownx.mark
 # with one space after it: `-   :material-x: text` stays a list item whose text starts where it did
@@ -57,8 +61,8 @@ _ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:[ \t]?")
 # nothing
 _SNIPPET = re.compile(r"^[ \t]*(?:<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re.IGNORECASE)
 _UNTITLED = frozenset({"code-group"})  # containers whose kind is no title (VitePress's code-group)
-_SIGNS = ("!!!", "???", "===", ":::", "///", "[!", "[[", "%%", "{", "<<<", "++", "==", "[TOC]", "[toc]", ":material-",
-          ":octicons-", ":fontawesome-", ":simple-", "][")  # fmt: skip
+_SIGNS = ("!!!", "???", "===", ":::", "///", "[!", "[[", "[#", "%%", "{", "<<<", "++", "==", "[TOC]", "[toc]",
+          ":material-", ":octicons-", ":fontawesome-", ":simple-", "][")  # fmt: skip
 # a reference link `[shown][label]` or `[shown][]` (its shown text may hold code spans), not an image's
 _REFERENCE = re.compile(r"(?<![!\]\\])\[((?:`[^`\n]+`|[^\[\]`\n])+)\]\[([^\[\]\n]*)\]")
 _DEFINITION = re.compile(r"^[ ]{0,3}\[([^\]\n]+)\]:", re.MULTILINE)
@@ -151,6 +155,8 @@ def _line(line: str) -> str:
     if callout:
         quote, kind, title = callout.groups()
         return f"{quote}{title or kind.capitalize()}\n{quote.rstrip()}"
+    if "[#" in line and (nextra := _NEXTRA_ID.match(line)) is not None:
+        return nextra.group(1) + nextra.group(2)
     return line
 
 

@@ -293,6 +293,26 @@ def test_heading_ids_of_any_characters_are_taken_out() -> None:
     ]
 
 
+def test_nextra_heading_ids_are_taken_out_and_bracketed_heading_text_is_kept() -> None:
+    """swr-site names its headings `## Installation [#installation]`: 14 titles and 184 texts kept the id. A
+    heading that ends in a link, in bracketed words or in an issue number is as it was."""
+    source = (
+        "# Getting Started [#getting-started]\n\n## 安装 [#installation] ##\n\nText [#kept] in prose.\n\n"
+        "```md\n## In code [#kept-too]\n```\n\n## See [the API](#api)\n\n## Options [deprecated]\n\n"
+        "## Fixes [#1234]\n\n## Comparaison [deep-comparison]\n"
+    )
+    doc = load("page.mdx", source.encode())
+    assert doc.title == "Getting Started"
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        ("Getting Started", ""),
+        ("安装", "Text [#kept] in prose.\n\n## In code [#kept-too]"),
+        ("See the API", ""),
+        ("Options [deprecated]", ""),
+        ("Fixes [#1234]", ""),
+        ("Comparaison [deep-comparison]", ""),
+    ]
+
+
 def test_mdx_components_keep_the_description_a_reader_sees() -> None:
     source = (
         b'import { LinkCard } from "x";\n\n<LinkCard title="links-validator" description="Checks broken links." />\n'
