@@ -1,13 +1,14 @@
 """A site's editions: the translations and older or newer versions a documentation site keeps beside its pages,
 and which of them an index holds.
 
-A generator keeps each edition of its pages in a folder of its own (layouts.py finds which, from the
-generator's own files): Docusaurus its versions in `versioned_docs/version-X/` and its translations in
-`i18n/<locale>/...`, Starlight its locales in `src/content/docs/<locale>/`, Hugo its languages in a content
-folder each or in the file's name (`about.fr.md`). The site's default reader sees one edition: the version its
-plain URLs serve, in its default language. An index holds that edition by default, as the reader sees it;
---languages and --versions (a Selection) name others. The rest is listed as skipped, by design, with the option
-that would index it, and each page indexed knows its language and version (on a site that has several).
+A generator keeps each edition of its pages in a folder of its own, or names it in the pages' file names
+(layouts.py finds which, from the generator's own files): Docusaurus its versions in `versioned_docs/version-X/`
+and its translations in `i18n/<locale>/...`, Starlight its locales in `src/content/docs/<locale>/`, Hugo its
+languages in a content folder each or in the file's name (`about.fr.md`), Nextra its locales in the file's name
+(`api.zh-CN.mdx`). The site's default reader sees one edition: the version its plain URLs serve, in its default
+language. An index holds that edition by default, as the reader sees it; --languages and --versions (a
+Selection) name others. The rest is listed as skipped, by design, with the option that would index it, and each
+page indexed knows its language and version (on a site that has several).
 """
 
 from __future__ import annotations
@@ -62,14 +63,16 @@ class Selection:
 class Layout:
     """The editions a site keeps in DOCS: the folder of each, and the languages and versions they make."""
 
-    generator: str  # as the option hints name it: "docusaurus", "starlight", "hugo"
+    generator: str  # as the option hints name it: "docusaurus", "starlight", "hugo", "mintlify", "nextra"
     areas: tuple[Area, ...]  # the longest folders first
     languages: tuple[str, ...] = ()  # the site's languages, its default first; () when it has one
     versions: tuple[str, ...] = ()  # the versions it builds, as the site names them
     outside: str = ""  # the language of the files in no area ("" where they are no page of any language)
-    by_name: tuple[Area, ...] = ()  # Hugo: a page named `x.<language>.md` is in that language's area
+    # a page named `x.<name>.md` is the page `x.md` of that name's area: Hugo's languages, Nextra's locales (as the
+    # config writes them: `zh-CN`)
+    by_name: tuple[tuple[str, Area], ...] = ()
     # why a Markdown page in no area is no page of the site (Docusaurus, whose content plugins are all known;
-    # Starlight, indexed from its project's folder)
+    # Starlight, indexed from its project's folder; any file, on Hugo's and Nextra's: see Site.unpublished_reason)
     strays: str = ""
 
     @property
@@ -93,12 +96,13 @@ class Layout:
         return any(doc_id.startswith(area.folder) for area in self.areas if area.folder)
 
     def _named(self, place: Place) -> Place:
-        """Hugo's translation by file name: `about.fr.md` is the page `about.md` of the French site."""
+        """A translation by file name: `about.fr.md` is the page `about.md` of the French site (Hugo), and
+        `api.zh-CN.mdx` the page `api.mdx` of the zh-CN one (Nextra)."""
         if not self.by_name:
             return place
         pure = PurePosixPath(place.path)
         stem, _, code = pure.stem.rpartition(".")
-        area = next((a for a in self.by_name if stem and a.language == code), None)
+        area = next((a for name, a in self.by_name if stem and name == code), None)
         if area is None:
             return place
         return Place(str(pure.with_name(stem + pure.suffix)), area)
@@ -169,6 +173,6 @@ def unknown_without_layout(selection: Selection) -> list[str]:
     return [
         f"{' and '.join(named)} had no effect: no translations or versions were found in this folder (they are "
         "told apart on Docusaurus sites indexed from the folder of docusaurus.config.*, Starlight sites from that "
-        "of astro.config.* or src/content/docs, and multilingual Hugo sites from that of hugo.* or its content "
-        "folder)"
+        "of astro.config.* or src/content/docs, multilingual Hugo sites from that of hugo.* or its content "
+        "folder, and Nextra sites with i18n locales from that of next.config.* or its pages folder)"
     ]

@@ -13,6 +13,12 @@ its config, the folders it names, Docusaurus's versions.json. Never from the pag
   served at the root (at `/en/` with defaultContentLanguageInSubdir), the others at `/<language>/`; a language
   that is `disabled` or in disableLanguages is built by no one.
 
+- Nextra 2 and 3 (the folder with next.config.*, whose `i18n` names `locales` and a `defaultLocale`, or its
+  pages/ folder): a page's locale is in its name, as written in the config (`api.zh-CN.mdx` is the page `api`
+  in zh-CN); the default locale's pages are served at the root, the others' at `/<locale>/` (Next.js's i18n
+  routing). A page with no locale in its name (`about.mdx`) is the default locale's: Nextra shows it in every
+  locale that has no page of that name, untranslated, and it is indexed once, as the default's.
+
 Editions are told apart only when DOCS holds them all: indexing one of the site's docs folders (website/docs,
 versioned_docs/version-2.x, content/fr) indexes that folder as before.
 """
@@ -33,10 +39,11 @@ from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_mapping, confi
 def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
     """The editions the site whose config file is `config` keeps in `docs` (a folder at or below the config's);
     None when it keeps none there."""
+    builders = {"docusaurus": docusaurus_layout, "hugo": _hugo, "mintlify": _mintlify, "nextjs": _nextra}
     if generator == "astro":
         layout = _starlight(config, whole=config.parent == docs)
     else:
-        builder = {"docusaurus": docusaurus_layout, "hugo": _hugo, "mintlify": _mintlify}.get(generator)
+        builder = builders.get(generator)
         layout = builder(config) if builder else None
     if layout is None:
         return None
@@ -116,7 +123,7 @@ def _hugo(config: Path) -> Layout | None:
     for code, table in languages.items():
         folders.setdefault(site_folder(table.get("contentdir")) or own.get(code) or top, []).append(code)
     areas = [area(folder, default if default in codes else codes[0]) for folder, codes in folders.items()]
-    by_name = tuple(area("", code) for code in languages)
+    by_name = tuple((code, area("", code)) for code in languages)
     ordered = (default, *sorted(set(languages) - {default}))
     return Layout("hugo", tuple(areas), ordered, by_name=by_name)
 
@@ -166,6 +173,38 @@ def _mintlify(config: Path) -> Layout | None:
     areas = tuple(Area(f"{code}/", f"{code}/", code.lower()) for code in codes if code != default)
     languages = (default.lower(), *sorted(code.lower() for code in codes if code != default))
     return Layout("mintlify", areas, languages, outside=default.lower())
+
+
+NEXT_PAGES = ("pages/", "src/pages/", "content/")  # Next.js's page routes; Nextra 4's content folder
+
+
+def nextra_pages(config: Path) -> str:
+    """The folder of the pages of the Nextra site whose next.config.* is `config` (pages/, src/pages/, Nextra 4's
+    content/); "" when there is none, or the config is that of a Next.js app that is no Nextra site (which may
+    read Markdown from anywhere, posts/ or content/: its files are left as they are)."""
+    if "nextra" not in config_text(config).lower():
+        return ""
+    return next((folder for folder in NEXT_PAGES if (config.parent / folder).is_dir()), "")
+
+
+def _nextra(config: Path) -> Layout | None:
+    """A Nextra 2 or 3 site's locales, from Next.js's `i18n: { locales, defaultLocale }` (see the module's
+    docstring)."""
+    pages = nextra_pages(config)
+    if pages not in ("pages/", "src/pages/"):
+        return None  # Nextra 4 (content/, app/) keeps each locale in a folder of its own: not told apart here
+    options = JsConfig(config_text(config))
+    i18n = options.option("i18n", dict)
+    if i18n is not None:
+        locales, default = listed(i18n.get("locales")), i18n.get("defaultLocale")
+    else:
+        locales, default = list(options.strings("locales") or ()), options.option("defaultLocale", str)
+    names = [n for n in locales if isinstance(n, str) and n and not any(c in n for c in "/.\\")][:MAX_NAMES]
+    if len(names) < 2 or not isinstance(default, str) or default not in names:
+        return None
+    by_name = tuple((name, Area("", "" if name == default else f"{name}/", name.lower())) for name in names)
+    languages = (default.lower(), *sorted({name.lower() for name in names} - {default.lower()}))
+    return Layout("nextra", (Area(pages, "", default.lower()),), languages, by_name=by_name)
 
 
 def hugo_content(config: Path) -> str:

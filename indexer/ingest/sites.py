@@ -17,11 +17,12 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
   `ch01.html`); what lies outside src is no page (a page may still include it).
 
 - Docusaurus, Starlight (Astro) and Hugo keep translations and versions of their pages in folders of their own
-  (`i18n/fr/...`, `versioned_docs/version-2.x/`, `src/content/docs/fr/`, `content/fr/`): the site's editions,
-  which its config and folders name (layouts.py) and whose pages are served under their own paths (`fr/`,
-  `docs/2.x/`). Starlight serves the pages of `src/content/docs/` from the site's root. A Docusaurus site
-  indexed from its own folder serves each of its content plugins' folders under the plugin's route
-  (docusaurus.py: `src/pages/about.md` is `about`, and `docs/intro.md` is `intro` on a site of docs alone).
+  (`i18n/fr/...`, `versioned_docs/version-2.x/`, `src/content/docs/fr/`, `content/fr/`), Hugo and Nextra also
+  in the pages' names (`about.fr.md`, `api.zh-CN.mdx`): the site's editions, which its config and folders name
+  (layouts.py) and whose pages are served under their own paths (`fr/`, `docs/2.x/`). Starlight serves the
+  pages of `src/content/docs/` from the site's root. A Docusaurus site indexed from its own folder serves each of
+  its content plugins' folders under the plugin's route (docusaurus.py: `src/pages/about.md` is `about`, and
+  `docs/intro.md` is `intro` on a site of docs alone).
 
 So the rules follow the generator, and the generator is known by its own files, never guessed from the pages: its
 config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another
@@ -50,7 +51,7 @@ from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.hugobuild import site_cascade
 from indexer.ingest.jekyll import jekyll_site
-from indexer.ingest.layouts import hugo_content, layout_of, old_hugo_config
+from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
 from indexer.ingest.mkdocs import mkdocs_site
 from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
@@ -148,7 +149,8 @@ class Site:
         own = self.config.unpublished(doc_id)
         if own is not None:
             return own
-        page = doc_id.lower().endswith((".md", ".mdx")) or self.name == "hugo"  # (Hugo: layouts/ are templates)
+        # (Hugo: layouts/ are templates; Nextra serves no file outside pages/, as Site.root says with no locales)
+        page = doc_id.lower().endswith((".md", ".mdx")) or self.name in ("hugo", "nextjs")
         if page and self.layout and self.layout.strays and not self.layout.holds(doc_id):
             return self.layout.strays
         if self.unpublished == "partials" and page:
@@ -268,11 +270,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                     found = replace(found, slashed=True)
                 if site == "sphinx" and (sphinx := sphinx_config(folder / name, docs)) is not None:
                     found = replace(found, config=sphinx)
-                if site == "nextjs" and folder == docs and "nextra" in config_text(folder / name).lower():
-                    # Nextra: its pages/ folder holds the routes (a Next.js app of its own may read Markdown from
-                    # anywhere, posts/ or content/: its files are left as they are)
-                    pages = next((f for f in _NEXT_PAGES if (docs / f).is_dir()), "")
-                    found = replace(found, root=pages)
+                if site == "nextjs" and folder == docs:  # Nextra: its pages/ folder holds the routes
+                    found = replace(found, root=nextra_pages(folder / name))
                 if site == "mintlify":
                     mintlify = mintlify_site(folder, docs)
                     if mintlify is None:
@@ -358,7 +357,6 @@ _SPHINX_DOCS = frozenset({"doc", "docs", "documentation", "source"})  # folders 
 _NOT_SITES = frozenset({"node_modules", "__pycache__", "build", "dist", "target", "vendor", "site-packages"})
 
 
-_NEXT_PAGES = ("pages/", "src/pages/", "content/")  # Next.js's page routes; Nextra 4's content folder
 _FLAT_URLS = re.compile(r"^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b", re.IGNORECASE | re.MULTILINE)
 
 
@@ -407,6 +405,9 @@ def _hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
 
 def _with_layout(site: Site, config: Path | None, docs: Path) -> Site:
     layout = layout_of(site.name, config, docs) if config else None
+    if layout and site.name == "nextjs" and site.root:  # Nextra's locales: their area is its pages folder
+        why = f"outside the site's {site.root} folder (Next.js's pages): no page of the site"
+        return replace(site, root="", layout=replace(layout, strays=why))
     return replace(site, layout=layout) if layout else site
 
 

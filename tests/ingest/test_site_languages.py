@@ -196,6 +196,90 @@ def test_a_hugo_site_of_one_language_is_as_before(tmp_path: Path) -> None:
     assert (doc.url, doc.language) == ("https://docs.example/about.fr/", "")
 
 
+NEXTRA_CONFIG = """const withNextra = require("nextra")({ theme: "nextra-theme-docs" });
+
+module.exports = withNextra({
+  i18n: {
+    locales: ["en-US", "zh-CN", "ja"],
+    defaultLocale: "en-US",
+  },
+  redirects: () => [{ source: "/docs", destination: "/docs/api", statusCode: 301 }],
+});
+"""
+NEXTRA_STRAY = "outside the site's pages/ folder (Next.js's pages): no page of the site"
+
+
+def nextra_site(site: Path, config: str = NEXTRA_CONFIG) -> None:
+    """swr-site's shape (Nextra 2): each page's locale in its name, as next.config.js's i18n writes it."""
+    write(site, "next.config.js", config)
+    write(site, "README.md", page("readmeword"))
+    write(site, "pages/index.en-US.mdx", page("homeword"))
+    write(site, "pages/index.zh-CN.mdx", page("zhhomeword"))
+    write(site, "pages/docs/api.en-US.mdx", page("englishword"))
+    write(site, "pages/docs/api.zh-CN.mdx", page("chineseword"))
+    write(site, "pages/docs/api.ja.mdx", page("japaneseword"))
+    write(site, "pages/docs/about.mdx", page("aboutword"))  # no locale: the default's (Nextra shows it in all)
+    write(site, "pages/docs/notes.v2.mdx", page("versionword"))  # v2 is no locale: part of the name
+    write(site, "pages/docs/_meta.zh-CN.json", '{"api": "API"}\n')
+
+
+@pytest.mark.parametrize("docs", ["", "pages/"])
+def test_a_nextra_site_holds_its_default_locale_at_urls_without_the_locale(tmp_path: Path, docs: str) -> None:
+    """vercel/swr-site: 256 pages, `api.en-US.mdx`, `api.zh-CN.mdx`... in eight locales, were all indexed with no
+    language, at /docs/api.en-US, and a search found the same page in three languages."""
+    nextra_site(tmp_path)
+    report = index(tmp_path / docs, tmp_path / "index", **BASE)
+    pages = "pages/" if not docs else ""
+    urls = {i: document(tmp_path / "index", i).url for i in all_ids(tmp_path / "index")}
+    assert urls == {
+        f"{pages}docs/about.mdx": "https://docs.example/docs/about",
+        f"{pages}docs/api.en-US.mdx": "https://docs.example/docs/api",
+        f"{pages}docs/notes.v2.mdx": "https://docs.example/docs/notes.v2",
+        f"{pages}index.en-US.mdx": "https://docs.example/",
+    }
+    assert {document(tmp_path / "index", i).language for i in urls} == {"en-us"}
+    translation = "a translation ({0}) of the site, whose language is en-us: --languages en-us,{0} (or all) indexes it"
+    assert skipped(report) == {
+        f"{pages}docs/api.ja.mdx": translation.format("ja"),
+        f"{pages}docs/api.zh-CN.mdx": translation.format("zh-cn"),
+        f"{pages}index.zh-CN.mdx": translation.format("zh-cn"),
+    } | ({"README.md": NEXTRA_STRAY} if not docs else {})
+
+
+def test_nextra_translations_come_with_the_languages_option_under_their_locales_paths(tmp_path: Path) -> None:
+    nextra_site(tmp_path)
+    index_dir = tmp_path / "index"
+    index(tmp_path, index_dir, **BASE)
+    report = index(tmp_path, index_dir, languages="all", **BASE)
+    assert (report.added, report.updated, report.removed) == (3, 0, 0)
+    chinese = document(index_dir, "pages/docs/api.zh-CN.mdx")
+    assert (chinese.url, chinese.language) == ("https://docs.example/zh-CN/docs/api", "zh-cn")
+    assert document(index_dir, "pages/index.zh-CN.mdx").url == "https://docs.example/zh-CN/"
+    assert document(index_dir, "pages/docs/api.ja.mdx").url == "https://docs.example/ja/docs/api"
+    assert found(index_dir, "chineseword englishword lang:zh-CN") == ["pages/docs/api.zh-CN.mdx"]
+    assert found(index_dir, "chineseword englishword lang:en-us") == ["pages/docs/api.en-US.mdx"]
+    report = index(tmp_path, index_dir, languages="en-US", **BASE)  # a locale as the config writes it
+    assert (report.added, report.removed) == (0, 3)
+    report = index(tmp_path, index_dir, languages="zh-cn", **BASE)
+    assert all_ids(index_dir) == ["pages/docs/api.zh-CN.mdx", "pages/index.zh-CN.mdx"]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        NEXTRA_CONFIG.replace('"zh-CN", "ja"', ""),  # one locale
+        'module.exports = require("@next/mdx")()({ i18n: { locales: ["en-US", "zh-CN"], defaultLocale: "en-US" } });\n',
+    ],
+)
+def test_a_nextjs_site_of_one_locale_or_without_nextra_is_as_before(tmp_path: Path, config: str) -> None:
+    """A Next.js app that is no Nextra site (@next/mdx) reads no locale in a page's name."""
+    nextra_site(tmp_path / "site", config)
+    report = index(tmp_path / "site/pages", tmp_path / "index", **BASE)
+    assert len(all_ids(tmp_path / "index")) == 7 and not report.skipped
+    doc = document(tmp_path / "index", "docs/api.zh-CN.mdx")
+    assert (doc.url, doc.language) == ("https://docs.example/docs/api.zh-CN", "")
+
+
 def test_front_matter_never_makes_a_page_a_translation(tmp_path: Path) -> None:
     """A page's own `lang` or `locale` is no generator's file: it decides nothing."""
     write(tmp_path, "site/hugo.toml", HUGO_BY_FOLDER)

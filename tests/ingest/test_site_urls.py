@@ -326,6 +326,27 @@ CASES = [
         },
     ),
     SiteCase(
+        "nextra-locales",  # swr-site (Nextra 2): a page's locale in its name, the default's served without it
+        {
+            "site/next.config.js": 'module.exports = require("nextra")({})({ i18n: { locales: ["en-US", "zh-CN"], '
+            'defaultLocale: "en-US" } });\n',
+            "site/pages/index.en-US.mdx": PAGE,
+            "site/pages/index.zh-CN.mdx": PAGE,
+            "site/pages/docs/api.en-US.mdx": PAGE,
+            "site/pages/docs/advanced/cache.zh-CN.mdx": PAGE,
+            "site/pages/docs/about.mdx": PAGE,
+        },
+        "site",
+        {"base_url": "https://swr.vercel.app/", "drop_extensions": True, "languages": "all"},
+        {
+            "pages/index.en-US.mdx": "https://swr.vercel.app/",
+            "pages/index.zh-CN.mdx": "https://swr.vercel.app/zh-CN/",
+            "pages/docs/api.en-US.mdx": "https://swr.vercel.app/docs/api",
+            "pages/docs/advanced/cache.zh-CN.mdx": "https://swr.vercel.app/zh-CN/docs/advanced/cache",
+            "pages/docs/about.mdx": "https://swr.vercel.app/docs/about",
+        },
+    ),
+    SiteCase(
         "antora",  # docs.asciidoctor.org's component: modules/<module>/pages/ are the pages
         {
             "docs/antora.yml": "name: asciidoctor\nversion: '2.1'\n",
