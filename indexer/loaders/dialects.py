@@ -63,8 +63,9 @@ _SNIPPET = re.compile(r"^[ \t]*(?:<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re
 _UNTITLED = frozenset({"code-group"})  # containers whose kind is no title (VitePress's code-group)
 _SIGNS = ("!!!", "???", "===", ":::", "///", "[!", "[[", "[#", "%%", "{", "<<<", "++", "==", "[TOC]", "[toc]",
           ":material-", ":octicons-", ":fontawesome-", ":simple-", "][")  # fmt: skip
-# a reference link `[shown][label]` or `[shown][]` (its shown text may hold code spans), not an image's
-_REFERENCE = re.compile(r"(?<![!\]\\])\[((?:`[^`\n]+`|[^\[\]`\n])+)\]\[([^\[\]\n]*)\]")
+# a reference link `[shown][label]` or `[shown][]` (its shown text may hold code spans), not an image's; its label
+# a name, as autorefs' are (`pydantic.main.BaseModel`): `[m/p][log2 (n/m)]` is a formula's floors
+_REFERENCE = re.compile(r"(?<![!\]\\])\[((?:`[^`\n]+`|[^\[\]`\n])+)\]\[((?:[A-Za-z_][\w.:#/-]*)?)\]")
 _DEFINITION = re.compile(r"^[ ]{0,3}\[([^\]\n]+)\]:", re.MULTILINE)
 
 

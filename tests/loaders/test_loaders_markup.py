@@ -216,14 +216,16 @@ def test_mdx_emphasis_around_a_component_that_shows_nothing_stays_emphasis() -> 
 
 def test_reference_links_the_page_does_not_define_show_their_text() -> None:
     """MkDocs' autorefs resolves `[BaseModel][pydantic.main.BaseModel]` and `[typing][]` across the site: pydantic
-    had 655 of them shown with their brackets, one in a title. A label the page defines is a link as ever."""
+    had 655 of them shown with their brackets, one in a title. A label the page defines is a link as ever; one that
+    is no name is text (CACM's `[m/p][log2 (n/m)]`, a formula)."""
     doc = load(
         "models.md",
         b"# Custom [Annotated][typing.Annotated] Metadata\n\nInherit from [`BaseModel`][pydantic.main.BaseModel], "
-        b"see [typing][] and [the guide][guide], not `[a][b]`.\n\n[guide]: https://example.com/guide\n",
+        b"see [typing][] and [the guide][guide], not `[a][b]`; [m/p][log2 (n/m)] steps.\n\n"
+        b"[guide]: https://example.com/guide\n",
     )
     assert doc.title == "Custom Annotated Metadata"
-    shown = "Inherit from BaseModel, see typing and the guide, not [a][b]."
+    shown = "Inherit from BaseModel, see typing and the guide, not [a][b]; [m/p][log2 (n/m)] steps."
     assert [section.text for section in doc.sections] == [shown]
 
 
