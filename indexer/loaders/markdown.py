@@ -74,7 +74,7 @@ class MarkdownLoader:
         body = fill_liquid(body, path, front_matter)  # on a Jekyll site: {{ page.title }}, {{ site.data.x.y }}
         pandoc = path.suffix.lower() in quarto.SUFFIXES  # Quarto, R Markdown: ```{python} is code to run, not MyST
         if pandoc:
-            body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path))
+            body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path), quarto.Metadata(path, front_matter))
         body = expand_myst_includes(expand_includes(expand_snippets(body, path), path), path)
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name

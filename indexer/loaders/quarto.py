@@ -3,8 +3,10 @@ syntax is taken out, as the rendered page shows it.
 
 - `{{< include _file.qmd >}}` is put in place (its front matter left out), from the page's folder, or from the
   project's folder (the nearest holding `_quarto.yml`) for a path starting with `/`; read as includes.py reads
-  files (from the documents folder, remembered). Other shortcodes (`{{< video >}}`, `{{< var x >}}`) are
-  templates.py's to take out; an escaped one (`{{{< include x >}}}`) shows as `{{< include x >}}`.
+  files (from the documents folder, remembered). `{{< meta x >}}`, `{{< var x >}}` and `{{< kbd x >}}` show
+  their values, the including page's in an included file too (quartometa.py); other shortcodes (`{{< video >}}`)
+  are templates.py's to take out; an escaped one (`{{{< include x >}}}`) shows as `{{< include x >}}`, and so
+  does every shortcode in a code block with `shortcodes="false"`, which shows its code as written.
 - A fenced div (`::: {.callout-note}` ... `:::`, `:::: {.columns}`) leaves its content; a callout its title
   (its `title="..."`, else the kind's: Note, Tip, Warning, Important, Caution) unless its first line is a heading,
   which is its title already.
@@ -23,8 +25,9 @@ from pathlib import Path
 from indexer.loaders.fences import closes, opens, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, included_text, warn
+from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder
 
-__all__ = ["SUFFIXES", "expand_quarto_includes", "plain_pandoc"]
+__all__ = ["SUFFIXES", "Metadata", "expand_quarto_includes", "plain_pandoc"]
 
 SUFFIXES = frozenset({".qmd", ".rmd"})
 _INCLUDE = re.compile(r"(?<!\{)\{\{<[ \t]*include[ \t]+(\S+?)[ \t]*>\}\}(?!\})")  # not the escaped {{{< x >}}}
@@ -38,8 +41,9 @@ _AFTER = re.compile(rf"(?<=[)\]]){_BLOCK}")  # ![alt](x.png){width=50%}, [link](
 _HEADING = re.compile(rf"^(#{{1,6}}[ \t].*?)[ \t]+{_BLOCK}[ \t]*$")  # ## Title {#sec-x}: the title
 _TITLE = re.compile(r"""\btitle=(?:"([^"\n]*)"|'([^'\n]*)')""")
 _CALLOUTS = {"note": "Note", "tip": "Tip", "warning": "Warning", "important": "Important", "caution": "Caution"}
-_CONFIGS = ("_quarto.yml", "_quarto.yaml")
 _CHUNK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\{[\w.-]+")  # ```{python}, ```{r, echo=FALSE}: code Quarto runs
+_NO_SHORTCODES = re.compile(r"""\bshortcodes=["']?false\b""")  # ```{.markdown shortcodes="false"}
+_SHORTCODE_TAG = re.compile(r"\{\{<(?!/\*)(.*?)>\}\}")
 _HIDDEN = re.compile(r"^[ \t]*#\|[ \t]*(?:echo|include)[ \t]*:[ \t]*false\b", re.IGNORECASE)
 
 
@@ -54,7 +58,7 @@ def expand_quarto_includes(text: str, path: Path) -> str:
 
 def _included(target: str, path: Path) -> str:
     if target.startswith("/"):
-        project = _project(path)
+        project = project_folder(path)
         if project is None:
             warn(f"{target[:120]}: no _quarto.yml above the page, whose folder a path starting with / names")
             return ""
@@ -67,52 +71,49 @@ def _included(target: str, path: Path) -> str:
         return expand_quarto_includes(body, path.parent / target)
 
 
-def _project(page: Path) -> str | None:
-    """The Quarto project's folder: the nearest holding _quarto.yml above the page, up to the repository's root."""
-    folder = os.path.dirname(os.path.realpath(page))
-    while True:
-        if any(os.path.isfile(os.path.join(folder, name)) for name in _CONFIGS):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
-            return None
-        folder = parent
-
-
-def plain_pandoc(text: str) -> str:
-    """`text` with Pandoc's divs and attributes taken out, as the module docstring says; a shortcode escaped as
-    Quarto escapes it (`{{{< var x >}}}`) in Hugo's escape, which templates.py shows as written."""
-    if "{{{<" in text:
-        text = _ESCAPED.sub(r"{{</*\1*/>}}", text)
+def plain_pandoc(text: str, metadata: Metadata) -> str:
+    """`text` with Pandoc's divs and attributes taken out and the page's values filled in, as the module docstring
+    says; a shortcode escaped as Quarto escapes it (`{{{< var x >}}}`), or in a code block with
+    `shortcodes="false"`, in Hugo's escape, which templates.py shows as written."""
     out: list[str] = []
     fence: str | None = None
     lines = text.split("\n")
-    chunk: list[str] | None = None  # the lines of an open code chunk Quarto runs (```{python}), from its fence
+    block: list[str] = []  # the lines of the open fenced block, from its opening line
     for number, line in enumerate(lines):
         if fence is not None:
-            fence = None if closes(line, fence) else fence
-            if chunk is None:
-                out.append(line)
-            elif fence is not None:
-                chunk.append(line)
-            else:
-                out += _shown_chunk([*chunk, line])
-                chunk = None
+            block.append(line)
+            if closes(line, fence):
+                out += _shown_block(block, closed=True)
+                fence = None
             continue
         if (opened := opens(line)) is not None:
-            fence = opened
-            if _CHUNK.match(line):
-                chunk = [line]
-            else:
-                out.append(line)
+            fence, block = opened, [line]
             continue
         div = _DIV.match(line)
         if div is not None:
             out += _div_title(div.group(1), div.group(2) or div.group(3) or "", lines[number + 1 : number + 3])
             continue
+        line = _escaped(line)
         heading = _HEADING.match(line)
         out.append(heading.group(1) if heading else outside_code_spans(line, _plain_attributes))
-    return "\n".join(out)
+    if fence is not None:
+        out += _shown_block(block, closed=False)  # code to the end, as in Markdown
+    return fill_shortcodes("\n".join(out), metadata)
+
+
+def _shown_block(lines: list[str], closed: bool) -> list[str]:
+    """What the page shows of a fenced block (its fence lines included, but for a chunk's): code with
+    `shortcodes="false"` as written, its shortcodes escaped; a chunk Quarto runs as _shown_chunk says."""
+    if _NO_SHORTCODES.search(lines[0]):
+        end = len(lines) - 1 if closed else len(lines)
+        return [lines[0], *(_SHORTCODE_TAG.sub(r"{{</*\1*/>}}", line) for line in lines[1:end]), *lines[end:]]
+    lines = [_escaped(line) for line in lines]
+    return _shown_chunk(lines) if _CHUNK.match(lines[0]) else lines
+
+
+def _escaped(line: str) -> str:
+    """The line with Quarto's escaped shortcodes (`{{{< var x >}}}`) in Hugo's escape (`{{</* var x */>}}`)."""
+    return _ESCAPED.sub(r"{{</*\1*/>}}", line) if "{{{<" in line else line
 
 
 def _shown_chunk(lines: list[str]) -> list[str]:

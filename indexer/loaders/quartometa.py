@@ -1,0 +1,152 @@
+"""A Quarto page's metadata, as its shortcodes read it.
+
+- `{{< meta key >}}`: the page's front matter, then the `_metadata.yml` of its folder and of each folder above it
+  up to the project's (the nearest holding `_quarto.yml`), then the project's config: `_quarto.yml` under the
+  `_quarto-<profile>.yml` of its default profiles (`profile: default:`, else the first of each `profile: group:`),
+  as `quarto render` merges them when no profile is given. Included files take the including page's metadata.
+- `{{< var key >}}`: the project's `_variables.yml`.
+- `{{< kbd Ctrl-S >}}` shows its keys; `{{< kbd mac=Command-S win=Ctrl-S >}}`, whose page shows the reader's own
+  system's, each different one: `Command-S / Ctrl-S`.
+Keys are dotted (`provider.name`; `author.1`, the first of a list; `field\\.with\\.dots`, a key holding dots). A key
+that nothing defines, or whose value is no text, number, boolean or date, shows nothing: Quarto shows `?meta:key`,
+but such a key is more often one the indexer cannot see (set by a filter or an extension) than one the site lacks,
+and its name would put words in the page that the page does not show.
+
+The files are read as includes are (includes.py, for the settings they give: remembered, so that a change reads
+the page again), and only when the page asks for a value.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from indexer.loaders.includes import SETTINGS, included_text
+
+__all__ = ["Metadata", "fill_shortcodes", "project_folder"]
+
+_CONFIGS = ("_quarto.yml", "_quarto.yaml")
+_METADATA = ("_metadata.yml", "_metadata.yaml")
+_VARIABLES = ("_variables.yml", "_variables.yaml")
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_MISSING = object()
+_SHORTCODE = re.compile(r"(?<!\{)\{\{<[ \t]*(meta|var|kbd)[ \t]+([^\n]*?)[ \t]*>\}\}")
+_ARGUMENT = re.compile(r"""(?:([\w-]+)=)?("[^"]*"|'[^']*'|\S+)""")
+_KEY_DOT = re.compile(r"(?<!\\)\.")
+
+
+class Metadata:
+    """What `{{< meta >}}` and `{{< var >}}` read on one page (see the module docstring); its files are read once,
+    on the first lookup."""
+
+    def __init__(self, page: Path, front_matter: Mapping[str, Any]) -> None:
+        self.page, self.front_matter = page, front_matter
+        self._layers: list[Any] | None = None
+        self._variables: Any = _MISSING
+
+    def meta(self, key: str) -> Any:
+        """The value of a dotted key, from the first layer that defines it; _MISSING when none does."""
+        if self._layers is None:
+            self._layers = [self.front_matter, *self._project_layers()]
+        keys = _keys(key)
+        return next((v for layer in self._layers if (v := _lookup(layer, keys)) is not _MISSING), _MISSING)
+
+    def var(self, key: str) -> Any:
+        if self._variables is _MISSING:
+            project = project_folder(self.page)
+            self._variables = self._file(project, _VARIABLES) if project else None
+        return _lookup(self._variables, _keys(key))
+
+    def _project_layers(self) -> list[Any]:
+        project = project_folder(self.page)
+        if project is None:
+            return []
+        layers, folder = [], os.path.dirname(os.path.realpath(self.page))
+        while True:  # the page's folder, then each above it up to the project's, which holds it
+            layers.append(self._file(folder, _METADATA))
+            if folder == project or not folder.startswith(project + os.sep):
+                break
+            folder = os.path.dirname(folder)
+        config = self._file(project, _CONFIGS)
+        profiles = [self._file(project, (f"_quarto-{name}.yml",)) for name in _default_profiles(config)]
+        return [*layers, *reversed(profiles), config]
+
+    def _file(self, folder: str, names: tuple[str, ...]) -> Any:
+        """A YAML file of the project, parsed; None when there is none or it cannot be read."""
+        for name in names:
+            full = os.path.join(folder, name)
+            if os.path.isfile(full):
+                text = included_text(self.page, os.path.relpath(full, self.page.parent), use=SETTINGS) or ""
+                try:
+                    return yaml.load(text, Loader=_SAFE_LOADER)
+                except (yaml.YAMLError, RecursionError):
+                    return None
+        return None
+
+
+def fill_shortcodes(text: str, metadata: Metadata) -> str:
+    """`text` with its meta, var and kbd shortcodes replaced by what they show (in code too, as Quarto does; an
+    escaped one, which plain_pandoc has made Hugo's `{{</* x */>}}`, is left)."""
+    if "{{<" not in text:
+        return text
+    return _SHORTCODE.sub(lambda m: _shown(m.group(1), m.group(2), metadata), text)
+
+
+def project_folder(page: Path) -> str | None:
+    """The Quarto project's folder: the nearest holding _quarto.yml above the page, up to the repository's root."""
+    folder = os.path.dirname(os.path.realpath(page))
+    while True:
+        if any(os.path.isfile(os.path.join(folder, name)) for name in _CONFIGS):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
+            return None
+        folder = parent
+
+
+def _shown(name: str, arguments: str, metadata: Metadata) -> str:
+    if name == "kbd":
+        keys = [value.strip("\"'") for _, value in _ARGUMENT.findall(arguments)]
+        return " / ".join(dict.fromkeys(key for key in keys if key))
+    key = arguments.split()[0].strip("\"'") if arguments.split() else ""
+    value = metadata.meta(key) if name == "meta" else metadata.var(key)
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value).strip() if isinstance(value, str | int | float | dt.date) else ""
+
+
+def _keys(key: str) -> list[str]:
+    return [part.replace("\\.", ".").replace("\\", "") for part in _KEY_DOT.split(key)]
+
+
+def _lookup(value: Any, keys: list[str]) -> Any:
+    """The value under a path of keys (a number picks an item of a list, from 1), or _MISSING."""
+    for key in keys:
+        if isinstance(value, Mapping) and key in value:
+            value = value[key]
+        elif isinstance(value, list) and key.isdigit() and 1 <= int(key) <= len(value):
+            value = value[int(key) - 1]
+        else:
+            return _MISSING
+    return value
+
+
+def _default_profiles(config: Any) -> list[str]:
+    """The profiles `quarto render` uses when none is given: `profile: default:`, else each group's first."""
+    profile = config.get("profile") if isinstance(config, Mapping) else None
+    if not isinstance(profile, Mapping):
+        return []
+    default = profile.get("default")
+    if isinstance(default, str):
+        return [name.strip() for name in default.split(",") if name.strip()]
+    if isinstance(default, list):
+        return [name for name in default if isinstance(name, str)]
+    groups = profile.get("group")
+    groups = groups if isinstance(groups, list) and groups and isinstance(groups[0], list) else [groups or []]
+    return [group[0] for group in groups if isinstance(group, list) and group and isinstance(group[0], str)]

@@ -1,0 +1,108 @@
+"""Quarto sites read as quarto.org's pages show them: shortcodes' values, raw blocks, conditional content, titles.
+Each folder copies the shape of the quarto-web page where the defect was found."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import index, snapshot, write
+
+PUBLISH_COMMAND = """## Publish Command
+
+Execute the `quarto publish` command for {{< meta provider.name >}}:
+
+```{.bash filename="Terminal"}
+quarto publish {{< meta provider.id>}}
+```
+"""
+
+NETLIFY = """---
+title: "Netlify"
+author: [Ann]
+provider:
+  id: netlify
+  name: Netlify
+---
+
+{{< include _publish-command.md >}}
+
+Quarto {{< var version >}} needs RStudio {{< var rstudio.min_version >}} or later. Save with {{< kbd Ctrl-S >}},
+preview with {{< kbd mac=Command-Shift-K win=Ctrl+Shift+K linux=Ctrl+Shift+K >}}. The first author is
+{{< meta author.1 >}}; a key nothing defines shows nothing: [{{< meta provider.missing >}}].
+"""
+
+
+def quarto_site(docs: Path) -> None:
+    write(docs, "_quarto.yml", "project:\n  type: website\nprofile:\n  group:\n    - [prerelease, rc]\n")
+    write(docs, "_quarto-prerelease.yml", "prerelease-title: Pre-release\n")
+    write(docs, "_quarto-rc.yml", "prerelease-title: Release Candidate\n")
+    write(docs, "_variables.yml", "version: '1.2'\nrstudio:\n  min_version: v2022.07\n")
+
+
+def text_of(index_dir: Path, doc_id: str) -> str:
+    text = snapshot(index_dir).text(doc_id)
+    assert text is not None, f"{doc_id} is not in the index"
+    return text
+
+
+def test_meta_var_and_kbd_shortcodes_show_their_values(docs: Path, index_dir: Path) -> None:
+    """quarto.org's Netlify page read "execute the quarto publish command for :" and "quarto publish " (its
+    include, _publish-command.md, names the page's provider); every meta, var and kbd shortcode was empty."""
+    quarto_site(docs)
+    write(docs, "docs/publishing/_publish-command.md", PUBLISH_COMMAND)
+    write(docs, "docs/publishing/netlify.qmd", NETLIFY)
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/publishing/netlify.qmd") == (
+        "Publish Command\n\nExecute the quarto publish command for Netlify:\n\nquarto publish netlify\n\n"
+        "Quarto 1.2 needs RStudio v2022.07 or later. Save with Ctrl-S, preview with Command-Shift-K / Ctrl+Shift+K."
+        " The first author is Ann; a key nothing defines shows nothing: []."
+    )
+
+
+def test_meta_reads_the_folders_metadata_then_the_project_and_its_default_profile(docs: Path, index_dir: Path) -> None:
+    """The VS Code pages take `tool.name` from docs/tools/vscode/_metadata.yml; the pre-release page's title
+    from _quarto-prerelease.yml, the first profile of its group, which `quarto render` uses by default."""
+    quarto_site(docs)
+    write(docs, "docs/tools/_metadata.yml", "tool:\n  name: Generic\n  prefix: tools\n")
+    write(docs, "docs/tools/vscode/_metadata.yml", "tool:\n  name: VS Code\n  is_vscode: true\n")
+    page = "Open it within {{< meta tool.name >}} ({{< meta tool.prefix >}}), {{< meta prerelease-title >}}.\n"
+    write(docs, "docs/tools/vscode/index.qmd", "---\ntitle: VS Code\n---\n\n" + page)
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/tools/vscode/index.qmd") == "Open it within VS Code (tools), Pre-release."
+    write(docs, "docs/tools/vscode/_metadata.yml", "tool:\n  name: Visual Studio Code\n")
+    assert index(docs, index_dir).updated == 1
+    assert text_of(index_dir, "docs/tools/vscode/index.qmd") == (
+        "Open it within Visual Studio Code (tools), Pre-release."
+    )
+
+
+VARIABLES = """---
+title: "Variables"
+---
+
+For example, the following prints the `title` from document metadata:
+
+``` {.markdown shortcodes="false"}
+{{< meta title >}}
+```
+
+The `{{{< meta >}}}` syntax used here is an example of a shortcode, {{< meta title >}}.
+
+1.  Escape the shortcode reference with extra braces like this:
+
+    ``` {.default shortcodes="false"}
+    {{{< var version >}}}
+    ```
+"""
+
+
+def test_escaped_shortcodes_and_code_without_shortcodes_show_as_written(docs: Path, index_dir: Path) -> None:
+    """quarto.org's page on variables shows its examples in blocks with `shortcodes="false"`: they were empty."""
+    quarto_site(docs)
+    write(docs, "docs/authoring/variables.qmd", VARIABLES)
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/authoring/variables.qmd") == (
+        "For example, the following prints the title from document metadata:\n\n{{< meta title >}}\n\n"
+        "The {{< meta >}} syntax used here is an example of a shortcode, Variables.\n\n"
+        "1. Escape the shortcode reference with extra braces like this:\n{{{< var version >}}}"
+    )
