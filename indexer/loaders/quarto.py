@@ -12,6 +12,8 @@ syntax is taken out, as the rendered page shows it.
   which is its title already.
 - Attributes (`## Intro {#sec-intro .unnumbered}`, `![A plot](plot.png){width=50%}`, `[text]{.smallcaps}`) leave
   nothing but the text they mark; unquoted values (`icon=false`) are Pandoc's too.
+- Raw HTML (```` ```{=html} ````, `` `<b>x</b>`{=html} ``) shows the text a browser shows of it, read as html.py
+  reads a page; raw content for other formats (`{=latex}`, `{=typst}`, `{=openxml}`) nothing.
 Code is code, left as written; of a chunk Quarto runs (```` ```{python} ````), its `#|` option lines are not
 shown, and none of it with `#| echo: false` or `#| include: false`.
 """
@@ -22,8 +24,9 @@ import os
 import re
 from pathlib import Path
 
-from indexer.loaders.fences import closes, opens, outside_code_spans
+from indexer.loaders.fences import CODE_SPAN, closes, opens, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.html import html_document
 from indexer.loaders.includes import deeper, included_text, warn
 from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder
 
@@ -44,6 +47,12 @@ _CALLOUTS = {"note": "Note", "tip": "Tip", "warning": "Warning", "important": "I
 _CHUNK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\{[\w.-]+")  # ```{python}, ```{r, echo=FALSE}: code Quarto runs
 _NO_SHORTCODES = re.compile(r"""\bshortcodes=["']?false\b""")  # ```{.markdown shortcodes="false"}
 _SHORTCODE_TAG = re.compile(r"\{\{<(?!/\*)(.*?)>\}\}")
+# a raw block (```{=html}), after a list item's markers too; a raw inline's format, after its code span
+_RAW = re.compile(r"^([ \t]*(?:(?:[*+-]|[0-9]{1,9}[.)])[ \t]+)*)(?:`{3,}|~{3,})[ \t]*\{=([\w-]+)\}[ \t]*$")
+_RAW_SUFFIX = re.compile(r"\{=([\w-]+)\}")
+_HTML = frozenset({"html", "html4", "html5"})
+_BACKTICKS = re.compile(r"`+")
+_PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")  # what a backslash escapes in Markdown
 _HIDDEN = re.compile(r"^[ \t]*#\|[ \t]*(?:echo|include)[ \t]*:[ \t]*false\b", re.IGNORECASE)
 
 
@@ -93,7 +102,7 @@ def plain_pandoc(text: str, metadata: Metadata) -> str:
         if div is not None:
             out += _div_title(div.group(1), div.group(2) or div.group(3) or "", lines[number + 1 : number + 3])
             continue
-        line = _escaped(line)
+        line = _inline_raw(_escaped(line))
         heading = _HEADING.match(line)
         out.append(heading.group(1) if heading else outside_code_spans(line, _plain_attributes))
     if fence is not None:
@@ -103,12 +112,50 @@ def plain_pandoc(text: str, metadata: Metadata) -> str:
 
 def _shown_block(lines: list[str], closed: bool) -> list[str]:
     """What the page shows of a fenced block (its fence lines included, but for a chunk's): code with
-    `shortcodes="false"` as written, its shortcodes escaped; a chunk Quarto runs as _shown_chunk says."""
+    `shortcodes="false"` as written, its shortcodes escaped; a chunk Quarto runs as _shown_chunk says; a raw
+    block as _raw_block says."""
+    raw = _RAW.match(lines[0])
+    if raw is not None:
+        return _raw_block(raw, lines[1 : len(lines) - 1 if closed else len(lines)])
     if _NO_SHORTCODES.search(lines[0]):
         end = len(lines) - 1 if closed else len(lines)
         return [lines[0], *(_SHORTCODE_TAG.sub(r"{{</*\1*/>}}", line) for line in lines[1:end]), *lines[end:]]
     lines = [_escaped(line) for line in lines]
     return _shown_chunk(lines) if _CHUNK.match(lines[0]) else lines
+
+
+def _raw_block(raw: re.Match[str], body: list[str]) -> list[str]:
+    """What the page shows of a raw block (```` ```{=html} ````): HTML's text, read as html.py reads a page (no
+    script or style, a table's cells joined by " | "), in a code block of its own so that Markdown leaves it as it
+    is; nothing of another format (LaTeX, Typst, OpenXML), which no HTML page shows."""
+    text = _html_text("\n".join(body)) if raw.group(2).lower() in _HTML else ""
+    if not text:
+        return [""]
+    fence = "`" * max(3, 1 + max((len(run) for run in _BACKTICKS.findall(text)), default=0))
+    indent = " " * len(raw.group(1))  # a list item's, which the code stays in
+    return [f"{raw.group(1)}{fence}", *(f"{indent}{line}" if line else "" for line in text.split("\n")), indent + fence]
+
+
+def _inline_raw(line: str) -> str:
+    """The line with its raw inline code (`` `<kbd>x</kbd>`{=html} ``) as the page shows it: the text of HTML,
+    its Markdown punctuation escaped; nothing of another format."""
+    if "`{=" not in line:
+        return line
+    parts: list[str] = []
+    pos = 0
+    for span in CODE_SPAN.finditer(line):
+        raw = _RAW_SUFFIX.match(line, span.end())
+        if raw is not None:
+            code = span.group()[len(span.group("ticks")) : -len(span.group("ticks"))]
+            text = " ".join(_html_text(code).split()) if raw.group(1).lower() in _HTML else ""
+            parts += [line[pos : span.start()], _PUNCTUATION.sub(r"\\\g<0>", text)]
+            pos = raw.end()
+    return "".join(parts) + line[pos:]
+
+
+def _html_text(html: str) -> str:
+    sections = html_document(html).sections
+    return "\n\n".join(part for section in sections for part in (section.heading, section.text) if part)
 
 
 def _escaped(line: str) -> str:

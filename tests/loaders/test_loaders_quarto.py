@@ -106,3 +106,69 @@ def test_escaped_shortcodes_and_code_without_shortcodes_show_as_written(docs: Pa
         "The {{< meta >}} syntax used here is an example of a shortcode, Variables.\n\n"
         "1. Escape the shortcode reference with extra braces like this:\n{{{< var version >}}}"
     )
+
+
+RENDER_OPTIONS = """Render files or projects to various document types.
+
+## Options
+
+```{=html}
+<table>
+ <thead>
+  <tr>
+   <th style="text-align:left;"> Flags </th>
+   <th style="text-align:left;"> Description </th>
+  </tr>
+ </thead>
+<tbody>
+  <tr>
+   <td style="text-align:left;"> <code>-t</code>, <code>--to</code> </td>
+   <td style="text-align:left;"> Specify output format(s). </td>
+  </tr>
+</tbody>
+</table>
+```
+"""
+
+HOME = """---
+pagetitle: "Quarto"
+---
+
+```{=html}
+<script src="js/lottie.min.js" defer></script>
+<div id="lottie-light"></div>
+<script>
+  lottie.loadAnimation({container: document.getElementById('lottie-light')});
+</script>
+```
+
+- ```{=html}
+  <b>Listed</b> zebracorn
+  ```
+
+```{=latex}
+\\newpage
+```
+
+```{=typst}
+#set page(numbering: none)
+```
+
+Download `<i class="bi"></i>`{=html} the `<b>*PDF*</b>`{=html}`\\textrm{x}`{=latex} file; `<b>code</b>` stays.
+"""
+
+
+def test_raw_html_blocks_show_their_text_and_other_formats_nothing(docs: Path, index_dir: Path) -> None:
+    """quarto.org's CLI pages (`{{< include includes/_render.md >}}`) held their options tables as literal HTML,
+    and its home page the JavaScript of its animation; its LaTeX and Typst blocks, which no HTML page shows,
+    were text too."""
+    quarto_site(docs)
+    write(docs, "docs/cli/includes/_render.md", RENDER_OPTIONS)
+    write(docs, "docs/cli/render.qmd", "---\ntitle: 'render'\n---\n\n{{< include includes/_render.md >}}\n")
+    write(docs, "index.qmd", HOME)
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/cli/render.qmd") == (
+        "Render files or projects to various document types.\n\nOptions\n\n"
+        "Flags | Description\n-t, --to | Specify output format(s)."
+    )
+    assert text_of(index_dir, "index.qmd") == "Listed zebracorn\n\nDownload  the *PDF* file; <b>code</b> stays."
