@@ -8,7 +8,8 @@ list item, one line per table row with its cells joined by " | ", footnotes wher
 referred to as "a claim[1]"), raw HTML reduced to its text (read by htmlscan: comments, scripts and styles are
 never text, even when they span several blocks). A heading starts a new Section whose `heading` is the heading's
 text; the heading itself is not repeated in the section's text (a heading with no text of its own is a Section
-with none). Title: front matter `title`, else the first h1, else the first heading of any level. Included files
+with none). Title: front matter `title`, else the first h1, else the first heading of any level (a Quarto page's:
+its `title` or `pagetitle` as Quarto shows it, quarto.py). Included files
 are put in place first (MkDocs snippets: snippets.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py;
 Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py),
 then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -73,14 +75,22 @@ class MarkdownLoader:
         front_matter, body, warnings = split_front_matter(decode_text(data))
         body = fill_liquid(body, path, front_matter)  # on a Jekyll site: {{ page.title }}, {{ site.data.x.y }}
         pandoc = path.suffix.lower() in quarto.SUFFIXES  # Quarto, R Markdown: ```{python} is code to run, not MyST
-        if pandoc:
-            body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path), quarto.Metadata(path, front_matter))
+        metadata = quarto.Metadata(path, front_matter) if pandoc else None  # read when a shortcode asks
+        if metadata is not None:
+            body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path), metadata)
         body = expand_myst_includes(expand_includes(expand_snippets(body, path), path), path)
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(body, path)
             text = plain_dialects(strip_templates(plain))
-        return render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
+        doc = render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
+        return doc if metadata is None else self._titled(doc, quarto.page_title(front_matter, metadata))
+
+    def _titled(self, doc: ParsedDoc, title: str) -> ParsedDoc:
+        """`doc` under a title written in Markdown ("The `quarto` command" shows "The quarto command"), unless it
+        shows no text."""
+        plain = render_markdown(self._parser, "# " + strip_templates(title), {}, (), self.format).title if title else ""
+        return replace(doc, title=plain) if plain else doc
 
 
 def render_markdown(

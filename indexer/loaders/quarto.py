@@ -11,7 +11,9 @@ syntax is taken out, as the rendered page shows it.
   (its `title="..."`, else the kind's: Note, Tip, Warning, Important, Caution) unless its first line is a heading,
   which is its title already.
 - Attributes (`## Intro {#sec-intro .unnumbered}`, `![A plot](plot.png){width=50%}`, `[text]{.smallcaps}`) leave
-  nothing but the text they mark; unquoted values (`icon=false`) are Pandoc's too.
+  nothing but the text they mark, in headings too; unquoted values (`icon=false`) are Pandoc's too. A superscript
+  (`Quarto^®^`) is its text.
+- The title is the front matter's `title`, else its `pagetitle`, read as the page's text is (page_title).
 - Raw HTML (```` ```{=html} ````, `` `<b>x</b>`{=html} ``) shows the text a browser shows of it, read as html.py
   reads a page; raw content for other formats (`{=latex}`, `{=typst}`, `{=openxml}`) nothing.
 Code is code, left as written; of a chunk Quarto runs (```` ```{python} ````), its `#|` option lines are not
@@ -22,7 +24,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from indexer.loaders.fences import CODE_SPAN, closes, opens, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
@@ -30,7 +34,7 @@ from indexer.loaders.html import html_document
 from indexer.loaders.includes import deeper, included_text, warn
 from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder
 
-__all__ = ["SUFFIXES", "Metadata", "expand_quarto_includes", "plain_pandoc"]
+__all__ = ["SUFFIXES", "Metadata", "expand_quarto_includes", "page_title", "plain_pandoc"]
 
 SUFFIXES = frozenset({".qmd", ".rmd"})
 _INCLUDE = re.compile(r"(?<!\{)\{\{<[ \t]*include[ \t]+(\S+?)[ \t]*>\}\}(?!\})")  # not the escaped {{{< x >}}}
@@ -42,6 +46,7 @@ _BLOCK = rf"\{{[ \t]*(?:{_NAME}|[A-Za-z_][\w-]*={_VALUE})(?:[ \t]+(?:{_NAME}|[A-
 _SPAN = re.compile(rf"(?<!!)\[([^\[\]\n]+)\]{_BLOCK}")  # [text]{.smallcaps}: the text
 _AFTER = re.compile(rf"(?<=[)\]]){_BLOCK}")  # ![alt](x.png){width=50%}, [link](x){.external}: nothing
 _HEADING = re.compile(rf"^(#{{1,6}}[ \t].*?)[ \t]+{_BLOCK}[ \t]*$")  # ## Title {#sec-x}: the title
+_SUPERSCRIPT = re.compile(r"(?<!\[)\^([^\s^\[\]]+)\^")  # Quarto^®^ (not a footnote's [^1])
 _TITLE = re.compile(r"""\btitle=(?:"([^"\n]*)"|'([^'\n]*)')""")
 _CALLOUTS = {"note": "Note", "tip": "Tip", "warning": "Warning", "important": "Important", "caution": "Caution"}
 _CHUNK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\{[\w.-]+")  # ```{python}, ```{r, echo=FALSE}: code Quarto runs
@@ -104,7 +109,7 @@ def plain_pandoc(text: str, metadata: Metadata) -> str:
             continue
         line = _inline_raw(_escaped(line))
         heading = _HEADING.match(line)
-        out.append(heading.group(1) if heading else outside_code_spans(line, _plain_attributes))
+        out.append(outside_code_spans(heading.group(1) if heading else line, _plain_attributes))
     if fence is not None:
         out += _shown_block(block, closed=False)  # code to the end, as in Markdown
     return fill_shortcodes("\n".join(out), metadata)
@@ -185,5 +190,16 @@ def _div_title(indent: str, attributes: str, following: list[str]) -> list[str]:
     return ["", f"{indent}{title}", ""] if title else [""]
 
 
+def page_title(front_matter: Mapping[str, Any], metadata: Metadata) -> str:
+    """The Markdown of the title Quarto gives the page: its `title`, else its `pagetitle` (the HTML title of a page
+    without a title block), shortcodes filled in and Pandoc's attributes taken out; "" when it has neither."""
+    for key in ("title", "pagetitle"):
+        value = front_matter.get(key)
+        if isinstance(value, str) and value.strip():
+            return fill_shortcodes(outside_code_spans(" ".join(value.split()), _plain_attributes), metadata)
+    return ""
+
+
 def _plain_attributes(text: str) -> str:
-    return _AFTER.sub("", _SPAN.sub(r"\1", text))
+    text = _AFTER.sub("", _SPAN.sub(r"\1", text))
+    return _SUPERSCRIPT.sub(r"\1", text) if "^" in text else text

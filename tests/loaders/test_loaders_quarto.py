@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import index, snapshot, write
+from support.folders import document, index, snapshot, write
 
 PUBLISH_COMMAND = """## Publish Command
 
@@ -172,3 +172,27 @@ def test_raw_html_blocks_show_their_text_and_other_formats_nothing(docs: Path, i
         "Flags | Description\n-t, --to | Specify output format(s)."
     )
     assert text_of(index_dir, "index.qmd") == "Listed zebracorn\n\nDownload  the *PDF* file; <b>code</b> stays."
+
+
+def test_titles_read_as_quarto_shows_them(docs: Path, index_dir: Path) -> None:
+    """quarto.org's gallery, whose front matter gives a `pagetitle` but no `title`, was titled "Index" (its file
+    name); the home page's title kept its markup (`Welcome to Quarto^[®]{.trademark}^`), others their backquotes
+    and shortcodes (`{{< meta prerelease-title >}} Builds`)."""
+    quarto_site(docs)
+    write(docs, "docs/gallery/index.qmd", '---\npagetitle: "Gallery"\n---\n\n::: {#gallery}\n:::\n\nOur zebracorn.\n')
+    home = "---\npagetitle: Quarto\n---\n\n# Welcome to Quarto^&ZeroWidthSpace;[®]{.trademark}^ {.mt-1}\n\nHello.\n"
+    write(docs, "index.qmd", home)
+    write(docs, "docs/authoring/contents.qmd", "---\ntitle: '`contents`: Rearrange content'\n---\n\nText.\n")
+    write(docs, "docs/download/prerelease.qmd", '---\ntitle: "{{< meta prerelease-title >}} Builds"\n---\n\nText.\n')
+    write(docs, "docs/notitle.qmd", "The 1^st^ page, with a footnote[^1].\n\n[^1]: The note.\n")
+    index(docs, index_dir)
+    titles = {doc.id: doc.title for doc in snapshot(index_dir).list_documents(limit=100)}
+    assert titles == {
+        "docs/gallery/index.qmd": "Gallery",
+        "index.qmd": "Quarto",
+        "docs/authoring/contents.qmd": "contents: Rearrange content",
+        "docs/download/prerelease.qmd": "Pre-release Builds",
+        "docs/notitle.qmd": "Notitle",
+    }
+    assert document(index_dir, "index.qmd").headings == ("Welcome to Quarto®",)
+    assert text_of(index_dir, "docs/notitle.qmd") == "The 1st page, with a footnote[1].\n\n[1] The note."
