@@ -9,7 +9,9 @@ syntax is taken out, as the rendered page shows it.
   does every shortcode in a code block with `shortcodes="false"`, which shows its code as written.
 - A fenced div (`::: {.callout-note}` ... `:::`, `:::: {.columns}`) leaves its content; a callout its title
   (its `title="..."`, else the kind's: Note, Tip, Warning, Important, Caution) unless its first line is a heading,
-  which is its title already.
+  which is its title already. Conditional content that the HTML page hides leaves nothing, a div, a span or a
+  code block (`::: {.content-visible when-format="pdf"}`, `[x]{.content-hidden unless-meta="a.b"}`: see
+  quartometa.visible).
 - Attributes (`## Intro {#sec-intro .unnumbered}`, `![A plot](plot.png){width=50%}`, `[text]{.smallcaps}`) leave
   nothing but the text they mark, in headings too; unquoted values (`icon=false`) are Pandoc's too. A superscript
   (`Quarto^®^`) is its text.
@@ -32,7 +34,7 @@ from indexer.loaders.fences import CODE_SPAN, closes, opens, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.html import html_document
 from indexer.loaders.includes import deeper, included_text, warn
-from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder
+from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder, visible
 
 __all__ = ["SUFFIXES", "Metadata", "expand_quarto_includes", "page_title", "plain_pandoc"]
 
@@ -50,6 +52,7 @@ _SUPERSCRIPT = re.compile(r"(?<!\[)\^([^\s^\[\]]+)\^")  # Quarto^®^ (not a foot
 _TITLE = re.compile(r"""\btitle=(?:"([^"\n]*)"|'([^'\n]*)')""")
 _CALLOUTS = {"note": "Note", "tip": "Tip", "warning": "Warning", "important": "Important", "caution": "Caution"}
 _CHUNK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\{[\w.-]+")  # ```{python}, ```{r, echo=FALSE}: code Quarto runs
+_FENCE_ATTRIBUTES = re.compile(r"\{([^{}\n]*)\}[ \t]*$")  # ```{.python .content-visible when-format="html"}
 _NO_SHORTCODES = re.compile(r"""\bshortcodes=["']?false\b""")  # ```{.markdown shortcodes="false"}
 _SHORTCODE_TAG = re.compile(r"\{\{<(?!/\*)(.*?)>\}\}")
 # a raw block (```{=html}), after a list item's markers too; a raw inline's format, after its code span
@@ -89,7 +92,7 @@ def plain_pandoc(text: str, metadata: Metadata) -> str:
     """`text` with Pandoc's divs and attributes taken out and the page's values filled in, as the module docstring
     says; a shortcode escaped as Quarto escapes it (`{{{< var x >}}}`), or in a code block with
     `shortcodes="false"`, in Hugo's escape, which templates.py shows as written."""
-    out: list[str] = []
+    page = _Page(metadata)
     fence: str | None = None
     lines = text.split("\n")
     block: list[str] = []  # the lines of the open fenced block, from its opening line
@@ -97,31 +100,60 @@ def plain_pandoc(text: str, metadata: Metadata) -> str:
         if fence is not None:
             block.append(line)
             if closes(line, fence):
-                out += _shown_block(block, closed=True)
+                page.out += _shown_block(block, True, metadata)
                 fence = None
-            continue
-        if (opened := opens(line)) is not None:
+        elif (opened := opens(line)) is not None:
             fence, block = opened, [line]
-            continue
-        div = _DIV.match(line)
-        if div is not None:
-            out += _div_title(div.group(1), div.group(2) or div.group(3) or "", lines[number + 1 : number + 3])
-            continue
+        elif (div := _DIV.match(line)) is not None:
+            page.div(div, lines[number + 1 : number + 3])
+        else:
+            page.prose(line)
+    if fence is not None:
+        page.out += _shown_block(block, False, metadata)  # code to the end, as in Markdown
+    return fill_shortcodes("\n".join(page.out), metadata)
+
+
+class _Page:
+    """The lines plain_pandoc makes of a page, and the divs open where it has come to."""
+
+    def __init__(self, metadata: Metadata) -> None:
+        self.metadata = metadata
+        self.out: list[str] = []
+        self._divs: list[int | None] = []  # each open div: where its content starts in `out` if it is hidden
+
+    def prose(self, line: str) -> None:
         line = _inline_raw(_escaped(line))
         heading = _HEADING.match(line)
-        out.append(outside_code_spans(heading.group(1) if heading else line, _plain_attributes))
-    if fence is not None:
-        out += _shown_block(block, closed=False)  # code to the end, as in Markdown
-    return fill_shortcodes("\n".join(out), metadata)
+        self.out.append(outside_code_spans(heading.group(1) if heading else line, self._plain))
+
+    def div(self, fence: re.Match[str], following: list[str]) -> None:
+        """A div's opening line leaves what _div_title says; its end, nothing, and all it held when it is
+        hidden (conditional content: quartometa.visible). A div never closed hides nothing."""
+        attributes = fence.group(2) if fence.group(2) is not None else fence.group(3)
+        if attributes is None:
+            hidden = self._divs.pop() if self._divs else None
+            if hidden is not None:
+                del self.out[hidden:]
+            self.out.append("")
+            return
+        self._divs.append(None if visible(attributes, self.metadata) else len(self.out))
+        self.out += _div_title(fence.group(1), attributes, following)
+
+    def _plain(self, text: str) -> str:
+        return _plain_attributes(text, self.metadata)
 
 
-def _shown_block(lines: list[str], closed: bool) -> list[str]:
+def _shown_block(lines: list[str], closed: bool, metadata: Metadata) -> list[str]:
     """What the page shows of a fenced block (its fence lines included, but for a chunk's): code with
     `shortcodes="false"` as written, its shortcodes escaped; a chunk Quarto runs as _shown_chunk says; a raw
-    block as _raw_block says."""
+    block as _raw_block says; nothing of a block the page hides (```` ```{.python .content-visible
+    when-format="pdf"} ````)."""
     raw = _RAW.match(lines[0])
     if raw is not None:
         return _raw_block(raw, lines[1 : len(lines) - 1 if closed else len(lines)])
+    attributes = _FENCE_ATTRIBUTES.search(lines[0])
+    if attributes is not None and not visible(attributes.group(1), metadata):
+        return [""]
     if _NO_SHORTCODES.search(lines[0]):
         end = len(lines) - 1 if closed else len(lines)
         return [lines[0], *(_SHORTCODE_TAG.sub(r"{{</*\1*/>}}", line) for line in lines[1:end]), *lines[end:]]
@@ -196,10 +228,17 @@ def page_title(front_matter: Mapping[str, Any], metadata: Metadata) -> str:
     for key in ("title", "pagetitle"):
         value = front_matter.get(key)
         if isinstance(value, str) and value.strip():
-            return fill_shortcodes(outside_code_spans(" ".join(value.split()), _plain_attributes), metadata)
+            plain = outside_code_spans(" ".join(value.split()), lambda text: _plain_attributes(text, metadata))
+            return fill_shortcodes(plain, metadata)
     return ""
 
 
-def _plain_attributes(text: str) -> str:
-    text = _AFTER.sub("", _SPAN.sub(r"\1", text))
+def _plain_attributes(text: str, metadata: Metadata) -> str:
+    text = _AFTER.sub("", _SPAN.sub(lambda span: _span_text(span, metadata), text))
     return _SUPERSCRIPT.sub(r"\1", text) if "^" in text else text
+
+
+def _span_text(span: re.Match[str], metadata: Metadata) -> str:
+    """A span's text (`[text]{.smallcaps}`), unless its attributes hide it (`{.content-hidden unless-meta="x"}`)."""
+    attributes = span.group()[len(span.group(1)) + 3 : -1]
+    return span.group(1) if visible(attributes, metadata) else ""

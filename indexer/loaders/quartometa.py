@@ -1,4 +1,4 @@
-"""A Quarto page's metadata, as its shortcodes read it.
+"""A Quarto page's metadata, as its shortcodes and its conditional content read it.
 
 - `{{< meta key >}}`: the page's front matter, then the `_metadata.yml` of its folder and of each folder above it
   up to the project's (the nearest holding `_quarto.yml`), then the project's config: `_quarto.yml` under the
@@ -12,6 +12,11 @@ that nothing defines, or whose value is no text, number, boolean or date, shows 
 but such a key is more often one the indexer cannot see (set by a filter or an extension) than one the site lacks,
 and its name would put words in the page that the page does not show.
 
+Conditional content (`.content-visible`, `.content-hidden`) is read as the HTML site shows it: `when-format` and
+`unless-format` against HTML, `when-meta` and `unless-meta` against the metadata (true only for a boolean true, as
+Quarto tests it: a key missing is false); a profile condition (`when-profile`), which depends on how the site is
+built, never hides anything.
+
 The files are read as includes are (includes.py, for the settings they give: remembered, so that a change reads
 the page again), and only when the page asks for a value.
 """
@@ -21,7 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +34,7 @@ import yaml
 
 from indexer.loaders.includes import SETTINGS, included_text
 
-__all__ = ["Metadata", "fill_shortcodes", "project_folder"]
+__all__ = ["Metadata", "fill_shortcodes", "project_folder", "visible"]
 
 _CONFIGS = ("_quarto.yml", "_quarto.yaml")
 _METADATA = ("_metadata.yml", "_metadata.yaml")
@@ -39,6 +44,9 @@ _MISSING = object()
 _SHORTCODE = re.compile(r"(?<!\{)\{\{<[ \t]*(meta|var|kbd)[ \t]+([^\n]*?)[ \t]*>\}\}")
 _ARGUMENT = re.compile(r"""(?:([\w-]+)=)?("[^"]*"|'[^']*'|\S+)""")
 _KEY_DOT = re.compile(r"(?<!\\)\.")
+_CLASS = re.compile(r"(?:^|\s)\.?(content-visible|content-hidden)(?=\s|$)")
+_CONDITION = re.compile(r"""\b(when|unless)-(format|meta|profile)=(?:"([^"]*)"|'([^']*)'|([^\s"']+))""")
+_HTML_FORMATS = frozenset({"html", "html:js"})  # what Quarto's is_format() is true of on an HTML page
 
 
 class Metadata:
@@ -96,6 +104,24 @@ def fill_shortcodes(text: str, metadata: Metadata) -> str:
     if "{{<" not in text:
         return text
     return _SHORTCODE.sub(lambda m: _shown(m.group(1), m.group(2), metadata), text)
+
+
+def visible(attributes: str, metadata: Metadata) -> bool:
+    """Whether a div, span or code block with these attributes shows on the HTML page (see the module docstring)."""
+    kind = _CLASS.search(attributes)
+    if kind is None:
+        return True
+    tests: dict[str, Callable[[str], bool]] = {
+        "format": lambda name: name in _HTML_FORMATS,
+        "meta": lambda key: metadata.meta(key) is True,
+    }
+    match = True
+    for when, what, *values in _CONDITION.findall(attributes):
+        test = tests.get(what)
+        if test is None:
+            return True  # a profile: the content is kept
+        match = match and (when == "unless") != test("".join(values))
+    return match if kind.group(1) == "content-visible" else not match
 
 
 def project_folder(page: Path) -> str | None:

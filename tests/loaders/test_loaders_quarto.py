@@ -196,3 +196,67 @@ def test_titles_read_as_quarto_shows_them(docs: Path, index_dir: Path) -> None:
     }
     assert document(index_dir, "index.qmd").headings == ("Welcome to Quarto®",)
     assert text_of(index_dir, "docs/notitle.qmd") == "The 1st page, with a footnote[1].\n\n[1] The note."
+
+
+RENDER_SECTION = """## Render
+
+::: {.content-visible when-meta="tool.is_vscode"}
+Use the Quarto: Preview command in VS Code.
+:::
+
+::: {.content-visible when-meta="tool.is_positron"}
+Positron's Preview button.
+
+::: callout-tip
+Nested in the hidden div.
+:::
+:::
+
+::: {.content-hidden unless-meta="tool.is_vscode"}
+Shown where is_vscode is true.
+:::
+
+Open it [in a pane]{.content-hidden unless-meta="tool.is_vscode"}[in a viewer]{.content-visible when-meta="x.y"}.
+
+::: {.content-visible when-format="pdf"}
+PDF only.
+:::
+
+::: {.content-hidden when-format="html"}
+Not on HTML.
+:::
+
+::: {.content-visible unless-format="html"}
+Neither on HTML.
+:::
+
+::: {.content-visible when-format="html" unless-format="revealjs"}
+On the website.
+:::
+
+```{.python .content-visible when-format="pdf"}
+print("pdf only")
+```
+
+::: {.content-visible when-profile="advanced"}
+Kept whatever the profile.
+:::
+
+::: {.content-visible when-meta="tool.is_positron"}
+A div never closed hides nothing.
+"""
+
+
+def test_conditional_content_shows_as_the_html_page_shows_it(docs: Path, index_dir: Path) -> None:
+    """quarto.org's get-started and tool pages share their text through includes and show each tool its own
+    parts (`when-meta="tool.is_vscode"` from the folder's _metadata.yml); every tool's and the PDF's were
+    indexed on every page."""
+    quarto_site(docs)
+    write(docs, "docs/tools/_render.md", RENDER_SECTION)
+    write(docs, "docs/tools/vscode/_metadata.yml", "tool:\n  name: VS Code\n  is_vscode: true\n")
+    write(docs, "docs/tools/vscode/index.qmd", "---\ntitle: VS Code\n---\n\n{{< include ../_render.md >}}\n")
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/tools/vscode/index.qmd") == (
+        "Render\n\nUse the Quarto: Preview command in VS Code.\n\nShown where is_vscode is true.\n\n"
+        "Open it in a pane.\n\nOn the website.\n\nKept whatever the profile.\n\nA div never closed hides nothing."
+    )
