@@ -18,8 +18,8 @@ syntax is taken out, as the rendered page shows it.
 - The title is the front matter's `title`, else its `pagetitle`, read as the page's text is (page_title).
 - Raw HTML (```` ```{=html} ````, `` `<b>x</b>`{=html} ``) shows the text a browser shows of it, read as html.py
   reads a page; raw content for other formats (`{=latex}`, `{=typst}`, `{=openxml}`) nothing.
-Code is code, left as written; of a chunk Quarto runs (```` ```{python} ````), its `#|` option lines are not
-shown, and none of it with `#| echo: false` or `#| include: false`.
+Code is code, left as written; of a chunk Quarto runs (```` ```{python} ````, not ```` ```{.python} ````, which
+it only shows), its `#|` option lines are not shown, and none of it with `#| echo: false` or `#| include: false`.
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ _HEADING = re.compile(rf"^(#{{1,6}}[ \t].*?)[ \t]+{_BLOCK}[ \t]*$")  # ## Title 
 _SUPERSCRIPT = re.compile(r"(?<!\[)\^([^\s^\[\]]+)\^")  # Quarto^®^ (not a footnote's [^1])
 _TITLE = re.compile(r"""\btitle=(?:"([^"\n]*)"|'([^'\n]*)')""")
 _CALLOUTS = {"note": "Note", "tip": "Tip", "warning": "Warning", "important": "Important", "caution": "Caution"}
-_CHUNK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\{[\w.-]+")  # ```{python}, ```{r, echo=FALSE}: code Quarto runs
+# ```{python}, ```{r, echo=FALSE}: code Quarto runs (not ```{.python}, code it shows)
+_CHUNK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*\{[A-Za-z]")
 _FENCE_ATTRIBUTES = re.compile(r"\{([^{}\n]*)\}[ \t]*$")  # ```{.python .content-visible when-format="html"}
 _NO_SHORTCODES = re.compile(r"""\bshortcodes=["']?false\b""")  # ```{.markdown shortcodes="false"}
 _SHORTCODE_TAG = re.compile(r"\{\{<(?!/\*)(.*?)>\}\}")

@@ -260,3 +260,34 @@ def test_conditional_content_shows_as_the_html_page_shows_it(docs: Path, index_d
         "Render\n\nUse the Quarto: Preview command in VS Code.\n\nShown where is_vscode is true.\n\n"
         "Open it in a pane.\n\nOn the website.\n\nKept whatever the profile.\n\nA div never closed hides nothing."
     )
+
+
+SCRIPT_EXAMPLE = """For example, here is a Python script:
+
+``` {.python filename="script.py"}
+# %%
+#| echo: false
+import pandas as pd
+```
+
+```{python}
+#| echo: false
+hidden_setup()
+```
+
+```{r}
+#| label: fig-zebra
+plot(zebracorn)
+```
+"""
+
+
+def test_a_code_block_quarto_only_shows_keeps_its_option_lines(docs: Path, index_dir: Path) -> None:
+    """quarto.org's page on scripts shows one with `#| echo: false` in a ```` ``` {.python} ```` block, which
+    Quarto shows and never runs: it was taken for a chunk, and the whole example was left out."""
+    quarto_site(docs)
+    write(docs, "docs/computations/render-scripts.qmd", "---\ntitle: Scripts\n---\n\n" + SCRIPT_EXAMPLE)
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/computations/render-scripts.qmd") == (
+        "For example, here is a Python script:\n\n# %%\n#| echo: false\nimport pandas as pd\n\nplot(zebracorn)"
+    )
