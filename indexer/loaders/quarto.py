@@ -16,6 +16,7 @@ syntax is taken out, as the rendered page shows it.
   nothing but the text they mark, in headings too; unquoted values (`icon=false`) are Pandoc's too. A superscript
   (`Quarto^®^`) is its text.
 - The title is the front matter's `title`, else its `pagetitle`, read as the page's text is (page_title).
+- A grid table (`+---+---+` borders) is read as a pipe table, a row a line (gridtables.py).
 - Raw HTML (```` ```{=html} ````, `` `<b>x</b>`{=html} ``) shows the text a browser shows of it, read as html.py
   reads a page; raw content for other formats (`{=latex}`, `{=typst}`, `{=openxml}`) nothing.
 Code is code, left as written; of a chunk Quarto runs (```` ```{python} ````, not ```` ```{.python} ````, which
@@ -32,6 +33,7 @@ from typing import Any
 
 from indexer.loaders.fences import CODE_SPAN, closes, opens, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.gridtables import pipe_tables
 from indexer.loaders.html import html_document
 from indexer.loaders.includes import deeper, included_text, warn
 from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder, visible
@@ -95,7 +97,7 @@ def plain_pandoc(text: str, metadata: Metadata) -> str:
     `shortcodes="false"`, in Hugo's escape, which templates.py shows as written."""
     page = _Page(metadata)
     fence: str | None = None
-    lines = text.split("\n")
+    lines = pipe_tables(text).split("\n")
     block: list[str] = []  # the lines of the open fenced block, from its opening line
     for number, line in enumerate(lines):
         if fence is not None:

@@ -291,3 +291,43 @@ def test_a_code_block_quarto_only_shows_keeps_its_option_lines(docs: Path, index
     assert text_of(index_dir, "docs/computations/render-scripts.qmd") == (
         "For example, here is a Python script:\n\n# %%\n#| echo: false\nimport pandas as pd\n\nplot(zebracorn)"
     )
+
+
+VIRTUAL_ENVIRONMENTS = """To use the environment you need to activate it:
+
++---------------+-----------------------------------------+
+| Shell         | Command                                 |
++===============+=========================================+
+| Mac/Linux     | ```{.bash filename="Terminal"}          |
+|               | source env/bin/activate                 |
+|               | ```                                     |
++---------------+-----------------------------------------+
+| Windows\\      | ```{.powershell filename="Terminal"}    |
+| (Command)     | env\\Scripts\\activate.bat                |
+|               | ```                                     |
++---------------+-----------------------------------------+
+| `collapse`    | The number of sections to show. Defaults to 2.\\ |
+|               |                                         |
+|               | ![](images/collapse.png){.border fig-alt="x"} |
+|               | - one \\| two                            |
++---------------+-----------------------------------------+
+
+```markdown
++---+---+
+| a | b |
++---+---+
+```
+"""
+
+
+def test_grid_tables_read_as_rows(docs: Path, index_dir: Path) -> None:
+    """quarto.org's page on virtual environments gives its commands in grid tables, which ran into one line of
+    borders and pipes (`+------+ | Platform | Command | +======+ ...`), their code blocks' fences in it."""
+    quarto_site(docs)
+    write(docs, "docs/projects/virtual-environments.qmd", "---\ntitle: Venvs\n---\n\n" + VIRTUAL_ENVIRONMENTS)
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/projects/virtual-environments.qmd") == (
+        "To use the environment you need to activate it:\n\nShell | Command\n"
+        "Mac/Linux | source env/bin/activate\nWindows (Command) | env\\Scripts\\activate.bat\n"
+        "collapse | The number of sections to show. Defaults to 2.  one | two\n\n+---+---+\n| a | b |\n+---+---+"
+    )
