@@ -24,6 +24,7 @@ the page again), and only when the page asks for a value.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -90,11 +91,7 @@ class Metadata:
         for name in names:
             full = os.path.join(folder, name)
             if os.path.isfile(full):
-                text = included_text(self.page, os.path.relpath(full, self.page.parent), use=SETTINGS) or ""
-                try:
-                    return yaml.load(text, Loader=_SAFE_LOADER)
-                except (yaml.YAMLError, RecursionError):
-                    return None
+                return _parsed(included_text(self.page, os.path.relpath(full, self.page.parent), use=SETTINGS) or "")
         return None
 
 
@@ -145,6 +142,15 @@ def _shown(name: str, arguments: str, metadata: Metadata) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return str(value).strip() if isinstance(value, str | int | float | dt.date) else ""
+
+
+@functools.lru_cache(maxsize=16)
+def _parsed(text: str) -> Any:
+    """A YAML file's values (never changed: the pages of a project share them), or None."""
+    try:
+        return yaml.load(text, Loader=_SAFE_LOADER)
+    except (yaml.YAMLError, RecursionError):
+        return None
 
 
 def _keys(key: str) -> list[str]:
