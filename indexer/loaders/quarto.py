@@ -50,6 +50,7 @@ _BLOCK = rf"\{{[ \t]*(?:{_NAME}|[A-Za-z_][\w-]*={_VALUE})(?:[ \t]+(?:{_NAME}|[A-
 _SPAN = re.compile(rf"(?<!!)\[([^\[\]\n]+)\]{_BLOCK}")  # [text]{.smallcaps}: the text
 _AFTER = re.compile(rf"(?<=[)\]]){_BLOCK}")  # ![alt](x.png){width=50%}, [link](x){.external}: nothing
 _HEADING = re.compile(rf"^(#{{1,6}}[ \t].*?)[ \t]+{_BLOCK}[ \t]*$")  # ## Title {#sec-x}: the title
+_OPEN_BLOCK = re.compile(r"\]\{[^{}]*$")  # [a pane]{ at a line's end, its attributes on the next line
 _SUPERSCRIPT = re.compile(r"(?<!\[)\^([^\s^\[\]]+)\^")  # Quarto^®^ (not a footnote's [^1])
 _TITLE = re.compile(r"""\btitle=(?:"([^"\n]*)"|'([^'\n]*)')""")
 _CALLOUTS = {"note": "Note", "tip": "Tip", "warning": "Warning", "important": "Important", "caution": "Caution"}
@@ -99,7 +100,10 @@ def plain_pandoc(text: str, metadata: Metadata) -> str:
     fence: str | None = None
     lines = pipe_tables(text).split("\n")
     block: list[str] = []  # the lines of the open fenced block, from its opening line
+    joined = -1  # a line put at the end of the one before it, whose attributes (`[x]{`) go on in it
     for number, line in enumerate(lines):
+        if number == joined:
+            continue
         if fence is not None:
             block.append(line)
             if closes(line, fence):
@@ -110,6 +114,8 @@ def plain_pandoc(text: str, metadata: Metadata) -> str:
         elif (div := _DIV.match(line)) is not None:
             page.div(div, lines[number + 1 : number + 3])
         else:
+            if _OPEN_BLOCK.search(line) and number + 1 < len(lines) and _goes_on(lines[number + 1]):
+                line, joined = f"{line} {lines[number + 1].strip()}", number + 1
             page.prose(line)
     if fence is not None:
         page.out += _shown_block(block, False, metadata)  # code to the end, as in Markdown
@@ -144,6 +150,11 @@ class _Page:
 
     def _plain(self, text: str) -> str:
         return _plain_attributes(text, self.metadata)
+
+
+def _goes_on(line: str) -> bool:
+    """Whether a line may end the attributes the line before it opened: prose, with a `}` in it."""
+    return "}" in line and opens(line) is None and _DIV.match(line) is None
 
 
 def _shown_block(lines: list[str], closed: bool, metadata: Metadata) -> list[str]:

@@ -216,7 +216,8 @@ Nested in the hidden div.
 Shown where is_vscode is true.
 :::
 
-Open it [in a pane]{.content-hidden unless-meta="tool.is_vscode"}[in a viewer]{.content-visible when-meta="x.y"}.
+Open it [in a pane]{.content-hidden unless-meta="tool.is_vscode"}[in a viewer]{
+  .content-hidden unless-meta="tool.is_positron"} within {{< meta tool.name >}}.
 
 ::: {.content-visible when-format="pdf"}
 PDF only.
@@ -258,7 +259,8 @@ def test_conditional_content_shows_as_the_html_page_shows_it(docs: Path, index_d
     index(docs, index_dir)
     assert text_of(index_dir, "docs/tools/vscode/index.qmd") == (
         "Render\n\nUse the Quarto: Preview command in VS Code.\n\nShown where is_vscode is true.\n\n"
-        "Open it in a pane.\n\nOn the website.\n\nKept whatever the profile.\n\nA div never closed hides nothing."
+        "Open it in a pane within VS Code.\n\nOn the website.\n\nKept whatever the profile.\n\n"
+        "A div never closed hides nothing."
     )
 
 
