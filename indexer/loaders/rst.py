@@ -4,11 +4,11 @@ Each section title starts a Section. Roles keep their text without the markup (`
 "os.path.join", `:pep:`8`` is "PEP 8", Sphinx's `:ref:`Title <label>`` is "Title"); literal blocks are kept as
 written; admonitions (note, warning...) are their text under the title Sphinx shows ("Note", "See also"), the
 content of Sphinx's prose directives (hlist...) is text, version notes read as Sphinx writes them ("Added in
-version 3.2: " and their text), code directives (code-block...) are code, and what is not text (image, raw,
-toctree, index, comments, targets) is dropped. A directive docutils does not know reads as prose too, so that
-the markup inside it (roles, code blocks, Sphinx's tabs) is read, not kept as written; unless docutils finds
-its content to be no reStructuredText (code: rstblocks.py). What Sphinx never shows is dropped too: a field list
-before anything else in the file (its file-wide metadata: `:orphan:`, `:tocdepth: 2`), the argument of `only`,
+version 3.2: " and their text), code directives (code-block...) are code under their caption, and what is not text
+(image, raw, toctree, index, comments, targets) is dropped. A directive docutils does not know reads as prose too,
+so that the markup inside it (roles, code blocks, Sphinx's tabs) is read, not kept as written; unless docutils
+finds its content to be no reStructuredText (code: rstblocks.py). What Sphinx never shows is dropped too: a field
+list before anything else in the file (its file-wide metadata: `:orphan:`, `:tocdepth: 2`), the argument of `only`,
 `module` or `rst-class` (their body is read), and settings such as `highlight` or `currentmodule`. Title: a
 PEP-style header's `Title:` (the header block of Python's PEPs), else the first section title.
 

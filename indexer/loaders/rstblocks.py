@@ -202,10 +202,18 @@ class _Body(_Prose):
 
 
 class _Code(_Prose):
-    """The content as a literal block."""
+    """The content as a literal block, under its `:caption:` (a file name, mostly), which Sphinx shows above it
+    as a line of text (its roles and literals read), as the caption of a literalinclude is (sphinxfiles.py)."""
 
     def run(self) -> list[nodes.Node]:
-        return [nodes.literal_block(text="\n".join(self.content))] if self.content else []
+        if not self.content:
+            return []
+        code = nodes.literal_block(text="\n".join(self.content))
+        caption = str(self.options.get("caption") or "").strip()
+        if not caption:
+            return [code]
+        inline, messages = self.state.inline_text(caption, self.lineno)
+        return [nodes.paragraph("", "", *inline), *messages, code]
 
 
 class _Version(_Prose):

@@ -294,6 +294,34 @@ def test_myst_object_options_sphinx_shows_are_text() -> None:
     assert load("page.md", text).sections[0].text == "html_static_path\n\nType: list[str]\nDefault: []\n\nPaths."
 
 
+CAPTIONS = b"""Views
+=====
+
+.. code-block:: python
+    :caption: ``polls/views.py``
+
+    x = 1
+
+.. code:: python
+    :caption: via code
+
+    z = 3
+
+.. sourcecode:: python
+    :caption: via sourcecode
+    :linenos:
+
+    w = 4
+"""
+
+
+def test_rst_code_blocks_show_their_caption_above_the_code() -> None:
+    """Django's tutorial names the file of each example in a caption (`:caption: ``polls/views.py```), which
+    code-block dropped while literalinclude kept its own; Sphinx shows it above the code, its literal read."""
+    text = load("views.rst", CAPTIONS).sections[0].text
+    assert text == "polls/views.py\n\nx = 1\n\nvia code\n\nz = 3\n\nvia sourcecode\n\nw = 4"
+
+
 def test_myst_shows_the_body_alone_of_directives_whose_argument_sphinx_hides() -> None:
     text = b"# Title\n\n```{only} builder_html\nOnly body words.\n```\n\n```{module} sphinx.ext.zebra\n```\n"
     body = searchable(load("page.md", text))
