@@ -46,6 +46,7 @@ class Job:
     drafts: str = ""  # the site generator that publishes no draft (front matter `draft: true`), if any
     includes_from: str = ""  # the folder above `folder` that included files may come from too (--includes-from)
     nav_title: str = ""  # the title the site's navigation gives the page, for when it names none itself
+    read_as: str = ""  # the suffix of the format its site reads it in, when not its own (Django's .txt: ".rst")
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,8 @@ def _parse(job: Job, data: bytes, titles: bool = True) -> tuple[ParsedDoc, Readi
 
 
 def _load(job: Job, data: bytes) -> ParsedDoc:
-    loader = loader_for(PurePosixPath(job.id))
+    name = PurePosixPath(job.id)
+    loader = loader_for(name.with_suffix(job.read_as) if job.read_as else name)
     if loader is None:
         raise LoaderError("no loader for this file type")
     return loader.load(Path(job.path), data)

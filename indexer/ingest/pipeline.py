@@ -89,9 +89,9 @@ def update_index(
         planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
         redecide = set()
         if previous and not rebuild:
-            redecide = planning.drafts_to_decide_again(previous, state, site) | planning.titles_to_read_again(
-                state, site
-            )
+            redecide = planning.drafts_to_decide_again(previous, state, site)
+            redecide |= planning.read_again_in_another_format(state, site, found.files)
+            redecide |= planning.titles_to_read_again(state, site)
         jobs, carried, unchanged = planning.plan_jobs(
             docs, found.files, state, settings, rules, site, redecide, includes_from
         )
@@ -186,7 +186,8 @@ def _meta(
 ) -> dict[str, str]:
     """The index's meta record. `secret` signs readers' pagination cursors; it is kept across runs. A change of
     the URL settings (base_url to site) remakes every document's URL, one of the site's editions every
-    document's language and version; one of `drafts` decides drafts again. A key an older index lacks reads as
+    document's language and version; one of `drafts` decides drafts again, one of `reading` reads again the files
+    it names (planning.read_again_in_another_format). A key an older index lacks reads as
     ""."""
     return {
         "access_file": rules.text,
@@ -200,6 +201,7 @@ def _meta(
         "site": urls.site.key,  # "" unless URLs follow the site's rules
         EDITIONS: site.layout.key if site.layout else "",
         "drafts": planning.drafts_generator(site),
+        planning.READING: site.reading_key,
         planning.READING_LIMITS: planning.reading_limits(settings),
         planning.NAV_TITLES: planning.nav_titles(site),
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),

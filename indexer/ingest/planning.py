@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from indexer.errors import AccessFileError, DocsFolderError
 from indexer.ingest.access import AccessRules
@@ -62,7 +62,8 @@ def plan_jobs(
         sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
                   settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules,
-                  drafts_generator(site), str(includes_from), site.titles.get(c.id, ""))  # fmt: skip
+                  drafts_generator(site), str(includes_from), nav_title=site.titles.get(c.id, ""),
+                  read_as=site.reads_as(c.id))  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
 
@@ -128,6 +129,28 @@ def titles_to_read_again(state: RunState, site: Site) -> set[str]:
         old = {}
     old = old if isinstance(old, dict) else {}
     return {doc_id for doc_id in old.keys() | site.titles.keys() if old.get(doc_id) != site.titles.get(doc_id)}
+
+
+READING = "reading"  # the meta key of Site.reading_key
+
+
+def read_again_in_another_format(state: RunState, site: Site, files: list[Candidate]) -> set[str]:
+    """When what the site reads in another format than its own changed since the last run (a Sphinx conf.py's
+    source_suffix came to parse `.txt` files as reStructuredText, or stopped), the files of the suffixes it
+    named then or names now: each is read again, in the format it is read in now. None when it did not change."""
+    old, new = state.meta.get(READING, ""), site.reading_key
+    if old == new:
+        return set()
+    suffixes = _reread_suffixes(old) | _reread_suffixes(new)
+    return {c.id for c in files if PurePosixPath(c.id).suffix.lower() in suffixes}
+
+
+def _reread_suffixes(key: str) -> set[str]:
+    try:
+        _, read_as = json.loads(key) if key else ("", {})
+        return {suffix for suffix in read_as if isinstance(suffix, str)}
+    except (ValueError, TypeError):  # not a key this version writes: the files of every suffix read so
+        return {".txt", ".text", ".md", ".markdown"}
 
 
 def drafts_generator(site: Site) -> str:

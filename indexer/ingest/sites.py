@@ -37,6 +37,7 @@ generators share.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -56,7 +57,7 @@ from indexer.ingest.mintlify import mintlify_site
 from indexer.ingest.mkdocs import mkdocs_site
 from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
 from indexer.ingest.siteconfig import config_mapping, config_text, listed, lowered, site_folder, yaml_config
-from indexer.ingest.sphinxconf import sphinx_config
+from indexer.ingest.sphinxconf import SphinxConfig, sphinx_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 
@@ -128,6 +129,20 @@ class Site:
         if self.any_case:
             return stem.lower() in self.index_names or (self.folder_named_index and stem.lower() == folder.lower())
         return stem in self.index_names
+
+    def reads_as(self, doc_id: str) -> str:
+        """The suffix of the format the generator reads the file in, when it is not the file's own (".rst" for
+        the `.txt` pages of a Sphinx project whose conf.py parses them as reStructuredText: sphinxconf.py); ""
+        otherwise."""
+        return self.config.reads_as(doc_id) if isinstance(self.config, SphinxConfig) else ""
+
+    @property
+    def reading_key(self) -> str:
+        """What the generator reads in another format than its own (reads_as), for the index's meta: "" when
+        nothing, else JSON of the Sphinx project's folder and its (suffix, format's suffix) pairs."""
+        if not isinstance(self.config, SphinxConfig) or not self.config.read_as:
+            return ""
+        return json.dumps([self.config.source, dict(self.config.read_as)])
 
     def unpublished_reason(self, doc_id: str) -> str | None:
         """Why the generator publishes no page for the file `doc_id` (which a loader reads), or None: Docusaurus's

@@ -2,7 +2,9 @@
 default; `.md` with myst_parser or myst_nb, `.ipynb` with nbsphinx or myst_nb; or what `source_suffix` names)
 that no pattern of `exclude_patterns` matches (a pattern matches a file or a folder above it, `*` within a name,
 `**` across folders, as Sphinx matches them). Another text file in the project (`requirements.txt`, a README the
-patterns exclude) is no page of the site.
+patterns exclude) is no page of the site. A source suffix that conf.py gives a parser of another format than
+its own (Django's `source_suffix = {".txt": "restructuredtext"}`, or `".txt"` alone) makes its files pages in
+that format: read as reStructuredText (or, for "markdown", as Markdown) and served as the site's pages are.
 
 conf.py is Python and is never run: only assignments of literal values are read (`exclude_patterns = ['_build',
 'README.rst']`); a value that is not one (a list built by code) leaves that rule out, so nothing is skipped on a
@@ -29,17 +31,20 @@ __all__ = ["SphinxConfig", "sphinx_config"]
 _TEXT_SUFFIXES = frozenset({".rst", ".rest", ".txt", ".text", ".md", ".markdown", ".ipynb", ".myst"})
 _MYST = frozenset({"myst_parser", "myst_nb"})
 _NOTEBOOKS = frozenset({"nbsphinx", "myst_nb"})
+_PARSERS = {"restructuredtext": ".rst", "markdown": ".md"}  # Sphinx's names of parsers -> a suffix read so
+_OWN = {".rst": frozenset({".rst", ".rest"}), ".md": frozenset({".md", ".markdown"})}  # suffixes read so anyway
 MAX_PATTERNS = 1_000  # exclude_patterns read, at most (each file is matched against each)
 
 
 @dataclass(frozen=True)
 class SphinxConfig:
     """The files of DOCS that a Sphinx project (its conf.py in `source`, a folder of DOCS: "" or ending in "/")
-    makes no page of (see the module docstring)."""
+    makes no page of, and those it reads in another format than their own (see the module docstring)."""
 
     source: str
     suffixes: tuple[str, ...] | None  # None: not known
     excluded: tuple[str, ...]
+    read_as: tuple[tuple[str, str], ...] = ()  # (a source suffix, the suffix of the format its files are read in)
 
     @property
     def key(self) -> str:
@@ -66,17 +71,25 @@ class SphinxConfig:
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
         return None
 
+    def reads_as(self, doc_id: str) -> str:
+        """The suffix of the format the project reads the file `doc_id` in, when it is not the file's own (".rst"
+        for Django's `.txt` pages); "" otherwise."""
+        if not self.read_as or not doc_id.startswith(self.source):
+            return ""
+        suffix = os.path.splitext(doc_id)[1].lower()
+        return next((target for given, target in self.read_as if given == suffix), "")
+
 
 def sphinx_config(conf: Path, docs: Path) -> SphinxConfig | None:
     """The rules of the conf.py `conf` as they apply to the files of DOCS; None when it says nothing readable."""
     values = _literals(config_text(conf))
     if values is None:
         return None
-    suffixes = _suffixes(values)
+    suffixes, read_as = _suffixes(values), _read_as(values.get("source_suffix", ".rst"))
     patterns = values.get("exclude_patterns", ())
     listed = patterns[:MAX_PATTERNS] if isinstance(patterns, list | tuple) else ()
     excluded = tuple(p for p in listed if isinstance(p, str) and p.strip())
-    if suffixes is None and not excluded:
+    if suffixes is None and not excluded and not read_as:
         return None
     source = os.path.relpath(conf.parent, docs).replace(os.sep, "/")
     if source.startswith(".."):  # conf.py above DOCS: patterns are relative to its folder
@@ -86,7 +99,7 @@ def sphinx_config(conf: Path, docs: Path) -> SphinxConfig | None:
         source = ""
     else:
         source = "" if source == "." else source + "/"
-    return SphinxConfig(source, suffixes, excluded)
+    return SphinxConfig(source, suffixes, excluded, read_as)
 
 
 def _literals(text: str) -> dict[str, Any] | None:
@@ -134,6 +147,26 @@ def _suffixes(values: Mapping[str, Any]) -> tuple[str, ...] | None:
     named = {e for e in extensions if isinstance(e, str)}
     suffixes |= ({".md"} if named & _MYST else set()) | ({".ipynb"} if named & _NOTEBOOKS else set())
     return tuple(sorted(s.lower() for s in suffixes if s.startswith(".")))
+
+
+def _read_as(given: object) -> tuple[tuple[str, str], ...]:
+    """The source suffixes that `source_suffix` gives a parser of another format than their own (a text file's
+    `.txt` parsed as reStructuredText), with the suffix of that format (".rst", ".md"). A suffix given as a
+    string or in a list is reStructuredText's, as Sphinx reads it."""
+    if isinstance(given, str):
+        parsers = {given: "restructuredtext"}
+    elif isinstance(given, list | tuple):
+        parsers = dict.fromkeys((s for s in given if isinstance(s, str)), "restructuredtext")
+    elif isinstance(given, dict):
+        parsers = {s: p for s, p in given.items() if isinstance(s, str) and isinstance(p, str)}
+    else:
+        return ()
+    found = {}
+    for suffix, parser in parsers.items():
+        target = _PARSERS.get(parser.lower())
+        if target and suffix.lower() in _TEXT_SUFFIXES - {".ipynb"} and suffix.lower() not in _OWN[target]:
+            found[suffix.lower()] = target
+    return tuple(sorted(found.items()))
 
 
 def _below(pattern: str, inside: str) -> str:

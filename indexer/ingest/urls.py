@@ -99,7 +99,8 @@ def unjoined_path(front_matter: Mapping[str, Any], base_url: str) -> str:
 def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> str:
     """Where the page is under the site's base URL: its front matter `slug` (Docusaurus and Hugo: `/x` from the
     base, `x` in place of the file's name), else the document id. When the site serves pages under names of
-    their own (rules.pages), a page's file (PAGE_SUFFIXES; other files keep their path) loses its extension or
+    their own (rules.pages), a page's file (PAGE_SUFFIXES, or a file the site reads as one of them: a Sphinx
+    project's `.txt` sources; other files keep their path) loses its extension or
     takes rules.url_extension, its folder's index page is the folder (`guides/`, or `guides/index.html`), and
     the generator's rules apply (rules.site: Docusaurus strips number prefixes and names a page by its front
     matter `id`; a page in one of the site's areas, an edition or a content plugin's folder, is served under
@@ -107,6 +108,7 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     named by a date is served in that date's folders). Without them the id stays the file's path (a site
     serving the files as they are). A file in a folder the site serves as it is (Docusaurus's static/) is
     served under that folder's path in either case."""
+    read_as = rules.site.reads_as(doc_id)
     if rules.site.root and doc_id.startswith(rules.site.root):
         doc_id = doc_id[len(rules.site.root) :]  # an mdBook's src/: its pages are served from the book's root
     place = rules.site.place(doc_id)
@@ -116,7 +118,7 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     own = config.path(doc_id, front_matter, rules.pages, f".{rules.url_extension}" if rules.url_extension else "")
     if own is not None:  # what the site's config says of this file (Jekyll's permalinks, VitePress's public/)
         return own
-    page = rules.pages and PurePosixPath(doc_id).suffix.lower() in PAGE_SUFFIXES
+    page = rules.pages and (PurePosixPath(doc_id).suffix.lower() in PAGE_SUFFIXES or bool(read_as))
     if not page:
         folder = "".join(f"{name}/" for name in PurePosixPath(doc_id).parent.parts)
         slug = _slugged(front_matter, folder)

@@ -109,6 +109,45 @@ CASES = [
         },
     ),
     SiteCase(
+        "sphinx-txt",  # Django's: conf.py parses .txt files as reStructuredText, and they are its pages
+        {
+            "django/docs/conf.py": "source_suffix = {'.txt': 'restructuredtext'}\n",
+            "django/docs/ref/models/querysets.txt": "QuerySet API\n============\n\nWords.\n",
+            "django/docs/ref/models/index.txt": "Models\n======\n\nWords.\n",
+        },
+        "django/docs",
+        {"base_url": "https://docs.djangoproject.com/en/dev/", "url_extension": "html"},
+        {
+            "ref/models/querysets.txt": "https://docs.djangoproject.com/en/dev/ref/models/querysets.html",
+            "ref/models/index.txt": "https://docs.djangoproject.com/en/dev/ref/models/index.html",
+        },
+    ),
+    SiteCase(
+        "sphinx-txt-string",  # the same, written `source_suffix = ".txt"`, with --drop-extensions
+        {
+            "docs/conf.py": "source_suffix = '.txt'\n",
+            "docs/ref/models/querysets.txt": "QuerySet API\n============\n\nWords.\n",
+            "docs/ref/models/index.txt": "Models\n======\n\nWords.\n",
+        },
+        "docs",
+        {"base_url": "https://docs.djangoproject.com/en/dev/", "drop_extensions": True},
+        {
+            "ref/models/querysets.txt": "https://docs.djangoproject.com/en/dev/ref/models/querysets",
+            "ref/models/index.txt": "https://docs.djangoproject.com/en/dev/ref/models/",
+        },
+    ),
+    SiteCase(
+        "sphinx-txt-no-source",  # a .txt that is no source (conf.py's extensions unknown: not skipped either)
+        {
+            "docs/conf.py": "extensions = load()\n",
+            "docs/index.rst": "Home\n====\n\nWords.\n",
+            "docs/notes.txt": "Notes.\n",
+        },
+        "docs",
+        {"base_url": "https://docs.example/", "url_extension": "html"},
+        {"index.rst": "https://docs.example/index.html", "notes.txt": "https://docs.example/notes.txt"},
+    ),
+    SiteCase(
         "mdbook",
         {
             "book/book.toml": "[book]\ntitle = 'x'\n",

@@ -1,0 +1,72 @@
+"""A Sphinx project read as its conf.py builds it: the source suffixes it parses as reStructuredText or Markdown
+(Django's pages are `.txt` files). Each case a small folder in the shape of a real project, indexed by the real
+pipeline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import document, index, skipped, snapshot, write
+
+RELEASE_NOTES = """\
+========================
+Django 5.0 release notes
+========================
+
+.. module:: django.zebracorn
+
+See :setting:`DEFAULT_AUTO_FIELD` and :class:`~django.db.models.Field`.
+
+Backwards incompatible changes
+==============================
+
+``DEBUG`` is off.
+"""
+
+
+def test_the_txt_files_conf_py_parses_as_restructuredtext_are_read_so(tmp_path: Path) -> None:
+    """Django's 654 pages are .txt files (`source_suffix = {".txt": "restructuredtext"}`): they were indexed as
+    plain text, titled "5 0" for releases/5.0.txt, their markup as written."""
+    docs = tmp_path / "docs"
+    write(docs, "conf.py", "source_suffix = {'.txt': 'restructuredtext'}\nexclude_patterns = ['requirements.txt']\n")
+    write(docs, "releases/5.0.txt", RELEASE_NOTES)
+    write(docs, "README.rst", "Readme\n======\n\nHow to build the docs.\n")
+    write(docs, "requirements.txt", "sphinx>=4.5\n")
+    report = index(docs, tmp_path / "index")
+    page = document(tmp_path / "index", "releases/5.0.txt")
+    assert page.title == "Django 5.0 release notes"
+    assert page.headings == ("Django 5.0 release notes", "Backwards incompatible changes")
+    text = snapshot(tmp_path / "index").text("releases/5.0.txt") or ""
+    assert "See DEFAULT_AUTO_FIELD and Field." in text and "DEBUG is off." in text
+    assert "zebracorn" not in text and ".." not in text and "====" not in text
+    assert "not a Sphinx source file (conf.py's sources are .txt)" in skipped(report)["README.rst"]
+    assert "exclude_patterns: requirements.txt" in skipped(report)["requirements.txt"]
+
+
+def test_a_suffix_conf_py_parses_as_markdown_is_read_as_markdown(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write(docs, "conf.py", "source_suffix = {'.rst': 'restructuredtext', '.txt': 'markdown'}\n")
+    write(docs, "notes.txt", "# Release notes\n\nSome **bold** words.\n")
+    index(docs, tmp_path / "index")
+    assert document(tmp_path / "index", "notes.txt").title == "Release notes"
+    assert (snapshot(tmp_path / "index").text("notes.txt") or "").endswith("Some bold words.")
+
+
+def test_the_txt_files_are_read_again_when_conf_py_changes_how_it_parses_them(tmp_path: Path) -> None:
+    """The pages did not change, but the format they are read in did: each is read again in the new one (and
+    only those: the .rst page is not)."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", "extensions = load()\n")  # which files are sources is not known: the .txt is text
+    write(docs, "releases/5.0.txt", RELEASE_NOTES)
+    write(docs, "index.rst", "Home\n====\n\nWords.\n")
+    index(docs, index_dir)
+    assert ":setting:" in (snapshot(index_dir).text("releases/5.0.txt") or "")
+    write(docs, "conf.py", "extensions = load()\nsource_suffix = ['.rst', '.txt']\n")
+    report = index(docs, index_dir)
+    assert (report.added, report.updated, report.unchanged) == (0, 1, 1)
+    assert document(index_dir, "releases/5.0.txt").title == "Django 5.0 release notes"
+    assert index(docs, index_dir).generation is None
+    write(docs, "conf.py", "extensions = load()\n")
+    report = index(docs, index_dir)
+    assert (report.added, report.updated, report.unchanged) == (0, 1, 1)
+    assert ":setting:" in (snapshot(index_dir).text("releases/5.0.txt") or "")
