@@ -14,7 +14,6 @@ are (html_extra_path, downloads).
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import os
 import re
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.ingest.siteconfig import config_text, path_glob
+from indexer.loaders.sphinxproject import literal_values
 
 __all__ = ["SphinxConfig", "sphinx_config"]
 
@@ -82,7 +82,7 @@ class SphinxConfig:
 
 def sphinx_config(conf: Path, docs: Path) -> SphinxConfig | None:
     """The rules of the conf.py `conf` as they apply to the files of DOCS; None when it says nothing readable."""
-    values = _literals(config_text(conf))
+    values = literal_values(config_text(conf))
     if values is None:
         return None
     suffixes, read_as = _suffixes(values), _read_as(values.get("source_suffix", ".rst"))
@@ -100,34 +100,6 @@ def sphinx_config(conf: Path, docs: Path) -> SphinxConfig | None:
     else:
         source = "" if source == "." else source + "/"
     return SphinxConfig(source, suffixes, excluded, read_as)
-
-
-def _literals(text: str) -> dict[str, Any] | None:
-    """The names that conf.py's top level assigns a value to: the literal value, or UNREAD when it is code or a
-    later statement changes it (`x += [...]`, `x.extend(...)`); None when it cannot be parsed (nothing is known)."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):  # (deep nesting: MemoryError in 3.11)
-        return None
-    found: dict[str, Any] = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            try:
-                found[node.targets[0].id] = ast.literal_eval(node.value)
-            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                found[node.targets[0].id] = _UNREAD
-        elif isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names):
-            found.update(dict.fromkeys(("extensions", "source_suffix", "exclude_patterns"), _UNREAD))  # unknown
-        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
-            found[node.target.id] = _UNREAD
-        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-            func = node.value.func
-            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-                found[func.value.id] = _UNREAD
-    return found
-
-
-_UNREAD = object()
 
 
 def _suffixes(values: Mapping[str, Any]) -> tuple[str, ...] | None:

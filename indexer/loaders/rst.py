@@ -10,14 +10,16 @@ so that the markup inside it (roles, code blocks, Sphinx's tabs) is read, not ke
 finds its content to be no reStructuredText (code: rstblocks.py). What Sphinx never shows is dropped too: a field
 list before anything else in the file (its file-wide metadata: `:orphan:`, `:tocdepth: 2`), the argument of `only`,
 `module` or `rst-class` (their body is read), and settings such as `highlight` or `currentmodule`. Title: a
-PEP-style header's `Title:` (the header block of Python's PEPs), else the first section title.
+PEP-style header's `Title:` (the header block of Python's PEPs), else the first section title. In a Sphinx
+project, `|version|` and `|release|` are its conf.py's, and a page that refers to a substitution or link target
+it does not define is read within the project's rst_prolog and rst_epilog (sphinxproject.py).
 
-Safety: `include` and Sphinx's `literalinclude` are put in place before docutils reads the page, from the
-documents folder only (sphinxfiles.py, includes.py); docutils itself reads no file and inserts no raw markup
-(its `include`, `raw` and `csv-table :file:` are refused or dropped), no configuration file is read, and
-docutils reports nothing, anywhere: its messages never reach the terminal or the text. Whatever goes wrong in
-docutils (an error, nesting too deep for it) the file is read as plain text, with a warning: its text is never
-lost.
+Safety: `include` and Sphinx's `literalinclude` are put in place before docutils reads the page, from the documents
+folder only (sphinxfiles.py, includes.py); docutils itself reads no file and inserts no raw markup (its `include`,
+`raw` and `csv-table :file:` are refused or dropped), no docutils configuration file is read (Sphinx's conf.py is
+read as text, never run), and docutils reports nothing, anywhere: its messages never reach the terminal or the
+text. Whatever goes wrong in docutils (an error, nesting too deep for it) the file is read as plain text, with a
+warning: its text is never lost.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from typing import Any
 from docutils import nodes
 from docutils.core import publish_doctree
 
-from indexer.loaders import rstblocks, sphinxrefs
+from indexer.loaders import rstblocks, sphinxproject, sphinxrefs
 from indexer.loaders.rstblocks import block_text, inline_text
 from indexer.loaders.sphinx import ADMONITION_TITLES, role_text
 from indexer.loaders.sphinxfiles import expand_rst_includes
@@ -45,6 +47,7 @@ _HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")  # ASCII punctuation: each escaped, Markdown shows it as written
 _FENCE_RUN = re.compile(r"`{3,}")
 _ROLE = re.compile(r":((?:[A-Za-z0-9][\w.+-]*:)+)`((?:[^`\\]|\\.)+)`")
+_UNRESOLVED = ("Undefined substitution referenced", "Unknown target name")  # docutils' words
 
 
 def _settings() -> dict[str, Any]:
@@ -126,6 +129,9 @@ def _doctree(text: str) -> nodes.document:
 
 def _parse(text: str) -> list[Section]:
     document = _doctree(text)
+    if any(problem in message.astext() for message in document.transform_messages for problem in _UNRESOLVED):
+        framed = sphinxproject.framed(text)  # its project's rst_prolog or rst_epilog may define them
+        document = _doctree(framed) if framed != text else document
     first = next((node for node in document.children if not isinstance(node, nodes.PreBibliographic)), None)
     if isinstance(first, nodes.field_list):
         document.remove(first)  # Sphinx's file-wide metadata (`:orphan:`, `:tocdepth: 2`), never shown

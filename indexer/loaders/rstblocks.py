@@ -5,7 +5,8 @@ table rows take one line each (a row's cells joined by " | "; a list item's para
 line or more each); literal blocks are kept as written; footnotes
 and their references show their label in brackets. Roles that docutils does not know (Sphinx's :func:,
 :ref:, :class:...) come out of docutils as "problematic" nodes holding their source, which role_text reduces
-to what Sphinx would show.
+to what Sphinx would show; a substitution the page does not define (`|version|`) is what Sphinx puts there
+(sphinxproject.py), else left as written.
 
 Sphinx's directives are registered with docutils (once, on import) by what their content is: prose, code, or
 nothing to read; a version note reads as Sphinx writes it ("Changed in version 4.0: " before its text), and
@@ -38,6 +39,7 @@ from indexer.loaders.sphinx import (
     VERSION_LABELS,
     role_text,
 )
+from indexer.loaders.sphinxproject import substitution
 from indexer.loaders.sphinxrefs import toctree_titles
 
 __all__ = ["block_text", "inline_text"]
@@ -56,6 +58,7 @@ VERBATIM = (nodes.literal_block, nodes.doctest_block, nodes.math_block)
 _LISTS = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, nodes.field_list, nodes.option_list)
 WHOLE = (*_LISTS, nodes.table, nodes.TextElement, nodes.footnote, nodes.citation, nodes.line_block)  # one block
 _ROLE_SOURCE = re.compile(r"^:((?:[A-Za-z0-9][\w.+-]*:)+)`(.*)`$", re.DOTALL)
+_SUBSTITUTION = re.compile(r"^\|(\S(?:.*\S)?)\|(?:__?)?$", re.DOTALL)  # |name|, |name|_
 
 
 def block_text(node: nodes.Node) -> str:
@@ -91,7 +94,11 @@ def inline_text(node: nodes.Node) -> str:
         return f"[{node.astext()}]"
     if isinstance(node, nodes.problematic):
         match = _ROLE_SOURCE.match(node.astext())
-        return role_text(match.group(2), match.group(1)[:-1]) if match else node.astext()
+        if match:
+            return role_text(match.group(2), match.group(1)[:-1])
+        named = _SUBSTITUTION.match(node.astext())  # one the page does not define: Sphinx's |version|?
+        shown = substitution(named.group(1)) if named else None
+        return node.astext() if shown is None else shown
     if isinstance(node, nodes.image):
         return str(node.get("alt", ""))
     return "".join(inline_text(child) for child in node.children)

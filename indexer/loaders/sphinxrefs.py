@@ -25,12 +25,14 @@ import time
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
 from indexer.loaders.includes import TITLE, included_text, reading_folder
 
-__all__ = ["doc_title", "page", "ref_title", "toctree_titles"]
+__all__ = ["doc_title", "page", "page_memo", "project_page", "ref_title", "toctree_titles"]
 
 _PAGE: ContextVar[Path | None] = ContextVar("sphinx_page", default=None)
+_MEMO: ContextVar[dict[str, Any] | None] = ContextVar("sphinx_page_memo", default=None)
 _SUFFIXES = ("", ".rst", ".md", ".txt")
 _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1{2,}[ \t]*$")  # a line of one punctuation character, 3 or more
 _ATX = re.compile(r"^#[ \t]+(.+?)[ \t#]*$")
@@ -46,11 +48,25 @@ _HEAD = 64_000  # characters of a page looked at for its title
 @contextlib.contextmanager
 def page(path: Path) -> Iterator[None]:
     """Around the reading of the page `path`: its :doc: references may show the titles of the pages they name."""
-    token = _PAGE.set(path)
+    token, memo = _PAGE.set(path), _MEMO.set({})
     try:
         yield
     finally:
         _PAGE.reset(token)
+        _MEMO.reset(memo)
+
+
+def page_memo() -> dict[str, Any] | None:
+    """What was worked out once for this reading of the page (sphinxproject.py: its project's conf.py), by
+    name; None outside page()."""
+    return _MEMO.get()
+
+
+def project_page() -> tuple[Path, str] | None:
+    """The page being read and its Sphinx project's source folder (the nearest folder holding conf.py at or above
+    it, in the documents folder; else the documents folder); None outside page() or a run's reading()."""
+    path, folder = _PAGE.get(), reading_folder()
+    return None if path is None or folder is None else (path, _source_folder(path.parent, folder))
 
 
 def doc_title(target: str) -> str | None:

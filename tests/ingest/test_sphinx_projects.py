@@ -70,3 +70,35 @@ def test_the_txt_files_are_read_again_when_conf_py_changes_how_it_parses_them(tm
     report = index(docs, index_dir)
     assert (report.added, report.updated, report.unchanged) == (0, 1, 1)
     assert ":setting:" in (snapshot(index_dir).text("releases/5.0.txt") or "")
+
+
+CONF = '''\
+import os
+version = "5.2"
+release = version
+rst_prolog = """
+.. |psf| replace:: Python Software Foundation
+"""
+rst_epilog = """
+.. _Django: https://www.djangoproject.com/
+"""
+'''
+
+
+def test_a_page_reads_version_release_and_the_prolog_and_epilog_of_its_conf_py(tmp_path: Path) -> None:
+    """Django's tutorial "is written for Django |version|": Sphinx shows conf.py's version there, and the
+    substitutions and link targets of rst_prolog and rst_epilog are every page's."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", CONF)
+    intro = "For Django |version| (|release|), by the |psf|; see Django_."
+    write(docs, "intro.rst", f":orphan:\n\nIntro\n=====\n\n{intro}\n")
+    write(docs, "own.rst", "Own\n===\n\nVersion |version|.\n\n.. |version| replace:: its own\n")
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("intro.rst") == (
+        "Intro\n\nFor Django 5.2 (5.2), by the Python Software Foundation; see Django."
+    )
+    assert snapshot(index_dir).text("own.rst") == "Own\n\nVersion its own."
+    write(docs, "conf.py", "release = get_release()\nversion = '6.0'\n")  # (no prolog, no epilog)
+    report = index(docs, index_dir)
+    assert (report.updated, report.unchanged) == (1, 1)  # conf.py changed: the page that reads it is read again
+    assert snapshot(index_dir).text("intro.rst") == "Intro\n\nFor Django 6.0 (|release|), by the |psf|; see Django_."

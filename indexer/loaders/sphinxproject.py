@@ -1,0 +1,127 @@
+"""What a page's Sphinx project says in its conf.py of how the page reads, as Sphinx builds it:
+
+- `|version|`, `|release|` and `|today|`, where the page defines no substitution of that name, are conf.py's
+  `version`, `release` and `today` (Django's tutorial: "written for Django |version|" is "written for Django 5.2");
+- a page that refers to a substitution or a link target it does not define is read with its project's
+  `rst_prolog` before it (after its file-wide fields, `:orphan:`) and `rst_epilog` after it, which may define
+  them, as Sphinx reads every page (framed()); a page that needs neither reads as it is (a banner that a prolog
+  would put on every page is left out with it).
+
+conf.py is Python and is never run (nor is anything it imports): only the literal values of its top-level
+assignments are read (literal_values(); `version = "5.2"`, `release = version`); a value made by code
+(`release = get_version()`) is not known, and the page shows what it names as written. conf.py is the nearest
+at or above the page in the documents folder (sphinxrefs.project_page()), read for a page that needs it (once
+for each reading of the page) as included files are (includes.py, for the settings it gives: remembered, so
+that a change of conf.py reads those pages again).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from indexer.loaders.includes import SETTINGS, included_text
+from indexer.loaders.sphinxrefs import page_memo, project_page
+
+__all__ = ["UNREAD", "Project", "framed", "literal_values", "project", "substitution"]
+
+UNREAD = object()  # the value of a name conf.py gives one that is not a literal (code)
+_SUBSTITUTED = ("version", "release", "today")  # the substitutions Sphinx defines (DefaultSubstitutions)
+_DOCINFO = re.compile(r"^:\w+:.*?")  # a file-wide field, as Sphinx finds them before it puts the prolog in
+_STAR_IMPORTED = ("extensions", "source_suffix", "exclude_patterns", "version", "release", "today", "rst_prolog",
+                  "rst_epilog")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Project:
+    """A Sphinx project: the folder of its conf.py (a real path), and what conf.py gives literal values."""
+
+    folder: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, name: str) -> str | None:
+        """The value conf.py gives `name` when it is a string; None otherwise."""
+        value = self.values.get(name)
+        return value if isinstance(value, str) else None
+
+
+def project() -> Project | None:
+    """The Sphinx project of the page being read (sphinxrefs.page()), its conf.py read once for this reading of
+    the page; None when the page is in none, or outside a reading."""
+    memo, where = page_memo(), project_page()
+    if memo is None or where is None:
+        return None
+    if "project" not in memo:
+        path, source = where
+        conf = os.path.join(source, "conf.py")
+        memo["project"] = None
+        if os.path.isfile(conf):
+            text = included_text(path, os.path.relpath(conf, os.path.dirname(os.path.realpath(path))), use=SETTINGS)
+            memo["project"] = Project(source, _values(text)) if text is not None else None
+    found = memo["project"]
+    return found if isinstance(found, Project) else None
+
+
+def substitution(name: str) -> str | None:
+    """What Sphinx puts in place of the substitution `|name|` that the page does not define (conf.py's
+    `version`, `release`, `today`); None when it is not known."""
+    found = project() if name in _SUBSTITUTED else None
+    value = found.text(name) if found is not None else None
+    return None if name == "today" and not value else value  # (no `today`: the day of the build)
+
+
+def framed(text: str) -> str:
+    """A reStructuredText page with its project's rst_prolog put in after its file-wide fields and its
+    rst_epilog after it, as Sphinx reads it (sphinx.util.rst.prepend_prolog, append_epilog)."""
+    found = project()
+    if found is None:
+        return text
+    prolog, epilog = found.text("rst_prolog"), found.text("rst_epilog")
+    if prolog:
+        lines = text.split("\n")
+        fields = next((n for n, line in enumerate(lines) if not _DOCINFO.match(line)), len(lines))
+        text = "\n".join([*lines[:fields], *([""] if fields else []), *prolog.splitlines(), "", *lines[fields:]])
+    return f"{text}\n\n{epilog}\n" if epilog else text
+
+
+def literal_values(text: str) -> dict[str, Any] | None:
+    """The names that conf.py's top level assigns a value to: the literal value (a name assigned before is its
+    value: `release = version`), or UNREAD when it is code or a later statement changes it (`x += [...]`,
+    `x.extend(...)`); None when it cannot be parsed (nothing is known)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # (deep nesting: MemoryError in 3.11)
+        return None
+    found: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            found[node.targets[0].id] = _literal(node.value, found)
+        elif isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names):
+            found.update(dict.fromkeys(_STAR_IMPORTED, UNREAD))  # unknown
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            found[node.target.id] = UNREAD
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            func = node.value.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                found[func.value.id] = UNREAD
+    return found
+
+
+def _literal(node: ast.expr, found: dict[str, Any]) -> Any:
+    if isinstance(node, ast.Name):
+        value = found.get(node.id, UNREAD)
+        return value if isinstance(value, str | int | float | bool) else UNREAD  # (a list may have changed since)
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return UNREAD
+
+
+@functools.lru_cache(maxsize=16)
+def _values(text: str) -> dict[str, Any]:
+    """conf.py's literal values, once for each text of it a run reads (each of its pages reads it)."""
+    return literal_values(text) or {}
