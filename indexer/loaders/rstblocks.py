@@ -17,7 +17,8 @@ sphinx-tabs) reads as prose: its arguments a paragraph and its content reStructu
 directives inside it are read too; of its options, only those Sphinx shows of an object are text (a confval's
 "Type: list[str]" and "Default: []" lines, an attribute's "name: str = 'x'"). Content that docutils finds to be
 no reStructuredText (an indented line under a paragraph's: code, as in click's `click:example`) is kept as
-written.
+written. A directive the project's own extension registers as a cross-reference type (Django's `setting`) shows
+nothing, as Sphinx shows nothing of it (sphinxproject.py).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from indexer.loaders.sphinx import (
     VERSION_LABELS,
     role_text,
 )
-from indexer.loaders.sphinxproject import substitution
+from indexer.loaders.sphinxproject import OBJECT, TARGET, directive_kind, substitution
 from indexer.loaders.sphinxrefs import toctree_titles
 
 __all__ = ["block_text", "inline_text"]
@@ -290,9 +291,13 @@ _lookup = directives.directive
 def _directive(
     directive_name: str, language_module: Any, document: nodes.document
 ) -> tuple[type[Directive] | None, list[nodes.system_message]]:
-    """docutils' lookup of a directive by name, with prose for every name it does not know."""
+    """docutils' lookup of a directive by name, with prose for every name it does not know, but the project's own
+    (sphinxproject.directive_kind: a crossref type's target shows nothing, an object type's is prose)."""
     found, messages = _lookup(directive_name, language_module, document)
-    return found or _Unknown, messages
+    if found is None:
+        kind = directive_kind(directive_name)
+        found = _Nothing if kind == TARGET else _Prose if kind == OBJECT else _Unknown
+    return found, messages
 
 
 directives.directive = _directive

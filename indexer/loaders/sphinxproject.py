@@ -5,14 +5,20 @@
 - a page that refers to a substitution or a link target it does not define is read with its project's
   `rst_prolog` before it (after its file-wide fields, `:orphan:`) and `rst_epilog` after it, which may define
   them, as Sphinx reads every page (framed()); a page that needs neither reads as it is (a banner that a prolog
-  would put on every page is left out with it).
+  would put on every page is left out with it);
+- a directive that the project's own extensions register (those conf.py's `extensions` names, found in the
+  folders conf.py adds to `sys.path`, `_ext` in Django's) with `app.add_crossref_type` shows nothing: Sphinx
+  makes it a target for its role (Django's `.. setting:: DEBUG`, above the section that documents it), and one
+  they register with `app.add_object_type` is an object: its argument a line, its content prose.
 
-conf.py is Python and is never run (nor is anything it imports): only the literal values of its top-level
-assignments are read (literal_values(); `version = "5.2"`, `release = version`); a value made by code
-(`release = get_version()`) is not known, and the page shows what it names as written. conf.py is the nearest
-at or above the page in the documents folder (sphinxrefs.project_page()), read for a page that needs it (once
-for each reading of the page) as included files are (includes.py, for the settings it gives: remembered, so
-that a change of conf.py reads those pages again).
+conf.py and the extensions are Python and are never run, nor imported: only the literal values of conf.py's
+top-level assignments are read (literal_values(); `version = "5.2"`, `release = version`), the string literals of
+its `sys.path.append(...)` and `sys.path.insert(...)` calls, and the directive names that the extensions' calls
+give as literals; a value made by code (`release = get_version()`) is not known, and the page shows what it names
+as written. conf.py is the nearest at or above the page in the documents folder (sphinxrefs.project_page()); it and
+the extensions in the documents folder are read for a page that needs them (once for each reading of the page) as
+included files are (includes.py, for the settings they give: remembered, so that a change of one reads those pages
+again).
 """
 
 from __future__ import annotations
@@ -24,14 +30,28 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from indexer.loaders.includes import SETTINGS, included_text
+from indexer.loaders.includes import SETTINGS, included_text, reading_folder, within
 from indexer.loaders.sphinxrefs import page_memo, project_page
 
-__all__ = ["UNREAD", "Project", "framed", "literal_values", "project", "substitution"]
+__all__ = [
+    "OBJECT",
+    "TARGET",
+    "UNREAD",
+    "Project",
+    "directive_kind",
+    "framed",
+    "literal_values",
+    "project",
+    "substitution",
+]
 
 UNREAD = object()  # the value of a name conf.py gives one that is not a literal (code)
 _SUBSTITUTED = ("version", "release", "today")  # the substitutions Sphinx defines (DefaultSubstitutions)
 _DOCINFO = re.compile(r"^:\w+:.*?")  # a file-wide field, as Sphinx finds them before it puts the prolog in
+TARGET, OBJECT = "target", "object"  # what an extension's directive is (directive_kind)
+_REGISTERS = {"add_crossref_type": TARGET, "add_object_type": OBJECT}  # Sphinx's calls that register them
+_PATH_CALLS = ("append", "insert")  # sys.path.append(x), sys.path.insert(0, x)
+MAX_EXTENSIONS = 50  # local extension modules read, at most
 _STAR_IMPORTED = ("extensions", "source_suffix", "exclude_patterns", "version", "release", "today", "rst_prolog",
                   "rst_epilog")  # fmt: skip
 
@@ -42,6 +62,7 @@ class Project:
 
     folder: str
     values: dict[str, Any] = field(default_factory=dict)
+    paths: tuple[str, ...] = ()  # the folders conf.py adds to sys.path, as written (relative to its folder)
 
     def text(self, name: str) -> str | None:
         """The value conf.py gives `name` when it is a string; None otherwise."""
@@ -61,7 +82,7 @@ def project() -> Project | None:
         memo["project"] = None
         if os.path.isfile(conf):
             text = included_text(path, os.path.relpath(conf, os.path.dirname(os.path.realpath(path))), use=SETTINGS)
-            memo["project"] = Project(source, _values(text)) if text is not None else None
+            memo["project"] = Project(source, *_values(text)) if text is not None else None
     found = memo["project"]
     return found if isinstance(found, Project) else None
 
@@ -121,7 +142,77 @@ def _literal(node: ast.expr, found: dict[str, Any]) -> Any:
         return UNREAD
 
 
+def directive_kind(name: str) -> str:
+    """TARGET or OBJECT for a directive that the page's project's own extensions register so (see the module
+    docstring; `std:setting` too), "" for any other."""
+    name = name.lower().removeprefix("std:")
+    if ":" in name:  # another domain's (`py:function`): no extension's cross-reference or object type
+        return ""
+    memo, found = page_memo(), project()
+    if memo is None or found is None:
+        return ""
+    if "directives" not in memo:
+        memo["directives"] = _registered(found)
+    registered: dict[str, str] = memo["directives"]
+    return registered.get(name, "")
+
+
+def _registered(found: Project) -> dict[str, str]:
+    """The directives the project's own extension modules register, by name (lower case), and what each is."""
+    extensions = found.values.get("extensions")
+    where = project_page()
+    folder = reading_folder()
+    if not isinstance(extensions, list | tuple) or where is None or folder is None:
+        return {}
+    page = where[0]
+    registered: dict[str, str] = {}
+    folders = [os.path.normpath(os.path.join(found.folder, path)) for path in found.paths]
+    for name in [e for e in extensions if isinstance(e, str)][:MAX_EXTENSIONS]:
+        module = name.replace(".", os.sep)
+        for base in folders:
+            files = (os.path.join(base, module + ".py"), os.path.join(base, module, "__init__.py"))
+            path = next((f for f in files if within(folder, f) and os.path.isfile(f)), None)
+            if path is not None:
+                relative = os.path.relpath(path, os.path.dirname(os.path.realpath(page)))
+                registered.update(_directives(included_text(page, relative, use=SETTINGS) or ""))
+                break
+    return registered
+
+
+@functools.lru_cache(maxsize=64)
+def _directives(text: str) -> dict[str, str]:
+    """The directives an extension module's `app.add_crossref_type(...)` and `app.add_object_type(...)` calls
+    name with a literal (`directivename="setting"`, or the first argument), lower case, and what each is."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    found: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        kind = _REGISTERS.get(node.func.attr)
+        given = [k.value for k in node.keywords if k.arg == "directivename"] or node.args[:1]
+        if kind and given and isinstance(given[0], ast.Constant) and isinstance(given[0].value, str):
+            found[given[0].value.lower()] = kind
+    return found
+
+
 @functools.lru_cache(maxsize=16)
-def _values(text: str) -> dict[str, Any]:
-    """conf.py's literal values, once for each text of it a run reads (each of its pages reads it)."""
-    return literal_values(text) or {}
+def _values(text: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """conf.py's literal values, and the folders it adds to sys.path (as written: `_ext`), once for each text of
+    it a run reads (each of its pages may)."""
+    values = literal_values(text) or {}
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return values, ()
+    paths = []
+    for node in ast.walk(tree):
+        func = node.func if isinstance(node, ast.Call) else None
+        if isinstance(func, ast.Attribute) and func.attr in _PATH_CALLS and ast.unparse(func.value) == "sys.path":
+            constants = [n for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+            strings = [str(n.value) for n in sorted(constants, key=lambda n: (n.lineno, n.col_offset))]
+            if strings:  # (a path made of names alone, `dirname(__file__)`, is not known)
+                paths.append(os.path.join(*strings))
+    return values, tuple(paths)

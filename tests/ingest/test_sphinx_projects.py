@@ -102,3 +102,54 @@ def test_a_page_reads_version_release_and_the_prolog_and_epilog_of_its_conf_py(t
     report = index(docs, index_dir)
     assert (report.updated, report.unchanged) == (1, 1)  # conf.py changed: the page that reads it is read again
     assert snapshot(index_dir).text("intro.rst") == "Intro\n\nFor Django 6.0 (|release|), by the |psf|; see Django_."
+
+
+DJANGO_CONF = """\
+import sys
+from os.path import abspath, dirname, join
+
+sys.path.append(abspath(join(dirname(__file__), "_ext")))
+extensions = ["djangodocs", "sphinx.ext.extlinks"]
+"""
+DJANGODOCS = """\
+def setup(app):
+    app.add_crossref_type(directivename="setting", rolename="setting", indextemplate="pair: %s; setting")
+    app.add_crossref_type("templatetag", "ttag")
+    app.add_object_type(directivename="django-admin", rolename="djadmin")
+"""
+SETTINGS = """\
+Settings
+========
+
+.. setting:: DEFAULT_AUTO_FIELD
+
+``DEFAULT_AUTO_FIELD``
+----------------------
+
+Default: ``'django.db.models.AutoField'``
+
+.. templatetag:: block
+
+.. django-admin:: migrate
+
+    Synchronizes the database state.
+"""
+
+
+def test_a_directive_the_projects_own_extension_registers_as_a_crossref_type_shows_nothing(tmp_path: Path) -> None:
+    """Django's `.. setting:: DEFAULT_AUTO_FIELD` stands above the section that documents the setting: Sphinx
+    makes it a target, invisible, where it was read as prose and the name came twice. Its extension, in the
+    folder conf.py adds to sys.path, is read as text for its add_crossref_type calls, and read again when it
+    changes."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", DJANGO_CONF)
+    write(docs, "_ext/djangodocs.py", DJANGODOCS)
+    write(docs, "ref/settings.rst", SETTINGS)
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("ref/settings.rst") == (
+        "Settings\n\nDEFAULT_AUTO_FIELD\n\nDefault: 'django.db.models.AutoField'\n\nmigrate\n\n"
+        "Synchronizes the database state."
+    )
+    write(docs, "_ext/djangodocs.py", "def setup(app):\n    pass\n")
+    assert index(docs, index_dir).updated == 1
+    assert "block" in (snapshot(index_dir).text("ref/settings.rst") or "")
