@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from indexer.loaders.sphinxproject import extlink
 from indexer.loaders.sphinxrefs import doc_title, ref_title
 
 __all__ = [
@@ -54,6 +55,11 @@ OPTION_LINES = {name: (("type", "Type"), ("default", "Default")) for name in ("c
 # roles that show their text as written (`:file:`~/.bashrc``): Sphinx's literal roles, which link nowhere
 _AS_WRITTEN = frozenset({"file", "samp", "kbd", "command", "program", "code", "literal", "math", "regexp", "mimetype",
                          "makevar", "mailheader", "newsgroup", "manpage", "dfn"})  # fmt: skip
+# Sphinx's own roles (and docutils'), never looked up in conf.py's extlinks, whose roles are the project's own
+_SPHINX_ROLES = _AS_WRITTEN | frozenset({"ref", "doc", "term", "any", "numref", "keyword", "option", "envvar", "token",
+                                         "download", "abbr", "guilabel", "menuselection", "pep", "rfc", "eq", "func",
+                                         "class", "meth", "attr", "data", "const", "exc", "obj", "mod", "type",
+                                         "emphasis", "strong", "sub", "sup", "title-reference"})  # fmt: skip
 _VARIABLE_PARTS = frozenset({"samp", "file"})  # roles whose {braces} mark a variable part (\{ is a brace)
 _VARIABLE_PART = re.compile(r"(?<!\\)\{((?:[^{}\\]|\\.)*)(?<!\\)\}")
 _ESCAPED_BRACE = re.compile(r"\\([{}])")
@@ -65,7 +71,8 @@ def role_text(source: str, role: str = "") -> str:
     """What Sphinx shows of a role's text (`role`: its name, `func` or `py:func`): `Title <target>` shows Title;
     `~a.b.c` its last part, c (`~a::b`, C++'s separator, b); `.a.b`, a relative name, a.b; `!x`, a reference
     that links nowhere, x as written; a literal role (`file`, `samp`...) its text as written, but for the braces
-    that mark a variable part in `samp` and `file` (`{x}`: x; `\\{` a brace)."""
+    that mark a variable part in `samp` and `file` (`{x}`: x; `\\{` a brace); a role of the project's
+    `extlinks` (sphinxproject.extlink) its caption."""
     source = source.replace("\\`", "`")
     name = role.rsplit(":", 1)[-1].lower()
     if name in _VARIABLE_PARTS:  # `:samp:`print({name})``: the braces mark a part to fill in, shown in italics
@@ -76,6 +83,8 @@ def role_text(source: str, role: str = "") -> str:
     if match and match.group(1).strip():
         return " ".join(match.group(1).split())
     text = source.strip()
+    if ":" not in role and name not in _SPHINX_ROLES and (shown := extlink(role, text)) is not None:
+        return shown
     if role.rsplit(":", 1)[-1].lower() == "doc" and not text.startswith("!"):
         return doc_title(text) or text
     if role.rsplit(":", 1)[-1].lower() == "ref" and not text.startswith("!"):

@@ -9,7 +9,9 @@
 - a directive that the project's own extensions register (those conf.py's `extensions` names, found in the
   folders conf.py adds to `sys.path`, `_ext` in Django's) with `app.add_crossref_type` shows nothing: Sphinx
   makes it a target for its role (Django's `.. setting:: DEBUG`, above the section that documents it), and one
-  they register with `app.add_object_type` is an object: its argument a line, its content prose.
+  they register with `app.add_object_type` is an object: its argument a line, its content prose;
+- a role of `extlinks` (`"ticket": ("https://code.djangoproject.com/ticket/%s", "#%s")`) shows its caption
+  (:ticket:`35020` is "#35020"), or, with a caption of None, the full URL (extlink()).
 
 conf.py and the extensions are Python and are never run, nor imported: only the literal values of conf.py's
 top-level assignments are read (literal_values(); `version = "5.2"`, `release = version`), the string literals of
@@ -39,6 +41,7 @@ __all__ = [
     "UNREAD",
     "Project",
     "directive_kind",
+    "extlink",
     "framed",
     "literal_values",
     "project",
@@ -93,6 +96,24 @@ def substitution(name: str) -> str | None:
     found = project() if name in _SUBSTITUTED else None
     value = found.text(name) if found is not None else None
     return None if name == "today" and not value else value  # (no `today`: the day of the build)
+
+
+def extlink(role: str, part: str) -> str | None:
+    """What the role `role` of conf.py's `extlinks` shows of `part` (its text, with no title of its own): the
+    caption with `part` in place of its %s, or the URL when the caption is None (a caption with no %s, as Sphinx
+    before 4 took it, is a prefix); None when `role` is none of them."""
+    found = project()
+    links = found.values.get("extlinks") if found is not None else None
+    entry = links.get(role) if isinstance(links, dict) else None
+    if not (isinstance(entry, tuple | list) and len(entry) == 2 and isinstance(entry[0], str)):
+        return None
+    shown = entry[0] if entry[1] is None else entry[1]
+    if not isinstance(shown, str):
+        return None
+    try:
+        return shown % part
+    except (TypeError, ValueError):
+        return shown + part
 
 
 def framed(text: str) -> str:

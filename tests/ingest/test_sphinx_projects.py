@@ -153,3 +153,27 @@ def test_a_directive_the_projects_own_extension_registers_as_a_crossref_type_sho
     write(docs, "_ext/djangodocs.py", "def setup(app):\n    pass\n")
     assert index(docs, index_dir).updated == 1
     assert "block" in (snapshot(index_dir).text("ref/settings.rst") or "")
+
+
+EXTLINKS = """\
+extensions = ["sphinx.ext.extlinks", "myst_parser"]
+extlinks = {
+    "ticket": ("https://code.djangoproject.com/ticket/%s", "#%s"),
+    "commit": ("https://github.com/django/django/commit/%s", None),
+    "issue": ("https://github.com/x/y/issues/%s", "issue "),
+}
+"""
+
+
+def test_an_extlinks_role_shows_its_caption_or_its_url(tmp_path: Path) -> None:
+    """Django's release notes cite tickets as :ticket:`35020`, which Sphinx shows as "#35020"."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", EXTLINKS)
+    roles = ":ticket:`35020`, :ticket:`the bug <35021>`, :commit:`abc1`, :issue:`7`."
+    write(docs, "notes.rst", f"Notes\n=====\n\n{roles}\n")
+    write(docs, "page.md", "# Page\n\nFixed in {ticket}`35022`.\n")
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("notes.rst") == (
+        "Notes\n\n#35020, the bug, https://github.com/django/django/commit/abc1, issue 7."
+    )
+    assert snapshot(index_dir).text("page.md") == "Page\n\nFixed in #35022."
