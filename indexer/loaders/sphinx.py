@@ -24,13 +24,13 @@ __all__ = [
 CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-cell", "ipython", "jupyter-execute", "doctest",
                              "testcode", "testoutput", "testsetup", "testcleanup", "productionlist"})  # fmt: skip
 # nothing a reader sees as text: a table of contents, an index entry, a file to include, a diagram's source,
-# settings of the build
+# settings of the build (`program`: the program the options that follow belong to)
 EMPTY_DIRECTIVES = frozenset({"toctree", "contents", "tableofcontents", "include", "literalinclude", "raw", "index",
                               "highlight", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor",
                               "currentmodule", "py:currentmodule", "default-domain", "c:namespace", "c:namespace-push",
                               "c:namespace-pop", "cpp:namespace", "cpp:namespace-push", "cpp:namespace-pop",
                               "autosummary", "bibliography", "glue:figure", "graphviz", "mermaid",
-                              "plot"})  # fmt: skip
+                              "plot", "program", "std:program"})  # fmt: skip
 # their body only: their argument is a build condition, a module's name or CSS classes, which Sphinx never shows
 BODY_DIRECTIVES = frozenset({"only", "ifconfig", "module", "py:module", "js:module", "cssclass", "rst-class"})
 # the title Sphinx gives an admonition written without one (any other directive without an argument has none)

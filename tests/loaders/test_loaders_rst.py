@@ -117,6 +117,7 @@ Title
 .. highlight:: python3
 .. sectionauthor:: Somebody Sectioner <one@example.org>
 .. codeauthor:: Somebody Coder
+.. program:: zebraprog
 .. index:: pair: zebra; stripes
 
 .. only:: builder_html
@@ -162,6 +163,7 @@ CASES = [
             "releaselevel",
             "longtable",
             "clearfix",
+            "zebraprog",
         ],
     ),
     (  # with Sphinx's default domain, `class` is `py:class`: docutils' own `class` is Sphinx's `rst-class`
