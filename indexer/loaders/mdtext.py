@@ -25,9 +25,10 @@ _OPENING_TAG = re.compile(r"<[A-Za-z]")
 _HIGHLIGHTED = re.compile(r"^#![A-Za-z][\w+-]* ")  # inline code's language (pymdownx.inlinehilite): not shown
 _TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lines are not spaced
 _RUST_INFO = re.compile(r"[ \t]*rust(?![\w-])")  # a Rust code block's info string ("rust", "rust,ignore")
-# the title shown above a code block: Docusaurus's and MkDocs' title="file.yml", VitePress's [Child.vue]
+# the title shown above a code block: Docusaurus's and MkDocs' title="file.yml", Quarto's and Nextra's
+# filename="Terminal", VitePress's [Child.vue]
 _CODE_TITLE = re.compile(  # (not a quoted title="x", which expressive-code reads as text to mark in the code)
-    r"""(?<!["'])\btitle=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]"""
+    r"""(?<!["'])\b(?:title|filename)=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]"""
 )
 
 

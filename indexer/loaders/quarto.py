@@ -45,7 +45,7 @@ _INCLUDE = re.compile(r"(?<!\{)\{\{<[ \t]*include[ \t]+(\S+?)[ \t]*>\}\}(?!\})")
 _ESCAPED = re.compile(r"\{\{\{<(.*?)>\}\}\}")  # {{{< var x >}}} shows {{< var x >}}
 _DIV = re.compile(r"^([ \t]*):{3,}[ \t]*(?:\{([^{}\n]*)\}|([\w-]+))?[ \t]*$")
 _NAME = r"(?:#[\w:.-]+|\.[A-Za-z_][\w-]*)"
-_VALUE = r"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"'{}=]+)"""
+_VALUE = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[^\s"'{}=]+)"""  # a quoted one may escape its quote
 _BLOCK = rf"\{{[ \t]*(?:{_NAME}|[A-Za-z_][\w-]*={_VALUE})(?:[ \t]+(?:{_NAME}|[A-Za-z_][\w-]*={_VALUE}))*[ \t]*\}}"
 _SPAN = re.compile(rf"(?<!!)\[([^\[\]\n]+)\]{_BLOCK}")  # [text]{.smallcaps}: the text
 _AFTER = re.compile(rf"(?<=[)\]]){_BLOCK}")  # ![alt](x.png){width=50%}, [link](x){.external}: nothing
@@ -132,6 +132,8 @@ class _Page:
 
     def prose(self, line: str) -> None:
         line = _inline_raw(_escaped(line))
+        if "`" in line and "{" in line:
+            line = _without_coded_attributes(line)
         heading = _HEADING.match(line)
         self.out.append(outside_code_spans(heading.group(1) if heading else line, self._plain))
 
@@ -185,6 +187,23 @@ def _raw_block(raw: re.Match[str], body: list[str]) -> list[str]:
     fence = "`" * max(3, 1 + max((len(run) for run in _BACKTICKS.findall(text)), default=0))
     indent = " " * len(raw.group(1))  # a list item's, which the code stays in
     return [f"{raw.group(1)}{fence}", *(f"{indent}{line}" if line else "" for line in text.split("\n")), indent + fence]
+
+
+def _without_coded_attributes(line: str) -> str:
+    """The line without the attributes of its images and links whose values hold backticks
+    (`![](a.png){fig-alt="The `cars` data"}`), which the code spans of the rest of the line would otherwise cut in
+    pieces; attributes inside a real code span are kept."""
+    found = [m for m in _AFTER.finditer(line) if "`" in m.group()]
+    if not found:
+        return line
+    masked = list(line)
+    for m in found:
+        masked[m.start() : m.end()] = " " * (m.end() - m.start())
+    spans = [(span.start(), span.end()) for span in CODE_SPAN.finditer("".join(masked))]
+    for m in reversed(found):
+        if not any(start <= m.start() < end for start, end in spans):
+            line = line[: m.start()] + line[m.end() :]
+    return line
 
 
 def _inline_raw(line: str) -> str:

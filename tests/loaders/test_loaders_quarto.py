@@ -53,7 +53,7 @@ def test_meta_var_and_kbd_shortcodes_show_their_values(docs: Path, index_dir: Pa
     write(docs, "docs/publishing/netlify.qmd", NETLIFY)
     index(docs, index_dir)
     assert text_of(index_dir, "docs/publishing/netlify.qmd") == (
-        "Publish Command\n\nExecute the quarto publish command for Netlify:\n\nquarto publish netlify\n\n"
+        "Publish Command\n\nExecute the quarto publish command for Netlify:\n\nTerminal\nquarto publish netlify\n\n"
         "Quarto 1.2 needs RStudio v2022.07 or later. Save with Ctrl-S, preview with Command-Shift-K / Ctrl+Shift+K."
         " The first author is Ann; a key nothing defines shows nothing: []."
     )
@@ -291,7 +291,7 @@ def test_a_code_block_quarto_only_shows_keeps_its_option_lines(docs: Path, index
     write(docs, "docs/computations/render-scripts.qmd", "---\ntitle: Scripts\n---\n\n" + SCRIPT_EXAMPLE)
     index(docs, index_dir)
     assert text_of(index_dir, "docs/computations/render-scripts.qmd") == (
-        "For example, here is a Python script:\n\n# %%\n#| echo: false\nimport pandas as pd\n\nplot(zebracorn)"
+        "For example, here is a Python script:\n\nscript.py\n# %%\n#| echo: false\nimport pandas as pd\n\nplot(zebracorn)"
     )
 
 
@@ -332,4 +332,24 @@ def test_grid_tables_read_as_rows(docs: Path, index_dir: Path) -> None:
         "To use the environment you need to activate it:\n\nShell | Command\n"
         "Mac/Linux | source env/bin/activate\nWindows (Command) | env\\Scripts\\activate.bat\n"
         "collapse | The number of sections to show. Defaults to 2.  one | two\n\n+---+---+\n| a | b |\n+---+---+"
+    )
+
+
+def test_image_attributes_with_code_or_escaped_quotes_in_their_values_leave_nothing(
+    docs: Path, index_dir: Path
+) -> None:
+    """get-started/authoring/rstudio.qmd: `{fig-alt="... the `cars` data set"}` and `fig-alt="... \\"Quarto\\" ..."`
+    were cut in pieces by the code spans of the values and left as text (51 times in 15 pages). A code block's
+    filename is the title above it, as Quarto shows it."""
+    quarto_site(docs)
+    write(
+        docs,
+        "guide.qmd",
+        '---\ntitle: Guide\n---\n\nA scatter plot ![Plot](a.png){fig-alt="The `cars` data set"} of zebracorns.\n\n'
+        '![](b.png){.border fig-alt="Pop up menu for \\"Quarto\\" documents"}\n\nKeep `` {x="`y`"} `` as code.\n\n'
+        '```{.bash filename="Terminal"}\nquarto render\n```\n',
+    )
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("guide.qmd") == (
+        'A scatter plot Plot of zebracorns.\n\nKeep {x="`y`"} as code.\n\nTerminal\nquarto render'
     )
