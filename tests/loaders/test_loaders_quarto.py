@@ -291,7 +291,8 @@ def test_a_code_block_quarto_only_shows_keeps_its_option_lines(docs: Path, index
     write(docs, "docs/computations/render-scripts.qmd", "---\ntitle: Scripts\n---\n\n" + SCRIPT_EXAMPLE)
     index(docs, index_dir)
     assert text_of(index_dir, "docs/computations/render-scripts.qmd") == (
-        "For example, here is a Python script:\n\nscript.py\n# %%\n#| echo: false\nimport pandas as pd\n\nplot(zebracorn)"
+        "For example, here is a Python script:\n\nscript.py\n# %%\n#| echo: false\nimport pandas as pd\n\n"
+        "plot(zebracorn)"
     )
 
 
