@@ -3,8 +3,9 @@ frontmatter.py, the parsed tokens read as text by mdtext.py.
 
 The text keeps what a reader sees and drops the markup: code (fenced, indented, inline) verbatim (but the lines
 rustdoc and mdBook hide in Rust code: `# use std::io;`) under the title a site shows above it (```yml
-title="deploy.yml"```, VitePress's ```vue [Child.vue]```), link text without the URL, image alt text, one line per
-list item, one line per table row with its cells joined by " | ", footnotes where they are written ("[1] text",
+title="deploy.yml"```, Quarto's filename="x", VitePress's ```vue [Child.vue]```), link text without the URL,
+image alt text, one line per list item, one line per table row with its cells joined by " | ", footnotes where they
+are written ("[1] text",
 referred to as "a claim[1]"), raw HTML reduced to its text (read by htmlscan: comments, scripts and styles are
 never text, even when they span several blocks). A heading starts a new Section whose `heading` is the heading's
 text; the heading itself is not repeated in the section's text (a heading with no text of its own is a Section
