@@ -74,6 +74,9 @@ def _starlight(config: Path, whole: bool) -> Layout | None:
     found = options.values("locales")
     objects = [v for v in found if isinstance(v, dict)]
     arrays = [v for v in found if isinstance(v, list)]
+    if not objects and not arrays:  # Tauri's `import locales from './locales.json'`, then `locales,`
+        imported = next((v for n in options.named("locales") if (v := options.imported_json(n, config))), None)
+        objects, arrays = ([imported], []) if isinstance(imported, dict) else ([], [imported] if imported else [])
     default = options.option("defaultLocale", str)
     if len(objects) == 1:
         root = objects[0].get("root")

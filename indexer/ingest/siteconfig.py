@@ -185,6 +185,27 @@ class JsConfig:
         values = self.values(key)
         return values[0] if len(values) == 1 and isinstance(values[0], kind) else None
 
+    def imported_json(self, name: str, config: Path) -> Any:
+        """The value of the JSON file that the config imports as `name` (`import locales from './locales.json'`),
+        from the config's folder or below; None when there is no such import, or the file cannot be read."""
+        pattern = rf"""(?<![\w$.])import\s+{re.escape(name)}\s+from\s*(['"])(\.{{1,2}}/[^'"\n]+\.json)\1"""
+        found = re.search(pattern, self.code)
+        if found is None:
+            return None
+        path = (config.parent / found.group(2)).resolve()
+        if not path.is_relative_to(config.parent.resolve()):
+            return None
+        try:
+            return json.loads(config_text(path))
+        except (ValueError, RecursionError):
+            return None
+
+    def named(self, key: str) -> list[str]:
+        """The names of the variables written for `key` (`locales: siteLocales`, or the shorthand `locales,`)."""
+        shorthand = rf"(?<![\w$.:])\b{re.escape(key)}\s*(?=[,}}])"
+        names = [key] if re.search(shorthand, self.masked) else []
+        return names + re.findall(rf"(?<![\w$.])\b{re.escape(key)}\s*:\s*([A-Za-z_$][\w$]*)\s*[,}}\n]", self.masked)
+
     def strings(self, key: str) -> tuple[str, ...] | None:
         """The value of `key` when it is written once, as a literal array of strings; else None."""
         value = self.option(key, list)

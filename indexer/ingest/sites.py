@@ -177,6 +177,11 @@ class Site:
             return "in a Sphinx theme or template folder (_templates, _static, _themes): no page of the site"
         elif self.unpublished == "quarto" and any(part.startswith(("_", ".")) for part in parts):
             return "a name starting with _ (a Quarto partial, _site, _freeze): Quarto renders no page of it"
+        elif self.unpublished == "underscored" and any(part.startswith("_") for part in parts):
+            return (
+                "a name starting with _, which Astro leaves out of its pages and collections: no page (a page may "
+                "import it)"
+            )
         elif self.unpublished == "quarto" and parts[-1].lower() in ("readme.md", "readme.qmd"):
             return "a README, which Quarto does not render: no page of the site"
         return None
@@ -193,7 +198,7 @@ SITES = {
         Site("vuepress", frozenset({"index", "readme"}), any_case=True),
         Site("hugo", frozenset({"index", "_index"}), pretty=True, drafts=True),
         Site("sphinx", unpublished="templates"),
-        Site("astro"),
+        Site("astro", unpublished="underscored"),
         Site("jekyll"),
         Site("vitepress"),
         Site("quarto", unpublished="quarto"),

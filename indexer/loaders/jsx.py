@@ -20,6 +20,7 @@ reads files.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -71,10 +72,14 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
 _MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
 _JS_ESCAPE = re.compile(r"\\(.)")  # in a JavaScript string, a backslash before a character is that character
-_PARTIAL = re.compile(  # `import Intro from './_intro.mdx'`, also with named exports beside: `import A, {toc} from`
-    r"""^import[ \t]+([A-Z][\w$]*)[ \t]*(?:,[ \t]*\{[^}\n]*\}[ \t]*)?[ \t]from[ \t]*["']"""
-    r"""((?:\.{1,2}|@site|)/[^"'\n]+\.mdx?)["']"""
+_PARTIAL = re.compile(  # `import Intro from './_intro.mdx'`, also with named exports beside: `import A, {toc} from`;
+    # Astro's `import { Content as Intro } from`; from a path, the site's folder (@site/) or an alias (@fragments/)
+    r"""^import[ \t]+(?:([A-Z][\w$]*)[ \t]*(?:,[ \t]*\{[^}\n]*\}[ \t]*)?|\{[ \t]*Content[ \t]+as[ \t]+([A-Z][\w$]*)"""
+    r"""[ \t]*\}[ \t]*)[ \t]from[ \t]*["']((?:\.{1,2}/|/|@[\w-]+/|~/)[^"'\n]+\.mdx?)["']"""
 )
+_CONFIGS_OF_PATHS = ("tsconfig.json", "jsconfig.json")  # where Astro and Vite sites name their import aliases
+_JSON_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n]*|/\*.*?\*/', re.DOTALL)  # a string is kept as it is
+_TRAILING_COMMA = re.compile(r",\s*([}\]])")
 _EMPHASIS = frozenset("*_~")  # the delimiters of emphasis, which a space inside them undoes
 _SITE = "@site/"  # Docusaurus's name for the folder of the site's config
 DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "mjs", "cjs", "mts", "cts"))
@@ -179,7 +184,8 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
         elif in_esm or ((not prose or not prose[-1].strip()) and _MODULE.match(line)):
             in_esm = bool(line.strip())
             if (partial := _PARTIAL.match(line)) is not None:
-                partials[partial.group(1)] = _JS_ESCAPE.sub(r"\1", partial.group(2))  # './\_x.mdx' is './_x.mdx'
+                name = partial.group(1) or partial.group(2)
+                partials[name] = _JS_ESCAPE.sub(r"\1", partial.group(3))  # './\_x.mdx' is './_x.mdx'
         elif wrapper is None and _MDX_CODE_BLOCK.match(line):
             wrapper = opens(line)
             prose.append("")
@@ -260,6 +266,8 @@ def _partial(tag: str, partials: dict[str, str], path: Path) -> str | None:
     target = partials.get(name.group(1)) if name else None
     if target and target.startswith(_SITE):
         target = _from_site(target, path)
+    elif target and target.startswith(("@", "~/")):
+        target = _from_alias(target, path)
     text = included_text(path, target) if target else None
     if text is None or target is None:
         return None
@@ -284,6 +292,46 @@ def _from_site(target: str, page: Path) -> str | None:
             warn(f"{target[:120]}: no docusaurus.config.* above the page, whose folder @site/ names: not included")
             return None
         folder = parent
+
+
+def _from_alias(target: str, page: Path) -> str | None:
+    """An import path through an alias of the nearest tsconfig.json or jsconfig.json above the page (Tauri's
+    `@fragments/cta.mdx`, with `"paths": {"@fragments/*": ["src/content/docs/_fragments/*"]}`), as a path from the
+    page's folder; None, said, when no config there names it."""
+    here = os.path.dirname(os.path.realpath(page))
+    folder = here
+    while True:
+        for name in _CONFIGS_OF_PATHS:
+            options = _compiler_options(os.path.join(folder, name))
+            if options is None:
+                continue
+            base_url = options.get("baseUrl")
+            base = os.path.join(folder, base_url if isinstance(base_url, str) else ".")
+            paths = options.get("paths")
+            for alias, targets in paths.items() if isinstance(paths, dict) else ():
+                prefix = alias.removesuffix("*")
+                if target.startswith(prefix) and isinstance(targets, list) and targets and isinstance(targets[0], str):
+                    found = os.path.join(base, targets[0].replace("*", target[len(prefix) :], 1))
+                    return os.path.relpath(os.path.normpath(found), here)
+        parent = os.path.dirname(folder)
+        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
+            warn(f"{target[:120]}: no tsconfig.json or jsconfig.json above the page names this alias: not included")
+            return None
+        folder = parent
+
+
+def _compiler_options(path: str) -> dict[str, object] | None:
+    """The compilerOptions of a tsconfig.json (JSON with comments and trailing commas); None when there is none."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read(1 << 20)
+        text = _TRAILING_COMMA.sub(r"\1", _JSON_COMMENT.sub(lambda m: m.group(1) or "", text))
+        options = json.loads(text).get("compilerOptions")
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return None
+    return options if isinstance(options, dict) else None
 
 
 def _tag_end(text: str, at: int) -> int:

@@ -209,6 +209,31 @@ def test_an_import_over_several_lines_is_no_text_and_the_imports_after_it_still_
     assert not warnings_of(report, "docs/community.mdx")
 
 
+def test_astro_partials_imported_through_an_alias_or_as_content_are_put_in_place(tmp_path: Path) -> None:
+    """Tauri's pages import `Cta from '@fragments/cta.mdx'` (an alias of tsconfig.json's paths) and `{ Content as
+    FrontendListen } from './_sections/frontend-listen.mdx'`: the commands and sections they hold were missing."""
+    write(tmp_path, "astro.config.mjs", "export default defineConfig({ integrations: [starlight({ title: 'x' })] });\n")
+    write(
+        tmp_path,
+        "tsconfig.json",
+        '{\n  // Astro\n  "compilerOptions": {\n    "baseUrl": ".",\n'
+        '    "paths": {"@fragments/*": ["src/content/docs/_fragments/*"],},\n  },\n}\n',
+    )
+    write(tmp_path, "src/content/docs/_fragments/cta.mdx", "Run the zebracorn command.\n")
+    write(tmp_path, "src/content/docs/guides/_sections/listen.mdx", "Listen to narwhalfruit events.\n")
+    write(
+        tmp_path,
+        "src/content/docs/guides/start.mdx",
+        "---\ntitle: Start\n---\nimport Cta from '@fragments/cta.mdx';\n"
+        "import { Content as Listen } from './_sections/listen.mdx';\n\nFirst:\n\n<Cta />\n\nThen:\n\n<Listen />\n",
+    )
+    report = index(tmp_path, tmp_path / "index")
+    assert snapshot(tmp_path / "index").text("src/content/docs/guides/start.mdx") == (
+        "First:\n\nRun the zebracorn command.\n\nThen:\n\nListen to narwhalfruit events."
+    )
+    assert not warnings_of(report, "src/content/docs/guides/start.mdx")
+
+
 def test_an_mdx_partial_imported_from_the_sites_folder_is_found(tmp_path: Path) -> None:
     """`@site/` names the folder of docusaurus.config.* (ClickHouse's docs import `@site/docs/_snippets/...`
     on hundreds of pages; Docusaurus's own, `@site/../CONTRIBUTING.md`): from the page's folder, the site's

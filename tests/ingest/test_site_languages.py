@@ -94,6 +94,34 @@ def test_a_starlight_default_locale_in_a_folder_of_its_own(tmp_path: Path) -> No
     assert list(skipped(report)) == ["fr/start.md"]
 
 
+def test_starlight_locales_imported_from_a_json_file_and_underscored_files(tmp_path: Path) -> None:
+    """Tauri's config does `import locales from './locales.json'`, then `locales,`: its French, Spanish and Chinese
+    pages were indexed as pages, each search returning a page up to four times. Its `_fragments/` and
+    `_sections/` (partials, which Astro leaves out of its collections) were pages at URLs the site does not have."""
+    write(tmp_path, "locales.json", '{"root": {"label": "English", "lang": "en"}, "fr": {"label": "Français"}}\n')
+    write(
+        tmp_path,
+        "astro.config.mjs",
+        "import starlight from '@astrojs/starlight';\nimport locales from './locales.json';\n"
+        "export default defineConfig({ integrations: [starlight({ title: 'x', defaultLocale: 'root', locales, })] "
+        "});\n",
+    )
+    write(tmp_path, "src/content/docs/start.mdx", page("englishword"))
+    write(tmp_path, "src/content/docs/fr/start.mdx", page("frenchword"))
+    write(tmp_path, "src/content/docs/_fragments/cta.mdx", "Run the zebracorn command.\n")
+    write(tmp_path, "src/content/docs/guides/_sections/listen.mdx", "Listen to events.\n")
+    report = index(tmp_path, tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == ["src/content/docs/start.mdx"]
+    assert document(tmp_path / "index", "src/content/docs/start.mdx").language == "en"
+    why = "a name starting with _, which Astro leaves out of its pages and collections: no page (a page may import it)"
+    assert skipped(report) == {
+        "src/content/docs/fr/start.mdx": "a translation (fr) of the site, whose language is en: --languages en,fr "
+        "(or all) indexes it",
+        "src/content/docs/_fragments/cta.mdx": why,
+        "src/content/docs/guides/_sections/listen.mdx": why,
+    }
+
+
 def test_an_astro_site_of_one_language_is_indexed_whole(tmp_path: Path) -> None:
     write(tmp_path, "astro.config.mjs", "export default defineConfig({ integrations: [starlight({ title: 'x' })] });\n")
     write(tmp_path, "src/content/docs/fr/start.md", page("frword"))  # no locales: fr is a folder like any
