@@ -24,9 +24,12 @@ from indexer.loaders import SUFFIXES
 from indexer.model import SkippedFile
 
 IGNORE_FILE = ".docsearchignore"
-JUNK_DIRS = frozenset(
-    {"node_modules", "__pycache__", "bower_components", "site-packages", "build", "dist", "_build", "target"}
-)
+JUNK_DIRS = frozenset({"node_modules", "__pycache__", "bower_components", "site-packages", "_build"})
+# a build's output, as a rule (Sphinx's build/html, a site's build/ or dist/, Cargo's target/), unless it holds the
+# sources of pages and none of a build's own files: Read the Docs keeps its build guides in guides/build/*.rst
+OUTPUT_DIRS = frozenset({"build", "dist", "target"})
+_PAGE_SOURCES = frozenset({".md", ".mdx", ".markdown", ".rst", ".txt", ".qmd", ".rmd", ".adoc", ".ipynb"})
+_BUILT = frozenset({"index.html", ".buildinfo", "CACHEDIR.TAG", "doctrees", ".doctrees", "html"})
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ class _Walk:
                 self.skip(rel, "symbolic link loop" if exc.errno == errno.ELOOP else "broken symbolic link")
             return None
         is_dir = stat.S_ISDIR(info.st_mode)
-        if is_dir and (name in JUNK_DIRS or name.endswith(".egg-info")):
+        if is_dir and (name in JUNK_DIRS or name.endswith(".egg-info") or (name in OUTPUT_DIRS and _built(entry.path))):
             return None
         if not (is_dir or stat.S_ISREG(info.st_mode)) or not _wanted(rel, self.spec, is_dir=is_dir):
             return None
@@ -164,3 +167,16 @@ def _ignore_spec(root: Path) -> pathspec.PathSpec | None:
         return compile_lines(lines, str(path))
     except PatternError as exc:
         raise IgnoreFileError(str(exc)) from None
+
+
+def _built(folder: str) -> bool:
+    """Whether a folder named build, dist or target holds a build's output rather than pages' sources: it has
+    no Markdown, reStructuredText or other page source of its own, or has a build's own files beside them."""
+    try:
+        with os.scandir(folder) as entries:
+            names = [entry.name for entry in entries]
+    except OSError:
+        return True
+    if any(name in _BUILT for name in names):
+        return True
+    return not any(os.path.splitext(name)[1].lower() in _PAGE_SOURCES for name in names if name != "readme.txt")

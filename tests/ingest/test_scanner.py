@@ -21,7 +21,8 @@ from support.folders import all_ids, found, index, write
         "node_modules/pkg/README.md",
         "guides/__pycache__/cached.txt",
         "build/html/index.html",
-        "guides/build/out.md",
+        "guides/build/html/out.html",
+        "site/build/index.html",
         "dist/readme.txt",
         "mypkg.egg-info/PKG-INFO.txt",
     ],
@@ -33,6 +34,18 @@ def test_hidden_and_junk_files_are_left_out(docs: Path, index_dir: Path, relpath
     assert all_ids(index_dir) == ["guides/real.md"]
     assert found(index_dir, "junkwort") == []
     assert report.skipped == ()
+
+
+def test_a_folder_named_build_that_holds_pages_is_indexed(docs: Path, index_dir: Path) -> None:
+    """Read the Docs keeps its guides on builds in guides/build/ (index.rst, webhooks.rst...): they were left out
+    as a build's output, silently. A build's output (build/html, a site's build/index.html) still is."""
+    write(docs, "guides/build/webhooks.md", "Outgoing zebracorn webhooks.\n")
+    write(docs, "guides/build/index.md", "Builds.\n")
+    write(docs, "build/html/webhooks.html", "<p>Built zebracorn page.</p>")
+    write(docs, "website/build/index.html", "<p>Built zebracorn home.</p>")
+    write(docs, "website/build/guide.md", "A copied zebracorn source.\n")
+    index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["guides/build/webhooks.md"]
 
 
 def test_files_no_loader_takes_are_left_out_silently(docs: Path, index_dir: Path) -> None:
