@@ -74,8 +74,9 @@ def block_text(node: nodes.Node) -> str:
         return inline_text(node)
     if isinstance(node, nodes.line_block):
         return "\n".join(filter(None, (block_text(line) for line in node.children)))
-    if isinstance(node, _LISTS):
-        return "\n".join(filter(None, (_line(item) for item in node.children)))
+    if isinstance(node, _LISTS):  # a definition list's entries, a term and its definition each, apart
+        between = "\n\n" if isinstance(node, nodes.definition_list) else "\n"
+        return between.join(filter(None, (_line(item) for item in node.children)))
     if isinstance(node, nodes.table):
         return _table(node)
     if isinstance(node, nodes.footnote | nodes.citation):
@@ -115,6 +116,11 @@ def _line(item: nodes.Node) -> str:
         return ": ".join(filter(None, parts))
     if isinstance(item, nodes.list_item):  # its paragraphs, code and lists each start a line
         return "\n".join(part.strip("\n") for part in parts if part.strip())
+    if isinstance(item, nodes.definition_list_item):  # the term (and its classifiers) a line, its definition below
+        pairs = list(zip(item.children, parts, strict=True))
+        head = [p.strip() for c, p in pairs if not isinstance(c, nodes.definition) and p.strip()]
+        body = [p.strip("\n") for c, p in pairs if isinstance(c, nodes.definition) and p.strip()]
+        return "\n".join([" : ".join(head), *body] if head else body)
     return " ".join(part.strip() for part in parts if part.strip())
 
 
@@ -128,6 +134,7 @@ def _table(table: nodes.table) -> str:
 
 
 _Option = Callable[[str], Any]
+_HTTP_METHOD = re.compile(r"http:(get|post|put|patch|delete|head|options|trace|connect|copy|any)")
 _MISINDENTED = "Unexpected indentation."  # what docutils says of an indented line in a paragraph (code, mostly)
 
 
@@ -158,6 +165,9 @@ class _Prose(Directive):
     def _signature(self, text: str) -> list[nodes.Node]:
         """The argument as a paragraph, followed by the options Sphinx shows after an object's signature."""
         inline, messages = self.state.inline_text(text, self.lineno)
+        method = _HTTP_METHOD.fullmatch(self.name.lower())
+        if method is not None:  # sphinxcontrib-httpdomain's `.. http:delete:: /path`, shown "DELETE /path"
+            inline = [nodes.Text(method.group(1).upper() + " "), *inline]
         options = SIGNATURE_OPTIONS.get(self.name.lower(), ())
         shown = (form.format(self.options[key]) for key, form in options if self.options.get(key))
         return [nodes.paragraph("", "", *inline, *map(nodes.Text, shown)), *messages]

@@ -638,3 +638,21 @@ def test_myst_comment_lines_leave_nothing_on_myst_pages_only() -> None:
     assert myst.sections[0].text == "Kept words.\n\nNote\n\nBody."
     plain = load("plain.md", b"# Page\n\n% of readers {agree}.\n")
     assert plain.sections[0].text == "% of readers {agree}."
+
+
+def test_a_definition_lists_term_is_a_line_above_its_definition() -> None:
+    """Read the Docs' glossary read "diff A way to see the changes...": the term ran into its definition."""
+    doc = load(
+        "glossary.rst",
+        b"Glossary\n========\n\ndiff\n   A way to see the changes.\n\nconfig file : YAML\n   The file.\n\n"
+        b".. glossary::\n\n   build\n      The zebracorn process.\n",
+    )
+    assert [section.text for section in doc.sections] == [
+        "diff\nA way to see the changes.\n\nconfig file : YAML\nThe file.\n\nbuild\nThe zebracorn process."
+    ]
+
+
+def test_an_http_endpoint_shows_its_method() -> None:
+    """sphinxcontrib-httpdomain: Read the Docs' API v3 showed GET, PUT and DELETE of one endpoint alike."""
+    doc = load("api.rst", b"API\n===\n\n.. http:delete:: /api/v3/projects/(str:slug)/\n\n   Delete a project.\n")
+    assert [section.text for section in doc.sections] == ["DELETE /api/v3/projects/(str:slug)/\n\nDelete a project."]
