@@ -182,6 +182,10 @@ class Site:
                 "a name starting with _, which Astro leaves out of its pages and collections: no page (a page may "
                 "import it)"
             )
+        elif self.unpublished == "docsify" and doc_id.lower() == "index.html":
+            return "Docsify's app page (index.html, which shows the Markdown pages): no page of its own"
+        elif self.unpublished == "docsify" and any(part.startswith("_") for part in parts):
+            return "a name starting with _ (Docsify's sidebar, navbar, cover page, embedded files): no page of its own"
         elif self.unpublished == "quarto" and parts[-1].lower() in ("readme.md", "readme.qmd"):
             return "a README, which Quarto does not render: no page of the site"
         return None
@@ -207,6 +211,7 @@ SITES = {
         Site("gitbook"),
         Site("antora"),
         Site("mystmd"),
+        Site("docsify", frozenset({"readme"}), any_case=True, unpublished="docsify"),
     )
 }
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
@@ -315,6 +320,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
             return replace(SITES["gitbook"], config=gitbook_site(folder, docs))
         if folder == docs and is_antora(docs):
             return replace(SITES["antora"], config=AntoraComponent())
+        if folder == docs and "$docsify" in config_text(docs / "index.html"):
+            return SITES["docsify"]
         if folder == docs and (jekyll := jekyll_site(docs)) is not None:
             return replace(SITES["jekyll"], config=jekyll)
     if any(name in MARKER_FILES for name in markers):
@@ -327,6 +334,7 @@ _SHOWN = {
     "docusaurus": "Docusaurus", "mdbook": "mdBook", "mkdocs": "MkDocs", "vuepress": "VuePress", "hugo": "Hugo",
     "sphinx": "Sphinx", "astro": "Astro", "jekyll": "Jekyll", "vitepress": "VitePress", "quarto": "Quarto",
     "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
+    "docsify": "Docsify",
 }  # fmt: skip
 _HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora"})  # serve page.html
 _NESTED_DEPTH = 2  # folders below DOCS looked into for a site's config (website/, docs/site/)

@@ -16,6 +16,8 @@ Outside fenced code, before the Markdown is parsed:
   (`++ctrl+alt+del++` is Ctrl+Alt+Del, `==marked==` marked) and VitePress's file includes (`<<< @/file`, never
   followed) leave nothing (MkDocs' snippets, `--8<-- "file.md"`, were put in place before: snippets.py; what is
   left of them is shown as written);
+- Docsify's helpers (`?> tip`, `!> important`) leave their text, and its heading ids (`## Title :id=title`) the
+  title (its embeds, `[x](file.md ':include')`, were put in place before: docsify.py);
 - Obsidian: a wiki link `[[Page]]`, `[[Page#Heading]]` or `[[Page|shown text]]` leaves what Obsidian shows (the
   shown text, else the page and heading), an embed `![[diagram.png]]` and a `%%comment%%` leave nothing.
 """
@@ -60,9 +62,11 @@ _ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:[ \t]?")
 # what includes a file (VitePress's <<< @/file) or marks a table of contents ([[toc]], [TOC]): a line that leaves
 # nothing
 _SNIPPET = re.compile(r"^[ \t]*(?:<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re.IGNORECASE)
+_DOCSIFY_HELPER = re.compile(r"^([ \t]*)[?!]>[ \t]+(?=\S)")
+_DOCSIFY_ID = re.compile(r"^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]+:id=[\w-]+[ \t]*$")
 _UNTITLED = frozenset({"code-group"})  # containers whose kind is no title (VitePress's code-group)
 _SIGNS = ("!!!", "???", "===", ":::", "///", "[!", "[[", "[#", "%%", "{", "<<<", "++", "==", "[TOC]", "[toc]",
-          ":material-", ":octicons-", ":fontawesome-", ":simple-", "][")  # fmt: skip
+          ":material-", ":octicons-", ":fontawesome-", ":simple-", "][", "?>", "!>", ":id=")  # fmt: skip
 # a reference link `[shown][label]` or `[shown][]` (its shown text may hold code spans), not an image's; its label
 # a name, as autorefs' are (`pydantic.main.BaseModel`): `[m/p][log2 (n/m)]` is a formula's floors
 _REFERENCE = re.compile(r"(?<![!\]\\])\[((?:`[^`\n]+`|[^\[\]`\n])+)\]\[((?:[A-Za-z_][\w.:#/-]*)?)\]")
@@ -147,6 +151,10 @@ def plain_dialects(text: str) -> str:
 
 
 def _line(line: str) -> str:
+    if (helper := _DOCSIFY_HELPER.match(line)) is not None:  # Docsify's `?> tip` and `!> important`: their text
+        return helper.group(1) + line[helper.end() :]
+    if ":id=" in line and (heading := _DOCSIFY_ID.match(line)) is not None:  # `## Title :id=x`: the title
+        return heading.group(1)
     docusaurus = _DOCUSAURUS.match(line)
     if docusaurus:
         indent, kind, title = docusaurus.group(1), docusaurus.group(2), docusaurus.group(3) or docusaurus.group(4)

@@ -39,6 +39,7 @@ from mdit_py_plugins.footnote.index import footnote_ref
 
 from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.dialects import plain_dialects
+from indexer.loaders.docsify import expand_docsify_embeds
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
@@ -80,6 +81,7 @@ class MarkdownLoader:
         if metadata is not None:
             body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path), metadata)
         body = expand_myst_includes(expand_includes(expand_snippets(body, path), path), path)
+        body = expand_docsify_embeds(body, path)
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(body, path)

@@ -1234,3 +1234,32 @@ def test_a_cascade_is_read_in_a_section_the_access_file_restricts(tmp_path: Path
     write(tmp_path, "site/content/internal/notes.md", "---\ntitle: Notes\n---\n\nThe zebracorn notes.\n")
     report = index(tmp_path / "site", tmp_path / "index")
     assert "cascades build: render: never" in {s.id: s.reason for s in report.skipped}["content/internal/notes.md"]
+
+
+def test_a_docsify_site_serves_its_markdown_from_its_app_page_and_embeds_files(tmp_path: Path) -> None:
+    """docsify's own docs: _sidebar.md, _navbar.md and _coverpage.md were pages (the sidebar in the top 8 of five
+    searches out of nine), index.html too, README.md was BASE/README, the `':include'` embeds read "filename", and
+    `!>` helpers and `:id=` heading ids were text."""
+    docs = tmp_path / "docs"
+    write(docs, "index.html", "<script>window.$docsify = { loadSidebar: true, coverpage: true };</script>\n")
+    write(docs, "README.md", "# docsify\n\nA magical documentation site generator.\n")
+    write(docs, "_sidebar.md", "- [Quick start](quickstart.md)\n")
+    write(docs, "_coverpage.md", "# docsify :id=docsify\n")
+    write(docs, "_media/example.md", "---\ntitle: x\n---\nThis is from the zebracorn example.\n")
+    write(docs, "_media/example.js", "console.log('narwhalfruit');\n")
+    write(
+        docs,
+        "guide/embed.md",
+        "# Embed files\n\n## Markdown :id=markdown\n\n[filename](../_media/example.md ':include')\n\n"
+        "[filename](../_media/example.js ':include')\n\n[original](../_media/example.md ':ignore')\n\n"
+        "```markdown\n[filename](_media/example.md ':include')\n```\n\n!> An **important** note.\n\n?> A tip.\n",
+    )
+    report = index(docs, tmp_path / "index", base_url="https://docsify.js.org/#/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == ["README.md", "guide/embed.md"]
+    assert set(skipped(report)) == {"index.html", "_sidebar.md", "_coverpage.md", "_media/example.md"}
+    assert document(tmp_path / "index", "README.md").url == "https://docsify.js.org/#/"
+    assert document(tmp_path / "index", "guide/embed.md").url == "https://docsify.js.org/#/guide/embed"
+    assert snapshot(tmp_path / "index").text("guide/embed.md") == (
+        "Embed files\n\nMarkdown\n\nThis is from the zebracorn example.\n\nconsole.log('narwhalfruit');\n\noriginal\n\n"
+        "[filename](_media/example.md ':include')\n\nAn important note.\n\nA tip."
+    )
