@@ -102,6 +102,7 @@ class Site:
     unpublished: str = ""  # what of the folder's pages the generator does not publish (see unpublished_reason)
     pretty: bool = False  # a page's path is lowercased and ends in a slash (Hugo's defaults: /functions/toc/)
     slashed: bool = False  # a page's path ends in a slash (Sphinx's dirhtml builder, MkDocs: /usage/quickstart/)
+    slugged: bool = False  # each name of a page's path is slugged (Astro: `My Topic/Intro.md` is my-topic/intro)
     root: str = ""  # the folder in DOCS that holds the pages ("src/" when DOCS is an mdBook's own folder)
     drafts: bool = False  # it publishes no page whose front matter says `draft: true` (Docusaurus, Hugo)
     # the folders of its pages in DOCS and the path each is served under (Docusaurus's content plugins), and
@@ -117,6 +118,7 @@ class Site:
         key = f"{self.name}:{self.root}" if self.root else self.name
         key += f"@{self.config.key}" if self.config.key else ""
         key += "/slashed" if self.slashed else ""
+        key += "/slugged" if self.slugged else ""
         return f"{key}+{self.layout.key}" if self.layout else key
 
     def place(self, doc_id: str) -> Place:
@@ -202,7 +204,7 @@ SITES = {
         Site("vuepress", frozenset({"index", "readme"}), any_case=True),
         Site("hugo", frozenset({"index", "_index"}), pretty=True, drafts=True),
         Site("sphinx", unpublished="templates"),
-        Site("astro", unpublished="underscored"),
+        Site("astro", unpublished="underscored", slugged=True),
         Site("jekyll"),
         Site("vitepress"),
         Site("quarto", unpublished="quarto"),

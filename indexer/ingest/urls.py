@@ -23,6 +23,7 @@ from indexer.ingest.sites import PLAIN, Site, strip_number_prefix
 MAX_URL_CHARS = 2_000
 # a date in a Docusaurus blog post's path (2017-03-13-intro, 2017/12-14-welcome), the last, as Docusaurus finds it
 _POST_DATE = re.compile(r"^(.*)(\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(.*)$")
+_NOT_SLUG = re.compile(r"[^\w\- ]")  # what github-slugger drops from a slug (it keeps letters, digits, -, _, spaces)
 _URL_SAFE = "/:?#[]@!$&'()*+,;=%~"  # what quote() leaves alone in a URL: its delimiters and escapes
 # Files a site generator turns into pages (guides/install.md is served as guides/install or install.html); any
 # other file (a PDF, an Office document, a .txt) is served as it is, its extension kept.
@@ -127,16 +128,19 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     pure, edition = PurePosixPath(place.path), place.area.url
     strip = site.number_prefixes and place.area.numbered and front_matter.get("parse_number_prefixes") is not False
     folders = [strip_number_prefix(name) if strip else name for name in pure.parent.parts]
+    stem = pure.stem
+    if site.slugged:  # Astro's collections: each name slugged as github-slugger does (`Inter-Process Communication`)
+        folders, stem = [_github_slug(name) for name in folders], _github_slug(stem)
     folder = edition + "".join(f"{name}/" for name in folders)
     extension = f".{rules.url_extension}" if rules.url_extension else ""
     slug = _slugged(front_matter, folder, edition)
     if slug is not None:
         path = slug
-    elif site.is_index(pure.stem, pure.parent.name):
+    elif site.is_index(stem, pure.parent.name):
         path = folder + (f"index{extension}" if extension else "")
     else:
         own = _path_part(front_matter.get("id"), slashes=False) if site.page_ids else ""
-        path = folder + (own or (strip_number_prefix(pure.stem) if strip else pure.stem)) + extension
+        path = folder + (own or (strip_number_prefix(stem) if strip else stem)) + extension
     if place.area.dated and slug is None:
         path = _dated_post(path, edition)
     if site.pretty:  # Hugo: a slug's path too (`slug: My-Post` is my-post/)
@@ -144,6 +148,12 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     if site.pretty or site.slashed:
         path = path if extension or not path or path.endswith("/") else path + "/"
     return path
+
+
+def _github_slug(name: str) -> str:
+    """A name as github-slugger makes it a slug (Astro's content collections): lower case, its punctuation but
+    `-` and `_` dropped, each space a `-`."""
+    return _NOT_SLUG.sub("", name.lower()).replace(" ", "-")
 
 
 def _dated_post(path: str, blog: str) -> str:

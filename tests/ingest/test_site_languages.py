@@ -122,6 +122,22 @@ def test_starlight_locales_imported_from_a_json_file_and_underscored_files(tmp_p
     }
 
 
+def test_starlight_serves_its_pages_under_slugs_of_their_paths(tmp_path: Path) -> None:
+    """Tauri's `concept/Inter-Process Communication/brownfield.mdx` is served at
+    /concept/inter-process-communication/brownfield (Astro slugs each name as github-slugger does); it was cited
+    at .../Inter-Process%20Communication/brownfield, which the site does not serve."""
+    write(tmp_path, "astro.config.mjs", "export default defineConfig({ integrations: [starlight({ title: 'x' })] });\n")
+    write(tmp_path, "src/content/docs/concept/Inter-Process Communication/Brownfield.mdx", page("zebraword"))
+    write(tmp_path, "src/content/docs/Guides/index.md", page("indexword"))
+    index(tmp_path, tmp_path / "index", **BASE)
+    urls = {i: document(tmp_path / "index", i).url for i in all_ids(tmp_path / "index")}
+    assert urls == {
+        "src/content/docs/concept/Inter-Process Communication/Brownfield.mdx": "https://docs.example/concept/"
+        "inter-process-communication/brownfield",
+        "src/content/docs/Guides/index.md": "https://docs.example/guides/",
+    }
+
+
 def test_an_astro_site_of_one_language_is_indexed_whole(tmp_path: Path) -> None:
     write(tmp_path, "astro.config.mjs", "export default defineConfig({ integrations: [starlight({ title: 'x' })] });\n")
     write(tmp_path, "src/content/docs/fr/start.md", page("frword"))  # no locales: fr is a folder like any
