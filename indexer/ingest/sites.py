@@ -190,6 +190,8 @@ class Site:
             return "a name starting with _ (Docsify's sidebar, navbar, cover page, embedded files): no page of its own"
         elif self.unpublished == "quarto" and parts[-1].lower() in ("readme.md", "readme.qmd"):
             return "a README, which Quarto does not render: no page of the site"
+        elif self.unpublished == "quarto" and parts[-1].lower().endswith(".txt"):
+            return "a text file, which Quarto renders no page of (requirements.txt, runtime.txt): no page of the site"
         return None
 
 

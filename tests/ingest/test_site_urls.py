@@ -1263,3 +1263,23 @@ def test_a_docsify_site_serves_its_markdown_from_its_app_page_and_embeds_files(t
         "Embed files\n\nMarkdown\n\nThis is from the zebracorn example.\n\nconsole.log('narwhalfruit');\n\noriginal\n\n"
         "[filename](_media/example.md ':include')\n\nAn important note.\n\nA tip."
     )
+
+
+def test_a_quarto_project_makes_no_pages_of_its_partials_readmes_and_text_files(tmp_path: Path) -> None:
+    """quarto-web indexed its runtime.txt and requirements.txt as pages ("Runtime"), which Quarto never renders."""
+    write(tmp_path, "_quarto.yml", "project:\n  type: website\n")
+    write(tmp_path, "guide.qmd", "---\ntitle: Guide\n---\n\nThe zebracorn guide.\n")
+    write(tmp_path, "_partial.qmd", "A partial.\n")
+    write(tmp_path, "README.md", "# Repo\n\nHow to build.\n")
+    write(tmp_path, "runtime.txt", "python-3.11\n")
+    write(tmp_path, "docs/requirements.txt", "jupyter\n")
+    report = index(tmp_path, tmp_path / "index")
+    assert all_ids(tmp_path / "index") == ["guide.qmd"]
+    assert skipped(report) == {
+        "_partial.qmd": "a name starting with _ (a Quarto partial, _site, _freeze): Quarto renders no page of it",
+        "README.md": "a README, which Quarto does not render: no page of the site",
+        "runtime.txt": "a text file, which Quarto renders no page of (requirements.txt, runtime.txt): no page of the "
+        "site",
+        "docs/requirements.txt": "a text file, which Quarto renders no page of (requirements.txt, runtime.txt): no "
+        "page of the site",
+    }
