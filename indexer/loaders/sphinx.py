@@ -32,7 +32,9 @@ EMPTY_DIRECTIVES = frozenset({"toctree", "contents", "tableofcontents", "include
                               "autosummary", "bibliography", "glue:figure", "graphviz", "mermaid",
                               "plot", "program", "std:program"})  # fmt: skip
 # their body only: their argument is a build condition, a module's name or CSS classes, which Sphinx never shows
-BODY_DIRECTIVES = frozenset({"only", "ifconfig", "module", "py:module", "js:module", "cssclass", "rst-class"})
+BODY_DIRECTIVES = frozenset(  # sphinx-design's grid: its argument is the number of columns ("2", "1 2 3 4")
+    {"only", "ifconfig", "module", "py:module", "js:module", "cssclass", "rst-class", "grid"}
+)
 # the title Sphinx gives an admonition written without one (any other directive without an argument has none)
 ADMONITION_TITLES = {"attention": "Attention", "caution": "Caution", "danger": "Danger", "error": "Error",
                      "hint": "Hint", "important": "Important", "note": "Note", "tip": "Tip", "warning": "Warning",

@@ -656,3 +656,9 @@ def test_an_http_endpoint_shows_its_method() -> None:
     """sphinxcontrib-httpdomain: Read the Docs' API v3 showed GET, PUT and DELETE of one endpoint alike."""
     doc = load("api.rst", b"API\n===\n\n.. http:delete:: /api/v3/projects/(str:slug)/\n\n   Delete a project.\n")
     assert [section.text for section in doc.sections] == ["DELETE /api/v3/projects/(str:slug)/\n\nDelete a project."]
+
+
+def test_a_sphinx_design_grid_shows_its_cards_not_its_column_count() -> None:
+    """Read the Docs' `.. grid:: 2` left a line "2" above its cards."""
+    doc = load("grid.rst", b"T\n=\n\n.. grid:: 2\n\n   .. grid-item-card:: Learn\n\n      Zebracorn tutorials.\n")
+    assert [section.text for section in doc.sections] == ["Learn\n\nZebracorn tutorials."]
