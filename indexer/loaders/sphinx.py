@@ -81,6 +81,9 @@ def role_text(source: str, role: str = "") -> str:
         return _ESCAPED_BRACE.sub(r"\1", _VARIABLE_PART.sub(r"\1", source))
     if name in _AS_WRITTEN:
         return source
+    if name in ("menuselection", "guilabel"):  # `Admin --> Settings` shows Admin ‣ Settings; `&Save` is Save
+        menu = re.sub(r"\s*-->\s*", " \N{TRIANGULAR BULLET} ", source) if name == "menuselection" else source
+        return re.sub(r"&(?=\w)", "", menu.replace("&&", "\0")).replace("\0", "&")
     match = _TITLE_AND_TARGET.match(source)
     if match and match.group(1).strip():
         return " ".join(match.group(1).split())

@@ -662,3 +662,10 @@ def test_a_sphinx_design_grid_shows_its_cards_not_its_column_count() -> None:
     """Read the Docs' `.. grid:: 2` left a line "2" above its cards."""
     doc = load("grid.rst", b"T\n=\n\n.. grid:: 2\n\n   .. grid-item-card:: Learn\n\n      Zebracorn tutorials.\n")
     assert [section.text for section in doc.sections] == ["Learn\n\nZebracorn tutorials."]
+
+
+def test_menu_selections_and_gui_labels_read_as_sphinx_shows_them() -> None:
+    """Read the Docs' `:menuselection:`Admin --> Settings`` read "Admin --> Settings"; Sphinx shows a triangular
+    bullet between the entries and takes out the `&` that marks an accelerator key."""
+    doc = load("ui.rst", b"T\n=\n\nOpen :menuselection:`Admin --> &Settings`, then :guilabel:`&Save`.\n")
+    assert [section.text for section in doc.sections] == ["Open Admin \u2023 Settings, then Save."]
