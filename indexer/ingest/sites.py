@@ -56,6 +56,7 @@ from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages, old_hu
 from indexer.ingest.mintlify import mintlify_site
 from indexer.ingest.mkdocs import mkdocs_site
 from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
+from indexer.ingest.quartoproject import quarto_project
 from indexer.ingest.siteconfig import config_mapping, config_text, listed, lowered, site_folder, yaml_config
 from indexer.ingest.sphinxconf import SphinxConfig, sphinx_config
 from indexer.ingest.vitepress import vitepress_site
@@ -190,6 +191,8 @@ class Site:
             return "a name starting with _ (Docsify's sidebar, navbar, cover page, embedded files): no page of its own"
         elif self.unpublished == "quarto" and parts[-1].lower() in ("readme.md", "readme.qmd"):
             return "a README, which Quarto does not render: no page of the site"
+        elif self.unpublished == "quarto" and parts[-1] in ("CLAUDE.md", "AGENTS.md"):
+            return "an AI assistant's instructions (CLAUDE.md, AGENTS.md), which Quarto does not render: no page"
         elif self.unpublished == "quarto" and parts[-1].lower().endswith(".txt"):
             return "a text file, which Quarto renders no page of (requirements.txt, runtime.txt): no page of the site"
         return None
@@ -306,6 +309,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                     if mintlify is None:
                         continue  # a docs.json of another kind
                     found = replace(found, config=mintlify)
+                if site == "quarto" and (quarto := quarto_project(folder / name, docs)) is not None:
+                    found = replace(found, config=quarto)
                 if site == "vitepress":
                     vitepress = vitepress_site(folder, docs)
                     found = replace(found, config=vitepress, root=vitepress.src)

@@ -1283,3 +1283,30 @@ def test_a_quarto_project_makes_no_pages_of_its_partials_readmes_and_text_files(
         "docs/requirements.txt": "a text file, which Quarto renders no page of (requirements.txt, runtime.txt): no "
         "page of the site",
     }
+
+
+def test_a_quarto_render_list_and_ai_instructions_decide_what_is_no_page(tmp_path: Path) -> None:
+    """Quarto renders the files `project: render:` names (`!` taking some back), and never CLAUDE.md or AGENTS.md,
+    which quarto-web keeps beside its pages."""
+    write(tmp_path, "_quarto.yml", 'project:\n  type: website\n  render:\n    - "*.qmd"\n    - "!drafts/"\n'
+          '    - "!old.qmd"\n')  # fmt: skip
+    write(tmp_path, "guide.qmd", "---\ntitle: Guide\n---\n\nThe zebracorn guide.\n")
+    write(tmp_path, "docs/intro.qmd", "---\ntitle: Intro\n---\n\nIntro.\n")
+    write(tmp_path, "old.qmd", "Old.\n")
+    write(tmp_path, "drafts/wip.qmd", "Draft.\n")
+    write(tmp_path, "notes.md", "# Notes\n\nNot rendered.\n")
+    write(tmp_path, "CLAUDE.md", "# Instructions\n\nBe brief.\n")
+    write(tmp_path, "manual.pdf", make_pdf(["A manual."]))
+    report = index(tmp_path, tmp_path / "index")
+    assert all_ids(tmp_path / "index") == ["docs/intro.qmd", "guide.qmd", "manual.pdf"]
+    assert skipped(report) == {
+        "old.qmd": "left out by _quarto.yml's render list (!old.qmd): Quarto renders no page of it",
+        "drafts/wip.qmd": "left out by _quarto.yml's render list (!drafts/): Quarto renders no page of it",
+        "notes.md": "not in _quarto.yml's render list (project: render): Quarto renders no page of it",
+        "CLAUDE.md": "not in _quarto.yml's render list (project: render): Quarto renders no page of it",
+    }
+    write(tmp_path, "_quarto.yml", "project:\n  type: website\n")
+    report = index(tmp_path, tmp_path / "index2")
+    assert skipped(report)["CLAUDE.md"] == (
+        "an AI assistant's instructions (CLAUDE.md, AGENTS.md), which Quarto does not render: no page"
+    )
