@@ -20,7 +20,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import listed, path_glob, site_folder
+import pathspec
+
+from indexer.ingest.siteconfig import listed, site_folder
 
 MAX_PATTERNS = 1_000
 
@@ -41,23 +43,13 @@ class MkDocsSite:
         return "mkdocs-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
 
     @cached_property
-    def _ignored(self) -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
-        """exclude_docs' patterns: (the line, whether it takes paths back, the pattern over a path in docs_dir)."""
-        patterns = []
-        for line in self.exclude_docs:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            back = line.startswith("!")
-            glob = line[1:] if back else line
-            folder = glob.endswith("/")
-            glob = glob.rstrip("/")
-            anchored = "/" in glob
-            body = path_glob(glob.lstrip("/")).pattern
-            # a folder's pattern names what is under it; one with no slash matches a name at any depth
-            pattern = ("" if anchored else r"(?:.*/)?") + body + (r"/.*" if folder else r"(?:/.*)?")
-            patterns.append((line, back, re.compile(pattern)))
-        return tuple(patterns)
+    def _ignored(self) -> pathspec.GitIgnoreSpec | None:
+        """exclude_docs, read as MkDocs reads it (pathspec's gitignore matching, as for .docsearchignore); None when
+        a line is no pattern (MkDocs refuses such a config: nothing is left out for it here)."""
+        try:
+            return pathspec.GitIgnoreSpec.from_lines(self.exclude_docs)
+        except (ValueError, TypeError, re.error):  # pathspec's GitWildMatchPatternError, a bad [z-a] class
+            return None
 
     def unpublished(self, doc_id: str) -> str | None:
         """Why MkDocs makes no page of `doc_id` (a file under docs_dir: Site.root says why the rest is none), or
@@ -67,12 +59,10 @@ class MkDocsSite:
         path = self.inside + doc_id[len(self.pages) :]
         if self.theme and path.startswith(self.theme):
             return f"in the theme's custom_dir ({self.theme}: templates and overrides): no page of the site"
-        excluded = None
-        for line, back, pattern in self._ignored:
-            if pattern.fullmatch(path):
-                excluded = None if back else line
-        if excluded is not None:
-            return f"excluded by mkdocs.yml's exclude_docs ({excluded}): no page of the site"
+        checked = self._ignored.check_file(path) if self._ignored is not None else None
+        if checked is not None and checked.include and checked.index is not None:
+            line = self.exclude_docs[checked.index].strip()
+            return f"excluded by mkdocs.yml's exclude_docs ({line}): no page of the site"
         glob = next((glob for glob in self.globs if fnmatch.fnmatch(path, glob)), None)
         if glob is not None:
             return f"excluded by the exclude plugin of mkdocs.yml (glob: {glob}): no page of the site"

@@ -606,6 +606,15 @@ def test_an_mkdocs_config_with_python_tags_is_read_and_its_excluded_files_are_no
     assert document(tmp_path / "index", "docs/guide/notes.md").url == "https://example.dev/guide/notes.html"
 
 
+def test_an_mkdocs_exclude_docs_line_that_is_no_pattern_leaves_nothing_out(tmp_path: Path) -> None:
+    write(tmp_path, "mkdocs.yml", "site_name: x\nexclude_docs: |\n  [z-a]\n  drafts/\n")
+    write(tmp_path, "docs/index.md", PAGE)
+    write(tmp_path, "docs/drafts/idea.md", PAGE)
+    report = index(tmp_path, tmp_path / "index")
+    assert all_ids(tmp_path / "index") == ["docs/drafts/idea.md", "docs/index.md"]
+    assert skipped(report) == {}
+
+
 def test_a_function_among_a_docusaurus_plugins_options_leaves_the_rest_of_them_read(tmp_path: Path) -> None:
     """Jest's docs options hold `editUrl: ({locale, docPath}) => {...}`: the options were taken for unreadable,
     so the website's README.md became the page at the site's root."""
