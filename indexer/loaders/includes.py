@@ -43,6 +43,7 @@ __all__ = [
     "UNREADABLE",
     "Reading",
     "deeper",
+    "folders_up",
     "included_text",
     "reading",
     "reading_folder",
@@ -228,3 +229,16 @@ def _read(path: str, budget: int, state: Reading) -> tuple[bytes, int, int]:
     if len(data) > budget:
         raise LoaderError("the file grew past the size limit while being read")
     return data, info.st_size, info.st_mtime_ns
+
+
+def folders_up(page: Path) -> Iterator[str]:
+    """The folder of a page (its real path), then each folder above it, up to its repository's root (the folder
+    holding `.git`: beyond it lies another project) or the file system's: where a site's config or a project's
+    file that the page depends on may lie (docusaurus.config.*, tsconfig.json, _quarto.yml, _config.yml)."""
+    folder = os.path.dirname(os.path.realpath(page))
+    while True:
+        yield folder
+        parent = os.path.dirname(folder)
+        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
+            return
+        folder = parent

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import deeper, included_text, warn
+from indexer.loaders.includes import deeper, folders_up, included_text, warn
 from indexer.loaders.templates import visible_attributes
 
 __all__ = ["DOCUSAURUS_CONFIGS", "is_mdx", "strip_jsx"]
@@ -283,15 +283,11 @@ def _from_site(target: str, page: Path) -> str | None:
     """`@site/x` as a path from the page's folder: x in the folder of the nearest docusaurus.config.* above the
     page, up to its repository's root; None, said, when there is none."""
     here = os.path.dirname(os.path.realpath(page))
-    folder = here
-    while True:
+    for folder in folders_up(page):
         if any(os.path.isfile(os.path.join(folder, name)) for name in DOCUSAURUS_CONFIGS):
             return os.path.relpath(os.path.join(folder, target[len(_SITE) :]), here)
-        parent = os.path.dirname(folder)
-        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
-            warn(f"{target[:120]}: no docusaurus.config.* above the page, whose folder @site/ names: not included")
-            return None
-        folder = parent
+    warn(f"{target[:120]}: no docusaurus.config.* above the page, whose folder @site/ names: not included")
+    return None
 
 
 def _from_alias(target: str, page: Path) -> str | None:
@@ -299,8 +295,7 @@ def _from_alias(target: str, page: Path) -> str | None:
     `@fragments/cta.mdx`, with `"paths": {"@fragments/*": ["src/content/docs/_fragments/*"]}`), as a path from the
     page's folder; None, said, when no config there names it."""
     here = os.path.dirname(os.path.realpath(page))
-    folder = here
-    while True:
+    for folder in folders_up(page):
         for name in _CONFIGS_OF_PATHS:
             options = _compiler_options(os.path.join(folder, name))
             if options is None:
@@ -313,11 +308,8 @@ def _from_alias(target: str, page: Path) -> str | None:
                 if target.startswith(prefix) and isinstance(targets, list) and targets and isinstance(targets[0], str):
                     found = os.path.join(base, targets[0].replace("*", target[len(prefix) :], 1))
                     return os.path.relpath(os.path.normpath(found), here)
-        parent = os.path.dirname(folder)
-        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
-            warn(f"{target[:120]}: no tsconfig.json or jsconfig.json above the page names this alias: not included")
-            return None
-        folder = parent
+    warn(f"{target[:120]}: no tsconfig.json or jsconfig.json above the page names this alias: not included")
+    return None
 
 
 def _compiler_options(path: str) -> dict[str, object] | None:

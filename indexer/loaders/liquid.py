@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from indexer.loaders.fences import closes, opens, outside_code_spans
-from indexer.loaders.includes import SETTINGS, included_text
+from indexer.loaders.includes import SETTINGS, folders_up, included_text
 
 __all__ = ["fill_liquid"]
 
@@ -93,11 +93,7 @@ def _parsed(text: str, suffix: str) -> Any:
 
 def _site(page: Path) -> str | None:
     """The Jekyll site's folder: the nearest holding _config.yml above the page, up to the repository's root."""
-    folder = os.path.dirname(os.path.realpath(page))
-    while True:
+    for folder in folders_up(page):
         if any(os.path.isfile(os.path.join(folder, name)) for name in _CONFIGS):
             return None if os.path.exists(os.path.join(folder, "_toc.yml")) else folder
-        parent = os.path.dirname(folder)
-        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
-            return None
-        folder = parent
+    return None

@@ -33,7 +33,7 @@ from typing import Any
 
 import yaml
 
-from indexer.loaders.includes import SETTINGS, included_text
+from indexer.loaders.includes import SETTINGS, folders_up, included_text
 
 __all__ = ["Metadata", "fill_shortcodes", "project_folder", "visible"]
 
@@ -123,14 +123,7 @@ def visible(attributes: str, metadata: Metadata) -> bool:
 
 def project_folder(page: Path) -> str | None:
     """The Quarto project's folder: the nearest holding _quarto.yml above the page, up to the repository's root."""
-    folder = os.path.dirname(os.path.realpath(page))
-    while True:
-        if any(os.path.isfile(os.path.join(folder, name)) for name in _CONFIGS):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
-            return None
-        folder = parent
+    return next((f for f in folders_up(page) if any(os.path.isfile(os.path.join(f, n)) for n in _CONFIGS)), None)
 
 
 def _shown(name: str, arguments: str, metadata: Metadata) -> str:
