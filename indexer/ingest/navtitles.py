@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import config_text, site_folder, yaml_config
+from indexer.ingest.siteconfig import config_text, site_folder
 
 __all__ = ["mdbook_titles", "mkdocs_titles"]
 
@@ -24,10 +25,10 @@ _CHAPTER = re.compile(r"\[((?:[^\[\]\n]|\[[^\[\]\n]*\])+)\]\(<?([^()<>\s]+?)>?\)
 _MARKUP = re.compile(r"[`*_]|\\(?=[^\w\s])")  # code and emphasis marks and escapes in a chapter's name
 
 
-def mkdocs_titles(config: Path, docs: Path) -> dict[str, str]:
-    """Doc id -> title of each page that the `nav:` of the MkDocs project whose mkdocs.yml is `config` names
-    with a title (`- Installation: install.md`; a page listed bare has none), for the pages inside `docs`."""
-    settings = yaml_config(config)
+def mkdocs_titles(config: Path, docs: Path, settings: Mapping[str, Any]) -> dict[str, str]:
+    """Doc id -> title of each page that the `nav:` of the MkDocs project whose mkdocs.yml is `config` (read into
+    `settings`) names with a title (`- Installation: install.md`; a page listed bare has none), for the pages
+    inside `docs`."""
     pages = config.parent / (site_folder(settings.get("docs_dir", "docs")) or "docs")
     titles: dict[str, str] = {}
     _nav_entries(settings.get("nav"), pages, docs, titles, 0)

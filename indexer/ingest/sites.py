@@ -281,12 +281,19 @@ def _mdbook_src(book: Path) -> str:
     return src.strip("/") if isinstance(src, str) else "src"
 
 
-def _mkdocs_pages(config: Path) -> str:
-    """The folder of an MkDocs project's pages, as its mkdocs.yml (in DOCS) names it: `docs_dir`, "docs" by
-    default, which MkDocs serves from the site's root; "" when it is not a folder in DOCS (DOCS holds pages)."""
-    value = yaml_config(config).get("docs_dir", "docs")
-    folder = site_folder(value)
-    return folder if folder and (config.parent / folder).is_dir() else ""
+def _mkdocs(site: Site, config: Path, docs: Path) -> Site:
+    """An MkDocs project's rules, from its mkdocs.yml (read once): each page served as a folder unless it says
+    `use_directory_urls: false`; indexed from the folder of mkdocs.yml, its pages are those of its `docs_dir`
+    ("docs" by default, served from the site's root; "" when that is no folder in DOCS: DOCS holds pages); the
+    titles of its nav (navtitles.py); what it leaves out (mkdocs.py)."""
+    settings = yaml_config(config)
+    found = replace(site, slashed=settings.get("use_directory_urls") is not False)
+    if config.parent == docs:
+        folder = site_folder(settings.get("docs_dir", "docs"))
+        found = replace(found, root=folder if folder and (docs / folder).is_dir() else "")
+    found = replace(found, titles=mkdocs_titles(config, docs, settings))
+    mkdocs = mkdocs_site(config, settings, docs)
+    return replace(found, config=mkdocs) if mkdocs is not None else found
 
 
 def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
@@ -298,7 +305,7 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
         for name, site in _CONFIGS:
             if os.path.exists(folder / name):
                 found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
-                if (site == "sphinx" and _dirhtml(folder)) or (site == "mkdocs" and _directory_urls(folder / name)):
+                if site == "sphinx" and _dirhtml(folder):
                     found = replace(found, slashed=True)
                 if site == "sphinx" and (sphinx := sphinx_config(folder / name, docs)) is not None:
                     found = replace(found, config=sphinx)
@@ -314,12 +321,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                 if site == "vitepress":
                     vitepress = vitepress_site(folder, docs)
                     found = replace(found, config=vitepress, root=vitepress.src)
-                if site == "mkdocs" and folder == docs:
-                    found = replace(found, root=_mkdocs_pages(docs / name))
                 if site == "mkdocs":
-                    found = replace(found, titles=mkdocs_titles(folder / name, docs))
-                    if (mkdocs := mkdocs_site(folder / name, yaml_config(folder / name), docs)) is not None:
-                        found = replace(found, config=mkdocs)
+                    found = _mkdocs(found, folder / name, docs)
                 if site == "mdbook" and ".." not in (src := _mdbook_src(folder)).split("/"):
                     found = replace(found, titles=mdbook_titles(folder / src, docs))
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
@@ -392,15 +395,6 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
 
 _SPHINX_DOCS = frozenset({"doc", "docs", "documentation", "source"})  # folders whose conf.py is Sphinx's
 _NOT_SITES = frozenset({"node_modules", "__pycache__", "build", "dist", "target", "vendor", "site-packages"})
-
-
-_FLAT_URLS = re.compile(r"^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b", re.IGNORECASE | re.MULTILINE)
-
-
-def _directory_urls(config: Path) -> bool:
-    """Whether an MkDocs site serves each page as a folder (`setup/install.md` at `setup/install/`): its default,
-    unless its mkdocs.yml says `use_directory_urls: false`."""
-    return not _FLAT_URLS.search(config_text(config))
 
 
 _DIRHTML_COMMAND = re.compile(r"\bsphinx-build\b.*\s-[bM][ \t]*dirhtml\b")  # a build command of its own
