@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from indexer.text.analysis import SEARCH_ANALYZER
 
@@ -44,17 +43,28 @@ def _window(text: str, hits: list[tuple[int, str]], width: int) -> str:
 
 def _densest(hits: list[tuple[int, str]], width: int) -> tuple[int, int]:
     """(start, distinct terms) of the first hit whose window of `width` characters holds the most distinct terms:
-    the window slides over the hits (sorted by start), counting the terms in it."""
+    the window slides over the hits (sorted by start), counting the terms in it, and stops at the first window
+    that holds every term the passage has."""
+    if not hits:
+        return 0, 0
+    every = len({term for _, term in hits})
+    if hits[-1][0] < hits[0][0] + width:  # one window holds them all
+        return hits[0][0], every
     best_start, best_count = 0, 0
-    inside: Counter[str] = Counter()
-    end = 0
+    inside: dict[str, int] = {}
+    end, count = 0, len(hits)
     for start, term in hits:
-        while end < len(hits) and hits[end][0] < start + width:
-            inside[hits[end][1]] += 1
+        while end < count and hits[end][0] < start + width:
+            held = hits[end][1]
+            inside[held] = inside.get(held, 0) + 1
             end += 1
         if len(inside) > best_count:
             best_start, best_count = start, len(inside)
-        inside[term] -= 1
-        if not inside[term]:
+            if best_count == every:
+                break
+        left = inside[term] - 1
+        if left:
+            inside[term] = left
+        else:
             del inside[term]
     return best_start, best_count
