@@ -45,8 +45,10 @@ __all__ = [
     "deeper",
     "folders_up",
     "included_text",
+    "probe",
     "reading",
     "reading_folder",
+    "reading_root",
     "stamp_now",
     "warn",
     "within",
@@ -119,6 +121,32 @@ def reading_folder() -> str | None:
     """The real path of the documents folder whose document is being read; None outside a reading() context."""
     state = _READING.get()
     return None if state is None else state.folder
+
+
+def reading_root() -> str | None:
+    """The real path of the folder included files may come from (the documents folder, or the one --includes-from
+    names); None outside a reading() context."""
+    state = _READING.get()
+    return None if state is None else state.root
+
+
+def probe(path: str) -> bool:
+    """Whether the file `path` (absolute) is there to be read, inside the folder included files may come from: a
+    candidate of several, looked at before one is read with included_text(). One that is not is remembered
+    without a warning, as missing or as outside, so that the page is read again when it comes (or when
+    --includes-from comes to hold it)."""
+    state = _READING.get()
+    if state is None:
+        return False
+    joined = os.path.normpath(path)
+    relative = os.path.relpath(joined, state.folder).replace(os.sep, "/")
+    if not within(state.root, joined, state.follow_symlinks):
+        state.files.setdefault(relative, OUTSIDE)
+        return False
+    if not os.path.isfile(joined):
+        state.files.setdefault(relative, MISSING)
+        return False
+    return True
 
 
 def warn(message: str) -> None:

@@ -34,6 +34,7 @@ from docutils import nodes
 from docutils.core import publish_doctree
 
 from indexer.loaders import rstblocks, sphinxproject, sphinxrefs
+from indexer.loaders.autodoc import expand_rst_autodoc
 from indexer.loaders.rstblocks import block_text, inline_text
 from indexer.loaders.sphinx import ADMONITION_TITLES, role_text
 from indexer.loaders.sphinxfiles import expand_rst_includes
@@ -81,7 +82,7 @@ class RstLoader:
             return self._load(path, data)
 
     def _load(self, path: Path, data: bytes) -> ParsedDoc:
-        text = expand_rst_includes(decode_text(data), path)
+        text = expand_rst_autodoc(expand_rst_includes(decode_text(data), path), path)
         header, body = pep_header(text)
         title = header.get("Title", "")
         try:
@@ -176,7 +177,7 @@ def rst_as_markdown(text: str, path: Path | None = None) -> str:
     and literal blocks as fenced code. Its includes are put in place when `path`, the page, is given; if docutils
     fails, the lines are shown as written."""
     if path is not None:
-        text = expand_rst_includes(text, path)
+        text = expand_rst_autodoc(expand_rst_includes(text, path), path)
     try:
         blocks = list(_blocks(_doctree(text)))
     except Exception:  # docutils is a library: any failure (RecursionError too) leaves the text

@@ -1,0 +1,209 @@
+"""Sphinx's autodoc read from the project's source: an API page (Flask's api.rst is autoclass and autofunction
+directives, nothing else) shows each object's signature and docstring, as the built site does, instead of its
+bare name. Each case is a small repository in the shape of a real one (docs/ beside src/), indexed by the real
+pipeline with --includes-from its root."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.model import IndexReport
+
+from support.folders import found, index, snapshot, write
+
+CONF = 'import os, sys\nsys.path.insert(0, os.path.abspath("../src"))\nextensions = ["sphinx.ext.autodoc"]\n'
+INIT = '''"""The zebracorn toolkit."""
+
+from .core import Herd as Herd
+from .core import graze
+
+__all__ = ["Herd", "graze", "VERSION"]
+
+#: The version of the toolkit, as a string.
+VERSION = "3.1"
+'''
+CORE = '''"""Where the herd lives."""
+
+from __future__ import annotations
+
+import dataclasses
+
+
+class Base:
+    def count(self) -> int:
+        """How many periwinkle animals the herd holds."""
+        return 0
+
+
+class Herd(Base):
+    """A herd of zebracorns that wander the savanna."""
+
+    #: How far a herd roams in a day, in kilometres.
+    roaming: float = 12.5
+
+    def __init__(self, name: str, size: int = 3, *, wild: bool = False) -> None:
+        self.name = name
+
+    def gallop(self, speed: float = 1.0) -> str:
+        """Make the herd gallop at the given walrus speed."""
+        return "gallop"
+
+    def rest(self):
+        return None
+
+    def _hidden(self):
+        """A private helper about quokkas."""
+
+    @property
+    def leader(self) -> str:
+        """The animal that leads the herd."""
+        return self.name
+
+    @leader.setter
+    def leader(self, value: str) -> None:
+        """Never shown: the property's docstring is."""
+
+
+def graze(herd: Herd, field: str = "meadow") -> None:
+    """Let a herd graze on a field of narwhal grass."""
+
+
+@dataclasses.dataclass
+class Pasture:
+    """A pasture a herd may use."""
+
+    acres: int
+    fenced: bool = True
+'''
+API = """API
+===
+
+.. module:: zebra
+
+.. autoclass:: Herd
+   :members:
+
+.. autofunction:: graze
+
+Extra words the page says about grazing.
+
+.. autoclass:: zebra.core.Pasture
+"""
+
+
+def repository(tmp_path: Path) -> tuple[Path, Path]:
+    repo = tmp_path / "repo"
+    write(repo, "docs/conf.py", CONF)
+    write(repo, "docs/api.rst", API)
+    write(repo, "src/zebra/__init__.py", INIT)
+    write(repo, "src/zebra/core.py", CORE)
+    return repo, repo / "docs"
+
+
+def text_of(index_dir: Path, doc_id: str) -> str:
+    return snapshot(index_dir).text(doc_id) or ""
+
+
+def warnings_of(report: IndexReport, doc_id: str) -> list[str]:
+    return [warning.reason for warning in report.warnings if warning.id == doc_id]
+
+
+def test_an_autodoc_page_shows_signatures_and_docstrings_from_the_source(tmp_path: Path) -> None:
+    repo, docs = repository(tmp_path)
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.rst")
+    text = text_of(tmp_path / "index", "api.rst")
+    # the class through the package's re-export, its constructor's parameters, its documented members
+    assert "zebra.Herd(name: str, size: int = 3, *, wild: bool = False)" in text
+    assert "A herd of zebracorns that wander the savanna." in text
+    assert "gallop(speed: float = 1.0) -> str" in text and "Make the herd gallop at the given walrus speed." in text
+    assert "roaming: float = 12.5" in text and "How far a herd roams in a day, in kilometres." in text
+    assert "leader: str" in text and "The animal that leads the herd." in text
+    assert "Never shown" not in text
+    # what autodoc leaves out by default: members without a docstring, private ones, inherited ones
+    assert "rest(" not in text and "quokkas" not in text and "periwinkle" not in text
+    assert "zebra.graze(herd: Herd, field: str = 'meadow') -> None" in text
+    assert "Let a herd graze on a field of narwhal grass." in text
+    assert "Extra words the page says about grazing." in text
+    assert "zebra.core.Pasture(acres: int, fenced: bool = True)" in text  # a dataclass's fields
+    assert found(tmp_path / "index", "narwhal") == ["api.rst"]
+
+
+def test_members_follow_autodocs_options_and_a_modules_all(tmp_path: Path) -> None:
+    repo, docs = repository(tmp_path)
+    write(
+        docs,
+        "api.rst",
+        "API\n===\n\n.. automodule:: zebra\n   :members:\n\n"
+        ".. autoclass:: zebra.core.Herd\n   :members: rest, gallop\n   :inherited-members:\n   :undoc-members:\n"
+        "   :private-members:\n   :exclude-members: gallop\n   :show-inheritance:\n",
+    )
+    index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.rst")
+    assert text.startswith("API\n\nThe zebracorn toolkit.")  # the module's docstring
+    # __all__'s names, followed to where they are defined, and a data's `#:` comment
+    assert "zebra.graze(herd: Herd" in text and "zebra.VERSION = '3.1'" in text
+    assert "The version of the toolkit, as a string." in text
+    assert "Where the herd lives." not in text  # zebra.core is not among them
+    assert "Bases: Base" in text
+    assert "rest()" in text and "gallop(speed" not in text.split("Bases: Base")[1]  # listed, less the excluded
+    write(docs, "api.rst", "API\n===\n\n.. autoclass:: zebra.core.Herd\n   :members:\n   :inherited-members:\n")
+    index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "count() -> int" in text and "How many periwinkle animals the herd holds." in text
+
+
+def test_without_the_source_the_page_keeps_the_names_and_says_how_to_show_more(tmp_path: Path) -> None:
+    repo, docs = repository(tmp_path)
+    report = index(docs, tmp_path / "index")
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "Herd" in text and "graze" in text and "Extra words the page says about grazing." in text
+    assert "walrus" not in text
+    (warning,) = warnings_of(report, "api.rst")
+    assert "Herd and 2 more" in warning and "--includes-from" in warning
+    report = index(docs, tmp_path / "index", includes_from=repo)  # the option's coming reads the page again
+    assert report.updated == 1 and found(tmp_path / "index", "walrus") == ["api.rst"]
+
+
+def test_a_change_to_the_source_reads_the_page_again(tmp_path: Path) -> None:
+    repo, docs = repository(tmp_path)
+    index(docs, tmp_path / "index", includes_from=repo)
+    assert index(docs, tmp_path / "index", includes_from=repo).generation is None  # nothing changed
+    write(repo, "src/zebra/core.py", CORE.replace("narwhal grass", "axolotl clover"))
+    assert index(docs, tmp_path / "index", includes_from=repo).updated == 1
+    assert found(tmp_path / "index", "axolotl") == ["api.rst"] and not found(tmp_path / "index", "narwhal")
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["def graze(:\n", "\x00\x01 not python at all", "class Herd(\n" * 200],
+    ids=["syntax error", "binary", "unclosed"],
+)
+def test_source_that_does_not_parse_leaves_the_names_with_a_warning(tmp_path: Path, source: str) -> None:
+    repo, docs = repository(tmp_path)
+    write(repo, "src/zebra/core.py", source)
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "Herd" in text and "Extra words the page says about grazing." in text
+    assert warnings_of(report, "api.rst")
+
+
+def test_an_autodoc_directive_shown_in_a_literal_block_stays_as_written(tmp_path: Path) -> None:
+    repo, docs = repository(tmp_path)
+    write(docs, "howto.rst", "How to\n======\n\nWrite this::\n\n   .. autofunction:: zebra.graze\n\nDone.\n")
+    index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "howto.rst")
+    assert ".. autofunction:: zebra.graze" in text and "narwhal" not in text
+
+
+def test_source_outside_the_includes_root_is_never_read(tmp_path: Path) -> None:
+    """conf.py may add any folder to sys.path; only those under --includes-from are read."""
+    repo, docs = repository(tmp_path)
+    write(tmp_path, "elsewhere/zebra/__init__.py", '"""Secret walrus passwords."""\n')
+    write(docs, "conf.py", 'import sys\nsys.path.insert(0, "../../elsewhere")\n')
+    write(docs, "api.rst", "API\n===\n\n.. automodule:: zebra\n")
+    index(docs, tmp_path / "index", includes_from=repo)
+    assert text_of(tmp_path / "index", "api.rst").startswith("API\n\nThe zebracorn toolkit.")
+    assert not found(tmp_path / "index", "passwords")
