@@ -368,6 +368,43 @@ def test_a_docsy_tab_shows_its_header_and_a_backquoted_argument_is_part_of_its_s
     assert "Run make  then make." in body  # Hugo runs shortcodes in code spans too; they still pair up
 
 
+def test_a_docsy_code_tab_and_a_hugo_highlight_are_code_not_markdown() -> None:
+    """Docsy shows a tab of a tabpane as code unless it says text=true: its body was read as Markdown, so a TOML
+    comment became a heading, `#include <stdio.h>` lost its header as an HTML tag, `[[module.imports]]` its
+    brackets, and the lines ran together into one paragraph (11 of docsy.dev's pages; Hugo's highlight too)."""
+    text = (
+        b'# Setup\n\n{{< tabpane >}}\n{{< tab header="Config file:" disabled=true />}}\n'
+        b'{{< tab header="hugo.toml" lang="toml" >}}\n[module]\n  # uncomment for local zebracorn work\n'
+        b'[[module.imports]]\npath = "github.com/google/docsy"\n{{< /tab >}}\n{{< tab "C" >}}\n'
+        b'#include <stdio.h>\nint main(void) { return 0; }\n{{< /tab >}}\n{{% tab header="Notes" text=true %}}\n'
+        b"Some **narwhal** prose.\n{{% /tab %}}\n{{< /tabpane >}}\n\n"
+        b'{{< highlight go "linenos=table" >}}\n// Package main\n# not a heading\n{{< /highlight >}}\n'
+    )
+    doc = load("setup.md", text)
+    body = searchable(doc)
+    assert doc.headings == ("Setup",)
+    assert "Config file:\n\nhugo.toml\n\n[module]\n  # uncomment for local zebracorn work\n[[module.imports]]\n" in body
+    assert "C\n\n#include <stdio.h>\nint main(void) { return 0; }" in body
+    assert "Notes\n\nSome narwhal prose." in body
+    assert "// Package main\n# not a heading" in body
+    assert "{{" not in body and "lang=" not in body
+
+
+def test_a_hugo_comment_shows_nothing_and_a_tabpane_shown_as_code_is_kept() -> None:
+    """Hugo's `comment` shortcode (and Docsy's) hides its body: docsy.dev's maintainer notes and cSpell lines
+    were indexed as page text. An escaped tabpane in a fenced code block is an example, shown as written."""
+    text = (
+        b"# Tabs\n\n{{< comment >}}\nMaintainers note zebracorn.\n{{< /comment >}}\n\n"
+        b"Intro. {{% comment %}} cSpell:ignore narwhal {{% /comment %}} Outro.\n\n"
+        b'```go-html-template\n{{</* tabpane */>}}\n{{</* tab header="A" */>}}\n# kept\n{{</* /tab */>}}\n'
+        b"{{</* /tabpane */>}}\n```\n"
+    )
+    body = searchable(load("tabs.md", text))
+    assert "zebracorn" not in body and "narwhal" not in body
+    assert "Intro.  Outro." in body
+    assert '{{< tabpane >}}\n{{< tab header="A" >}}\n# kept\n{{< /tab >}}\n{{< /tabpane >}}' in body
+
+
 def test_an_npm2yarn_block_shows_the_command_of_each_package_manager() -> None:
     """Jest's and Docusaurus's install steps are ```bash npm2yarn blocks, which the site shows as npm, Yarn, pnpm
     and Bun tabs: only the npm command was indexed, so a search for `yarn add jest` missed the page."""

@@ -1,0 +1,119 @@
+"""Hugo shortcodes whose body is no Markdown, read as the built page shows it before templates.py takes the
+remaining shortcode tags out:
+- code: Hugo's `{{< highlight go >}}`, Docsy's `{{< tab >}}` in a `{{< tabpane >}}` (code unless the tab or its
+  pane says `text=true`) and its `{{< card code=true >}}` become fenced code, so that `# comment` is no heading,
+  `#include <stdio.h>` no HTML tag and the lines are not run together into one paragraph;
+- comments: the body of `{{< comment >}}` (Hugo's own since 0.137, and Docsy's) shows nothing.
+A tab in a pane shows its header (`header="Maven"`, or its one unnamed argument: `{{< tab "C++" >}}`) on a line
+of its own above its text or code. As in Hugo, which runs shortcodes before Markdown, a tag in fenced code is one
+too; the escaped `{{</* tab */>}}` that shows one is none. A body whose closing tag is missing is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexer.loaders.templates import MAX_TAG
+
+__all__ = ["expand_code_shortcodes"]
+
+# `{{< name args >}}`, `{{% /name %}}`, `{{< name args />}}`; the escaped `{{</* name */>}}` has no name
+_TAG = re.compile(r"\{\{[<%][ \t]*(?P<closing>/?)[ \t]*(?P<name>[A-Za-z][\w./-]*)"
+                  rf"(?P<arguments>[^\n]{{0,{MAX_TAG}}}?)(?P<self_closing>/?)[ \t]*[>%]\}}\}}")  # fmt: skip
+_ARGUMENT = re.compile(r"""(?:([\w-]+)[ \t]*=[ \t]*)?("(?:[^"\\]|\\.)*"|`[^`]*`|[^\s"`=]+)""")
+_NAMES = ("tabpane", "tab", "highlight", "card", "comment")
+_FENCE_RUN = re.compile(r"^[ \t]*(`{3,})", re.MULTILINE)
+
+
+def expand_code_shortcodes(text: str) -> str:
+    """`text` with the bodies of code and comment shortcodes read as the module docstring says."""
+    if "{{" not in text or not any(name in text for name in _NAMES):
+        return text
+    closers = _Closers(text)
+    out: list[str] = []
+    panes: list[bool] = []  # for each tabpane we are in: whether its tabs are text
+    pos = 0
+    for tag in _TAG.finditer(text):
+        name, closing, self_closing = tag["name"], tag["closing"] == "/", tag["self_closing"] == "/"
+        if tag.start() < pos or name not in _NAMES:
+            continue
+        arguments = _arguments(tag["arguments"])
+        if name == "tabpane":
+            if closing and panes:
+                panes.pop()
+            elif not closing and not self_closing:
+                panes.append(_true(arguments, "text"))
+            continue
+        if closing or (name == "tab" and not panes) or (name == "card" and not _true(arguments, "code")):
+            continue  # a text card's title is shown by templates.py, its body is Markdown
+        end = None if self_closing else closers.after(name, tag.end())
+        if end is None and name != "tab":
+            continue  # no body, or one never closed: left as it is
+        out.append(text[pos : tag.start()])
+        indent = _indent(text, tag.start())
+        if name == "tab":
+            text_tab = _true(arguments, "text") if "text" in arguments else panes[-1]
+            header = arguments.get("header") or arguments.get("0") or ""
+            out.append(f"\n\n{indent}{header}\n\n" if header else "\n\n")  # its own paragraph
+            if end is None or text_tab:
+                pos = tag.end()  # a text tab's body is Markdown; its closing tag, left in place, shows nothing
+                continue
+        if end is not None:
+            out.append("" if name == "comment" else "\n\n" + _fenced(text[tag.end() : end.start()], indent))
+            pos = end.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _true(arguments: dict[str, str], name: str) -> bool:
+    return arguments.get(name, "").lower() == "true"
+
+
+def _arguments(text: str) -> dict[str, str]:
+    """A shortcode's arguments by name; unnamed ones by position ("0", "1"), quotes taken off."""
+    found: dict[str, str] = {}
+    position = 0
+    for match in _ARGUMENT.finditer(text):
+        value = match.group(2)
+        if value[0] in '"`' and len(value) > 1:
+            value = value[1:-1]
+        if match.group(1):
+            found[match.group(1)] = value
+        else:
+            found[str(position)] = value
+            position += 1
+    return found
+
+
+class _Closers:
+    """The closing tag of each shortcode's body: the first one past the opening tag. A search's answer is kept
+    while it lies past the next opener (or there is none at all), so no stretch of text is searched twice for one
+    name, and many tags left open cost no more than one."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found: dict[str, re.Match[str] | None] = {}
+
+    def after(self, name: str, start: int) -> re.Match[str] | None:
+        if name in self.found and ((match := self.found[name]) is None or match.start() >= start):
+            return match
+        closing = re.compile(r"\{\{[<%][ \t]*/[ \t]*" + re.escape(name) + r"[ \t]*[>%]\}\}")
+        self.found[name] = closing.search(self.text, start)
+        return self.found[name]
+
+
+def _fenced(body: str, indent: str) -> str:
+    """Code as a fence (at the indentation of its tag) that no line of the code closes; nothing when blank."""
+    code = body.strip("\n")
+    if not code.strip():
+        return ""
+    longest = max((len(run) for run in _FENCE_RUN.findall(code)), default=2)
+    fence = indent + "`" * max(3, longest + 1)
+    return f"{fence}\n{code}\n{fence}\n\n"
+
+
+def _indent(text: str, start: int) -> str:
+    """The whitespace before a tag that opens its line, else none."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    return before if not before.strip() else ""
