@@ -10,6 +10,10 @@ which is not followed), within the page's includes (includes.py), so that a chan
 The site's own config may cascade it too, to the pages whose path matches a target's glob (OpenTelemetry's
 `cascade: [{build: {render: never, list: never}, target: {path: '{,/**}/_includes{,/**}'}}]` keeps the fragments
 its pages include out of the site): those files are skipped before they are read (SiteCascade).
+
+A file in a leaf bundle (a folder, below the documents folder, with an `index.md` and no `_index.md`), beside its
+index page or in a folder below it, is a resource of that page, never a page of its own (Docsy keeps the Markdown
+its `readfile` shortcode includes so): skipped, and read again when the bundle's index page goes.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 __all__ = ["SiteCascade", "site_cascade", "unrendered"]
 
 MAX_SECTIONS = 32  # folders looked up from a page
+_BUNDLE_INDEXES = ("index.md", "index.markdown", "index.html", "index.htm")  # what makes a folder a leaf bundle
 
 
 def unrendered(path: Path, front_matter: Mapping[str, Any]) -> str | None:
@@ -43,6 +48,8 @@ def unrendered(path: Path, front_matter: Mapping[str, Any]) -> str | None:
     for _ in range(MAX_SECTIONS):
         if not current.startswith(folder):
             break
+        if bundle := _leaf_bundle(path, current, folder):
+            return f"a resource of the page bundle {bundle}, not a page: Hugo renders no page of it"
         index = os.path.join(current, "_index.md")
         if index != os.path.realpath(path) and os.path.isfile(index):
             text = included_text(path, os.path.relpath(index, os.path.dirname(path)), use=SETTINGS)
@@ -53,6 +60,19 @@ def unrendered(path: Path, front_matter: Mapping[str, Any]) -> str | None:
         if current == folder:
             break
         current = os.path.dirname(current)
+    return None
+
+
+def _leaf_bundle(path: Path, current: str, folder: str) -> str | None:
+    """The index page of the leaf bundle in `current` (a folder of DOCS, not DOCS itself) that holds the file
+    `path` as one of its resources (a file beside it or in a folder below it), as a path in DOCS; else None."""
+    if current == folder or os.path.isfile(os.path.join(current, "_index.md")):
+        return None
+    for name in _BUNDLE_INDEXES:
+        index = os.path.join(current, name)
+        if index != os.path.realpath(path) and os.path.isfile(index):
+            included_text(path, os.path.relpath(index, os.path.dirname(path)), use=SETTINGS)  # read again if it goes
+            return os.path.relpath(index, folder).replace(os.sep, "/")
     return None
 
 

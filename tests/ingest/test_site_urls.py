@@ -1234,6 +1234,33 @@ def test_what_hugo_publishes_nowhere_is_skipped_and_comes_back_when_the_cascade_
     assert found(index_dir, "zebracorn") == ["content/_common/deep/snippet.md"]
 
 
+@pytest.mark.parametrize("docs", ["site", "site/content"])
+def test_a_file_in_a_hugo_leaf_bundle_is_its_resource_and_no_page(tmp_path: Path, docs: str) -> None:
+    """A folder with an index.md is a leaf bundle: Hugo renders every other file in it, in its subfolders too, as
+    a resource of that page, never a page. Docsy's shortcodes page keeps the Markdown its readfile includes in
+    includes/: it was a page of its own, cited at a URL that does not exist. A branch bundle's pages stay pages,
+    and the page comes back when the bundle's index.md goes."""
+    write(tmp_path, "site/hugo.toml", "baseURL = 'https://ex.org/'\n")
+    write(tmp_path, "site/content/docs/shortcodes/index.md", "# Shortcodes\n\nThe gryphonbeak page.\n")
+    write(tmp_path, "site/content/docs/shortcodes/includes/install.md", "# Install\n\nThe zebracorn fragment.\n")
+    write(tmp_path, "site/content/docs/shortcodes/notes.txt", "The unicornfish notes.\n")
+    write(tmp_path, "site/content/docs/_index.md", "# Docs\n\nThe walrus section.\n")
+    write(tmp_path, "site/content/docs/install.md", "# Install\n\nThe narwhal page.\n")
+    prefix = "content/" if docs == "site" else ""
+    report = index(tmp_path / docs, tmp_path / "index", base_url="https://ex.org/", drop_extensions=True)
+    assert sorted(all_ids(tmp_path / "index")) == [
+        f"{prefix}docs/_index.md",
+        f"{prefix}docs/install.md",
+        f"{prefix}docs/shortcodes/index.md",
+    ]
+    why = f"a resource of the page bundle {prefix}docs/shortcodes/index.md, not a page"
+    assert why in skipped(report)[f"{prefix}docs/shortcodes/includes/install.md"]
+    assert why in skipped(report)[f"{prefix}docs/shortcodes/notes.txt"]
+    (tmp_path / "site/content/docs/shortcodes/index.md").unlink()
+    index(tmp_path / docs, tmp_path / "index", base_url="https://ex.org/", drop_extensions=True)
+    assert found(tmp_path / "index", "zebracorn") == [f"{prefix}docs/shortcodes/includes/install.md"]
+
+
 def test_a_cascade_is_read_in_a_section_the_access_file_restricts(tmp_path: Path) -> None:
     """A section's `_index.md` is read for its cascade only: the access file restricting it neither reads its
     pages twice nor lets the cascade go unread."""
