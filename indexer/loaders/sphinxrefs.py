@@ -151,7 +151,8 @@ class _Labels:
 
 
 _LABELS: dict[str, _Labels] = {}
-_LABEL_LINE = re.compile(r"^(?:\.\. _([^:`\n][^:\n]*):|\(([^()\s][^()\n]*)\)=)[ \t]*$", re.MULTILINE)
+# `.. _label:`, `.. _`label`:` (a label in backquotes may hold a colon: pytest writes 180) or MyST's `(label)=`
+_LABEL_LINE = re.compile(r"^(?:\.\. _(?:([^:`\n][^:\n]*)|`([^`\n]+)`):|\(([^()\s][^()\n]*)\)=)[ \t]*$", re.MULTILINE)
 _PAGE_SUFFIXES = (".rst", ".rest", ".md", ".txt")
 _SKIPPED_FOLDERS = frozenset({"_build", "_static", "_templates", "node_modules", "build"})
 MAX_LABEL_BYTES = 200_000_000  # of pages read for their labels: a project's pages are a few megabytes
@@ -180,16 +181,20 @@ def _labels(source: str) -> dict[str, str]:
             if b".. _" not in data and b")=" not in data:
                 continue
             for match in _LABEL_LINE.finditer(data.decode("utf-8", "replace")):
-                found.setdefault(_normal(match.group(1) or match.group(2)), page_path)
+                found.setdefault(_label(match), page_path)
     labels.found, labels.read_at, labels.took = found, time.monotonic(), time.monotonic() - started
     return found
+
+
+def _label(match: re.Match[str]) -> str:
+    """The label a _LABEL_LINE defines, as Sphinx compares them."""
+    return _normal(match.group(1) or match.group(2) or match.group(3))
 
 
 def _title_after(text: str, label: str, path: str) -> str | None:
     """The title of the section right below the label's line in a page (past blank lines and other labels)."""
     lines = text.replace("\r\n", "\n").split("\n")
-    at = next((i for i, line in enumerate(lines) if (m := _LABEL_LINE.match(line)) and
-               _normal(m.group(1) or m.group(2)) == label), None)  # fmt: skip
+    at = next((i for i, line in enumerate(lines) if (m := _LABEL_LINE.match(line)) and _label(m) == label), None)
     if at is None:
         return None
     rest = [line for line in lines[at + 1 : at + 40]]

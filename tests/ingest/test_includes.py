@@ -562,6 +562,26 @@ def test_a_sphinx_ref_shows_the_title_of_the_section_its_label_stands_above(docs
     assert "Setup.py is not deprecated" in (snapshot(index_dir).text("index.rst") or "")
 
 
+def test_a_sphinx_ref_to_a_label_in_backquotes_shows_the_title_below_it(docs: Path, index_dir: Path) -> None:
+    """pytest's docs write 180 labels in backquotes (`.. _`asserting warnings`:`), often several over one title:
+    101 of its 227 `:ref:` without a title named one, and the text showed the label (`see cache_provider`)."""
+    write(docs, "conf.py", "project = 'x'\n")
+    write(
+        docs,
+        "how-to/warnings.rst",
+        ".. _`asserting warnings`:\n\n.. _assertwarnings:\n\n.. _`warns: the function`:\n\n"
+        "Asserting zebracorn warnings\n----------------------------\n\nWords.\n",
+    )
+    write(
+        docs,
+        "index.rst",
+        "Home\n====\n\nSee :ref:`asserting  Warnings`, :ref:`assertwarnings` and :ref:`warns: the function`.\n",
+    )
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("index.rst") or ""
+    assert "See Asserting zebracorn warnings, Asserting zebracorn warnings and Asserting zebracorn warnings." in text
+
+
 def test_a_csv_table_shows_the_rows_of_the_file_it_names(docs: Path, index_dir: Path) -> None:
     """The devguide's team log is `.. csv-table::` with `:file: core-team.csv`: its 210 members were missing."""
     write(docs, "core-team.csv", '"Name","GitHub username"\n"Ada Zebracorn","ada"\n"Bo Narwhal","bo"\n')
