@@ -15,10 +15,11 @@ in place before docutils read the page (sphinxfiles.py), and one whose file coul
 with nothing to read. Any other directive docutils does not know (Sphinx's domains, `py:data`, extensions such as
 sphinx-tabs) reads as prose: its arguments a paragraph and its content reStructuredText, so the roles and
 directives inside it are read too; of its options, only those Sphinx shows of an object are text (a confval's
-"Type: list[str]" and "Default: []" lines, an attribute's "name: str = 'x'"). Content that docutils finds to be
-no reStructuredText (an indented line under a paragraph's: code, as in click's `click:example`) is kept as
-written. A directive the project's own extension registers as a cross-reference type (Django's `setting`) shows
-nothing, as Sphinx shows nothing of it (sphinxproject.py).
+"Type: list[str]" and "Default: []" lines, an attribute's "name: str = 'x'"), and the field list in a Python
+object's description reads as Sphinx shows its doc fields ("Parameters: x -- ...": sphinxfields.py). Content
+that docutils finds to be no reStructuredText (an indented line under a paragraph's: code, as in click's
+`click:example`) is kept as written. A directive the project's own extension registers as a cross-reference
+type (Django's `setting`) shows nothing, as Sphinx shows nothing of it (sphinxproject.py).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from indexer.loaders.sphinx import (
     VERSION_LABELS,
     role_text,
 )
+from indexer.loaders.sphinxfields import OBJECT_DIRECTIVES, doc_fields
 from indexer.loaders.sphinxproject import OBJECT, TARGET, directive_kind, substitution
 from indexer.loaders.sphinxrefs import toctree_titles
 
@@ -112,8 +114,9 @@ def _line(item: nodes.Node) -> str:
     if not isinstance(item, nodes.Element):
         return ""
     parts = [block_text(child) for child in item.children]
-    if isinstance(item, nodes.field):
-        return ": ".join(filter(None, parts))
+    if isinstance(item, nodes.field):  # a list under its name: a line each below it
+        between = ":\n" if len(item.children) == 2 and _is_list(item.children[1]) else ": "
+        return between.join(filter(None, parts))
     if isinstance(item, nodes.list_item):  # its paragraphs, code and lists each start a line
         return "\n".join(part.strip("\n") for part in parts if part.strip())
     if isinstance(item, nodes.definition_list_item):  # the term (and its classifiers) a line, its definition below
@@ -122,6 +125,12 @@ def _line(item: nodes.Node) -> str:
         body = [p.strip("\n") for c, p in pairs if isinstance(c, nodes.definition) and p.strip()]
         return "\n".join([" : ".join(head), *body] if head else body)
     return " ".join(part.strip() for part in parts if part.strip())
+
+
+def _is_list(body: nodes.Node) -> bool:
+    """Whether a field's body is a list and nothing else."""
+    lists = (nodes.bullet_list, nodes.enumerated_list)
+    return isinstance(body, nodes.Element) and len(body.children) == 1 and isinstance(body.children[0], lists)
 
 
 def _table(table: nodes.table) -> str:
@@ -159,7 +168,10 @@ class _Prose(Directive):
         if self.arguments:
             container += self._signature(self.arguments[0])
         container += self._option_lines()
+        start = len(container.children)
         self.state.nested_parse(self.content, self.content_offset, container)
+        if self.name.lower() in OBJECT_DIRECTIVES:  # `:param x:` reads "Parameters: x -- ..." (sphinxfields.py)
+            doc_fields(container, start)
         return [container]
 
     def _signature(self, text: str) -> list[nodes.Node]:

@@ -278,6 +278,50 @@ def test_rst_object_options_sphinx_shows_are_text() -> None:
     ]
 
 
+DOC_FIELDS = b"""API
+===
+
+.. py:function:: pytest.mark.skipif(condition, *, reason=None)
+
+    Skip a zebracorn test.
+
+    :type condition: bool or str
+    :param condition: ``True/False`` if the condition should be skipped or a :ref:`condition string <x>`.
+    :keyword str reason: Reason why the test function is being skipped.
+    :raises ValueError: if it is bad.
+    :returns: Nothing at all.
+    :rtype: None
+    :meta private:
+
+.. method:: Thing.size(unit)
+
+   :param unit: The unit.
+   :custom thing: Stays.
+
+Not an object's:
+
+:param y: as written.
+"""
+
+
+def test_rst_doc_fields_of_an_object_read_as_sphinx_shows_them() -> None:
+    """pytest's API reference read "type condition: bool or str" and "param condition: True/False..." on lines of
+    their own; Sphinx groups them: "Parameters:", each name with its type and description."""
+    text = load("reference.rst", DOC_FIELDS).sections[0].text
+    assert text.split("\n\n") == [
+        "pytest.mark.skipif(condition, *, reason=None)",
+        "Skip a zebracorn test.",
+        "Parameters:\n"
+        "condition (bool or str) \N{EN DASH} True/False if the condition should be skipped or a condition string.\n"
+        "reason (str) \N{EN DASH} Reason why the test function is being skipped.\n"
+        "Raises: ValueError \N{EN DASH} if it is bad.\nReturns: Nothing at all.\nReturn type: None",
+        "Thing.size(unit)",
+        "Parameters: unit \N{EN DASH} The unit.\nCustom thing: Stays.",
+        "Not an object's:",
+        "param y: as written.",
+    ]
+
+
 def test_display_math_is_kept_as_written() -> None:
     """Jupyter Book's math page: Markdown took the backslashes of its `$$` blocks (`\\,dx` read `,dx`, `\\\\`
     a single one), so the LaTeX was corrupt; in code it was intact."""
