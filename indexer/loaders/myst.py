@@ -40,6 +40,7 @@ from indexer.loaders.sphinx import (
     OPTION_LINES,
     SIGNATURE_OPTIONS,
     VERSION_LABELS,
+    only_shown,
     role_text,
 )
 from indexer.loaders.sphinxrefs import doc_title, ref_title, toctree_titles
@@ -146,7 +147,7 @@ def _directive(
         titles = toctree_titles(content, options)
         caption = [indent + options["caption"], ""] if titles and options.get("caption") else []
         return [*caption, *(f"{indent}- {title}" for title in titles), ""]
-    if name in EMPTY_DIRECTIVES:
+    if name in EMPTY_DIRECTIVES or (name == "only" and not only_shown(argument)):  # `only` for another format
         return []
     if name in _CODE:
         while content and not content[0].strip():

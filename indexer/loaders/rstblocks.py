@@ -39,6 +39,7 @@ from indexer.loaders.sphinx import (
     OPTION_LINES,
     SIGNATURE_OPTIONS,
     VERSION_LABELS,
+    only_shown,
     role_text,
 )
 from indexer.loaders.sphinxfields import OBJECT_DIRECTIVES, doc_fields
@@ -231,6 +232,17 @@ class _Body(_Prose):
         return [container]
 
 
+class _Only(_Prose):
+    """`.. only:: expression`: its content where Sphinx's HTML build shows it (sphinx.only_shown), else nothing."""
+
+    def run(self) -> list[nodes.Node]:
+        if not only_shown(self.arguments[0] if self.arguments else ""):
+            return []
+        container = nodes.container()
+        self.state.nested_parse(self.content, self.content_offset, container)
+        return [container]
+
+
 class _Code(_Prose):
     """The content as a literal block, under its `:caption:` (a file name, mostly), which Sphinx shows above it
     as a line of text (its roles and literals read), as the caption of a literalinclude is (sphinxfiles.py)."""
@@ -297,7 +309,8 @@ _KINDS = (
     (_Prose, _PROSE.split()),
     (_Titled, ("seealso", "todo")),
     (_Version, VERSION_LABELS),
-    (_Body, BODY_DIRECTIVES),
+    (_Body, BODY_DIRECTIVES - {"only"}),
+    (_Only, ("only",)),
     (_Code, CODE_DIRECTIVES),
     (_Nothing, EMPTY_DIRECTIVES - {"toctree"}),
     (_Toctree, ("toctree",)),

@@ -17,6 +17,7 @@ __all__ = [
     "OPTION_LINES",
     "SIGNATURE_OPTIONS",
     "VERSION_LABELS",
+    "only_shown",
     "role_text",
 ]
 
@@ -101,3 +102,50 @@ def role_text(source: str, role: str = "") -> str:
     name, parenthesis, rest = text[1:].partition("(")  # `~a.b.c(x.y)` is c(x.y)
     last = name.rsplit("::", 1)[-1] if "::" in name else name.rsplit(".", 1)[-1]
     return last + parenthesis + rest
+
+
+_HTML_TAGS = frozenset({"html", "format_html", "builder_html"})  # the tags of Sphinx's HTML build
+_TAG_TOKEN = re.compile(r"\(|\)|[^\s()]+")
+
+
+def only_shown(expression: str) -> bool:
+    """Whether the HTML page shows the body of `.. only:: expression`: its tags are `html`, `format_html` and
+    `builder_html`, joined by `and`, `or`, `not` and parentheses; any other tag (`latex`, one conf.py adds) is
+    false. pytest's plugin list, written once for `not latex` and once for `latex`, was read twice. An
+    expression that cannot be read shows the body."""
+    tokens = _TAG_TOKEN.findall(expression)
+    try:
+        shown, rest = _either(tokens)
+    except (IndexError, ValueError):
+        return True
+    return shown if not rest else True
+
+
+def _either(tokens: list[str]) -> tuple[bool, list[str]]:
+    shown, tokens = _both(tokens)
+    while tokens and tokens[0] == "or":
+        other, tokens = _both(tokens[1:])
+        shown = shown or other
+    return shown, tokens
+
+
+def _both(tokens: list[str]) -> tuple[bool, list[str]]:
+    shown, tokens = _one(tokens)
+    while tokens and tokens[0] == "and":
+        other, tokens = _one(tokens[1:])
+        shown = shown and other
+    return shown, tokens
+
+
+def _one(tokens: list[str]) -> tuple[bool, list[str]]:
+    if tokens[0] == "not":
+        shown, rest = _one(tokens[1:])
+        return not shown, rest
+    if tokens[0] == "(":
+        shown, rest = _either(tokens[1:])
+        if rest[:1] != [")"]:
+            raise ValueError("no closing parenthesis")
+        return shown, rest[1:]
+    if tokens[0] in ("and", "or", ")") or not tokens[0].isidentifier():
+        raise ValueError(f"not a tag: {tokens[0]}")
+    return tokens[0] in _HTML_TAGS, tokens[1:]

@@ -322,6 +322,40 @@ def test_rst_doc_fields_of_an_object_read_as_sphinx_shows_them() -> None:
     ]
 
 
+ONLY = b"""Plugins
+=======
+
+.. only:: not latex
+
+   zebracorn | a table for the web
+
+.. only:: latex
+
+   zebracorn: a list for the PDF
+
+.. only:: html and (format_html or epub)
+
+   Shown on the web.
+
+.. only:: builder_html and not html
+
+   Never shown.
+
+.. only:: is_release
+
+   Only when conf.py adds the tag.
+"""
+
+
+def test_only_shows_what_the_html_page_shows() -> None:
+    """pytest's plugin list is written twice, `.. only:: not latex` as a table and `.. only:: latex` as a list:
+    every one of its 2,076 plugins was read twice."""
+    text = load("plugins.rst", ONLY).sections[0].text
+    assert text.split("\n\n") == ["zebracorn | a table for the web", "Shown on the web."]
+    myst = b"# Plugins\n\n```{only} latex\nFor the PDF.\n```\n\n```{only} not latex\nFor the web.\n```\n"
+    assert load("plugins.md", myst).sections[0].text == "For the web."
+
+
 def test_display_math_is_kept_as_written() -> None:
     """Jupyter Book's math page: Markdown took the backslashes of its `$$` blocks (`\\,dx` read `,dx`, `\\\\`
     a single one), so the LaTeX was corrupt; in code it was intact."""
