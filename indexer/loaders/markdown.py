@@ -12,6 +12,7 @@ text; the heading itself is not repeated in the section's text (a heading with n
 with none). Title: front matter `title`, else the first h1, else the first heading of any level (a Quarto page's:
 its `title` or `pagetitle` as Quarto shows it, quarto.py). Included files
 are put in place first (MkDocs snippets: snippets.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py;
+VitePress's `<!--@include: -->`: vitepress.py;
 Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py), Hugo shortcodes whose
 body is code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comment dropped (shortcodes.py),
 then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
@@ -52,6 +53,7 @@ from indexer.loaders.snippets import expand_snippets
 from indexer.loaders.sphinxfiles import expand_myst_includes
 from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
+from indexer.loaders.vitepress import expand_vitepress_includes
 from indexer.model import ParsedDoc
 
 __all__ = ["NESTING_LIMIT", "MarkdownLoader", "markdown_parser", "render_markdown"]
@@ -83,7 +85,8 @@ class MarkdownLoader:
         if metadata is not None:
             body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path), metadata)
         body = expand_myst_includes(expand_includes(expand_snippets(body, path), path), path)
-        body = expand_code_shortcodes(expand_docsify_embeds(body, path))  # Hugo's code and comment bodies
+        body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
+        body = expand_code_shortcodes(body)  # Hugo's code and comment bodies
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(body, path)

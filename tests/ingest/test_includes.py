@@ -346,6 +346,40 @@ def test_mkdocs_snippets_are_put_in_place_as_pymdownx_puts_them(tmp_path: Path) 
     assert not warnings_of(report, "page.md")
 
 
+def test_vitepress_includes_are_put_in_place_as_vitepress_puts_them(tmp_path: Path) -> None:
+    """Vitest's CLI reference is `<!--@include: ./cli-generated.md-->`, a file its config keeps from being a page:
+    the whole reference was left out of guide/cli.md, an HTML comment. VitePress puts the file in place, whole
+    (its front matter left out), by lines, by region or by the section under a heading, from `@/` the source
+    folder, in code blocks too."""
+    site = tmp_path / "site"
+    write(site, ".vitepress/config.ts", "export default { srcExclude: ['parts/**'] }\n")
+    write(site, "parts/options.md", "---\ntitle: Options\n---\n### shard\n\nRun a zebracorn shard.\n")
+    write(
+        site,
+        "parts/sections.md",
+        "## Basics {#start}\n\nGryphonbeak basics.\n\n### Detail\n\nMore basics.\n\n## Other\n\nNot wanted.\n",
+    )
+    write(site, "parts/nested.md", "Nested then <!-- @include: ./options.md{6,} -->\n")
+    code = "import x\n// #region main\nconst periwinkle = 1\n// #endregion main\nconst other = 2\n"
+    write(site, "snippets/app.ts", code)
+    write(
+        site,
+        "guide/cli.md",
+        "# CLI\n\n<!--@include: ../parts/options.md-->\n\n<!--@include: @/parts/sections.md#start-->\n\n"
+        "```ts\n<!--@include: @/snippets/app.ts#main-->\n```\n\n```ts\n<!--@include: @/snippets/app.ts{5,}-->\n```\n\n"
+        "<!--@include: ../parts/nested.md-->\n\n<!--@include: ../parts/missing.md-->\n",
+    )
+    report = index(site, tmp_path / "index")
+    assert all_ids(tmp_path / "index") == ["guide/cli.md"]
+    text = snapshot(tmp_path / "index").text("guide/cli.md") or ""
+    assert "shard\n\nRun a zebracorn shard." in text and "title: Options" not in text
+    assert "Gryphonbeak basics.\n\nDetail\n\nMore basics." in text and "Not wanted" not in text
+    assert "const periwinkle = 1\n\nconst other = 2" in text and "import x" not in text
+    assert "Nested then Run a zebracorn shard." in text
+    assert "include" not in text
+    assert warnings_of(report, "guide/cli.md") == ["included file ../parts/missing.md does not exist"]
+
+
 def test_mkdocs_snippets_read_the_base_paths_of_mkdocs_yml_and_say_what_they_cannot_read(tmp_path: Path) -> None:
     site, docs = tmp_path / "site", tmp_path / "site" / "docs"
     write(site, "mkdocs.yml", MKDOCS_YML.format(options=":\n      base_path: [docs/includes, docs]"))

@@ -1,0 +1,143 @@
+"""VitePress's Markdown file inclusion, put in place before a page is read, as VitePress puts it:
+`<!--@include: ./parts/basics.md-->` is replaced by the text of the file it names (Vitest's CLI reference is one).
+
+The path is relative to the page, or, starting with `@`, to the site's source folder (the folder holding
+`.vitepress/`, or the `srcDir` its config writes as a string). Parts of a file, as VitePress takes them: a line
+range at the end (`{3,}`, `{,10}`, `{2,4}`), after a region (`#name`: the lines between VS Code's region markers,
+`<!-- #region name -->` or `// #region name`, each time it opens and closes; else the section under the heading
+whose anchor is `name`, down to the next heading of its level or above). A Markdown file's front matter is left out
+(but for a range alone, whose lines count from the file's first). The directive is put in place anywhere, code
+blocks included, as VitePress does (which is how it shows part of a code file); an included file's own directives
+are put in place too, up to includes.MAX_DEPTH deep. Files are read as includes are (includes.py).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.includes import deeper, folders_up, included_text, warn
+
+__all__ = ["expand_vitepress_includes"]
+
+_DIRECTIVE = re.compile(r"<!--\s*@include:\s*(.*?)\s*-->")
+_RANGE = re.compile(r"\{(\d*),(\d*)\}$")
+_REGION = re.compile(r"#([^\s{]+)$")
+_REGION_START = re.compile(r"^\s*(?:<!--|//|#|/\*)\s*#?\s*region\b\s*(.*?)\s*(?:-->|\*/)?\s*$", re.IGNORECASE)
+_REGION_END = re.compile(r"^\s*(?:<!--|//|#|/\*)\s*#?\s*end ?region\b\s*(.*?)\s*(?:-->|\*/)?\s*$", re.IGNORECASE)
+_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_CUSTOM_ID = re.compile(r"\s*\{#([^}\s]+)\}\s*$")
+_SLUG_SPECIAL = re.compile(r"""[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:"'\u201c\u201d\u2018\u2019<>,.?/]+""")
+_SRC_DIR = re.compile(r"""\bsrcDir\s*:\s*(['"])([^'"\n]+)\1""")
+_MARKDOWN = frozenset({".md", ".markdown"})
+
+
+def expand_vitepress_includes(text: str, path: Path) -> str:
+    """`text` with VitePress's include directives replaced by what they include ("" when that cannot be read)."""
+    if "@include:" not in text:
+        return text
+    return _DIRECTIVE.sub(lambda match: _expansion(match.group(1), path), text)
+
+
+def _expansion(target: str, path: Path) -> str:
+    if not target:
+        return ""
+    span = _RANGE.search(target)
+    target = target[: span.start()] if span else target
+    region = _REGION.search(target)
+    target = target[: region.start()] if region else target
+    name = _from_source(target, path) if target.startswith("@") else target
+    text = included_text(path, name) if name is not None else None
+    if name is None or text is None:
+        return ""
+    if Path(name).suffix.lower() in _MARKDOWN and (region or not span):
+        _, text, _ = split_front_matter(text)
+    lines = text.split("\n")
+    if region:
+        part = _region(lines, region.group(1))
+        if part is None:
+            warn(f"{target[:120]}: no region or heading {region.group(1)[:60]} in it: not included")
+            return ""
+        lines = part
+    if span:
+        first, last = int(span.group(1) or 1), int(span.group(2) or len(lines))
+        lines = lines[max(first, 1) - 1 : last]
+    with deeper():
+        return expand_vitepress_includes("\n".join(lines), path.parent / name)
+
+
+def _from_source(target: str, page: Path) -> str | None:
+    """`@/x` (or `@x`) as a path from the page's folder: x in the site's source folder; None, said, when no
+    `.vitepress/` folder lies above the page."""
+    rest = target[2:] if target[1:2] in ("/", "\\") else target[1:]
+    here = os.path.dirname(os.path.realpath(page))
+    for folder in folders_up(page):
+        site = os.path.join(folder, ".vitepress")
+        if os.path.isdir(site):
+            return os.path.relpath(os.path.join(folder, _src_dir(site), rest), here)
+    warn(f"{target[:120]}: no .vitepress/ folder above the page, whose source folder @ names: not included")
+    return None
+
+
+def _src_dir(site: str) -> str:
+    """The `srcDir` the site's config writes as a string ("" when it writes none)."""
+    for name in ("config.ts", "config.mts", "config.js", "config.mjs", "config.cts", "config.cjs"):
+        try:
+            with open(os.path.join(site, name), encoding="utf-8", errors="replace") as f:
+                found = _SRC_DIR.search(f.read(1_000_000))
+        except OSError:
+            continue
+        src = found.group(2) if found else ""
+        return "" if os.path.isabs(src) else src
+    return ""
+
+
+def _region(lines: list[str], name: str) -> list[str] | None:
+    """The lines of region `name` (each time it opens and closes), else those of the section under the heading
+    whose anchor is `name`; None when the file holds neither."""
+    kept: list[str] = []
+    found, depth = False, 0  # depth within the region: regions nested in it, whose markers are its lines
+    for line in lines:
+        start = _REGION_START.match(line) if "egion" in line else None
+        end = _REGION_END.match(line) if start is None and "egion" in line else None
+        if depth == 0:
+            if start is not None and start.group(1) == name:
+                found, depth = True, 1
+            continue
+        depth += 1 if start is not None else -1 if end is not None else 0
+        if depth > 0:
+            kept.append(line)
+    return kept if found else _section(lines, name)
+
+
+def _section(lines: list[str], anchor: str) -> list[str] | None:
+    """The lines under the heading whose anchor is `anchor`, down to the next heading of its level or above."""
+    level, start, fence = 0, -1, ""
+    for number, line in enumerate(lines):
+        stripped = line.lstrip()
+        if stripped.startswith(("```", "~~~")):
+            marker = stripped[:3]
+            fence = "" if fence and stripped.startswith(fence) else fence or marker
+            continue
+        heading = None if fence else _HEADING.match(line)
+        if heading is None:
+            continue
+        if start >= 0 and len(heading.group(1)) <= level:
+            return lines[start:number]
+        if start < 0 and _anchor(heading.group(2)) == anchor:
+            level, start = len(heading.group(1)), number + 1
+    return lines[start:] if start >= 0 else None
+
+
+def _anchor(heading: str) -> str:
+    """The id VitePress gives a heading: its `{#custom-id}`, else its text slugged."""
+    custom = _CUSTOM_ID.search(heading)
+    if custom:
+        return custom.group(1)
+    text = re.sub(r"<[^>]*>|`", "", heading)
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    slug = _SLUG_SPECIAL.sub("-", re.sub(r"[\x00-\x1f]", "", text)).strip("-")
+    return re.sub(r"-{2,}", "-", re.sub(r"^(\d)", r"_\1", slug)).lower()
