@@ -30,6 +30,7 @@ each serves them under, its versions and its translations (the site's Layout: ed
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -82,6 +83,22 @@ def content_plugins(config: JsConfig) -> tuple[list[Plugin], bool]:
             read = False
     plugins = list(found.values())
     return plugins, known and read and not any(p.guessed for p in plugins)
+
+
+def plugin_reading(config: Path, docs: Path) -> Plugin | None:
+    """The content plugin of the site whose config is `config` that reads the folder `docs`, or a folder holding
+    it, from outside the site's folder (`path: '../docs'`: Redux keeps its site in website/, its pages in docs/
+    beside it); None when no plugin that is on reads it."""
+    site, wanted = os.path.realpath(config.parent), os.path.realpath(docs)
+    plugins, _ = content_plugins(JsConfig(config_text(config)))
+    for plugin in plugins:
+        path = (plugin.options or {}).get("path")
+        if plugin.off or not isinstance(path, str) or not path.strip() or plugin.folder:
+            continue  # off, unknown, or a folder inside the site, which DOCS would be below the config for
+        folder = os.path.realpath(os.path.join(site, path.strip()))
+        if wanted == folder or wanted.startswith(folder.rstrip(os.sep) + os.sep):
+            return plugin
+    return None
 
 
 def _preset_options(config: JsConfig) -> tuple[Mapping[str, Any], bool]:

@@ -28,11 +28,12 @@ So the rules follow the generator, and the generator is known by its own files, 
 config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another
 project; outside a repository, see _site_folders()), the nearest deciding (`docusaurus.config.js/ts/mjs/...`,
 `book.toml`, `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Hugo's older config: layouts.old_hugo_config(),
-`astro.config.mjs/js/ts/...`), or, where none is, Docusaurus's `_category_.json/yml` files inside DOCS (a docs
-folder copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or an `id` are written on
-other sites too, and a site decided by one page would change every other page's URL when that page changes; nor
-can it make a page a translation (a `lang` field). Without one of these files a folder gets the rules all
-generators share.
+`astro.config.mjs/js/ts/...`), or a Docusaurus config in a folder beside DOCS or beside a folder above it, one of
+whose content plugins reads DOCS (`website/docusaurus.config.js` with `path: '../docs'`), or, where none is,
+Docusaurus's `_category_.json/yml` files inside DOCS (a docs folder copied out of its site). Front matter cannot
+decide it: `sidebar_position`, MDX or an `id` are written on other sites too, and a site decided by one page would
+change every other page's URL when that page changes; nor can it make a page a translation (a `lang` field).
+Without one of these files a folder gets the rules all generators share.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from indexer.ingest.antora import AntoraComponent, is_antora
+from indexer.ingest.docusaurus import content_plugins, plugin_reading
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.hugobuild import site_cascade
@@ -57,7 +59,7 @@ from indexer.ingest.mintlify import mintlify_site
 from indexer.ingest.mkdocs import mkdocs_site
 from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
 from indexer.ingest.quartoproject import quarto_project
-from indexer.ingest.siteconfig import config_mapping, config_text, listed, lowered, site_folder, yaml_config
+from indexer.ingest.siteconfig import JsConfig, config_mapping, config_text, listed, lowered, site_folder, yaml_config
 from indexer.ingest.sphinxconf import SphinxConfig, sphinx_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
@@ -281,6 +283,26 @@ def _mdbook_src(book: Path) -> str:
     return src.strip("/") if isinstance(src, str) else "src"
 
 
+def _docusaurus_beside(folder: Path, docs: Path) -> Site | None:
+    """The rules of a Docusaurus site whose config lies in a folder of `folder` (one above DOCS) and one of whose
+    content plugins reads DOCS from outside the site's folder (`website/` with `path: '../docs'`, as Redux and
+    Jest keep theirs); None when there is none. Its pages are served from the plugin's route, which --base-url
+    gives, as for a docs folder below its config."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return None
+    for entry in entries:
+        if not entry.is_dir(follow_symlinks=False) or entry.name.startswith(".") or entry.name in _NOT_SITES:
+            continue
+        config = next((Path(entry.path, n) for n in DOCUSAURUS_CONFIGS if os.path.isfile(Path(entry.path, n))), None)
+        plugin = plugin_reading(config, docs) if config is not None else None
+        if plugin is not None:
+            numbered = plugin.kind == "docs" and (plugin.options or {}).get("numberPrefixParser") is not False
+            return replace(SITES["docusaurus"], number_prefixes=numbered)
+    return None
+
+
 def _mkdocs(site: Site, config: Path, docs: Path) -> Site:
     """An MkDocs project's rules, from its mkdocs.yml (read once): each page served as a folder unless it says
     `use_directory_urls: false`; indexed from the folder of mkdocs.yml, its pages are those of its `docs_dir`
@@ -336,6 +358,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
             return SITES["docsify"]
         if folder == docs and (jekyll := jekyll_site(docs)) is not None:
             return replace(SITES["jekyll"], config=jekyll)
+        if folder != docs and (beside := _docusaurus_beside(folder, docs)) is not None:
+            return beside
     if any(name in MARKER_FILES for name in markers):
         config = next((docs / name for name in DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
         return _with_layout(SITES["docusaurus"], config, docs)
@@ -372,7 +396,8 @@ def url_option(site: Site) -> str:
 
 def nested_site(docs: Path) -> tuple[str, str] | None:
     """When no generator's config is at DOCS or above it: (the generator's name, the folder) of one in a folder
-    below DOCS (a repository whose site lies in website/), nearest first; None when there is none."""
+    below DOCS (a repository whose site lies in website/; or, as Redux keeps it, whose website/ reads its pages
+    from docs/ beside it: docs/), nearest first; None when there is none."""
     level = [docs]
     for _ in range(_NESTED_DEPTH):
         below: list[Path] = []
@@ -387,10 +412,26 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                 path = Path(entry.path)
                 site = next((site for name, site in _CONFIGS if os.path.exists(path / name)), None)
                 if site is not None and (site != "sphinx" or entry.name in _SPHINX_DOCS):  # (conf.py: any Python)
-                    return _SHOWN.get(site, site), path.relative_to(docs).as_posix()
+                    return _SHOWN.get(site, site), _pages_of(site, path, docs).relative_to(docs).as_posix()
                 below.append(path)
         level = below
     return None
+
+
+def _pages_of(site: str, folder: Path, docs: Path) -> Path:
+    """The folder to index for the pages of the site whose config lies in `folder`, below DOCS: that folder, but
+    for a Docusaurus site whose docs plugin reads a folder beside it in DOCS (Redux's website/ reads ../docs)."""
+    config = (
+        next((folder / n for n in DOCUSAURUS_CONFIGS if (folder / n).is_file()), None) if site == "docusaurus" else None
+    )
+    plugins = content_plugins(JsConfig(config_text(config)))[0] if config is not None else []
+    for plugin in plugins:
+        path = (plugin.options or {}).get("path")
+        if plugin.kind == "docs" and not plugin.off and not plugin.folder and isinstance(path, str) and path.strip():
+            read = Path(os.path.normpath(folder / path.strip()))
+            if read.is_relative_to(docs) and read != docs and read.is_dir():
+                return read
+    return folder
 
 
 _SPHINX_DOCS = frozenset({"doc", "docs", "documentation", "source"})  # folders whose conf.py is Sphinx's

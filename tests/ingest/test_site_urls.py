@@ -511,6 +511,43 @@ def test_a_docusaurus_site_is_known_by_its_config_above_or_its_category_files(
     assert document(tmp_path / "index", "api/README.md").url == "https://site.example/docs/api/"
 
 
+@pytest.mark.parametrize(
+    ("plugin", "docs", "numbered"),
+    [
+        ("presets: [['classic', {docs: {path: '../docs', routeBasePath: '/'}}]]", "docs", True),
+        ("presets: [['classic', {docs: {path: '../docs'}}]]", "docs/guides", True),
+        ("plugins: [['content-docs', {id: 'api', path: '../api', numberPrefixParser: false}]]", "api", False),
+    ],
+)
+def test_a_docs_folder_beside_the_docusaurus_site_that_reads_it_gets_its_rules(
+    tmp_path: Path, plugin: str, docs: str, numbered: bool
+) -> None:
+    """Redux keeps its site in website/ and its pages in docs/ beside it (`path: '../docs'`): indexed from docs/,
+    the pages were cited at their file names (`introduction/GettingStarted`, where the site serves the page's id,
+    `introduction/getting-started`) and its partials were pages. A config there that reads no such folder decides
+    nothing."""
+    write(tmp_path, "repo/.git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "repo/website/docusaurus.config.js", f"export default {{{plugin}}};\n")
+    write(tmp_path, "repo/other/docusaurus.config.js", "export default {presets: [['classic', {}]]};\n")
+    write(tmp_path, f"repo/{docs}/intro/GettingStarted.md", "---\nid: getting-started\n---\n# Start\n\nHello.\n")
+    write(tmp_path, f"repo/{docs}/01-setup.md", PAGE)
+    write(tmp_path, f"repo/{docs}/_partial.mdx", PAGE)
+    report = index(tmp_path / "repo" / docs, tmp_path / "index", base_url="https://x.dev/", drop_extensions=True)
+    assert document(tmp_path / "index", "intro/GettingStarted.md").url == "https://x.dev/intro/getting-started"
+    assert document(tmp_path / "index", "01-setup.md").url == f"https://x.dev/{'setup' if numbered else '01-setup'}"
+    assert list(skipped(report)) == ["_partial.mdx"]
+    assert report.site == "Docusaurus"
+
+
+def test_a_docusaurus_site_beside_docs_that_reads_another_folder_decides_nothing(tmp_path: Path) -> None:
+    write(tmp_path, "repo/.git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "repo/website/docusaurus.config.js", "export default {presets: [['classic', {}]]};\n")
+    write(tmp_path, "repo/docs/01-Setup.md", PAGE)
+    report = index(tmp_path / "repo" / "docs", tmp_path / "index", base_url="https://x.dev/", drop_extensions=True)
+    assert document(tmp_path / "index", "01-Setup.md").url == "https://x.dev/01-Setup"
+    assert report.site == ""
+
+
 def test_a_content_plugin_the_config_turns_off_builds_no_page(tmp_path: Path) -> None:
     write(tmp_path, "site/docusaurus.config.js", "export default {presets: [['classic', {blog: false}]]};\n")
     write(tmp_path, "site/blog/2017-03-13-intro.md", PAGE)
@@ -648,6 +685,11 @@ def test_the_summary_names_the_option_that_gives_a_sites_urls_and_a_site_below_d
     pretty = indexer_main(tmp_path / "repo/website", "--index", tmp_path / "i2", "--base-url", "https://x.dev",
                           "--drop-extensions")  # fmt: skip
     assert "--base-url alone" not in pretty.err and "holds a site" not in pretty.err
+    write(tmp_path, "redux/website/docusaurus.config.js", "module.exports = {presets: [['classic', {docs: {path: "
+          "'../docs'}}]]};\n")  # fmt: skip
+    write(tmp_path, "redux/docs/intro.md", PAGE)  # Redux's layout: website/ holds no page, docs/ all of them
+    beside = indexer_main(tmp_path / "redux", "--index", tmp_path / "i6")
+    assert "docs/ holds a site (Docusaurus): index that folder" in beside.err
     write(tmp_path, "vp/.vitepress/config.mts", "export default defineConfig({ cleanUrls: true })\n")
     write(tmp_path, "vp/guide/build.md", PAGE)
     clean = indexer_main(tmp_path / "vp", "--index", tmp_path / "i3", "--base-url", "https://x.dev")
