@@ -88,10 +88,11 @@ def write(folder: Path, model: str, docs: list[tuple[str, tuple[str, ...]]], row
     target = folder / VECTORS_DIR
     with io_errors(target):
         target.mkdir(exist_ok=True)
-        dim = rows.values.shape[1] if len(rows) else 0
+        values = np.asarray(rows.values, np.int8)
+        dim = values.shape[1] if values.ndim == 2 else 0  # none kept of a table of vectors: still their width
         np.save(target / "owners.npy", np.asarray(rows.owners, np.int32).reshape(-1, 2))
-        np.save(target / "values.npy", np.asarray(rows.values, np.int8).reshape(-1, dim))
-        np.save(target / "codes.npy", sign_codes(np.asarray(rows.values).reshape(-1, dim)))
+        np.save(target / "values.npy", values.reshape(len(rows), dim))
+        np.save(target / "codes.npy", sign_codes(values.reshape(len(rows), dim)))
         np.save(target / "scales.npy", np.asarray(rows.scales, np.float32))
         np.save(target / "hashes.npy", np.asarray(rows.hashes, HASH))
         (target / "docs.json").write_text(json.dumps([[d, list(g)] for d, g in docs]), encoding="utf-8")

@@ -76,6 +76,17 @@ def test_the_lexical_generation_keeps_the_vectors_of_untouched_documents(docs: P
     assert "install.md" in found(index_dir, "long-path")
 
 
+def test_a_run_that_changes_every_document_carries_no_vectors_and_embeds_them_all(docs: Path, index_dir: Path) -> None:
+    """Editing the one page of a folder (or every page) stopped the indexer with "unexpected ValueError: cannot
+    reshape array of size 0" and left the index as it was, run after run: no vector was left to carry."""
+    index_and_embed(docs, index_dir, {"only.md": "# Only\n\nThe zebracorn grazes.\n"})
+    write(docs, "only.md", "# Only\n\nThe zebracorn sleeps.\n")
+    index(docs, index_dir)
+    assert "only.md" in found(index_dir, "sleeps")
+    assert embed(index_dir).embedded == _passages(index_dir, "only.md")
+    assert _table(index_dir).complete
+
+
 def test_no_embeddings_leaves_an_index_ranked_by_words(docs: Path, index_dir: Path) -> None:
     index_and_embed(docs, index_dir, PARAPHRASE)
     write(docs, "new.md", "# New\n\nzebracorn\n")
