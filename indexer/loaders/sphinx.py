@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.loaders.sphinxproject import extlink
+from indexer.loaders.sphinxproject import extlink, project
 from indexer.loaders.sphinxrefs import doc_title, ref_title
 
 __all__ = [
@@ -110,10 +110,14 @@ _TAG_TOKEN = re.compile(r"\(|\)|[^\s()]+")
 
 def only_shown(expression: str) -> bool:
     """Whether the HTML page shows the body of `.. only:: expression`: its tags are `html`, `format_html` and
-    `builder_html`, joined by `and`, `or`, `not` and parentheses; any other tag (`latex`, one conf.py adds) is
-    false. pytest's plugin list, written once for `not latex` and once for `latex`, was read twice. An
-    expression that cannot be read shows the body."""
+    `builder_html`, and those conf.py's top level adds (`tags.add("web")`), joined by `and`, `or`, `not` and
+    parentheses; any other tag (`latex`, one conf.py adds only under a condition) is false. pytest's plugin
+    list, written once for `not latex` and once for `latex`, was read twice. An expression that cannot be read
+    shows the body."""
     tokens = _TAG_TOKEN.findall(expression)
+    found = project()
+    added = set(found.tags) if found is not None else set()
+    tokens = ["html" if token in added else token for token in tokens]  # a tag of this build, as html is
     try:
         shown, rest = _either(tokens)
     except (IndexError, ValueError):

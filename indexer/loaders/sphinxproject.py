@@ -66,6 +66,7 @@ class Project:
     folder: str
     values: dict[str, Any] = field(default_factory=dict)
     paths: tuple[str, ...] = ()  # the folders conf.py adds to sys.path, as written (relative to its folder)
+    tags: tuple[str, ...] = ()  # the tags its top level adds (`tags.add("internal")`), which `only` may name
 
     def text(self, name: str) -> str | None:
         """The value conf.py gives `name` when it is a string; None otherwise."""
@@ -220,14 +221,24 @@ def _directives(text: str) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=16)
-def _values(text: str) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """conf.py's literal values, and the folders it adds to sys.path (as written: `_ext`), once for each text of
-    it a run reads (each of its pages may)."""
+def _values(text: str) -> tuple[dict[str, Any], tuple[str, ...], tuple[str, ...]]:
+    """conf.py's literal values, the folders it adds to sys.path (as written: `_ext`) and the tags its top level
+    adds for every build, once for each text of it a run reads (each of its pages may)."""
     values = literal_values(text) or {}
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return values, ()
+        return values, (), ()
+    tags = [
+        node.value.args[0].value
+        for node in tree.body
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Call)
+        and ast.unparse(node.value.func) == "tags.add"
+        and len(node.value.args) == 1
+        and isinstance(node.value.args[0], ast.Constant)
+        and isinstance(node.value.args[0].value, str)
+    ]
     paths = []
     for node in ast.walk(tree):
         func = node.func if isinstance(node, ast.Call) else None
@@ -236,4 +247,4 @@ def _values(text: str) -> tuple[dict[str, Any], tuple[str, ...]]:
             strings = [str(n.value) for n in sorted(constants, key=lambda n: (n.lineno, n.col_offset))]
             if strings:  # (a path made of names alone, `dirname(__file__)`, is not known)
                 paths.append(os.path.join(*strings))
-    return values, tuple(paths)
+    return values, tuple(paths), tuple(tags)

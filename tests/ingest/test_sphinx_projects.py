@@ -177,3 +177,22 @@ def test_an_extlinks_role_shows_its_caption_or_its_url(tmp_path: Path) -> None:
         "Notes\n\n#35020, the bug, https://github.com/django/django/commit/abc1, issue 7."
     )
     assert snapshot(index_dir).text("page.md") == "Page\n\nFixed in #35022."
+
+
+def test_only_shows_the_body_of_a_tag_that_conf_py_adds_to_every_build(tmp_path: Path) -> None:
+    """`.. only:: latex` is the PDF's and shows nothing on the web page; a tag conf.py's top level adds for
+    every build (`tags.add("cloud")`) is the web page's too, and one it adds only under a condition is not known
+    to be, so its body shows nothing, as `latex`'s."""
+    docs = tmp_path / "docs"
+    write(docs, "conf.py", 'import os\ntags.add("cloud")\nif os.environ.get("X"):\n    tags.add("onprem")\n')
+    write(
+        docs,
+        "install.rst",
+        "Install\n=======\n\n.. only:: cloud\n\n   Zebracorn cloud setup.\n\n"
+        ".. only:: onprem\n\n   Walrus rack setup.\n\n.. only:: latex\n\n   Printed narwhal notes.\n\n"
+        ".. only:: html and not onprem\n\n   Quokka web tips.\n",
+    )
+    index(docs, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("install.rst") or ""
+    assert "Zebracorn cloud setup." in text and "Quokka web tips." in text
+    assert "Walrus" not in text and "narwhal" not in text
