@@ -256,6 +256,8 @@ class _Expander:
                 found = obj.members.get(part)
                 if found is None and obj.kind == "module":
                     found = self.imported(obj, part, 0)
+                elif found is None:  # a class's, from a base (pytest's `.. autoattribute:: fail_reason`)
+                    found = self.inherited(obj, set(), 0).get(part)
                 if found is None:
                     return None
                 obj = found

@@ -153,6 +153,11 @@ def test_members_follow_autodocs_options_and_a_modules_all(tmp_path: Path) -> No
     index(docs, tmp_path / "index", includes_from=repo)
     text = text_of(tmp_path / "index", "api.rst")
     assert "count() -> int" in text and "How many periwinkle animals the herd holds." in text
+    # a member named in the class's content is found in a base too
+    write(docs, "api.rst", "API\n===\n\n.. autoclass:: zebra.Herd()\n\n   .. automethod:: count\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert "How many periwinkle animals the herd holds." in text_of(tmp_path / "index", "api.rst")
+    assert not warnings_of(report, "api.rst")
 
 
 def test_without_the_source_the_page_keeps_the_names_and_says_how_to_show_more(tmp_path: Path) -> None:
