@@ -1,0 +1,380 @@
+"""Python objects read from a project's source, never imported or run: ast gives each module's, class's and
+function's docstring and signature, for the pages that document them (Sphinx's autodoc: autodoc.py; mkdocstrings:
+mkdocstrings.py).
+
+- A module `pkg.mod` is `pkg/mod.py` or `pkg/mod/__init__.py` in the first of the given folders that holds it.
+  Only files in the folder included files may come from are read (includes.py), and each is remembered, so that
+  a change to the source reads the page again; the folders looked at without a file are remembered too.
+- A name that a module imports (`from .app import Flask`, as a package's `__init__.py` offers its API) is followed
+  to the module that defines it; a class's members are found in the bases its source names too.
+- An object's members are those of its body, in source order, conditional definitions (`if`, `try`, `with`)
+  included: functions, classes, properties (a setter is none), and data or attributes, whose docstring is a string
+  right below them or a `#:` comment above or beside them; a module's `__all__` is kept.
+- Signatures are written as Sphinx writes them: `a, b: int = 1, *args, key=None, **kw` (a method's self or cls
+  left out); a class's are its `__init__`'s (or `__new__`'s), a dataclass's its fields; a data's or attribute's
+  its annotation and value (a value longer than 100 characters is left out).
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from indexer.loaders.includes import included_text, probe, warn
+
+__all__ = ["PyObject", "PythonSource", "chosen", "on"]
+
+_EXCEPTION_BASES = ("Error", "Exception", "Warning", "Exit", "Interrupt")
+MAX_DEPTH = 6  # classes within classes, imports followed
+_VALUE_CHARS = 100  # of a data's or attribute's value shown, at most
+
+
+@dataclass
+class PyObject:
+    """One Python object as its source gives it: its kind (the Python domain's: module, class, exception,
+    function, method, property, data, attribute), signature (after the name), docstring, bases and members (a
+    module's or a class's, in source order)."""
+
+    kind: str
+    name: str
+    signature: str = ""
+    doc: str = ""
+    bases: list[str] = field(default_factory=list)
+    members: dict[str, PyObject] = field(default_factory=dict)
+    exported: list[str] | None = None  # a module's __all__
+    scope: PyObject | None = None  # a class's module, where the names of its bases are
+    imports: dict[str, tuple[str, str]] = field(default_factory=dict)  # a module's: name -> (module, its name there)
+
+
+class PythonSource:
+    """The modules of a project, looked for in `bases` (folders, in order) for the page `page` and read as its
+    includes are; `init_doc`: what a class's docstring is (Sphinx's autoclass_content: "class", "both" or
+    "init", which is `__init__`'s)."""
+
+    def __init__(self, page: Path, bases: list[str], init_doc: str = "class", tool: str = "autodoc") -> None:
+        self.page = page
+        self.bases = list(dict.fromkeys(bases))
+        self.init_doc = init_doc
+        self.tool = tool
+        self.modules: dict[str, PyObject | None] = {}
+
+    def members(self, obj: PyObject, options: dict[str, Any], depth: int) -> list[tuple[str, PyObject]]:
+        """The members of a module or class that autodoc's options choose (`members`: all when "" or True, else
+        the names it lists; `undoc-members`, `private-members`, `special-members`, `exclude-members`,
+        `inherited-members`): with a docstring, not private nor special, a module's in its `__all__` or else
+        those it defines itself."""
+        wanted = options.get("members")
+        if wanted is None or wanted is False:
+            return []
+        listed = [n.strip() for n in wanted.split(",") if n.strip()] if isinstance(wanted, str) else []
+        excluded = {n.strip() for n in str(options.get("exclude-members") or "").split(",")}
+        every = dict(obj.members)
+        if obj.kind != "module" and on(options, "inherited-members"):
+            stop = {n.strip() for n in str(options["inherited-members"]).split(",") if n.strip()}
+            for name, inherited in self.inherited(obj, stop, depth).items():
+                every.setdefault(name, inherited)
+        if listed:
+            names = listed
+        elif obj.kind == "module" and obj.exported is not None:
+            names = obj.exported
+        else:
+            names = list(every)
+        found: list[tuple[str, PyObject]] = []
+        for name in names:
+            if name in excluded or (not listed and not chosen(name, options)):
+                continue
+            member: PyObject | None = every.get(name)
+            if member is None and obj.kind == "module":
+                member = self.imported(obj, name, depth)
+            if member is None or member.kind == "module" or (not member.doc and not on(options, "undoc-members")):
+                continue
+            found.append((name, member))
+        return found
+
+    def inherited(self, cls: PyObject, stop: set[str], depth: int) -> dict[str, PyObject]:
+        """The members a class inherits from the bases found in its source (nearest first), up to a base
+        named in `stop` (`:inherited-members: dict`)."""
+        found: dict[str, PyObject] = {}
+        for written in cls.bases:
+            name = written.split("[", 1)[0].strip()
+            if name.rsplit(".", 1)[-1] in stop or depth >= MAX_DEPTH or cls.scope is None:
+                continue
+            base = self.in_scope(cls.scope, name)
+            if base is None or base.kind not in ("class", "exception") or base is cls:
+                continue
+            for member_name, member in [*base.members.items(), *self.inherited(base, stop, depth + 1).items()]:
+                found.setdefault(member_name, member)
+        return found
+
+    def in_scope(self, module: PyObject, name: str) -> PyObject | None:
+        """What a name written in a module is: one it defines or imports (`App`), or an object of a module it
+        imports (`sansio.App`)."""
+        first, _, rest = name.partition(".")
+        found = module.members.get(first) or self.imported(module, first, 0)
+        if not rest:
+            return found
+        origin = module.imports.get(first)
+        hit = self.find(f"{origin[0]}.{origin[1]}.{rest}") if origin else self.find(name)
+        return hit[1] if hit else None
+
+    def find(self, dotted: str) -> tuple[str, PyObject] | None:
+        """(its full name, the object) of a dotted name whose module is found: the longest leading part of it
+        that is a module, then its objects (a name imported into a module followed to where it is defined)."""
+        parts = dotted.split(".")
+        for cut in range(len(parts), 0, -1):
+            module = self.module(".".join(parts[:cut]))
+            if module is None:
+                continue
+            obj: PyObject | None = module
+            for part in parts[cut:]:
+                assert obj is not None
+                found = obj.members.get(part)
+                if found is None and obj.kind == "module":
+                    found = self.imported(obj, part, 0)
+                elif found is None:  # a class's, from a base (pytest's `.. autoattribute:: fail_reason`)
+                    found = self.inherited(obj, set(), 0).get(part)
+                if found is None:
+                    return None
+                obj = found
+            assert obj is not None
+            return dotted, obj
+        return None
+
+    def imported(self, module: PyObject, name: str, depth: int) -> PyObject | None:
+        """What `name` is where the module that `module` imports it from defines it."""
+        origin = module.imports.get(name)
+        if origin is None or depth >= MAX_DEPTH:
+            return None
+        source = self.module(origin[0])
+        if source is None:
+            return None
+        found = source.members.get(origin[1])
+        return found if found is not None else self.imported(source, origin[1], depth + 1)
+
+    def module(self, name: str) -> PyObject | None:
+        """The module `name`, parsed from its source (once per page); None when none is found or it does not
+        parse."""
+        if name not in self.modules:
+            self.modules[name] = None
+            path = next((p for p in self.candidates(name) if probe(p)), None)
+            if path is not None:
+                text = included_text(self.page, os.path.relpath(path, os.path.dirname(os.path.realpath(self.page))))
+                package = path.endswith("__init__.py")
+                self.modules[name] = _parsed_module(name, text, package, self.init_doc) if text else None
+                if text and self.modules[name] is None:
+                    warn(f"{self.tool}: {os.path.basename(path)} of {name} is no Python that parses: only names shown")
+        return self.modules[name]
+
+    def candidates(self, name: str) -> Iterator[str]:
+        """Where the module `name` may be: in each folder it may be found in, as a file or a package."""
+        parts = name.split(".")
+        for base in self.bases:
+            yield os.path.join(base, *parts[:-1], parts[-1] + ".py")
+            yield os.path.join(base, *parts, "__init__.py")
+
+
+def on(options: dict[str, Any], name: str) -> bool:
+    return name in options and options[name] is not False and options[name] is not None
+
+
+def chosen(name: str, options: dict[str, Any]) -> bool:
+    """Whether a member of this name is documented when the options list none by name."""
+    if name.startswith("__") and name.endswith("__"):
+        special = options.get("special-members")
+        return on(options, "special-members") and (
+            not isinstance(special, str) or not special.strip() or name in {s.strip() for s in special.split(",")}
+        )
+    return not name.startswith("_") or on(options, "private-members")
+
+
+def _parsed_module(name: str, text: str, package: bool, init_doc: str) -> PyObject | None:
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    lines = text.split("\n")
+    module = PyObject("module", name, doc=ast.get_docstring(tree) or "")
+    package_name = name if package else name.rpartition(".")[0]
+    _collect(module, _statements(tree.body), lines, package_name, module, init_doc)
+    return module
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """A body's statements, and those of its `if`, `try` and `with` blocks (conditional definitions)."""
+    for node in body:
+        if isinstance(node, ast.If):
+            yield from _statements(node.body)
+            yield from _statements(node.orelse)
+        elif isinstance(node, ast.Try | ast.TryStar):
+            yield from _statements(node.body)
+            for handler in node.handlers:
+                yield from _statements(handler.body)
+            yield from _statements(node.orelse)
+        elif isinstance(node, ast.With | ast.AsyncWith):
+            yield from _statements(node.body)
+        else:
+            yield node
+
+
+def _collect(
+    owner: PyObject, statements: Iterator[ast.stmt], lines: list[str], package: str, scope: PyObject, init_doc: str
+) -> None:
+    """The members of a module or class from its statements (in source order); `scope`: their module."""
+    in_class = owner.kind in ("class", "exception")
+    previous: ast.stmt | None = None
+    for node in statements:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            _add_function(owner, node, in_class)
+        elif isinstance(node, ast.ClassDef):
+            _add(owner, _class(node, lines, package, scope, init_doc))
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            _add_assignment(owner, node, lines)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            if isinstance(previous, ast.Assign | ast.AnnAssign):  # an attribute's docstring, below it
+                for name in _assigned(previous):
+                    if name in owner.members and not owner.members[name].doc:
+                        owner.members[name].doc = inspect.cleandoc(node.value.value)
+        elif isinstance(node, ast.ImportFrom) and not in_class:
+            base = _import_base(node, package)
+            for alias in node.names:
+                if alias.name != "*" and base:
+                    owner.imports[alias.asname or alias.name] = (base, alias.name)
+        previous = node
+
+
+def _add(owner: PyObject, member: PyObject) -> None:
+    """A member, unless one of the name is documented already (overloads, conditional definitions)."""
+    held = owner.members.get(member.name)
+    if held is None or (not held.doc and member.doc):
+        owner.members[member.name] = member
+
+
+def _add_function(owner: PyObject, node: ast.FunctionDef | ast.AsyncFunctionDef, in_class: bool) -> None:
+    decorators = {_decorator_name(d) for d in node.decorator_list}
+    if any(d.endswith((".setter", ".deleter")) for d in decorators):
+        return
+    doc = ast.get_docstring(node) or ""
+    returns = f" -> {ast.unparse(node.returns)}" if node.returns is not None else ""
+    if in_class and decorators & {"property", "cached_property", "functools.cached_property"}:
+        annotation = f": {ast.unparse(node.returns)}" if node.returns is not None else ""
+        _add(owner, PyObject("property", node.name, annotation, doc))
+        return
+    drop_first = in_class and "staticmethod" not in decorators
+    arguments = _arguments(node.args, drop_first)
+    kind = "method" if in_class else "function"
+    _add(owner, PyObject(kind, node.name, f"({arguments}){returns}", doc))
+
+
+def _class(node: ast.ClassDef, lines: list[str], package: str, scope: PyObject, init_doc: str) -> PyObject:
+    bases = [ast.unparse(b) for b in node.bases]
+    exception = any(b.rsplit(".", 1)[-1].endswith(_EXCEPTION_BASES) for b in bases)
+    obj = PyObject("exception" if exception else "class", node.name, doc=ast.get_docstring(node) or "", bases=bases)
+    obj.scope = scope
+    _collect(obj, _statements(node.body), lines, package, scope, init_doc)
+    init = next(
+        (n for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == "__init__"), None
+    )
+    new = next((n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__new__"), None)
+    if init is not None or new is not None:
+        obj.signature = f"({_arguments((init or new).args, True)})"  # type: ignore[union-attr]
+        init_text = ast.get_docstring(init) if init is not None else None
+        if init_text and init_doc in ("both", "init"):
+            obj.doc = init_text if init_doc == "init" or not obj.doc else f"{obj.doc}\n\n{init_text}"
+    elif any(_decorator_name(d).rsplit(".", 1)[-1] == "dataclass" for d in node.decorator_list):
+        obj.signature = f"({', '.join(_fields(node))})"
+    return obj
+
+
+def _fields(node: ast.ClassDef) -> list[str]:
+    """A dataclass's fields as its __init__ takes them (`name: type = default`; ClassVars are none)."""
+    found = []
+    for n in node.body:
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
+            annotation = ast.unparse(n.annotation)
+            if "ClassVar" not in annotation:
+                found.append(f"{n.target.id}: {annotation}" + (f" = {ast.unparse(n.value)}" if n.value else ""))
+    return found
+
+
+def _add_assignment(owner: PyObject, node: ast.Assign | ast.AnnAssign, lines: list[str]) -> None:
+    names = _assigned(node)
+    if owner.kind == "module" and names == ["__all__"] and isinstance(node.value, ast.List | ast.Tuple):
+        owner.exported = [e.value for e in node.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        return
+    kind = "data" if owner.kind == "module" else "attribute"
+    annotation = f": {ast.unparse(node.annotation)}" if isinstance(node, ast.AnnAssign) else ""
+    value = ast.unparse(node.value) if node.value is not None else ""
+    shown = f" = {value}" if value and len(value) <= _VALUE_CHARS else ""
+    doc = _comment_doc(node, lines)
+    for name in names:
+        _add(owner, PyObject(kind, name, annotation + shown, doc))
+
+
+def _assigned(node: ast.stmt) -> list[str]:
+    if isinstance(node, ast.AnnAssign):
+        return [node.target.id] if isinstance(node.target, ast.Name) else []
+    if isinstance(node, ast.Assign):
+        return [t.id for t in node.targets if isinstance(t, ast.Name)]
+    return []
+
+
+def _comment_doc(node: ast.stmt, lines: list[str]) -> str:
+    """An assignment's `#:` comment: on its own line(s) right above it, or after it on the same line."""
+    line = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
+    if "#:" in line:
+        return line.split("#:", 1)[1].strip()
+    above: list[str] = []
+    n = node.lineno - 2
+    while n >= 0 and lines[n].strip().startswith("#:"):
+        above.insert(0, lines[n].strip()[2:].strip())
+        n -= 1
+    return "\n".join(above)
+
+
+def _import_base(node: ast.ImportFrom, package: str) -> str:
+    """The module a `from ... import` names, absolute ("" when it climbs above the top package)."""
+    if not node.level:
+        return node.module or ""
+    parts = package.split(".") if package else []
+    if node.level - 1 > len(parts) or (node.level - 1 == len(parts) and not node.module):
+        return ""
+    base = parts[: len(parts) - (node.level - 1)]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def _arguments(args: ast.arguments, drop_first: bool) -> str:
+    """A definition's parameters as Sphinx shows them (`a, b: int = 1, *args, key=None, **kw`; a method's self or
+    cls left out)."""
+    positional = [*args.posonlyargs, *args.args]
+    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    shown = [_parameter(a, d) for a, d in zip(positional, defaults, strict=True)]
+    if args.posonlyargs:
+        shown.insert(len(args.posonlyargs), "/")
+    if drop_first and positional:
+        shown.pop(0)
+        if shown and shown[0] == "/":
+            shown.pop(0)
+    if args.vararg is not None:
+        shown.append("*" + _parameter(args.vararg, None))
+    elif args.kwonlyargs:
+        shown.append("*")
+    shown += [_parameter(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)]
+    if args.kwarg is not None:
+        shown.append("**" + _parameter(args.kwarg, None))
+    return ", ".join(shown)
+
+
+def _parameter(arg: ast.arg, default: ast.expr | None) -> str:
+    annotation = f": {ast.unparse(arg.annotation)}" if arg.annotation is not None else ""
+    if default is None:
+        return arg.arg + annotation
+    return f"{arg.arg}{annotation}{' = ' if annotation else '='}{ast.unparse(default)}"
+
+
+def _decorator_name(node: ast.expr) -> str:
+    return ast.unparse(node.func if isinstance(node, ast.Call) else node)
