@@ -58,11 +58,9 @@ def expand_rst_autodoc(text: str, path: Path) -> str:
         named = first + (f" and {more} more" if more else "")
         root, folder = reading_root(), reading_folder()
         where = (
-            "is not in the documents folder (give --includes-from the folder that holds its package)"
-            if root == folder
-            else f"is not under {root}"
+            "the documents folder (give --includes-from the folder that holds its package)" if root == folder else root
         )
-        warn(f"autodoc: the Python source of {named} {where}: only the name is shown")
+        warn(f"autodoc: {named} not found in the Python source in {where}: only the name is shown")
     return "\n".join(lines)
 
 

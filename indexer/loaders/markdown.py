@@ -12,6 +12,7 @@ text; the heading itself is not repeated in the section's text (a heading with n
 with none). Title: front matter `title`, else the first h1, else the first heading of any level (a Quarto page's:
 its `title` or `pagetitle` as Quarto shows it, quarto.py). Included files
 are put in place first (MkDocs snippets: snippets.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py;
+mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
 VitePress's `<!--@include: -->`: vitepress.py;
 Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py), Hugo shortcodes whose
 body is code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comment dropped (shortcodes.py),
@@ -47,6 +48,7 @@ from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.mdbook import expand_includes
 from indexer.loaders.mdtext import TextRenderer
+from indexer.loaders.mkdocstrings import expand_mkdocstrings
 from indexer.loaders.myst import plain_myst
 from indexer.loaders.shortcodes import expand_code_shortcodes
 from indexer.loaders.snippets import expand_snippets
@@ -85,6 +87,7 @@ class MarkdownLoader:
         if metadata is not None:
             body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path), metadata)
         body = expand_myst_includes(expand_includes(expand_snippets(body, path), path), path)
+        body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
         body = expand_code_shortcodes(body)  # Hugo's code and comment bodies
         mdx = self.always_mdx or is_mdx(body)

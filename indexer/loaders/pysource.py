@@ -5,8 +5,9 @@ mkdocstrings.py).
 - A module `pkg.mod` is `pkg/mod.py` or `pkg/mod/__init__.py` in the first of the given folders that holds it.
   Only files in the folder included files may come from are read (includes.py), and each is remembered, so that
   a change to the source reads the page again; the folders looked at without a file are remembered too.
-- A name that a module imports (`from .app import Flask`, as a package's `__init__.py` offers its API) is followed
-  to the module that defines it; a class's members are found in the bases its source names too.
+- A name that a module imports (`from .app import Flask`, as a package's `__init__.py` offers its API; or
+  `from ._api import *`) is followed to the module that defines it; a class's members are found in the bases its
+  source names too.
 - An object's members are those of its body, in source order, conditional definitions (`if`, `try`, `with`)
   included: functions, classes, properties (a setter is none), and data or attributes, whose docstring is a string
   right below them or a `#:` comment above or beside them; a module's `__all__` is kept.
@@ -49,6 +50,7 @@ class PyObject:
     exported: list[str] | None = None  # a module's __all__
     scope: PyObject | None = None  # a class's module, where the names of its bases are
     imports: dict[str, tuple[str, str]] = field(default_factory=dict)  # a module's: name -> (module, its name there)
+    stars: list[str] = field(default_factory=list)  # the modules a module imports everything from (`import *`)
 
 
 class PythonSource:
@@ -146,15 +148,26 @@ class PythonSource:
         return None
 
     def imported(self, module: PyObject, name: str, depth: int) -> PyObject | None:
-        """What `name` is where the module that `module` imports it from defines it."""
+        """What `name` is where the module that `module` imports it from defines it: by name, else from a module
+        it imports everything from (`from ._api import *`, as httpx's package does: what that module's `__all__`
+        lists, or else its public names)."""
+        if depth >= MAX_DEPTH:
+            return None
         origin = module.imports.get(name)
-        if origin is None or depth >= MAX_DEPTH:
-            return None
-        source = self.module(origin[0])
-        if source is None:
-            return None
-        found = source.members.get(origin[1])
-        return found if found is not None else self.imported(source, origin[1], depth + 1)
+        if origin is not None:
+            source = self.module(origin[0])
+            if source is None:
+                return None
+            found = source.members.get(origin[1])
+            return found if found is not None else self.imported(source, origin[1], depth + 1)
+        for star in module.stars:
+            source = self.module(star)
+            if source is None or (source.exported is not None and name not in source.exported) or name[:1] == "_":
+                continue
+            found = source.members.get(name) or self.imported(source, name, depth + 1)
+            if found is not None:
+                return found
+        return None
 
     def module(self, name: str) -> PyObject | None:
         """The module `name`, parsed from its source (once per page); None when none is found or it does not
@@ -242,7 +255,9 @@ def _collect(
         elif isinstance(node, ast.ImportFrom) and not in_class:
             base = _import_base(node, package)
             for alias in node.names:
-                if alias.name != "*" and base:
+                if alias.name == "*" and base:
+                    owner.stars.append(base)
+                elif base:
                     owner.imports[alias.asname or alias.name] = (base, alias.name)
         previous = node
 

@@ -30,7 +30,7 @@ import yaml
 
 from indexer.loaders.includes import deeper, included_text, reading_folder, warn, within
 
-__all__ = ["expand_snippets"]
+__all__ = ["TolerantLoader", "expand_snippets"]
 
 _MARKER = re.compile(
     r"""^(?P<space>[ \t]*)(?P<escape>;*)
@@ -155,7 +155,7 @@ def _configured_bases(config: str, mtime_ns: int, size: int) -> tuple[str, ...]:
     try:
         if size > _MAX_CONFIG:
             return (".",)
-        settings = yaml.load(Path(config).read_text(encoding="utf-8", errors="replace"), Loader=_TolerantLoader)
+        settings = yaml.load(Path(config).read_text(encoding="utf-8", errors="replace"), Loader=TolerantLoader)
     except (OSError, yaml.YAMLError, RecursionError):
         return (".",)
     extensions = settings.get("markdown_extensions") if isinstance(settings, dict) else None
@@ -170,7 +170,7 @@ def _configured_bases(config: str, mtime_ns: int, size: int) -> tuple[str, ...]:
     return (".",)
 
 
-class _TolerantLoader(yaml.SafeLoader):
+class TolerantLoader(yaml.SafeLoader):
     """A safe loader that reads MkDocs' own tags (`!!python/name:...`, `!ENV`) as nothing instead of failing."""
 
 
@@ -178,4 +178,4 @@ def _nothing(loader: yaml.SafeLoader, suffix: str, node: Any) -> None:
     return None
 
 
-_TolerantLoader.add_multi_constructor("", _nothing)
+TolerantLoader.add_multi_constructor("", _nothing)

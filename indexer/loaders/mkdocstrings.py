@@ -1,0 +1,314 @@
+"""mkdocstrings' `::: pkg.mod` (its Python handler), put in place before a Markdown page is read, with what the
+built page shows of the object: its docstring and its members', each member under a heading of its name with its
+signature below it. The Python source is read with ast, never imported or run (pysource.py).
+
+- Only on an MkDocs site whose mkdocs.yml (the nearest at or above the page) names the mkdocstrings plugin; on
+  any other page a `::: name` line is left to the dialects (dialects.py shows the name).
+- Modules are looked for in the handler's `paths` (relative to mkdocs.yml's folder; by default that folder), its
+  `src/`, then in the folder included files may come from and its `src/`, and only there: index `docs/` with
+  --includes-from the repository's root.
+- Options, the directive's own (the YAML under it: `options:`) over the handler's in mkdocs.yml, as the Python
+  handler reads them: `members` (all by default, a list names them, false none), `show_if_no_docstring` (false:
+  members without a docstring are left out), `inherited_members`, `heading_level` (2), `show_root_heading`
+  (false: the object's own docstring stands without a heading of its own). Private members (`_name`) are left
+  out, as the default `filters` do.
+- Docstrings in the Google style (the handler's default) read as the page shows them: `Args:` is "Parameters:"
+  with a line per parameter, `name (type) -- description` (an en dash), and so on for `Returns:`, `Raises:`,
+  `Attributes:`; `Examples:` with `>>>` lines is code. NumPy's underlined section titles are read the same way,
+  not as headings.
+- An object whose source is not found keeps its line (the page shows its name), and one warning names it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from indexer.loaders.fences import closes, opens
+from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
+from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource
+from indexer.loaders.snippets import TolerantLoader
+
+__all__ = ["expand_mkdocstrings"]
+
+_API = re.compile(r"^(?P<indent>[ \t]*):::[ \t]+(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]*$")
+_CONFIGS = ("mkdocs.yml", "mkdocs.yaml")
+MKDOCSTRINGS, MKAUTODOC = "mkdocstrings", "mkautodoc"  # the plugin, and encode's Markdown extension (httpx's docs)
+_MKAUTODOC_OPTION = re.compile(r"^[ \t]*:(\w+):[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+_MAX_CONFIG = 1 << 20  # bytes of a mkdocs.yml read
+MAX_LINES = 20_000  # lines one directive may become
+_PARAMETER_SECTIONS = {"args": "Parameters", "arguments": "Parameters", "parameters": "Parameters",
+                       "params": "Parameters", "keyword args": "Keyword arguments",
+                       "keyword arguments": "Keyword arguments", "other parameters": "Other parameters",
+                       "attributes": "Attributes", "raises": "Raises", "exceptions": "Raises", "warns": "Warns",
+                       "receives": "Receives"}  # fmt: skip
+_TEXT_SECTIONS = {"returns": "Returns", "return": "Returns", "yields": "Yields", "yield": "Yields",
+                  "examples": "Examples", "example": "Examples", "note": "Note", "notes": "Note",
+                  "warning": "Warning", "warnings": "Warning", "see also": "See also", "todo": "Todo",
+                  "references": "References", "methods": "Methods"}  # fmt: skip
+_GOOGLE_TITLE = re.compile(r"^([A-Za-z][A-Za-z ]*):[ \t]*$")
+_UNDERLINE = re.compile(r"^-{3,}[ \t]*$")
+_ITEM = re.compile(r"^(?P<name>\*{0,2}[\w.]+)(?:[ \t]*\((?P<type>[^)]*)\))?[ \t]*:[ \t]*(?P<text>.*)$")
+_NUMPY_ITEM = re.compile(r"^(?P<name>\*{0,2}[\w.]+)(?:[ \t]*:[ \t]*(?P<type>.+))?$")
+_DASH = " \N{EN DASH} "
+_MARKUP = re.compile(r"([\\`*_{}\[\]<>#+!|~])")  # what Markdown would read as markup in a name (`__init__`)
+
+
+def expand_mkdocstrings(text: str, path: Path) -> str:
+    """Markdown with mkdocstrings' `::: name` blocks put in place (see the module docstring)."""
+    if ":::" not in text or reading_folder() is None:
+        return text
+    config = _site_config(path)
+    if config is None:
+        return text
+    folder, tool, handler = config
+    paths = handler.get("paths")
+    listed = [p for p in paths if isinstance(p, str)] if isinstance(paths, list) else ["."]
+    bases = [os.path.normpath(os.path.join(folder, p)) for p in listed] + [os.path.join(folder, "src")]
+    root = reading_root()
+    bases += [root, os.path.join(root, "src")] if root else []
+    defaults = handler.get("options")
+    source = PythonSource(path, bases, tool=tool)
+    lines, unfound = _expanded(text.split("\n"), source, defaults if isinstance(defaults, dict) else {}, tool)
+    if unfound:
+        more = f" and {len(unfound) - 1} more" if len(unfound) > 1 else ""
+        where = (
+            "the documents folder (give --includes-from the folder that holds its package)"
+            if root == reading_folder()
+            else root
+        )
+        warn(f"{tool}: {unfound[0]}{more} not found in the Python source in {where}: only the name is shown")
+    return "\n".join(lines)
+
+
+def _expanded(
+    lines: list[str], source: PythonSource, defaults: dict[str, Any], tool: str
+) -> tuple[list[str], list[str]]:
+    out: list[str] = []
+    unfound: list[str] = []
+    fence: str | None = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if fence is not None:
+            fence = None if closes(line, fence) else fence
+            out.append(line)
+            i += 1
+            continue
+        match = _API.match(line) if ":::" in line else None
+        if match is None:
+            fence = opens(line)
+            out.append(line)
+            i += 1
+            continue
+        end = i + 1
+        while end < len(lines) and (not lines[end].strip() or lines[end].startswith(match["indent"] + "    ")):
+            end += 1
+        while end > i + 1 and not lines[end - 1].strip():
+            end -= 1
+        block = lines[i + 1 : end]
+        options = _mkautodoc_options(block) if tool == MKAUTODOC else _options(block)
+        found = source.find(match["name"])
+        if found is None:
+            unfound.append(match["name"])
+            out += lines[i:end]
+        else:
+            merged = {**defaults, **options, "_tool": tool}
+            out += ["", *_object(source, found[1], found[0], merged, 0, match["indent"]), ""][:MAX_LINES]
+        i = end
+    return out, unfound
+
+
+def _mkautodoc_options(block: list[str]) -> dict[str, Any]:
+    """mkautodoc's options under a `::: name` line (`:docstring:`, `:members: a b`), as the Python handler's."""
+    given = dict(_MKAUTODOC_OPTION.findall("\n".join(block)))
+    members = given["members"].split() if "members" in given and given["members"].strip() else "members" in given
+    return {"members": members, "show_docstring": "docstring" in given, "show_if_no_docstring": True}
+
+
+def _options(block: list[str]) -> dict[str, Any]:
+    """The `options:` of the YAML under a `::: name` line ({} when there is none or it is no YAML)."""
+    if not block:
+        return {}
+    indent = min(len(line) - len(line.lstrip()) for line in block if line.strip())
+    try:
+        settings = yaml.safe_load("\n".join(line[indent:] for line in block))
+    except (yaml.YAMLError, RecursionError):
+        return {}
+    options = settings.get("options") if isinstance(settings, dict) else None
+    return options if isinstance(options, dict) else {}
+
+
+def _object(
+    source: PythonSource, obj: PyObject, full: str, options: dict[str, Any], depth: int, indent: str
+) -> list[str]:
+    """The Markdown of an object: its heading (at the root, only with show_root_heading), signature, docstring,
+    then its members'. mkautodoc's has no headings: its signature, its docstring with `:docstring:` (a member's
+    always), its members' with `:members:`, one level deep."""
+    plain = options.get("_tool") == MKAUTODOC
+    name = full.rsplit(".", 1)[-1] if depth else full
+    signature = [f"{indent}{_code(name + obj.signature)}", ""] if obj.signature and obj.kind != "module" else []
+    lines: list[str] = []
+    if plain:
+        lines += signature if obj.kind != "module" else []
+    elif depth or options.get("show_root_heading"):
+        level = _int(options.get("heading_level"), 2) + depth - (0 if options.get("show_root_heading") else 1)
+        heading = _MARKUP.sub(r"\\\1", name)
+        lines += [f"{indent}{'#' * max(1, min(level, 6))} {heading}", "", *signature]
+    if not plain or depth or options.get("show_docstring"):
+        lines += [f"{indent}{line}" if line.strip() else "" for line in _docstring(obj.doc)]
+    if obj.kind in ("module", "class", "exception") and depth < (1 if plain else MAX_DEPTH):
+        for member_name, member in source.members(obj, _as_autodoc(options), depth):
+            lines += ["", *_object(source, member, f"{full}.{member_name}", options, depth + 1, indent)]
+            if len(lines) > MAX_LINES:
+                break
+    return lines
+
+
+def _code(text: str) -> str:
+    """Inline code of `text`, fenced by more backticks than any run in it."""
+    ticks = "`" * (1 + max((len(run) for run in re.findall(r"`+", text)), default=0))
+    return f"{ticks} {text} {ticks}" if "`" in text else f"`{text}`"
+
+
+def _as_autodoc(options: dict[str, Any]) -> dict[str, Any]:
+    """The Python handler's member options as pysource chooses members by autodoc's."""
+    members = options.get("members", True)
+    chosen: dict[str, Any] = {"special-members": ""}  # the default filters leave only `_private` names out
+    if isinstance(members, list):
+        chosen["members"] = ", ".join(str(m) for m in members)
+    elif members is not False and members is not None:
+        chosen["members"] = ""
+    if options.get("show_if_no_docstring"):
+        chosen["undoc-members"] = ""
+    if options.get("inherited_members"):
+        chosen["inherited-members"] = ""
+    return chosen
+
+
+def _docstring(doc: str) -> list[str]:
+    """A Google- or NumPy-style docstring's lines as Markdown that reads as the page shows it."""
+    lines = doc.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        found = _section_at(lines, i)
+        if found is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        title, body, numpy, end = found
+        key = title.lower()
+        if key in _PARAMETER_SECTIONS or key in _TEXT_SECTIONS:
+            out += _section(_PARAMETER_SECTIONS.get(key) or _TEXT_SECTIONS[key], _dedented(body), numpy, key)
+        else:  # a title no docstring style knows: its lines as written
+            out += lines[i:end]
+        i = end
+    return out
+
+
+def _section_at(lines: list[str], i: int) -> tuple[str, list[str], bool, int] | None:
+    """(title, body lines, whether NumPy's, the line after it) of a section starting at line i: Google's
+    `Title:` above indented lines, or NumPy's title underlined with dashes, down to the next NumPy title."""
+    line = lines[i]
+    if line.startswith((" ", "\t")) or not line.strip() or i + 1 >= len(lines):
+        return None
+    if (google := _GOOGLE_TITLE.match(line)) is not None and lines[i + 1].startswith((" ", "\t")):
+        end = i + 1
+        while end < len(lines) and (not lines[end].strip() or lines[end].startswith((" ", "\t"))):
+            end += 1
+        return google.group(1), lines[i + 1 : end], False, end
+    if _UNDERLINE.match(lines[i + 1]):
+        end = i + 2
+        while end < len(lines) and not (_section_at_numpy(lines, end)):
+            end += 1
+        return line.strip(), lines[i + 2 : end], True, end
+    return None
+
+
+def _section_at_numpy(lines: list[str], i: int) -> bool:
+    return (
+        i + 1 < len(lines)
+        and bool(lines[i].strip())
+        and not lines[i].startswith((" ", "\t"))
+        and _UNDERLINE.match(lines[i + 1]) is not None
+    )
+
+
+def _section(label: str, body: list[str], numpy: bool, key: str) -> list[str]:
+    while body and not body[-1].strip():
+        body.pop()
+    if key in _PARAMETER_SECTIONS:
+        items: list[str] = []
+        for line in body:
+            item = None if line.startswith((" ", "\t")) else (_NUMPY_ITEM if numpy else _ITEM).match(line)
+            if item is not None:
+                kind = f" ({item['type'].strip()})" if item["type"] else ""
+                text = "" if numpy else item["text"]
+                items.append(f"- {_code(item['name'])}{kind}" + (_DASH + text if text else ""))
+            elif line.strip() and items:
+                items[-1] += (_DASH if items[-1].count(_DASH) == 0 else " ") + line.strip()
+        return ["", f"{label}:", "", *items, ""]
+    if key in ("examples", "example") and any(line.lstrip().startswith(">>>") for line in body):
+        return ["", f"{label}:", "", "```python", *body, "```", ""]
+    return ["", f"{label}:", "", *(line.strip() for line in body), ""]
+
+
+def _dedented(body: list[str]) -> list[str]:
+    kept = [line for line in body if line.strip()]
+    common = min((len(line) - len(line.lstrip()) for line in kept), default=0)
+    return [line[common:] for line in body]
+
+
+def _int(value: Any, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6 else default
+
+
+def _site_config(page: Path) -> tuple[str, str, dict[str, Any]] | None:
+    """(the folder of the nearest mkdocs.yml at or above the page, the tool it names: MKDOCSTRINGS or MKAUTODOC,
+    the mkdocstrings Python handler's settings) when it names one; None otherwise."""
+    for folder in folders_up(page):
+        for name in _CONFIGS:
+            config = os.path.join(folder, name)
+            if os.path.isfile(config):
+                info = os.stat(config)
+                found = _handler(config, info.st_mtime_ns, info.st_size)
+                return (folder, *found) if found is not None else None
+    return None
+
+
+@functools.lru_cache(maxsize=16)
+def _handler(config: str, mtime_ns: int, size: int) -> tuple[str, dict[str, Any]] | None:
+    """(MKDOCSTRINGS, the Python handler's settings: {} when it gives none) for a mkdocs.yml that names the
+    mkdocstrings plugin, (MKAUTODOC, {}) for one whose Markdown extensions hold mkautodoc; None when it names
+    neither or cannot be read. Remembered while the file keeps its mtime and size."""
+    if size > _MAX_CONFIG:
+        return None
+    try:
+        with open(config, encoding="utf-8", errors="replace") as f:
+            settings = yaml.load(f.read(), Loader=TolerantLoader)
+    except (OSError, yaml.YAMLError, RecursionError):
+        return None
+    if not isinstance(settings, dict):
+        return None
+    plugins = settings.get("plugins")
+    for plugin in plugins if isinstance(plugins, list) else []:
+        if plugin == MKDOCSTRINGS:
+            return MKDOCSTRINGS, {}
+        if isinstance(plugin, dict) and MKDOCSTRINGS in plugin:
+            entry = plugin[MKDOCSTRINGS]
+            handlers = entry.get("handlers") if isinstance(entry, dict) else None
+            python = handlers.get("python") if isinstance(handlers, dict) else None
+            return MKDOCSTRINGS, python if isinstance(python, dict) else {}
+    extensions = settings.get("markdown_extensions")
+    named = (
+        [e if isinstance(e, str) else next(iter(e), None) for e in extensions if isinstance(e, str | dict)]
+        if (isinstance(extensions, list))
+        else []
+    )
+    return (MKAUTODOC, {}) if MKAUTODOC in named else None

@@ -1,0 +1,156 @@
+"""mkdocstrings (and encode's mkautodoc) read from the project's source: an MkDocs API page written as `::: pkg.name`
+lines shows each object's signature and docstring, as the built site does, instead of its bare name (pydantic's
+api/ pages, httpx's api.md). Each case is a small repository in the shape of a real one (mkdocs.yml and docs/
+beside src/), indexed by the real pipeline with --includes-from its root."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.model import IndexReport
+
+from support.folders import document, found, index, snapshot, write
+
+MKDOCS = """site_name: Zebra
+plugins:
+  - search
+  - mkdocstrings:
+      handlers:
+        python:
+          paths: [src]
+"""
+INIT = '''"""The zebracorn toolkit."""
+
+from ._api import *
+from .core import Herd
+
+__all__ = ["Herd", "graze"]
+'''
+API = '''__all__ = ["graze"]
+
+
+def graze(herd, field: str = "meadow") -> int:
+    """Let a herd graze on a field of narwhal grass.
+
+    Args:
+        herd (Herd): The herd that grazes.
+        field: Where it grazes,
+            a meadow by default.
+
+    Returns:
+        How many animals ate.
+
+    Raises:
+        ValueError: When the field is bare.
+    """
+
+
+def _private():
+    """Quokka secrets."""
+'''
+CORE = '''class Herd:
+    """A herd of zebracorns that wander the savanna."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def gallop(self, speed: float = 1.0) -> str:
+        """Make the herd gallop at the given walrus speed.
+
+        Examples:
+            >>> Herd("x").gallop(2.0)
+            'gallop'
+        """
+
+    def rest(self):
+        return None
+'''
+PAGE = """# API
+
+::: zebra.Herd
+    options:
+      show_root_heading: true
+
+::: zebra.graze
+
+```markdown
+::: zebra.hidden
+```
+"""
+
+
+def repository(tmp_path: Path, mkdocs: str = MKDOCS, page: str = PAGE) -> tuple[Path, Path]:
+    repo = tmp_path / "repo"
+    write(repo, "mkdocs.yml", mkdocs)
+    write(repo, "docs/api.md", page)
+    write(repo, "src/zebra/__init__.py", INIT)
+    write(repo, "src/zebra/_api.py", API)
+    write(repo, "src/zebra/core.py", CORE)
+    return repo, repo / "docs"
+
+
+def text_of(index_dir: Path, doc_id: str) -> str:
+    return snapshot(index_dir).text(doc_id) or ""
+
+
+def warnings_of(report: IndexReport, doc_id: str) -> list[str]:
+    return [warning.reason for warning in report.warnings if warning.id == doc_id]
+
+
+def test_an_mkdocstrings_page_shows_docstrings_and_members_under_their_headings(tmp_path: Path) -> None:
+    repo, docs = repository(tmp_path)
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.md")
+    text = text_of(tmp_path / "index", "api.md")
+    assert "zebra.Herd(name: str)" in text and "A herd of zebracorns that wander the savanna." in text
+    assert "gallop(speed: float = 1.0) -> str" in text and "Make the herd gallop at the given walrus speed." in text
+    assert "Examples:\n\n>>> Herd(\"x\").gallop(2.0)\n'gallop'" in text  # a doctest stays code, as written
+    assert "rest(" not in text  # no docstring: not shown
+    # the function through `from ._api import *`, its Google-style sections read as the page shows them
+    assert "zebra.graze(herd, field: str = 'meadow') -> int" not in text  # the root has no heading by default
+    assert "Let a herd graze on a field of narwhal grass." in text
+    assert "Parameters:\n\nherd (Herd) \N{EN DASH} The herd that grazes." in text
+    assert "field \N{EN DASH} Where it grazes, a meadow by default." in text
+    assert "Returns:\n\nHow many animals ate." in text and "ValueError \N{EN DASH} When the field is bare." in text
+    assert "Quokka" not in text
+    assert "::: zebra.hidden" in text  # shown in a code block: as written
+    headings = document(tmp_path / "index", "api.md").headings
+    assert headings == ("API", "zebra.Herd", "gallop")
+    assert found(tmp_path / "index", "walrus speed") == ["api.md"]
+
+
+def test_encodes_mkautodoc_shows_signatures_and_the_docstrings_it_is_asked_for(tmp_path: Path) -> None:
+    """httpx's api.md: `::: httpx.get` with `:docstring:` and `:members:` under it (a Markdown extension, not a
+    plugin): it showed the names alone."""
+    page = "# API\n\n::: zebra.graze\n    :docstring:\n\n::: zebra.Herd\n    :members: gallop rest\n"
+    repo, docs = repository(tmp_path, "site_name: Zebra\nmarkdown_extensions:\n  - admonition\n  - mkautodoc\n", page)
+    index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.md")
+    assert "zebra.graze(herd, field: str = 'meadow') -> int" in text
+    assert "Let a herd graze on a field of narwhal grass." in text
+    assert "zebra.Herd(name: str)" in text and "wander the savanna" not in text  # no :docstring:: its signature
+    assert "gallop(speed: float = 1.0) -> str" in text and "rest()" in text  # the members it lists
+    assert document(tmp_path / "index", "api.md").headings == ("API",)  # mkautodoc makes no headings
+
+
+def test_without_the_plugin_or_the_source_the_page_keeps_the_names(tmp_path: Path) -> None:
+    repo, docs = repository(tmp_path, "site_name: Zebra\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)  # no mkdocstrings in mkdocs.yml: names alone
+    text = text_of(tmp_path / "index", "api.md")
+    assert "zebra.Herd" in text and "walrus" not in text and not warnings_of(report, "api.md")
+    repo, docs = repository(tmp_path / "second")
+    report = index(docs, tmp_path / "second-index")  # the source is outside the documents folder
+    text = text_of(tmp_path / "second-index", "api.md")
+    assert "zebra.Herd" in text and "zebra.graze" in text and "walrus" not in text
+    (warning,) = warnings_of(report, "api.md")
+    assert "zebra.Herd and 1 more" in warning and "--includes-from" in warning
+    report = index(docs, tmp_path / "second-index", includes_from=repo)
+    assert report.updated == 1 and found(tmp_path / "second-index", "walrus speed") == ["api.md"]
+
+
+def test_a_change_to_the_source_reads_the_page_again(tmp_path: Path) -> None:
+    repo, docs = repository(tmp_path)
+    index(docs, tmp_path / "index", includes_from=repo)
+    write(repo, "src/zebra/_api.py", API.replace("narwhal grass", "axolotl clover"))
+    assert index(docs, tmp_path / "index", includes_from=repo).updated == 1
+    assert found(tmp_path / "index", "axolotl") == ["api.md"] and not found(tmp_path / "index", "narwhal")
