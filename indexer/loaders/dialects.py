@@ -10,7 +10,8 @@ Outside fenced code, before the Markdown is parsed:
   `caption`), whose option lines (`    type: warning`, `    open: True`) leave nothing; mkdocstrings' `:::
   package.module.Name` (or `::: module` with its options below), whose page shows that object's docstrings (not
   read here), leaves the name, and its indented options nothing;
-- MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`), Nextra's
+- MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`; unquoted values
+  only after a link or an image, `![Shot](a.png){ loading=lazy }`, or as `{: ...}`), Nextra's
   heading ids (`## Setup [#setup]`, ending a heading, as Nextra takes them; all digits, `## Fixes [#1234]` is a
   changelog's issue number, kept), icon shortcodes (`:material-check:`), the markup of keys and marks
   (`++ctrl+alt+del++` is Ctrl+Alt+Del, `==marked==` marked) and VitePress's file includes (`<<< @/file`, never
@@ -47,12 +48,15 @@ _CALLOUT = re.compile(r"^([ \t]*(?:>[ \t]*)+)\[!([\w-]+)\][+-]?[ \t]*(.*)$")
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|\n]*?)(?:\|([^\[\]\n]*))?\]\]")
 _OBSIDIAN_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
 _NAMED = r"(?:#[^\s{}\"'=]+|\.[A-Za-z_-][\w-]*)"  # an attribute list's #id (`{#vue.js-privacy}` too) or .class
-_PAIR = r"""[A-Za-z_-][\w-]*=(?:"[^"\n]*"|'[^'\n]*')"""  # its key="value" (quoted: `{x=1}` is prose or math)
-_ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or emphasis; before a space or the end
-    rf"(?<![\w\\^_$]){{:?[ \t]*(?:(?:{_NAMED}|{_PAIR})[ \t]+)*(?:{_NAMED}|{_PAIR})[ \t]*}}"
-    r"(?=[ \t]*(?:$|[\s.,;:!?]))",
+_PAIR = r"""[A-Za-z_-][\w-]*=(?:"[^"\n]*"|'[^'\n]*')"""  # its key="value"
+_BARE = r"""[A-Za-z_-][\w-]*=[^\s{}"'=]+"""  # key=value unquoted: `{ loading=lazy }`, but `{x=1}` is prose or math
+_ITEM = rf"(?:{_NAMED}|{_PAIR}|{_BARE})"
+_ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or emphasis; before a space, the end
+    # or the end of a link's text (a badge: `[![CI](badge.svg){ loading=lazy }](actions)`)
+    rf"(?<![\w\\^_$]){{:?[ \t]*(?:{_ITEM}[ \t]+)*{_ITEM}[ \t]*}}(?=[ \t]*(?:$|[\s.,;:!?\]]))",
     re.MULTILINE,
 )
+_NAMED_OR_QUOTED = re.compile(rf"(?:^|[\s{{:]){_NAMED}|=[\"']")
 # an ATX heading's last `[#id]` (Nextra's custom heading id), before any closing #s
 _NEXTRA_ID = re.compile(r"^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]*\[#(?!\d+\])[^\]\s]+\]((?:[ \t]+#+)?[ \t]*)$")
 _KEYS = re.compile(r"\+\+([A-Za-z0-9][\w-]*(?:\+[A-Za-z0-9][\w-]*)*)\+\+")  # pymdownx.keys
@@ -205,12 +209,21 @@ def _label(label: str) -> str:
 def _plain_markup(text: str) -> str:
     """Prose without MkDocs' attribute lists and icons, its keys (`++ctrl+alt+del++`: Ctrl+Alt+Del) and marks
     (`==marked==`: marked) as they show."""
-    text = _ICON.sub("", _ATTRIBUTES.sub("", text))
+    text = _ICON.sub("", _ATTRIBUTES.sub(_attributes, text))
     if "++" in text:
         text = _KEYS.sub(lambda m: "+".join(key.capitalize() for key in m.group(1).split("+")), text)
     if "==" in text:
         text = _MARK.sub(r"\1", text)
     return text
+
+
+def _attributes(match: re.Match[str]) -> str:
+    """Nothing for an attribute list; one of unquoted `key=value`s alone only where attr_list reads them: right
+    after a link or an image (`![Shot](a.png){ loading=lazy }`) or as `{: ...}` (`{x=1}` in prose stays)."""
+    found = match.group()
+    if found.startswith("{:") or match.string[match.start() - 1 : match.start()] == ")":
+        return ""
+    return "" if _NAMED_OR_QUOTED.search(found) else found
 
 
 def _wiki_text(match: re.Match[str]) -> str:

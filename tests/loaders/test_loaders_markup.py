@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from support.folders import document, found, index, skipped, write
+from support.folders import document, found, index, skipped, snapshot, write
 from support.loaders import assert_text, load, searchable
 
 MINTLIFY = b"""---
@@ -563,3 +563,32 @@ def test_material_for_mkdocs_markup_reads_as_its_pages_show() -> None:
     assert "Press Ctrl+Alt+Del or Enter; this is marked, but a == b and x==y stay. Call range(3)." in text
     assert "default_lang\n\nThe default language.\n\nA second paragraph." in text
     assert "---" not in text and "__" not in text and ":material" not in text and ":   " not in text
+
+
+ATTRIBUTE_LISTS = b"""# Badges
+
+| Kind | Badges |
+| --- | --- |
+| CI | [![CI - Test](t.svg){ loading=lazy .off-glb }](https://ci.io) [![Docs](d.svg){ loading=lazy }](https://d.io) |
+
+![Zebracorn demo](demo.gif){ loading=lazy width=300 }
+
+A paragraph with a card link [Start](start.md){: target=_blank }.
+
+In prose {x=1} and { y=2 } and `{ loading=lazy }` stay as written.
+"""
+
+
+def test_attribute_lists_with_unquoted_values_leave_nothing(docs: Path, index_dir: Path) -> None:
+    """Material's lazy images, `![Shot](a.gif){ loading=lazy }`: an attribute list with an unquoted value was
+    taken for prose, and hatch's badges read `CI - Test{ loading=lazy .off-glb }` on 6 pages. After a link or
+    an image, or as `{: ...}`, it leaves nothing; braces elsewhere in prose stay."""
+    write(docs, "docs/badges.md", ATTRIBUTE_LISTS)
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("docs/badges.md") or ""
+    assert "CI | CI - Test Docs\n" in text
+    assert "Zebracorn demo\n" in text
+    assert "with a card link Start." in text
+    assert "In prose {x=1} and { y=2 } and { loading=lazy } stay as written." in text
+    assert text.count("loading") == 1 and "target" not in text and "width" not in text
+    assert found(index_dir, "zebracorn") == ["docs/badges.md"]
