@@ -47,6 +47,7 @@ from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.mdbook import expand_includes
+from indexer.loaders.mdinhtml import open_markdown_html
 from indexer.loaders.mdtext import TextRenderer
 from indexer.loaders.mkdocstrings import expand_mkdocstrings
 from indexer.loaders.myst import plain_myst
@@ -93,7 +94,7 @@ class MarkdownLoader:
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(body, path)
-            text = plain_dialects(strip_templates(plain))
+            text = open_markdown_html(plain_dialects(strip_templates(plain)))
         doc = render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
         return doc if metadata is None else self._titled(doc, quarto.page_title(front_matter, metadata))
 

@@ -592,3 +592,53 @@ def test_attribute_lists_with_unquoted_values_leave_nothing(docs: Path, index_di
     assert "In prose {x=1} and { y=2 } and { loading=lazy } stay as written." in text
     assert text.count("loading") == 1 and "target" not in text and "width" not in text
     assert found(index_dir, "zebracorn") == ["docs/badges.md"]
+
+
+MD_IN_HTML = b"""# Release
+
+<figure markdown>
+  ![Zebracorn test run](run.gif){ loading=lazy role="img" }
+  <figcaption>The run in colour</figcaption>
+</figure>
+
+1. Select an interpreter:
+
+     <figure markdown="span">
+         ![Select interpreter](select.png)
+     </figure>
+
+2. Run the file.
+
+<div class="result" markdown>
+<div markdown>
+**Nested** and [linked](x.md) narwhal words.
+</div>
+
+```html
+<div markdown>
+**kept as written**
+</div>
+```
+</div>
+
+<div markdown="0">
+**raw stays raw**
+</div>
+"""
+
+
+def test_html_elements_marked_markdown_read_their_content_as_markdown(docs: Path, index_dir: Path) -> None:
+    """md_in_html: Material's `<figure markdown>` with its image right under the tag was raw HTML to CommonMark,
+    so hatch's pages showed `![Testing Jinja example](release-hatch-1100/testing-jinja.gif){ loading=lazy ...}`
+    as text; the content is Markdown, a figure inside a list item stays in it, code keeps its markup."""
+    write(docs, "mkdocs.yml", b"site_name: Demo\nmarkdown_extensions:\n  - md_in_html\n")
+    write(docs, "docs/release.md", MD_IN_HTML)
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("docs/release.md") or ""
+    assert "Zebracorn test run\n\nThe run in colour" in text
+    assert "1. Select an interpreter:\nSelect interpreter\n2. Run the file." in text
+    assert "Nested and linked narwhal words." in text
+    assert "<div markdown>\n**kept as written**\n</div>" in text  # code
+    assert "**raw stays raw**" in text
+    assert "](" not in text and "{ loading" not in text
+    assert found(index_dir, "zebracorn") == ["docs/release.md"]
