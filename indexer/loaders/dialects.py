@@ -14,9 +14,9 @@ Outside fenced code, before the Markdown is parsed:
   only after a link or an image, `![Shot](a.png){ loading=lazy }`, or as `{: ...}`), Nextra's
   heading ids (`## Setup [#setup]`, ending a heading, as Nextra takes them; all digits, `## Fixes [#1234]` is a
   changelog's issue number, kept), icon shortcodes (`:material-check:`), the markup of keys and marks
-  (`++ctrl+alt+del++` is Ctrl+Alt+Del, `==marked==` marked) and VitePress's file includes (`<<< @/file`, never
-  followed) leave nothing (MkDocs' snippets, `--8<-- "file.md"`, were put in place before: snippets.py; what is
-  left of them is shown as written);
+  (`++ctrl+alt+del++` is Ctrl+Alt+Del, a label in quotes as written: `++"My Key"++` is My Key; `==marked==` is
+  marked) and VitePress's file includes (`<<< @/file`, never followed) leave nothing (MkDocs' snippets,
+  `--8<-- "file.md"`, were put in place before: snippets.py; what is left of them is shown as written);
 - Docsify's helpers (`?> tip`, `!> important`) leave their text, and its heading ids (`## Title :id=title`) the
   title (its embeds, `[x](file.md ':include')`, were put in place before: docsify.py);
 - Obsidian: a wiki link `[[Page]]`, `[[Page#Heading]]` or `[[Page|shown text]]` leaves what Obsidian shows (the
@@ -59,7 +59,10 @@ _ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or 
 _NAMED_OR_QUOTED = re.compile(rf"(?:^|[\s{{:]){_NAMED}|=[\"']")
 # an ATX heading's last `[#id]` (Nextra's custom heading id), before any closing #s
 _NEXTRA_ID = re.compile(r"^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]*\[#(?!\d+\])[^\]\s]+\]((?:[ \t]+#+)?[ \t]*)$")
-_KEYS = re.compile(r"\+\+([A-Za-z0-9][\w-]*(?:\+[A-Za-z0-9][\w-]*)*)\+\+")  # pymdownx.keys
+# pymdownx.keys: key names (`ctrl`) or labels in quotes (`"Python: Select Interpreter"`), joined by `+`
+_KEY = r"""(?:[A-Za-z0-9][\w-]*|"(?:\\.|[^"\\\n])+"|'(?:\\.|[^'\\\n])+')"""
+_KEYS = re.compile(rf"\+\+({_KEY}(?:\+{_KEY})*)\+\+")
+_ONE_KEY = re.compile(_KEY)
 _MARK = re.compile(r"(?<![=\w])==(?=[^\s=])(.+?)(?<=[^\s=])==(?![=\w])")  # pymdownx.mark
 # with one space after it: `-   :material-x: text` stays a list item whose text starts where it did
 _ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:[ \t]?")
@@ -211,10 +214,16 @@ def _plain_markup(text: str) -> str:
     (`==marked==`: marked) as they show."""
     text = _ICON.sub("", _ATTRIBUTES.sub(_attributes, text))
     if "++" in text:
-        text = _KEYS.sub(lambda m: "+".join(key.capitalize() for key in m.group(1).split("+")), text)
+        text = _KEYS.sub(_keys, text)
     if "==" in text:
         text = _MARK.sub(r"\1", text)
     return text
+
+
+def _keys(match: re.Match[str]) -> str:
+    """Keys as pymdownx.keys shows them: a name capitalized (`ctrl` is Ctrl), a quoted label as written."""
+    keys = _ONE_KEY.findall(match.group(1))
+    return "+".join(re.sub(r"\\(.)", r"\1", key[1:-1]) if key[0] in "\"'" else key.capitalize() for key in keys)
 
 
 def _attributes(match: re.Match[str]) -> str:

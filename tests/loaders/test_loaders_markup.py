@@ -642,3 +642,18 @@ def test_html_elements_marked_markdown_read_their_content_as_markdown(docs: Path
     assert "**raw stays raw**" in text
     assert "](" not in text and "{ loading" not in text
     assert found(index_dir, "zebracorn") == ["docs/release.md"]
+
+
+def test_a_key_in_quotes_shows_its_label(docs: Path, index_dir: Path) -> None:
+    """pymdownx.keys takes a label in quotes for a key of its own: hatch's VS Code how-to read
+    `++"Python: Select Interpreter"++` as written."""
+    write(
+        docs,
+        "docs/vscode.md",
+        b'# Setup\n\nRun ++"Python: Select Interpreter"++, then ++ctrl+"Zebracorn \\"Run\\""++.\n',
+    )
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("docs/vscode.md") or ""
+    assert 'Run Python: Select Interpreter, then Ctrl+Zebracorn "Run".' in text
+    assert "++" not in text
+    assert found(index_dir, '"select interpreter"') == ["docs/vscode.md"]
