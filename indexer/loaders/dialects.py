@@ -8,8 +8,8 @@ Outside fenced code, before the Markdown is parsed:
   callouts leave their title; so do the blocks of pymdownx.blocks (`/// note | Title` ... `///`, `//// tab |
   Python 3.10+` ... `////` nested: the kind's name when there is no title, nothing for `html`, `define` or
   `caption`), whose option lines (`    type: warning`, `    open: True`) leave nothing; mkdocstrings' `:::
-  package.module.Name` (or `::: module` with its options below), whose page shows that object's docstrings (not
-  read here), leaves the name, and its indented options nothing;
+  package.module.Name` (or `::: module` with its options below), whose docstrings mkdocstrings.py put in place
+  when the source was found, leaves the name, and its indented options nothing;
 - MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`; unquoted values
   only after a link or an image, `![Shot](a.png){ loading=lazy }`, or as `{: ...}`), Nextra's
   heading ids (`## Setup [#setup]`, ending a heading, as Nextra takes them; all digits, `## Fixes [#1234]` is a
