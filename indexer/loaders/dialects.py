@@ -17,6 +17,8 @@ Outside fenced code, before the Markdown is parsed:
   (`++ctrl+alt+del++` is Ctrl+Alt+Del, a label in quotes as written: `++"My Key"++` is My Key; `==marked==` is
   marked) and VitePress's file includes (`<<< @/file`, never followed) leave nothing (MkDocs' snippets,
   `--8<-- "file.md"`, were put in place before: snippets.py; what is left of them is shown as written);
+- abbreviations' definitions (`*[HTML]: Hyper Text Markup Language`, Python-Markdown's abbr) leave nothing: the
+  page shows the word, its expansion only on hover;
 - Docsify's helpers (`?> tip`, `!> important`) leave their text, and its heading ids (`## Title :id=title`) the
   title (its embeds, `[x](file.md ':include')`, were put in place before: docsify.py);
 - Obsidian: a wiki link `[[Page]]`, `[[Page#Heading]]` or `[[Page|shown text]]` leaves what Obsidian shows (the
@@ -73,7 +75,9 @@ _DOCSIFY_HELPER = re.compile(r"^([ \t]*)[?!]>[ \t]+(?=\S)")
 _DOCSIFY_ID = re.compile(r"^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]+:id=[\w-]+[ \t]*$")
 _UNTITLED = frozenset({"code-group"})  # containers whose kind is no title (VitePress's code-group)
 _SIGNS = ("!!!", "???", "===", ":::", "///", "[!", "[[", "[#", "%%", "{", "<<<", "++", "==", "[TOC]", "[toc]",
-          ":material-", ":octicons-", ":fontawesome-", ":simple-", "][", "?>", "!>", ":id=")  # fmt: skip
+          ":material-", ":octicons-", ":fontawesome-", ":simple-", "][", "?>", "!>", ":id=", "*[")  # fmt: skip
+# an abbreviation's definition (Python-Markdown's abbr, PHP Markdown Extra): `*[HTML]: Hyper Text Markup Language`
+_ABBREVIATION = re.compile(r"^[ ]{0,3}\*\[[^\]\n]+\]:")
 # a reference link `[shown][label]` or `[shown][]` (its shown text may hold code spans), not an image's; its label
 # a name, as autorefs' are (`pydantic.main.BaseModel`): `[m/p][log2 (n/m)]` is a formula's floors
 _REFERENCE = re.compile(r"(?<![!\]\\])\[((?:`[^`\n]+`|[^\[\]`\n])+)\]\[((?:[A-Za-z_][\w.:#/-]*)?)\]")
@@ -122,6 +126,8 @@ def plain_dialects(text: str) -> str:
             prose += [named.group(1), ""]
             api = True
             continue
+        if "*[" in line and _ABBREVIATION.match(line):
+            continue  # the page shows the word, its expansion only on hover
         if heading is not None:
             option = _BLOCK_OPTION.match(line)
             if option is not None:

@@ -16,6 +16,8 @@ page is read, as the extension puts them when the site is built.
   only, within the size limit, remembered for the next run). A snippet from a URL is not downloaded: the indexer
   works offline.
 - An included file's own snippets are put in place too, up to includes.MAX_DEPTH deep.
+- The files of the extension's `auto_append` (in mkdocs.yml) are put after every page, as the extension appends
+  them: Hatch's link definitions and abbreviations, which its pages' `[text][label]` links use.
 """
 
 from __future__ import annotations
@@ -45,13 +47,18 @@ _MAX_CONFIG = 1 << 20  # bytes of a mkdocs.yml read for its base paths
 
 
 def expand_snippets(text: str, path: Path) -> str:
-    """`text` with its snippet markers replaced by what they include (nothing when that cannot be read)."""
-    if "8<-" not in text:
-        return text
+    """`text` with its snippet markers replaced by what they include (nothing when that cannot be read), and
+    the files the extension's `auto_append` names after it."""
     folder = reading_folder()
     if folder is None:  # no run to say where the documents folder is: nothing is read, the markers go
-        return "\n".join(_expanded(text.split("\n"), ()))
-    return "\n".join(_expanded(text.split("\n"), _bases(str(path.parent), folder)))
+        return "\n".join(_expanded(text.split("\n"), ())) if "8<-" in text else text
+    bases, appended = _settings(str(path.parent), folder)
+    if "8<-" not in text and not appended:
+        return text
+    lines = _expanded(text.split("\n"), bases) if "8<-" in text else text.split("\n")
+    for name in appended:  # Hatch appends its links and abbreviations to every page so
+        lines += ["", *_snippet(name, bases)]
+    return "\n".join(lines)
 
 
 def _expanded(lines: list[str], bases: tuple[str, ...]) -> list[str]:
@@ -132,42 +139,46 @@ def _section(lines: list[str], name: str) -> list[str]:
     return kept
 
 
-def _bases(page_folder: str, docs_folder: str) -> tuple[str, ...]:
-    """The folders a page's snippet paths are relative to: the base paths of the nearest mkdocs.yml at or above
-    the page's folder (below the repository's root, the folder holding .git), else the documents folder."""
+def _settings(page_folder: str, docs_folder: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The folders a page's snippet paths are relative to, and the snippets appended to every page: the base
+    paths and `auto_append` of the nearest mkdocs.yml at or above the page's folder (below the repository's
+    root, the folder holding .git), else the documents folder and none."""
     current = Path(page_folder)
     for folder in (current, *current.parents):
         for name in _CONFIGS:
             config = folder / name
             if config.is_file():
                 info = config.stat()
-                bases = _configured_bases(str(config), info.st_mtime_ns, info.st_size)
-                return tuple(str((folder / base).resolve()) for base in bases)
+                bases, appended = _configured(str(config), info.st_mtime_ns, info.st_size)
+                return tuple(str((folder / base).resolve()) for base in bases), appended
         if (folder / ".git").exists():
             break
-    return (docs_folder,)
+    return (docs_folder,), ()
 
 
 @functools.lru_cache(maxsize=64)
-def _configured_bases(config: str, mtime_ns: int, size: int) -> tuple[str, ...]:
-    """pymdownx.snippets' base_path in a mkdocs.yml (".", its folder, when it says none or cannot be read);
-    remembered while the file keeps its mtime and size."""
+def _configured(config: str, mtime_ns: int, size: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """pymdownx.snippets' base_path in a mkdocs.yml (".", its folder, when it says none or cannot be read) and
+    its auto_append; remembered while the file keeps its mtime and size."""
     try:
         if size > _MAX_CONFIG:
-            return (".",)
+            return (".",), ()
         settings = yaml.load(Path(config).read_text(encoding="utf-8", errors="replace"), Loader=TolerantLoader)
     except (OSError, yaml.YAMLError, RecursionError):
-        return (".",)
+        return (".",), ()
     extensions = settings.get("markdown_extensions") if isinstance(settings, dict) else None
     for entry in extensions if isinstance(extensions, list) else []:
         options = entry.get("pymdownx.snippets") if isinstance(entry, dict) else None
         if isinstance(options, dict):
+            appended = options.get("auto_append")
+            names = tuple(a for a in appended if isinstance(a, str)) if isinstance(appended, list) else ()
             base = options.get("base_path")
             if isinstance(base, str):
-                return (base,)
+                return (base,), names
             if isinstance(base, list) and all(isinstance(b, str) for b in base) and base:
-                return tuple(base)
-    return (".",)
+                return tuple(base), names
+            return (".",), names
+    return (".",), ()
 
 
 class TolerantLoader(yaml.SafeLoader):

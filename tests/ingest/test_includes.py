@@ -406,6 +406,23 @@ def test_mkdocs_snippets_read_the_base_paths_of_mkdocs_yml_and_say_what_they_can
     assert "Written later: walrusberry." in (snapshot(tmp_path / "index").text("page.md") or "")
 
 
+def test_mkdocs_snippets_auto_append_puts_its_files_after_every_page(tmp_path: Path) -> None:
+    """Hatch appends its link definitions and abbreviations to every page (pymdownx.snippets' auto_append): its
+    `[the standard][project metadata standard]` links read with their brackets, their labels undefined."""
+    site, docs = tmp_path / "site", tmp_path / "site" / "docs"
+    options = ":\n      base_path: [docs/.snippets]\n      auto_append: [links.txt, abbrs.txt]"
+    write(site, "mkdocs.yml", MKDOCS_YML.format(options=options))
+    write(docs, ".snippets/links.txt", "[project metadata standard]: https://example.org/zebracorn-spec\n")
+    write(docs, ".snippets/abbrs.txt", "*[PEP]: Python Enhancement Proposal\n")
+    write(docs, "faq.md", "# FAQ\n\nFollow [the walrus standard][project metadata standard] and PEP 621.\n")
+    index(docs, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("faq.md") or ""
+    assert text == "FAQ\n\nFollow the walrus standard and PEP 621."
+    write(docs, ".snippets/links.txt", "")  # the link's definition goes: the page is read again
+    assert index(docs, tmp_path / "index").updated == 1
+    assert "[the walrus standard][project metadata standard]" in (snapshot(tmp_path / "index").text("faq.md") or "")
+
+
 def test_without_a_mkdocs_yml_snippet_paths_start_at_the_documents_folder(docs: Path, index_dir: Path) -> None:
     write(docs, "parts/shared.md", "Shared periwinkle text.\n")
     write(docs, "guides/page.md", '# Page\n\n--8<-- "parts/shared.md"\n')

@@ -657,3 +657,15 @@ def test_a_key_in_quotes_shows_its_label(docs: Path, index_dir: Path) -> None:
     assert 'Run Python: Select Interpreter, then Ctrl+Zebracorn "Run".' in text
     assert "++" not in text
     assert found(index_dir, '"select interpreter"') == ["docs/vscode.md"]
+
+
+def test_an_abbreviations_definition_leaves_nothing() -> None:
+    """Python-Markdown's abbr: `*[HTML]: ...` lines are no text of the page (it shows the word, the expansion on
+    hover); Hatch appends its abbreviations to every page, which read them as a list of stray lines."""
+    text = (
+        b"# Build\n\nThe PEP 517 backend.\n\n*[PEP]: Python Enhancement Proposal\n  *[HTML]: Hyper Text\n\n"
+        b"```\n*[kept]: in code\n```\n"
+    )
+    body = searchable(load("build.md", text))
+    assert "The PEP 517 backend." in body and "*[kept]: in code" in body
+    assert "Python Enhancement Proposal" not in body and "Hyper Text" not in body
