@@ -64,6 +64,8 @@ class PythonSource:
         self.init_doc = init_doc
         self.tool = tool
         self.modules: dict[str, PyObject | None] = {}
+        self.resolved: dict[tuple[str, str], PyObject | None] = {}  # (module, name) -> what imported() found
+        self.inherits: dict[tuple[int, frozenset[str]], dict[str, PyObject]] = {}  # see inherited()
 
     def members(self, obj: PyObject, options: dict[str, Any], depth: int) -> list[tuple[str, PyObject]]:
         """The members of a module or class that autodoc's options choose (`members`: all when "" or True, else
@@ -100,8 +102,13 @@ class PythonSource:
 
     def inherited(self, cls: PyObject, stop: set[str], depth: int) -> dict[str, PyObject]:
         """The members a class inherits from the bases found in its source (nearest first), up to a base
-        named in `stop` (`:inherited-members: dict`)."""
+        named in `stop` (`:inherited-members: dict`). Each class's once per page (a cycle of bases finds
+        nothing more)."""
+        key = (id(cls), frozenset(stop))
+        if key in self.inherits:
+            return self.inherits[key]
         found: dict[str, PyObject] = {}
+        self.inherits[key] = found  # what a cycle back to this class sees: filled in below
         for written in cls.bases:
             name = written.split("[", 1)[0].strip()
             if name.rsplit(".", 1)[-1] in stop or depth >= MAX_DEPTH or cls.scope is None:
@@ -151,23 +158,26 @@ class PythonSource:
         """What `name` is where the module that `module` imports it from defines it: by name, else from a module
         it imports everything from (`from ._api import *`, as httpx's package does: what that module's `__all__`
         lists, or else its public names)."""
-        if depth >= MAX_DEPTH:
-            return None
+        key = (module.name, name)
+        if depth >= MAX_DEPTH or key in self.resolved:  # (None while it is being looked up: an import cycle)
+            return self.resolved.get(key)
+        self.resolved[key] = None
+        found: PyObject | None = None
         origin = module.imports.get(name)
         if origin is not None:
             source = self.module(origin[0])
-            if source is None:
-                return None
-            found = source.members.get(origin[1])
-            return found if found is not None else self.imported(source, origin[1], depth + 1)
-        for star in module.stars:
-            source = self.module(star)
-            if source is None or (source.exported is not None and name not in source.exported) or name[:1] == "_":
-                continue
-            found = source.members.get(name) or self.imported(source, name, depth + 1)
-            if found is not None:
-                return found
-        return None
+            if source is not None:
+                found = source.members.get(origin[1]) or self.imported(source, origin[1], depth + 1)
+        else:
+            for star in module.stars:
+                source = self.module(star)
+                if source is None or (source.exported is not None and name not in source.exported) or name[:1] == "_":
+                    continue
+                found = source.members.get(name) or self.imported(source, name, depth + 1)
+                if found is not None:
+                    break
+        self.resolved[key] = found
+        return found
 
     def module(self, name: str) -> PyObject | None:
         """The module `name`, parsed from its source (once per page); None when none is found or it does not
@@ -178,7 +188,10 @@ class PythonSource:
             if path is not None:
                 text = included_text(self.page, os.path.relpath(path, os.path.dirname(os.path.realpath(self.page))))
                 package = path.endswith("__init__.py")
-                self.modules[name] = _parsed_module(name, text, package, self.init_doc) if text else None
+                try:
+                    self.modules[name] = _parsed_module(name, text, package, self.init_doc) if text else None
+                except RecursionError:  # classes nested past what Python's own stack follows
+                    self.modules[name] = None
                 if text and self.modules[name] is None:
                     warn(f"{self.tool}: {os.path.basename(path)} of {name} is no Python that parses: only names shown")
         return self.modules[name]

@@ -212,3 +212,23 @@ def test_source_outside_the_includes_root_is_never_read(tmp_path: Path) -> None:
     index(docs, tmp_path / "index", includes_from=repo)
     assert text_of(tmp_path / "index", "api.rst").startswith("API\n\nThe zebracorn toolkit.")
     assert not found(tmp_path / "index", "passwords")
+
+
+def test_cycles_of_imports_and_bases_end(tmp_path: Path) -> None:
+    """Modules that import everything from each other, classes that are each other's bases, and one nested
+    past Python's own stack: the page is read, what can be found is shown, and nothing runs away."""
+    repo, docs = repository(tmp_path)
+    write(repo, "src/loop/__init__.py", "from .a import *\nfrom .b import *\n")
+    write(repo, "src/loop/a.py", "from .b import *\nfrom . import *\n\nclass A(B):\n    '''Walrus A.'''\n")
+    write(repo, "src/loop/b.py", "from .a import *\n\nclass B(A):\n    def shared(self):\n        '''Narwhal B.'''\n")
+    nested = "".join(f"{'    ' * n}class C{n}:\n" for n in range(90)) + "    " * 90 + "pass\n"
+    write(repo, "src/loop/deep.py", nested)
+    write(
+        docs,
+        "api.rst",
+        "API\n===\n\n.. autoclass:: loop.A\n   :members:\n   :inherited-members:\n\n"
+        ".. autofunction:: loop.missing\n\n.. automodule:: loop.deep\n   :members:\n   :undoc-members:\n",
+    )
+    index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "Walrus A." in text and "Narwhal B." in text and "missing" in text
