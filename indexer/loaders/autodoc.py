@@ -34,9 +34,10 @@ from indexer.loaders.includes import reading_folder, reading_root, warn
 from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource, on
 from indexer.loaders.sphinxproject import project
 
-__all__ = ["expand_rst_autodoc"]
+__all__ = ["AUTODOC_DIRECTIVES", "autodoc_rst", "expand_rst_autodoc"]
 
 _KINDS = ("module", "class", "exception", "function", "method", "attribute", "property", "data", "decorator")
+AUTODOC_DIRECTIVES = frozenset(f"auto{kind}" for kind in _KINDS)
 _DIRECTIVE = re.compile(
     rf"^(?P<indent>[ \t]*)\.\.[ \t]+auto(?P<kind>{'|'.join(_KINDS)})::[ \t]*(?P<target>\S.*?)[ \t]*$"
 )
@@ -53,6 +54,22 @@ def expand_rst_autodoc(text: str, path: Path) -> str:
         return text
     expander = _Expander(path)
     lines = expander.expand(text.split("\n"), "", "")
+    _warn_unfound(expander)
+    return "\n".join(lines)
+
+
+def autodoc_rst(name: str, target: str, options: dict[str, str], content: list[str], path: Path) -> str | None:
+    """The reStructuredText that an autodoc directive written in another syntax (MyST's ```{autoclass}```) stands
+    for; None when its object is not found (with the warning) or outside a run's reading."""
+    if name not in AUTODOC_DIRECTIVES or reading_folder() is None:
+        return None
+    expander = _Expander(path)
+    lines = expander.directive(name.removeprefix("auto"), target, options, content, "", "", "")
+    _warn_unfound(expander)
+    return None if lines is None else "\n".join(lines)
+
+
+def _warn_unfound(expander: _Expander) -> None:
     if expander.unfound:
         first, more = expander.unfound[0], len(expander.unfound) - 1
         named = first + (f" and {more} more" if more else "")
@@ -61,7 +78,6 @@ def expand_rst_autodoc(text: str, path: Path) -> str:
             "the documents folder (give --includes-from the folder that holds its package)" if root == folder else root
         )
         warn(f"autodoc: {named} not found in the Python source in {where}: only the name is shown")
-    return "\n".join(lines)
 
 
 class _Expander:

@@ -30,6 +30,7 @@ import re
 import textwrap
 from pathlib import Path
 
+from indexer.loaders.autodoc import autodoc_rst
 from indexer.loaders.fences import CODE_SPAN_PATTERN, closes, opens
 from indexer.loaders.rst import rst_as_markdown
 from indexer.loaders.sphinx import (
@@ -143,6 +144,8 @@ def _directive(
     if name == "eval-rst":  # its body is reStructuredText, options and all
         return [*textwrap.indent(rst_as_markdown(textwrap.dedent("\n".join(body)), path), indent).split("\n"), ""]
     options, content = _options(body)
+    if path is not None and (rst := autodoc_rst(name, argument, options, content, path)) is not None:
+        return [*textwrap.indent(rst_as_markdown(rst), indent).split("\n"), ""]  # from the source (autodoc.py)
     if name == "toctree":  # the pages it lists, by their titles, as Sphinx shows it where it stands
         titles = toctree_titles(content, options)
         caption = [indent + options["caption"], ""] if titles and options.get("caption") else []

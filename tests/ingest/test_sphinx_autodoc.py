@@ -232,3 +232,16 @@ def test_cycles_of_imports_and_bases_end(tmp_path: Path) -> None:
     index(docs, tmp_path / "index", includes_from=repo)
     text = text_of(tmp_path / "index", "api.rst")
     assert "Walrus A." in text and "Narwhal B." in text and "missing" in text
+
+
+def test_a_myst_autodoc_directive_reads_the_source_too(tmp_path: Path) -> None:
+    """attrs writes its API in MyST Markdown as well (```{autofunction} attrs.define```)."""
+    repo, docs = repository(tmp_path)
+    write(docs, "conf.py", CONF + 'extensions += ["myst_parser"]\n')
+    write(docs, "graze.md", "# Grazing\n\n```{autofunction} zebra.graze\n```\n\n```{autoclass} zebra.Nothing\n```\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "graze.md")
+    assert "zebra.graze(herd: Herd, field: str = 'meadow') -> None" in text
+    assert "Let a herd graze on a field of narwhal grass." in text
+    assert "zebra.Nothing" in text  # not found: its name, with a warning
+    assert any("zebra.Nothing not found" in w for w in warnings_of(report, "graze.md"))
