@@ -1,4 +1,4 @@
-"""JSX in Markdown (MDX: Docusaurus, Mintlify, Nextra), taken out so that what is left reads as Markdown.
+"""JSX in Markdown (MDX: Docusaurus, Mintlify, Nextra, Starlight), taken out so that what is left reads as Markdown.
 
 Docusaurus's ```mdx-code-block fences hold MDX, not code: their lines are read as the rest; in other code blocks its
 magic comments (`// highlight-next-line`, `# highlight-start`), which it removes, are dropped, written in the
@@ -11,7 +11,8 @@ alt="x" />`) are removed, the text between an opening and a closing tag kept, an
 their attributes (`title`, `label`, `caption`, `alt`; an API field's name and type, `<ResponseField
 name="seo.indexing" type="string">`), on a line of its own; so are a self-closing HTML tag (`<iframe ... />`, which
 JSX closes) and a block's HTML tag alone on its line (`<div id="x">` ... `</div>`: the Markdown between them is
-Markdown in MDX, a heading too). Other lower-case tags are HTML, which Markdown reads (scripts and styles hidden). A
+Markdown in MDX, a heading too). Other lower-case tags are HTML, which Markdown reads (scripts and styles hidden).
+An element given a string by Astro's `set:html` or `set:text` (Starlight) shows that string (astro.py). A
 partial imported from a Markdown or MDX file (`import Intro from './_intro.mdx'`; `'@site/docs/_intro.mdx'` from the
 folder of Docusaurus's config; `'/snippets/intro.mdx'` from the documents folder, as Mintlify writes it) is put in
 place of its self-closing tag (`<Intro />`), its own JSX taken out, read from the documents folder as includes.py
@@ -25,6 +26,7 @@ import os
 import re
 from pathlib import Path
 
+from indexer.loaders.astro import directive_at
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, folders_up, included_text, warn
@@ -220,6 +222,7 @@ def _prose(text: str, partials: dict[str, str] | None = None, path: Path | None 
     pos = 0
     spans = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)] if "`" in text else []
     span = 0  # the first code span that may hold a tag from here on (tags come in order)
+    directives = "set:" in text
     for start in _JSX_START.finditer(text):
         at = start.start("block") if start.group("block") else start.start()
         while span < len(spans) and spans[span][1] <= at:
@@ -230,6 +233,11 @@ def _prose(text: str, partials: dict[str, str] | None = None, path: Path | None 
         if string is not None:
             parts += [text[pos:at], _JS_ESCAPE.sub(r"\1", string) if start.group("back") is None else string]
             pos = start.end()
+            continue
+        shown = directive_at(text, at) if directives else None
+        if shown is not None:  # Astro's `<Fragment set:html={"<p>...</p>"} />` shows its string
+            parts += [text[pos:at], f"\n\n{shown[0]}\n\n" if _alone(text, at, shown[1]) else shown[0]]
+            pos = shown[1]
             continue
         end = _tag_end(text, at)
         if end < 0:

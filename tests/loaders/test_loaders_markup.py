@@ -440,6 +440,29 @@ def test_mdx_keeps_what_an_expression_or_a_self_closing_tag_only_shapes() -> Non
     assert "Starlight Rapide" in body  # a tag too long to take out stays as written, props and all
 
 
+def test_an_astro_set_html_directive_shows_its_html_as_text() -> None:
+    """Biome's 581 rule pages show each diagnostic with `<Fragment set:html={"<pre>...</pre>"} />`, a string of
+    thousands of characters: its escaped HTML was text (`<span style="color: Tomato;">`) on every one of them."""
+    spans = "".join(f'<span style=\\"color: Tomato;\\">{c}</span>' for c in "zebracorn") * 40
+    text = (
+        b'import { Code } from "@astrojs/starlight/components";\n\n# noVar\n\n```js\nvar a = 1;\n```\n\n'
+        + b'<Fragment set:html={"<pre class=\\"language-text\\"><code>code-block.js:1:1 '
+        + b'<a href=\\"/linter/rules/no-var\\">lint/style/noVar</a><br />  \\u26a0 Use let or const.<br />'
+        + spans.encode()
+        + b'</code></pre>"} />\n\n'
+        + b"A note: <span set:text={'1 < 2 & narwhal'}></span> and "
+        + b"<div set:html={`<p>Unicornfish <b>fins</b></p>`} />.\n\n"
+        + b"<Fragment set:html={content} />\n\nThe end.\n"
+    )
+    body = searchable(load("no-var.mdx", text))
+    assert "code-block.js:1:1 lint/style/noVar" in body and "\u26a0 Use let or const." in body
+    assert "zebracorn" * 40 in body
+    assert "A note: 1 < 2 & narwhal and Unicornfish fins." in " ".join(body.split())
+    for markup in ("set:", "<span", "<Fragment", "\\", "content", "<p>"):
+        assert markup not in body
+    assert body.endswith("The end.")
+
+
 def test_a_liquid_tag_with_a_title_shows_it() -> None:
     """GitBook's 187 `{% tab title="..." %}` labels in the AxonIQ guide were lost with their tags."""
     text = (
