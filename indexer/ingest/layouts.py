@@ -4,10 +4,11 @@ its config, the folders it names, Docusaurus's versions.json. Never from the pag
 - Docusaurus (its site folder, the one with docusaurus.config.*, indexed): its content plugins' folders, each
   served under the plugin's route, with their versions and translations (docusaurus.py).
 - Starlight (the folder with astro.config.*, or its src/content/docs): the keys of the literal `locales` object
-  are its locales' folders, `root` the pages at the top (language: its `lang`); `defaultLocale` names the
-  default, else root. Astro's own `i18n.locales` (an array) is read when there is no such object. Indexed from
-  the project's folder, Astro's own pages (src/pages/) are served from the root too, its public/ files as they
-  are, and a Markdown page anywhere else (the project's README) is none.
+  are its locales' folders (in any case: Astro lowercases the paths it serves, `zh-CN/` is the locale `zh-cn`),
+  `root` the pages at the top (language: its `lang`); `defaultLocale` names the default, else root. Astro's own
+  `i18n.locales` (an array) is read when there is no such object. Indexed from the project's folder, Astro's own
+  pages (src/pages/) are served from the root too, its public/ files as they are, and a Markdown page anywhere
+  else (the project's README) is none.
 - Hugo (the folder with hugo.toml/yaml/json, or the content folder): a site of several `languages`, each
   with its `contentDir` or all in one, where `page.fr.md` is the French page; defaultContentLanguage (en) is
   served at the root (at `/en/` with defaultContentLanguageInSubdir), the others at `/<language>/`; a language
@@ -33,7 +34,16 @@ from typing import Any
 
 from indexer.ingest.docusaurus import docusaurus_layout
 from indexer.ingest.editions import Area, Layout
-from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_mapping, config_text, listed, lowered, site_folder
+from indexer.ingest.siteconfig import (
+    MAX_NAMES,
+    JsConfig,
+    config_mapping,
+    config_text,
+    folder_names,
+    listed,
+    lowered,
+    site_folder,
+)
 
 
 def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
@@ -95,13 +105,23 @@ def _starlight(config: Path, whole: bool) -> Layout | None:
     first = default.lower() if default and default.lower() in languages else root_name or (languages or [""])[0]
     ordered = [first, *sorted(set(languages) - {first})] if len(languages) > 1 else []
     name = (lambda language: language) if ordered else (lambda language: "")
-    areas = [Area(f"{content}{f}/", f"{f}/", name(f.lower())) for f in folders]
+    on_disk = _folders_by_slug(config.parent / content) if folders else {}
+    areas = [Area(f"{content}{d}/", f"{f}/", name(f.lower())) for f in folders for d in on_disk.get(f.lower(), [f])]
     areas.append(Area(content, "", name(root_name)))
     if not whole:
         return Layout("starlight", tuple(areas), tuple(ordered))
     areas += [Area("src/pages/", ""), Area("public/", "", as_is=True)]
     strays = f"outside the site's content folders ({content}, src/pages/): no page of the site"
     return Layout("starlight", tuple(areas), tuple(ordered), strays=strays)
+
+
+def _folders_by_slug(content: Path) -> dict[str, list[str]]:
+    """The content folder's folders by their lowercased names: Astro lowercases a page's path into its slug, so
+    the locale `zh-cn` holds the pages of `zh-CN/` (Biome's) as well as those of `zh-cn/`."""
+    found: dict[str, list[str]] = {}
+    for name in folder_names(content):
+        found.setdefault(name.lower(), []).append(name)
+    return found
 
 
 def _hugo(config: Path) -> Layout | None:

@@ -122,6 +122,27 @@ def test_starlight_locales_imported_from_a_json_file_and_underscored_files(tmp_p
     }
 
 
+def test_a_starlight_locale_folder_named_in_another_case_is_that_locale(tmp_path: Path) -> None:
+    """Biome's config names the locales `zh-cn` and `pt-br`, its folders are `zh-CN/` and `pt-BR/` (Astro
+    lowercases the path into the slug, /zh-cn/...): their 52 pages were indexed as English pages of the default
+    index, a Chinese page answering English searches."""
+    config = STARLIGHT_CONFIG.replace("\tfr: { label: 'Français', lang: 'fr' },\n", "")
+    write(tmp_path, "astro.config.mjs", config)
+    write(tmp_path, "src/content/docs/guides/setup.md", page("setupword"))
+    write(tmp_path, "src/content/docs/zh-CN/guides/setup.md", page("chineseword"))
+    index_dir = tmp_path / "index"
+    report = index(tmp_path, index_dir, **BASE)
+    assert all_ids(index_dir) == ["src/content/docs/guides/setup.md"]
+    assert skipped(report) == {
+        "src/content/docs/zh-CN/guides/setup.md": "a translation (zh-cn) of the site, whose language is en: "
+        "--languages en,zh-cn (or all) indexes it"
+    }
+    index(tmp_path, index_dir, languages="all", **BASE)
+    chinese = document(index_dir, "src/content/docs/zh-CN/guides/setup.md")
+    assert (chinese.url, chinese.language) == ("https://docs.example/zh-cn/guides/setup", "zh-cn")
+    assert found(index_dir, "chineseword") == ["src/content/docs/zh-CN/guides/setup.md"]
+
+
 def test_starlight_serves_its_pages_under_slugs_of_their_paths(tmp_path: Path) -> None:
     """Tauri's `concept/Inter-Process Communication/brownfield.mdx` is served at
     /concept/inter-process-communication/brownfield (Astro slugs each name as github-slugger does); it was cited
