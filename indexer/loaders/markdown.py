@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
-from markdown_it.rules_block import StateBlock
+from markdown_it.rules_block import StateBlock, list_block
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
@@ -79,6 +79,7 @@ class MarkdownLoader:
         self._parser = guard_nesting(markdown_parser())
         self._mdx_parser = guard_nesting(markdown_parser())
         self._mdx_parser.disable("code")  # MDX has no indented code: JSX children are indented
+        self._mdx_parser.block.ruler.at("list", _mdx_list, {"alt": ["paragraph", "reference", "blockquote"]})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
@@ -135,6 +136,18 @@ def markdown_parser() -> MarkdownIt:
     if parser.inline.ruler.get_active_rules() == _INLINE_RULES:  # else the shortcut's premise is unknown
         parser.core.ruler.at("inline", _inline)
     return parser
+
+
+def _mdx_list(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it's list rule as MDX reads lists, without indented code: an item indented four spaces or more
+    (in a <Step>, a <Tab>) after another is an item of its own, as micromark makes it, not the continuation of
+    the item before that CommonMark makes it (`Name: first. - Role: second.`)."""
+    indent = state.listIndent
+    state.listIndent = -1  # what the rule compares that item's indent with, to call it a continuation
+    try:
+        return list_block(state, start, end, silent)
+    finally:
+        state.listIndent = indent
 
 
 def guard_nesting(parser: MarkdownIt) -> MarkdownIt:

@@ -328,6 +328,21 @@ def test_mdx_reads_html_blocks_and_self_closing_tags_as_mdx_does() -> None:
     assert doc.warnings == ()
 
 
+def test_an_mdx_list_indented_in_a_component_keeps_its_items() -> None:
+    """Infisical's <Step>s indent their lists four spaces: MDX (micromark, no indented code) reads each line as
+    an item, CommonMark the second as the first's continuation, and the text read `Name: a friendly name. -
+    Role: a zebracorn role.` as one item."""
+    text = (
+        b'# Universal Auth\n\n<Steps>\n  <Step title="Creating an identity">\n    ![identities](/img/org.png)\n\n'
+        b"    - Name (required): A friendly name.\n    - Role (required): A zebracorn role.\n\n"
+        b"    1. Submit the Client ID.\n    2. Infisical verifies it.\n       - a nested narwhal\n  </Step>\n</Steps>\n"
+    )
+    body = searchable(load("universal-auth.mdx", text))
+    assert "Name (required): A friendly name.\nRole (required): A zebracorn role." in body
+    assert "1. Submit the Client ID.\n2. Infisical verifies it.\na nested narwhal" in body
+    assert " - " not in body
+
+
 def test_an_mdx_expression_standing_as_a_block_leaves_nothing_but_a_string_its_text() -> None:
     """authjs.dev's adapter pages list their adapters with `{Object.entries(manifest.adapters).map(...)}`: its
     JavaScript was text ('{label}', '))}'). Its output is computed, so nothing is shown of it."""
