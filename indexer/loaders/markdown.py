@@ -11,8 +11,8 @@ never text, even when they span several blocks). A heading starts a new Section 
 text; the heading itself is not repeated in the section's text (a heading with no text of its own is a Section
 with none). Title: front matter `title`, else the first h1, else the first heading of any level (a Quarto page's:
 its `title` or `pagetitle` as Quarto shows it, quarto.py). Included files
-are put in place first (MkDocs snippets: snippets.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py;
-mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
+are put in place first (MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`: mdincludes.py; mdBook's
+includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
 VitePress's `<!--@include: -->`: vitepress.py;
 Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py), Hugo shortcodes whose
 body is code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comment dropped (shortcodes.py),
@@ -47,6 +47,7 @@ from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.mdbook import expand_includes
+from indexer.loaders.mdincludes import expand_markdown_includes
 from indexer.loaders.mdinhtml import open_markdown_html
 from indexer.loaders.mdtext import TextRenderer
 from indexer.loaders.mkdocstrings import expand_mkdocstrings
@@ -88,7 +89,8 @@ class MarkdownLoader:
         metadata = quarto.Metadata(path, front_matter) if pandoc else None  # read when a shortcode asks
         if metadata is not None:
             body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path), metadata)
-        body = expand_myst_includes(expand_includes(expand_snippets(body, path), path), path)
+        body = expand_snippets(expand_markdown_includes(body, path), path)  # Python-Markdown's, then pymdownx's
+        body = expand_myst_includes(expand_includes(body, path), path)
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
         body = expand_code_shortcodes(body)  # Hugo's code and comment bodies

@@ -31,8 +31,8 @@ import yaml
 
 from indexer.loaders.fences import closes, opens
 from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
+from indexer.loaders.mkdocsyml import TolerantLoader
 from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource
-from indexer.loaders.snippets import TolerantLoader
 
 __all__ = ["expand_mkdocstrings"]
 
@@ -305,10 +305,8 @@ def _handler(config: str, mtime_ns: int, size: int) -> tuple[str, dict[str, Any]
             handlers = entry.get("handlers") if isinstance(entry, dict) else None
             python = handlers.get("python") if isinstance(handlers, dict) else None
             return MKDOCSTRINGS, python if isinstance(python, dict) else {}
-    extensions = settings.get("markdown_extensions")
-    named = (
-        [e if isinstance(e, str) else next(iter(e), None) for e in extensions if isinstance(e, str | dict)]
-        if (isinstance(extensions, list))
-        else []
-    )
+    extensions = settings.get("markdown_extensions")  # a list of names and {name: options}, or one mapping
+    named = set(extensions) if isinstance(extensions, dict) else set()
+    for entry in extensions if isinstance(extensions, list) else []:
+        named |= {entry} if isinstance(entry, str) else set(entry) if isinstance(entry, dict) else set()
     return (MKAUTODOC, {}) if MKAUTODOC in named else None

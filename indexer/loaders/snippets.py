@@ -22,17 +22,14 @@ page is read, as the extension puts them when the site is built.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from indexer.loaders.includes import deeper, included_text, reading_folder, warn, within
+from indexer.loaders.mkdocsyml import markdown_extensions
 
-__all__ = ["TolerantLoader", "expand_snippets"]
+__all__ = ["expand_snippets"]
 
 _MARKER = re.compile(
     r"""^(?P<space>[ \t]*)(?P<escape>;*)
@@ -42,8 +39,6 @@ _MARKER = re.compile(
 )
 _SECTION = re.compile(r"(?i);*-+8<-+[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*([a-z][-_0-9a-z]*)[ \t]*\]")
 _PART = re.compile(r"(?i)(.*?)(?::([0-9]*)(?::([0-9]*))?|:([a-z][-_0-9a-z]*))?$")
-_CONFIGS = ("mkdocs.yml", "mkdocs.yaml")
-_MAX_CONFIG = 1 << 20  # bytes of a mkdocs.yml read for its base paths
 
 
 def expand_snippets(text: str, path: Path) -> str:
@@ -140,53 +135,21 @@ def _section(lines: list[str], name: str) -> list[str]:
 
 
 def _settings(page_folder: str, docs_folder: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The folders a page's snippet paths are relative to, and the snippets appended to every page: the base
-    paths and `auto_append` of the nearest mkdocs.yml at or above the page's folder (below the repository's
-    root, the folder holding .git), else the documents folder and none."""
-    current = Path(page_folder)
-    for folder in (current, *current.parents):
-        for name in _CONFIGS:
-            config = folder / name
-            if config.is_file():
-                info = config.stat()
-                bases, appended = _configured(str(config), info.st_mtime_ns, info.st_size)
-                return tuple(str((folder / base).resolve()) for base in bases), appended
-        if (folder / ".git").exists():
-            break
-    return (docs_folder,), ()
-
-
-@functools.lru_cache(maxsize=64)
-def _configured(config: str, mtime_ns: int, size: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """pymdownx.snippets' base_path in a mkdocs.yml (".", its folder, when it says none or cannot be read) and
-    its auto_append; remembered while the file keeps its mtime and size."""
-    try:
-        if size > _MAX_CONFIG:
-            return (".",), ()
-        settings = yaml.load(Path(config).read_text(encoding="utf-8", errors="replace"), Loader=TolerantLoader)
-    except (OSError, yaml.YAMLError, RecursionError):
-        return (".",), ()
-    extensions = settings.get("markdown_extensions") if isinstance(settings, dict) else None
-    for entry in extensions if isinstance(extensions, list) else []:
-        options = entry.get("pymdownx.snippets") if isinstance(entry, dict) else None
-        if isinstance(options, dict):
-            appended = options.get("auto_append")
-            names = tuple(a for a in appended if isinstance(a, str)) if isinstance(appended, list) else ()
-            base = options.get("base_path")
-            if isinstance(base, str):
-                return (base,), names
-            if isinstance(base, list) and all(isinstance(b, str) for b in base) and base:
-                return tuple(base), names
-            return (".",), names
-    return (".",), ()
-
-
-class TolerantLoader(yaml.SafeLoader):
-    """A safe loader that reads MkDocs' own tags (`!!python/name:...`, `!ENV`) as nothing instead of failing."""
-
-
-def _nothing(loader: yaml.SafeLoader, suffix: str, node: Any) -> None:
-    return None
-
-
-TolerantLoader.add_multi_constructor("", _nothing)
+    """The folders a page's snippet paths are relative to, and the snippets appended to every page:
+    pymdownx.snippets' base_path (one path or a list; by default ".", its folder) and auto_append in the page's
+    mkdocs.yml, else, in no MkDocs project, the documents folder and none."""
+    project = markdown_extensions(page_folder)
+    if project is None:
+        return (docs_folder,), ()
+    folder, extensions = project
+    options = extensions.get("pymdownx.snippets", {})
+    base = options.get("base_path")
+    if isinstance(base, str):
+        bases: tuple[str, ...] = (base,)
+    elif isinstance(base, list) and base and all(isinstance(b, str) for b in base):
+        bases = tuple(base)
+    else:
+        bases = (".",)
+    appended = options.get("auto_append")
+    names = tuple(a for a in appended if isinstance(a, str)) if isinstance(appended, list) else ()
+    return tuple(str((folder / b).resolve()) for b in bases), names

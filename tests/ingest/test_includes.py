@@ -423,6 +423,59 @@ def test_mkdocs_snippets_auto_append_puts_its_files_after_every_page(tmp_path: P
     assert "[the walrus standard][project metadata standard]" in (snapshot(tmp_path / "index").text("faq.md") or "")
 
 
+MDX_INCLUDE_YML = """site_name: Walrus
+INHERIT: ../en/mkdocs.yml
+"""
+VARIANTS_YML = """site_name: Walrus
+markdown_extensions:
+  abbr: null
+  pymdownx.superfences:
+    custom_fences:
+    - format: !!python/name:pymdownx.superfences.fence_code_format ''
+  mdx_include: null
+  markdown_include_variants: null
+"""
+
+
+def test_mkdocs_include_extensions_put_the_examples_in_place(tmp_path: Path) -> None:
+    """FastAPI's pages show their examples with `{* ../../docs_src/x.py hl[3] *}` (markdown_include_variants) and
+    `{! ../../docs_src/x.html !}` (mdx_include): 440 examples on 90 of its 154 pages were left as those markers,
+    the code missing. Paths start at the folder of mkdocs.yml (its extensions a mapping, as FastAPI writes them;
+    a translation's mkdocs.yml inherits them), the example's tab says its Python version, lines come as `ln`
+    names them, and nothing is read where mkdocs.yml turns no such extension on."""
+    repo = tmp_path / "repo"
+    write(repo, "docs/en/mkdocs.yml", VARIANTS_YML)
+    write(repo, "docs/fr/mkdocs.yml", MDX_INCLUDE_YML)
+    app = "from fastapi import FastAPI\n\napp = FastAPI()\n\n\n@app.get('/zebracorn')\ndef read():\n    return 1\n"
+    write(repo, "docs_src/first/tutorial001_an_py310.py", app.replace("zebracorn", "annotated"))
+    write(repo, "docs_src/first/tutorial001_py310.py", app)
+    write(repo, "docs_src/templates/item.html", "<h1>Item {{ id }} gryphonbeak</h1>\n<p>two</p>\n<p>three</p>\n")
+    write(
+        repo,
+        "docs/en/docs/tutorial/first.md",
+        "# First\n\n{* ../../docs_src/first/tutorial001_an_py310.py hl[6] *}\n\n"
+        "Then:\n\n{* ../../docs_src/first/tutorial001_py310.py ln[6:8] hl[7] *}\n\n"
+        "```jinja\n{!../../docs_src/templates/item.html!}\n```\n\n"
+        "- A list item:\n\n    ```html\n    {!> ../../docs_src/templates/item.html [ln:2-3]!}\n    ```\n\n"
+        "Shown as written: \\{! x.md !}\n",
+    )
+    write(repo, "docs/fr/docs/index.md", "# Accueil\n\n```jinja\n{!../../docs_src/templates/item.html!}\n```\n")
+    write(repo, "other/page.md", "# Other\n\n{* ../docs_src/first/tutorial001_py310.py *}\n")  # no mkdocs.yml
+    report = index(repo / "docs", tmp_path / "index", includes_from=repo)
+    assert not [w for w in report.warnings if w.id != "other/page.md"]
+    text = snapshot(tmp_path / "index").text("en/docs/tutorial/first.md") or ""
+    assert "Python 3.10+\n\nfrom fastapi import FastAPI" in text and "@app.get('/annotated')" in text
+    # only lines 6 to 8, with the extension's markers, under the tab of the variant beside an annotated one
+    assert "Python 3.10+ - non-Annotated\n\n# Code above omitted 👆\n\n@app.get('/zebracorn')" in text
+    assert "{*" not in text and "{!" not in text.split("Shown")[0]
+    assert "Item {{ id }} gryphonbeak" in text
+    assert "A list item:\n<p>two</p>\n<p>three</p>\n\n" in text  # lines 2 to 3, indented into the list item
+    assert text.endswith("Shown as written: {! x.md !}")
+    assert "Item {{ id }} gryphonbeak" in (snapshot(tmp_path / "index").text("fr/docs/index.md") or "")
+    index(repo, tmp_path / "plain")  # no mkdocs.yml above other/: the marker is prose
+    assert "{* ../docs_src/first/tutorial001_py310.py *}" in (snapshot(tmp_path / "plain").text("other/page.md") or "")
+
+
 def test_without_a_mkdocs_yml_snippet_paths_start_at_the_documents_folder(docs: Path, index_dir: Path) -> None:
     write(docs, "parts/shared.md", "Shared periwinkle text.\n")
     write(docs, "guides/page.md", '# Page\n\n--8<-- "parts/shared.md"\n')
