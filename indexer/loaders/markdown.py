@@ -44,6 +44,7 @@ from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.docsify import expand_docsify_embeds
 from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.htmlblocks import plain_html_blocks
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.mdbook import expand_includes
@@ -96,7 +97,7 @@ class MarkdownLoader:
         body = expand_code_shortcodes(body)  # Hugo's code and comment bodies
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
-            plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(body, path)
+            plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(plain_html_blocks(body), path)
             text = open_markdown_html(plain_dialects(strip_templates(plain)))
         doc = render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
         return doc if metadata is None else self._titled(doc, quarto.page_title(front_matter, metadata))

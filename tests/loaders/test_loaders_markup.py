@@ -707,3 +707,66 @@ def test_an_abbreviations_definition_leaves_nothing() -> None:
     body = searchable(load("build.md", text))
     assert "The PEP 517 backend." in body and "*[kept]: in code" in body
     assert "Python Enhancement Proposal" not in body and "Hyper Text" not in body
+
+
+KRAMDOWN_EXAMPLES = b"""# Lists
+
+## Table of contents
+{: .no_toc .text-delta }
+
+1. TOC
+{:toc}
+
+## Ordered list
+
+<div class="code-example" markdown="1">
+1. First zebracorn item
+1. Second item
+
+Wrap `<inline code>` in back ticks.
+</div>
+```markdown
+1. First zebracorn item
+1. Second item
+```
+
+## Button element
+
+<div class="code-example">
+<button type="button">Button element</button>
+</div>
+```html
+<button type="button">Button element</button>
+```
+
+## Grid
+
+<div class="grid cards" markdown>
+
+-   __Set up in 5 minutes__
+</div>
+
+```md
+1. TOC
+{:toc}
+```
+"""
+
+
+def test_kramdown_html_blocks_and_table_of_contents_read_as_the_site_shows_them() -> None:
+    """Just the Docs shows each example as `<div class="code-example" markdown="1">` then, right under `</div>`,
+    its Markdown source in a code block: read as CommonMark, the source's fence was swallowed by the HTML block and
+    its closing fence opened a code block of the page's next heading and prose (7 of its pages); `<x>` in a code
+    span under the tag was lost; and `1. TOC {:toc}`, kramdown's generated table of contents, was text on 12."""
+    doc = load("lists.md", KRAMDOWN_EXAMPLES)
+    assert [section.heading for section in doc.sections] == [
+        "Lists", "Table of contents", "Ordered list", "Button element", "Grid",
+    ]  # fmt: skip
+    assert doc.sections[1].text == ""  # the generated table of contents
+    # the list, the code span under the tag, then the example's source as code (its fence and numbers kept)
+    assert doc.sections[2].text == (
+        "1. First zebracorn item\n1. Second item\n\nWrap <inline code> in back ticks.\n\n"
+        "1. First zebracorn item\n1. Second item"
+    )
+    assert doc.sections[3].text == 'Button element\n\n<button type="button">Button element</button>'
+    assert doc.sections[4].text == "Set up in 5 minutes\n\n1. TOC\n{:toc}"  # in code, as written
