@@ -33,7 +33,7 @@ def _hits(index_dir: Path, query: str) -> int:
     return len(snapshot(index_dir).search(query, limit=FILES + 10))
 
 
-def _wait_for(condition: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+def _wait_for(condition: Callable[[], bool], what: str, timeout: float = 120.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
