@@ -75,6 +75,9 @@ class Reading:
     titled: set[str] = field(default_factory=set)  # of `files`, those whose title was shown (sphinxrefs.py)
     titles: bool = True  # whether the titles of other pages may be shown
     warnings: list[str] = field(default_factory=list)
+    outside: int = 0  # files named outside `root`: one warning says how many (refuse())
+    first_outside: str = ""
+    refused: str = ""  # that warning, as it stands in `warnings`
     depth: int = 0
     total: int = 0  # bytes read so far
     count: int = 0  # includes read so far
@@ -82,6 +85,21 @@ class Reading:
     def warn(self, message: str) -> None:
         if message not in self.warnings:
             self.warnings.append(message)
+
+    def refuse(self, shown: str) -> None:
+        """A warning that the file `shown` names lies outside where included files may come from: one for the
+        page, however many it names (FastAPI's pages include dozens of examples from ../../docs_src)."""
+        self.outside += 1
+        where = "the documents folder" if self.root == self.folder else f"{self.root} (--includes-from)"
+        hint = " (give --includes-from a folder that holds both)" if self.root == self.folder else ""
+        more = f" and {self.outside - 1} more are" if self.outside > 1 else " is"
+        message = f"{self.first_outside or shown}{more} outside {where}: not included{hint}"
+        self.first_outside = self.first_outside or shown
+        if self.outside > 1:
+            self.warnings[self.warnings.index(self.refused)] = message
+        else:
+            self.warnings.append(message)
+        self.refused = message
 
 
 _READING: ContextVar[Reading | None] = ContextVar("reading", default=None)
@@ -179,12 +197,7 @@ def included_text(including: Path, target: str, relative_to_folder: bool = False
     relative, path = placed
     if not within(state.root, path, state.follow_symlinks):
         state.files[relative] = OUTSIDE  # so that the page is read again if --includes-from comes to hold it
-        if state.root == state.folder:
-            state.warn(
-                f"{shown} is outside the documents folder: not included (give --includes-from a folder that holds both)"
-            )
-        else:
-            state.warn(f"{shown} is outside {state.root} (--includes-from): not included")
+        state.refuse(shown)
         return None
     try:
         data, size, mtime_ns = _read(path, state.max_size - state.total, state)
