@@ -1,7 +1,8 @@
 """markdown-it's tokens as clean text, a Section per heading (markdown.py parses; this reads what it parsed): code
-verbatim (but the lines rustdoc and mdBook hide in Rust code) under the title a site shows above it, one line per
-list item and table row, footnotes where they are written, raw HTML as its text (read by htmlscan, whose state
-runs across blocks: a comment or script opened in one hides what follows)."""
+verbatim (but the lines rustdoc and mdBook hide in Rust code, and Shiki's notation comments and Twoslash's lines:
+shiki.py) under the title a site shows above it, one line per list item and table row, footnotes where they are
+written, raw HTML as its text (read by htmlscan, whose state runs across blocks: a comment or script opened in one
+hides what follows)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from markdown_it.token import Token
 
 from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
 from indexer.loaders.npm import package_managers
+from indexer.loaders.shiki import shown_code
 from indexer.model import Section
 
 __all__ = ["TextRenderer"]
@@ -99,6 +101,7 @@ class TextRenderer:
         elif kind in ("fence", "code_block") and self._html.open is None:
             code = token.content.rstrip("\n")
             code = _shown_rust(code) if _RUST_INFO.match(token.info) else code
+            code = shown_code(code, token.info) if kind == "fence" else code  # Shiki's notation, Twoslash's lines
             title = _CODE_TITLE.search(token.info) if kind == "fence" else None
             if kind == "fence" and _NPM2YARN.search(token.info):  # Docusaurus shows a tab per package manager
                 code = "\n\n".join(f"{name}\n{text}" for name, text in package_managers(code))

@@ -770,3 +770,59 @@ def test_kramdown_html_blocks_and_table_of_contents_read_as_the_site_shows_them(
     )
     assert doc.sections[3].text == 'Button element\n\n<button type="button">Button element</button>'
     assert doc.sections[4].text == "Set up in 5 minutes\n\n1. TOC\n{:toc}"  # in code, as written
+
+
+SHIKI = b"""# Mocking
+
+```ts twoslash
+// @errors: 2769
+// @filename: setup.ts
+export const hidden = 1
+// ---cut---
+import { vi } from 'vitest'
+const mod = await importOriginal()
+//    ^?
+// @ts-expect-error kept
+vi.mock('./zebracorn.js') // [!code ++]
+vi.mock('./old.js') // [!code --]
+// [!code focus:2]
+const url = 'http://example.com' // [!code highlight]
+total(1, 2) // the sum [!code word:total]
+// ---cut-start---
+const setup = true
+// ---cut-end---
+```
+
+```yaml
+key: value # [!code error]
+```
+
+```html
+<p>Narwhal</p> <!-- [!code warning] -->
+```
+
+```ts
+// @errors: 2769
+// ---cut---
+const notTwoslash = '[!code ++]'
+```
+"""
+
+
+def test_shiki_notation_comments_and_twoslash_lines_are_not_shown(docs: Path, index_dir: Path) -> None:
+    """Vitest's pages read `vi.mock(...) // [!code ++]` (311 notation comments on 24 pages) and kept Twoslash's
+    `// ---cut---`, `//    ^?` and `// @errors: 2769` lines, which VitePress's Shiki never shows: a notation
+    comment leaves the code before it (a `--` line of a diff too), a Twoslash block hides what its cuts hide;
+    `// @filename:` and other comments stay, and a block not marked twoslash keeps every line."""
+    write(docs, ".vitepress/config.ts", b"export default {}\n")
+    write(docs, "guide/mocking.md", SHIKI)
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("guide/mocking.md") or ""
+    assert (
+        "import { vi } from 'vitest'\nconst mod = await importOriginal()\n"
+        "// @ts-expect-error kept\nvi.mock('./zebracorn.js')\nvi.mock('./old.js')\n"
+        "const url = 'http://example.com'\ntotal(1, 2) // the sum\n\nkey: value\n\n<p>Narwhal</p>\n\n"
+        "// @errors: 2769\n// ---cut---\nconst notTwoslash = '[!code ++]'"
+    ) in text
+    assert text.count("[!code") == 1 and "hidden" not in text and "setup" not in text and "^?" not in text
+    assert found(index_dir, "zebracorn") == ["guide/mocking.md"]
