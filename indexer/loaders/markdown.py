@@ -10,9 +10,11 @@ referred to as "a claim[1]"), raw HTML reduced to its text (read by htmlscan: co
 never text, even when they span several blocks). A heading starts a new Section whose `heading` is the heading's
 text; the heading itself is not repeated in the section's text (a heading with no text of its own is a Section
 with none). Title: front matter `title`, else the first h1, else the first heading of any level (a Quarto page's:
-its `title` or `pagetitle` as Quarto shows it, quarto.py). Included files
-are put in place first (MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`: mdincludes.py; mdBook's
-includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
+its `title` or `pagetitle` as Quarto shows it, quarto.py). A VitePress home page (`layout: home`) opens with
+the hero and feature cards of its front matter (homepage.py), its hero's name the title when nothing else is.
+Included files are put in place first (MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`:
+mdincludes.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python
+source: mkdocstrings.py;
 VitePress's `<!--@include: -->`: vitepress.py;
 Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py), Hugo shortcodes whose
 body is code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comment dropped (shortcodes.py),
@@ -44,6 +46,7 @@ from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.docsify import expand_docsify_embeds
 from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.homepage import home_sections
 from indexer.loaders.htmlblocks import plain_html_blocks
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
@@ -100,6 +103,8 @@ class MarkdownLoader:
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(plain_html_blocks(body), path)
             text = open_markdown_html(plain_dialects(strip_templates(plain)))
         doc = render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
+        if home := home_sections(front_matter):  # a VitePress home page's hero and feature cards
+            doc = replace(doc, title=doc.title or home[0].heading, sections=home + doc.sections)
         return doc if metadata is None else self._titled(doc, quarto.page_title(front_matter, metadata))
 
     def _titled(self, doc: ParsedDoc, title: str) -> ParsedDoc:

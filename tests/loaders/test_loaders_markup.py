@@ -826,3 +826,48 @@ def test_shiki_notation_comments_and_twoslash_lines_are_not_shown(docs: Path, in
     ) in text
     assert text.count("[!code") == 1 and "hidden" not in text and "setup" not in text and "^?" not in text
     assert found(index_dir, "zebracorn") == ["guide/mocking.md"]
+
+
+VITEPRESS_HOME = b"""---
+layout: home
+title: Zebracorn
+titleTemplate: The intuitive store
+hero:
+  name: Zebracorn
+  text: The intuitive store for Vue.js
+  tagline: Type Safe, Extensible, and <b>Modular</b> by design.<br>Forget you are even using a store.
+  actions:
+    - theme: brand
+      text: Get Started
+      link: /introduction
+features:
+  - title: Devtools support
+    details: Hooks into Vue devtools &amp; gives you a narwhal experience.
+    link: /devtools
+  - icon: x
+---
+
+<script setup>
+import HomeSponsors from './.vitepress/theme/components/HomeSponsors.vue'
+</script>
+
+<HomeSponsors />
+"""
+
+
+def test_a_vitepress_home_page_shows_its_hero_and_features(docs: Path, index_dir: Path) -> None:
+    """Vue Router's and Pinia's home pages hold their text in the front matter's hero and features, which
+    VitePress's home layout shows: the pages were skipped as `no text`. They read as the page shows them (tags
+    out, entities read); front matter of the same shape on another layout shows nothing."""
+    write(docs, ".vitepress/config.ts", b"export default {}\n")
+    write(docs, "index.md", VITEPRESS_HOME)
+    write(docs, "guide.md", b"---\nhero:\n  name: Gryphonbeak\nfeatures:\n  - title: x\n---\n# Guide\n\nText.\n")
+    write(docs, "plain.md", b"---\nlayout: home\n---\n\n<Home />\n")
+    report = index(docs, index_dir)
+    assert document(index_dir, "index.md").title == "Zebracorn"
+    assert snapshot(index_dir).text("index.md") == (
+        "Zebracorn\n\nThe intuitive store for Vue.js\n\nType Safe, Extensible, and Modular by design. Forget you are"
+        " even using a store.\n\nDevtools support\n\nHooks into Vue devtools & gives you a narwhal experience."
+    )
+    assert found(index_dir, "narwhal") == ["index.md"] and found(index_dir, "gryphonbeak") == []
+    assert skipped(report) == {"plain.md": "no text"}
