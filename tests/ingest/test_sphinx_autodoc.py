@@ -245,3 +245,24 @@ def test_a_myst_autodoc_directive_reads_the_source_too(tmp_path: Path) -> None:
     assert "Let a herd graze on a field of narwhal grass." in text
     assert "zebra.Nothing" in text  # not found: its name, with a warning
     assert any("zebra.Nothing not found" in w for w in warnings_of(report, "graze.md"))
+
+
+def test_a_name_a_module_imports_with_a_star_is_found_where_it_is_defined(tmp_path: Path) -> None:
+    """attrs.exceptions is `from attr.exceptions import *`: its page documents the names it offers so."""
+    repo, docs = repository(tmp_path)
+    write(repo, "src/zebra/errors.py", "from ._errors import *\nfrom ._more import *\n")
+    write(repo, "src/zebra/_errors.py", '__all__ = ["Stampede"]\nclass Stampede(Exception):\n    "Too many gnus."\n')
+    write(repo, "src/zebra/_more.py", 'class Drought(Exception):\n    "No okapi water."\ndef _dry():\n    "Hidden."\n')
+    write(
+        docs,
+        "api.rst",
+        "API\n===\n\n.. module:: zebra.errors\n\n.. autoexception:: Stampede\n.. autoexception:: Drought\n"
+        ".. autofunction:: _dry\n",
+    )
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "zebra.errors.Stampede" in text and "Too many gnus." in text
+    assert "zebra.errors.Drought" in text and "No okapi water." in text
+    assert "Hidden." not in text  # a star import offers no private name
+    (warning,) = warnings_of(report, "api.rst")
+    assert "_dry" in warning
