@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import inspect
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,11 @@ __all__ = ["PyObject", "PythonSource", "chosen", "on"]
 _EXCEPTION_BASES = ("Error", "Exception", "Warning", "Exit", "Interrupt")
 MAX_DEPTH = 6  # classes within classes, imports followed
 _VALUE_CHARS = 100  # of a data's or attribute's value shown, at most
+_TYPE_PARAMETERS = re.compile(  # Python 3.12's `type Alias[T] = ...`, `class Box[T]`, `def first[T]`
+    r"^(?P<indent>[ \t]*)"
+    r"(?:type[ \t]+(?P<alias>\w+)[ \t]*(?=[\[=])|(?P<definition>(?:async[ \t]+)?(?:def|class)[ \t]+\w+)(?=\[))",
+    re.MULTILINE,
+)
 
 
 @dataclass
@@ -219,15 +225,51 @@ def chosen(name: str, options: dict[str, Any]) -> bool:
 
 
 def _parsed_module(name: str, text: str, package: bool, init_doc: str) -> PyObject | None:
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = _tree(text)
+    if tree is None:
         return None
     lines = text.split("\n")
     module = PyObject("module", name, doc=ast.get_docstring(tree) or "")
     package_name = name if package else name.rpartition(".")[0]
     _collect(module, _statements(tree.body), lines, package_name, module, init_doc)
     return module
+
+
+def _tree(text: str) -> ast.Module | None:
+    """A module's syntax tree; one written for a newer Python than this one's ast reads is read without its type
+    parameters (`type Alias[T] = int | T` as `Alias = int | T`, `class Box[T](Base)` as `class Box(Base)`)."""
+    for attempt in (text, _without_type_parameters(text)):
+        try:
+            return ast.parse(attempt)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+    return None
+
+
+def _without_type_parameters(text: str) -> str:
+    """`text` with the type parameters of its aliases, classes and functions taken out; their lines become
+    continuation lines, so that each statement keeps its line number (a `#:` comment is found by it)."""
+    parts: list[str] = []
+    at = 0
+    for match in _TYPE_PARAMETERS.finditer(text):
+        parts.append(text[at : match.start()])
+        parts.append(match["indent"] + (f"{match['alias']} " if match["alias"] else match["definition"]))
+        at = match.end()
+        if text.startswith("[", at):
+            end = _bracket_end(text, at)
+            parts.append("\\\n" * text.count("\n", at, end))
+            at = end
+    return "".join([*parts, text[at:]])
+
+
+def _bracket_end(text: str, start: int) -> int:
+    """Where the bracket opened at `start` closes (just after it)."""
+    depth = 0
+    for at in range(start, len(text)):
+        depth += {"[": 1, "]": -1}.get(text[at], 0)
+        if depth == 0:
+            return at + 1
+    return len(text)
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -266,3 +266,21 @@ def test_a_name_a_module_imports_with_a_star_is_found_where_it_is_defined(tmp_pa
     assert "Hidden." not in text  # a star import offers no private name
     (warning,) = warnings_of(report, "api.rst")
     assert "_dry" in warning
+
+
+def test_source_written_with_type_parameters_is_read_on_any_python(tmp_path: Path) -> None:
+    """Python 3.12's `type X = ...` and `class Box[T]` (Sphinx's own source): an older ast reads them without."""
+    repo, docs = repository(tmp_path)
+    source = (
+        'type Fodder = "hay" | "clover"\n\n'
+        'class Trough[T: (int, str)](list[T]):\n    """A trough of marmot feed."""\n\n'
+        "    #: How much it holds.\n    size: int = 3\n\n"
+        'def fill[\n    T,\n](trough: Trough[T], item: T) -> None:\n    """Fill it with capybara chow."""\n'
+    )
+    write(repo, "src/zebra/feed.py", source)
+    write(docs, "api.rst", ".. autoclass:: zebra.feed.Trough\n   :members:\n\n.. autofunction:: zebra.feed.fill\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.rst")
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "A trough of marmot feed." in text and "size: int = 3" in text and "How much it holds." in text
+    assert "zebra.feed.fill(trough: Trough[T], item: T) -> None" in text and "capybara chow" in text
