@@ -7,7 +7,8 @@ project's Python source is read, never run or imported (pysource.py).
   `pkg/mod.py` or `pkg/mod/__init__.py`, as included files are read (only from that folder; a change to one reads
   the page again).
 - A target is found as written, or inside the current module (`.. module::`, `.. currentmodule::`, the
-  `:module:` option) or class (an `automethod` inside an `autoclass`'s content).
+  `:module:` option) or class (an `automethod` inside an `autoclass`'s content, or inside a `.. class::`
+  written out, as Sphinx's Builder API page does).
 - Members, as autodoc chooses them: with `:members:` (all, or the ones it lists), those with a docstring (every
   one with `:undoc-members:`), not private (`_name`, unless `:private-members:`) nor special (`__name__`, unless
   `:special-members:`), nor among `:exclude-members:`; a module's are the names in its `__all__`, or else what
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,7 @@ AUTODOC_DIRECTIVES = frozenset(f"auto{kind}" for kind in _KINDS)
 _DIRECTIVE = re.compile(
     rf"^(?P<indent>[ \t]*)\.\.[ \t]+auto(?P<kind>{'|'.join(_KINDS)})::[ \t]*(?P<target>\S.*?)[ \t]*$"
 )
+_CLASS = re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(?:class|exception)::[ \t]*(?P<name>[A-Za-z_][\w.]*)")
 _CURRENT = re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(?:module|currentmodule)::[ \t]*(?P<name>\S+)[ \t]*$")
 _OPTION = re.compile(r"^[ \t]+:(?P<name>[\w-]+):(?:[ \t]+(?P<value>.*?))?[ \t]*$")
 _LITERAL_START = re.compile(r"^[ \t]*\.\.[ \t]+(?:code-block|code|sourcecode|parsed-literal|doctest|testcode)::")
@@ -104,6 +107,13 @@ class _Expander:
             literal = None
             if (current := _CURRENT.match(line)) is not None:
                 module, cls = ("" if current["name"] == "None" else current["name"]), ""
+            if (written := _CLASS.match(line)) is not None:  # a class written out: autodoc's names are in it
+                end = _content_end(lines, i + 1, indent)
+                options = dict(_options(lines, i + 1, indent))
+                inner = f"{cls}.{written['name']}" if cls else written["name"]
+                out += [line, *self.expand(lines[i + 1 : end], options.get("module") or module, inner)]
+                i = end
+                continue
             match = _DIRECTIVE.match(line) if "auto" in line else None
             if match is None:
                 if _LITERAL_START.match(line) or (stripped.endswith("::") and not stripped.startswith("..")):
@@ -111,14 +121,9 @@ class _Expander:
                 out.append(line)
                 i += 1
                 continue
-            options: dict[str, str] = {}
-            end = i + 1
-            while end < len(lines) and (option := _OPTION.match(lines[end])) and _indent(lines[end]) > indent:
-                options[option["name"]] = option["value"] or ""
-                end += 1
-            content_end = end
-            while content_end < len(lines) and (not lines[content_end].strip() or _indent(lines[content_end]) > indent):
-                content_end += 1
+            given = list(_options(lines, i + 1, indent))
+            options, end = dict(given), i + 1 + len(given)
+            content_end = _content_end(lines, end, indent)
             content = lines[end:content_end]
             shown = self.directive(match["kind"], match["target"], options, content, match["indent"], module, cls)
             if shown is None:
@@ -140,6 +145,7 @@ class _Expander:
             return None
         where = options.get("module") or module
         tries = [name] if kind == "module" else [f"{where}.{cls}.{name}" if cls else "", f"{where}.{name}", name]
+        tries += [f"{cls}.{name}"] if "." in cls else []  # `.. class:: pkg.mod.Name` written out
         found = next((f for t in tries if t and not t.startswith(".") and (f := self.find(t)) is not None), None)
         if found is None:
             self.unfound.append(name)
@@ -185,6 +191,22 @@ class _Expander:
             if len(lines) > MAX_LINES:
                 break
         return lines
+
+
+def _options(lines: list[str], start: int, indent: int) -> Iterator[tuple[str, str]]:
+    """A directive's options (`:members: a, b`), from the line `start` (the one after the directive's)."""
+    at = start
+    while at < len(lines) and (option := _OPTION.match(lines[at])) and _indent(lines[at]) > indent:
+        yield option["name"], option["value"] or ""
+        at += 1
+
+
+def _content_end(lines: list[str], start: int, indent: int) -> int:
+    """The index of the first line from `start` that is not in the content of a directive indented `indent`."""
+    at = start
+    while at < len(lines) and (not lines[at].strip() or _indent(lines[at]) > indent):
+        at += 1
+    return at
 
 
 def _bases() -> list[str]:

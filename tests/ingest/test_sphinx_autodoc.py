@@ -284,3 +284,21 @@ def test_source_written_with_type_parameters_is_read_on_any_python(tmp_path: Pat
     text = text_of(tmp_path / "index", "api.rst")
     assert "A trough of marmot feed." in text and "size: int = 3" in text and "How much it holds." in text
     assert "zebra.feed.fill(trough: Trough[T], item: T) -> None" in text and "capybara chow" in text
+
+
+def test_members_named_inside_a_class_written_out_are_found_in_that_class(tmp_path: Path) -> None:
+    """Sphinx's Builder API page: `.. class:: Builder` written out, its `.. automethod:: build` in its content."""
+    repo, docs = repository(tmp_path)
+    write(
+        docs,
+        "api.rst",
+        "API\n===\n\n.. currentmodule:: zebra.core\n\n.. class:: Herd\n\n   Words about the herd.\n\n"
+        "   .. autoattribute:: roaming\n   .. automethod:: gallop\n\n"
+        ".. py:class:: zebra.core.Herd\n   :noindex:\n\n   .. automethod:: count\n",
+    )
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.rst")
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "Words about the herd." in text and "How far a herd roams in a day, in kilometres." in text
+    assert "gallop(speed: float = 1.0) -> str" in text and "walrus speed" in text
+    assert "How many periwinkle animals the herd holds." in text  # a dotted class name: its module is in it
