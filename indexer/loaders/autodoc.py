@@ -7,8 +7,9 @@ project's Python source is read, never run or imported (pysource.py).
   `pkg/mod.py` or `pkg/mod/__init__.py`, as included files are read (only from that folder; a change to one reads
   the page again).
 - A target is found as written, or inside the current module (`.. module::`, `.. currentmodule::`, the
-  `:module:` option) or class (an `automethod` inside an `autoclass`'s content, or inside a `.. class::`
-  written out, as Sphinx's Builder API page does).
+  `:module:` option; a MyST page's eval-rst directives share the page's, which its `{currentmodule}` sets) or
+  class (an `automethod` inside an `autoclass`'s content, or inside a `.. class::` written out, as Sphinx's
+  Builder API page does).
 - Members, as autodoc chooses them: with `:members:` (all, or the ones it lists), those with a docstring (every
   one with `:undoc-members:`), not private (`_name`, unless `:private-members:`) nor special (`__name__`, unless
   `:special-members:`), nor among `:exclude-members:`; a module's are the names in its `__all__`, or else what
@@ -26,9 +27,11 @@ project's Python source is read, never run or imported (pysource.py).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +39,7 @@ from indexer.loaders.includes import reading_folder, reading_root, warn
 from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource, on
 from indexer.loaders.sphinxproject import project
 
-__all__ = ["AUTODOC_DIRECTIVES", "autodoc_rst", "expand_rst_autodoc"]
+__all__ = ["AUTODOC_DIRECTIVES", "autodoc_rst", "expand_rst_autodoc", "myst_page", "set_current_module"]
 
 _KINDS = ("module", "class", "exception", "function", "method", "attribute", "property", "data", "decorator")
 AUTODOC_DIRECTIVES = frozenset(f"auto{kind}" for kind in _KINDS)
@@ -49,25 +52,47 @@ _OPTION = re.compile(r"^[ \t]+:(?P<name>[\w-]+):(?:[ \t]+(?P<value>.*?))?[ \t]*$
 _LITERAL_START = re.compile(r"^[ \t]*\.\.[ \t]+(?:code-block|code|sourcecode|parsed-literal|doctest|testcode)::")
 _NAME = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$")
 MAX_LINES = 20_000  # lines one directive may become
+_MODULE: ContextVar[str | None] = ContextVar("autodoc_module", default=None)  # a MyST page's current module
+
+
+@contextlib.contextmanager
+def myst_page() -> Iterator[None]:
+    """Inside: a MyST page is read, whose eval-rst directives share its current module, as they do in Sphinx (set
+    by its `{currentmodule}` or `{module}` directives, or by the reStructuredText of one of them)."""
+    token = _MODULE.set("")
+    try:
+        yield
+    finally:
+        _MODULE.reset(token)
+
+
+def set_current_module(name: str) -> None:
+    """The module the names of a MyST page's autodoc directives are in, from here on (`None`: none)."""
+    if _MODULE.get() is not None:
+        _MODULE.set("" if name.strip() == "None" else name.strip())
 
 
 def expand_rst_autodoc(text: str, path: Path) -> str:
     """reStructuredText with its autodoc directives put in place (see the module docstring)."""
-    if ".. auto" not in text or reading_folder() is None:
+    held = _MODULE.get()
+    if (".. auto" not in text and (held is None or "module::" not in text)) or reading_folder() is None:
         return text
     expander = _Expander(path)
-    lines = expander.expand(text.split("\n"), "", "")
+    lines = expander.expand(text.split("\n"), held or "", "")
+    if held is not None:
+        _MODULE.set(expander.module)
     _warn_unfound(expander)
     return "\n".join(lines)
 
 
 def autodoc_rst(name: str, target: str, options: dict[str, str], content: list[str], path: Path) -> str | None:
     """The reStructuredText that an autodoc directive written in another syntax (MyST's ```{autoclass}```) stands
-    for; None when its object is not found (with the warning) or outside a run's reading."""
+    for, in the page's current module; None when its object is not found (with the warning) or outside a run's
+    reading."""
     if name not in AUTODOC_DIRECTIVES or reading_folder() is None:
         return None
     expander = _Expander(path)
-    lines = expander.directive(name.removeprefix("auto"), target, options, content, "", "", "")
+    lines = expander.directive(name.removeprefix("auto"), target, options, content, "", _MODULE.get() or "", "")
     _warn_unfound(expander)
     return None if lines is None else "\n".join(lines)
 
@@ -91,6 +116,7 @@ class _Expander:
         self.find = self.source.find
         self.unfound: list[str] = []
         self.defaults = _default_options()
+        self.module = ""  # the current module after the lines expanded last
 
     def expand(self, lines: list[str], module: str, cls: str) -> list[str]:
         """`lines` with each autodoc directive in them put in place (`module` and `cls`: where names are)."""
@@ -133,6 +159,7 @@ class _Expander:
                 if match["kind"] == "module":  # it is the current module from here, as Sphinx's is
                     module, cls = match["target"].split("(", 1)[0].strip(), ""
             i = content_end
+        self.module = module
         return out
 
     def directive(

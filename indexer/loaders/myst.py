@@ -30,7 +30,7 @@ import re
 import textwrap
 from pathlib import Path
 
-from indexer.loaders.autodoc import autodoc_rst
+from indexer.loaders.autodoc import autodoc_rst, myst_page, set_current_module
 from indexer.loaders.fences import CODE_SPAN_PATTERN, closes, opens
 from indexer.loaders.rst import rst_as_markdown
 from indexer.loaders.sphinx import (
@@ -78,7 +78,8 @@ def plain_myst(text: str, path: Path | None = None) -> str:
     if "{" not in text and ")=" not in text and "[](" not in text and "$$" not in text:
         return text
     comments = _SIGN.search(text) is not None
-    return "\n".join(_lines(text.split("\n"), 0, path, comments))
+    with myst_page():
+        return "\n".join(_lines(text.split("\n"), 0, path, comments))
 
 
 def _lines(lines: list[str], depth: int, path: Path | None = None, comments: bool = False) -> list[str]:
@@ -144,6 +145,8 @@ def _directive(
     if name == "eval-rst":  # its body is reStructuredText, options and all
         return [*textwrap.indent(rst_as_markdown(textwrap.dedent("\n".join(body)), path), indent).split("\n"), ""]
     options, content = _options(body)
+    if name in ("module", "currentmodule", "py:module", "py:currentmodule"):
+        set_current_module(argument)  # the module eval-rst's autodoc directives name objects in, from here
     if path is not None and (rst := autodoc_rst(name, argument, options, content, path)) is not None:
         return [*textwrap.indent(rst_as_markdown(rst), indent).split("\n"), ""]  # from the source (autodoc.py)
     if name == "toctree":  # the pages it lists, by their titles, as Sphinx shows it where it stands

@@ -302,3 +302,22 @@ def test_members_named_inside_a_class_written_out_are_found_in_that_class(tmp_pa
     assert "Words about the herd." in text and "How far a herd roams in a day, in kilometres." in text
     assert "gallop(speed: float = 1.0) -> str" in text and "walrus speed" in text
     assert "How many periwinkle animals the herd holds." in text  # a dotted class name: its module is in it
+
+
+def test_a_myst_pages_eval_rst_directives_share_its_current_module(tmp_path: Path) -> None:
+    """Click's api.md: ```{currentmodule} click``` once, then an eval-rst directive for each `.. autofunction::`."""
+    repo, docs = repository(tmp_path)
+    write(docs, "conf.py", CONF + 'extensions.append("myst_parser")\n')
+    write(
+        docs,
+        "api.md",
+        "# API\n\n```{currentmodule} zebra\n```\n\n```{eval-rst}\n.. autofunction:: graze\n```\n\n"
+        "```{eval-rst}\n.. currentmodule:: zebra.core\n```\n\n```{eval-rst}\n.. autoclass:: Pasture\n```\n",
+    )
+    write(docs, "other.md", "# Other\n\n```{eval-rst}\n.. autofunction:: graze\n```\n")  # no current module here
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.md")
+    text = text_of(tmp_path / "index", "api.md")
+    assert "Let a herd graze on a field of narwhal grass." in text
+    assert "zebra.core.Pasture(acres: int, fenced: bool = True)" in text and "A pasture a herd may use." in text
+    assert "narwhal" not in text_of(tmp_path / "index", "other.md") and warnings_of(report, "other.md")
