@@ -12,8 +12,9 @@ mkdocstrings.py).
   included: functions, classes, properties (a setter is none), and data or attributes, whose docstring is a string
   right below them or a `#:` comment above or beside them; a module's `__all__` is kept.
 - Signatures are written as Sphinx writes them: `a, b: int = 1, *args, key=None, **kw` (a method's self or cls
-  left out); a class's are its `__init__`'s (or `__new__`'s), a dataclass's its fields; a data's or attribute's
-  its annotation and value (a value longer than 100 characters is left out).
+  left out); a class's are its `__init__`'s (or `__new__`'s), a dataclass's, attrs class's or NamedTuple's its
+  fields (`x: int = 1`, a default factory `= <factory>`); a data's or attribute's its annotation and value (a
+  value longer than 100 characters is left out).
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ __all__ = ["PyObject", "PythonSource", "chosen", "on"]
 _EXCEPTION_BASES = ("Error", "Exception", "Warning", "Exit", "Interrupt")
 MAX_DEPTH = 6  # classes within classes, imports followed
 _VALUE_CHARS = 100  # of a data's or attribute's value shown, at most
+_FIELD_DECORATORS = {  # a class whose __init__ takes its fields
+    *("dataclass", "dataclasses.dataclass", "pydantic.dataclasses.dataclass", "define", "frozen", "mutable"),
+    *(f"{module}.{name}" for module in ("attr", "attrs") for name in ("define", "frozen", "mutable", "s", "attrs")),
+}
+_FIELD_CALLS = {"field", "dataclasses.field", "attr.ib", "attr.attrib", "attr.field", "attrs.field", "attrib"}
 _TYPE_PARAMETERS = re.compile(  # Python 3.12's `type Alias[T] = ...`, `class Box[T]`, `def first[T]`
     r"^(?P<indent>[ \t]*)"
     r"(?:type[ \t]+(?P<alias>\w+)[ \t]*(?=[\[=])|(?P<definition>(?:async[ \t]+)?(?:def|class)[ \t]+\w+)(?=\[))",
@@ -355,19 +361,35 @@ def _class(node: ast.ClassDef, lines: list[str], package: str, scope: PyObject, 
         init_text = ast.get_docstring(init) if init is not None else None
         if init_text and init_doc in ("both", "init"):
             obj.doc = init_text if init_doc == "init" or not obj.doc else f"{obj.doc}\n\n{init_text}"
-    elif any(_decorator_name(d).rsplit(".", 1)[-1] == "dataclass" for d in node.decorator_list):
+    elif {_decorator_name(d) for d in node.decorator_list} & _FIELD_DECORATORS or "NamedTuple" in {
+        b.rsplit(".", 1)[-1] for b in bases
+    }:
         obj.signature = f"({', '.join(_fields(node))})"
     return obj
 
 
 def _fields(node: ast.ClassDef) -> list[str]:
-    """A dataclass's fields as its __init__ takes them (`name: type = default`; ClassVars are none)."""
+    """A dataclass's, attrs class's or NamedTuple's fields as its __init__ takes them (`name: type = default`;
+    ClassVars and `field(init=False)` are none; `field(default=1)` is `= 1`, a default factory `= <factory>`)."""
     found = []
     for n in node.body:
-        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
-            annotation = ast.unparse(n.annotation)
-            if "ClassVar" not in annotation:
-                found.append(f"{n.target.id}: {annotation}" + (f" = {ast.unparse(n.value)}" if n.value else ""))
+        if not isinstance(n, ast.AnnAssign | ast.Assign) or len(names := _assigned(n)) != 1:
+            continue
+        annotation = ast.unparse(n.annotation) if isinstance(n, ast.AnnAssign) else ""
+        made = n.value if isinstance(n.value, ast.Call) and _decorator_name(n.value) in _FIELD_CALLS else None
+        if "ClassVar" in annotation or (not annotation and made is None) or annotation.endswith("KW_ONLY"):
+            continue
+        given = {k.arg: k.value for k in made.keywords if k.arg} if made is not None else {}
+        if isinstance(init := given.get("init"), ast.Constant) and init.value is False:
+            continue
+        if made is None:
+            default = ast.unparse(n.value) if n.value is not None else ""
+        elif "default" in given:
+            default = ast.unparse(given["default"])
+        else:
+            default = "<factory>" if given.keys() & {"default_factory", "factory"} else ""
+        shown = f"{names[0]}: {annotation}" if annotation else names[0]
+        found.append(f"{shown}{(' = ' if annotation else '=') + default if default else ''}")
     return found
 
 

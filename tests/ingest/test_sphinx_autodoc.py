@@ -321,3 +321,28 @@ def test_a_myst_pages_eval_rst_directives_share_its_current_module(tmp_path: Pat
     assert "Let a herd graze on a field of narwhal grass." in text
     assert "zebra.core.Pasture(acres: int, fenced: bool = True)" in text and "A pasture a herd may use." in text
     assert "narwhal" not in text_of(tmp_path / "index", "other.md") and warnings_of(report, "other.md")
+
+
+def test_a_class_made_from_its_fields_shows_them_as_its_constructor_takes_them(tmp_path: Path) -> None:
+    """Dataclasses with field(), attrs classes and NamedTuples: Sphinx shows the __init__ they are given."""
+    repo, docs = repository(tmp_path)
+    source = (
+        "import attr, attrs, dataclasses\nfrom typing import ClassVar, NamedTuple\n\n"
+        "@dataclasses.dataclass(frozen=True)\nclass Stall:\n"
+        "    hay: list[str] = dataclasses.field(default_factory=list)\n"
+        "    size: int = dataclasses.field(default=2)\n    seen: int = dataclasses.field(init=False)\n"
+        "    stalls: ClassVar[int] = 0\n\n"
+        "@attrs.define\nclass Gate:\n    width: float\n    locked: bool = attrs.field(default=False)\n\n"
+        "@attr.s\nclass Fence:\n    posts = attr.ib()\n    wire = attr.ib(default='barbed')\n\n"
+        "class Spot(NamedTuple):\n    x: int\n    y: int = 0\n"
+    )
+    write(repo, "src/zebra/stable.py", source)
+    names = ["Stall", "Gate", "Fence", "Spot"]
+    write(docs, "api.rst", "".join(f".. autoclass:: zebra.stable.{name}\n\n" for name in names))
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.rst")
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "zebra.stable.Stall(hay: list[str] = <factory>, size: int = 2)" in text
+    assert "zebra.stable.Gate(width: float, locked: bool = False)" in text
+    assert "zebra.stable.Fence(posts, wire='barbed')" in text
+    assert "zebra.stable.Spot(x: int, y: int = 0)" in text
