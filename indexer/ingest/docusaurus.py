@@ -101,6 +101,14 @@ def plugin_reading(config: Path, docs: Path) -> Plugin | None:
     return None
 
 
+def serves_its_folder(config: Path, plugin: Plugin) -> bool:
+    """Whether the docs plugin's own folder (the version Docusaurus calls current) holds the pages the site
+    serves at the plugin's route: not while versions.json lists a release (served there instead, from
+    versioned_docs/), unless the config's literal lastVersion is 'current'."""
+    options = JsConfig(config_text(config))
+    return _Versions(config.parent, plugin, _reader(options, plugin)).last == CURRENT
+
+
 def _preset_options(config: JsConfig) -> tuple[Mapping[str, Any], bool]:
     """The options of the site's preset (`['classic', {docs: {...}, blog: {...}}]`): the first preset's whose
     literal options name a content plugin ({} when none does); and whether the presets were all read."""

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from indexer.ingest.antora import AntoraComponent, is_antora
-from indexer.ingest.docusaurus import content_plugins, plugin_reading
+from indexer.ingest.docusaurus import content_plugins, plugin_reading, serves_its_folder
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.hugobuild import site_cascade
@@ -420,16 +420,19 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
 
 def _pages_of(site: str, folder: Path, docs: Path) -> Path:
     """The folder to index for the pages of the site whose config lies in `folder`, below DOCS: that folder, but
-    for a Docusaurus site whose docs plugin reads a folder beside it in DOCS (Redux's website/ reads ../docs)."""
+    for a Docusaurus site whose docs plugin reads a folder beside it in DOCS (Redux's website/ reads ../docs) that
+    holds the pages the site serves: not when versions.json lists a release, which the site serves instead from
+    its own versioned_docs/ (Jest's docs/ is the unreleased next version)."""
     config = (
         next((folder / n for n in DOCUSAURUS_CONFIGS if (folder / n).is_file()), None) if site == "docusaurus" else None
     )
-    plugins = content_plugins(JsConfig(config_text(config)))[0] if config is not None else []
-    for plugin in plugins:
+    if config is None:
+        return folder
+    for plugin in content_plugins(JsConfig(config_text(config)))[0]:
         path = (plugin.options or {}).get("path")
         if plugin.kind == "docs" and not plugin.off and not plugin.folder and isinstance(path, str) and path.strip():
             read = Path(os.path.normpath(folder / path.strip()))
-            if read.is_relative_to(docs) and read != docs and read.is_dir():
+            if read.is_relative_to(docs) and read != docs and read.is_dir() and serves_its_folder(config, plugin):
                 return read
     return folder
 

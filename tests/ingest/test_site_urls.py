@@ -705,6 +705,26 @@ def test_the_summary_names_the_option_that_gives_a_sites_urls_and_a_site_below_d
     assert "built with MyST" in myst.err and "add --drop-extensions" in myst.err
 
 
+@pytest.mark.parametrize(
+    ("extra", "advice"),
+    [("", "website/"), ("lastVersion: 'current', ", "docs/")],
+)
+def test_the_summary_of_a_repository_names_the_folder_of_the_version_its_docusaurus_site_serves(
+    tmp_path: Path, indexer_main: Main, extra: str, advice: str
+) -> None:
+    """Jest's and Prettier's website/ reads docs/ beside it, their unreleased next version, and serves the release
+    of versions.json from website/versioned_docs/: indexed from the root, the summary sent the user to docs/, whose
+    pages the site serves at /docs/next/, not at the /docs/ everyone reads (Redux, without versions: docs/)."""
+    write(tmp_path, "repo/website/docusaurus.config.js", "export default {presets: [['classic', {docs: {" + extra
+          + "path: '../docs'}}]]};\n")  # fmt: skip
+    write(tmp_path, "repo/website/versions.json", '["30.4"]')
+    write(tmp_path, "repo/website/versioned_docs/version-30.4/intro.md", PAGE)
+    write(tmp_path, "repo/docs/intro.md", PAGE)
+    ran = indexer_main(tmp_path / "repo", "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    assert f"but {advice} holds a site (Docusaurus): index that folder" in ran.err
+
+
 def test_jekyll_publishes_no_page_of_its_own_folders_drafts_and_what_its_config_excludes(tmp_path: Path) -> None:
     site = tmp_path / "site"
     write(site, "_config.yml", "collections:\n  recipes:\n    output: false\nexclude: [readme.md, vendor]\n")
