@@ -228,6 +228,13 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
             f"  DOCS is built with {report.site}: with --base-url alone, each page's URL is its file's path under "
             f"it; add {report.url_option} for the URLs the site serves"
         )
+    beside = report.docs_beside if not quiet or not report.documents else ()
+    for path, route in beside:
+        site = settings.base_url.rstrip("/") if settings.base_url else "https://SITE"
+        lines.append(
+            f"  the site's docs plugin reads {shown(path)}, outside DOCS: its pages, served at /{shown(route)}, are "
+            f"not in this index; index that folder for them (--base-url {site}/{shown(route)})"
+        )
     nested, folder = report.nested_site
     if nested and (not report.documents or not quiet):
         lines.append(

@@ -109,6 +109,8 @@ class IndexReport:
     site: str = ""  # the site generator whose files DOCS holds ("" for none)
     url_option: str = ""  # the option under which --base-url gives its pages the URLs it serves (sites.url_option)
     nested_site: tuple[str, str] = ("", "")  # with no generator: one whose config lies below DOCS, and that folder
+    # indexed from a Docusaurus site's folder: (path, route) of the docs its plugins read from outside it (../docs)
+    docs_beside: tuple[tuple[str, str], ...] = ()
 
     @property
     def changed(self) -> bool:

@@ -101,6 +101,22 @@ def plugin_reading(config: Path, docs: Path) -> Plugin | None:
     return None
 
 
+def docs_outside(config: Path) -> list[tuple[str, str]]:
+    """(its path as the config writes it, the path the site serves its pages under) of each docs plugin of the
+    site whose config is `config` that reads a folder outside the site's folder (Redux's and Jest's website/
+    reads `../docs`), and builds it: what an index of the site's folder does not hold."""
+    options = JsConfig(config_text(config))
+    found = []
+    for plugin in content_plugins(options)[0]:
+        path = (plugin.options or {}).get("path")
+        if plugin.kind != "docs" or plugin.off or plugin.folder or not isinstance(path, str) or not path.strip():
+            continue
+        area = _Versions(config.parent, plugin, _reader(options, plugin)).area("", CURRENT, "", "")
+        if not area.unbuilt:
+            found.append((path.strip(), area.url))
+    return found
+
+
 def serves_its_folder(config: Path, plugin: Plugin) -> bool:
     """Whether the docs plugin's own folder (the version Docusaurus calls current) holds the pages the site
     serves at the plugin's route: not while versions.json lists a release (served there instead, from

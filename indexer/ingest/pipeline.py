@@ -151,9 +151,14 @@ def update_index(
 
 
 def _about_site(docs: Path, site: Site) -> dict[str, Any]:
-    """What the run's summary says of the site generator (IndexReport.site, url_option, nested_site)."""
+    """What the run's summary says of the site generator (IndexReport.site, url_option, docs_beside,
+    nested_site)."""
     if site.name:
-        return {"site": sites.shown_name(site), "url_option": sites.url_option(site)}
+        return {
+            "site": sites.shown_name(site),
+            "url_option": sites.url_option(site),
+            "docs_beside": sites.docs_beside(docs, site),
+        }
     nested = sites.nested_site(docs)
     return {"nested_site": nested} if nested else {}
 

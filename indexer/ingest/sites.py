@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from indexer.ingest.antora import AntoraComponent, is_antora
-from indexer.ingest.docusaurus import content_plugins, plugin_reading, serves_its_folder
+from indexer.ingest.docusaurus import content_plugins, docs_outside, plugin_reading, serves_its_folder
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.hugobuild import site_cascade
@@ -416,6 +416,15 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                 below.append(path)
         level = below
     return None
+
+
+def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
+    """Indexed from a Docusaurus site's folder: (the path its config gives, the path the site serves them under)
+    of the pages its docs plugins read from outside it (website/ reading ../docs), which DOCS does not hold."""
+    if site.name != "docusaurus":
+        return ()
+    config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
+    return tuple(docs_outside(config)) if config is not None else ()
 
 
 def _pages_of(site: str, folder: Path, docs: Path) -> Path:

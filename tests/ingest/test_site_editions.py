@@ -276,6 +276,37 @@ def test_a_name_the_site_does_not_have_is_said_in_the_log(tmp_path: Path, caplog
 
 
 @pytest.mark.parametrize(
+    ("versions", "served"),
+    [(["2.0"], "docs/next/"), ([], "docs/")],
+)
+def test_the_summary_names_the_docs_a_site_reads_from_outside_its_folder(
+    tmp_path: Path, indexer_main: Main, versions: list[str], served: str
+) -> None:
+    """Jest and Prettier keep their site in website/ and its docs (the version Docusaurus calls current) in docs/
+    beside it (`path: '../docs'`): indexed from website/, those pages were left out with nothing said, even with
+    --versions next or all, and on a site without versions (Redux) the index held no docs at all."""
+    write(tmp_path, "repo/.git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "repo/website/docusaurus.config.js", "export default {presets: [['classic', {docs: {path: "
+          "'../docs'}}]]};\n")  # fmt: skip
+    write(tmp_path, "repo/website/versions.json", json.dumps(versions))
+    for version in versions:
+        write(tmp_path, f"repo/website/versioned_docs/version-{version}/intro.md", page("releasedword"))
+    write(tmp_path, "repo/website/blog/welcome.md", page("blogword"))
+    write(tmp_path, "repo/docs/intro.md", page("nextword"))
+    ran = indexer_main(tmp_path / "repo/website", "--index", tmp_path / "index", "--no-embeddings", "--versions",
+                       "all", "--base-url", "https://site.example/", "--drop-extensions")  # fmt: skip
+    assert ran.code == 0, ran.err
+    assert found(tmp_path / "index", "nextword") == []
+    assert (
+        f"the site's docs plugin reads ../docs, outside DOCS: its pages, served at /{served}, are not in this "
+        f"index; index that folder for them (--base-url https://site.example/{served})" in ran.err
+    )
+    write(tmp_path, "repo/website/docusaurus.config.js", "export default {presets: [['classic', {}]]};\n")
+    ran = indexer_main(tmp_path / "repo/website", "--index", tmp_path / "index", "--no-embeddings")
+    assert "outside DOCS" not in ran.err
+
+
+@pytest.mark.parametrize(
     ("option", "ids", "reason"),
     [
         (
