@@ -320,6 +320,20 @@ def test_mdx_components_keep_the_description_a_reader_sees() -> None:
     assert load("plugins.mdx", source).sections[0].text == "links-validator Checks broken links."
 
 
+def test_a_docusaurus_tab_without_a_label_shows_its_value_or_the_label_its_tabs_give_it() -> None:
+    """Prettier's install page writes `<TabItem value="yarn">`, which Docusaurus labels "yarn": the index lost
+    every such tab's name, so steps for one package manager or platform read as if for all."""
+    source = (
+        b'import Tabs from \'@theme/Tabs\';\n\n<Tabs groupId="pm">\n<TabItem value="yarn">\n\n```bash\nyarn add x\n'
+        b'```\n\n</TabItem>\n<TabItem value="npm" label="npm 7+">\n\nRun npm.\n\n</TabItem>\n</Tabs>\n\n'
+        b"<Tabs values={[\n  {label: 'JavaScript', value: 'js'},\n  { value: \"py\", label: \"Python\" },\n]}>\n"
+        b"<TabItem value=\"js\">JS text.</TabItem>\n<TabItem value='py'>\n\nPy text.\n\n</TabItem>\n</Tabs>\n"
+    )
+    assert load("install.md", source).sections[0].text == (
+        "yarn\n\nyarn add x\n\nnpm 7+\n\nRun npm.\n\nJavaScript JS text.\n\nPython\n\nPy text."
+    )
+
+
 def test_an_mdx_code_block_fence_with_a_no_break_space_is_still_mdx() -> None:
     source = "```mdx-code-block\u00a0\nimport Tabs from '@theme/Tabs';\n\n<Tabs>Tab text.</Tabs>\n```\n".encode()
     assert load("page.md", source).sections[0].text == "Tab text."
