@@ -58,6 +58,7 @@ from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages, old_hu
 from indexer.ingest.mintlify import mintlify_site
 from indexer.ingest.mkdocs import mkdocs_site
 from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
+from indexer.ingest.nextra import nextra_site
 from indexer.ingest.quartoproject import quarto_project
 from indexer.ingest.siteconfig import JsConfig, config_mapping, config_text, listed, lowered, site_folder, yaml_config
 from indexer.ingest.sphinxconf import SphinxConfig, sphinx_config
@@ -318,6 +319,15 @@ def _mkdocs(site: Site, config: Path, docs: Path) -> Site:
     return replace(found, config=mkdocs) if mkdocs is not None else found
 
 
+def _nextjs(site: Site, config: Path, docs: Path) -> Site:
+    """A Next.js site's rules: Nextra 4's app and content folders (nextra.py), else, indexed from the site's
+    folder, Nextra 2's and 3's pages/ folder, which holds the routes."""
+    nextra = nextra_site(config, docs)
+    if nextra is not None:
+        return replace(site, config=nextra)
+    return replace(site, root=nextra_pages(config)) if config.parent == docs else site
+
+
 def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
     """The generator whose files are nearest to `docs` (see the module's docstring), with the editions it keeps
     there (layouts.py); `markers` are the names of MARKER_FILES the scan found inside it, which decide only when no
@@ -331,8 +341,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                     found = replace(found, slashed=True)
                 if site == "sphinx" and (sphinx := sphinx_config(folder / name, docs)) is not None:
                     found = replace(found, config=sphinx)
-                if site == "nextjs" and folder == docs:  # Nextra: its pages/ folder holds the routes
-                    found = replace(found, root=nextra_pages(folder / name))
+                if site == "nextjs":
+                    found = _nextjs(found, folder / name, docs)
                 if site == "mintlify":
                     mintlify = mintlify_site(folder, docs)
                     if mintlify is None:

@@ -386,6 +386,40 @@ CASES = [
         },
     ),
     SiteCase(
+        "nextra-app",  # nextra.site (Nextra 4): each page.mdx of app/ is its folder's route, a route group no part
+        {
+            "site/next.config.ts": "import nextra from 'nextra'\nexport default nextra({})({})\n",
+            "site/app/page.mdx": PAGE,
+            "site/app/docs/guide/search/page.mdx": PAGE,
+            "site/app/(blog)/posts/page.md": PAGE,
+        },
+        "site",
+        {"base_url": "https://nextra.site/", "drop_extensions": True},
+        {
+            "app/page.mdx": "https://nextra.site/",
+            "app/docs/guide/search/page.mdx": "https://nextra.site/docs/guide/search",
+            "app/(blog)/posts/page.md": "https://nextra.site/posts",
+        },
+    ),
+    SiteCase(
+        "nextra-content",  # Nextra 4's docs template: src/content/ served under contentDirBasePath
+        {
+            "site/next.config.mjs": "import nextra from 'nextra'\nexport default nextra({ contentDirBasePath: "
+            "'/docs' })({})\n",
+            "site/src/app/layout.jsx": "export default function Layout() {}\n",
+            "site/src/content/index.mdx": PAGE,
+            "site/src/content/features/i18n.mdx": PAGE,
+            "site/src/content/themes/docs/index.mdx": PAGE,
+        },
+        "site",
+        {"base_url": "https://template.example/", "drop_extensions": True},
+        {
+            "src/content/index.mdx": "https://template.example/docs",
+            "src/content/features/i18n.mdx": "https://template.example/docs/features/i18n",
+            "src/content/themes/docs/index.mdx": "https://template.example/docs/themes/docs",
+        },
+    ),
+    SiteCase(
         "antora",  # docs.asciidoctor.org's component: modules/<module>/pages/ are the pages
         {
             "docs/antora.yml": "name: asciidoctor\nversion: '2.1'\n",
@@ -835,6 +869,31 @@ def test_a_jekyll_pages_liquid_outputs_show_what_they_name(tmp_path: Path) -> No
     write(site, "_data/ruby.yml", "min_version: 3.1.0\n")
     assert index(site, tmp_path / "index").updated == 1  # the data file is remembered as the page's settings
     assert "Ruby version 3.1.0 or higher" in (snapshot(tmp_path / "index").text("_docs/installation.md") or "")
+
+
+def test_a_nextra_4_site_makes_pages_of_its_page_files_alone(tmp_path: Path) -> None:
+    """nextra.site's shape: its pages were cited at `BASE/app/docs/guide/page`, and the fragments its pages import
+    (`components/*.mdx`, an `old.mdx` beside a page.mdx, a private `_components/` folder) were pages of their own,
+    found by searches; the fragments' text is still read where a page imports it."""
+    site = tmp_path / "site"
+    write(site, "next.config.ts", "import nextra from 'nextra'\nexport default nextra({})({})\n")
+    write(
+        site, "app/docs/start/page.mdx", "import Setup from '../../../components/setup.mdx'\n\n# Start\n\n<Setup />\n"
+    )
+    write(site, "app/docs/start/old.mdx", "# Old\n\nOutdated words.\n")
+    write(site, "app/_components/note.mdx", "# Note\n\nA fragment.\n")
+    write(site, "components/setup.mdx", "## Setup\n\nRun the zebracorn installer.\n")
+    write(site, "README.md", PAGE)
+    report = index(site, tmp_path / "index", base_url="https://nextra.site/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == ["app/docs/start/page.mdx"]
+    assert set(skipped(report)) == {
+        "app/docs/start/old.mdx",
+        "app/_components/note.mdx",
+        "components/setup.mdx",
+        "README.md",
+    }
+    assert found(tmp_path / "index", "zebracorn") == ["app/docs/start/page.mdx"]
+    assert document(tmp_path / "index", "app/docs/start/page.mdx").url == "https://nextra.site/docs/start"
 
 
 def test_a_nextjs_app_that_is_no_nextra_site_keeps_its_markdown_wherever_it_lies(tmp_path: Path) -> None:
