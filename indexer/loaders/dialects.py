@@ -22,7 +22,8 @@ Outside fenced code, before the Markdown is parsed:
 - Docsify's helpers (`?> tip`, `!> important`) leave their text, and its heading ids (`## Title :id=title`) the
   title (its embeds, `[x](file.md ':include')`, were put in place before: docsify.py);
 - Obsidian: a wiki link `[[Page]]`, `[[Page#Heading]]` or `[[Page|shown text]]` leaves what Obsidian shows (the
-  shown text, else the page and heading), an embed `![[diagram.png]]` and a `%%comment%%` leave nothing.
+  shown text, else the page and heading), an embed `![[diagram.png]]` and a `%%comment%%` leave nothing; in a
+  code span they are code, shown as written (TOML's `[[tool.mypy.overrides]]`, IPython's `%%timeit`).
 """
 
 from __future__ import annotations
@@ -188,10 +189,21 @@ def _inline(text: str, defined: set[str]) -> str:
     if "{" in text or ":" in text or "++" in text or "==" in text:
         text = outside_code_spans(text, _plain_markup)
     if "%%" in text:
-        text = _OBSIDIAN_COMMENT.sub("", text)
+        text = _without_comments(text)
     if "[[" in text:
-        text = _WIKI.sub(_wiki_text, text)
+        text = outside_code_spans(text, lambda prose: _WIKI.sub(_wiki_text, prose))
     return text
+
+
+def _without_comments(text: str) -> str:
+    """Prose without Obsidian's `%%comments%%`, whose `%%` marks lie outside code spans (a comment may hold one)."""
+    masked = CODE_SPAN.sub(lambda span: " " * len(span.group()), text) if "`" in text else text
+    parts: list[str] = []
+    pos = 0
+    for comment in _OBSIDIAN_COMMENT.finditer(masked):
+        parts.append(text[pos : comment.start()])
+        pos = comment.end()
+    return "".join(parts) + text[pos:]
 
 
 def _references(text: str, defined: set[str]) -> str:

@@ -709,6 +709,22 @@ def test_an_abbreviations_definition_leaves_nothing() -> None:
     assert "Python Enhancement Proposal" not in body and "Hyper Text" not in body
 
 
+@pytest.mark.parametrize("filename", ["pyproject.md", "routes.mdx"])
+def test_obsidian_links_and_comments_in_a_code_span_are_code_as_written(filename: str) -> None:
+    """Pages of every site lost what they wrote in code spans to Obsidian's syntax: `[[tool.mypy.overrides]]`
+    (TOML's array of tables) read `tool.mypy.overrides`, Next.js's `[[...mdxPath]]` read `...mdxPath`, and
+    `%%timeit` ... `%%bash` was taken for a comment, with the prose between them."""
+    text = (
+        b"# Config\n\nTOML wants `[[tool.mypy.overrides]]` tables; add `[[...mdxPath]]/page.jsx` too.\n\n"
+        b"Run `%%timeit` in a cell and `%%bash` for zebracorn shells.\n\n"
+        b"See [[Other page|the other page]]. %%a comment with `code` in it%% Done.\n"
+    )
+    body = searchable(load(filename, text))
+    for kept in ("[[tool.mypy.overrides]]", "[[...mdxPath]]/page.jsx", "%%timeit in a cell and %%bash for zebracorn"):
+        assert kept in body
+    assert "See the other page.  Done." in body and "a comment" not in body
+
+
 KRAMDOWN_EXAMPLES = b"""# Lists
 
 ## Table of contents
