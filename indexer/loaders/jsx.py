@@ -9,7 +9,8 @@ alone, `{'Download'}`, shows its text, as does one in prose, `{' '}`) are droppe
 `</Card>`, `<Card\\n title="..."\\n/>`, `<>`) and HTML tags with JavaScript attributes (`<img style={{width: 50}}
 alt="x" />`) are removed, the text between an opening and a closing tag kept, and so is the text a reader sees of
 their attributes (`title`, `label`, `caption`, `alt`; an API field's name and type, `<ResponseField
-name="seo.indexing" type="string">`; the label Docusaurus gives a tab without one, `<TabItem value="yarn">`: the
+name="seo.indexing" type="string">`; the name of a file tree's file or folder, Nextra's `<FileTree.File
+name="page.mdx" />`; the label Docusaurus gives a tab without one, `<TabItem value="yarn">`: the
 one its `<Tabs values={[{label, value}]}>` names, else its value), on a line of its own; so are a self-closing
 HTML tag (`<iframe ... />`, which JSX closes) and a block's HTML tag alone on its line (`<div id="x">` ...
 `</div>`: the Markdown between them is Markdown in MDX, a heading too). Other lower-case tags are HTML, which
@@ -60,6 +61,8 @@ _JSX_START = re.compile(
 _FIELD = re.compile(r"<[ \t]*(?:ParamField|ResponseField)\b")
 _FIELD_NAME = re.compile(r"""\b(?:name|path|query|body|header|cookie)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _FIELD_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
+_FILE_TREE = re.compile(r"<[ \t]*(?:FileTree\.)?(?:File|Folder)\b")  # <FileTree.File name="x" />, Fumadocs' <File>
+_TREE_NAME = re.compile(r"""\bname[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|\{[ \t]*["']([^"'\n]*)["'][ \t]*\})""")
 _TAB_ITEM = re.compile(r"<[ \t]*TabItem\b")
 _TAB_LABEL = re.compile(r"\blabel[ \t]*=")
 _TAB_PAIR = re.compile(r"""\{[ \t\n]*(?:label|value)[ \t]*:[^{}]{0,300}\}""")  # {label: 'X', value: 'x'}
@@ -356,7 +359,8 @@ def _replacement(text: str, at: int, end: int, labels: dict[str, str]) -> str:
     on lines of its own (and a paragraph break for a tag that leaves nothing)."""
     if text.startswith("{/*", at):
         return ""
-    visible = _field(text[at:end]) or _tab_label(text[at:end], labels) or visible_attributes(text[at:end])
+    tag = text[at:end]
+    visible = _field(tag) or _tree_name(tag) or _tab_label(tag, labels) or visible_attributes(tag)
     if not _alone(text, at, end):
         return f" {visible} " if visible else ""
     return f"\n\n{visible}\n\n" if visible else "\n"
@@ -389,6 +393,17 @@ def _field(tag: str) -> str:
         return ""
     shown = [next(filter(None, m.groups()), "") for m in (_FIELD_NAME.search(tag), _FIELD_TYPE.search(tag)) if m]
     return " ".join(part.strip() for part in shown if part.strip())
+
+
+def _tree_name(tag: str) -> str:
+    """The name a file tree shows of a file or folder (Nextra's `<FileTree.File name="page.mdx" />`, Fumadocs'
+    `<Folder name="app">`), as a code span, which shows it as written (`[[...slug]]`, `__init__.py`); "" for any
+    other tag."""
+    if not _FILE_TREE.match(tag):
+        return ""
+    found = _TREE_NAME.search(tag)
+    name = next(filter(None, found.groups()), "").strip() if found else ""
+    return f"`{name}`" if name and "`" not in name else name
 
 
 def _alone(text: str, at: int, end: int) -> bool:

@@ -435,6 +435,23 @@ def test_an_npm2yarn_block_shows_the_command_of_each_package_manager() -> None:
     assert "narwhal" in body and "yarn add --dev narwhal" not in body  # a block without npm2yarn stays one
 
 
+def test_a_file_tree_shows_the_names_of_its_files_and_folders() -> None:
+    """Nextra's `<FileTree>` (and Fumadocs' `<Folder>`/`<File>`) shows a name per line: nextra.site's pages said
+    "you should get the following structure:" over nothing, the layout they draw lost."""
+    text = (
+        b"# Structure\n\nYou should get the following structure:\n\n<FileTree>\n"
+        b'  <FileTree.Folder name="app" open>\n    <FileTree.File name="layout.jsx" />\n'
+        b'    <FileTree.Folder name="[[...mdxPath]]" open active>\n      <FileTree.File name="page.jsx" active />\n'
+        b"    </FileTree.Folder>\n  </FileTree.Folder>\n</FileTree>\n\n"
+        b"<Files>\n  <Folder name='content' defaultOpen>\n    <File name={'zebracorn.mdx'} />\n  </Folder>\n</Files>\n"
+        b'\n<Icon name="hidden-icon" />\n'
+    )
+    body = searchable(load("structure.mdx", text))
+    assert "structure:\n\napp\n\nlayout.jsx\n\n[[...mdxPath]]\n\npage.jsx" in body
+    assert "content\n\nzebracorn.mdx" in body
+    assert "hidden-icon" not in body and "name=" not in body
+
+
 def test_mdx_keeps_what_an_expression_or_a_self_closing_tag_only_shapes() -> None:
     """React Native's and Starlight's pages, read again after the two rules above: a template literal in a code
     block is its command, a line that starts with {' '} keeps its words, <br/> is a line break, and the props of a
