@@ -154,3 +154,33 @@ def test_a_change_to_the_source_reads_the_page_again(tmp_path: Path) -> None:
     write(repo, "src/zebra/_api.py", API.replace("narwhal grass", "axolotl clover"))
     assert index(docs, tmp_path / "index", includes_from=repo).updated == 1
     assert found(tmp_path / "index", "axolotl") == ["api.md"] and not found(tmp_path / "index", "narwhal")
+
+
+INHERITED = """site_name: Zebra
+plugins:
+  search:
+  mkdocstrings:
+    handlers:
+      python:
+        paths: [src]
+"""
+INHERITING = """INHERIT: mkdocs-common.yml
+plugins:
+  mkdocstrings:
+    handlers:
+      python:
+        options:
+          show_root_heading: true
+"""
+
+
+def test_a_config_that_inherits_its_plugins_as_a_mapping_expands_the_page(tmp_path: Path) -> None:
+    """Textual's mkdocs.yml says `INHERIT: mkdocs-common.yml` and both give `plugins:` as one mapping of names to
+    options: the mkdocstrings plugin was not seen, and the page showed bare names."""
+    repo, docs = repository(tmp_path, INHERITING)
+    write(repo, "mkdocs-common.yml", INHERITED)
+    index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.md")
+    assert "Make the herd gallop at the given walrus speed." in text and "narwhal grass" in text
+    # the inheriting config's options merged over the inherited handler's: the roots have headings
+    assert document(tmp_path / "index", "api.md").headings == ("API", "zebra.Herd", "gallop", "zebra.graze")
