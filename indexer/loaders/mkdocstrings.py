@@ -15,8 +15,8 @@ signature below it. The Python source is read with ast, never imported or run (p
   out, as the default `filters` do.
 - Docstrings in the Google style (the handler's default) read as the page shows them: `Args:` is "Parameters:"
   with a line per parameter, `name (type) -- description` (an en dash), and so on for `Returns:`, `Raises:`,
-  `Attributes:`; `Examples:` with `>>>` lines is code. NumPy's underlined section titles are read the same way,
-  not as headings.
+  `Attributes:`; in `Examples:`, `>>>` lines and their output are code, and a section's own code blocks stay
+  as written. NumPy's underlined section titles are read the same way, not as headings.
 - An object whose source is not found keeps its line (the page shows its name), and one warning names it.
 """
 
@@ -197,10 +197,12 @@ def _docstring(doc: str) -> list[str]:
     """A Google- or NumPy-style docstring's lines as Markdown that reads as the page shows it."""
     lines = doc.split("\n")
     out: list[str] = []
+    fence: str | None = None
     i = 0
     while i < len(lines):
-        found = _section_at(lines, i)
+        found = _section_at(lines, i) if fence is None else None
         if found is None:
+            fence = (None if closes(lines[i], fence) else fence) if fence is not None else opens(lines[i])
             out.append(lines[i])
             i += 1
             continue
@@ -256,9 +258,28 @@ def _section(label: str, body: list[str], numpy: bool, key: str) -> list[str]:
             elif line.strip() and items:
                 items[-1] += (_DASH if items[-1].count(_DASH) == 0 else " ") + line.strip()
         return ["", f"{label}:", "", *items, ""]
-    if key in ("examples", "example") and any(line.lstrip().startswith(">>>") for line in body):
-        return ["", f"{label}:", "", "```python", *body, "```", ""]
-    return ["", f"{label}:", "", *(line.strip() for line in body), ""]
+    return ["", f"{label}:", "", *(_doctests(body) if key in ("examples", "example") else body), ""]
+
+
+def _doctests(body: list[str]) -> list[str]:
+    """An Examples section's lines with each run of `>>>` lines and their output (up to a blank line) in a Python
+    code block, as the page shows them; the section's own code blocks and text as written."""
+    out: list[str] = []
+    fence: str | None = None
+    doctest = False
+    for line in body:
+        if doctest and not line.strip():
+            out.append("```")
+            doctest = False
+        elif fence is None and not doctest and line.lstrip().startswith(">>>"):
+            out.append("```python")
+            doctest = True
+        elif fence is not None:
+            fence = None if closes(line, fence) else fence
+        elif not doctest:
+            fence = opens(line)
+        out.append(line)
+    return [*out, "```"] if doctest else out
 
 
 def _dedented(body: list[str]) -> list[str]:

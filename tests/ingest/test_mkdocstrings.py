@@ -184,3 +184,47 @@ def test_a_config_that_inherits_its_plugins_as_a_mapping_expands_the_page(tmp_pa
     assert "Make the herd gallop at the given walrus speed." in text and "narwhal grass" in text
     # the inheriting config's options merged over the inherited handler's: the roots have headings
     assert document(tmp_path / "index", "api.md").headings == ("API", "zebra.Herd", "gallop", "zebra.graze")
+
+
+FENCED = '''def on(message):
+    """Declare a message handler for okapi messages.
+
+    Example:
+        ```python
+        @on(Button.Pressed)
+        def pressed(self) -> None:
+            self.app.quit()
+        ```
+
+    Examples:
+        A doctest among text:
+
+        >>> on("x")
+        'handled'
+
+        And after it, more text.
+
+    Example:
+        ```pycon
+        >>> on("y")
+        'fenced'
+        ```
+    """
+
+
+def later():
+    """Runs later, under its own heading."""
+'''
+
+
+def test_code_in_a_docstrings_examples_stays_code_as_written(tmp_path: Path) -> None:
+    """Textual's `Example:` sections hold fenced code: it was put in a second fence, which the first's end closed,
+    so the rest of the page (its members' headings) read as code; and a section's lines lost their indentation."""
+    repo, docs = repository(tmp_path, page="# API\n\n::: zebra.fenced\n")
+    write(repo, "src/zebra/fenced.py", FENCED)
+    index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.md")
+    assert "def pressed(self) -> None:\n    self.app.quit()" in text  # indented as written
+    assert "A doctest among text:\n\n>>> on(\"x\")\n'handled'\n\nAnd after it, more text." in text
+    assert "\n>>> on(\"y\")\n'fenced'\n\nlater\n" in text  # a fenced doctest in no second fence
+    assert document(tmp_path / "index", "api.md").headings == ("API", "on", "later")
