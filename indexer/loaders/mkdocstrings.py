@@ -10,9 +10,10 @@ signature below it. The Python source is read with ast, never imported or run (p
   --includes-from the repository's root.
 - Options, the directive's own (the YAML under it: `options:`) over the handler's in mkdocs.yml, as the Python
   handler reads them: `members` (all by default, a list names them, false none), `show_if_no_docstring` (false:
-  members without a docstring are left out), `inherited_members`, `heading_level` (2), `show_root_heading`
-  (false: the object's own docstring stands without a heading of its own). Private members (`_name`) are left
-  out, as the default `filters` do.
+  members without a docstring are left out), `inherited_members`, `heading_level` (2; a directive written as a
+  heading, `## ::: name`, has its hashes' level), `show_root_heading` (false: the object's own docstring stands
+  without a heading of its own), `heading` (the root's), `show_root_full_path` (true). Private members (`_name`)
+  are left out, as the default `filters` do.
 - Docstrings in the Google style (the handler's default) read as the page shows them: `Args:` is "Parameters:"
   with a line per parameter, `name (type) -- description` (an en dash), and so on for `Returns:`, `Raises:`,
   `Attributes:`; in `Examples:`, `>>>` lines and their output are code, and a section's own code blocks stay
@@ -37,7 +38,9 @@ from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource
 
 __all__ = ["expand_mkdocstrings"]
 
-_API = re.compile(r"^(?P<indent>[ \t]*):::[ \t]+(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]*$")
+_API = re.compile(  # `::: name`, or `## ::: name`: a heading's level for the object's
+    r"^(?P<indent>[ \t]*)(?P<heading>#{1,6}[ \t]*)?:::[ \t]+(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]*$"
+)
 _CONFIGS = ("mkdocs.yml", "mkdocs.yaml")
 MKDOCSTRINGS, MKAUTODOC = "mkdocstrings", "mkautodoc"  # the plugin, and encode's Markdown extension (httpx's docs)
 _MKAUTODOC_OPTION = re.compile(r"^[ \t]*:(\w+):[ \t]*(.*?)[ \t]*$", re.MULTILINE)
@@ -103,7 +106,7 @@ def _expanded(
             i += 1
             continue
         match = _API.match(line) if ":::" in line else None
-        if match is None:
+        if match is None or (match["heading"] and tool == MKAUTODOC):
             fence = opens(line)
             out.append(line)
             i += 1
@@ -115,10 +118,13 @@ def _expanded(
             end -= 1
         block = lines[i + 1 : end]
         options = _mkautodoc_options(block) if tool == MKAUTODOC else _options(block)
+        if match["heading"]:  # its hashes are the heading level, over the options'
+            options["heading_level"] = match["heading"].count("#")
         found = source.find(match["name"])
         if found is None:
             unfound.append(match["name"])
-            out += lines[i:end]
+            heading = match["heading"] and f"{match['indent']}{match['heading'].rstrip()} {match['name']}"
+            out += [heading] if heading else lines[i:end]
         else:
             merged = {**defaults, **options, "_tool": tool}
             out += ["", *_object(source, found[1], found[0], merged, 0, match["indent"]), ""][:MAX_LINES]
@@ -153,14 +159,15 @@ def _object(
     then its members'. mkautodoc's has no headings: its signature, its docstring with `:docstring:` (a member's
     always), its members' with `:members:`, one level deep."""
     plain = options.get("_tool") == MKAUTODOC
-    name = full.rsplit(".", 1)[-1] if depth else full
+    name = full.rsplit(".", 1)[-1] if depth or options.get("show_root_full_path") is False else full
     signature = [f"{indent}{_code(name + obj.signature)}", ""] if obj.signature and obj.kind != "module" else []
     lines: list[str] = []
     if plain:
         lines += signature if obj.kind != "module" else []
     elif depth or options.get("show_root_heading"):
         level = _int(options.get("heading_level"), 2) + depth - (0 if options.get("show_root_heading") else 1)
-        heading = _MARKUP.sub(r"\\\1", name)
+        given = options.get("heading") if not depth else None  # the root's own heading, as the options give it
+        heading = given.strip() if isinstance(given, str) and given.strip() else _MARKUP.sub(r"\\\1", name)
         lines += [f"{indent}{'#' * max(1, min(level, 6))} {heading}", "", *signature]
     if not plain or depth or options.get("show_docstring"):
         lines += [f"{indent}{line}" if line.strip() else "" for line in _docstring(obj.doc)]

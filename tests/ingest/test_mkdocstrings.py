@@ -228,3 +228,31 @@ def test_code_in_a_docstrings_examples_stays_code_as_written(tmp_path: Path) -> 
     assert "A doctest among text:\n\n>>> on(\"x\")\n'handled'\n\nAnd after it, more text." in text
     assert "\n>>> on(\"y\")\n'fenced'\n\nlater\n" in text  # a fenced doctest in no second fence
     assert document(tmp_path / "index", "api.md").headings == ("API", "on", "later")
+
+
+HEADINGS = """# API
+
+## ::: zebra.Herd
+    options:
+      show_root_heading: true
+      show_root_full_path: false
+
+### ::: zebra.graze
+    options:
+      show_root_heading: true
+      heading: Grazing
+
+## ::: zebra.gone
+"""
+
+
+def test_a_directive_written_as_a_heading_is_put_in_place_at_its_level(tmp_path: Path) -> None:
+    """mkdocstrings-python's own API page is `# ::: mkdocstrings_handlers.python` (ultralytics' reference pages
+    `## ::: ultralytics...`): the hashes give the heading level. The page showed a heading `::: name` over the
+    options' YAML as text."""
+    repo, docs = repository(tmp_path, page=HEADINGS)
+    index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.md")
+    assert ":::" not in text and "options" not in text and "show_root_heading" not in text
+    assert "Herd(name: str)" in text and "walrus speed" in text and "narwhal grass" in text
+    assert document(tmp_path / "index", "api.md").headings == ("API", "Herd", "gallop", "Grazing", "zebra.gone")
