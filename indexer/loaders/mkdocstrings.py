@@ -9,11 +9,12 @@ signature below it. The Python source is read with ast, never imported or run (p
   `src/`, then in the folder included files may come from and its `src/`, and only there: index `docs/` with
   --includes-from the repository's root.
 - Options, the directive's own (the YAML under it: `options:`) over the handler's in mkdocs.yml, as the Python
-  handler reads them: `members` (all by default, a list names them, false none), `show_if_no_docstring` (false:
-  members without a docstring are left out), `inherited_members`, `heading_level` (2; a directive written as a
-  heading, `## ::: name`, has its hashes' level), `show_root_heading` (false: the object's own docstring stands
-  without a heading of its own), `heading` (the root's), `show_root_full_path` (true). Private members (`_name`)
-  are left out, as the default `filters` do.
+  handler reads them: `members` (the root's: all by default, a list names them, false none), `filters` (private
+  `_name`s left out by default), `show_if_no_docstring` (false: members without a docstring, nor one of theirs,
+  are left out), `inherited_members`, `merge_init_into_class` (`__init__`'s docstring in its class's),
+  `heading_level` (2; a directive written as a heading, `## ::: name`, has its hashes' level),
+  `show_root_heading` (false: the object's own docstring stands without a heading of its own), `heading` (the
+  root's), `show_root_full_path` (true).
 - Docstrings in the Google style (the handler's default) read as the page shows them: `Args:` is "Parameters:"
   with a line per parameter, `name (type) -- description` (an en dash), and so on for `Returns:`, `Raises:`,
   `Attributes:`; in `Examples:`, `>>>` lines and their output are code, and a section's own code blocks stay
@@ -170,9 +171,10 @@ def _object(
         heading = given.strip() if isinstance(given, str) and given.strip() else _MARKUP.sub(r"\\\1", name)
         lines += [f"{indent}{'#' * max(1, min(level, 6))} {heading}", "", *signature]
     if not plain or depth or options.get("show_docstring"):
-        lines += [f"{indent}{line}" if line.strip() else "" for line in _docstring(obj.doc)]
+        lines += [f"{indent}{line}" if line.strip() else "" for line in _docstring(_merged_doc(obj, options))]
     if obj.kind in ("module", "class", "exception") and depth < (1 if plain else MAX_DEPTH):
-        for member_name, member in source.members(obj, _as_autodoc(options), depth):
+        chosen = source.members(obj, _as_autodoc(options), depth) if plain else _members(source, obj, options, depth)
+        for member_name, member in chosen:
             lines += ["", *_object(source, member, f"{full}.{member_name}", options, depth + 1, indent)]
             if len(lines) > MAX_LINES:
                 break
@@ -185,8 +187,77 @@ def _code(text: str) -> str:
     return f"{ticks} {text} {ticks}" if "`" in text else f"`{text}`"
 
 
+def _members(source: PythonSource, obj: PyObject, options: dict[str, Any], depth: int) -> list[tuple[str, PyObject]]:
+    """The members of a module or class that the Python handler renders: at the root, those its `members` list
+    names (whatever their names or docstrings) or none for `members: false`; else those its `filters` keep
+    (`["!^_[^_]"]`, a list of regular expressions, or "public") that have a docstring, or a member with one
+    (unless `show_if_no_docstring`); `inherited_members` true or a list of names; `__init__` not when
+    `merge_init_into_class` puts it in its class."""
+    members = options.get("members") if depth == 0 else None
+    if members is False or members == []:
+        return []
+    inherited = options.get("inherited_members")
+    every = {"members": "", "undoc-members": "", "private-members": "", "special-members": ""}
+    if inherited:
+        every["inherited-members"] = ""
+    if isinstance(members, list):
+        every["members"] = ", ".join(str(m) for m in members)
+    found = source.members(obj, every, depth)
+    if isinstance(members, list):
+        return found
+    filters = options.get("filters", ["!^_[^_]"])
+    kept = []
+    for name, member in found:
+        if name not in obj.members and obj.kind != "module" and isinstance(inherited, list):
+            if name in inherited:  # an inherited member the list names: shown, whatever its name or docstring
+                kept.append((name, member))
+            continue
+        if name == "__init__" and obj.kind != "module" and options.get("merge_init_into_class"):
+            continue
+        if not _filtered_in(name, filters, obj) or not (options.get("show_if_no_docstring") or _documented(member)):
+            continue
+        kept.append((name, member))
+    return kept
+
+
+def _filtered_in(name: str, filters: Any, owner: PyObject) -> bool:
+    """Whether the handler's `filters` keep a member of this name: the last regular expression that matches it
+    decides (`!` leaves out); none matching keeps it unless every filter is a positive one."""
+    if filters == "public":
+        return name in owner.exported if owner.exported is not None else not name.startswith("_") or name[-2:] == "__"
+    if not isinstance(filters, list) or not filters:
+        return True
+    keep: bool | None = None
+    for written in (f for f in filters if isinstance(f, str)):
+        exclude = written.startswith("!")
+        try:
+            if re.search(written[1:] if exclude else written, name):
+                keep = not exclude
+        except re.error:
+            continue
+    return keep if keep is not None else any(isinstance(f, str) and f.startswith("!") for f in filters)
+
+
+def _documented(obj: PyObject, depth: int = 0) -> bool:
+    """Whether an object or one of its members (at any depth) has a docstring."""
+    return bool(obj.doc) or (depth < MAX_DEPTH and any(_documented(m, depth + 1) for m in obj.members.values()))
+
+
+def _merged_doc(obj: PyObject, options: dict[str, Any]) -> str:
+    """A class's docstring, followed by its `__init__`'s with `merge_init_into_class` (without its first paragraph,
+    its summary, with the docstring option `ignore_init_summary`)."""
+    init = obj.members.get("__init__") if obj.kind in ("class", "exception") else None
+    if init is None or not init.doc or not options.get("merge_init_into_class"):
+        return obj.doc
+    docstring_options = options.get("docstring_options")
+    doc = init.doc
+    if isinstance(docstring_options, dict) and docstring_options.get("ignore_init_summary"):
+        doc = doc.partition("\n\n")[2]
+    return f"{obj.doc}\n\n{doc}".strip("\n")
+
+
 def _as_autodoc(options: dict[str, Any]) -> dict[str, Any]:
-    """The Python handler's member options as pysource chooses members by autodoc's."""
+    """mkautodoc's member options as pysource chooses members by autodoc's."""
     members = options.get("members", True)
     chosen: dict[str, Any] = {"special-members": ""}  # the default filters leave only `_private` names out
     if isinstance(members, list):

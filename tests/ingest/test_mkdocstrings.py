@@ -256,3 +256,58 @@ def test_a_directive_written_as_a_heading_is_put_in_place_at_its_level(tmp_path:
     assert ":::" not in text and "options" not in text and "show_root_heading" not in text
     assert "Herd(name: str)" in text and "walrus speed" in text and "narwhal grass" in text
     assert document(tmp_path / "index", "api.md").headings == ("API", "Herd", "gallop", "Grazing", "zebra.gone")
+
+
+HERDS = '''class Stable:
+    def groom(self):
+        """Groom the okapi in the stable."""
+
+
+class Herd:
+    """A herd of quaggas."""
+
+    def __init__(self, size: int) -> None:
+        """Make a herd.
+
+        Args:
+            size: How many quaggas roam.
+        """
+
+    def __call__(self):
+        """Call the quaggas home."""
+
+    def gallop(self):
+        """Gallop across the tundra."""
+
+
+def undocumented():
+    pass
+'''
+CHOSEN = """# API
+
+::: zebra.herds
+    options:
+      members: [Herd, undocumented]
+      merge_init_into_class: true
+      docstring_options:
+        ignore_init_summary: true
+      filters: ["!^_", "^__init__$", "!^gallop$"]
+"""
+
+
+def test_members_are_chosen_as_the_python_handler_chooses_them(tmp_path: Path) -> None:
+    """Textual's API pages: a class without a docstring whose members have one (textual.css.query's DOMQuery)
+    was left out, its `filters` (`!^_`, `!^compose$`) ignored, and each `__init__` shown as a member of its own
+    though `merge_init_into_class` puts it in its class."""
+    repo, docs = repository(tmp_path, page=CHOSEN)
+    write(repo, "src/zebra/herds.py", HERDS)
+    write(docs, "herds.md", "# Herds\n\n::: zebra.herds\n")
+    index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.md")
+    # the listed members whatever their docstrings; theirs by the filters; __init__'s docstring in its class's
+    assert document(tmp_path / "index", "api.md").headings == ("API", "Herd", "undocumented")
+    assert "A herd of quaggas.\n\nParameters:\n\nsize \N{EN DASH} How many quaggas roam." in text
+    assert "Make a herd" not in text and "tundra" not in text and "Call the quaggas" not in text
+    # the default filters keep special members; a class is shown when one of its members has a docstring
+    headings = document(tmp_path / "index", "herds.md").headings
+    assert headings == ("Herds", "Stable", "groom", "Herd", "__init__", "__call__", "gallop")
