@@ -4,7 +4,9 @@ that no pattern of `exclude_patterns` matches (a pattern matches a file or a fol
 `**` across folders, as Sphinx matches them). Another text file in the project (`requirements.txt`, a README the
 patterns exclude) is no page of the site. A source suffix that conf.py gives a parser of another format than
 its own (Django's `source_suffix = {".txt": "restructuredtext"}`, or `".txt"` alone) makes its files pages in
-that format: read as reStructuredText (or, for "markdown", as Markdown) and served as the site's pages are.
+that format: read as reStructuredText (or, for "markdown", as Markdown) and served as the site's pages are; a
+`.md` listed so stays Markdown when an extension parses it (myst_parser), as Sphinx lets the extension's parser
+have it.
 
 conf.py is Python and is never run: only assignments of literal values are read (`exclude_patterns = ['_build',
 'README.rst']`); a value that is not one (a list built by code) leaves that rule out, so nothing is skipped on a
@@ -31,6 +33,7 @@ __all__ = ["SphinxConfig", "sphinx_config"]
 _TEXT_SUFFIXES = frozenset({".rst", ".rest", ".txt", ".text", ".md", ".markdown", ".ipynb", ".myst"})
 _MYST = frozenset({"myst_parser", "myst_nb"})
 _NOTEBOOKS = frozenset({"nbsphinx", "myst_nb"})
+_MARKDOWN = _MYST | {"recommonmark", "m2r", "m2r2", "sphinx_mdinclude"}  # extensions that parse `.md` as Markdown
 _PARSERS = {"restructuredtext": ".rst", "markdown": ".md"}  # Sphinx's names of parsers -> a suffix read so
 _OWN = {".rst": frozenset({".rst", ".rest"}), ".md": frozenset({".md", ".markdown"})}  # suffixes read so anyway
 MAX_PATTERNS = 1_000  # exclude_patterns read, at most (each file is matched against each)
@@ -85,7 +88,7 @@ def sphinx_config(conf: Path, docs: Path) -> SphinxConfig | None:
     values = literal_values(config_text(conf))
     if values is None:
         return None
-    suffixes, read_as = _suffixes(values), _read_as(values.get("source_suffix", ".rst"))
+    suffixes, read_as = _suffixes(values), _read_as(values.get("source_suffix", ".rst"), values.get("extensions", []))
     patterns = values.get("exclude_patterns", ())
     listed = patterns[:MAX_PATTERNS] if isinstance(patterns, list | tuple) else ()
     excluded = tuple(p for p in listed if isinstance(p, str) and p.strip())
@@ -121,14 +124,17 @@ def _suffixes(values: Mapping[str, Any]) -> tuple[str, ...] | None:
     return tuple(sorted(s.lower() for s in suffixes if s.startswith(".")))
 
 
-def _read_as(given: object) -> tuple[tuple[str, str], ...]:
+def _read_as(given: object, extensions: object) -> tuple[tuple[str, str], ...]:
     """The source suffixes that `source_suffix` gives a parser of another format than their own (a text file's
     `.txt` parsed as reStructuredText), with the suffix of that format (".rst", ".md"). A suffix given as a
-    string or in a list is reStructuredText's, as Sphinx reads it."""
-    if isinstance(given, str):
-        parsers = {given: "restructuredtext"}
-    elif isinstance(given, list | tuple):
-        parsers = dict.fromkeys((s for s in given if isinstance(s, str)), "restructuredtext")
+    string or in a list is reStructuredText's, as Sphinx reads it, unless an extension registers a parser of
+    its own for it, as Sphinx lets them (Black's `source_suffix = [".rst", ".md"]` with myst_parser: Markdown;
+    when the extensions are not known, one is taken to)."""
+    named = {e for e in extensions if isinstance(e, str)} if isinstance(extensions, list | tuple) else None
+    markdown = named is None or bool(named & _MARKDOWN)
+    if isinstance(given, str | list | tuple):
+        listed = [given] if isinstance(given, str) else [s for s in given if isinstance(s, str)]
+        parsers = {s: "restructuredtext" for s in listed if not (markdown and s.lower() in _OWN[".md"])}
     elif isinstance(given, dict):
         parsers = {s: p for s, p in given.items() if isinstance(s, str) and isinstance(p, str)}
     else:

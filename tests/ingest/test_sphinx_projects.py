@@ -52,6 +52,20 @@ def test_a_suffix_conf_py_parses_as_markdown_is_read_as_markdown(tmp_path: Path)
     assert (snapshot(tmp_path / "index").text("notes.txt") or "").endswith("Some bold words.")
 
 
+def test_a_listed_md_suffix_is_markdown_when_an_extension_parses_it(tmp_path: Path) -> None:
+    """Black's conf.py: `source_suffix = [".rst", ".md"]` with myst_parser, whose Markdown parser Sphinx gives
+    `.md` over the list's default: its pages were read as reStructuredText, shown as written and titled ")"."""
+    docs = tmp_path / "docs"
+    write(docs, "conf.py", "extensions = ['myst_parser']\nsource_suffix = ['.rst', '.md']\n")
+    write(docs, "style.md", "# The _Zebracorn_ code style\n\nSome **bold** words (in brackets).\n")
+    index(docs, tmp_path / "index")
+    assert document(tmp_path / "index", "style.md").title == "The Zebracorn code style"
+    assert (snapshot(tmp_path / "index").text("style.md") or "").endswith("Some bold words (in brackets).")
+    write(docs, "conf.py", "extensions = []\nsource_suffix = ['.rst', '.md']\n")  # no parser of its own: rst
+    index(docs, tmp_path / "index")
+    assert document(tmp_path / "index", "style.md").title != "The Zebracorn code style"
+
+
 def test_the_txt_files_are_read_again_when_conf_py_changes_how_it_parses_them(tmp_path: Path) -> None:
     """The pages did not change, but the format they are read in did: each is read again in the new one (and
     only those: the .rst page is not)."""
