@@ -20,7 +20,8 @@ project's Python source is read, never run or imported (pysource.py).
   pkg.mod.func(a, b=1) -> int`, its docstring as the content), so the page reads it as any other: a data or
   attribute shows its annotation and value, a class its constructor's parameters (a dataclass's fields), with
   `:show-inheritance:` its bases; conf.py's `autoclass_content` says whether `__init__`'s docstring is shown too.
-  The directive's own content follows the docstring.
+  The directive's own content follows the docstring. Autodoc directives in a module's or class's docstring are
+  put in place too, their names found in that object (Werkzeug's middleware modules' `.. autoclass::`).
 - An object whose source is not found, or does not parse, keeps the directive as it was written (the page
   shows the object's name and content) and leaves one warning for the page.
 """
@@ -117,6 +118,7 @@ class _Expander:
         self.unfound: list[str] = []
         self.defaults = _default_options()
         self.module = ""  # the current module after the lines expanded last
+        self.within: set[int] = set()  # the objects whose docstrings are being expanded (a cycle stops)
 
     def expand(self, lines: list[str], module: str, cls: str) -> list[str]:
         """`lines` with each autodoc directive in them put in place (`module` and `cls`: where names are)."""
@@ -183,7 +185,8 @@ class _Expander:
         body = _indented(content, indent + "   ")
         if obj.kind == "module":
             members = self.members(obj, merged, indent, full, 0)
-            return ["", *_doc_lines(obj.doc, indent), "", *body, "", *members, ""][:MAX_LINES]
+            doc = self.docstring(obj, indent, full, "")
+            return ["", *doc, "", *body, "", *members, ""][:MAX_LINES]
         inner_cls = full.rsplit(".", 1)[-1] if obj.kind in ("class", "exception") else ""
         expanded_body = self.expand(body, full.rsplit(".", 1)[0], inner_cls) if inner_cls else body
         lines = self.object_lines(obj, full, signature, merged, indent, 0, expanded_body)
@@ -203,11 +206,25 @@ class _Expander:
         lines = [f"{indent}.. py:{obj.kind}:: {shown}{signature}", ""]
         if obj.bases and on(options, "show-inheritance"):
             lines += [f"{inner}Bases: {', '.join(obj.bases)}", ""]
-        lines += [*_doc_lines(obj.doc, inner), ""]
+        scope = obj.scope.name if obj.scope is not None and obj.kind in ("class", "exception") else ""
+        lines += [*self.docstring(obj, inner, scope, obj.name), ""] if scope else [*_doc_lines(obj.doc, inner), ""]
         lines += [*content, ""] if content else []
         if obj.kind in ("class", "exception") and depth < MAX_DEPTH:
             lines += self.members(obj, options, inner, shown, depth + 1)
         return lines
+
+    def docstring(self, obj: PyObject, indent: str, module: str, cls: str) -> list[str]:
+        """The lines of a module's or class's docstring, with the autodoc directives in it put in place, as
+        Sphinx reads a docstring within its object (Werkzeug's middleware modules document their class so: a
+        module docstring's `.. autoclass:: ProxyMiddleware` is found in that module)."""
+        lines = _doc_lines(obj.doc, indent)
+        if ".. auto" not in obj.doc or id(obj) in self.within or len(self.within) >= MAX_DEPTH:
+            return lines
+        self.within.add(id(obj))
+        try:
+            return self.expand(lines, module, cls)
+        finally:
+            self.within.discard(id(obj))
 
     def members(self, obj: PyObject, options: dict[str, Any], indent: str, owner: str, depth: int) -> list[str]:
         """The lines of the members of a module or class that the options choose (see the module docstring)."""

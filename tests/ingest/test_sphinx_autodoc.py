@@ -346,3 +346,24 @@ def test_a_class_made_from_its_fields_shows_them_as_its_constructor_takes_them(t
     assert "zebra.stable.Gate(width: float, locked: bool = False)" in text
     assert "zebra.stable.Fence(posts, wire='barbed')" in text
     assert "zebra.stable.Spot(x: int, y: int = 0)" in text
+
+
+def test_autodoc_directives_in_a_docstring_are_put_in_place_within_its_object(tmp_path: Path) -> None:
+    """Werkzeug's middleware pages are one `.. automodule::` whose module docstring says `.. autoclass::
+    ProxyMiddleware`: Sphinx shows the class there, found in that module; the page showed its bare name."""
+    repo, docs = repository(tmp_path)
+    source = (
+        '"""Stables\n==========\n\n.. autoclass:: Stable\n"""\n\n'
+        'class Stable:\n    """A stable for the herd.\n\n    .. automethod:: muck\n    """\n\n'
+        "    def __init__(self, stalls: int = 4) -> None:\n        pass\n\n"
+        '    def muck(self, fork: str) -> None:\n        """Muck out the okapi stalls."""\n'
+    )
+    write(repo, "src/zebra/stables.py", source)
+    write(repo, "src/zebra/loop.py", '"""Round and round.\n\n.. automodule:: zebra.loop\n"""\n')
+    write(docs, "api.rst", ".. automodule:: zebra.stables\n\n.. automodule:: zebra.loop\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.rst")
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "zebra.stables.Stable(stalls: int = 4)" in text and "A stable for the herd." in text
+    assert "muck(fork: str) -> None" in text and "Muck out the okapi stalls." in text
+    assert text.count("Round and round.") <= 2  # a docstring that documents itself ends
