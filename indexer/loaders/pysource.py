@@ -13,8 +13,9 @@ mkdocstrings.py).
   right below them or a `#:` comment above or beside them; a module's `__all__` is kept.
 - Signatures are written as Sphinx writes them: `a, b: int = 1, *args, key=None, **kw` (a method's self or cls
   left out); a class's are its `__init__`'s (or `__new__`'s), a dataclass's, attrs class's or NamedTuple's its
-  fields (`x: int = 1`, a default factory `= <factory>`); a data's or attribute's its annotation and value (a
-  value longer than 100 characters is left out).
+  fields (`x: int = 1`, a default factory `= <factory>`), or else the nearest base's that has one
+  (constructor()); a data's or attribute's its annotation and value (a value longer than 100 characters is left
+  out).
 """
 
 from __future__ import annotations
@@ -131,6 +132,19 @@ class PythonSource:
             for member_name, member in [*base.members.items(), *self.inherited(base, stop, depth + 1).items()]:
                 found.setdefault(member_name, member)
         return found
+
+    def constructor(self, cls: PyObject, depth: int = 0) -> str:
+        """A class's signature: its own (its `__init__`'s, `__new__`'s or fields'), else that of the nearest of
+        its bases found in the source that has one, as Sphinx shows a class that inherits its constructor."""
+        if cls.signature or cls.scope is None or depth >= MAX_DEPTH:
+            return cls.signature
+        for written in cls.bases:
+            base = self.in_scope(cls.scope, written.split("[", 1)[0].strip())
+            if base is None or base is cls or base.kind not in ("class", "exception"):
+                continue
+            if found := self.constructor(base, depth + 1):
+                return found
+        return ""
 
     def in_scope(self, module: PyObject, name: str) -> PyObject | None:
         """What a name written in a module is: one it defines or imports (`App`), or an object of a module it
