@@ -18,10 +18,11 @@ project's Python source is read, never run or imported (pysource.py).
   Members stand in the order of the source.
 - Each object is written as the Python domain's directive that Sphinx makes of it (`.. py:function::
   pkg.mod.func(a, b=1) -> int`, its docstring as the content), so the page reads it as any other: a data or
-  attribute shows its annotation and value, a class its constructor's parameters (a dataclass's fields), with
-  `:show-inheritance:` its bases; conf.py's `autoclass_content` says whether `__init__`'s docstring is shown too.
-  The directive's own content follows the docstring. Autodoc directives in a module's or class's docstring are
-  put in place too, their names found in that object (Werkzeug's middleware modules' `.. autoclass::`).
+  attribute shows its annotation and value, a class its constructor's parameters (a dataclass's fields; those
+  of the base it inherits its constructor from), with `:show-inheritance:` its bases; conf.py's
+  `autoclass_content` says whether `__init__`'s docstring is shown too. The directive's own content follows the
+  docstring. Autodoc directives in a module's or class's docstring are put in place too, their names found in
+  that object (Werkzeug's middleware modules' `.. autoclass::`).
 - An object whose source is not found, or does not parse, keeps the directive as it was written (the page
   shows the object's name and content) and leaves one warning for the page.
 """
@@ -181,7 +182,7 @@ class _Expander:
             return None
         full, obj = found
         merged = {**self.defaults, **options}
-        signature = f"({given}" if paren else obj.signature
+        signature = f"({given}" if paren else self.signature(obj)
         body = _indented(content, indent + "   ")
         if obj.kind == "module":
             members = self.members(obj, merged, indent, full, 0)
@@ -213,6 +214,10 @@ class _Expander:
             lines += self.members(obj, options, inner, shown, depth + 1)
         return lines
 
+    def signature(self, obj: PyObject) -> str:
+        """What follows an object's name: a class's constructor's parameters, its own or inherited."""
+        return self.source.constructor(obj) if obj.kind in ("class", "exception") else obj.signature
+
     def docstring(self, obj: PyObject, indent: str, module: str, cls: str) -> list[str]:
         """The lines of a module's or class's docstring, with the autodoc directives in it put in place, as
         Sphinx reads a docstring within its object (Werkzeug's middleware modules document their class so: a
@@ -231,7 +236,7 @@ class _Expander:
         lines: list[str] = []
         for name, member in self.source.members(obj, options, depth):
             shown = f"{owner}.{name}" if obj.kind == "module" else name
-            lines += self.object_lines(member, shown, member.signature, options, indent, depth)
+            lines += self.object_lines(member, shown, self.signature(member), options, indent, depth)
             if len(lines) > MAX_LINES:
                 break
         return lines

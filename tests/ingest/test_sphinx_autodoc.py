@@ -367,3 +367,22 @@ def test_autodoc_directives_in_a_docstring_are_put_in_place_within_its_object(tm
     assert "zebra.stables.Stable(stalls: int = 4)" in text and "A stable for the herd." in text
     assert "muck(fork: str) -> None" in text and "Muck out the okapi stalls." in text
     assert text.count("Round and round.") <= 2  # a docstring that documents itself ends
+
+
+def test_a_class_without_a_constructor_shows_the_one_it_inherits(tmp_path: Path) -> None:
+    """itsdangerous's TimestampSigner and Werkzeug's BadRequest define no __init__: Sphinx shows their base's
+    parameters; the page showed the bare name, as for a class that takes none."""
+    repo, docs = repository(tmp_path)
+    source = (
+        "from .core import Herd\n\nclass Wild(Herd):\n    '''A herd nobody tames.'''\n\n"
+        "class Wilder(Wild):\n    '''Wilder still.'''\n\n"
+        "class Error(Exception):\n    '''Went wrong.'''\n\nclass Stampede(Error):\n    '''Too many gnus.'''\n"
+    )
+    write(repo, "src/zebra/wild.py", source)
+    names = ["Wild", "Wilder", "Stampede"]
+    write(docs, "api.rst", "".join(f".. autoclass:: zebra.wild.{name}\n\n" for name in names))
+    index(docs, tmp_path / "index", includes_from=repo)
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "zebra.wild.Wild(name: str, size: int = 3, *, wild: bool = False)" in text
+    assert "zebra.wild.Wilder(name: str, size: int = 3, *, wild: bool = False)" in text
+    assert "zebra.wild.Stampede\n" in text  # a base outside the source: none shown
