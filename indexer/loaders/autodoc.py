@@ -22,7 +22,8 @@ project's Python source is read, never run or imported (pysource.py).
   of the base it inherits its constructor from), with `:show-inheritance:` its bases; conf.py's
   `autoclass_content` says whether `__init__`'s docstring is shown too. The directive's own content follows the
   docstring. Autodoc directives in a module's or class's docstring are put in place too, their names found in
-  that object (Werkzeug's middleware modules' `.. autoclass::`).
+  that object (Werkzeug's middleware modules' `.. autoclass::`). With conf.py's sphinx.ext.napoleon (or
+  numpydoc), a docstring's Google and NumPy sections are read as napoleon writes them (napoleon.py).
 - An object whose source is not found, or does not parse, keeps the directive as it was written (the page
   shows the object's name and content) and leaves one warning for the page.
 """
@@ -38,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.includes import reading_folder, reading_root, warn
+from indexer.loaders.napoleon import napoleon_rst
 from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource, on
 from indexer.loaders.sphinxproject import project
 
@@ -120,6 +122,7 @@ class _Expander:
         self.defaults = _default_options()
         self.module = ""  # the current module after the lines expanded last
         self.within: set[int] = set()  # the objects whose docstrings are being expanded (a cycle stops)
+        self.napoleon = _docstring_styles()  # (Google, NumPy): the sections conf.py has read as napoleon does
 
     def expand(self, lines: list[str], module: str, cls: str) -> list[str]:
         """`lines` with each autodoc directive in them put in place (`module` and `cls`: where names are)."""
@@ -208,7 +211,7 @@ class _Expander:
         if obj.bases and on(options, "show-inheritance"):
             lines += [f"{inner}Bases: {', '.join(obj.bases)}", ""]
         scope = obj.scope.name if obj.scope is not None and obj.kind in ("class", "exception") else ""
-        lines += [*self.docstring(obj, inner, scope, obj.name), ""] if scope else [*_doc_lines(obj.doc, inner), ""]
+        lines += [*self.docstring(obj, inner, scope, obj.name if scope else ""), ""]
         lines += [*content, ""] if content else []
         if obj.kind in ("class", "exception") and depth < MAX_DEPTH:
             lines += self.members(obj, options, inner, shown, depth + 1)
@@ -221,9 +224,10 @@ class _Expander:
     def docstring(self, obj: PyObject, indent: str, module: str, cls: str) -> list[str]:
         """The lines of a module's or class's docstring, with the autodoc directives in it put in place, as
         Sphinx reads a docstring within its object (Werkzeug's middleware modules document their class so: a
-        module docstring's `.. autoclass:: ProxyMiddleware` is found in that module)."""
-        lines = _doc_lines(obj.doc, indent)
-        if ".. auto" not in obj.doc or id(obj) in self.within or len(self.within) >= MAX_DEPTH:
+        module docstring's `.. autoclass:: ProxyMiddleware` is found in that module; `module` "": none are), its
+        Google or NumPy sections as napoleon writes them when conf.py has it read them."""
+        lines = _doc_lines(napoleon_rst(obj.doc, *self.napoleon) if any(self.napoleon) else obj.doc, indent)
+        if not module or ".. auto" not in obj.doc or id(obj) in self.within or len(self.within) >= MAX_DEPTH:
             return lines
         self.within.add(id(obj))
         try:
@@ -268,6 +272,19 @@ def _bases() -> list[str]:
     if root is not None:
         found += [root, os.path.join(root, "src")]
     return found
+
+
+def _docstring_styles() -> tuple[bool, bool]:
+    """Whether docstrings' Google and NumPy sections are read (napoleon's: both, unless conf.py's literal
+    napoleon_google_docstring or napoleon_numpy_docstring turn one off; numpydoc's: NumPy's)."""
+    conf = project()
+    values = conf.values if conf is not None else {}
+    extensions = values.get("extensions")
+    named = {e for e in extensions if isinstance(e, str)} if isinstance(extensions, list | tuple) else set()
+    if "sphinx.ext.napoleon" in named:
+        google, numpy = values.get("napoleon_google_docstring"), values.get("napoleon_numpy_docstring")
+        return google is not False, numpy is not False
+    return False, "numpydoc" in named
 
 
 def _default_options() -> dict[str, Any]:

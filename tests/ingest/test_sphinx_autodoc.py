@@ -386,3 +386,73 @@ def test_a_class_without_a_constructor_shows_the_one_it_inherits(tmp_path: Path)
     assert "zebra.wild.Wild(name: str, size: int = 3, *, wild: bool = False)" in text
     assert "zebra.wild.Wilder(name: str, size: int = 3, *, wild: bool = False)" in text
     assert "zebra.wild.Stampede\n" in text  # a base outside the source: none shown
+
+
+NAPOLEON = '''
+def feed(herd, hay="clover", *args):
+    """Feed a herd, Google style.
+
+    Args:
+        herd (Herd): The herd to feed, every
+            zebracorn of it.
+        *args: More hay.
+
+    Returns:
+        int: How many walruses ate.
+
+    Raises:
+        ValueError: If the herd is empty.
+
+    Note:
+        Narwhals bite.
+
+    Usage:
+        Not a section: stays.
+    """
+
+
+def water(herd):
+    """Water a herd, NumPy style.
+
+    Parameters
+    ----------
+    herd : Herd, optional
+        The herd to water.
+
+    Returns
+    -------
+    bool
+        Whether the quokkas drank.
+
+    Examples
+    --------
+    >>> water(None)
+    """
+'''
+
+
+@pytest.mark.parametrize("extension", ["sphinx.ext.napoleon", None])
+def test_napoleon_sections_read_as_sphinx_shows_them_when_conf_py_loads_it(tmp_path: Path, extension: str) -> None:
+    """Many projects write Google or NumPy docstrings for napoleon, which makes their `Args:` and `Parameters`
+    sections field lists, shown "Parameters: herd (Herd) -- ...". They were read as plain reStructuredText:
+    NumPy's section titles lost (its entries left under no "Parameters"), Google's a definition list. A project
+    without napoleon keeps them as written, as its Sphinx does."""
+    repo, docs = repository(tmp_path)
+    write(repo, "src/zebra/feeding.py", NAPOLEON)
+    conf = CONF.replace('"sphinx.ext.autodoc"', f'"sphinx.ext.autodoc", "{extension}"') if extension else CONF
+    write(docs, "conf.py", conf)
+    write(docs, "api.rst", ".. autofunction:: zebra.feeding.feed\n\n.. autofunction:: zebra.feeding.water\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.rst")
+    text = text_of(tmp_path / "index", "api.rst")
+    if extension is None:  # as written: no napoleon, no fields
+        assert "Args:\nherd (Herd): The herd to feed" in text and "Parameters:" not in text
+        return
+    dash = "\N{EN DASH}"
+    assert f"Parameters:\nherd (Herd) {dash} The herd to feed, every\nzebracorn of it.\n*args {dash} More hay." in text
+    assert "Returns: How many walruses ate.\nReturn type: int" in text
+    assert f"Raises: ValueError {dash} If the herd is empty." in text
+    assert "Note\n\nNarwhals bite." in text and "Usage:\nNot a section: stays." in text
+    assert f"Parameters: herd (Herd, optional) {dash} The herd to water." in text
+    assert "Returns: Whether the quokkas drank.\nReturn type: bool" in text
+    assert "Examples\n\n>>> water(None)" in text and "-----" not in text
