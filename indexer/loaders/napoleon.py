@@ -71,13 +71,14 @@ def _section(name: str, body: list[str], numpy: bool) -> list[str]:
     entries = _entries(body, numpy, named=_FIELDS.get(name) in _TYPE_FIELDS)
     if name in _RESULTS and not numpy:  # one result: its type before a colon, then its description
         entries = _entries(body[:1], numpy, named=False)
-        entries = [(e[0], e[1], [*e[2], *(line.strip() for line in body[1:] if line.strip())]) for e in entries]
+        entries = [(name, kind, [*text, *body[1:]]) for name, kind, text in entries]
     if name in _RESULTS:
         field = _RESULTS[name]
         if len(entries) == 1 and not entries[0][0]:
             _, kind, text = entries[0]
             typed = [f":rtype: {kind}"] if kind and field == "returns" else []
-            text = text if field == "returns" or not kind else [f"{kind} \N{EN DASH} {' '.join(text)}".strip()]
+            if field != "returns" and kind:  # `Yields: int: numbers` reads "Yields: int -- numbers"
+                text = [f"{kind} \N{EN DASH} {text[0]}", *text[1:]] if text else [kind]
             return ["", *_field(field, "", text), *typed, ""]
         listed = [f"* {_entry_text(entry)}" for entry in entries]
         return ["", *_field(field, "", listed), ""]
@@ -95,15 +96,18 @@ def _section(name: str, body: list[str], numpy: bool) -> list[str]:
 
 def _entries(body: list[str], numpy: bool, named: bool) -> list[tuple[str, str, list[str]]]:
     """A section's entries: (name, type, description lines); an entry is a line at the section's indentation, its
-    description the lines indented below it (and, in Google style, what follows the colon)."""
+    description the lines indented below it, as they stand to each other (a list in it stays one), after, in
+    Google style, what follows the colon."""
     entries: list[tuple[str, str, list[str]]] = []
+    below: list[list[str]] = []  # each entry's lines below its first
     for line in body:
+        if entries and (not line.strip() or _indent(line) > 0):
+            below[-1].append(line)
+            continue
         if not line.strip():
             continue
-        if _indent(line) > 0 and entries:
-            entries[-1][2].append(line.strip())
-            continue
         text = line.strip()
+        below.append([])
         if numpy:
             match = _NUMPY_ENTRY.match(text)
             if match is not None:
@@ -118,14 +122,14 @@ def _entries(body: list[str], numpy: bool, named: bool) -> list[tuple[str, str, 
             entries.append((name, kind.strip(), [rest] if rest else []))
         else:
             entries.append(("", "", [text]))
-    return entries
+    return [(name, kind, [*first, *_dedented(more)]) for (name, kind, first), more in zip(entries, below, strict=True)]
 
 
 def _field(name: str, argument: str, text: list[str]) -> list[str]:
     head = f":{name} {argument}:" if argument else f":{name}:"
     if not text:
         return [head]
-    return [f"{head} {text[0]}", *(f"   {line}" for line in text[1:])]
+    return [f"{head} {text[0]}".rstrip(), *(f"   {line}" if line.strip() else "" for line in text[1:])]
 
 
 def _entry_text(entry: tuple[str, str, list[str]]) -> str:
@@ -151,10 +155,13 @@ def _indented_below(lines: list[str], at: int) -> bool:
 
 
 def _dedented(lines: list[str]) -> list[str]:
+    """`lines` without their common indentation, nor blank lines at either end."""
     kept = [line for line in lines if line.strip()]
     common = min((_indent(line) for line in kept), default=0)
     while lines and not lines[-1].strip():
         lines = lines[:-1]
+    while lines and not lines[0].strip():
+        lines = lines[1:]
     return [line[common:] if line.strip() else "" for line in lines]
 
 

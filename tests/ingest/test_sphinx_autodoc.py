@@ -395,6 +395,9 @@ def feed(herd, hay="clover", *args):
     Args:
         herd (Herd): The herd to feed, every
             zebracorn of it.
+
+            - the first gnu
+            - the second gnu
         *args: More hay.
 
     Returns:
@@ -449,7 +452,8 @@ def test_napoleon_sections_read_as_sphinx_shows_them_when_conf_py_loads_it(tmp_p
         assert "Args:\nherd (Herd): The herd to feed" in text and "Parameters:" not in text
         return
     dash = "\N{EN DASH}"
-    assert f"Parameters:\nherd (Herd) {dash} The herd to feed, every\nzebracorn of it.\n*args {dash} More hay." in text
+    assert f"Parameters:\nherd (Herd) {dash} The herd to feed, every\nzebracorn of it.\nthe first gnu" in text
+    assert "- the first gnu" not in text and f"\n*args {dash} More hay." in text  # a list in a description stays one
     assert "Returns: How many walruses ate.\nReturn type: int" in text
     assert f"Raises: ValueError {dash} If the herd is empty." in text
     assert "Note\n\nNarwhals bite." in text and "Usage:\nNot a section: stays." in text
