@@ -32,6 +32,7 @@ from typing import Any
 
 import yaml
 
+from indexer.loaders.docsections import DocSection, Entry, entries, split_sections
 from indexer.loaders.fences import closes, opens
 from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
 from indexer.loaders.mkdocsyml import TolerantLoader
@@ -48,19 +49,21 @@ _MKAUTODOC_OPTION = re.compile(r"^[ \t]*:(\w+):[ \t]*(.*?)[ \t]*$", re.MULTILINE
 _MAX_CONFIG = 1 << 20  # bytes of a mkdocs.yml read
 _MAX_INHERIT = 5  # configs that inherit one from another
 MAX_LINES = 20_000  # lines one directive may become
-_PARAMETER_SECTIONS = {"args": "Parameters", "arguments": "Parameters", "parameters": "Parameters",
-                       "params": "Parameters", "keyword args": "Keyword arguments",
-                       "keyword arguments": "Keyword arguments", "other parameters": "Other parameters",
-                       "attributes": "Attributes", "raises": "Raises", "exceptions": "Raises", "warns": "Warns",
-                       "receives": "Receives"}  # fmt: skip
-_TEXT_SECTIONS = {"returns": "Returns", "return": "Returns", "yields": "Yields", "yield": "Yields",
-                  "examples": "Examples", "example": "Examples", "note": "Note", "notes": "Note",
-                  "warning": "Warning", "warnings": "Warning", "see also": "See also", "todo": "Todo",
-                  "references": "References", "methods": "Methods"}  # fmt: skip
-_GOOGLE_TITLE = re.compile(r"^([A-Za-z][A-Za-z ]*):[ \t]*$")
-_UNDERLINE = re.compile(r"^-{3,}[ \t]*$")
-_ITEM = re.compile(r"^(?P<name>\*{0,2}[\w.]+)(?:[ \t]*\((?P<type>[^)]*)\))?[ \t]*:[ \t]*(?P<text>.*)$")
-_NUMPY_ITEM = re.compile(r"^(?P<name>\*{0,2}[\w.]+)(?:[ \t]*:[ \t]*(?P<type>.+))?$")
+# the label a page shows over a section (docsections.py finds them), and how each reads
+_LABELS = {"args": "Parameters", "arguments": "Parameters", "parameters": "Parameters", "params": "Parameters",
+           "other parameters": "Other parameters", "other params": "Other parameters",
+           "keyword args": "Keyword arguments", "keyword arguments": "Keyword arguments", "kwargs": "Keyword arguments",
+           "keyword parameters": "Keyword arguments", "attributes": "Attributes", "raises": "Raises",
+           "raise": "Raises", "exceptions": "Raises", "warns": "Warns", "warn": "Warns", "receives": "Receives",
+           "returns": "Returns", "return": "Returns", "yields": "Yields", "yield": "Yields", "examples": "Examples",
+           "example": "Examples", "note": "Note", "notes": "Note", "warning": "Warning", "warnings": "Warning",
+           "see also": "See also", "todo": "Todo", "references": "References", "methods": "Methods"}  # fmt: skip
+_ENTRIES = frozenset({"args", "arguments", "parameters", "params", "other parameters", "other params",
+                      "keyword args", "keyword arguments", "kwargs", "keyword parameters", "attributes", "raises",
+                      "raise", "exceptions", "warns", "warn", "receives"})  # fmt: skip
+_TYPED_FIRST = frozenset({"raises", "raise", "exceptions", "warns", "warn"})  # `ValueError: when...`
+_RESULTS = frozenset({"returns", "return", "yields", "yield"})
+_BLOCK_START = re.compile(r"^[ \t]*(?:[-*+][ \t]|\d+[.)][ \t]|```|~~~|>)")  # a list, code or quote in a description
 _DASH = " \N{EN DASH} "
 _MARKUP = re.compile(r"([\\`*_{}\[\]<>#+!|~])")  # what Markdown would read as markup in a name (`__init__`)
 
@@ -272,71 +275,42 @@ def _as_autodoc(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _docstring(doc: str) -> list[str]:
-    """A Google- or NumPy-style docstring's lines as Markdown that reads as the page shows it."""
-    lines = doc.split("\n")
+    """A Google- or NumPy-style docstring's lines as Markdown that reads as the page shows it (docsections.py
+    finds its sections)."""
     out: list[str] = []
-    fence: str | None = None
-    i = 0
-    while i < len(lines):
-        found = _section_at(lines, i) if fence is None else None
-        if found is None:
-            fence = (None if closes(lines[i], fence) else fence) if fence is not None else opens(lines[i])
-            out.append(lines[i])
-            i += 1
-            continue
-        title, body, numpy, end = found
-        key = title.lower()
-        if key in _PARAMETER_SECTIONS or key in _TEXT_SECTIONS:
-            out += _section(_PARAMETER_SECTIONS.get(key) or _TEXT_SECTIONS[key], _dedented(body), numpy, key)
-        else:  # a title no docstring style knows: its lines as written
-            out += lines[i:end]
-        i = end
+    for part in split_sections(doc):
+        out += [part] if isinstance(part, str) else _section(part)
     return out
 
 
-def _section_at(lines: list[str], i: int) -> tuple[str, list[str], bool, int] | None:
-    """(title, body lines, whether NumPy's, the line after it) of a section starting at line i: Google's
-    `Title:` above indented lines, or NumPy's title underlined with dashes, down to the next NumPy title."""
-    line = lines[i]
-    if line.startswith((" ", "\t")) or not line.strip() or i + 1 >= len(lines):
-        return None
-    if (google := _GOOGLE_TITLE.match(line)) is not None and lines[i + 1].startswith((" ", "\t")):
-        end = i + 1
-        while end < len(lines) and (not lines[end].strip() or lines[end].startswith((" ", "\t"))):
-            end += 1
-        return google.group(1), lines[i + 1 : end], False, end
-    if _UNDERLINE.match(lines[i + 1]):
-        end = i + 2
-        while end < len(lines) and not (_section_at_numpy(lines, end)):
-            end += 1
-        return line.strip(), lines[i + 2 : end], True, end
-    return None
+def _section(section: DocSection) -> list[str]:
+    """A section under its label: its entries a list item each (`- name (type) -- description`), a result its
+    type and description, examples with their doctests as code, any other its lines."""
+    label = _LABELS.get(section.name, section.name.title())
+    body = section.body
+    if section.name in _ENTRIES:
+        named = section.name not in _TYPED_FIRST
+        return ["", f"{label}:", "", *(line for e in entries(body, section.numpy, named) for line in _item(e)), ""]
+    if section.name in _RESULTS:
+        found = entries(body[:1], section.numpy, named=False) if body else []
+        if len(found) == 1 and found[0].kind and not section.numpy:
+            first = f"{found[0].kind}{_DASH}{' '.join(found[0].text)}" if found[0].text else found[0].kind
+            body = [first, *body[1:]]
+    shown = _doctests(body) if section.name in ("examples", "example") else body
+    return ["", f"{label}:", "", *shown, ""]
 
 
-def _section_at_numpy(lines: list[str], i: int) -> bool:
-    return (
-        i + 1 < len(lines)
-        and bool(lines[i].strip())
-        and not lines[i].startswith((" ", "\t"))
-        and _UNDERLINE.match(lines[i + 1]) is not None
-    )
-
-
-def _section(label: str, body: list[str], numpy: bool, key: str) -> list[str]:
-    while body and not body[-1].strip():
-        body.pop()
-    if key in _PARAMETER_SECTIONS:
-        items: list[str] = []
-        for line in body:
-            item = None if line.startswith((" ", "\t")) else (_NUMPY_ITEM if numpy else _ITEM).match(line)
-            if item is not None:
-                kind = f" ({item['type'].strip()})" if item["type"] else ""
-                text = "" if numpy else item["text"]
-                items.append(f"- {_code(item['name'])}{kind}" + (_DASH + text if text else ""))
-            elif line.strip() and items:
-                items[-1] += (_DASH if items[-1].count(_DASH) == 0 else " ") + line.strip()
-        return ["", f"{label}:", "", *items, ""]
-    return ["", f"{label}:", "", *(_doctests(body) if key in ("examples", "example") else body), ""]
+def _item(entry: Entry) -> list[str]:
+    """A list item of a section's entry; a description of several plain lines joined, one holding blank lines or
+    blocks kept below the item's first line."""
+    name = _code(entry.name) if entry.name else ""
+    head = f"{name} ({entry.kind})" if name and entry.kind else name or entry.kind
+    if all(line.strip() and not _BLOCK_START.match(line) for line in entry.text):
+        described = " ".join(line.strip() for line in entry.text)
+        return [f"- {head}{_DASH}{described}" if head and described else f"- {head or described}"]
+    first, *rest = entry.text
+    item = f"- {head}{_DASH}{first}" if head and first.strip() else f"- {head or first}"
+    return [item, *(f"  {line}" if line else "" for line in rest)]
 
 
 def _doctests(body: list[str]) -> list[str]:
@@ -358,12 +332,6 @@ def _doctests(body: list[str]) -> list[str]:
             fence = opens(line)
         out.append(line)
     return [*out, "```"] if doctest else out
-
-
-def _dedented(body: list[str]) -> list[str]:
-    kept = [line for line in body if line.strip()]
-    common = min((len(line) - len(line.lstrip()) for line in kept), default=0)
-    return [line[common:] for line in body]
 
 
 def _int(value: Any, default: int) -> int:
