@@ -228,6 +228,10 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
             f"  DOCS is built with {report.site}: with --base-url alone, each page's URL is its file's path under "
             f"it; add {report.url_option} for the URLs the site serves"
         )
+    if report.site_configs and not quiet:
+        first, *others = (shown(config) for config in report.site_configs)
+        also = f" ({', '.join(others)} build{'s' if len(others) == 1 else ''} another: not read)" if others else ""
+        lines.append(f"  no mkdocs.yml: DOCS is read as the {report.site} site that {first} builds{also}")
     beside = report.docs_beside if not quiet or not report.documents else ()
     for path, route in beside:
         site = settings.base_url.rstrip("/") if settings.base_url else "https://SITE"

@@ -108,6 +108,9 @@ class IndexReport:
     # to join it to (they are cited by a file:// URL), and one such path
     site: str = ""  # the site generator whose files DOCS holds ("" for none)
     url_option: str = ""  # the option under which --base-url gives its pages the URLs it serves (sites.url_option)
+    # the configs the site was known by when their names are not the generator's own (Textual's mkdocs-online.yml),
+    # as paths from DOCS: the one read, then the others beside it that build a site
+    site_configs: tuple[str, ...] = ()
     nested_site: tuple[str, str] = ("", "")  # with no generator: one whose config lies below DOCS, and that folder
     # indexed from a Docusaurus site's folder: (path, route) of the docs its plugins read from outside it (../docs)
     docs_beside: tuple[tuple[str, str], ...] = ()

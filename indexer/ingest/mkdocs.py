@@ -99,7 +99,8 @@ def mkdocs_site(config: Path, settings: Mapping[str, Any], docs: Path) -> MkDocs
     lines = tuple(excluded.splitlines()[:MAX_PATTERNS]) if isinstance(excluded, str) else ()
     globs: list[str] = []
     regexes: list[str] = []
-    for plugin in listed(settings.get("plugins")):
+    plugins = settings.get("plugins")  # a list of names and {name: options}, or one mapping of them
+    for plugin in [{n: o} for n, o in plugins.items()] if isinstance(plugins, dict) else listed(plugins):
         options = plugin.get("exclude") if isinstance(plugin, dict) else None
         if isinstance(options, dict):
             globs += [g for g in listed(options.get("glob")) if isinstance(g, str)][:MAX_PATTERNS]

@@ -28,12 +28,13 @@ So the rules follow the generator, and the generator is known by its own files, 
 config in DOCS or a folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another
 project; outside a repository, see _site_folders()), the nearest deciding (`docusaurus.config.js/ts/mjs/...`,
 `book.toml`, `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Hugo's older config: layouts.old_hugo_config(),
-`astro.config.mjs/js/ts/...`), or a Docusaurus config in a folder beside DOCS or beside a folder above it, one of
-whose content plugins reads DOCS (`website/docusaurus.config.js` with `path: '../docs'`), or, where none is,
-Docusaurus's `_category_.json/yml` files inside DOCS (a docs folder copied out of its site). Front matter cannot
-decide it: `sidebar_position`, MDX or an `id` are written on other sites too, and a site decided by one page would
-change every other page's URL when that page changes; nor can it make a page a translation (a `lang` field).
-Without one of these files a folder gets the rules all generators share.
+`astro.config.mjs/js/ts/...`; without a mkdocs.yml, a `mkdocs*.yml` that builds a site: mkdocsyml.py), or a
+Docusaurus config in a folder beside DOCS or beside a folder above it, one of whose content plugins reads DOCS
+(`website/docusaurus.config.js` with `path: '../docs'`), or, where none is, Docusaurus's `_category_.json/yml`
+files inside DOCS (a docs folder copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or
+an `id` are written on other sites too, and a site decided by one page would change every other page's URL when
+that page changes; nor can it make a page a translation (a `lang` field). Without one of these files a folder gets
+the rules all generators share.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ from indexer.ingest.siteconfig import JsConfig, config_mapping, config_text, lis
 from indexer.ingest.sphinxconf import SphinxConfig, sphinx_config
 from indexer.ingest.vitepress import vitepress_site
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
+from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
 
 
 class SiteConfig(Protocol):
@@ -115,6 +117,9 @@ class Site:
     config: SiteConfig = field(default_factory=lambda: NO_CONFIG)  # what its config says of pages (Jekyll, VitePress)
     # doc id -> the title its navigation gives a page (MkDocs' nav, mdBook's SUMMARY.md: navtitles.py)
     titles: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    # the configs it was known by when their names are not the generator's own: the one read, then the others
+    # beside it that build a site (Textual's mkdocs-online.yml, then mkdocs-offline.yml)
+    configs: tuple[Path, ...] = field(default=(), compare=False, hash=False)
 
     @property
     def key(self) -> str:
@@ -305,11 +310,12 @@ def _docusaurus_beside(folder: Path, docs: Path) -> Site | None:
 
 
 def _mkdocs(site: Site, config: Path, docs: Path) -> Site:
-    """An MkDocs project's rules, from its mkdocs.yml (read once): each page served as a folder unless it says
-    `use_directory_urls: false`; indexed from the folder of mkdocs.yml, its pages are those of its `docs_dir`
-    ("docs" by default, served from the site's root; "" when that is no folder in DOCS: DOCS holds pages); the
-    titles of its nav (navtitles.py); what it leaves out (mkdocs.py)."""
-    settings = yaml_config(config)
+    """An MkDocs project's rules, from its mkdocs.yml (read once, with what its INHERIT gives: mkdocsyml.py):
+    each page served as a folder unless it says `use_directory_urls: false`; indexed from the folder of
+    mkdocs.yml, its pages are those of its `docs_dir` ("docs" by default, served from the site's root; "" when
+    that is no folder in DOCS: DOCS holds pages); the titles of its nav (navtitles.py); what it leaves out
+    (mkdocs.py)."""
+    settings = mkdocs_settings(config)
     found = replace(site, slashed=settings.get("use_directory_urls") is not False)
     if config.parent == docs:
         folder = site_folder(settings.get("docs_dir", "docs"))
@@ -358,6 +364,8 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
                 if site == "mdbook" and ".." not in (src := _mdbook_src(folder)).split("/"):
                     found = replace(found, titles=mdbook_titles(folder / src, docs))
                 return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
+        if configs := site_configs(folder):  # no mkdocs.yml (the loop above reads it): mkdocs-online.yml
+            return replace(_mkdocs(SITES["mkdocs"], configs[0], docs), configs=configs)
         if (config := old_hugo_config(folder)) is not None:
             return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
         if is_gitbook(folder):

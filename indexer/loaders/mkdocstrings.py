@@ -2,9 +2,10 @@
 built page shows of the object: its docstring and its members', each member under a heading of its name with its
 signature below it. The Python source is read with ast, never imported or run (pysource.py).
 
-- Only on an MkDocs site whose mkdocs.yml (the nearest at or above the page) names the mkdocstrings plugin, in
-  its `plugins` (a list, or one mapping of names to options) or those of the config its `INHERIT` names; on any
-  other page a `::: name` line is left to the dialects (dialects.py shows the name).
+- Only on an MkDocs site whose config (mkdocsyml.py: the nearest mkdocs.yml at or above the page, or a
+  `mkdocs*.yml` that builds a site) names the mkdocstrings plugin, in its `plugins` (a list, or one mapping of
+  names to options) or those of the config its `INHERIT` names; on any other page a `::: name` line is left to
+  the dialects (dialects.py shows the name).
 - Modules are looked for in the handler's `paths` (relative to mkdocs.yml's folder; by default that folder), its
   `src/`, then in the folder included files may come from and its `src/`, and only there: index `docs/` with
   --includes-from the repository's root.
@@ -24,7 +25,6 @@ signature below it. The Python source is read with ast, never imported or run (p
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from pathlib import Path
@@ -35,7 +35,7 @@ import yaml
 from indexer.loaders.docsections import DocSection, Entry, entries, split_sections
 from indexer.loaders.fences import closes, opens
 from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
-from indexer.loaders.mkdocsyml import TolerantLoader
+from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
 from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource
 
 __all__ = ["expand_mkdocstrings"]
@@ -43,11 +43,8 @@ __all__ = ["expand_mkdocstrings"]
 _API = re.compile(  # `::: name`, or `## ::: name`: a heading's level for the object's
     r"^(?P<indent>[ \t]*)(?P<heading>#{1,6}[ \t]*)?:::[ \t]+(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]*$"
 )
-_CONFIGS = ("mkdocs.yml", "mkdocs.yaml")
 MKDOCSTRINGS, MKAUTODOC = "mkdocstrings", "mkautodoc"  # the plugin, and encode's Markdown extension (httpx's docs)
 _MKAUTODOC_OPTION = re.compile(r"^[ \t]*:(\w+):[ \t]*(.*?)[ \t]*$", re.MULTILINE)
-_MAX_CONFIG = 1 << 20  # bytes of a mkdocs.yml read
-_MAX_INHERIT = 5  # configs that inherit one from another
 MAX_LINES = 20_000  # lines one directive may become
 # the label a page shows over a section (docsections.py finds them), and how each reads
 _LABELS = {"args": "Parameters", "arguments": "Parameters", "parameters": "Parameters", "params": "Parameters",
@@ -339,24 +336,23 @@ def _int(value: Any, default: int) -> int:
 
 
 def _site_config(page: Path) -> tuple[str, str, dict[str, Any]] | None:
-    """(the folder of the nearest mkdocs.yml at or above the page, the tool it names: MKDOCSTRINGS or MKAUTODOC,
-    the mkdocstrings Python handler's settings) when it names one; None otherwise."""
+    """(the folder of the nearest MkDocs config at or above the page (mkdocsyml.py), the tool it names:
+    MKDOCSTRINGS or MKAUTODOC, the mkdocstrings Python handler's settings) when it names one; None otherwise."""
     for folder in folders_up(page):
-        for name in _CONFIGS:
-            config = os.path.join(folder, name)
-            if os.path.isfile(config):
-                found = _handler(config)
-                return (folder, *found) if found is not None else None
+        configs = site_configs(Path(folder))
+        if configs:
+            found = _handler(configs[0])
+            return (folder, *found) if found is not None else None
     return None
 
 
-def _handler(config: str, inherits: int = _MAX_INHERIT) -> tuple[str, dict[str, Any]] | None:
+def _handler(config: Path) -> tuple[str, dict[str, Any]] | None:
     """(MKDOCSTRINGS, the Python handler's settings: {} when it gives none) for a mkdocs.yml that names the
     mkdocstrings plugin, (MKAUTODOC, {}) for one whose Markdown extensions hold mkautodoc; None when it names
     neither or cannot be read. `plugins` is a list of names and {name: options} or one mapping of them, and a
     config that says `INHERIT: base.yml` is that file's settings with its own merged over them, as MkDocs reads
-    both."""
-    settings = _settings(config, inherits)
+    both (mkdocsyml.py)."""
+    settings = mkdocs_settings(config)
     plugins = settings.get("plugins")
     entries = [{name: options} for name, options in plugins.items()] if isinstance(plugins, dict) else plugins
     for plugin in entries if isinstance(entries, list) else []:
@@ -372,38 +368,3 @@ def _handler(config: str, inherits: int = _MAX_INHERIT) -> tuple[str, dict[str, 
     for entry in extensions if isinstance(extensions, list) else []:
         named |= {entry} if isinstance(entry, str) else set(entry) if isinstance(entry, dict) else set()
     return (MKAUTODOC, {}) if MKAUTODOC in named else None
-
-
-def _settings(config: str, inherits: int) -> dict[str, Any]:
-    """A mkdocs.yml's settings, over those of the file its INHERIT names (mappings merged key by key, anything
-    else the child's); {} for what cannot be read."""
-    try:
-        info = os.stat(config)
-    except OSError:
-        return {}
-    own = _read(config, info.st_mtime_ns, info.st_size)
-    parent = own.get("INHERIT")
-    if not isinstance(parent, str) or inherits <= 0:
-        return own
-    return _merged(_settings(os.path.join(os.path.dirname(config), parent), inherits - 1), own)
-
-
-def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in over.items():
-        held = merged.get(key)
-        merged[key] = _merged(held, value) if isinstance(held, dict) and isinstance(value, dict) else value
-    return merged
-
-
-@functools.lru_cache(maxsize=16)
-def _read(config: str, mtime_ns: int, size: int) -> dict[str, Any]:
-    """One mkdocs.yml's own settings ({} when it cannot be read); remembered while it keeps its mtime and size."""
-    if size > _MAX_CONFIG:
-        return {}
-    try:
-        with open(config, encoding="utf-8", errors="replace") as f:
-            settings = yaml.load(f.read(), Loader=TolerantLoader)
-    except (OSError, yaml.YAMLError, RecursionError):
-        return {}
-    return settings if isinstance(settings, dict) else {}

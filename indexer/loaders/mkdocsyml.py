@@ -1,69 +1,169 @@
-"""The Markdown extensions of the MkDocs project a page belongs to (`markdown_extensions` in its mkdocs.yml), for
-the loaders that put files in place as those extensions do (snippets.py, mdincludes.py).
+"""The config of the MkDocs project a page belongs to: its settings, as MkDocs reads them, and its Markdown
+extensions (`markdown_extensions`), for the loaders that put files in place as those extensions do (snippets.py,
+mdincludes.py), mkdocstrings.py, and the site's rules (ingest/sites.py).
 
-The nearest mkdocs.yml (or mkdocs.yaml) at or above the page's folder, below the repository's root (the folder
-holding .git), is the page's: `mkdocs build` runs in its folder, so the extensions' relative paths start there.
-Its extensions are a list of names or `{name: options}` entries, or one mapping of names to options (MkDocs reads
-both); a config that says `INHERIT: ../en/mkdocs.yml` has the extensions of the file it names too, its own
-options winning, as MkDocs merges them. The file is read with MkDocs' tags (`!!python/name:...`, `!ENV`) taken
-as nothing, never run; what cannot be read is a project without extensions.
+- The nearest folder at or above the page's, below the repository's root (the folder holding .git), that holds
+  an MkDocs config is the page's project: `mkdocs build` runs there, so the extensions' relative paths start
+  there. Its config is mkdocs.yml (or mkdocs.yaml); without one, a site built with `mkdocs build -f NAME` (as
+  Textual's `mkdocs-online.yml` and `mkdocs-offline.yml`, both inheriting `mkdocs-common.yml`) is known by a
+  `mkdocs*.yml` (or `.yaml`) that, with what it inherits, names the site (`site_name`, which MkDocs requires)
+  and whose `docs_dir` (`docs` by default) is a folder beside it. Of several, the one read is a config that no
+  other one inherits (the common part is no site of its own), then one that gives the site's `site_url` (the
+  published site, not an offline build), then the first by name.
+- A config that says `INHERIT: ../en/mkdocs.yml` is the settings of the file it names (a path from the
+  config's folder) with its own merged over them, as MkDocs merges them: mappings key by key, any other value
+  (a list, as `nav`) the child's; at most MAX_INHERIT files deep, a file met twice (a cycle) read once, one that
+  cannot be read nothing. Paths in the settings stay relative to the first config's folder, as MkDocs takes
+  them.
+- Its extensions are a list of names or `{name: options}` entries, or one mapping of names to options (MkDocs
+  reads both); those of an inherited config count too, the child's options winning.
+
+Files are read with MkDocs' tags (`!!python/name:...`, `!ENV`) taken as nothing, never run; what cannot be read
+is a config without settings.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-__all__ = ["TolerantLoader", "markdown_extensions"]
+__all__ = ["CONFIGS", "MAX_INHERIT", "TolerantLoader", "markdown_extensions", "mkdocs_settings", "site_configs"]
 
-_CONFIGS = ("mkdocs.yml", "mkdocs.yaml")
-_MAX_CONFIG = 1 << 20  # bytes of a mkdocs.yml read for its extensions
-_MAX_INHERIT = 5  # configs that inherit one from another
+CONFIGS = ("mkdocs.yml", "mkdocs.yaml")  # the names `mkdocs build` reads
+MAX_INHERIT = 5  # configs that inherit one from another
+_MAX_CONFIG = 1 << 20  # bytes of a config read
+_MAX_NAMED = 20  # configs named mkdocs*.yml looked at in one folder
 
 
 def markdown_extensions(page_folder: str) -> tuple[Path, dict[str, dict[str, Any]]] | None:
-    """(the folder of the page's mkdocs.yml, its extensions: each name with its options, `{}` for none), or None
-    when the page is in no MkDocs project."""
+    """(the folder of the page's MkDocs config, its extensions: each name with its options, `{}` for none), or
+    None when the page is in no MkDocs project."""
     current = Path(page_folder)
     for folder in (current, *current.parents):
-        for name in _CONFIGS:
-            config = folder / name
-            if config.is_file():
-                return folder, _extensions_of(config, _MAX_INHERIT)
+        configs = site_configs(folder)
+        if configs:
+            return folder, _extensions_of(configs[0], MAX_INHERIT)
         if (folder / ".git").exists():
             break
     return None
 
 
-def _extensions_of(config: Path, inherits: int) -> dict[str, dict[str, Any]]:
+def site_configs(folder: Path) -> tuple[Path, ...]:
+    """The MkDocs configs in `folder` that build a site, the one read first (see the module docstring): its
+    mkdocs.yml alone, else the `mkdocs*.yml` of its sites, but for those another one inherits; () for none."""
+    own = next((folder / name for name in CONFIGS if (folder / name).is_file()), None)
+    if own is not None:
+        return (own,)
     try:
-        info = config.stat()
+        names = _named(str(folder), folder.stat().st_mtime_ns)
+    except OSError:
+        return ()
+    chains = {name: _chain(folder / name) for name in names}
+    sites = [name for name in names if _builds_a_site(folder / name)]
+    inherited = {path for name in sites for path in chains[name][1:]}
+    built = [name for name in sites if chains[name][0] not in inherited] or sites  # (all of them in a cycle)
+    built.sort(key=lambda name: (not isinstance(mkdocs_settings(folder / name).get("site_url"), str), name))
+    return tuple(folder / name for name in built)
+
+
+def mkdocs_settings(config: Path) -> dict[str, Any]:
+    """A config's settings, over those of the configs it inherits (see the module docstring); {} when it cannot
+    be read. The mappings may be shared with other callers: not to be changed."""
+    merged: dict[str, Any] = {}
+    for path in reversed(_chain(config)):
+        merged = _merged(merged, _own(path))
+    merged.pop("INHERIT", None)
+    return merged
+
+
+def _chain(config: Path) -> list[str]:
+    """The paths of `config` and of the configs it inherits (each from the folder of the one that names it, as
+    MkDocs joins them), nearest first: MAX_INHERIT of them after it at most; a cycle ends where a file comes
+    again."""
+    chain: list[str] = []
+    path = os.path.abspath(config)
+    while path not in chain and len(chain) <= MAX_INHERIT:
+        chain.append(path)
+        parent = _own(path).get("INHERIT")
+        if not isinstance(parent, str) or not parent.strip():
+            break
+        path = os.path.normpath(os.path.join(os.path.dirname(path), parent.strip()))
+    return chain
+
+
+def _builds_a_site(config: Path) -> bool:
+    """Whether a config, with what it inherits, names its site and has its docs_dir beside it."""
+    settings = mkdocs_settings(config)
+    name, pages = settings.get("site_name"), settings.get("docs_dir", "docs")
+    return isinstance(name, str) and bool(name.strip()) and isinstance(pages, str) and (config.parent / pages).is_dir()
+
+
+@functools.lru_cache(maxsize=64)
+def _named(folder: str, mtime_ns: int) -> tuple[str, ...]:
+    """The names of the files `mkdocs*.yml` (or `.yaml`) in a folder, but for mkdocs.yml's own, sorted;
+    remembered while the folder keeps its mtime."""
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(
+                e.name
+                for e in entries
+                if e.name.startswith("mkdocs")
+                and e.name.endswith((".yml", ".yaml"))
+                and e.name not in CONFIGS
+                and e.is_file()
+            )
+    except OSError:
+        return ()
+    return tuple(names[:_MAX_NAMED])
+
+
+def _own(config: str) -> dict[str, Any]:
+    try:
+        info = os.stat(config)
     except OSError:
         return {}
-    own, parent = _read(str(config), info.st_mtime_ns, info.st_size)
-    if not parent or inherits <= 0:
-        return dict(own)
-    merged = dict(_extensions_of(config.parent / parent, inherits - 1))
-    for name, options in own.items():
+    return _read(config, info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _read(config: str, mtime_ns: int, size: int) -> dict[str, Any]:
+    """One config's own settings ({} when it cannot be read); remembered while it keeps its mtime and size."""
+    if size > _MAX_CONFIG:
+        return {}
+    try:
+        with open(config, encoding="utf-8", errors="replace") as f:
+            settings = yaml.load(f.read(), Loader=TolerantLoader)
+    except (OSError, yaml.YAMLError, RecursionError):
+        return {}
+    return settings if isinstance(settings, dict) else {}
+
+
+def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in over.items():
+        held = merged.get(key)
+        merged[key] = _merged(held, value) if isinstance(held, dict) and isinstance(value, dict) else value
+    return merged
+
+
+def _extensions_of(config: Path, inherits: int) -> dict[str, dict[str, Any]]:
+    own = _own(str(config))
+    parent = own.get("INHERIT")
+    extensions = _extensions(own)
+    if not isinstance(parent, str) or not parent.strip() or inherits <= 0:
+        return extensions
+    merged = dict(_extensions_of(config.parent / parent.strip(), inherits - 1))
+    for name, options in extensions.items():
         merged[name] = {**merged.get(name, {}), **options}
     return merged
 
 
-@functools.lru_cache(maxsize=64)
-def _read(config: str, mtime_ns: int, size: int) -> tuple[dict[str, dict[str, Any]], str]:
-    """A mkdocs.yml's own extensions and the file its INHERIT names ("" for none); remembered while the file keeps
-    its mtime and size."""
-    try:
-        if size > _MAX_CONFIG:
-            return {}, ""
-        settings = yaml.load(Path(config).read_text(encoding="utf-8", errors="replace"), Loader=TolerantLoader)
-    except (OSError, yaml.YAMLError, RecursionError):
-        return {}, ""
-    if not isinstance(settings, dict):
-        return {}, ""
+def _extensions(settings: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A config's own extensions, each name with its options."""
     entries = settings.get("markdown_extensions")
     if isinstance(entries, dict):
         entries = [{name: options} for name, options in entries.items()]
@@ -74,8 +174,7 @@ def _read(config: str, mtime_ns: int, size: int) -> tuple[dict[str, dict[str, An
         elif isinstance(entry, dict):
             for name, options in entry.items():
                 extensions[str(name)] = options if isinstance(options, dict) else {}
-    parent = settings.get("INHERIT")
-    return extensions, parent if isinstance(parent, str) else ""
+    return extensions
 
 
 class TolerantLoader(yaml.SafeLoader):

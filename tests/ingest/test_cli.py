@@ -154,6 +154,24 @@ def test_summary_lists_counts_bytes_skipped_files_and_warnings(
     assert "indexed with warnings, 1:\n    scan.pdf: no text layer" in err
 
 
+def test_summary_names_the_mkdocs_config_a_site_without_mkdocs_yml_is_read_by(
+    tmp_path: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Textual has no mkdocs.yml but mkdocs-online.yml and mkdocs-offline.yml: the summary says which is read."""
+    write(tmp_path, ".git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "mkdocs-common.yml", "site_name: Zebra\n")
+    write(tmp_path, "mkdocs-online.yml", "INHERIT: mkdocs-common.yml\nsite_url: https://zebra.example/\n")
+    write(tmp_path, "mkdocs-offline.yml", "INHERIT: mkdocs-common.yml\nplugins:\n  - offline\n")
+    write(tmp_path, "docs/index.md", "# Zebra\n\nfine words\n")
+    report = index(tmp_path / "docs", index_dir)
+    capsys.readouterr()
+    cli.print_report(report, IndexerSettings(index=index_dir))
+    assert (
+        "  no mkdocs.yml: DOCS is read as the MkDocs site that ../mkdocs-online.yml builds (../mkdocs-offline.yml "
+        "builds another: not read)\n" in capsys.readouterr().err
+    )
+
+
 def test_summary_of_a_rename_counts_it_as_moved(
     docs: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

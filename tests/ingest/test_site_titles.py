@@ -57,6 +57,22 @@ def test_an_edited_nav_retitles_its_pages_on_the_next_run(tmp_path: Path) -> Non
     assert document(tmp_path / "index", "docs/concepts/models.md").title == "Models"
 
 
+def test_a_translation_that_inherits_the_nav_is_titled_by_it_and_retitled_when_it_changes(tmp_path: Path) -> None:
+    """fastapi's docs/fr/mkdocs.yml says only `INHERIT: ../en/mkdocs.yml`: the nav it inherits titles the pages
+    of its own docs/, and an edit to the inherited file retitles them on the next run, as one to its own does."""
+    write(tmp_path, "en/mkdocs.yml", NAV)
+    write(tmp_path, "fr/mkdocs.yml", "INHERIT: ../en/mkdocs.yml\n")
+    write(tmp_path, "fr/docs/install.md", "Installez-le :\n\n## Dependances optionnelles\n\nemail\n")
+    write(tmp_path, "fr/docs/concepts/models.md", "Modeles.\n\n## Champs\n\nTexte.\n")
+    index(tmp_path / "fr", tmp_path / "index")
+    assert document(tmp_path / "index", "docs/install.md").title == "Installation"
+    assert document(tmp_path / "index", "docs/concepts/models.md").title == "Models"
+    write(tmp_path, "en/mkdocs.yml", NAV.replace("Installation: install.md", "Getting started: install.md"))
+    report = index(tmp_path / "fr", tmp_path / "index")
+    assert report.updated == 1
+    assert document(tmp_path / "index", "docs/install.md").title == "Getting started"
+
+
 def test_an_mdbook_indexed_from_its_src_folder_has_its_chapter_names_and_its_listings(tmp_path: Path) -> None:
     """Indexed from src/, the Rust book's listings (../listings/, beside src/ in the book's folder) were left out
     with a warning each (675), and 17% of its text with them."""

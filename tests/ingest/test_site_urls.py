@@ -686,6 +686,135 @@ def test_an_mkdocs_exclude_docs_line_that_is_no_pattern_leaves_nothing_out(tmp_p
     assert skipped(report) == {}
 
 
+BASE_MKDOCS = """site_name: x
+use_directory_urls: false
+theme:
+  name: material
+  custom_dir: docs/overrides
+exclude_docs: |
+  drafts/
+plugins:
+  search:
+  exclude:
+    glob:
+      - snippets/*
+"""
+
+
+def test_an_mkdocs_config_has_the_settings_of_the_config_it_inherits(tmp_path: Path) -> None:
+    """A mkdocs.yml that says `INHERIT: base.yml` (fastapi's translations, Textual's configs) is built with the
+    settings of both, its own winning: only its own were read, so the inherited use_directory_urls, exclude_docs,
+    theme custom_dir and exclude plugin were unseen (URLs that 404, templates, drafts and snippets as pages). A
+    change to the inherited file is seen on the next run, as one to mkdocs.yml is."""
+    write(tmp_path, "base.yml", BASE_MKDOCS)
+    write(tmp_path, "mkdocs.yml", "INHERIT: base.yml\ntheme:\n  palette: {scheme: slate}\nplugins:\n  blog:\n")
+    for path in ("docs/index.md", "docs/guide/setup.md", "docs/drafts/idea.md", "docs/snippets/part.md"):
+        write(tmp_path, path, PAGE)
+    write(tmp_path, "docs/overrides/main.html", "{% extends 'base.html' %}")
+    settings: dict[str, Any] = {"base_url": "https://example.dev/", "url_extension": "html"}
+    report = index(tmp_path, tmp_path / "index", **settings)
+    assert all_ids(tmp_path / "index") == ["docs/guide/setup.md", "docs/index.md"]
+    assert skipped(report) == {
+        "docs/overrides/main.html": "in the theme's custom_dir (overrides/: templates and overrides): no page of the "
+        "site",
+        "docs/drafts/idea.md": "excluded by mkdocs.yml's exclude_docs (drafts/): no page of the site",
+        "docs/snippets/part.md": "excluded by the exclude plugin of mkdocs.yml (glob: snippets/*): no page of the site",
+    }
+    assert document(tmp_path / "index", "docs/guide/setup.md").url == "https://example.dev/guide/setup.html"
+    write(tmp_path, "base.yml", BASE_MKDOCS.replace("  drafts/", "  guide/").replace("false", "true"))
+    index(tmp_path, tmp_path / "index", base_url="https://example.dev/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == ["docs/drafts/idea.md", "docs/index.md"]
+    assert document(tmp_path / "index", "docs/drafts/idea.md").url == "https://example.dev/drafts/idea/"
+
+
+@pytest.mark.parametrize(
+    "configs",
+    [
+        {"mkdocs.yml": "INHERIT: base.yml\nsite_name: x\n", "base.yml": "INHERIT: mkdocs.yml\ndocs_dir: content\n"},
+        {"mkdocs.yml": "INHERIT: ./base.yml\nsite_name: x\n", "base.yml": "INHERIT: base.yml\ndocs_dir: content\n"},
+        {"mkdocs.yml": "INHERIT: ../missing.yml\nsite_name: x\ndocs_dir: content\n"},
+    ],
+)
+def test_mkdocs_configs_that_inherit_in_a_cycle_or_a_missing_file_are_read_once(
+    tmp_path: Path, configs: dict[str, str]
+) -> None:
+    for name, text in configs.items():
+        write(tmp_path, name, text)
+    write(tmp_path, "content/guide/setup.md", PAGE)
+    index(tmp_path, tmp_path / "index", base_url="https://example.dev/", drop_extensions=True)
+    assert document(tmp_path / "index", "content/guide/setup.md").url == "https://example.dev/guide/setup/"
+
+
+TEXTUAL_COMMON = """site_name: Zebra
+markdown_extensions:
+  - pymdownx.snippets
+theme:
+  name: material
+  custom_dir: docs/custom_theme
+plugins:
+  search:
+  exclude:
+    glob:
+      - "snippets/*"
+"""
+
+
+def textual_repository(root: Path) -> Path:
+    """A repository in the shape of Textual's: no mkdocs.yml, but mkdocs-online.yml (the published site) and
+    mkdocs-offline.yml (without the blog), both inheriting mkdocs-common.yml, and mkdocs-nav.yml (a nav that its
+    Makefile appends); the pages in docs/, whose snippets are paths from the repository's root."""
+    write(root, ".git/HEAD", "ref: refs/heads/main\n")
+    write(root, "mkdocs-common.yml", TEXTUAL_COMMON)
+    write(
+        root, "mkdocs-online.yml", "INHERIT: mkdocs-common.yml\nsite_url: https://zebra.example/\nplugins:\n  blog:\n"
+    )
+    write(root, "mkdocs-offline.yml", "INHERIT: mkdocs-common.yml\nplugins:\n  exclude:\n    glob:\n      - blog/*\n")
+    write(root, "mkdocs-nav.yml", "nav:\n  - index.md\n")
+    write(root, "docs/index.md", '# Zebra\n\n```python\n--8<-- "docs/examples/app.py"\n```\n')
+    write(root, "docs/examples/app.py", "print('quokkaberry')\n")
+    write(root, "docs/blog/post.md", PAGE)
+    write(root, "docs/snippets/part.md", PAGE)
+    write(root, "docs/custom_theme/main.html", "{% extends 'base.html' %}")
+    return root / "docs"
+
+
+def test_a_site_built_from_named_mkdocs_configs_is_an_mkdocs_site(tmp_path: Path) -> None:
+    """Textual builds its site with `mkdocs build -f mkdocs-online.yml` and has no mkdocs.yml: its docs/ was no
+    MkDocs site. The snippets of its pages (`--8<-- "docs/examples/app.py"`) were not found (704 warnings), its
+    theme's templates and its snippets were pages, and its URLs lacked MkDocs' trailing slash. The site read is
+    the published one (mkdocs-online.yml gives its site_url), not the offline build without the blog."""
+    repo = tmp_path / "repo"
+    docs = textual_repository(repo)
+    report = index(
+        docs, tmp_path / "index", includes_from=repo, base_url="https://zebra.example/", drop_extensions=True
+    )
+    assert not report.warnings
+    assert all_ids(tmp_path / "index") == ["blog/post.md", "index.md"]
+    assert set(skipped(report)) == {"custom_theme/main.html", "snippets/part.md"}
+    assert found(tmp_path / "index", "quokkaberry") == ["index.md"]
+    assert document(tmp_path / "index", "blog/post.md").url == "https://zebra.example/blog/post/"
+    assert (report.site, report.site_configs) == ("MkDocs", ("../mkdocs-online.yml", "../mkdocs-offline.yml"))
+
+
+@pytest.mark.parametrize(
+    "configs",
+    [
+        {"mkdocs-nav.yml": "nav:\n  - guide/setup.md\n"},  # no site_name: part of a config
+        {"mkdocs-site.yml": "site_name: x\ndocs_dir: content\n"},  # its docs_dir is not there
+        {"mkdocs-site.yml": "INHERIT: missing.yml\nnav: []\n"},
+    ],
+)
+def test_a_named_yaml_file_that_builds_no_mkdocs_site_leaves_the_folder_to_the_shared_rules(
+    tmp_path: Path, configs: dict[str, str]
+) -> None:
+    for name, text in configs.items():
+        write(tmp_path, name, text)
+    write(tmp_path, "docs/guide/setup.md", PAGE)
+    report = index(tmp_path / "docs", tmp_path / "index", base_url="https://example.dev/", drop_extensions=True)
+    assert report.site == ""
+    assert document(tmp_path / "index", "guide/setup.md").url == "https://example.dev/guide/setup"
+
+
 def test_a_function_among_a_docusaurus_plugins_options_leaves_the_rest_of_them_read(tmp_path: Path) -> None:
     """Jest's docs options hold `editUrl: ({locale, docPath}) => {...}`: the options were taken for unreadable,
     so the website's README.md became the page at the site's root."""
