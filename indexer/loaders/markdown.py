@@ -16,8 +16,9 @@ Included files are put in place first (MkDocs snippets: snippets.py; Python-Mark
 mdincludes.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python
 source: mkdocstrings.py;
 VitePress's `<!--@include: -->`: vitepress.py;
-Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py), Hugo shortcodes whose
-body is code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comment dropped (shortcodes.py),
+Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py), Hugo's `param`
+shortcodes filled in from the front matter and the site's params (hugoparams.py), Hugo shortcodes whose body is
+code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comment dropped (shortcodes.py),
 then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
 (templates.py), once a Jekyll site's Liquid outputs that name a value are filled in (liquid.py).
 
@@ -48,6 +49,7 @@ from indexer.loaders.docsify import expand_docsify_embeds
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.homepage import home_sections
 from indexer.loaders.htmlblocks import plain_html_blocks
+from indexer.loaders.hugoparams import fill_params
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.mdbook import expand_includes
@@ -97,7 +99,7 @@ class MarkdownLoader:
         body = expand_myst_includes(expand_includes(body, path), path)
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
-        body = expand_code_shortcodes(body)  # Hugo's code and comment bodies
+        body = expand_code_shortcodes(fill_params(body, path, front_matter))  # Hugo's `param`, code, comments
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(plain_html_blocks(body), path)

@@ -202,6 +202,21 @@ def test_hugo_languages_in_content_folders_of_their_own(tmp_path: Path, docs: st
     assert (french.url, french.language) == ("https://docs.example/fr/about/", "fr")
 
 
+def test_a_hugo_param_shortcode_reads_the_params_of_the_pages_language(tmp_path: Path) -> None:
+    """OpenTelemetry's config gives each language its `params` (`languages: ja: params: notes: ...`): a page shows
+    its own language's value of `{{% param %}}`, else the site's."""
+    config = HUGO_BY_FOLDER + "[params]\nsupport = 'the zebracorn forum'\nhelp = 'Ask us.'\n"
+    config += "[languages.fr.params]\nsupport = 'le forum narwhal'\n"
+    write(tmp_path, "site/hugo.toml", config)
+    shown = "Support: {{% param support %}}. {{< param help >}}\n"
+    write(tmp_path, "site/content/en/about.md", "# About\n\n" + shown)
+    write(tmp_path, "site/content/fr/about.md", "# À propos\n\n" + shown)
+    index(tmp_path / "site", tmp_path / "index", languages="all", **BASE)
+    assert found(tmp_path / "index", "zebracorn") == ["content/en/about.md"]
+    assert found(tmp_path / "index", "narwhal") == ["content/fr/about.md"]
+    assert sorted(found(tmp_path / "index", "ask")) == ["content/en/about.md", "content/fr/about.md"]
+
+
 @pytest.mark.parametrize("mounts", [False, True])
 def test_hugo_languages_in_folders_its_config_mounts_or_names_after_them(tmp_path: Path, mounts: bool) -> None:
     """OpenTelemetry's config (config/_default/hugo.yaml) declares 11 languages without a contentDir: a module

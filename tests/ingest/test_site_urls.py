@@ -1511,6 +1511,38 @@ def test_a_file_in_a_hugo_leaf_bundle_is_its_resource_and_no_page(tmp_path: Path
     assert found(tmp_path / "index", "zebracorn") == [f"{prefix}docs/shortcodes/includes/install.md"]
 
 
+def test_a_hugo_param_shortcode_shows_the_value_the_page_or_the_site_gives(tmp_path: Path) -> None:
+    """docsy.dev's install steps read `hugo mod get github.com/google/docsy/theme@` and "Hugo (version  or later)":
+    `{{% param tdVersion.latest %}}` and `{{% param "hugoMinVersion" %}}` showed nothing; so did OpenTelemetry's
+    `{{% param vers.otel %}}`, which its Java section cascades. A page's own front matter comes first, then its
+    sections' cascades, then the production config over the defaults; a change to the site's params reads the
+    page again."""
+    site = tmp_path / "site"
+    write(site, "config/_default/hugo.yaml", "baseURL: https://ex.org/\nparams:\n  hugoMinVersion: 0.160.1\n")
+    write(site, "config/_default/params.yaml", "version: v0.16.1-dev\ntdVersion:\n  latest: v0.15.0\n")
+    write(site, "config/production/params.yaml", "tdVersion:\n  latest: v0.16.0\n")
+    write(site, "content/docs/_index.md", "---\ntitle: Docs\ncascade:\n  vers:\n    otel: 1.64.0\n---\n")
+    write(
+        site,
+        "content/docs/install.md",
+        "---\ntitle: Install\ndescription: The zebracorn theme.\nparams:\n  note: Mind the narwhal\n---\n"
+        '{{% param description %}} Hugo {{% param "hugoMinVersion" %}} or later; {{< param Note >}}.\n\n'
+        "```sh\nhugo mod get github.com/google/docsy/theme@{{% param tdVersion.latest %}}\n```\n\n"
+        "Shown: `{{</* param version */>}}` is {{% param version %}}, OTel {{% param vers.otel %}}. "
+        "Unknown: [{{% param nowhere %}}].\n",
+    )
+    index(site, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("content/docs/install.md") or ""
+    assert text == (
+        "The zebracorn theme. Hugo 0.160.1 or later; Mind the narwhal.\n\n"
+        "hugo mod get github.com/google/docsy/theme@v0.16.0\n\nShown: {{< param version >}} is v0.16.1-dev, "
+        "OTel 1.64.0. Unknown: []."
+    )
+    write(site, "config/production/params.yaml", "tdVersion:\n  latest: v0.17.0\n")
+    assert index(site, tmp_path / "index").updated == 1  # the params file is remembered as the page's settings
+    assert "theme@v0.17.0" in (snapshot(tmp_path / "index").text("content/docs/install.md") or "")
+
+
 def test_a_cascade_is_read_in_a_section_the_access_file_restricts(tmp_path: Path) -> None:
     """A section's `_index.md` is read for its cascade only: the access file restricting it neither reads its
     pages twice nor lets the cascade go unread."""
