@@ -248,11 +248,13 @@ def _rst_title(lines: list[str]) -> str | None:
 
 
 def _markdown_title(text: str, lines: list[str]) -> str | None:
-    """Front matter `title`, else the first `#` heading outside code fences."""
+    """Front matter `title`, else the first `#` heading outside code fences (and out of the front matter, whose
+    YAML comments are no headings)."""
     if text.startswith("---\n"):
         end = text.find("\n---", 4)
         if end > 0 and (front := _FRONT_TITLE.search(text[4:end])) is not None:
             return front.group(2)
+        lines = lines[text.count("\n", 0, end) + 2 :] if end > 0 else lines
     fence = ""
     for line in lines:
         marker = _FENCE.match(line)

@@ -11,8 +11,11 @@ What is indexed is what a reader of the built page sees:
 - Liquid and Jinja tags (`{% include x %}`, `{{ page.title }}`) are removed from prose, the text between paired
   tags kept, and so is the title a tag shows (GitBook's `{% tab title="Maven" %}`); `{% comment %}` bodies are
   dropped (up to `{% endcomment %}`: a comment never closed hides nothing) and `{% raw %}` bodies kept as
-  written. In code they stay: a code block that shows a template (Hugo's own documentation is full of
-  `{{ .Title }}`) shows it to readers.
+  written. GitBook's `{% content-ref url="install.md" %}[install.md](install.md){% endcontent-ref %}` shows a
+  card titled as the page it links to: that title, read as a Sphinx `:doc:` reference reads it (sphinxrefs.py),
+  stands for its body (left as it is when the page or its title is not found: a link out of the space). In code
+  they stay: a code block that shows a template (Hugo's own documentation is full of `{{ .Title }}`) shows it to
+  readers.
 
 Code is fenced code (``` or ~~~, at any indentation) and inline code spans. A template tag is at most
 MAX_TAG characters long: a lone `{{` in prose never swallows the text up to a `}}` pages later. Each search
@@ -22,8 +25,10 @@ for a closing delimiter starts past the previous one, so the work is linear in t
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
 from indexer.loaders.fences import CODE_SPAN, closes, opens
+from indexer.loaders.sphinxrefs import doc_title
 
 __all__ = ["MAX_TAG", "strip_templates", "visible_attributes"]
 
@@ -38,10 +43,11 @@ _OPENERS = re.compile(
 _CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "\\{{#": "}}", "{{<": ">}}", "{{%": "%}}", "{{#": "}}", "{{": "}}",
             "{%": "%}"}  # fmt: skip
 _DIRECTIVE_LINE = re.compile(rf"[ \t]*\{{\{{#{_MDBOOK}[^{{}}]*\}}\}}[ \t]*")  # a line that is one mdBook directive
-_LIQUID_NAME = re.compile(r"\{%-?\s*(\w+)")
+_LIQUID_NAME = re.compile(r"\{%-?\s*(\w+(?:-\w+)*)")  # GitBook's names hold dashes: content-ref
 _VISIBLE = re.compile(r"""\b(?:title|caption|alt|label|description|header)\s*=\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`)""")
 # a Hugo shortcode's tag: a backquoted argument in it (`header=\`Gradle (build.gradle)\``, a raw string) is no code span
 _SHORTCODE_TAG = re.compile(r"\{\{[<%](?!/\*)[^\n]{0,2000}?[>%]\}\}")
+_URL = re.compile(r"""\burl\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _HIDDEN_BODIES = {"comment": "endcomment"}
 _LITERAL_BODIES = {"raw": "endraw"}
 
@@ -193,8 +199,20 @@ class _Scanner:
             self._hide_until = _HIDDEN_BODIES[name]
         elif name in _LITERAL_BODIES:
             self._literal_until = _LITERAL_BODIES[name]
+        elif name == "content-ref" and self.hiding and (title := _linked_title(tag)):
+            self._emit(f"\n{title}\n")  # the card's title, a paragraph; its body (the link) hidden
+            self._hide_until = "endcontent-ref"
         elif shown := visible_attributes(tag):  # GitBook's {% tab title="Maven" %}: its title, a paragraph
             self._emit(f"\n{shown}\n")
+
+
+def _linked_title(tag: str) -> str | None:
+    """The title of the page of the space a GitBook content-ref links to (`url="setup/"` is its README.md)."""
+    match = _URL.search(tag)
+    url = unquote((match.group(1) or match.group(2) or "").split("#")[0].split("?")[0].strip()) if match else ""
+    if not url or ":" in url:
+        return None  # an address out of the space (https://, mailto:), or no page
+    return doc_title(url + "README.md" if url.endswith("/") else url)
 
 
 def _liquid_name(tag: str) -> str | None:

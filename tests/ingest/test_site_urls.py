@@ -971,6 +971,31 @@ def test_a_gitbook_space_publishes_what_its_summary_lists_and_serves_readmes_as_
     }
 
 
+def test_a_gitbook_content_ref_shows_the_title_of_the_page_it_links_to(tmp_path: Path) -> None:
+    """GitBook shows `{% content-ref url="x.md" %}[x.md](x.md){% endcontent-ref %}` as a card titled as the page
+    it links to: Beefree's add-on pages read "alternate-text-generation-with-ai.md" where the site shows
+    "Alternate Text Generation with AI". A folder's README stands for it; a link out of the space, or to a page
+    not there, keeps its text; a changed title reads the page again."""
+    space = tmp_path / "space"
+    write(space, ".gitbook.yaml", "root: ./\n")
+    write(space, "SUMMARY.md", "# Table of contents\n\n* [Add-ons](README.md)\n* [Alt text](alt-text.md)\n"
+          "* [Bulk](bulk/README.md)\n")  # fmt: skip
+    write(space, "alt-text.md", "# Alternate Text Generation with Zebracorn\n\nWords.\n")
+    write(space, "bulk/README.md", "---\ndescription: >-\n  Bulk words.\n# layout: wide\n---\n\n# AI Bulk Narwhal\n")
+    cards = ["alt-text.md", "bulk/", "https://example.org/x.md", "gone.md"]
+    write(space, "README.md", "# Add-ons\n\nLearn more.\n\n" + "".join(
+        f'{{% content-ref url="{url}" %}}\n[{url}]({url})\n{{% endcontent-ref %}}\n\n' for url in cards))  # fmt: skip
+    index(space, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("README.md") or ""
+    assert text == (
+        "Add-ons\n\nLearn more.\n\nAlternate Text Generation with Zebracorn\n\nAI Bulk Narwhal\n\n"
+        "https://example.org/x.md\n\ngone.md"
+    )
+    write(space, "alt-text.md", "# Alt Text with Unicornfish\n\nWords.\n")
+    assert index(space, tmp_path / "index").updated == 2  # the page, and the one that shows its title
+    assert sorted(found(tmp_path / "index", "unicornfish")) == ["README.md", "alt-text.md"]
+
+
 def test_an_mdbooks_summary_makes_no_gitbook_space(tmp_path: Path) -> None:
     write(tmp_path / "book", "book.toml", "[book]\ntitle = 'x'\n")
     write(tmp_path / "book", "src/SUMMARY.md", "# Summary\n\n- [Intro](README.md)\n")
