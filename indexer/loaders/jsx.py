@@ -3,7 +3,7 @@
 Docusaurus's ```mdx-code-block fences hold MDX, not code: their lines are read as the rest; in other code blocks its
 magic comments (`// highlight-next-line`, `# highlight-start`), which it removes, are dropped, written in the
 comment syntax of the block's language (a Markdown block that shows a JavaScript one keeps them). Outside fenced
-code: `import`/`export` statements (each runs to the next blank line, as MDX reads them), `{/* comments */}` and
+code: `import`/`export` statements (each to the blank line where its JavaScript is whole: esm.py), `{/* comments */}`,
 JavaScript expressions standing as blocks (`{items.map((item) => (` ... `))}`, whose output is computed; a string
 alone, `{'Download'}`, shows its text, as does one in prose, `{' '}`) are dropped; component tags (`<Card>`,
 `</Card>`, `<Card\\n title="..."\\n/>`, `<>`) and HTML tags with JavaScript attributes (`<img style={{width: 50}}
@@ -29,6 +29,7 @@ import re
 from pathlib import Path
 
 from indexer.loaders.astro import directive_at
+from indexer.loaders.esm import Statements
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, folders_up, included_text, warn
@@ -154,13 +155,14 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
     prose: list[str] = []
     fence: str | None = None
     wrapper: str | None = None  # the fence of an open mdx-code-block, whose lines are MDX
-    in_esm = False
+    statements = Statements(lines := text.split("\n"))
+    esm_end = -1  # the blank line that ends the open import or export statement
     partials: dict[str, str] = {}  # component name -> the Markdown or MDX file it is imported from
     magic: re.Pattern[str] | None = None  # the open code block's magic comment lines, which Docusaurus removes
     expression: list[str] = []  # the lines of an open JavaScript expression ({...} starting a line): dropped
     depth = 0  # its braces still open
     labels = _tab_labels(text) if "TabItem" in text else {}
-    for line in text.split("\n"):
+    for number, line in enumerate(lines):
         if expression:
             expression.append(line)
             depth += _brace_depth(line)
@@ -174,7 +176,7 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
         if (
             fence is None
             and wrapper is None
-            and not in_esm
+            and number > esm_end
             and _EXPRESSION.match(line)
             and _in_children(prose)
             and ((depth := _brace_depth(line)) > 0 or _ENDS_ALONE.search(_JS_STRING.sub("", line)))
@@ -191,10 +193,11 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
             if magic is None or not magic.fullmatch(line):
                 out.append(line)
         elif wrapper is not None and closes(line, wrapper) and not _MDX_CODE_BLOCK.match(line):
-            wrapper, in_esm = None, False  # its end ends an import in it too
+            wrapper, esm_end = None, -1  # its end ends an import in it too
             prose.append("")
-        elif in_esm or ((not prose or not prose[-1].strip()) and _MODULE.match(line)):
-            in_esm = bool(line.strip())
+        elif number <= esm_end or ((not prose or not prose[-1].strip()) and _MODULE.match(line)):
+            if number > esm_end:
+                esm_end = statements.end(number)
             if (partial := _PARTIAL.match(line)) is not None:
                 name = partial.group(1) or partial.group(2)
                 partials[name] = _JS_ESCAPE.sub(r"\1", partial.group(3))  # './\_x.mdx' is './_x.mdx'

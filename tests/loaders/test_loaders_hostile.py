@@ -179,6 +179,7 @@ GROWING = [
     pytest.param("a.md", lambda n: '=== "x"\n\n    y\n\n' * n, id="md-mkdocs-tabs"),
     pytest.param("a.md", lambda n: "{ .a" * n + "\n", id="md-attribute-lists"),
     pytest.param("a.md", lambda n: "import X from 'y';\n\n" + "<A b={c}>" * n, id="md-jsx-tags"),
+    pytest.param("a.mdx", lambda n: "export const a = {\n\nx\n\n" * n, id="mdx-unclosed-exports"),
 ]
 
 

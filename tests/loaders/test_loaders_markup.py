@@ -904,3 +904,22 @@ def test_a_vitepress_home_page_shows_its_hero_and_features(docs: Path, index_dir
     )
     assert found(index_dir, "narwhal") == ["index.md"] and found(index_dir, "gryphonbeak") == []
     assert skipped(report) == {"plain.md": "no text"}
+
+
+def test_an_mdx_export_ends_where_its_javascript_does_not_at_a_blank_line_in_it() -> None:
+    """nextra.site's syntax highlighting page exports a function whose template literal holds blank lines: MDX
+    reads the statement on to the blank line where it is whole, but the text was cut at the first and read
+    "${rawAnsi} `) return }". An export that never closes still ends at its first blank line."""
+    text = (
+        b"# Highlighting\n\nYou can highlight ANSI escape codes:\n\n<ANSI />\n\n"
+        b"export async function ANSI() {\n  const raw = `\\`\\`\\`ansi\n[0;32m ok\n\\`\\`\\``\n"
+        b"  const js = await compileMdx(`~~~md\n${raw}\n~~~\n\nRenders:\n\n${raw}\n`)\n\n"
+        b"  // a comment with a brace {\n  return <MDXRemote compiledSource={js} />\n}\n\n"
+        b"## Supported languages\n\nCheck the zebracorn list.\n\n"
+        b"export const broken = {\n\nThe narwhal text after it.\n"
+    )
+    doc = load("page.mdx", text)
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        ("Highlighting", "You can highlight ANSI escape codes:"),
+        ("Supported languages", "Check the zebracorn list.\n\nThe narwhal text after it."),
+    ]
