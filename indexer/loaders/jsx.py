@@ -10,8 +10,8 @@ alone, `{'Download'}`, shows its text, as does one in prose, `{' '}`) are droppe
 alt="x" />`) are removed, the text between an opening and a closing tag kept, and so is the text a reader sees of
 their attributes (`title`, `label`, `caption`, `alt`; an API field's name and type, `<ResponseField
 name="seo.indexing" type="string">`; the name of a file tree's file or folder, Nextra's `<FileTree.File
-name="page.mdx" />`; the label Docusaurus gives a tab without one, `<TabItem value="yarn">`: the
-one its `<Tabs values={[{label, value}]}>` names, else its value), on a line of its own; so are a self-closing
+name="page.mdx" />`; the label a tab without one shows, which its tabs name: Docusaurus's `<TabItem value="yarn">`,
+Nextra's `<Tabs.Tab>` of `<Tabs items={[...]}>`, tabs.py), on a line of its own; so are a self-closing
 HTML tag (`<iframe ... />`, which JSX closes) and a block's HTML tag alone on its line (`<div id="x">` ...
 `</div>`: the Markdown between them is Markdown in MDX, a heading too). Other lower-case tags are HTML, which
 Markdown reads (scripts and styles hidden). An element given a string by Astro's `set:html` or `set:text`
@@ -33,6 +33,7 @@ from indexer.loaders.esm import Statements
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, folders_up, included_text, warn
+from indexer.loaders.tabs import TabLabels
 from indexer.loaders.templates import visible_attributes
 
 __all__ = ["DOCUSAURUS_CONFIGS", "is_mdx", "strip_jsx"]
@@ -64,11 +65,6 @@ _FIELD_NAME = re.compile(r"""\b(?:name|path|query|body|header|cookie)[ \t]*=[ \t
 _FIELD_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _FILE_TREE = re.compile(r"<[ \t]*(?:FileTree\.)?(?:File|Folder)\b")  # <FileTree.File name="x" />, Fumadocs' <File>
 _TREE_NAME = re.compile(r"""\bname[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|\{[ \t]*["']([^"'\n]*)["'][ \t]*\})""")
-_TAB_ITEM = re.compile(r"<[ \t]*TabItem\b")
-_TAB_LABEL = re.compile(r"\blabel[ \t]*=")
-_TAB_PAIR = re.compile(r"""\{[ \t\n]*(?:label|value)[ \t]*:[^{}]{0,300}\}""")  # {label: 'X', value: 'x'}
-_TAB_KEY = re.compile(r"""\b(label|value)[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
-_TAB_VALUE = re.compile(r"""\bvalue[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|\{[ \t]*["']([^"'\n]*)["'][ \t]*\})""")
 # a JavaScript expression standing as a block: `{items.map((item) => (` ... `))}` (not a JSX comment, `{/*`)
 _EXPRESSION = re.compile(r"^[ \t]*\{(?!/\*)")
 _JS_STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`""")
@@ -161,7 +157,7 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
     magic: re.Pattern[str] | None = None  # the open code block's magic comment lines, which Docusaurus removes
     expression: list[str] = []  # the lines of an open JavaScript expression ({...} starting a line): dropped
     depth = 0  # its braces still open
-    labels = _tab_labels(text) if "TabItem" in text else {}
+    labels = TabLabels(text)
     for number, line in enumerate(lines):
         if expression:
             expression.append(line)
@@ -228,9 +224,7 @@ def _brace_depth(line: str) -> int:
     return code.count("{") - code.count("}")
 
 
-def _prose(
-    text: str, partials: dict[str, str] | None = None, path: Path | None = None, labels: dict[str, str] | None = None
-) -> str:
+def _prose(text: str, partials: dict[str, str], path: Path | None, labels: TabLabels) -> str:
     """Prose with component tags and JSX comments taken out; one pass, each tag read at most MAX_JSX_TAG
     characters far. Code spans (`<View>`) show the syntax itself: kept as written."""
     parts: list[str] = []
@@ -259,7 +253,7 @@ def _prose(
             continue
         before = text[pos:at]
         partial = _partial(text[at:end], partials, path) if partials and path is not None else None
-        replaced = _replacement(text, at, end, labels or {}) if partial is None else f"\n\n{partial}\n\n"
+        replaced = _replacement(text, at, end, labels) if partial is None else f"\n\n{partial}\n\n"
         if not replaced and text[end : end + 1] in _EMPHASIS:  # `**Docusaurus <Version/>**`: no space before `**`
             before = before.rstrip(" \t")
         elif not replaced and text[at - 1 : at] in _EMPHASIS and at > 0:  # `**<Icon/> Install**`: none after it
@@ -357,36 +351,16 @@ def _tag_end(text: str, at: int) -> int:
     return match.end() if match else -1
 
 
-def _replacement(text: str, at: int, end: int, labels: dict[str, str]) -> str:
+def _replacement(text: str, at: int, end: int, labels: TabLabels) -> str:
     """What a tag leaves: the visible text of its attributes, on a paragraph of its own when the tag stands
     on lines of its own (and a paragraph break for a tag that leaves nothing)."""
     if text.startswith("{/*", at):
         return ""
     tag = text[at:end]
-    visible = _field(tag) or _tree_name(tag) or _tab_label(tag, labels) or visible_attributes(tag)
+    visible = _field(tag) or _tree_name(tag) or labels.label(tag) or visible_attributes(tag)
     if not _alone(text, at, end):
         return f" {visible} " if visible else ""
     return f"\n\n{visible}\n\n" if visible else "\n"
-
-
-def _tab_labels(page: str) -> dict[str, str]:
-    """value -> label of the tabs a page's `<Tabs values={[{label: 'JavaScript', value: 'js'}, ...]}>` name."""
-    return {pair["value"]: pair["label"] for pair in (_pair(m.group(0)) for m in _TAB_PAIR.finditer(page)) if pair}
-
-
-def _pair(entry: str) -> dict[str, str]:
-    found = {m.group(1): next(filter(None, m.group(2, 3)), "").strip() for m in _TAB_KEY.finditer(entry)}
-    return found if found.get("label") and found.get("value") else {}
-
-
-def _tab_label(tag: str, labels: dict[str, str]) -> str:
-    """What a Docusaurus tab shows as its label when its tag gives none (`<TabItem value="yarn">`): the label its
-    `<Tabs values={...}>` gives that value, else the value, as Docusaurus does; "" for any other tag."""
-    if not _TAB_ITEM.match(tag) or _TAB_LABEL.search(tag):
-        return ""
-    found = _TAB_VALUE.search(tag)
-    value = next(filter(None, found.groups()), "").strip() if found else ""
-    return labels.get(value, value)
 
 
 def _field(tag: str) -> str:

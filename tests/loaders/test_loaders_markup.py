@@ -906,6 +906,63 @@ def test_a_vitepress_home_page_shows_its_hero_and_features(docs: Path, index_dir
     assert skipped(report) == {"plain.md": "no text"}
 
 
+NEXTRA_TABS = b"""import { Tabs } from 'nextra/components'
+
+# Search
+
+Add a `postbuild` script to your `package.json`:
+
+<Tabs items={['Server builds', "Static \\"exports\\""]}>
+  <Tabs.Tab>
+    ```json filename="package.json"
+    "postbuild": "pagefind --site .next/server/app --output-path public/_pagefind"
+    ```
+  </Tabs.Tab>
+  <Tabs.Tab>
+    Outer zebracorn text.
+
+    <Tabs items={[
+      'Inner one',
+      `Inner two`,
+    ]}>
+      <Tab>
+        Inner narwhal text.
+      </Tab>
+      <Tab>
+        Second inner text.
+      </Tab>
+    </Tabs>
+  </Tabs.Tab>
+  <Tabs.Tab>Third tab without an item.</Tabs.Tab>
+</Tabs>
+
+<Tabs items={managers}>
+  <Tabs.Tab>Computed tab text.</Tabs.Tab>
+</Tabs>
+
+<Tabs items={['npm', 'pnpm']}>
+  <Tab value="pnpm">Fumadocs pnpm text.</Tab>
+  <Tab title="Own title">Titled tab text.</Tab>
+</Tabs>
+"""
+
+
+def test_nextra_tabs_show_the_label_their_items_give_each_tab() -> None:
+    """Nextra's `<Tabs items={['Server builds', 'Static exports']}>` labels its `<Tabs.Tab>` children by position:
+    nextra.site's search page showed two package.json blocks with nothing saying which build each is for. Each
+    label now stands above its tab's content (nested tabs have their own, Fumadocs' `<Tab value>` its value);
+    a tab past the items, or of tabs whose items are computed, shows none, and a tab's own title is kept once."""
+    body = searchable(load("page.mdx", NEXTRA_TABS))
+    assert (
+        "package.json:\n\nServer builds\n\npackage.json\n"
+        '"postbuild": "pagefind --site .next/server/app --output-path public/_pagefind"\n\n'
+        'Static "exports"\n\nOuter zebracorn text.\n\nInner one\n\nInner narwhal text.\n\n'
+        "Inner two\n\nSecond inner text.\n\nThird tab without an item.\n\nComputed tab text.\n\n"
+        "pnpm Fumadocs pnpm text. Own title Titled tab text."
+    ) in body
+    assert "items" not in body and "Tab" not in body.replace("tab", "")
+
+
 def test_an_mdx_export_ends_where_its_javascript_does_not_at_a_blank_line_in_it() -> None:
     """nextra.site's syntax highlighting page exports a function whose template literal holds blank lines: MDX
     reads the statement on to the blank line where it is whole, but the text was cut at the first and read
