@@ -33,6 +33,7 @@ from indexer.loaders.esm import Statements
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, folders_up, included_text, warn
+from indexer.loaders.shiki import shown_inline_code
 from indexer.loaders.tabs import TabLabels
 from indexer.loaders.templates import visible_attributes
 
@@ -226,7 +227,9 @@ def _brace_depth(line: str) -> int:
 
 def _prose(text: str, partials: dict[str, str], path: Path | None, labels: TabLabels) -> str:
     """Prose with component tags and JSX comments taken out; one pass, each tag read at most MAX_JSX_TAG
-    characters far. Code spans (`<View>`) show the syntax itself: kept as written."""
+    characters far. Code spans (`<View>`) show the syntax itself: kept as written, but a language rehype-pretty-code
+    reads at their end (`true{:js}`, shiki.py)."""
+    text = shown_inline_code(text)
     parts: list[str] = []
     pos = 0
     spans = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)] if "`" in text else []

@@ -11,13 +11,18 @@ code without the comments that only tell Shiki how to show it, read as its trans
   it, `// ---cut-after---` what follows, `// ---cut-start---` ... `// ---cut-end---` what lies between; a
   `// @errors: 2769`, `// @noErrors` or other `// @option` line at a line's start goes, and so does a `// ^?`, `// ^|`
   or `// ^^^` query line. `// @filename: x.ts` stays, as Twoslash shows it (and `// @ts-expect-error`, no option).
+- In MDX (jsx.py), inline code that ends in a language, `` `search: false{:js}` `` (rehype-pretty-code's syntax, which
+  Nextra's pages use), or in a theme's token, `` `getData{:.entity.name.function}` ``, shows its code without it;
+  escaped, `` `x\\{:js}` ``, it shows `x{:js}`. Only a code span's very end is read, and only these forms.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["shown_code"]
+from indexer.loaders.fences import CODE_SPAN
+
+__all__ = ["shown_code", "shown_inline_code"]
 
 _NOTATION = re.compile(
     r"[ \t]*\[!code (?:\+\+|--|focus|highlight|hl|error|warning|word:(?:\\.|[^:\]\n])+)(?::\d+)?\]", re.IGNORECASE
@@ -30,6 +35,9 @@ _TWOSLASH = re.compile(r"(?<![\w-])twoslash(?![\w-])")  # in the info string
 _CUT = re.compile(r"//\s?---cut(-before|-after|-start|-end)?---")  # a line's whole (stripped) text
 _FLAG = re.compile(r"//\s?@(\w+)(?::\s?.+)?")  # a compiler or handbook option, at a line's start
 _QUERY = re.compile(r"[ \t]*//\s*\^(?:\?|\||\^+)(?: .*)?")
+# the end of a code span's code that names its language or token, rehype-pretty-code's /{:[a-zA-Z.-]+}$/, escaped
+# or not; CommonMark takes a space off each end of the code when it has one at both
+_INLINE_LANGUAGE = re.compile(r"(?P<escape>\\?)(?P<suffix>\{:[a-zA-Z.-]+\})(?P<space> ?)`+\Z")
 
 
 def shown_code(code: str, info: str) -> str:
@@ -76,3 +84,23 @@ def _twoslash_shown(lines: list[str]) -> list[str]:
         elif (flag := _FLAG.fullmatch(line)) is None or flag.group(1) == "filename":
             kept.append(line)
     return kept
+
+
+def shown_inline_code(text: str) -> str:
+    """Markdown whose code spans that end in rehype-pretty-code's `{:lang}` or `{:.token}` show their code without
+    it, and those that end in an escaped one, `\\{:js}`, show it unescaped (see the module docstring)."""
+    return CODE_SPAN.sub(_inline_shown, text) if "{:" in text else text
+
+
+def _inline_shown(span: re.Match[str]) -> str:
+    code = span.group()
+    found = _INLINE_LANGUAGE.search(code)
+    if found is None:
+        return code
+    start = len(span.group("ticks"))
+    if found.group("space") and not (code[start] == " " and code[start:].strip(" `")):
+        return code  # the space is code, and the language is not the code's end
+    if found.start() <= start + len(found.group("space")):
+        return code  # `{:js}` alone: no code before it
+    kept = found.group("suffix") if found.group("escape") else ""
+    return code[: found.start()] + kept + code[found.start("space") :]
