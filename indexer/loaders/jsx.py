@@ -68,6 +68,7 @@ _FILE_TREE = re.compile(r"<[ \t]*(?:FileTree\.)?(?:File|Folder)\b")  # <FileTree
 _TREE_NAME = re.compile(r"""\bname[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|\{[ \t]*["']([^"'\n]*)["'][ \t]*\})""")
 # a JavaScript expression standing as a block: `{items.map((item) => (` ... `))}` (not a JSX comment, `{/*`)
 _EXPRESSION = re.compile(r"^[ \t]*\{(?!/\*)")
+_COMMENT_START = re.compile(r"^[ \t]*\{/\*(?!.*\*/\})")  # a JSX comment that opens a line and goes on below it
 _JS_STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`""")
 MAX_EXPRESSION_LINES = 200
 _STRING_EXPRESSION = re.compile(r"""^[ \t]*\{[ \t]*(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1[ \t]*\}[ \t]*$""")
@@ -159,7 +160,20 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
     expression: list[str] = []  # the lines of an open JavaScript expression ({...} starting a line): dropped
     depth = 0  # its braces still open
     labels = TabLabels(text)
+    comment: list[str] = []  # the lines of an open JSX comment that spans lines (`{/*` ... `*/}`): dropped
     for number, line in enumerate(lines):
+        if comment:
+            comment.append(line)
+            if "*/}" in line:
+                comment = []
+                prose.append("")
+            elif len(comment) > MAX_EXPRESSION_LINES:  # never closed: not one, its lines are prose
+                prose += comment
+                comment = []
+            continue
+        if fence is None and wrapper is None and number > esm_end and _COMMENT_START.match(line):
+            comment = [line]  # blank lines and code fences inside it are commented out too
+            continue
         if expression:
             expression.append(line)
             depth += _brace_depth(line)
@@ -207,7 +221,7 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
             out.append(line)
         else:
             prose.append(line)
-    prose += expression
+    prose += expression + comment
     out.append(_prose("\n".join(prose), partials, path, labels))
     return "\n".join(out)
 

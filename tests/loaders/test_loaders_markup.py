@@ -996,3 +996,17 @@ def test_an_mdx_export_ends_where_its_javascript_does_not_at_a_blank_line_in_it(
         ("Highlighting", "You can highlight ANSI escape codes:"),
         ("Supported languages", "Check the zebracorn list.\n\nThe narwhal text after it."),
     ]
+
+
+def test_a_jsx_comment_over_several_blocks_shows_nothing() -> None:
+    """Nextra's blog theme page comments out a whole old section, a heading and a code block among blank lines:
+    it read as if it were current."""
+    text = (
+        b'# Start\n\nIntro.\n\n{/*\n## Create Blog Theme Config\n\n```jsx filename="theme.config.jsx"\n'
+        b"export default { footer: 'narwhal' }\n```\n*/}\n\nAfter.\n\n```mdx\n{/* kept in code\n```\n\n"
+        b"{/* never closed\n\nStill prose.\n"
+    )
+    body = searchable(load("start.mdx", text))
+    assert "Intro." in body and "After." in body and "{/* kept in code" in body
+    assert "Create Blog Theme Config" not in body and "narwhal" not in body
+    assert "Still prose." in body  # a comment never closed is no comment: nothing is lost
