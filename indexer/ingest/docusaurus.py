@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from indexer.ingest.editions import CURRENT, Area, Layout
-from indexer.ingest.siteconfig import MAX_NAMES, SPREAD, UNKNOWN, JsConfig, config_text, folder_names, site_folder
+from indexer.ingest.siteconfig import MAX_NAMES, folder_names, site_folder
+from indexer.loaders.jsconfig import SPREAD, UNKNOWN, JsConfig, config_text
 
 KINDS = ("docs", "blog", "pages")
 _FOLDERS = {"docs": "docs/", "blog": "blog/", "pages": "src/pages/"}  # Docusaurus's defaults

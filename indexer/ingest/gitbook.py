@@ -18,7 +18,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
-from indexer.ingest.siteconfig import MAX_NAMES, config_text, lowered, site_folder, yaml_config
+from indexer.ingest.siteconfig import MAX_NAMES, lowered, site_folder, yaml_config
+from indexer.loaders.jsconfig import config_text
 
 CONFIG = ".gitbook.yaml"
 _LINK = re.compile(r"\]\(\s*<?([^)<>\s]+\.md)>?(?:\s+\"[^\"]*\")?\s*\)", re.IGNORECASE)

@@ -34,16 +34,8 @@ from typing import Any
 
 from indexer.ingest.docusaurus import docusaurus_layout
 from indexer.ingest.editions import Area, Layout
-from indexer.ingest.siteconfig import (
-    MAX_NAMES,
-    JsConfig,
-    config_mapping,
-    config_text,
-    folder_names,
-    listed,
-    lowered,
-    site_folder,
-)
+from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, folder_names, listed, lowered, site_folder
+from indexer.loaders.jsconfig import JsConfig, config_text
 
 
 def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:

@@ -19,7 +19,8 @@ from typing import Any
 import pathspec
 
 from indexer.ingest.patterns import PatternError, compile_lines
-from indexer.ingest.siteconfig import config_mapping, config_text
+from indexer.ingest.siteconfig import config_mapping
+from indexer.loaders.jsconfig import config_text
 
 CONFIGS = ("docs.json", "mint.json")
 SNIPPETS = "snippets/"

@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import config_text, site_folder
+from indexer.ingest.siteconfig import site_folder
+from indexer.loaders.jsconfig import config_text
 
 __all__ = ["mdbook_titles", "mkdocs_titles"]
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from indexer.ingest.siteconfig import JsConfig, config_text, site_folder
+from indexer.ingest.siteconfig import site_folder
+from indexer.loaders.jsconfig import JsConfig, config_text
 
 APP_FOLDERS = ("app/", "src/app/")
 CONTENT_FOLDERS = ("content/", "src/content/")

@@ -61,9 +61,10 @@ from indexer.ingest.mkdocs import mkdocs_site
 from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
 from indexer.ingest.nextra import nextra_site
 from indexer.ingest.quartoproject import quarto_project
-from indexer.ingest.siteconfig import JsConfig, config_mapping, config_text, listed, lowered, site_folder, yaml_config
+from indexer.ingest.siteconfig import config_mapping, listed, lowered, site_folder, yaml_config
 from indexer.ingest.sphinxconf import SphinxConfig, sphinx_config
 from indexer.ingest.vitepress import vitepress_site
+from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
 

@@ -25,7 +25,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import config_text, path_glob
+from indexer.ingest.siteconfig import path_glob
+from indexer.loaders.jsconfig import config_text
 from indexer.loaders.sphinxproject import literal_values
 
 __all__ = ["SphinxConfig", "sphinx_config"]

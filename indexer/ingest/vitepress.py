@@ -1,11 +1,12 @@
-"""A VitePress site (the folder with `.vitepress/config.*`, or its `srcDir`): which of its files are pages, read
-from its config as VitePress reads it.
+"""A VitePress site (the folder with `.vitepress/`, or its `srcDir`): which of its files are pages, read from its
+config as VitePress reads it (`.vitepress/config/index.ts` or `.vitepress/config.ts`, with the modules it imports
+from there: loaders/vitepressconfig.py).
 
 VitePress makes a page of each Markdown file under `srcDir` (the site's folder by default), except those its
 `srcExclude` globs name (`tutorial/**/description.md`); `srcDir/public/` is served as it is, from the site's
 root (`public/logo.pdf` is `/logo.pdf`). HTML and text files beside the pages are no pages: examples and
 fragments that pages import (Vue's docs keep 58 in `examples/src/` and `tutorial/src/`). Only literal values
-are read from the config (siteconfig.py); an expression leaves VitePress's default.
+are read from the config (loaders/jsconfig.py); an expression leaves VitePress's default.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import MAX_NAMES, JsConfig, config_text, path_glob, site_folder
+from indexer.ingest.siteconfig import MAX_NAMES, path_glob, site_folder
+from indexer.loaders.jsconfig import config_text
+from indexer.loaders.vitepressconfig import FOLDER, site_config
 
-FOLDER = ".vitepress"
-CONFIGS = tuple(f"config.{ext}" for ext in ("js", "ts", "mjs", "mts", "cjs", "cts"))
 PUBLIC = "public/"
 _FRAGMENTS = frozenset({".html", ".htm", ".txt"})
 
@@ -66,8 +67,7 @@ class VitePressSite:
 
 def vitepress_site(root: Path, docs: Path) -> VitePressSite:
     """The site whose `.vitepress/` folder lies in `root` (DOCS or a folder above it), as DOCS holds it."""
-    config = next((root / FOLDER / name for name in CONFIGS if (root / FOLDER / name).is_file()), None)
-    options = JsConfig(config_text(config)) if config else None
+    options = site_config(root / FOLDER, lambda path: config_text(Path(path)))
     src = site_folder(options.option("srcDir", str) if options else None)
     exclude = (options.strings("srcExclude") if options else None) or ()
     source = root / src

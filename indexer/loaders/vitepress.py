@@ -2,13 +2,13 @@
 `<!--@include: ./parts/basics.md-->` is replaced by the text of the file it names (Vitest's CLI reference is one).
 
 The path is relative to the page, or, starting with `@`, to the site's source folder (the folder holding
-`.vitepress/`, or the `srcDir` its config writes as a string). Parts of a file, as VitePress takes them: a line
-range at the end (`{3,}`, `{,10}`, `{2,4}`), after a region (`#name`: the lines between VS Code's region markers,
-`<!-- #region name -->` or `// #region name`, each time it opens and closes; else the section under the heading
-whose anchor is `name`, down to the next heading of its level or above). A Markdown file's front matter is left out
-(but for a range alone, whose lines count from the file's first). The directive is put in place anywhere, code
-blocks included, as VitePress does (which is how it shows part of a code file); an included file's own directives
-are put in place too, up to includes.MAX_DEPTH deep. Files are read as includes are (includes.py).
+`.vitepress/`, or the `srcDir` its config writes as a string: vitepressconfig.py). Parts of a file, as VitePress
+takes them: a line range at the end (`{3,}`, `{,10}`, `{2,4}`), after a region (`#name`: the lines between VS Code's
+region markers, `<!-- #region name -->` or `// #region name`, each time it opens and closes; else the section under
+the heading whose anchor is `name`, down to the next heading of its level or above). A Markdown file's front matter
+is left out (but for a range alone, whose lines count from the file's first). The directive is put in place
+anywhere, code blocks included, as VitePress does (which is how it shows part of a code file); an included file's
+own directives are put in place too, up to includes.MAX_DEPTH deep. Files are read as includes are (includes.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ import unicodedata
 from pathlib import Path
 
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import deeper, folders_up, included_text, warn
+from indexer.loaders.includes import deeper, included_text, warn
+from indexer.loaders.vitepressconfig import source_folder
 
 __all__ = ["expand_vitepress_includes"]
 
@@ -31,7 +32,6 @@ _REGION_END = re.compile(r"^\s*(?:<!--|//|#|/\*)\s*#?\s*end ?region\b\s*(.*?)\s*
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _CUSTOM_ID = re.compile(r"\s*\{#([^}\s]+)\}\s*$")
 _SLUG_SPECIAL = re.compile(r"""[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:"'\u201c\u201d\u2018\u2019<>,.?/]+""")
-_SRC_DIR = re.compile(r"""\bsrcDir\s*:\s*(['"])([^'"\n]+)\1""")
 _MARKDOWN = frozenset({".md", ".markdown"})
 
 
@@ -73,26 +73,11 @@ def _from_source(target: str, page: Path) -> str | None:
     """`@/x` (or `@x`) as a path from the page's folder: x in the site's source folder; None, said, when no
     `.vitepress/` folder lies above the page."""
     rest = target[2:] if target[1:2] in ("/", "\\") else target[1:]
-    here = os.path.dirname(os.path.realpath(page))
-    for folder in folders_up(page):
-        site = os.path.join(folder, ".vitepress")
-        if os.path.isdir(site):
-            return os.path.relpath(os.path.join(folder, _src_dir(site), rest), here)
-    warn(f"{target[:120]}: no .vitepress/ folder above the page, whose source folder @ names: not included")
-    return None
-
-
-def _src_dir(site: str) -> str:
-    """The `srcDir` the site's config writes as a string ("" when it writes none)."""
-    for name in ("config.ts", "config.mts", "config.js", "config.mjs", "config.cts", "config.cjs"):
-        try:
-            with open(os.path.join(site, name), encoding="utf-8", errors="replace") as f:
-                found = _SRC_DIR.search(f.read(1_000_000))
-        except OSError:
-            continue
-        src = found.group(2) if found else ""
-        return "" if os.path.isabs(src) else src
-    return ""
+    source = source_folder(page)
+    if source is None:
+        warn(f"{target[:120]}: no .vitepress/ folder above the page, whose source folder @ names: not included")
+        return None
+    return os.path.relpath(os.path.join(source, rest), os.path.dirname(os.path.realpath(page)))
 
 
 def _region(lines: list[str], name: str) -> list[str] | None:

@@ -382,6 +382,19 @@ def test_vitepress_includes_are_put_in_place_as_vitepress_puts_them(tmp_path: Pa
     assert warnings_of(report, "guide/cli.md") == ["included file ../parts/missing.md does not exist"]
 
 
+def test_vitepress_includes_from_the_source_folder_that_config_index_names(tmp_path: Path) -> None:
+    """A site whose config is `.vitepress/config/index.ts`, where VitePress looks first, with its srcDir in a
+    module it imports: `@/` named the site's folder (only `config.ts` was read), and the include was missing."""
+    site = tmp_path / "site"
+    write(site, ".vitepress/config/index.ts", "import { shared } from './shared'\nexport default { ...shared }\n")
+    write(site, ".vitepress/config/shared.ts", "export const shared = { srcDir: './src' }\n")
+    write(site, "src/parts/basics.md", "Zebracorn basics.\n")
+    write(site, "src/guide.md", "# Guide\n\n<!--@include: @/parts/basics.md-->\n")
+    report = index(site, tmp_path / "index")
+    assert "Zebracorn basics." in (snapshot(tmp_path / "index").text("src/guide.md") or "")
+    assert not warnings_of(report, "src/guide.md")
+
+
 def test_mkdocs_snippets_read_the_base_paths_of_mkdocs_yml_and_say_what_they_cannot_read(tmp_path: Path) -> None:
     site, docs = tmp_path / "site", tmp_path / "site" / "docs"
     write(site, "mkdocs.yml", MKDOCS_YML.format(options=":\n      base_path: [docs/includes, docs]"))

@@ -915,12 +915,32 @@ export default defineConfig({
 """
 
 
+# Vue Router's and Pinia's shape: config/index.ts spreads a shared config from a module beside it, which holds a
+# regular expression with quotes and a backtick in it (their slugify)
+VITEPRESS_INDEX = """import { defineConfig } from 'vitepress'
+import { sharedConfig } from './shared'
+export default defineConfig({ ...sharedConfig, themeConfig: { nav: navItems } })
+"""
+VITEPRESS_SHARED = r"""const rSpecial = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'<>,.?/]+/g
+export const sharedConfig = defineConfig({
+  srcDir: 'src',
+  srcExclude: ['tutorial/**/description.md'],
+})
+"""
+
+
+@pytest.mark.parametrize("config", ["config.ts", "config/index.ts"])
 @pytest.mark.parametrize("docs", ["site", "site/src"])
-def test_vitepress_makes_pages_of_the_markdown_of_its_src_folder(tmp_path: Path, docs: str) -> None:
+def test_vitepress_makes_pages_of_the_markdown_of_its_src_folder(tmp_path: Path, docs: str, config: str) -> None:
     """Vue's docs (srcDir: 'src'): 58 example fragments and 15 excluded tutorial files had been documents at
-    URLs the site does not have; public/ is served from the root."""
+    URLs the site does not have; public/ is served from the root. The config is read where VitePress looks for
+    it first, config/index.ts, with the modules it imports (Vue Router's and Pinia's were never read)."""
     site = tmp_path / "site"
-    write(site, ".vitepress/config.ts", VITEPRESS_CONFIG)
+    if config == "config.ts":
+        write(site, ".vitepress/config.ts", VITEPRESS_CONFIG)
+    else:
+        write(site, ".vitepress/config/index.ts", VITEPRESS_INDEX)
+        write(site, ".vitepress/config/shared.ts", VITEPRESS_SHARED)
     for path in ("README.md", "src/index.md", "src/guide/intro.md", "src/tutorial/step-1/description.md"):
         write(site, path, PAGE)
     write(site, "src/examples/App/template.html", "<p>{{ message }}</p>\n")
