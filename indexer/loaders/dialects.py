@@ -11,7 +11,8 @@ Outside fenced code, before the Markdown is parsed:
   package.module.Name` (or `::: module` with its options below), whose docstrings mkdocstrings.py put in place
   when the source was found, leaves the name, and its indented options nothing;
 - MkDocs' attribute lists (`## Setup { #setup data-toc-label="x" }`, `[Start](x){ .md-button }`; unquoted values
-  only after a link or an image, `![Shot](a.png){ loading=lazy }`, or as `{: ...}`), Nextra's
+  only after a link or an image, `![Shot](a.png){ loading=lazy }`, or as `{: ...}`), markdown-it-attrs' blocks
+  between the delimiters a VitePress site sets in their place (`## Setup %{#setup}%`, any items), Nextra's
   heading ids (`## Setup [#setup]`, ending a heading, as Nextra takes them; all digits, `## Fixes [#1234]` is a
   changelog's issue number, kept), icon shortcodes (`:material-check:`), the markup of keys and marks
   (`++ctrl+alt+del++` is Ctrl+Alt+Del, a label in quotes as written: `++"My Key"++` is My Key; `==marked==` is
@@ -29,6 +30,7 @@ Outside fenced code, before the Markdown is parsed:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from indexer.loaders.fences import CODE_SPAN, closes, opens, outside_code_spans
 
@@ -85,10 +87,12 @@ _REFERENCE = re.compile(r"(?<![!\]\\])\[((?:`[^`\n]+`|[^\[\]`\n])+)\]\[((?:[A-Za
 _DEFINITION = re.compile(r"^[ ]{0,3}\[([^\]\n]+)\]:", re.MULTILINE)
 
 
-def plain_dialects(text: str) -> str:
-    """`text` with the dialects' syntax replaced as the module docstring says (unchanged when it holds none)."""
-    if not any(sign in text for sign in _SIGNS):
+def plain_dialects(text: str, delimiters: tuple[str, str] | None = None) -> str:
+    """`text` with the dialects' syntax replaced as the module docstring says (unchanged when it holds none);
+    `delimiters`, those of the attribute blocks the site sets besides `{` and `}` (`%{#id}%`: vitepressconfig.py)."""
+    if not any(sign in text for sign in _SIGNS) and not (delimiters and delimiters[0] in text):
         return text
+    attributes = _attribute_blocks(*delimiters) if delimiters else None
     out: list[str] = []
     prose: list[str] = []
     fence: str | None = None
@@ -113,7 +117,7 @@ def plain_dialects(text: str) -> str:
             out.append(line)
             continue
         if (opened := opens(line)) is not None:
-            out.append(_inline("\n".join(prose), defined))
+            out.append(_inline("\n".join(prose), defined, attributes))
             prose, fence, fenced_in = [], opened, len(bodies)
             out.append(line)
             continue
@@ -160,7 +164,7 @@ def plain_dialects(text: str) -> str:
         if _SNIPPET.match(line):
             continue
         prose.append(_line(line))
-    out.append(_inline("\n".join(prose), defined))
+    out.append(_inline("\n".join(prose), defined, attributes))
     return "\n".join(out)
 
 
@@ -183,9 +187,11 @@ def _line(line: str) -> str:
     return line
 
 
-def _inline(text: str, defined: set[str]) -> str:
+def _inline(text: str, defined: set[str], attributes: re.Pattern[str] | None = None) -> str:
     if "][" in text:
         text = _references(text, defined)
+    if attributes is not None:
+        text = outside_code_spans(text, lambda prose: attributes.sub("", prose))
     if "{" in text or ":" in text or "++" in text or "==" in text:
         text = outside_code_spans(text, _plain_markup)
     if "%%" in text:
@@ -220,6 +226,18 @@ def _references(text: str, defined: set[str]) -> str:
         parts += [text[pos : found.start()], shown]
         pos = found.end()
     return "".join(parts) + text[pos:] if parts else text
+
+
+@lru_cache(maxsize=8)
+def _attribute_blocks(left: str, right: str) -> re.Pattern[str]:
+    """markdown-it-attrs' blocks between a site's own delimiters (`%{#using-a-store}%`, `%{.tip title="x"}%`),
+    where _ATTRIBUTES finds `{...}`: whatever their items, as markdown-it-attrs reads them (where a `{#id}` in prose
+    may be a formula, `%{` is no one's)."""
+    stop = re.escape(right[0])
+    named = rf"(?:#[^\s{stop}\"'=]+|\.[A-Za-z_-][\w-]*)"
+    value = rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s{stop}"'=]+)"""
+    item = rf"(?:{named}|[A-Za-z_-][\w-]*(?:={value})?)"
+    return re.compile(rf"[ \t]*{re.escape(left)}[ \t]*(?:{item}[ \t]+)*{item}[ \t]*{re.escape(right)}")
 
 
 def _label(label: str) -> str:

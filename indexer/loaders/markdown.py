@@ -20,7 +20,9 @@ Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: qu
 shortcodes filled in from the front matter and the site's params (hugoparams.py), Hugo shortcodes whose body is
 code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comment dropped (shortcodes.py),
 then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
-(templates.py), once a Jekyll site's Liquid outputs that name a value are filled in (liquid.py).
+(templates.py), once a Jekyll site's Liquid outputs that name a value are filled in (liquid.py). Dialects'
+markup is taken out of the prose (dialects.py), with the attribute blocks of the delimiters that a VitePress site's
+config sets (vitepressconfig.py: its config is read as the page's settings).
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) are kept as
 their plain text, with a warning: markdown-it itself would drop them and everything after them.
@@ -64,6 +66,7 @@ from indexer.loaders.sphinxfiles import expand_myst_includes
 from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
 from indexer.loaders.vitepress import expand_vitepress_includes
+from indexer.loaders.vitepressconfig import attribute_delimiters
 from indexer.model import ParsedDoc
 
 __all__ = ["NESTING_LIMIT", "MarkdownLoader", "markdown_parser", "render_markdown"]
@@ -103,7 +106,7 @@ class MarkdownLoader:
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(plain_html_blocks(body), path)
-            text = open_markdown_html(plain_dialects(strip_templates(plain)))
+            text = open_markdown_html(plain_dialects(strip_templates(plain), attribute_delimiters(path)))
         doc = render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
         if home := home_sections(front_matter):  # a VitePress home page's hero and feature cards
             doc = replace(doc, title=doc.title or home[0].heading, sections=home + doc.sections)

@@ -1010,3 +1010,40 @@ def test_a_jsx_comment_over_several_blocks_shows_nothing() -> None:
     assert "Intro." in body and "After." in body and "{/* kept in code" in body
     assert "Create Blog Theme Config" not in body and "narwhal" not in body
     assert "Still prose." in body  # a comment never closed is no comment: nothing is lost
+
+
+VITEPRESS_ATTRS = """# 在组件外使用 store %{#using-a-store-outside-of-a-component}%
+
+Zebracorn text **bold**%{.red}% and `code %{#kept}%` stays.
+
+## 单页面应用 %{ #single-page-applications .wide data-x="a b" }%
+
+```apache
+RewriteCond %{REQUEST_FILENAME} !-f
+```
+"""
+
+
+@pytest.mark.parametrize("keys", [("leftDelimiter", "rightDelimiter"), ("left", "right")])
+def test_vitepress_attribute_blocks_of_the_delimiters_its_config_sets_are_taken_out(
+    docs: Path, index_dir: Path, keys: tuple[str, str]
+) -> None:
+    """Pinia (`attrs: { leftDelimiter: '%{', rightDelimiter: '}%' }`, VitePress 1) and Vue Router (`left`, `right`,
+    VitePress 2) write their Chinese pages' anchors so: about 70 pages had titles and headings such as `在组件外使用
+    store %{#using-a-store-outside-of-a-component}%`. They leave nothing, as markdown-it-attrs takes them, but in
+    code; the config (config/index.ts spreading a shared module) is the pages' setting: when it changes, they are
+    read again."""
+    write(docs, ".vitepress/config/index.ts", b"import { shared } from './shared'\nexport default { ...shared }\n")
+    write(docs, ".vitepress/config/shared.ts", b"export const shared = { markdown: { lineNumbers: true } }\n")
+    write(docs, "zh/outside.md", VITEPRESS_ATTRS)
+    index(docs, index_dir)
+    assert document(index_dir, "zh/outside.md").title.endswith("%{#using-a-store-outside-of-a-component}%")
+    attrs = f"{{ {keys[0]}: '%{{', {keys[1]}: '}}%' }}"
+    write(docs, ".vitepress/config/shared.ts", f"export const shared = {{ markdown: {{ attrs: {attrs} }} }}\n")
+    report = index(docs, index_dir)
+    assert report.updated == 1
+    assert document(index_dir, "zh/outside.md").title == "在组件外使用 store"
+    assert snapshot(index_dir).text("zh/outside.md") == (
+        "在组件外使用 store\n\nZebracorn text bold and code %{#kept}% stays.\n\n单页面应用\n\n"
+        "RewriteCond %{REQUEST_FILENAME} !-f"
+    )
