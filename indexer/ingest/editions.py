@@ -3,7 +3,8 @@ and which of them an index holds.
 
 A generator keeps each edition of its pages in a folder of its own, or names it in the pages' file names
 (layouts.py finds which, from the generator's own files): Docusaurus its versions in `versioned_docs/version-X/`
-and its translations in `i18n/<locale>/...`, Starlight its locales in `src/content/docs/<locale>/`, Hugo its
+and its translations in `i18n/<locale>/...`, Starlight its locales in `src/content/docs/<locale>/` (VitePress in
+`<locale>/`), Hugo its
 languages in a content folder each or in the file's name (`about.fr.md`), Nextra its locales in the file's name
 (`api.zh-CN.mdx`). The site's default reader sees one edition: the version its plain URLs serve, in its default
 language. An index holds that edition by default, as the reader sees it; --languages and --versions (a
@@ -63,7 +64,7 @@ class Selection:
 class Layout:
     """The editions a site keeps in DOCS: the folder of each, and the languages and versions they make."""
 
-    generator: str  # as the option hints name it: "docusaurus", "starlight", "hugo", "mintlify", "nextra"
+    generator: str  # "docusaurus", "starlight", "hugo", "mintlify", "nextra", "vitepress" (as option hints name it)
     areas: tuple[Area, ...]  # the longest folders first
     languages: tuple[str, ...] = ()  # the site's languages, its default first; () when it has one
     versions: tuple[str, ...] = ()  # the versions it builds, as the site names them
@@ -174,5 +175,6 @@ def unknown_without_layout(selection: Selection) -> list[str]:
         f"{' and '.join(named)} had no effect: no translations or versions were found in this folder (they are "
         "told apart on Docusaurus sites indexed from the folder of docusaurus.config.*, Starlight sites from that "
         "of astro.config.* or src/content/docs, multilingual Hugo sites from that of hugo.* or its content "
-        "folder, and Nextra sites with i18n locales from that of next.config.* or its pages folder)"
+        "folder, Nextra sites with i18n locales from that of next.config.* or its pages folder, and VitePress "
+        "sites with locales from that of .vitepress or its srcDir)"
     ]

@@ -9,6 +9,8 @@ its config, the folders it names, Docusaurus's versions.json. Never from the pag
   `i18n.locales` (an array) is read when there is no such object. Indexed from the project's folder, Astro's own
   pages (src/pages/) are served from the root too, its public/ files as they are, and a Markdown page anywhere
   else (the project's README) is none.
+- VitePress (the folder with `.vitepress/`, or its srcDir): the keys of its config's `locales` object are its
+  locales' folders in the source, `root` the pages at the top, the default (vitepress.py).
 - Hugo (the folder with hugo.toml/yaml/json, or the content folder): a site of several `languages`, each
   with its `contentDir` or all in one, where `page.fr.md` is the French page; defaultContentLanguage (en) is
   served at the root (at `/en/` with defaultContentLanguageInSubdir), the others at `/<language>/`; a language
@@ -35,13 +37,20 @@ from typing import Any
 from indexer.ingest.docusaurus import docusaurus_layout
 from indexer.ingest.editions import Area, Layout
 from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, folder_names, listed, lowered, site_folder
+from indexer.ingest.vitepress import vitepress_layout
 from indexer.loaders.jsconfig import JsConfig, config_text
 
 
 def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
     """The editions the site whose config file is `config` keeps in `docs` (a folder at or below the config's);
     None when it keeps none there."""
-    builders = {"docusaurus": docusaurus_layout, "hugo": _hugo, "mintlify": _mintlify, "nextjs": _nextra}
+    builders = {
+        "docusaurus": docusaurus_layout,
+        "hugo": _hugo,
+        "mintlify": _mintlify,
+        "nextjs": _nextra,
+        "vitepress": vitepress_layout,
+    }
     if generator == "astro":
         layout = _starlight(config, whole=config.parent == docs)
     else:

@@ -132,8 +132,11 @@ class Site:
         return f"{key}+{self.layout.key}" if self.layout else key
 
     def place(self, doc_id: str) -> Place:
-        """Where the file lies among the site's editions: the folder the site serves it from, and its path there."""
-        return self.layout.place(doc_id) if self.layout else Place(doc_id, Area("", ""))
+        """Where the file `doc_id` (a path in DOCS) lies among the site's editions: the folder the site serves it
+        from, and its path there (without the site's root, which the editions' folders hold: VitePress's srcDir)."""
+        if self.layout:
+            return self.layout.place(doc_id)
+        return Place(doc_id[len(self.root) :] if self.root and doc_id.startswith(self.root) else doc_id, Area("", ""))
 
     def is_index(self, stem: str, folder: str) -> bool:
         """Whether a file named `stem` (without its extension) in the folder named `folder` ("" at the top) is

@@ -110,9 +110,9 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     serving the files as they are). A file in a folder the site serves as it is (Docusaurus's static/) is
     served under that folder's path in either case."""
     read_as = rules.site.reads_as(doc_id)
+    place = rules.site.place(doc_id)
     if rules.site.root and doc_id.startswith(rules.site.root):
         doc_id = doc_id[len(rules.site.root) :]  # an mdBook's src/: its pages are served from the book's root
-    place = rules.site.place(doc_id)
     if place.area.as_is:  # Docusaurus's static/: its files are served as they are, from the site's root
         return place.area.url + place.path
     config = rules.site.config

@@ -7,6 +7,13 @@ VitePress makes a page of each Markdown file under `srcDir` (the site's folder b
 root (`public/logo.pdf` is `/logo.pdf`). HTML and text files beside the pages are no pages: examples and
 fragments that pages import (Vue's docs keep 58 in `examples/src/` and `tutorial/src/`). Only literal values
 are read from the config (loaders/jsconfig.py); an expression leaves VitePress's default.
+
+Its translations (ingest/layouts.py): the keys of the config's `locales` object are its locales' folders in
+srcDir, each served under its name as written (`zh/` at /zh/); `root` is the pages at the top, the default, in
+the language its `lang` names (else the config's own `lang`, else VitePress's en-US). A locale whose `link` is
+another site's address (Vite's `zh: { link: 'https://cn.vite.dev' }`) has no pages here: with no other, the site
+is of one language. Of the config's `locales` objects, the site's is the one whose entries give a `label` or a
+`lang` (the search options' own, in `themeConfig`, give neither).
 """
 
 from __future__ import annotations
@@ -20,8 +27,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from indexer.ingest.editions import Area, Layout
 from indexer.ingest.siteconfig import MAX_NAMES, path_glob, site_folder
-from indexer.loaders.jsconfig import config_text
+from indexer.loaders.jsconfig import SPREAD, JsConfig, config_text
 from indexer.loaders.vitepressconfig import FOLDER, site_config
 
 PUBLIC = "public/"
@@ -80,3 +88,51 @@ def vitepress_site(root: Path, docs: Path) -> VitePressSite:
     src_in_docs = "" if in_docs == "." or in_docs.startswith("..") else in_docs + "/"
     clean = bool(options.option("cleanUrls", bool)) if options else False
     return VitePressSite(src_in_docs, inside, tuple(exclude[:MAX_NAMES]), clean)
+
+
+DEFAULT_LANG = "en-US"  # the `lang` of a VitePress site whose config names none
+
+
+def vitepress_layout(config: Path) -> Layout | None:
+    """A VitePress site's locales, from the `locales` object of the config in its `.vitepress/` folder `config`
+    (see the module's docstring); None when it has one language here."""
+    options = site_config(config, lambda path: config_text(Path(path)))
+    if options is None:
+        return None
+    found = [v for v in options.values("locales") if isinstance(v, dict) and _labelled(v)]
+    if len(found) != 1:
+        return None
+    locales = found[0]
+    folders = [key for key, entry in locales.items() if key != "root" and not _elsewhere(entry)]
+    folders = [f for f in folders if f and "/" not in f and f not in (".", "..", SPREAD)][:MAX_NAMES]
+    if not folders:
+        return None  # Vite's: each translation is a site of its own
+    root = locales.get("root")
+    lang = root.get("lang") if isinstance(root, dict) else None
+    root_name = (lang if isinstance(lang, str) and lang else _site_lang(options, locales)).lower()
+    src = site_folder(options.option("srcDir", str))
+    areas = [Area(f"{src}{f}/", f"{f}/", f.lower()) for f in folders] + [Area(src, "", root_name)]
+    languages = (root_name, *sorted({f.lower() for f in folders} - {root_name}))
+    return Layout("vitepress", tuple(areas), languages)
+
+
+def _labelled(locales: dict[str, Any]) -> bool:
+    """Whether a `locales` object is VitePress's own, whose entries give a `label` or `lang`, not the search's
+    (`themeConfig: { search: { options: { locales: { zh: { translations } } } } }`)."""
+    return any(isinstance(entry, dict) and ("label" in entry or "lang" in entry) for entry in locales.values())
+
+
+def _elsewhere(locale: object) -> bool:
+    """Whether a VitePress locale links to another site (`link: 'https://cn.vite.dev'`), which serves its pages."""
+    link = locale.get("link") if isinstance(locale, dict) else None
+    return isinstance(link, str) and link.strip().lower().startswith(("http://", "https://", "//"))
+
+
+def _site_lang(options: JsConfig, locales: dict[str, Any]) -> str:
+    """The `lang` a VitePress config gives the site, which its root locale keeps when it names none: the one
+    `lang` written outside the locales' entries, else VitePress's default."""
+    langs = [v for v in options.values("lang") if isinstance(v, str)]
+    for entry in locales.values():
+        if isinstance(entry, dict) and entry.get("lang") in langs:
+            langs.remove(entry["lang"])
+    return langs[0] if len(langs) == 1 and langs[0] else DEFAULT_LANG

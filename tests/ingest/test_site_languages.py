@@ -1,6 +1,6 @@
-"""Multilingual Starlight and Hugo sites: the index holds the site's default language, --languages adds the
-translations at the URLs the site serves them, and the languages are read from the generator's config, never
-from the pages. Each case is a small site folder indexed by the real pipeline."""
+"""Multilingual Starlight, VitePress, Hugo, Nextra and Mintlify sites: the index holds the site's default
+language, --languages adds the translations at the URLs the site serves them, and the languages are read from the
+generator's config, never from the pages. Each case is a small site folder indexed by the real pipeline."""
 
 from __future__ import annotations
 
@@ -165,6 +165,104 @@ def test_an_astro_site_of_one_language_is_indexed_whole(tmp_path: Path) -> None:
     report = index(tmp_path / "src/content/docs", tmp_path / "index", **BASE)
     assert all_ids(tmp_path / "index") == ["fr/start.md"] and not report.skipped
     assert document(tmp_path / "index", "fr/start.md").language == ""
+
+
+VITEPRESS_CONFIG = """import { defineConfig } from 'vitepress'
+import { sharedConfig } from './shared'
+
+export default defineConfig({
+  ...sharedConfig,
+  locales: {
+    root: { label: 'English', lang: 'en-US', link: '/' },
+    zh: { label: '简体中文', lang: 'zh-CN', link: '/zh/' },
+    ko: { label: '한국어', lang: 'ko-KR', link: 'https://ko.docs.example/' },
+  },
+})
+"""
+VITEPRESS_SHARED = """export const sharedConfig = defineConfig({
+  cleanUrls: true,
+  themeConfig: { search: { provider: 'algolia', options: { locales: { zh: { placeholder: '搜索' } } } } },
+})
+"""
+
+
+def vitepress_site(site: Path, src: str = "") -> None:
+    """Vue Router's and Pinia's shape: the locales in .vitepress/config/index.ts, a shared config it imports, whose
+    search options have `locales` of their own; Korean is another site (its `link`)."""
+    write(site, ".vitepress/config/index.ts", VITEPRESS_CONFIG)
+    write(
+        site,
+        ".vitepress/config/shared.ts",
+        VITEPRESS_SHARED.replace("({", f"({{ srcDir: '{src}',") if src else VITEPRESS_SHARED,
+    )
+    write(site, f"{src}index.md", page("homeword"))
+    write(site, f"{src}guide/scroll.md", page("scrollword savedposition"))
+    write(site, f"{src}zh/index.md", page("zhhomeword"))
+    write(site, f"{src}zh/guide/scroll.md", page("chineseword savedposition"))
+    write(site, f"{src}ko/guide/scroll.md", page("koreanword"))  # ko is served elsewhere: a folder like any
+
+
+@pytest.mark.parametrize("docs", ["", "src/"])
+def test_a_vitepress_site_holds_its_root_locale_and_its_translations_on_demand(tmp_path: Path, docs: str) -> None:
+    """Vue Router's docs keep 61 Chinese pages in zh/ (the config's `locales`): they had no language, and an
+    English search found three of them in its top five. Indexed from the site's folder or from its srcDir."""
+    vitepress_site(tmp_path, docs)
+    index_dir = tmp_path / "index"
+    report = index(tmp_path / docs, index_dir, **BASE)
+    urls = {i: document(index_dir, i).url.removeprefix("https://docs.example/") for i in all_ids(index_dir)}
+    assert urls == {"index.md": "", "guide/scroll.md": "guide/scroll", "ko/guide/scroll.md": "ko/guide/scroll"}
+    assert {document(index_dir, i).language for i in urls} == {"en-us"}
+    assert found(index_dir, "savedposition") == ["guide/scroll.md"]
+    translation = "a translation (zh) of the site, whose language is en-us: --languages en-us,zh (or all) indexes it"
+    assert skipped(report) == {"zh/index.md": translation, "zh/guide/scroll.md": translation}
+    report = index(tmp_path / docs, index_dir, languages="all", **BASE)
+    assert (report.added, report.updated, report.removed) == (2, 0, 0)
+    chinese = document(index_dir, "zh/guide/scroll.md")
+    assert (chinese.url, chinese.language) == ("https://docs.example/zh/guide/scroll", "zh")
+    assert document(index_dir, "zh/index.md").url == "https://docs.example/zh/"
+    assert found(index_dir, "savedposition lang:zh") == ["zh/guide/scroll.md"]
+
+
+def test_a_vitepress_srcdir_holds_the_locales_folders(tmp_path: Path) -> None:
+    """With `srcDir: 'src'`, indexed from the site's folder: src/zh/ is the locale zh, served at /zh/."""
+    vitepress_site(tmp_path, "src/")
+    write(tmp_path, "README.md", page("readmeword"))
+    index_dir = tmp_path / "index"
+    report = index(tmp_path, index_dir, languages="en-US", **BASE)  # a language as the config writes it
+    assert all_ids(index_dir) == ["src/guide/scroll.md", "src/index.md", "src/ko/guide/scroll.md"]
+    assert document(index_dir, "src/guide/scroll.md").url == "https://docs.example/guide/scroll"
+    assert skipped(report)["src/zh/guide/scroll.md"] == "in zh: not among --languages en-us"
+    assert "outside the site's src/ folder" in skipped(report)["README.md"]
+    index(tmp_path, index_dir, languages="zh", **BASE)
+    assert all_ids(index_dir) == ["src/zh/guide/scroll.md", "src/zh/index.md"]
+    chinese = document(index_dir, "src/zh/guide/scroll.md")
+    assert (chinese.url, chinese.language) == ("https://docs.example/zh/guide/scroll", "zh")
+
+
+def test_a_vitepress_root_locale_without_a_lang_is_in_the_sites_lang(tmp_path: Path) -> None:
+    config = "export default { lang: 'fr-FR', locales: { root: { label: 'Français' }, en: { label: 'English', lang: 'en-US' } } }\n"  # noqa: E501
+    write(tmp_path, ".vitepress/config.mts", config)
+    write(tmp_path, "start.md", page("frenchword"))
+    write(tmp_path, "en/start.md", page("englishword"))
+    report = index(tmp_path, tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == ["start.md"]
+    assert document(tmp_path / "index", "start.md").language == "fr-fr"
+    assert skipped(report) == {
+        "en/start.md": "a translation (en) of the site, whose language is fr-fr: --languages fr-fr,en (or all) "
+        "indexes it"
+    }
+
+
+def test_a_vitepress_site_whose_translations_are_other_sites_is_of_one_language(tmp_path: Path) -> None:
+    """Vite's config lists seven locales, each with a `link` to a site of its own (https://cn.vite.dev): a folder
+    here named like one is pages like any, and no page is said to be in a language."""
+    config = "export default { locales: { root: { label: 'English' }, zh: { label: '简体中文', link: 'https://cn.docs.example' } } }\n"  # noqa: E501
+    write(tmp_path, ".vitepress/config.ts", config)
+    write(tmp_path, "guide/scroll.md", page("scrollword"))
+    write(tmp_path, "zh/notes.md", page("notesword"))
+    report = index(tmp_path, tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == ["guide/scroll.md", "zh/notes.md"] and not report.skipped
+    assert document(tmp_path / "index", "zh/notes.md").language == ""
 
 
 HUGO_BY_FOLDER = """defaultContentLanguage = 'en'
