@@ -42,8 +42,21 @@ _YAML_BLOCK = re.compile(r"\A---[ \t]*\n(.*?)^(?:---|\.\.\.)[ \t]*$\n?", re.DOTA
 _TOML_BLOCK = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 _NAMES_ACCESS = re.compile(r"^\s*[\"']?access[\"']?\s*[:=]", re.MULTILINE)
 
-# libyaml's safe loader when PyYAML was built with it (several times faster), else the pure-Python one.
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+class _SafeLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's safe loader when PyYAML was built with it (several times faster), else the pure-Python one; a
+    date that does not exist (`date: 2024-02-30`, which PyYAML fails on with a ValueError) is kept as written."""
+
+
+def _timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    try:
+        return loader.construct_yaml_timestamp(node)
+    except (ValueError, OverflowError):
+        return loader.construct_scalar(node)
+
+
+_SafeLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
+_SAFE_LOADER = _SafeLoader
 
 
 class FrontMatterError(LoaderError):

@@ -137,7 +137,7 @@ def _read(config: str, mtime_ns: int, size: int) -> dict[str, Any]:
     try:
         with open(config, encoding="utf-8", errors="replace") as f:
             settings = yaml.load(f.read(), Loader=TolerantLoader)
-    except (OSError, yaml.YAMLError, RecursionError):
+    except (OSError, yaml.YAMLError, RecursionError, ValueError):  # ValueError: a date that does not exist
         return {}
     return settings if isinstance(settings, dict) else {}
 

@@ -701,6 +701,14 @@ plugins:
 """
 
 
+def test_an_mkdocs_config_with_a_date_that_does_not_exist_is_unreadable_and_stops_nothing(tmp_path: Path) -> None:
+    """`extra: {released: 2024-02-30}` in mkdocs.yml made PyYAML fail with a ValueError, which stopped the run."""
+    write(tmp_path, "mkdocs.yml", "site_name: x\nextra:\n  released: 2024-02-30\n")
+    write(tmp_path, "docs/guide.md", PAGE)
+    index(tmp_path / "docs", tmp_path / "index", base_url="https://example.dev/", drop_extensions=True)
+    assert document(tmp_path / "index", "guide.md").url == "https://example.dev/guide/"
+
+
 def test_an_mkdocs_config_has_the_settings_of_the_config_it_inherits(tmp_path: Path) -> None:
     """A mkdocs.yml that says `INHERIT: base.yml` (fastapi's translations, Textual's configs) is built with the
     settings of both, its own winning: only its own were read, so the inherited use_directory_urls, exclude_docs,

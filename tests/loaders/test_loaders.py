@@ -380,6 +380,13 @@ def test_markdown_bad_front_matter_is_a_warning_not_text(front_matter: bytes, wa
     assert searchable(doc) == "Real\nReal\nbody"
 
 
+def test_markdown_front_matter_with_a_date_that_does_not_exist_keeps_it_as_written() -> None:
+    """`date: 2024-02-30` made PyYAML fail with a ValueError: the whole page was skipped ("could not be indexed")."""
+    doc = load("doc.md", b"---\ntitle: Leap\ndate: 2024-02-30\nlater: 2024-13-01 10:00:00\n---\nbody\n")
+    assert doc.front_matter == {"title": "Leap", "date": "2024-02-30", "later": "2024-13-01 10:00:00"}
+    assert (doc.title, doc.warnings) == ("Leap", ())
+
+
 def test_markdown_comma_separated_tags_become_a_tuple() -> None:
     doc = load("doc.md", b"---\ntags: one, two ,, three\n---\nbody\n")
     assert doc.front_matter["tags"] == ("one", "two", "three")
