@@ -22,7 +22,6 @@ with --url-extension its extension is put in its place; a permalink ending in `/
 
 from __future__ import annotations
 
-import datetime
 import fnmatch
 import hashlib
 import re
@@ -34,6 +33,7 @@ from typing import Any
 import yaml
 
 from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, site_folder
+from indexer.loaders.frontmatter import written_date
 
 CONFIGS = ("_config.yml", "_config.yaml", "_config.toml")  # the first found, as Jekyll looks for them
 MARKDOWN = frozenset({".md", ".markdown", ".mkdown", ".mkdn", ".mkd", ".mdown"})
@@ -141,11 +141,9 @@ class JekyllSite:
         if post:
             date = (post.group(1), post.group(2).zfill(2), post.group(3).zfill(2))
             name = post.group(4)
-        written = front.get("date")
-        if isinstance(written, datetime.date):
+        written = written_date(front.get("date"))
+        if written is not None:
             date = (f"{written.year:04d}", f"{written.month:02d}", f"{written.day:02d}")
-        elif isinstance(written, str) and (found := re.match(r"(\d{4})-(\d{1,2})-(\d{1,2})", written.strip())):
-            date = (found.group(1), found.group(2).zfill(2), found.group(3).zfill(2))
         slug = front.get("slug") if isinstance(front.get("slug"), str) and front.get("slug") else name
         categories = [*_listed(front.get("categories")), *_listed(front.get("category"))]
         values = {

@@ -43,7 +43,7 @@ class Job:
     root: str = ""  # the folder's real path: the file must resolve inside it; "" when links may leave it
     folder: str = ""  # the documents folder, where the files a document includes are read from ("": none read)
     rules: AccessRules = field(default_factory=AccessRules)  # the access file, for the groups of included files
-    drafts: str = ""  # the site generator that publishes no draft (front matter `draft: true`), if any
+    drafts: str = ""  # who publishes no page of it as a draft (front matter `draft: true`): Site.drafts_of
     includes_from: str = ""  # the folder above `folder` that included files may come from too (--includes-from)
     nav_title: str = ""  # the title the site's navigation gives the page, for when it names none itself
     read_as: str = ""  # the suffix of the format its site reads it in, when not its own (Django's .txt: ".rst")

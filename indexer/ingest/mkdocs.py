@@ -6,6 +6,9 @@
   folder, `!` taking a path back) and the `exclude` plugin (`glob:` and `regex:` lists over the path in
   docs_dir) leave files out of the site.
 
+- Its blog plugin serves the posts of its posts folder at paths of their own, and publishes no draft
+  (mkdocsblog.py).
+
 A value the config does not give literally (an `!ENV` tag) is no folder or pattern here.
 """
 
@@ -17,11 +20,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import pathspec
 
+from indexer.ingest.mkdocsblog import Blog, Unreadable, blogs, is_page
 from indexer.ingest.siteconfig import listed, site_folder
 
 MAX_PATTERNS = 1_000
@@ -37,6 +41,9 @@ class MkDocsSite:
     exclude_docs: tuple[str, ...] = ()  # its lines
     globs: tuple[str, ...] = ()  # the exclude plugin's
     regexes: tuple[str, ...] = ()  # the exclude plugin's
+    blogs: tuple[Blog, ...] = ()  # its blog plugins'
+    directories: bool = True  # use_directory_urls: a page is served as a folder
+    rooted: bool = False  # docs_dir is the site's root folder in DOCS (Site.root), which a path on the site starts from
 
     @property
     def key(self) -> str:
@@ -75,12 +82,68 @@ class MkDocsSite:
         return None
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
-        return None
+        """Where a file of a blog's posts folder that is no page (an image, a PDF) is served (`doc_id` from the
+        site's root folder, as urls.site_path gives it); None for any other file (posts: post_path())."""
+        path = self._located(doc_id)
+        blog = self._blog(path)
+        moved = blog.moved(path) if pages and blog is not None and path is not None else None
+        return self._served(moved) if moved is not None else None
+
+    def post_path(
+        self, doc_id: str, front_matter: Mapping[str, Any], title: str, pages: bool, extension: str
+    ) -> tuple[str | None, str | None]:
+        """(Where a blog post is served, `extension` ending it as --url-extension does; None for a file that is
+        no post, or a post whose path cannot be made: then a warning that says why, as the second item.)"""
+        path = self._located(doc_id)
+        blog = self._blog(path)
+        if not pages or blog is None or path is None or not is_page(path):
+            return None, None
+        try:
+            page = PurePosixPath(blog.post_path(path, front_matter, title)).with_suffix("")
+        except Unreadable as exc:
+            return None, f"a post of the blog of mkdocs.yml, cited at its file's path: {exc}"
+        folder = "" if str(page.parent) == "." else f"{page.parent}/"
+        name = "index" if page.name in ("index", "README") else page.name
+        if extension:
+            return self._served(f"{folder}{name}{extension}"), None
+        if name == "index" or self.directories:
+            return self._served(folder if name == "index" else f"{folder}{name}/"), None
+        return self._served(f"{folder}{name}"), None
+
+    def drafted(self, doc_id: str) -> bool:
+        """Whether the file `doc_id` is a blog post that is no page of the site when its front matter says
+        `draft: true`."""
+        path = self._in_docs_dir(doc_id)
+        blog = self._blog(path)
+        return path is not None and blog is not None and is_page(path) and not blog.drafts
+
+    @property
+    def drafts(self) -> str:
+        """The posts folders where a draft is no page, for the index's meta ("" for none)."""
+        folders = [blog.post_dir for blog in self.blogs if not blog.drafts]
+        return f"mkdocs blog: {', '.join(folders)}" if folders else ""
+
+    def _in_docs_dir(self, doc_id: str) -> str | None:
+        return self.inside + doc_id[len(self.pages) :] if doc_id.startswith(self.pages) else None
+
+    def _located(self, doc_id: str) -> str | None:
+        """The path in docs_dir of the file `doc_id` given from the site's root folder."""
+        return doc_id if self.rooted else self._in_docs_dir(doc_id)
+
+    def _blog(self, path: str | None) -> Blog | None:
+        return next((blog for blog in self.blogs if blog.holds(path)), None) if path is not None else None
+
+    def _served(self, path: str) -> str | None:
+        """A path in docs_dir as a path from where DOCS is served (None when DOCS, inside docs_dir, holds none)."""
+        if self.rooted:
+            return path
+        return self.pages + path[len(self.inside) :] if path.startswith(self.inside) else None
 
 
-def mkdocs_site(config: Path, settings: Mapping[str, Any], docs: Path) -> MkDocsSite | None:
-    """The config of the MkDocs project whose mkdocs.yml is `config` (read into `settings`), for DOCS; None when
-    it says nothing of which files are pages."""
+def mkdocs_site(config: Path, settings: Mapping[str, Any], docs: Path, rooted: bool = False) -> MkDocsSite | None:
+    """The config of the MkDocs project whose mkdocs.yml is `config` (read into `settings`), for DOCS (`rooted`:
+    the site's pages are those of its docs_dir in DOCS); None when it says nothing of which files are pages or
+    where they are served."""
     pages_dir = (config.parent / (site_folder(settings.get("docs_dir", "docs")) or "docs")).resolve()
     docs = docs.resolve()
     if docs.is_relative_to(pages_dir):
@@ -105,9 +168,11 @@ def mkdocs_site(config: Path, settings: Mapping[str, Any], docs: Path) -> MkDocs
         if isinstance(options, dict):
             globs += [g for g in listed(options.get("glob")) if isinstance(g, str)][:MAX_PATTERNS]
             regexes += [r for r in listed(options.get("regex")) if isinstance(r, str)][:MAX_PATTERNS]
-    if not (theme_in_pages or lines or globs or regexes):
+    found = blogs(plugins)
+    if not (theme_in_pages or lines or globs or regexes or found):
         return None
-    return MkDocsSite(pages, inside, theme_in_pages, lines, tuple(globs), tuple(regexes))
+    directories = settings.get("use_directory_urls") is not False
+    return MkDocsSite(pages, inside, theme_in_pages, lines, tuple(globs), tuple(regexes), found, directories, rooted)
 
 
 def _slashed(path: str) -> str:

@@ -23,7 +23,7 @@ from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
 from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Scan, scan
 from indexer.ingest.sites import Site, detect_site
-from indexer.ingest.urls import UrlRules, document_url, unjoined_path
+from indexer.ingest.urls import UrlRules, document_url, unjoined_path, url_warning
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
 from indexer.store import storage
@@ -336,16 +336,27 @@ def _edition(site: Site, doc_id: str) -> tuple[str, str]:
 
 def _url(record: DocRecord, urls: UrlRules, tally: _Tally) -> str:
     _note_unjoined(record.front_matter, urls, tally)
-    return document_url(record.id, record.source, record.front_matter, urls)
+    if record.id not in tally.applied:  # (not again: a file that came twice)
+        _note_url_warning(record.id, record.front_matter, record.title, urls, tally)
+    return document_url(record.id, record.source, record.front_matter, urls, record.title)
 
 
 def _refresh_urls(store: DocStore, urls: UrlRules, tally: _Tally) -> None:
     """The URL settings changed since the last run: remake every document's URL (and count anew, over all of
     them, the paths left with no base URL)."""
     tally.unjoined, tally.unjoined_example = 0, ""
-    for doc_id, source, front in list(store.front_matters()):
+    for doc_id, source, front, title in list(store.front_matters()):
         _note_unjoined(front, urls, tally)
-        store.set_url(doc_id, document_url(doc_id, source, front, urls))
+        if doc_id not in tally.applied:  # (warned of as it was read)
+            _note_url_warning(doc_id, front, title, urls, tally)
+        store.set_url(doc_id, document_url(doc_id, source, front, urls, title))
+
+
+def _note_url_warning(doc_id: str, front_matter: Mapping[str, Any], title: str, urls: UrlRules, tally: _Tally) -> None:
+    """Warn of a page cited at its file's path where its site serves it elsewhere (urls.url_warning)."""
+    warning = url_warning(doc_id, front_matter, urls, title)
+    if warning:
+        tally.warnings.append(SkippedFile(doc_id, warning))
 
 
 def _note_unjoined(front_matter: Mapping[str, Any], urls: UrlRules, tally: _Tally) -> None:

@@ -62,7 +62,7 @@ def plan_jobs(
         sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
                   settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules,
-                  drafts_generator(site), str(includes_from), nav_title=site.titles.get(c.id, ""),
+                  site.drafts_of(c.id), str(includes_from), nav_title=site.titles.get(c.id, ""),
                   read_as=site.reads_as(c.id))  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
@@ -154,8 +154,8 @@ def _reread_suffixes(key: str) -> set[str]:
 
 
 def drafts_generator(site: Site) -> str:
-    """The generator that publishes no page for a draft, "" for none (the index's meta keeps it)."""
-    return site.name if site.drafts else ""
+    """What publishes no page for a draft, "" for nothing (the index's meta keeps it): Site.draft_rules."""
+    return site.draft_rules
 
 
 def _previous_rules(state: RunState) -> AccessRules | None:

@@ -57,7 +57,7 @@ from indexer.ingest.hugobuild import site_cascade
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
-from indexer.ingest.mkdocs import mkdocs_site
+from indexer.ingest.mkdocs import MkDocsSite, mkdocs_site
 from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
 from indexer.ingest.nextra import nextra_site
 from indexer.ingest.quartoproject import quarto_project
@@ -158,6 +158,22 @@ class Site:
         if not isinstance(self.config, SphinxConfig) or not self.config.read_as:
             return ""
         return json.dumps([self.config.source, dict(self.config.read_as)])
+
+    def drafts_of(self, doc_id: str) -> str:
+        """Who publishes no page of the file `doc_id` when its front matter says `draft: true`: the generator
+        (Docusaurus, Hugo), or MkDocs's blog plugin for one of its posts; "" for none."""
+        if self.drafts:
+            return self.name
+        drafted = isinstance(self.config, MkDocsSite) and self.config.drafted(doc_id)
+        return "MkDocs's blog plugin" if drafted else ""
+
+    @property
+    def draft_rules(self) -> str:
+        """What publishes no page for a draft, for the index's meta ("" for nothing): the generator's name, or
+        the folders of an MkDocs blog's posts."""
+        if self.drafts:
+            return self.name
+        return self.config.drafts if isinstance(self.config, MkDocsSite) else ""
 
     def unpublished_reason(self, doc_id: str) -> str | None:
         """Why the generator publishes no page for the file `doc_id` (which a loader reads), or None: Docusaurus's
@@ -325,7 +341,7 @@ def _mkdocs(site: Site, config: Path, docs: Path) -> Site:
         folder = site_folder(settings.get("docs_dir", "docs"))
         found = replace(found, root=folder if folder and (docs / folder).is_dir() else "")
     found = replace(found, titles=mkdocs_titles(config, docs, settings))
-    mkdocs = mkdocs_site(config, settings, docs)
+    mkdocs = mkdocs_site(config, settings, docs, rooted=bool(found.root))
     return replace(found, config=mkdocs) if mkdocs is not None else found
 
 

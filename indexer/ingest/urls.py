@@ -18,6 +18,7 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote, quote_from_bytes, urlsplit
 
+from indexer.ingest.mkdocs import MkDocsSite
 from indexer.ingest.sites import PLAIN, Site, strip_number_prefix
 
 MAX_URL_CHARS = 2_000
@@ -77,9 +78,10 @@ def is_relative(url: str) -> bool:
     return not urlsplit(url).scheme
 
 
-def document_url(doc_id: str, source: str, front_matter: Mapping[str, Any], rules: UrlRules) -> str:
+def document_url(doc_id: str, source: str, front_matter: Mapping[str, Any], rules: UrlRules, title: str = "") -> str:
     """The front matter's url (a path joined to the base URL), else the base URL joined with the page's path on
-    the site (site_path()), else a file:// URL. A path with no base URL to join it to is left out."""
+    the site (site_path(); `title`: the page's, which an MkDocs blog post's path is made of), else a file:// URL.
+    A path with no base URL to join it to is left out."""
     own, _ = checked_url(front_matter.get("url"))  # checked again: an index written before the check may hold any
     base_url = rules.base_url
     if own and not is_relative(own):
@@ -87,7 +89,7 @@ def document_url(doc_id: str, source: str, front_matter: Mapping[str, Any], rule
     if own and base_url:
         return base_url.rstrip("/") + "/" + own.lstrip("/")
     if base_url:
-        return base_url.rstrip("/") + "/" + quote(site_path(doc_id, front_matter, rules), safe="/")
+        return base_url.rstrip("/") + "/" + quote(site_path(doc_id, front_matter, rules, title), safe="/")
     return "file://" + quote_from_bytes(os.fsencode(os.path.abspath(source)))  # Path.as_uri(), without Paths
 
 
@@ -97,7 +99,19 @@ def unjoined_path(front_matter: Mapping[str, Any], base_url: str) -> str:
     return own if own and not base_url and is_relative(own) else ""
 
 
-def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> str:
+def url_warning(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules, title: str = "") -> str | None:
+    """Why document_url() cites the page at its file's path where the site serves it elsewhere (an MkDocs blog
+    post whose date or slug cannot be read), or None."""
+    config = rules.site.config
+    if not isinstance(config, MkDocsSite) or not rules.base_url or checked_url(front_matter.get("url"))[0]:
+        return None
+    if rules.site.root and doc_id.startswith(rules.site.root):
+        doc_id = doc_id[len(rules.site.root) :]
+    extension = f".{rules.url_extension}" if rules.url_extension else ""
+    return config.post_path(doc_id, front_matter, title, rules.pages, extension)[1]
+
+
+def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules, title: str = "") -> str:
     """Where the page is under the site's base URL: its front matter `slug` (Docusaurus and Hugo: `/x` from the
     base, `x` in place of the file's name), else the document id. When the site serves pages under names of
     their own (rules.pages), a page's file (PAGE_SUFFIXES, or a file the site reads as one of them: a Sphinx
@@ -106,7 +120,8 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     the generator's rules apply (rules.site: Docusaurus strips number prefixes and names a page by its front
     matter `id`; a page in one of the site's areas, an edition or a content plugin's folder, is served under
     that area's path, `fr/`, `docs/2.x/` or a plugin's route, a slug `/x` is taken from there, and a blog post
-    named by a date is served in that date's folders). Without them the id stays the file's path (a site
+    named by a date is served in that date's folders; an MkDocs blog's post is served at the path its date and
+    its slug or `title` make: mkdocsblog.py). Without them the id stays the file's path (a site
     serving the files as they are). A file in a folder the site serves as it is (Docusaurus's static/) is
     served under that folder's path in either case."""
     read_as = rules.site.reads_as(doc_id)
@@ -116,7 +131,12 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     if place.area.as_is:  # Docusaurus's static/: its files are served as they are, from the site's root
         return place.area.url + place.path
     config = rules.site.config
-    own = config.path(doc_id, front_matter, rules.pages, f".{rules.url_extension}" if rules.url_extension else "")
+    extension = f".{rules.url_extension}" if rules.url_extension else ""
+    own = config.path(doc_id, front_matter, rules.pages, extension)
+    if own is None and isinstance(config, MkDocsSite):  # a blog post: its path is made of its date and title
+        own, unmade = config.post_path(doc_id, front_matter, title, rules.pages, extension)
+        if unmade:  # its file's path, whatever its slug
+            front_matter = {key: value for key, value in front_matter.items() if key != "slug"}
     if own is not None:  # what the site's config says of this file (Jekyll's permalinks, VitePress's public/)
         return own
     page = rules.pages and (PurePosixPath(doc_id).suffix.lower() in PAGE_SUFFIXES or bool(read_as))
@@ -132,7 +152,6 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules) -> 
     if site.slugged:  # Astro's collections: each name slugged as github-slugger does (`Inter-Process Communication`)
         folders, stem = [_github_slug(name) for name in folders], _github_slug(stem)
     folder = edition + "".join(f"{name}/" for name in folders)
-    extension = f".{rules.url_extension}" if rules.url_extension else ""
     slug = _slugged(front_matter, folder, edition)
     if slug is not None:
         path = slug

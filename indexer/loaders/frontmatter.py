@@ -30,7 +30,7 @@ import yaml
 
 from indexer.errors import LoaderError
 
-__all__ = ["FrontMatterError", "split_front_matter", "string_tuple"]
+__all__ = ["FrontMatterError", "split_front_matter", "string_tuple", "written_date"]
 
 MAX_BYTES = 64_000  # a front matter block longer than this (in characters) is refused
 MAX_EXPANDED = 200_000  # values plus characters a block may expand to (aliases repeat what they point at)
@@ -41,6 +41,7 @@ MAX_TAG_CHARS = 200
 _YAML_BLOCK = re.compile(r"\A---[ \t]*\n(.*?)^(?:---|\.\.\.)[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 _TOML_BLOCK = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 _NAMES_ACCESS = re.compile(r"^\s*[\"']?access[\"']?\s*[:=]", re.MULTILINE)
+_DATE = re.compile(r"\s*([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})")  # how a written date starts: 2024-05-26, 2024-5-6
 
 
 class _SafeLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
@@ -200,3 +201,19 @@ def string_tuple(value: object) -> tuple[str, ...]:
         items = (value,)
     stripped = (str(item).strip()[:MAX_TAG_CHARS] for item in items)
     return tuple(dict.fromkeys(item for item in stripped if item))[:MAX_TAGS]
+
+
+def written_date(value: object) -> dt.date | None:
+    """The day a front matter date names, as the site generators read one (Jekyll's posts, MkDocs' blog): a
+    YAML date or time (an ISO 8601 string once read here: `2024-05-26`, `2024-05-26T10:00:00+02:00`, the day as
+    written, whatever its time zone), or text that starts with one (`2024-5-6 10:00`); None for anything else
+    and for a day that does not exist (`2024-02-30`)."""
+    if isinstance(value, dt.date):
+        return value if not isinstance(value, dt.datetime) else value.date()
+    found = _DATE.match(value) if isinstance(value, str) else None
+    if found is None:
+        return None
+    try:
+        return dt.date(int(found.group(1)), int(found.group(2)), int(found.group(3)))
+    except ValueError:
+        return None

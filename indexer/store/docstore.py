@@ -109,13 +109,13 @@ class DocStore:
     def set_meta(self, values: Mapping[str, str]) -> None:
         self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", values.items())
 
-    def front_matters(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
-        """(id, source path, front matter) of every document."""
-        for doc_id, source, front_matter in self._db.execute(
-            "SELECT id, source, front_matter FROM documents"
+    def front_matters(self) -> Iterator[tuple[str, str, dict[str, Any], str]]:
+        """(id, source path, front matter, title) of every document."""
+        for doc_id, source, front_matter, title in self._db.execute(
+            "SELECT id, source, front_matter, title FROM documents"
         ).fetchall():
             front = json.loads(front_matter)
-            yield doc_id, source, front if isinstance(front, dict) else {}
+            yield doc_id, source, front if isinstance(front, dict) else {}, title
 
     def ids(self) -> list[str]:
         return [row[0] for row in self._db.execute("SELECT id FROM documents ORDER BY id")]

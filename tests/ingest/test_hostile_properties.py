@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from indexer.loaders import SUFFIXES
 
-from support.folders import all_ids, index, run_cli, skipped, write
+from support.folders import all_ids, document, index, run_cli, skipped, write
 from support.hostile import ANY_CHAR, PROPERTIES
 
 EXAMPLES = settings(PROPERTIES, max_examples=60)
@@ -101,6 +101,38 @@ def test_every_file_is_a_document_or_a_listed_skip(
     assert documents | set(listed) == set(names)
     assert not documents & set(listed)
     assert all(reason.strip() for reason in listed.values())
+    shutil.rmtree(folder)
+
+
+BLOG_PIECES = [
+    "date: 2024-02-30\n",
+    "date: " + "9" * 400 + "-1-1\n",
+    "date: {created: [2024-05-02], updated: x}\n",
+    "slug: " + "../" * 50 + "\n",
+    "title: '" + "<" * 5000 + "'\n",
+    "categories: [[a], {b: c}]\n",
+    "draft: 'true'\n",
+]
+
+
+@settings(PROPERTIES, max_examples=40)
+@given(fronts=st.lists(front_matter(), min_size=6, max_size=6), pieces=st.lists(st.sampled_from(BLOG_PIECES)))
+def test_every_post_of_an_mkdocs_blog_is_a_page_at_some_url_or_a_listed_skip(
+    tmp_path_factory: pytest.TempPathFactory, fronts: list[str], pieces: list[str]
+) -> None:
+    """Random front matter on the posts of Material's blog plugin, whose URLs are made of their date, title and
+    slug: the run ends, and each post is a document with an http URL in the site or a listed skip."""
+    folder = tmp_path_factory.mktemp("blog")
+    write(
+        folder, "mkdocs.yml", "site_name: x\nplugins:\n  - blog:\n      post_url_format: '{categories}/{date}/{slug}'\n"
+    )
+    names = [f"blog/posts/post{n}.md" for n in range(len(fronts))]
+    for n, (name, front) in enumerate(zip(names, fronts, strict=True)):
+        write(folder, f"docs/{name}", front[:-4] + "".join(pieces[n:]) + "---\n\n# A title\n\nText.\n")
+    report = index(folder / "docs", folder / "index", base_url="https://example.dev/", drop_extensions=True)
+    documents, listed = set(all_ids(folder / "index")), skipped(report)
+    assert documents | set(listed) == set(names)
+    assert all(document(folder / "index", doc_id).url.startswith("https://example.dev/") for doc_id in documents)
     shutil.rmtree(folder)
 
 

@@ -804,6 +804,110 @@ def test_a_site_built_from_named_mkdocs_configs_is_an_mkdocs_site(tmp_path: Path
     assert (report.site, report.site_configs) == ("MkDocs", ("../mkdocs-online.yml", "../mkdocs-offline.yml"))
 
 
+def post(front_matter: str, body: str = "# Hatch v1.10.0\n\nA release.\n") -> str:
+    return f"---\n{front_matter}---\n\n{body}"
+
+
+BLOG_POSTS = {  # path in docs/blog/posts -> (the post, its path on the site)
+    "release-hatch-1100.md": (post("date: 2024-05-02\n"), "blog/2024/05/02/hatch-v1100/"),
+    "named.md": (post("date: 2024-05-02\nslug: own/name\n"), "blog/2024/05/02/own/name/"),
+    "dated.md": (post("date:\n  created: 2023-12-18\n  updated: 2024-01-01\n"), "blog/2023/12/18/hatch-v1100/"),
+    "late.md": (post("date: 2024-01-31 23:30:00\n"), "blog/2024/01/31/hatch-v1100/"),
+    "titled.md": (post("date: 2022-11-06\ntitle: Café & <b>Crème</b>\n"), "blog/2022/11/06/caf%C3%A9--cr%C3%A8me/"),
+    "untitled.md": (post("date: 2022-11-06\n", "Words before any heading.\n"), "blog/2022/11/06/untitled/"),
+    "release-hatch-1100/notes.txt": ("The notes.\n", "blog/release-hatch-1100/notes.txt"),  # a post's file
+}
+
+
+def test_an_mkdocs_blog_serves_its_posts_at_their_date_and_slug(tmp_path: Path) -> None:
+    """Material's blog plugin serves `blog/posts/release-hatch-1100.md` at `blog/2024/05/02/hatch-v1100/` (its
+    front matter date, its title slugged), and no page at blog/posts/: hatch's and Textual's posts were cited at
+    their file's path, which does not exist. A draft is no page; a post whose date cannot be read keeps its
+    file's path, with a warning, as other pages keep theirs."""
+    write(tmp_path, "mkdocs.yml", "site_name: x\nplugins:\n  - search\n  - blog\n")
+    write(tmp_path, "docs/blog/index.md", "# Blog\n\nThe news.\n")
+    write(tmp_path, "docs/guide.md", PAGE)
+    for path, (text, _) in BLOG_POSTS.items():
+        write(tmp_path, f"docs/blog/posts/{path}", text)
+    write(tmp_path, "docs/blog/posts/soon.md", post("date: 2024-06-01\ndraft: true\n"))
+    write(tmp_path, "docs/blog/posts/undated.md", post("title: No date\n"))
+    report = index(tmp_path / "docs", tmp_path / "index", base_url="https://example.dev/", drop_extensions=True)
+    urls = {path: document(tmp_path / "index", f"blog/posts/{path}").url for path in BLOG_POSTS}
+    assert urls == {path: f"https://example.dev/{url}" for path, (_, url) in BLOG_POSTS.items()}
+    assert document(tmp_path / "index", "blog/index.md").url == "https://example.dev/blog/"
+    assert document(tmp_path / "index", "guide.md").url == "https://example.dev/guide/"
+    assert skipped(report) == {
+        "blog/posts/soon.md": "a draft (front matter draft: true), which MkDocs's blog plugin does not publish"
+    }
+    assert document(tmp_path / "index", "blog/posts/undated.md").url == "https://example.dev/blog/posts/undated/"
+    assert [(w.id, w.reason) for w in report.warnings] == [
+        (
+            "blog/posts/undated.md",
+            "a post of the blog of mkdocs.yml, cited at its file's path: its front matter date (none) is no date "
+            "(2024-05-02, or created: 2024-05-02)",
+        )
+    ]
+
+
+BLOG_OPTIONS = """site_name: x
+use_directory_urls: false
+plugins:
+  material/blog:
+    blog_dir: news
+    post_dir: "{blog}/articles"
+    post_url_format: "{categories}/{date}/{file}"
+    post_url_date_format: "yyyy-M"
+    post_url_max_categories: 2
+    post_slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}
+    draft: true
+"""
+
+
+def test_an_mkdocs_blogs_options_decide_where_its_posts_are_served(tmp_path: Path) -> None:
+    """The plugin's blog_dir, post_dir, post_url_format (its categories, slugged, and the file's name) and
+    post_url_date_format, as mkdocs.yml gives them (in a mapping of plugins, with Python tags among them), and
+    use_directory_urls: false; with its `draft: true`, drafts are published. Indexed from the project's folder,
+    its pages are served from docs_dir."""
+    write(tmp_path, "mkdocs.yml", BLOG_OPTIONS)
+    front = "date: 2024-03-09\ndraft: true\ncategories: [Release Notes, News, Other]\n"
+    write(tmp_path, "docs/news/articles/2024/launch.md", post(front))
+    write(tmp_path, "docs/blog/posts/old.md", post("date: 2024-03-09\n"))  # no posts folder of this blog
+    index(tmp_path, tmp_path / "index", base_url="https://example.dev/", url_extension="html")
+    assert document(tmp_path / "index", "docs/news/articles/2024/launch.md").url == (
+        "https://example.dev/news/release-notes/news/2024-3/launch.html"
+    )
+    assert document(tmp_path / "index", "docs/blog/posts/old.md").url == "https://example.dev/blog/posts/old.html"
+
+
+@pytest.mark.parametrize(
+    "front_matter",
+    [
+        "date: yesterday\n",
+        "date: 2024-02-30\n",
+        "date: [2024-05-02]\n",
+        "date:\n  updated: 2024-05-02\n",
+        "date: 2024-05-02\nslug: 42\n",
+        "date: 2024-05-02\ntitle: [a, b]\n",
+        "date: " + "9" * 5000 + "-1-1\n",
+        "date: 2024-05-02\ntitle: '" + "<" * 30_000 + "'\n",
+        "date: 2024-05-02\nslug: ../../..\n",
+    ],
+)
+def test_an_mkdocs_blog_post_whose_path_cannot_be_made_keeps_its_files_path(tmp_path: Path, front_matter: str) -> None:
+    """Whatever a post's front matter holds, it is indexed: at the path its date and slug make, or, when they
+    cannot be read or make no path in the blog, at its file's path, with a warning."""
+    write(tmp_path, "mkdocs.yml", "site_name: x\nplugins:\n  - blog\n")
+    write(tmp_path, "docs/blog/posts/odd.md", post(front_matter))
+    report = index(tmp_path / "docs", tmp_path / "index", base_url="https://example.dev/", drop_extensions=True)
+    url = document(tmp_path / "index", "blog/posts/odd.md").url
+    if "<<<" in front_matter:  # a title of no letters: slugged to nothing, as the plugin slugs it
+        assert url == "https://example.dev/blog/2024/05/02/"
+        return
+    assert url == "https://example.dev/blog/posts/odd/"
+    assert [w.id for w in report.warnings] == ["blog/posts/odd.md"]
+    assert report.warnings[0].reason.startswith("a post of the blog of mkdocs.yml, cited at its file's path: ")
+
+
 @pytest.mark.parametrize(
     "configs",
     [
