@@ -318,7 +318,7 @@ def _antora_yml(page: Path, folder: Path) -> dict[str, Any]:
         return {}
     try:
         data = yaml.safe_load(included_text(page, os.path.relpath(config, page.parent), use=SETTINGS) or "")
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError, ValueError):  # ValueError: a date that does not exist
         return {}
     return data if isinstance(data, dict) else {}
 

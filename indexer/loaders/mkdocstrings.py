@@ -147,7 +147,7 @@ def _options(block: list[str]) -> dict[str, Any]:
     indent = min(len(line) - len(line.lstrip()) for line in block if line.strip())
     try:
         settings = yaml.safe_load("\n".join(line[indent:] for line in block))
-    except (yaml.YAMLError, RecursionError):
+    except (yaml.YAMLError, RecursionError, ValueError):  # ValueError: a date that does not exist
         return {}
     options = settings.get("options") if isinstance(settings, dict) else None
     return options if isinstance(options, dict) else {}

@@ -142,7 +142,7 @@ def _parsed(text: str) -> Any:
     """A YAML file's values (never changed: the pages of a project share them), or None."""
     try:
         return yaml.load(text, Loader=_SAFE_LOADER)
-    except (yaml.YAMLError, RecursionError):
+    except (yaml.YAMLError, RecursionError, ValueError):  # ValueError: a date that does not exist
         return None
 
 

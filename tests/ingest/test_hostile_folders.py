@@ -323,3 +323,40 @@ def test_files_no_loader_reads_are_counted_by_type_in_the_summary(docs: Path, in
     assert result.returncode == 0, result.stderr
     assert "0 added" in result.stderr
     assert "5 file(s) of types no loader reads: .key 3, (no extension) 1, .vsdx 1" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("config", "settings", "page", "body"),
+    [
+        (
+            "_quarto.yml",
+            "when: 2024-02-30\n",
+            "page.qmd",
+            "---\ntitle: Walrus\n---\n\nQuokka text {{< meta when >}}.\n",
+        ),
+        (
+            "antora.yml",
+            "name: walrus\nversion: ~\nwhen: 2024-02-30\n",
+            "modules/ROOT/pages/page.adoc",
+            "= Walrus\n\nQuokka.\n",
+        ),
+        (
+            "mkdocs.yml",
+            "site_name: Walrus\nplugins:\n  - mkdocstrings\n",
+            "docs/page.md",
+            "# Walrus\n\nQuokka text.\n\n::: pkg.mod\n    options:\n      when: 2024-02-30\n",
+        ),
+    ],
+    ids=["quarto", "antora", "mkdocstrings options"],
+)
+def test_a_config_date_that_does_not_exist_costs_no_page(
+    tmp_path: Path, config: str, settings: str, page: str, body: str
+) -> None:
+    """PyYAML fails on `2024-02-30` with a ValueError, not a YAMLError: a site config (or a directive's options)
+    holding one lost the page that read it."""
+    site = tmp_path / "site"
+    write(site, config, settings)
+    write(site, "pkg/mod.py", '"""The walrus module."""\n')
+    write(site, page, body)
+    report = index(site, tmp_path / "index")
+    assert found(tmp_path / "index", "quokka"), (report.skipped, report.warnings)
