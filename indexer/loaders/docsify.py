@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from indexer.loaders.fences import closes, opens
+from indexer.loaders.fences import in_code
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, included_text
 
@@ -27,17 +27,8 @@ def expand_docsify_embeds(text: str, path: Path) -> str:
     if ":include" not in text:
         return text
     out: list[str] = []
-    fence: str | None = None
-    for line in text.split("\n"):
-        if fence is not None:
-            fence = None if closes(line, fence) else fence
-            out.append(line)
-            continue
-        if (opened := opens(line)) is not None:
-            fence = opened
-            out.append(line)
-            continue
-        embed = _EMBED.match(line) if ":include" in line else None
+    for line, code in in_code(text.split("\n")):
+        embed = _EMBED.match(line) if ":include" in line and not code else None
         out.append(line if embed is None else _embedded(embed.group(1), embed.group(3), path))
     return "\n".join(out)
 

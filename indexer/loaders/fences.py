@@ -7,9 +7,9 @@ and the next run of as many on the same line."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
-__all__ = ["CODE_SPAN", "CODE_SPAN_PATTERN", "closes", "opens", "outside_code_spans"]
+__all__ = ["CODE_SPAN", "CODE_SPAN_PATTERN", "closes", "in_code", "opens", "outside_code_spans"]
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 # a fence may open a list item too (`- ```python`, `* - ````md` in MyST's list-table), but never closes one so
@@ -31,6 +31,19 @@ def closes(line: str, fence: str) -> bool:
     """Whether `line` closes the open `fence`."""
     marker = _FENCE.match(line)
     return marker is not None and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence)
+
+
+def in_code(lines: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """Each line, and whether it belongs to fenced code (its fence lines too): what a pass shows as written."""
+    fence: str | None = None
+    for line in lines:
+        if fence is not None:
+            fence = None if closes(line, fence) else fence
+            yield line, True
+        elif (fence := opens(line)) is not None:
+            yield line, True
+        else:
+            yield line, False
 
 
 def outside_code_spans(text: str, change: Callable[[str], str]) -> str:

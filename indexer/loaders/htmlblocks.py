@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.loaders.fences import closes, opens
+from indexer.loaders.fences import in_code
 
 __all__ = ["plain_html_blocks"]
 
@@ -35,15 +35,9 @@ def plain_html_blocks(text: str) -> str:
     if not any(sign in text for sign in _SIGNS):
         return text
     out: list[str] = []
-    fence: str | None = None
     lines = text.split("\n")
-    for number, line in enumerate(lines):
-        if fence is not None:
-            fence = None if closes(line, fence) else fence
-            out.append(line)
-            continue
-        if (opened := opens(line)) is not None:
-            fence = opened
+    for number, (line, code) in enumerate(in_code(lines)):
+        if code:
             out.append(line)
             continue
         closing = _BLOCK_CLOSE.match(line) if "</" in line else None

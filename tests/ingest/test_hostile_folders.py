@@ -12,18 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from indexer import IndexReport
 from indexer.ingest.jobs import Failed, Job, run_job
 from indexer.ingest.records import MAX_DISTINCT_WORDS, MAX_TITLE_CHARS
 from indexer.store import storage
 from indexer.store.docstore import Stamp
 
-from support.folders import all_ids, document, found, index, run_cli, skipped, snapshot, write
+from support.folders import all_ids, document, found, index, run_cli, skipped, snapshot, warnings_of, write
 from support.pdfs import pdf_mapping_letter_a_to
-
-
-def warnings_of(report: IndexReport, doc_id: str) -> list[str]:
-    return [w.reason for w in report.warnings if w.id == doc_id]
 
 
 def front_matter(index_dir: Path, doc_id: str) -> dict[str, object]:

@@ -10,9 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from indexer.model import IndexReport
-
-from support.folders import all_ids, document, found, index, needs_non_root, run_cli, skipped, snapshot, write
+from support.folders import (
+    all_ids,
+    document,
+    found,
+    index,
+    needs_non_root,
+    run_cli,
+    skipped,
+    snapshot,
+    warnings_of,
+    write,
+)
 
 LISTING = (
     'use std::io;\n// ANCHOR: here\nfn main() {\n    println!("zebracorn");\n    // ANCHOR_END: here\n'
@@ -31,10 +40,6 @@ class Greeter:
     def greet(self):
         return "periwinkle"
 '''
-
-
-def warnings_of(report: IndexReport, doc_id: str) -> list[str]:
-    return [warning.reason for warning in report.warnings if warning.id == doc_id]
 
 
 def test_mdbook_includes_are_put_in_place_as_mdbook_puts_them(docs: Path, index_dir: Path) -> None:

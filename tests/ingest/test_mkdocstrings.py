@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.model import IndexReport
-
-from support.folders import document, found, index, snapshot, write
+from support.folders import document, found, index, text_of, warnings_of, write
 
 MKDOCS = """site_name: Zebra
 plugins:
@@ -87,14 +85,6 @@ def repository(tmp_path: Path, mkdocs: str = MKDOCS, page: str = PAGE) -> tuple[
     write(repo, "src/zebra/_api.py", API)
     write(repo, "src/zebra/core.py", CORE)
     return repo, repo / "docs"
-
-
-def text_of(index_dir: Path, doc_id: str) -> str:
-    return snapshot(index_dir).text(doc_id) or ""
-
-
-def warnings_of(report: IndexReport, doc_id: str) -> list[str]:
-    return [warning.reason for warning in report.warnings if warning.id == doc_id]
 
 
 def test_an_mkdocstrings_page_shows_docstrings_and_members_under_their_headings(tmp_path: Path) -> None:

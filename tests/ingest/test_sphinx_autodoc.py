@@ -9,9 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.model import IndexReport
-
-from support.folders import found, index, snapshot, write
+from support.folders import found, index, text_of, warnings_of, write
 
 CONF = 'import os, sys\nsys.path.insert(0, os.path.abspath("../src"))\nextensions = ["sphinx.ext.autodoc"]\n'
 INIT = '''"""The zebracorn toolkit."""
@@ -100,14 +98,6 @@ def repository(tmp_path: Path) -> tuple[Path, Path]:
     write(repo, "src/zebra/__init__.py", INIT)
     write(repo, "src/zebra/core.py", CORE)
     return repo, repo / "docs"
-
-
-def text_of(index_dir: Path, doc_id: str) -> str:
-    return snapshot(index_dir).text(doc_id) or ""
-
-
-def warnings_of(report: IndexReport, doc_id: str) -> list[str]:
-    return [warning.reason for warning in report.warnings if warning.id == doc_id]
 
 
 def test_an_autodoc_page_shows_signatures_and_docstrings_from_the_source(tmp_path: Path) -> None:

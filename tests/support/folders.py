@@ -80,6 +80,16 @@ def document(index_dir: Path, doc_id: str) -> Document:
     return doc
 
 
+def text_of(index_dir: Path, doc_id: str) -> str:
+    """The indexed text of one document ("" when the index does not hold it)."""
+    return snapshot(index_dir).text(doc_id) or ""
+
+
+def warnings_of(report: IndexReport, doc_id: str) -> list[str]:
+    """The warnings a run gave one document."""
+    return [warning.reason for warning in report.warnings if warning.id == doc_id]
+
+
 def all_ids(index_dir: Path) -> list[str]:
     return [d.id for d in snapshot(index_dir).list_documents(limit=100_000)]
 
