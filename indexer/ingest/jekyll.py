@@ -30,8 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-import yaml
-
 from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, site_folder
 from indexer.loaders.frontmatter import written_date
 
@@ -46,7 +44,6 @@ STYLES = {
 }
 _DEFAULT_EXCLUDES = (".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock", "node_modules",
                      "vendor/bundle/", "vendor/cache/", "vendor/gems/", "vendor/ruby/")  # fmt: skip
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _POST_NAME = re.compile(r"^(\d{2,4})-(\d{1,2})-(\d{1,2})-(.*)$")  # 2025-01-29-title
 _PLACEHOLDER = re.compile(r":([a-z_]+)")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._~!$&'()+,;=@]+")  # what Jekyll's "pretty" slugs replace with -

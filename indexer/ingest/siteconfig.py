@@ -14,30 +14,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from indexer.loaders.jsconfig import config_text
+from indexer.loaders.yamlread import read_yaml
 
 MAX_NAMES = 1_000  # folders listed, versions read: a site's own folders hold a few dozen
-
-
-class _SafeLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """YAML's safe loader, reading a value with a tag it does not know as the plain value under the tag: MkDocs
-    configs name Python objects (`emoji_index: !!python/name:material.extensions.emoji.twemoji`) and the
-    environment (`site_url: !ENV [READTHEDOCS_CANONICAL_URL, ...]`), which made the whole mkdocs.yml unreadable
-    (its docs_dir, nav and use_directory_urls unseen). Nothing is imported or looked up."""
-
-
-def _untagged(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
-    if isinstance(node, yaml.MappingNode):
-        return loader.construct_mapping(node)
-    if isinstance(node, yaml.SequenceNode):
-        return loader.construct_sequence(node)
-    return loader.construct_scalar(node) or None  # type: ignore[arg-type]
-
-
-_SafeLoader.add_multi_constructor("", _untagged)
-_SAFE_LOADER = _SafeLoader
 
 
 def site_folder(value: object) -> str:
@@ -101,8 +81,8 @@ def config_mapping(path: Path) -> dict[str, Any]:
         elif path.suffix == ".json":
             data = json.loads(text)
         else:
-            data = yaml.load(text, Loader=_SAFE_LOADER)
-    except (ValueError, yaml.YAMLError, RecursionError):
+            data = read_yaml(text)
+    except (ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -118,10 +98,7 @@ def folder_names(folder: Path) -> list[str]:
 
 def yaml_config(path: Path) -> dict[str, Any]:
     """A YAML config file as a mapping; {} when it cannot be read."""
-    try:
-        data = yaml.load(config_text(path), Loader=_SAFE_LOADER)
-    except (yaml.YAMLError, RecursionError, ValueError):
-        return {}
+    data = read_yaml(config_text(path))
     return data if isinstance(data, dict) else {}
 
 

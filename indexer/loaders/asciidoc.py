@@ -33,9 +33,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from indexer.loaders.includes import SETTINGS, deeper, included_text, warn
+from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["antora_attributes", "document_attributes", "plain_asciidoc", "plain_title", "preprocess"]
 
@@ -316,10 +315,7 @@ def _antora_yml(page: Path, folder: Path) -> dict[str, Any]:
     config = folder / "antora.yml"
     if not config.is_file():
         return {}
-    try:
-        data = yaml.safe_load(included_text(page, os.path.relpath(config, page.parent), use=SETTINGS) or "")
-    except (yaml.YAMLError, RecursionError, ValueError):  # ValueError: a date that does not exist
-        return {}
+    data = read_yaml(included_text(page, os.path.relpath(config, page.parent), use=SETTINGS) or "")
     return data if isinstance(data, dict) else {}
 
 

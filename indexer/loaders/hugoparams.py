@@ -36,10 +36,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, folders_up, included_text, reading_folder
+from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["fill_params"]
 
@@ -49,7 +48,6 @@ _SHORTCODE = re.compile(r"""\{\{[<%][ \t]*param[ \t]+("[^"\n]*"|`[^`\n]*`|[^\s"`
 _SUFFIXES = (".toml", ".yaml", ".yml", ".json")  # in Hugo's order of precedence
 _ENVIRONMENTS = ("production", "_default")  # `hugo build`'s environment, over the defaults
 _MISSING = object()
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def fill_params(text: str, path: Path, front_matter: Mapping[str, Any]) -> str:
@@ -210,6 +208,6 @@ def _parsed(text: str, suffix: str) -> Any:
     try:
         if suffix == ".toml":
             return tomllib.loads(text)
-        return json.loads(text) if suffix == ".json" else yaml.load(text, Loader=_SAFE_LOADER)
-    except (ValueError, yaml.YAMLError, RecursionError):
+        return json.loads(text) if suffix == ".json" else read_yaml(text)
+    except (ValueError, RecursionError):
         return None

@@ -19,17 +19,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from indexer.loaders.fences import closes, opens, outside_code_spans
 from indexer.loaders.includes import SETTINGS, folders_up, included_text
+from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["fill_liquid"]
 
 _OUTPUT = re.compile(r"\{\{-?[ \t]*((?:page|site)(?:\.[\w-]+)+)[ \t]*-?\}\}")
 _CONFIGS = ("_config.yml", "_config.yaml")
 _DATA = (".yml", ".yaml", ".json")
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def fill_liquid(text: str, path: Path, front_matter: Mapping[str, Any]) -> str:
@@ -86,8 +84,8 @@ class _Values:
 
 def _parsed(text: str, suffix: str) -> Any:
     try:
-        return json.loads(text) if suffix == ".json" else yaml.load(text, Loader=_SAFE_LOADER)
-    except (ValueError, yaml.YAMLError, RecursionError):
+        return json.loads(text) if suffix == ".json" else read_yaml(text)
+    except (ValueError, RecursionError):
         return None
 
 

@@ -30,13 +30,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from indexer.loaders.docsections import DocSection, Entry, entries, split_sections
 from indexer.loaders.fences import closes, opens
 from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
 from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
 from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource
+from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["expand_mkdocstrings"]
 
@@ -145,10 +144,7 @@ def _options(block: list[str]) -> dict[str, Any]:
     if not block:
         return {}
     indent = min(len(line) - len(line.lstrip()) for line in block if line.strip())
-    try:
-        settings = yaml.safe_load("\n".join(line[indent:] for line in block))
-    except (yaml.YAMLError, RecursionError, ValueError):  # ValueError: a date that does not exist
-        return {}
+    settings = read_yaml("\n".join(line[indent:] for line in block))
     options = settings.get("options") if isinstance(settings, dict) else None
     return options if isinstance(options, dict) else {}
 

@@ -29,9 +29,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-import yaml
+from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["CONFIGS", "MAX_INHERIT", "TolerantLoader", "markdown_extensions", "mkdocs_settings", "site_configs"]
+__all__ = ["CONFIGS", "MAX_INHERIT", "markdown_extensions", "mkdocs_settings", "site_configs"]
 
 CONFIGS = ("mkdocs.yml", "mkdocs.yaml")  # the names `mkdocs build` reads
 MAX_INHERIT = 5  # configs that inherit one from another
@@ -136,8 +136,8 @@ def _read(config: str, mtime_ns: int, size: int) -> dict[str, Any]:
         return {}
     try:
         with open(config, encoding="utf-8", errors="replace") as f:
-            settings = yaml.load(f.read(), Loader=TolerantLoader)
-    except (OSError, yaml.YAMLError, RecursionError, ValueError):  # ValueError: a date that does not exist
+            settings = read_yaml(f.read())
+    except OSError:
         return {}
     return settings if isinstance(settings, dict) else {}
 
@@ -175,14 +175,3 @@ def _extensions(settings: dict[str, Any]) -> dict[str, dict[str, Any]]:
             for name, options in entry.items():
                 extensions[str(name)] = options if isinstance(options, dict) else {}
     return extensions
-
-
-class TolerantLoader(yaml.SafeLoader):
-    """A safe loader that reads MkDocs' own tags (`!!python/name:...`, `!ENV`) as nothing instead of failing."""
-
-
-def _nothing(loader: yaml.SafeLoader, suffix: str, node: Any) -> None:
-    return None
-
-
-TolerantLoader.add_multi_constructor("", _nothing)

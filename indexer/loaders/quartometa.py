@@ -31,16 +31,14 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from indexer.loaders.includes import SETTINGS, folders_up, included_text
+from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["Metadata", "fill_shortcodes", "project_folder", "visible"]
 
 _CONFIGS = ("_quarto.yml", "_quarto.yaml")
 _METADATA = ("_metadata.yml", "_metadata.yaml")
 _VARIABLES = ("_variables.yml", "_variables.yaml")
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MISSING = object()
 _SHORTCODE = re.compile(r"(?<!\{)\{\{<[ \t]*(meta|var|kbd)[ \t]+([^\n]*?)[ \t]*>\}\}")
 _ARGUMENT = re.compile(r"""(?:([\w-]+)=)?("[^"]*"|'[^']*'|\S+)""")
@@ -140,10 +138,7 @@ def _shown(name: str, arguments: str, metadata: Metadata) -> str:
 @functools.lru_cache(maxsize=16)
 def _parsed(text: str) -> Any:
     """A YAML file's values (never changed: the pages of a project share them), or None."""
-    try:
-        return yaml.load(text, Loader=_SAFE_LOADER)
-    except (yaml.YAMLError, RecursionError, ValueError):  # ValueError: a date that does not exist
-        return None
+    return read_yaml(text)
 
 
 def _keys(key: str) -> list[str]:

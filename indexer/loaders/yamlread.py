@@ -1,0 +1,51 @@
+"""YAML settings read safely, one way for every config and settings file the indexer reads (Hugo's, Jekyll's,
+MkDocs', Quarto's, Antora's, a mkdocstrings directive's options); front matter, whose faults are the page's to
+report, has its own loader (frontmatter.py).
+
+- YAML's safe loader (libyaml's when PyYAML was built with it, several times faster): nothing is imported or run.
+- A value with a tag it does not know is the plain value under the tag: MkDocs configs name Python objects
+  (`emoji_index: !!python/name:material.extensions.emoji.twemoji`) and the environment (`site_url: !ENV
+  [READTHEDOCS_CANONICAL_URL, ...]`), which made a whole mkdocs.yml unreadable (its docs_dir, nav and
+  use_directory_urls unseen).
+- A date that does not exist (`date: 2024-02-30`, on which PyYAML fails with a ValueError) is kept as written.
+- What cannot be read at all (not YAML, nested past Python's stack) is None, never an exception.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+__all__ = ["read_yaml"]
+
+
+class _SafeLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The safe loader, with the two tolerances of the module docstring."""
+
+
+def _untagged(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        return loader.construct_mapping(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_scalar(node) or None  # type: ignore[arg-type]
+
+
+def _timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    try:
+        return loader.construct_yaml_timestamp(node)
+    except (ValueError, OverflowError):
+        return loader.construct_scalar(node)
+
+
+_SafeLoader.add_multi_constructor("", _untagged)
+_SafeLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
+
+
+def read_yaml(text: str) -> Any:
+    """The values of a YAML text, or None when it cannot be read (see the module docstring)."""
+    try:
+        return yaml.load(text, Loader=_SafeLoader)
+    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, OverflowError):
+        return None
