@@ -21,6 +21,7 @@ mkdocstrings.py).
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import os
 import re
@@ -244,7 +245,10 @@ def chosen(name: str, options: dict[str, Any]) -> bool:
     return not name.startswith("_") or on(options, "private-members")
 
 
+@functools.lru_cache(maxsize=32)
 def _parsed_module(name: str, text: str, package: bool, init_doc: str) -> PyObject | None:
+    """The module `name` from its source text, parsed once for the pages that document it (every page still reads
+    the file, so a change to it is seen): shared, so nothing changes a PyObject once it is made."""
     tree = _tree(text)
     if tree is None:
         return None

@@ -18,6 +18,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from indexer.loaders.fences import in_code
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, included_text, warn
 from indexer.loaders.vitepressconfig import source_folder
@@ -100,14 +101,9 @@ def _region(lines: list[str], name: str) -> list[str] | None:
 
 def _section(lines: list[str], anchor: str) -> list[str] | None:
     """The lines under the heading whose anchor is `anchor`, down to the next heading of its level or above."""
-    level, start, fence = 0, -1, ""
-    for number, line in enumerate(lines):
-        stripped = line.lstrip()
-        if stripped.startswith(("```", "~~~")):
-            marker = stripped[:3]
-            fence = "" if fence and stripped.startswith(fence) else fence or marker
-            continue
-        heading = None if fence else _HEADING.match(line)
+    level, start = 0, -1
+    for number, (line, code) in enumerate(in_code(lines)):
+        heading = None if code else _HEADING.match(line)
         if heading is None:
             continue
         if start >= 0 and len(heading.group(1)) <= level:

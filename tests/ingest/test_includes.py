@@ -19,6 +19,7 @@ from support.folders import (
     run_cli,
     skipped,
     snapshot,
+    text_of,
     warnings_of,
     write,
 )
@@ -896,3 +897,20 @@ def test_an_include_part_is_found_by_its_quoted_marker_and_a_missing_marker_incl
     page = snapshot(index_dir).text("page.rst")
     assert page is not None and "Text." in page and "Banner" not in page
     assert any("end-before text is not in the file" in w for w in warnings_of(report, "page.rst"))
+
+
+def test_a_vitepress_section_include_reads_past_a_heading_shown_in_code(tmp_path: Path) -> None:
+    """A section ends at the next heading of its level, but not at one inside a code block, a four-backtick one
+    holding a three-backtick fence included."""
+    site = tmp_path / "site"
+    write(site, ".vitepress/config.ts", "export default { srcExclude: ['parts/**'] }\n")
+    write(
+        site,
+        "parts/guide.md",
+        "## Writing {#writing}\n\nStart here.\n\n````md\n```js\n## Shown in code\n````\n\nQuokka ending.\n\n"
+        "## Next\n\nNot wanted.\n",
+    )
+    write(site, "page.md", "# Page\n\n<!--@include: ./parts/guide.md#writing-->\n")
+    index(site, tmp_path / "index")
+    text = text_of(tmp_path / "index", "page.md")
+    assert "## Shown in code" in text and "Quokka ending." in text and "Not wanted." not in text
