@@ -33,7 +33,7 @@ from typing import Any
 from indexer.loaders.docsections import DocSection, Entry, entries, split_sections
 from indexer.loaders.fences import closes, opens
 from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
-from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
+from indexer.loaders.mkdocsyml import config_extensions, mkdocs_settings, site_configs
 from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource
 from indexer.loaders.yamlread import read_yaml
 
@@ -359,8 +359,4 @@ def _handler(config: Path) -> tuple[str, dict[str, Any]] | None:
             handlers = entry.get("handlers") if isinstance(entry, dict) else None
             python = handlers.get("python") if isinstance(handlers, dict) else None
             return MKDOCSTRINGS, python if isinstance(python, dict) else {}
-    extensions = settings.get("markdown_extensions")  # a list of names and {name: options}, or one mapping
-    named = set(extensions) if isinstance(extensions, dict) else set()
-    for entry in extensions if isinstance(extensions, list) else []:
-        named |= {entry} if isinstance(entry, str) else set(entry) if isinstance(entry, dict) else set()
-    return (MKAUTODOC, {}) if MKAUTODOC in named else None
+    return (MKAUTODOC, {}) if MKAUTODOC in config_extensions(config) else None  # as snippets reads them

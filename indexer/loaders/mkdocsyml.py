@@ -31,7 +31,7 @@ from typing import Any
 
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["CONFIGS", "MAX_INHERIT", "markdown_extensions", "mkdocs_settings", "site_configs"]
+__all__ = ["CONFIGS", "MAX_INHERIT", "config_extensions", "markdown_extensions", "mkdocs_settings", "site_configs"]
 
 CONFIGS = ("mkdocs.yml", "mkdocs.yaml")  # the names `mkdocs build` reads
 MAX_INHERIT = 5  # configs that inherit one from another
@@ -46,10 +46,15 @@ def markdown_extensions(page_folder: str) -> tuple[Path, dict[str, dict[str, Any
     for folder in (current, *current.parents):
         configs = site_configs(folder)
         if configs:
-            return folder, _extensions_of(configs[0], MAX_INHERIT)
+            return folder, config_extensions(configs[0])
         if (folder / ".git").exists():
             break
     return None
+
+
+def config_extensions(config: Path) -> dict[str, dict[str, Any]]:
+    """A config's Markdown extensions, each name with its options, with those of the configs it INHERITs."""
+    return _extensions_of(config, MAX_INHERIT)
 
 
 def site_configs(folder: Path) -> tuple[Path, ...]:

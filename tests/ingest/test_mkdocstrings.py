@@ -301,3 +301,14 @@ def test_members_are_chosen_as_the_python_handler_chooses_them(tmp_path: Path) -
     # the default filters keep special members; a class is shown when one of its members has a docstring
     headings = document(tmp_path / "index", "herds.md").headings
     assert headings == ("Herds", "Stable", "groom", "Herd", "__init__", "__call__", "gallop")
+
+
+def test_mkautodoc_named_in_an_inherited_config_is_followed(tmp_path: Path) -> None:
+    """A site's mkdocs.yml that INHERITs its Markdown extensions (as translations do) reads them as snippets.py
+    reads them: mkautodoc there expands the page too."""
+    page = "# API\n\n::: zebra.graze\n    :docstring:\n"
+    mkdocs = "INHERIT: base.yml\nsite_name: Zebra\nmarkdown_extensions:\n  - admonition\n"
+    repo, docs = repository(tmp_path, mkdocs, page)
+    write(repo, "base.yml", "markdown_extensions:\n  - mkautodoc\n")
+    index(docs, tmp_path / "index", includes_from=repo)
+    assert "Let a herd graze on a field of narwhal grass." in text_of(tmp_path / "index", "api.md")
