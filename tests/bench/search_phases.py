@@ -31,7 +31,8 @@ CHUNK = 100  # queries per turn: fewer turns, less of each process's caches lost
 
 def _instrument() -> tuple[dict[str, float], Callable[[], None]]:
     """Wrap the functions of each phase (of whichever version of the code is imported): the seconds each phase
-    of the query being run took, and what clears them before the next query."""
+    of the query being run took, and what clears them before the next query. A phase inside another (an older
+    feedback read its passages from docs.sqlite) counts for itself only, so that the phases add up."""
     import connector.contract as contract
     import connector.server as server
     import indexer.search.searcher as searcher
@@ -39,17 +40,23 @@ def _instrument() -> tuple[dict[str, float], Callable[[], None]]:
 
     spent: dict[str, float] = defaultdict(float)
     rankings = [0]
+    running: list[str] = []  # the phases under way, innermost last
 
     def timed(owner: Any, name: str, phase: str | Callable[[], str]) -> None:
         original = getattr(owner, name)
 
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             label = phase if isinstance(phase, str) else phase()
+            running.append(label)
             started = time.perf_counter()
             try:
                 return original(*args, **kwargs)
             finally:
-                spent[label] += time.perf_counter() - started
+                took = time.perf_counter() - started
+                running.pop()
+                spent[label] += took
+                if running:
+                    spent[running[-1]] -= took
 
         setattr(owner, name, wrapper)
 
@@ -59,10 +66,12 @@ def _instrument() -> tuple[dict[str, float], Callable[[], None]]:
 
     def reset() -> None:
         spent.clear()
+        running.clear()
         rankings[0] = 0
 
     timed(searcher, "parse_query", "parse")
-    timed(searcher.Snapshot, "_lexical", ranking)
+    # one ranking: `_lexical` (before 3c9dd1f it was `_ranked`, which now fuses the lexical and dense rankings)
+    timed(searcher.Snapshot, "_lexical" if hasattr(searcher.Snapshot, "_lexical") else "_ranked", ranking)
     timed(searcher.Snapshot, "_feedback_words", "feedback words")
     for name in ("make_snippets", "make_snippet"):
         if hasattr(searcher, name):

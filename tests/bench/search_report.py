@@ -216,7 +216,7 @@ def report(r: Results) -> str:
         "",
         f"Targets (issue 16): in process p50 <= {TARGET_P50_MS:g} ms and p99 <= {TARGET_P99_MS:g} ms, each kind of "
         f"operator query p50 <= {TARGET_OPERATOR_P50_MS:g} ms; over stdio p50 <= {TARGET_STDIO_P50_MS:g} ms; server "
-        f"ready <= {TARGET_READY_S:g} s and peak RSS <= {TARGET_RSS_MB / 1000:g} GB; full index >= {TARGET_MB_S:g} "
-        "MB/s of text.",
+        f"ready <= {TARGET_READY_S:g} s and peak RSS <= {TARGET_RSS_MB / 1000:g} GB. The full build's "
+        f">= {TARGET_MB_S:g} MB/s is the indexing benchmark's target (see Indexing, which reads it by ratios).",
     ]
     return "\n".join(lines)
