@@ -165,7 +165,7 @@ _STORED_IDS: WeakKeyDictionary[Any, StoredIds] = WeakKeyDictionary()
 def stored_ids(reader: Any) -> StoredIds:
     """A reader's StoredIds, read from its stored fields once per reader (a generation's readers live as long as
     its snapshot), at about 4 us a passage. For a segment's reader, as a NOT matches one segment at a time; the
-    searcher maps filters through each of its segments' readers (searcher._passages_of_docnums)."""
+    index of record maps filters through each of its segments' readers (record.py)."""
     found = _STORED_IDS.get(reader)
     if found is None:
         owners = np.zeros(reader.doc_count_all(), dtype=np.int64)
