@@ -18,8 +18,10 @@ directives inside it are read too; of its options, only those Sphinx shows of an
 "Type: list[str]" and "Default: []" lines, an attribute's "name: str = 'x'"), and the field list in a Python
 object's description reads as Sphinx shows its doc fields ("Parameters: x -- ...": sphinxfields.py). Content
 that docutils finds to be no reStructuredText (an indented line under a paragraph's: code, as in click's
-`click:example`) is kept as written. A directive the project's own extension registers as a cross-reference
-type (Django's `setting`) shows nothing, as Sphinx shows nothing of it (sphinxproject.py).
+`click:example`) is kept as written, but in a Python object's directive (`py:class`, `method`...): that is a
+docstring, which Sphinx reads as reStructuredText however it is indented. A directive the project's own
+extension registers as a cross-reference type (Django's `setting`) shows nothing, as Sphinx shows nothing of it
+(sphinxproject.py).
 """
 
 from __future__ import annotations
@@ -329,6 +331,8 @@ def _directive(
     """docutils' lookup of a directive by name, with prose for every name it does not know, but the project's own
     (sphinxproject.directive_kind: a crossref type's target shows nothing, an object type's is prose)."""
     found, messages = _lookup(directive_name, language_module, document)
+    if found is None and directive_name.lower() in OBJECT_DIRECTIVES:  # a docstring: reST, however misindented
+        found = _Prose
     if found is None:
         kind = directive_kind(directive_name)
         found = _Nothing if kind == TARGET else _Prose if kind == OBJECT else _Unknown

@@ -450,3 +450,38 @@ def test_napoleon_sections_read_as_sphinx_shows_them_when_conf_py_loads_it(tmp_p
     assert f"Parameters: herd (Herd, optional) {dash} The herd to water." in text
     assert "Returns: Whether the quokkas drank.\nReturn type: bool" in text
     assert "Examples\n\n>>> water(None)" in text and "-----" not in text
+
+
+MISINDENTED = '''class schedule:
+    """Schedule for a periodic zebracorn task.
+
+    Arguments:
+        run_every (float): Time interval.
+        relative (bool):  If set to True the run time will be rounded to the
+            resolution of the interval.
+        app (Celery): Celery app instance.
+    """
+
+    def is_due(self, last_run_at):
+        """Return a tuple of ``(is_due, next_time_to_check)``.
+
+        The ``next_time`` is read as a :class:`float` of wombat seconds.
+        """
+'''
+
+
+def test_a_docstring_that_is_not_quite_restructuredtext_still_reads_as_it(tmp_path: Path) -> None:
+    """Celery's docstrings are Google style (`Arguments:` whose entries run over an indented line), which
+    docutils reads with an "Unexpected indentation" error. Sphinx reads them as reStructuredText all the same;
+    the whole class, its members' directives and roles included, was kept as written (`.. py:method::
+    is_due(last_run_at)`, ``` ``(is_due, ...)`` ```) as if it were the code of an unknown directive."""
+    repo, docs = repository(tmp_path)
+    write(repo, "src/zebra/beat.py", MISINDENTED)
+    write(docs, "api.rst", ".. automodule:: zebra.beat\n    :members:\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.rst")
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "Schedule for a periodic zebracorn task." in text and "resolution of the interval." in text
+    assert "is_due(last_run_at)" in text and "Return a tuple of (is_due, next_time_to_check)." in text
+    assert "read as a float of wombat seconds" in text
+    assert ".. py:" not in text and "``" not in text and ":class:" not in text
