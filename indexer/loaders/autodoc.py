@@ -276,13 +276,14 @@ def _bases() -> list[str]:
 
 def _docstring_styles() -> tuple[bool, bool]:
     """Whether docstrings' Google and NumPy sections are read (napoleon's: both, unless conf.py's literal
-    napoleon_google_docstring or napoleon_numpy_docstring turn one off; numpydoc's: NumPy's)."""
+    napoleon_google_docstring or napoleon_numpy_docstring turn one off; numpydoc's: NumPy's), as the extensions
+    conf.py names say (sphinxproject.extension_names)."""
     conf = project()
-    values = conf.values if conf is not None else {}
-    extensions = values.get("extensions")
-    named = {e for e in extensions if isinstance(e, str)} if isinstance(extensions, list | tuple) else set()
+    if conf is None:
+        return False, False
+    named = set(conf.extensions)
     if "sphinx.ext.napoleon" in named:
-        google, numpy = values.get("napoleon_google_docstring"), values.get("napoleon_numpy_docstring")
+        google, numpy = conf.values.get("napoleon_google_docstring"), conf.values.get("napoleon_numpy_docstring")
         return google is not False, numpy is not False
     return False, "numpydoc" in named
 

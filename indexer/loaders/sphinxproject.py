@@ -15,12 +15,13 @@
 
 conf.py and the extensions are Python and are never run, nor imported: only the literal values of conf.py's
 top-level assignments are read (literal_values(); `version = "5.2"`, `release = version`), the string literals of
-its `sys.path.append(...)` and `sys.path.insert(...)` calls, and the directive names that the extensions' calls
-give as literals; a value made by code (`release = get_version()`) is not known, and the page shows what it names
-as written. conf.py is the nearest at or above the page in the documents folder (sphinxrefs.project_page()); it and
-the extensions in the documents folder are read for a page that needs them (once for each reading of the page) as
-included files are (includes.py, for the settings they give: remembered, so that a change of one reads those pages
-again).
+its `sys.path.append(...)` and `sys.path.insert(...)` calls, the extensions it names with literals however it
+adds them to its list (extension_names()), and the directive names that the extensions' calls give as literals;
+a value made by code (`release = get_version()`) is not known, and the page shows what it names as written.
+conf.py is the nearest at or above the page in the documents folder (sphinxrefs.project_page()); it and the
+extensions in the documents folder are read for a page that needs them (once for each reading of the page) as
+included files are (includes.py, for the settings they give: remembered, so that a change of one reads those
+pages again).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ __all__ = [
     "UNREAD",
     "Project",
     "directive_kind",
+    "extension_names",
     "extlink",
     "framed",
     "literal_values",
@@ -67,6 +69,7 @@ class Project:
     values: dict[str, Any] = field(default_factory=dict)
     paths: tuple[str, ...] = ()  # the folders conf.py adds to sys.path, as written (relative to its folder)
     tags: tuple[str, ...] = ()  # the tags its top level adds (`tags.add("internal")`), which `only` may name
+    extensions: tuple[str, ...] = ()  # the extensions conf.py names (extension_names())
 
     def text(self, name: str) -> str | None:
         """The value conf.py gives `name` when it is a string; None otherwise."""
@@ -86,9 +89,14 @@ def project() -> Project | None:
         memo["project"] = None
         if os.path.isfile(conf):
             text = included_text(path, os.path.relpath(conf, os.path.dirname(os.path.realpath(path))), use=SETTINGS)
-            memo["project"] = Project(source, *_values(text)) if text is not None else None
+            memo["project"] = _project(source, text) if text is not None else None
     found = memo["project"]
     return found if isinstance(found, Project) else None
+
+
+def _project(folder: str, text: str) -> Project:
+    values, paths, tags = _values(text)
+    return Project(folder, values, paths, tags, extension_names(text))
 
 
 def substitution(name: str) -> str | None:
@@ -181,15 +189,14 @@ def directive_kind(name: str) -> str:
 
 def _registered(found: Project) -> dict[str, str]:
     """The directives the project's own extension modules register, by name (lower case), and what each is."""
-    extensions = found.values.get("extensions")
     where = project_page()
     folder = reading_folder()
-    if not isinstance(extensions, list | tuple) or where is None or folder is None:
+    if not found.extensions or where is None or folder is None:
         return {}
     page = where[0]
     registered: dict[str, str] = {}
     folders = [os.path.normpath(os.path.join(found.folder, path)) for path in found.paths]
-    for name in [e for e in extensions if isinstance(e, str)][:MAX_EXTENSIONS]:
+    for name in found.extensions[:MAX_EXTENSIONS]:
         module = name.replace(".", os.sep)
         for base in folders:
             files = (os.path.join(base, module + ".py"), os.path.join(base, module, "__init__.py"))
@@ -218,6 +225,44 @@ def _directives(text: str) -> dict[str, str]:
         if kind and given and isinstance(given[0], ast.Constant) and isinstance(given[0].value, str):
             found[given[0].value.lower()] = kind
     return found
+
+
+@functools.lru_cache(maxsize=16)
+def extension_names(text: str) -> tuple[str, ...]:
+    """The extensions conf.py names with string literals, however it puts them in its list: `extensions = [...]`,
+    `extensions += [...]`, `extensions.append("x")` (or extend, insert), and a call's keyword argument named
+    `extensions` or ending in `_extensions` (sphinx_celery's `build_config(extra_extensions=[...])`, as Celery
+    and its libraries write conf.py). Code that makes a name (`"sphinx.ext." + x`) names nothing."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ()
+    given: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            given += [node.value] if any(_is_extensions(t) for t in targets) else []
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_extensions(node.func.value):
+            given += node.args if node.func.attr in ("append", "extend", "insert") else []
+        if isinstance(node, ast.Call):
+            given += [
+                k.value for k in node.keywords if k.arg and (k.arg == "extensions" or k.arg.endswith("_extensions"))
+            ]
+    names = [str(n.value) for g in given for n in _strings(g)]
+    return tuple(dict.fromkeys(names))
+
+
+def _is_extensions(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "extensions"
+
+
+def _strings(node: ast.expr) -> list[ast.Constant]:
+    """The string literals a value gives as a whole: itself, the items of its list, tuple or set, those of both
+    sides of a `+` (`base + ["x"]`)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _strings(node.left) + _strings(node.right)
+    items = node.elts if isinstance(node, ast.List | ast.Tuple | ast.Set) else [node]
+    return [i for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]
 
 
 @functools.lru_cache(maxsize=16)

@@ -485,3 +485,40 @@ def test_a_docstring_that_is_not_quite_restructuredtext_still_reads_as_it(tmp_pa
     assert "is_due(last_run_at)" in text and "Return a tuple of (is_due, next_time_to_check)." in text
     assert "read as a float of wombat seconds" in text
     assert ".. py:" not in text and "``" not in text and ":class:" not in text
+
+
+CELERY_CONF = """from sphinx_celery import conf
+
+globals().update(conf.build_config(
+    'zebra', __file__,
+    project='Zebra',
+    extra_extensions=[
+        'sphinx_click',
+        'sphinx.ext.napoleon',
+    ],
+))
+"""
+
+
+@pytest.mark.parametrize(
+    "conf",
+    [
+        CELERY_CONF,
+        'extensions = ["sphinx.ext.autodoc"]\nextensions += ["sphinx.ext.napoleon"]\n',
+        'extensions = ["sphinx.ext.autodoc"]\nif True:\n    extensions.append("sphinx.ext.napoleon")\n',
+        'BASE = ["sphinx.ext.autodoc"]\nextensions = BASE + ["sphinx.ext.napoleon"]\n',
+    ],
+    ids=["sphinx_celery", "augmented", "appended", "added"],
+)
+def test_napoleon_is_seen_however_conf_py_adds_it_to_its_extensions(tmp_path: Path, conf: str) -> None:
+    """Celery's conf.py hands its extensions to sphinx_celery's build_config (`extra_extensions=[...,
+    'sphinx.ext.napoleon']`), and many conf.py files add to the list after making it: napoleon was not seen, so
+    Celery's `Arguments:` sections read as a paragraph of lines instead of Sphinx's Parameters field."""
+    repo, docs = repository(tmp_path)
+    write(repo, "src/zebra/feeding.py", NAPOLEON)
+    write(docs, "conf.py", conf)
+    write(docs, "api.rst", ".. autofunction:: zebra.feeding.feed\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.rst")
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "Parameters:\nherd (Herd) \N{EN DASH} The herd to feed, every" in text and "Args:" not in text
