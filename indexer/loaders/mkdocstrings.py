@@ -20,6 +20,9 @@ signature below it. The Python source is read with ast, never imported or run (p
   with a line per parameter, `name (type) -- description` (an en dash), and so on for `Returns:`, `Raises:`,
   `Attributes:`; in `Examples:`, `>>>` lines and their output are code, and a section's own code blocks stay
   as written. NumPy's underlined section titles are read the same way, not as headings.
+- PEP 727's `Annotated[T, Doc("...")]` (Typer's, FastAPI's) as the handler shows it (typingdoc.py): `T` in the
+  signature, and, with the griffe_typingdoc extension in the options' `extensions`, the Doc's text in the
+  Parameters section.
 - An object whose source is not found keeps its line (the page shows its name), and one warning names it.
 """
 
@@ -35,6 +38,7 @@ from indexer.loaders.fences import closes, opens
 from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
 from indexer.loaders.mkdocsyml import config_extensions, mkdocs_settings, site_configs
 from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource
+from indexer.loaders.typingdoc import documented_parameters, shown_signature
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["expand_mkdocstrings"]
@@ -157,7 +161,8 @@ def _object(
     always), its members' with `:members:`, one level deep."""
     plain = options.get("_tool") == MKAUTODOC
     name = full.rsplit(".", 1)[-1] if depth or options.get("show_root_full_path") is False else full
-    signature = [f"{indent}{_code(name + obj.signature)}", ""] if obj.signature and obj.kind != "module" else []
+    shown = shown_signature(obj.signature, options)
+    signature = [f"{indent}{_code(name + shown)}", ""] if obj.signature and obj.kind != "module" else []
     lines: list[str] = []
     if plain:
         lines += signature if obj.kind != "module" else []
@@ -167,7 +172,8 @@ def _object(
         heading = given.strip() if isinstance(given, str) and given.strip() else _MARKUP.sub(r"\\\1", name)
         lines += [f"{indent}{'#' * max(1, min(level, 6))} {heading}", "", *signature]
     if not plain or depth or options.get("show_docstring"):
-        lines += [f"{indent}{line}" if line.strip() else "" for line in _docstring(_merged_doc(obj, options))]
+        documented = _docstring(_merged_doc(obj, options), documented_parameters(obj, options))
+        lines += [f"{indent}{line}" if line.strip() else "" for line in documented]
     if obj.kind in ("module", "class", "exception") and depth < (1 if plain else MAX_DEPTH):
         chosen = source.members(obj, _as_autodoc(options), depth) if plain else _members(source, obj, options, depth)
         for member_name, member in chosen:
@@ -267,13 +273,17 @@ def _as_autodoc(options: dict[str, Any]) -> dict[str, Any]:
     return chosen
 
 
-def _docstring(doc: str) -> list[str]:
+def _docstring(doc: str, parameters: list[Entry] | None = None) -> list[str]:
     """A Google- or NumPy-style docstring's lines as Markdown that reads as the page shows it (docsections.py
-    finds its sections)."""
+    finds its sections), with a Parameters section of `parameters` before its first section (after its text), as
+    griffe_typingdoc puts it in."""
     out: list[str] = []
+    added = ["", "Parameters:", "", *(line for entry in parameters for line in _item(entry)), ""] if parameters else []
     for part in split_sections(doc):
+        if not isinstance(part, str) and added:
+            out, added = out + added, []
         out += [part] if isinstance(part, str) else _section(part)
-    return out
+    return out + added
 
 
 def _section(section: DocSection) -> list[str]:

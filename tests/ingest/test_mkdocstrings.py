@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from support.folders import document, found, index, text_of, warnings_of, write
 
 MKDOCS = """site_name: Zebra
@@ -312,3 +314,79 @@ def test_mkautodoc_named_in_an_inherited_config_is_followed(tmp_path: Path) -> N
     write(repo, "base.yml", "markdown_extensions:\n  - mkautodoc\n")
     index(docs, tmp_path / "index", includes_from=repo)
     assert "Let a herd graze on a field of narwhal grass." in text_of(tmp_path / "index", "api.md")
+
+
+TYPER_MKDOCS = """site_name: Zebra
+plugins:
+  mkdocstrings:
+    handlers:
+      python:
+        options:
+          extensions:
+            - griffe_typingdoc
+          show_root_heading: true
+          unwrap_annotated: true
+          merge_init_into_class: true
+"""
+TYPER_MAIN = '''from typing import Annotated
+
+from annotated_doc import Doc
+
+
+class Herd:
+    """A herd of zebracorns, Typer's way.
+
+    Example:
+        The first line of an example.
+    """
+
+    def __init__(
+        self,
+        *,
+        name: Annotated[
+            str | None,
+            Doc(
+                """
+                The name of this herd, shown as the narwhal title.
+
+                **Example**
+
+                ```python
+                herd = Herd(name="stripes")
+                ```
+                """
+            ),
+        ] = None,
+        size: int = 3,
+    ) -> None:
+        self.name = name
+
+    def gallop(self, speed: Annotated[float, Doc("How fast it gallops, in wombats.")] = 1.0) -> str:
+        """Make the herd gallop."""
+        return "gallop"
+'''
+
+
+@pytest.mark.parametrize("typingdoc", [True, False])
+def test_pep_727_docs_are_the_parameters_section_and_leave_the_signature(tmp_path: Path, typingdoc: bool) -> None:
+    """Typer and FastAPI document each parameter with `Annotated[T, Doc("...")]`, which griffe_typingdoc makes
+    the Parameters section and `unwrap_annotated` leaves out of the signature: Typer's API page was 150
+    `Doc('\\n                The name...')` strings inside its signatures, newlines escaped and code run together."""
+    mkdocs = TYPER_MKDOCS if typingdoc else TYPER_MKDOCS.replace("- griffe_typingdoc", "- griffe_inherited_docstrings")
+    repo, docs = repository(tmp_path, mkdocs, "# Herd\n\n::: zebra.main.Herd\n")
+    write(repo, "zebra/__init__.py", "")
+    write(repo, "zebra/main.py", TYPER_MAIN)
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.md")
+    text = text_of(tmp_path / "index", "api.md")
+    assert "zebra.main.Herd(*, name: str | None = None, size: int = 3)" in text
+    assert "gallop(speed: float = 1.0) -> str" in text and "Doc(" not in text and "Annotated" not in text
+    if not typingdoc:  # the page shows no Doc without the extension
+        assert "narwhal" not in text and "wombats" not in text
+        return
+    dash = "\N{EN DASH}"
+    # after the docstring's text, before its sections, as griffe_typingdoc puts it
+    assert f"Typer's way.\n\nParameters:\n\nname (str | None) {dash} The name of this herd" in text
+    assert 'shown as the narwhal title.\nExample\nherd = Herd(name="stripes")\n\nExamples:' in text
+    assert f"Make the herd gallop.\n\nParameters:\n\nspeed (float) {dash} How fast it gallops, in wombats." in text
+    assert found(tmp_path / "index", "narwhal title") == ["api.md"]

@@ -1,0 +1,180 @@
+"""PEP 727's `Annotated[T, Doc("...")]` in signatures, as mkdocstrings' Python handler shows it: FastAPI and Typer
+document every parameter so, and their API pages are `::: typer.Typer` lines (mkdocstrings.py).
+
+- shown_signature(): a signature with each `Annotated[T, ...]` shown as `T`, as the handler's `unwrap_annotated`
+  option shows it (Typer's `Typer(*, name: str | None = Default(None), ...)`, not its 40 lines of `Doc('...')`),
+  and as a page that shows no annotations in signatures (`show_signature_annotations`, off by default) shows the
+  parameters' types in its Parameters section.
+- documented_parameters(): where the options' `extensions` name griffe_typingdoc, the description it gives each
+  parameter from its `Doc("...")` (the string's common indentation taken off, as inspect.cleandoc does), with its
+  type unwrapped: the Parameters section it puts after the docstring's text; a function's, and a class's
+  constructor's with `merge_init_into_class`.
+
+Signatures are pysource.py's text (`(a, b: int = 1, *, c=2) -> R` for a function or class, `: T = 1` for an
+attribute), read again with ast; one that does not parse is left as it is, with no documentation.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from dataclasses import dataclass
+from typing import Any
+
+from indexer.loaders.docsections import Entry
+from indexer.loaders.pysource import PyObject
+
+__all__ = ["ParameterDoc", "documented_parameters", "parameter_docs", "shown_signature", "unwrapped"]
+
+_ANNOTATED = "Annotated"
+_DOC = "Doc"
+TYPINGDOC = "griffe_typingdoc"  # the griffe extension, as mkdocs.yml names it
+
+
+def shown_signature(signature: str, options: dict[str, Any]) -> str:
+    """The signature as the handler's options show it (see the module docstring)."""
+    unwrap = bool(options.get("unwrap_annotated")) or not options.get("show_signature_annotations")
+    return unwrapped(signature) if unwrap else signature
+
+
+def documented_parameters(obj: PyObject, options: dict[str, Any]) -> list[Entry]:
+    """The entries of the Parameters section griffe_typingdoc gives an object (see the module docstring)."""
+    extensions = options.get("extensions")
+    listed = extensions if isinstance(extensions, list) else []
+    names = [e if isinstance(e, str) else next(iter(e), "") for e in listed if isinstance(e, str | dict)]
+    constructor = obj.kind in ("class", "exception") and options.get("merge_init_into_class")
+    if TYPINGDOC not in names or not (obj.kind in ("function", "method") or constructor):
+        return []
+    return [Entry(p.name, p.kind, p.text.split("\n")) for p in parameter_docs(obj.signature)]
+
+
+@dataclass(frozen=True)
+class ParameterDoc:
+    """A parameter's name (`*args`, `**kwargs` with their stars), its type unwrapped, its description."""
+
+    name: str
+    kind: str
+    text: str
+
+
+def unwrapped(signature: str) -> str:
+    """The signature with every `Annotated[T, ...]` written `T` (nested ones too); as it is when it has none or
+    does not parse."""
+    if _ANNOTATED not in signature:
+        return signature
+    source, prefix, suffix = _source(signature)
+    tree = _parse(source)
+    if tree is None:
+        return signature
+    shown = _unwrapped_text(source, tree)
+    return shown[len(prefix) : len(shown) - len(suffix)]
+
+
+def parameter_docs(signature: str) -> list[ParameterDoc]:
+    """The parameters of a function's or class's signature that an `Annotated[T, Doc("...")]` describes, in
+    order."""
+    if _DOC not in signature or not signature.startswith("("):
+        return []
+    source = _source(signature)[0]
+    tree = _parse(source)
+    function = tree.body[0] if tree is not None else None
+    if not isinstance(function, ast.FunctionDef):
+        return []
+    found = []
+    for stars, arg in _arguments(function.args):
+        doc = _doc(arg.annotation)
+        if doc is not None and arg.annotation is not None:
+            kind = _unwrapped_text(source, arg.annotation, ast.get_source_segment(source, arg.annotation) or "")
+            found.append(ParameterDoc(stars + arg.arg, kind, doc))
+    return found
+
+
+def _source(signature: str) -> tuple[str, str, str]:
+    """Python source that holds the signature (a function definition, or an annotated name), and what comes
+    before and after it there."""
+    prefix, suffix = ("def _", ": pass") if signature.startswith("(") else ("_", "")
+    return f"{prefix}{signature}{suffix}", prefix, suffix
+
+
+def _parse(source: str) -> ast.Module | None:
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _arguments(args: ast.arguments) -> list[tuple[str, ast.arg]]:
+    found = [("", a) for a in [*args.posonlyargs, *args.args]]
+    found += [("*", args.vararg)] if args.vararg is not None else []
+    found += [("", a) for a in args.kwonlyargs]
+    return found + ([("**", args.kwarg)] if args.kwarg is not None else [])
+
+
+def _is_annotated(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Subscript):
+        return False
+    value = node.value
+    return (isinstance(value, ast.Name) and value.id == _ANNOTATED) or (
+        isinstance(value, ast.Attribute) and value.attr == _ANNOTATED
+    )
+
+
+def _doc(annotation: ast.expr | None) -> str | None:
+    """The text of the `Doc("...")` among an `Annotated[...]`'s metadata; None when it has none."""
+    if annotation is None or not _is_annotated(annotation):
+        return None
+    given = annotation.slice  # type: ignore[attr-defined]
+    calls = [item for item in given.elts[1:] if isinstance(item, ast.Call)] if isinstance(given, ast.Tuple) else []
+    for call in calls:
+        name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+        if (
+            name == _DOC
+            and call.args
+            and isinstance(text := call.args[0], ast.Constant)
+            and isinstance(text.value, str)
+        ):
+            return inspect.cleandoc(text.value)
+    return None
+
+
+def _unwrapped_text(source: str, tree: ast.AST, text: str | None = None) -> str:
+    """The source of `tree` (all of `source`, or `text`, the segment `tree` spans) with each outermost
+    `Annotated[T, ...]` in it replaced by `T`, itself unwrapped."""
+    shown = source if text is None else text
+    base = _offset(source, tree) if text is not None else 0
+    cuts: list[tuple[int, int, str]] = []
+    for node in _outermost(tree):
+        given = node.slice  # type: ignore[attr-defined]
+        inner = given.elts[0] if isinstance(given, ast.Tuple) and given.elts else given
+        segment = ast.get_source_segment(source, inner)
+        start, end = _offset(source, node), _end(source, node)
+        if segment is None or start is None or end is None or base is None:
+            continue
+        cuts.append((start - base, end - base, _unwrapped_text(source, inner, segment)))
+    for start, end, replacement in sorted(cuts, reverse=True):
+        shown = shown[:start] + replacement + shown[end:]
+    return shown
+
+
+def _outermost(tree: ast.AST) -> list[ast.AST]:
+    """The `Annotated[...]` nodes in `tree` (itself too) that no other holds."""
+    if _is_annotated(tree):
+        return [tree]
+    return [found for child in ast.iter_child_nodes(tree) for found in _outermost(child)]
+
+
+def _offset(source: str, node: ast.AST) -> int | None:
+    return _position(source, getattr(node, "lineno", None), getattr(node, "col_offset", None))
+
+
+def _end(source: str, node: ast.AST) -> int | None:
+    return _position(source, getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None))
+
+
+def _position(source: str, line: int | None, column: int | None) -> int | None:
+    """The index in `source` of a node's (line, UTF-8 byte column), as ast gives them."""
+    if line is None or column is None:
+        return None
+    lines = source.split("\n")
+    before = sum(len(text) + 1 for text in lines[: line - 1])
+    return before + len(lines[line - 1].encode("utf-8")[:column].decode("utf-8", "replace"))
