@@ -10,7 +10,8 @@ mkdocstrings.py).
   source names too.
 - An object's members are those of its body, in source order, conditional definitions (`if`, `try`, `with`)
   included: functions, classes, properties (a setter is none), and data or attributes, whose docstring is a string
-  right below them or a `#:` comment above or beside them; a module's `__all__` is kept.
+  right below them or a `#:` comment above or beside them (a class's also those its methods set on the instance,
+  `self.x = x`, with such a docstring); a module's `__all__` is kept.
 - Signatures are written as Sphinx writes them: `a, b: int = 1, *args, key=None, **kw` (a method's self or cls
   left out); a class's are its `__init__`'s (or `__new__`'s), a dataclass's, attrs class's or NamedTuple's its
   fields (`x: int = 1`, a default factory `= <factory>`), or else the nearest base's that has one
@@ -322,6 +323,8 @@ def _collect(
     for node in statements:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             _add_function(owner, node, in_class)
+            if in_class:
+                _add_instance_attributes(owner, node, lines)
         elif isinstance(node, ast.ClassDef):
             _add(owner, _class(node, lines, package, scope, init_doc))
         elif isinstance(node, ast.Assign | ast.AnnAssign):
@@ -362,6 +365,40 @@ def _add_function(owner: PyObject, node: ast.FunctionDef | ast.AsyncFunctionDef,
     arguments = _arguments(node.args, drop_first)
     kind = "method" if in_class else "function"
     _add(owner, PyObject(kind, node.name, f"({arguments}){returns}", doc))
+
+
+def _add_instance_attributes(owner: PyObject, method: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> None:
+    """The attributes a method sets on the instance (`self.callback: T = callback` in `__init__`, as Scrapy's
+    Request documents them) that have a docstring (a `#:` comment, or a string below), as Sphinx's analyzer finds
+    them: an attribute each, its annotation its signature (its value is the instance's, never shown)."""
+    positional = [*method.args.posonlyargs, *method.args.args]
+    if not positional:
+        return
+    instance = positional[0].arg
+    previous: ast.stmt | None = None
+    for node in _statements(method.body):
+        is_text = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        if is_text and previous is not None and isinstance(text := node.value.value, str):  # type: ignore[attr-defined]
+            attribute, doc = previous, inspect.cleandoc(text)  # a docstring below it
+        else:
+            attribute, doc = node, _comment_doc(node, lines) if _set_on(node, instance) else ""
+        for name in _set_on(attribute, instance) if doc else []:  # (a documented one of the class's stays)
+            _add(owner, PyObject("attribute", name, _annotation(attribute), doc))
+        previous = node
+
+
+def _set_on(node: ast.stmt, instance: str) -> list[str]:
+    """The names of the attributes an assignment sets on `instance` (`self.x = ...`, `self.x: int = ...`)."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+    return [
+        t.attr
+        for t in targets
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == instance
+    ]
+
+
+def _annotation(node: ast.stmt) -> str:
+    return f": {ast.unparse(node.annotation)}" if isinstance(node, ast.AnnAssign) else ""
 
 
 def _class(node: ast.ClassDef, lines: list[str], package: str, scope: PyObject, init_doc: str) -> PyObject:

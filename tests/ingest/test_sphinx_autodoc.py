@@ -522,3 +522,38 @@ def test_napoleon_is_seen_however_conf_py_adds_it_to_its_extensions(tmp_path: Pa
     assert not warnings_of(report, "api.rst")
     text = text_of(tmp_path / "index", "api.rst")
     assert "Parameters:\nherd (Herd) \N{EN DASH} The herd to feed, every" in text and "Args:" not in text
+
+
+REQUEST = '''class Request:
+    """A request to a zebracorn server."""
+
+    def __init__(self, url: str, callback=None, priority: int = 0) -> None:
+        self.url = url
+
+        #: Callable to parse the
+        #: :class:`Response` the narwhal server sends.
+        self.callback: Callable | None = callback
+
+        self.priority: int = priority
+        """The wombat priority of this request."""
+
+        self._hidden = "quokka"  #: A private attribute, never listed.
+        self.plain = 1
+'''
+
+
+def test_attributes_documented_where_init_sets_them_are_the_classs(tmp_path: Path) -> None:
+    """Scrapy documents Request's attributes with `#:` comments above `self.callback = callback` in its
+    `__init__`, and its page names them (`.. autoattribute:: callback`): they were not found, the page showed
+    their bare names and warned "callback and 3 more not found"."""
+    repo, docs = repository(tmp_path)
+    write(repo, "src/zebra/http.py", REQUEST)
+    page = ".. autoclass:: zebra.http.Request\n\n    .. autoattribute:: callback\n\n.. autoclass:: zebra.http.Request\n"
+    write(docs, "api.rst", page + "    :members:\n    :undoc-members:\n    :noindex:\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.rst")
+    text = text_of(tmp_path / "index", "api.rst")
+    assert "zebra.http.Request.callback: Callable | None\n\nCallable to parse the\nResponse the narwhal server" in text
+    # with :members:, the documented ones, as Sphinx lists them; undocumented and private ones are no attributes
+    assert "priority: int\n\nThe wombat priority of this request." in text
+    assert "plain" not in text and "quokka" not in text and "\nurl\n" not in text
