@@ -27,14 +27,22 @@ _OPENING_TAG = re.compile(r"<[A-Za-z]")
 _HIGHLIGHTED = re.compile(r"^#![A-Za-z][\w+-]* ")  # inline code's language (pymdownx.inlinehilite): not shown
 _TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lines are not spaced
 _RUST_INFO = re.compile(r"[ \t]*rust(?![\w-])")  # a Rust code block's info string ("rust", "rust,ignore")
-# the title shown above a code block: Docusaurus's and MkDocs' title="file.yml", Quarto's and Nextra's
-# filename="Terminal", VitePress's [Child.vue]
+# the titles shown above a code block: Docusaurus's and MkDocs' title="file.yml", Quarto's and Nextra's
+# filename="Terminal", VitePress's [Child.vue], and the tab label of superfences' older tab="Labels" (Traefik's
+# docs show each example so: one tab per way of configuring it)
 _CODE_TITLE = re.compile(  # (not a quoted title="x", which expressive-code reads as text to mark in the code)
-    r"""(?<!["'])\b(?:title|filename)=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]"""
+    r"""(?<!["'])\b(?:title|filename|tab)=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]"""
 )
 
 
 _NPM2YARN = re.compile(r"(?<![\w-])npm2yarn(?![\w-])")  # Docusaurus's remark-plugin-npm2yarn, in the info string
+
+
+def _code_title(info: str) -> str:
+    """The lines a site shows above a fenced code block: its tab's label, then its title, as the info string
+    gives them (`yaml tab="Docker" title="compose.yml"`); none for most blocks."""
+    found = [next(filter(None, match.groups())) for match in _CODE_TITLE.finditer(info)]
+    return "\n".join(dict.fromkeys(found))
 
 
 class TextRenderer:
@@ -102,10 +110,10 @@ class TextRenderer:
             code = token.content.rstrip("\n")
             code = _shown_rust(code) if _RUST_INFO.match(token.info) else code
             code = shown_code(code, token.info) if kind == "fence" else code  # Shiki's notation, Twoslash's lines
-            title = _CODE_TITLE.search(token.info) if kind == "fence" else None
+            title = _code_title(token.info) if kind == "fence" else ""
             if kind == "fence" and _NPM2YARN.search(token.info):  # Docusaurus shows a tab per package manager
                 code = "\n\n".join(f"{name}\n{text}" for name, text in package_managers(code))
-            self._add(f"{next(filter(None, title.groups()))}\n{code}" if title else code)
+            self._add(f"{title}\n{code}" if title else code)
         elif kind == "html_block":
             self._add(self._html_text(token.content))
 
