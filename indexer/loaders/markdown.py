@@ -52,6 +52,7 @@ from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.homepage import home_sections
 from indexer.loaders.htmlblocks import plain_html_blocks
 from indexer.loaders.hugoparams import fill_params
+from indexer.loaders.includemarkdown import expand_include_markdown
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.mdbook import expand_includes
@@ -98,6 +99,7 @@ class MarkdownLoader:
         metadata = quarto.Metadata(path, front_matter) if pandoc else None  # read when a shortcode asks
         if metadata is not None:
             body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path), metadata)
+        body = expand_include_markdown(body, path)  # an MkDocs plugin's, before the Markdown extensions run
         body = expand_snippets(expand_markdown_includes(body, path), path)  # Python-Markdown's, then pymdownx's
         body = expand_myst_includes(expand_includes(body, path), path)
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import index, text_of, write
+from support.folders import document, index, text_of, warnings_of, write
 
 TRAEFIK_MKDOCS = "site_name: Traefik\ndocs_dir: content\nmarkdown_extensions:\n  - pymdownx.superfences\n"
 
@@ -45,3 +45,64 @@ def test_a_traefik_example_shows_the_label_of_its_tab_above_its_code(docs: Path,
     assert 'Labels\nlabels:\n  - "traefik.http' in text
     assert "Kubernetes\nmiddleware.yaml\nkind: Middleware" in text
     assert 'tab="' not in text
+
+
+TRAEFIK_PLUGINS = TRAEFIK_MKDOCS + "plugins:\n  - search\n  - include-markdown:\n      encoding: utf-8\n"
+
+
+def test_traefiks_include_markdown_puts_the_file_in_place_from_the_docs_dir(docs: Path, index_dir: Path) -> None:
+    """`{% include-markdown "includes/x.md" %}` names a file from docs_dir (content/), not from the page's folder:
+    Traefik's Docker and Swarm routing pages hold how a service is assigned to a router only so."""
+    write(docs, "mkdocs.yml", TRAEFIK_PLUGINS)
+    write(docs, "content/includes/service-by-label.md", "There are exceptions when using zebracorn labels.\n")
+    write(
+        docs,
+        "content/routing/docker.md",
+        '# Docker\n\nIntro.\n\n{% include-markdown "includes/service-by-label.md" %}\n',
+    )
+    report = index(docs, index_dir)
+    assert "Intro.\n\nThere are exceptions when using zebracorn labels." in text_of(
+        index_dir, "content/routing/docker.md"
+    )
+    assert "include-markdown" not in text_of(index_dir, "content/routing/docker.md")
+    assert not warnings_of(report, "content/routing/docker.md")
+    write(docs, "content/includes/service-by-label.md", "Now the unicornfish rule.\n")
+    index(docs, index_dir)
+    assert "unicornfish" in text_of(index_dir, "content/routing/docker.md")
+
+
+def test_include_markdown_options_cut_indent_and_shift_as_the_plugin_does(docs: Path, index_dir: Path) -> None:
+    """A README's marked part, one level down (so its `# Why` does not title the page: the nav does), a YAML file
+    inside an admonition's fence at the fence's indentation, and a warning for what cannot be included."""
+    write(docs, "mkdocs.yml", TRAEFIK_PLUGINS + "nav:\n  - Guide: guide/home.md\n")
+    write(
+        docs,
+        "README.md",
+        "# Project\n\nNoise.\n<!--intro-start-->\n# Why\n\nIt is fast.\n<!--intro-end-->\nMore noise.\n",
+    )
+    write(docs, "content/snippets/config.yml", "entryPoints:\n  web:\n    address: ':80'\n")
+    page = (
+        '{%\n  include-markdown "../../README.md"\n  start="<!--intro-start-->"\n  end="<!--intro-end-->"\n'
+        "  heading-offset=1\n%}\n\n"
+        '!!! note "Static configuration"\n\n    ```yaml\n    {% include "./../snippets/config.yml" %}\n    ```\n\n'
+        '{% include-markdown "https://example.com/x.md" %}\n\n{% include-markdown "missing.md" %}\n'
+    )
+    write(docs, "content/guide/home.md", page)
+    report = index(docs, index_dir)
+    text = text_of(index_dir, "content/guide/home.md")
+    assert text.startswith("Why\n\nIt is fast.\n\nStatic") and "Noise" not in text
+    assert document(index_dir, "content/guide/home.md").title == "Guide"
+    assert "Static configuration\n\nentryPoints:\n  web:\n    address: ':80'" in text
+    assert "{%" not in text
+    assert [w for w in warnings_of(report, "content/guide/home.md") if "URL" in w or "missing.md" in w] == [
+        "include-markdown https://example.com/x.md is a URL: not downloaded (the indexer works offline)",
+        "included file missing.md does not exist",
+    ]
+
+
+def test_without_the_plugin_an_include_tag_is_liquid_and_shows_nothing(docs: Path, index_dir: Path) -> None:
+    write(docs, "mkdocs.yml", TRAEFIK_MKDOCS)
+    write(docs, "content/includes/notice.md", "Zebracorn notice.\n")
+    write(docs, "content/page.md", '# Page\n\nBody.\n\n{% include-markdown "includes/notice.md" %}\n')
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/page.md") == "Page\n\nBody."
