@@ -3,7 +3,9 @@ remaining shortcode tags out:
 - code: Hugo's `{{< highlight go >}}`, Docsy's `{{< tab >}}` in a `{{< tabpane >}}` (code unless the tab or its
   pane says `text=true`) and its `{{< card code=true >}}` become fenced code, so that `# comment` is no heading,
   `#include <stdio.h>` no HTML tag and the lines are not run together into one paragraph;
-- comments: the body of `{{< comment >}}` (Hugo's own since 0.137, and Docsy's) shows nothing.
+- comments: the body of `{{< comment >}}` (Hugo's own since 0.137, and Docsy's) shows nothing;
+- Hextra's tabs: a `{{< tab >}}` in a `{{< tabs >}}` shows its label (`name="x"`, its one unnamed argument, else
+  the `items` of its tabs by position) on a line of its own above its Markdown (GoReleaser's Before and After).
 A tab in a pane shows its header (`header="Maven"`, or its one unnamed argument: `{{< tab "C++" >}}`) on a line
 of its own above its text or code. As in Hugo, which runs shortcodes before Markdown, a tag in fenced code is one
 too; the escaped `{{</* tab */>}}` that shows one is none. A body whose closing tag is missing is left as it is.
@@ -12,6 +14,7 @@ too; the escaped `{{</* tab */>}}` that shows one is none. A body whose closing 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from indexer.loaders.templates import MAX_TAG
 
@@ -21,7 +24,7 @@ __all__ = ["expand_code_shortcodes"]
 _TAG = re.compile(r"\{\{[<%][ \t]*(?P<closing>/?)[ \t]*(?P<name>[A-Za-z][\w./-]*)"
                   rf"(?P<arguments>[^\n]{{0,{MAX_TAG}}}?)(?P<self_closing>/?)[ \t]*[>%]\}}\}}")  # fmt: skip
 _ARGUMENT = re.compile(r"""(?:([\w-]+)[ \t]*=[ \t]*)?("(?:[^"\\]|\\.)*"|`[^`]*`|[^\s"`=]+)""")
-_NAMES = ("tabpane", "tab", "highlight", "card", "comment")
+_NAMES = ("tabpane", "tabs", "tab", "highlight", "card", "comment")
 _FENCE_RUN = re.compile(r"^[ \t]*(`{3,})", re.MULTILINE)
 
 
@@ -31,28 +34,33 @@ def expand_code_shortcodes(text: str) -> str:
         return text
     closers = _Closers(text)
     out: list[str] = []
-    panes: list[bool] = []  # for each tabpane we are in: whether its tabs are text
+    panes: list[bool | _Tabs] = []  # for each tabpane we are in, whether its tabs are text; or a Hextra tabs
     pos = 0
     for tag in _TAG.finditer(text):
         name, closing, self_closing = tag["name"], tag["closing"] == "/", tag["self_closing"] == "/"
         if tag.start() < pos or name not in _NAMES:
             continue
         arguments = _arguments(tag["arguments"])
-        if name == "tabpane":
+        if name in ("tabpane", "tabs"):
             if closing and panes:
                 panes.pop()
             elif not closing and not self_closing:
-                panes.append(_true(arguments, "text"))
+                panes.append(_true(arguments, "text") if name == "tabpane" else _Tabs(arguments.get("items", "")))
             continue
         if closing or (name == "tab" and not panes) or (name == "card" and not _true(arguments, "code")):
             continue  # a text card's title is shown by templates.py, its body is Markdown
+        if name == "tab" and isinstance(panes[-1], _Tabs):  # a Hextra tab: its label, then its Markdown
+            label = panes[-1].label(arguments)
+            out += [text[pos : tag.start()], f"\n\n{_indent(text, tag.start())}{label}\n\n" if label else "\n\n"]
+            pos = tag.end()
+            continue
         end = None if self_closing else closers.after(name, tag.end())
         if end is None and name != "tab":
             continue  # no body, or one never closed: left as it is
         out.append(text[pos : tag.start()])
         indent = _indent(text, tag.start())
         if name == "tab":
-            text_tab = _true(arguments, "text") if "text" in arguments else panes[-1]
+            text_tab = _true(arguments, "text") if "text" in arguments else panes[-1] is True
             header = arguments.get("header") or arguments.get("0") or ""
             out.append(f"\n\n{indent}{header}\n\n" if header else "\n\n")  # its own paragraph
             if end is None or text_tab:
@@ -63,6 +71,22 @@ def expand_code_shortcodes(text: str) -> str:
             pos = end.end()
     out.append(text[pos:])
     return "".join(out)
+
+
+@dataclass
+class _Tabs:
+    """A Hextra `{{< tabs >}}` we are in: the labels its `items="JSON,YAML"` give its tabs by position (newer
+    Hextra, and sites that override its tab, name each tab: `name="JSON"`, or `{{< tab "Before" >}}`)."""
+
+    items: str
+    count: int = 0
+
+    def label(self, arguments: dict[str, str]) -> str:
+        """The label of its next tab."""
+        self.count += 1
+        items = [item.strip() for item in self.items.split(",")] if self.items else []
+        given = arguments.get("name") or arguments.get("0")
+        return given or (items[self.count - 1] if self.count <= len(items) else "")
 
 
 def _true(arguments: dict[str, str], name: str) -> bool:

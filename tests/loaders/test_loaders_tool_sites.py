@@ -106,3 +106,27 @@ def test_without_the_plugin_an_include_tag_is_liquid_and_shows_nothing(docs: Pat
     write(docs, "content/page.md", '# Page\n\nBody.\n\n{% include-markdown "includes/notice.md" %}\n')
     index(docs, index_dir)
     assert text_of(index_dir, "content/page.md") == "Page\n\nBody."
+
+
+GORELEASER_HUGO = "baseURL: https://goreleaser.com\nmodule:\n  imports:\n    - path: github.com/imfing/hextra\n"
+
+
+def test_hextra_tabs_show_their_labels_above_their_markdown(docs: Path, index_dir: Path) -> None:
+    """GoReleaser's deprecation notices show the old config and the new one as two tabs, Before and After: without
+    the labels the reader sees two YAML blocks and cannot tell which to write. Hextra's tabs are labelled by
+    position from `items`, by `name=` or, on GoReleaser's override, by the one unnamed argument."""
+    write(docs, "hugo.yaml", GORELEASER_HUGO)
+    page = (
+        "---\ntitle: Deprecation notices\n---\n\n### dockers.retry\n\n"
+        '{{< tabs >}}\n{{< tab "Before" >}}\n\n```yaml\ndockers:\n  - retry: 3\n```\n{{< /tab >}}\n'
+        '{{< tab "After" >}}\n\n```yaml\nretry: 3\n```\n{{< /tab >}}\n{{< /tabs >}}\n\n'
+        '{{< tabs items="Go,Rust" >}}\n{{< tab >}}Run `go mod init`.{{< /tab >}}\n'
+        "{{< tab >}}Run `cargo init`.{{< /tab >}}\n{{< /tabs >}}\n\n"
+        '{{< tabs >}}\n{{< tab name="Zig" icon="zig" >}}\nRun `zig init`.\n{{< /tab >}}\n{{< /tabs >}}\n'
+    )
+    write(docs, "content/resources/deprecations.md", page)
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/resources/deprecations.md") == (
+        "dockers.retry\n\nBefore\n\ndockers:\n  - retry: 3\n\nAfter\n\nretry: 3\n\n"
+        "Go\n\nRun go mod init.\n\nRust\n\nRun cargo init.\n\nZig\n\nRun zig init."
+    )
