@@ -40,7 +40,7 @@ from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, folders_up, included_text, reading_folder
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["fill_params"]
+__all__ = ["fill_params", "hugo_site"]
 
 MAX_SECTIONS = 32  # folders looked up from a page for the cascades of their _index.md
 # the name is Hugo's first argument: a word, or one in double quotes or backquotes
@@ -72,7 +72,7 @@ class _Params:
         found = _first(self.layers, keys)
         if found is _MISSING:
             if self.more is None:
-                site = _site(self.page)
+                site = hugo_site(self.page)
                 self.more = self._sections(site) + (self._site_layers(site) if site else [])
             found = _first(self.more, keys)
         return found
@@ -123,7 +123,7 @@ class _Params:
         return None
 
 
-def _site(page: Path) -> str | None:
+def hugo_site(page: Path) -> str | None:
     """The Hugo site's folder (see the module docstring), or None."""
     for folder in folders_up(page):
         if _exists(folder, "hugo") or os.path.isdir(os.path.join(folder, "config", "_default")):

@@ -51,6 +51,7 @@ from indexer.loaders.docsify import expand_docsify_embeds
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.homepage import home_sections
 from indexer.loaders.htmlblocks import plain_html_blocks
+from indexer.loaders.hugoincludes import expand_hugo_includes
 from indexer.loaders.hugoparams import fill_params
 from indexer.loaders.includemarkdown import expand_include_markdown
 from indexer.loaders.jsx import is_mdx, strip_jsx
@@ -104,6 +105,7 @@ class MarkdownLoader:
         body = expand_myst_includes(expand_includes(body, path), path)
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
+        body = expand_hugo_includes(body, path)  # a Hugo site's own include shortcodes (GoReleaser's g_include)
         body = expand_code_shortcodes(fill_params(body, path, front_matter))  # Hugo's `param`, code, comments
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name

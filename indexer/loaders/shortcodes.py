@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from indexer.loaders.templates import MAX_TAG
 
-__all__ = ["expand_code_shortcodes"]
+__all__ = ["expand_code_shortcodes", "shortcode_arguments"]
 
 # `{{< name args >}}`, `{{% /name %}}`, `{{< name args />}}`; the escaped `{{</* name */>}}` has no name
 _TAG = re.compile(r"\{\{[<%][ \t]*(?P<closing>/?)[ \t]*(?P<name>[A-Za-z][\w./-]*)"
@@ -40,7 +40,7 @@ def expand_code_shortcodes(text: str) -> str:
         name, closing, self_closing = tag["name"], tag["closing"] == "/", tag["self_closing"] == "/"
         if tag.start() < pos or name not in _NAMES:
             continue
-        arguments = _arguments(tag["arguments"])
+        arguments = shortcode_arguments(tag["arguments"])
         if name in ("tabpane", "tabs"):
             if closing and panes:
                 panes.pop()
@@ -93,7 +93,7 @@ def _true(arguments: dict[str, str], name: str) -> bool:
     return arguments.get(name, "").lower() == "true"
 
 
-def _arguments(text: str) -> dict[str, str]:
+def shortcode_arguments(text: str) -> dict[str, str]:
     """A shortcode's arguments by name; unnamed ones by position ("0", "1"), quotes taken off."""
     found: dict[str, str] = {}
     position = 0

@@ -130,3 +130,35 @@ def test_hextra_tabs_show_their_labels_above_their_markdown(docs: Path, index_di
         "dockers.retry\n\nBefore\n\ndockers:\n  - retry: 3\n\nAfter\n\nretry: 3\n\n"
         "Go\n\nRun go mod init.\n\nRust\n\nRun cargo init.\n\nZig\n\nRun zig init."
     )
+
+
+G_INCLUDE = """{{- $file := .Get "file" -}}
+{{- $path := path.Join "content" $file -}}
+{{- with site.GetPage $file -}}{{- .RenderShortcodes -}}{{- else -}}{{- readFile $path -}}{{- end -}}
+"""
+
+
+def test_a_hugo_sites_own_include_shortcode_puts_the_file_in_place(docs: Path, index_dir: Path) -> None:
+    """GoReleaser's `g_include` shortcode (its template reads the file its `file` argument names) puts the same
+    repository settings into seven publishers' pages, inside their YAML examples: the Scoop page lacked how to
+    give its bucket a token. A shortcode whose template reads no file is no include and shows nothing."""
+    write(docs, "hugo.yaml", GORELEASER_HUGO)
+    write(docs, "layouts/shortcodes/g_include.html", G_INCLUDE)
+    write(docs, "layouts/shortcodes/g_templates.html", "<div>Learn more about the template language.</div>\n")
+    write(docs, "content/includes/repository.md", "    repository:\n      token: zebracorn\n")
+    write(docs, "content/includes/prs.md", "---\ntitle: PRs\n---\n\n## Pull Requests\n\nOpen a pull request.\n")
+    page = (
+        "---\ntitle: Scoop Manifests\n---\n\n```yaml\nscoops:\n  - name: myproject\n\n"
+        '{{% g_include file="includes/repository.md" %}}\n```\n\n{{< g_templates >}}\n\n'
+        '{{% g_include file="includes/prs.md" %}}\n'
+    )
+    write(docs, "content/customization/publish/scoop.md", page)
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "content/customization/publish/scoop.md") == (
+        "scoops:\n  - name: myproject\n\n    repository:\n      token: zebracorn\n\n"
+        "Pull Requests\n\nOpen a pull request."
+    )
+    assert not warnings_of(report, "content/customization/publish/scoop.md")
+    write(docs, "content/includes/repository.md", "    repository:\n      token: unicornfish\n")
+    index(docs, index_dir)
+    assert "token: unicornfish" in text_of(index_dir, "content/customization/publish/scoop.md")

@@ -1,0 +1,101 @@
+"""A Hugo site's own include shortcodes, put in place as the built page shows them: GoReleaser's
+`{{% g_include file="includes/repository.md" %}}` puts the same repository settings into seven publishers' pages
+(Homebrew, Scoop, Winget, Nix...), inside their YAML examples, and the pull-request notes after them.
+
+A shortcode is an include when the site's own template for it (`layouts/_shortcodes/NAME.html`, or the older
+`layouts/shortcodes/`) reads a file (`readFile`) or a page (`GetPage`): its argument the template reads first
+(`.Get "file"`, else `.Get 0`) names the file, looked for as `GetPage` finds a page, in the content folder (with
+`.md` added when it has no suffix, else as the folder's `index.md` or `_index.md`), else from the site's folder,
+as `readFile` reads it. The file's text replaces the shortcode as written, without its front matter, so a
+snippet indented for a code block lands in it; its own include shortcodes are put in place too. Any other
+shortcode, a theme's or a module's whose template the indexer does not see, is left to templates.py, which takes
+it out. The site is the one hugoparams.py finds; templates and files are read as includes are (includes.py:
+remembered, so that a change reads the page again; a template outside the documents folder is not looked at).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.hugoparams import hugo_site
+from indexer.loaders.includes import SETTINGS, deeper, included_text, probe
+from indexer.loaders.shortcodes import shortcode_arguments
+
+__all__ = ["expand_hugo_includes"]
+
+_CALL = re.compile(r"\{\{([<%])[ \t]*(?P<name>[A-Za-z][\w-]*)(?P<arguments>[^\n]{0,400}?)[ \t]*[>%]\}\}")
+_READS = re.compile(r"\breadFile\b|\bGetPage\b")
+_GETS = re.compile(r"""\.Get[ \t]+(?:"([\w-]+)"|(0)\b)""")
+_TEMPLATE_FOLDERS = ("layouts/_shortcodes", "layouts/shortcodes")
+
+
+def expand_hugo_includes(text: str, path: Path) -> str:
+    """`text` with the calls of its Hugo site's include shortcodes replaced by the files they name."""
+    if "{{" not in text:
+        return text
+    site = hugo_site(path)
+    if site is None:
+        return text
+    return _Site(Path(site)).expand(text, path)
+
+
+class _Site:
+    """A Hugo site's include shortcodes: for each name looked at, the argument naming the file, or None."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.arguments: dict[str, str | None] = {}
+
+    def expand(self, text: str, page: Path) -> str:
+        out: list[str] = []
+        pos = 0
+        for call in _CALL.finditer(text):
+            argument = self._argument(call["name"], page)
+            if argument is None:
+                continue
+            target = shortcode_arguments(call["arguments"]).get(argument, "")
+            included = self._file(target, page) if target else None
+            if included is None:
+                continue
+            out += [text[pos : call.start()], included]
+            pos = call.end()
+        return "".join(out) + text[pos:] if out else text
+
+    def _argument(self, name: str, page: Path) -> str | None:
+        """The argument that names the file a shortcode includes; None when it is no include of the site's."""
+        if name not in self.arguments:
+            self.arguments[name] = None
+            for folder in _TEMPLATE_FOLDERS:
+                template = self.folder / folder / f"{name}.html"
+                if probe(str(template)):
+                    source = included_text(page, os.path.relpath(template, page.parent), use=SETTINGS) or ""
+                    gets = _GETS.search(source)
+                    if _READS.search(source) and gets:
+                        self.arguments[name] = gets.group(1) or gets.group(2)
+                    break
+        return self.arguments[name]
+
+    def _file(self, target: str, page: Path) -> str | None:
+        """The text of the file `target` names, without its front matter, its own includes put in place."""
+        content = self.folder / "content"
+        relative = target.lstrip("/")
+        candidates = [content / relative]
+        if not Path(relative).suffix:
+            candidates += [
+                content / f"{relative}.md",
+                content / relative / "index.md",
+                content / relative / "_index.md",
+            ]
+        candidates.append(self.folder / relative)
+        found = next((c for c in candidates if probe(str(c))), None)
+        if found is None:
+            return None
+        text = included_text(page, os.path.relpath(found, page.parent))
+        if text is None:
+            return None
+        _, body, _ = split_front_matter(text)
+        with deeper():
+            return self.expand(body.lstrip("\n"), found)
