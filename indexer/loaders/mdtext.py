@@ -35,6 +35,7 @@ _CODE_TITLE = re.compile(  # (not a quoted title="x", which expressive-code read
 )
 
 
+_CELL_BREAK = re.compile(r"[ \t]*\n[ \t]*")  # a line break inside a table cell (<br />)
 _NPM2YARN = re.compile(r"(?<![\w-])npm2yarn(?![\w-])")  # Docusaurus's remark-plugin-npm2yarn, in the info string
 
 
@@ -125,7 +126,7 @@ class TextRenderer:
                 self.first_h1 = text
             self.first_heading = self.first_heading or text
         elif self._row is not None:
-            self._row.append(text)
+            self._row.append(_CELL_BREAK.sub(" ", text))  # a <br /> in a cell: still one row, one line
         else:
             self._add(text)
 

@@ -162,3 +162,21 @@ def test_a_hugo_sites_own_include_shortcode_puts_the_file_in_place(docs: Path, i
     write(docs, "content/includes/repository.md", "    repository:\n      token: unicornfish\n")
     index(docs, index_dir)
     assert "token: unicornfish" in text_of(index_dir, "content/customization/publish/scoop.md")
+
+
+def test_a_line_break_in_a_table_cell_keeps_the_row_on_one_line(docs: Path, index_dir: Path) -> None:
+    """Traefik's option tables break a description with `<br />`: the row stayed one row, not two lines of which
+    the second has no option name."""
+    write(docs, "mkdocs.yml", TRAEFIK_MKDOCS)
+    table = (
+        "# BasicAuth\n\n| Field | Description | Default |\n|:--|:--|:--|\n"
+        '| <a id="opt-usersFile" href="#opt-usersFile">`usersFile`</a> | Path to a file of users. <br />'
+        'The file content is a list of `name:hashed-password`. | "" |\n| `realm` | The realm. | traefik |\n'
+    )
+    write(docs, "content/basicauth.md", table)
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/basicauth.md").splitlines()[2:] == [
+        "Field | Description | Default",
+        'usersFile | Path to a file of users. The file content is a list of name:hashed-password. | ""',
+        "realm | The realm. | traefik",
+    ]
