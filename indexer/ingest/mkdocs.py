@@ -27,6 +27,7 @@ import pathspec
 
 from indexer.ingest.mkdocsblog import Blog, Unreadable, blogs, is_page
 from indexer.ingest.siteconfig import listed, site_folder
+from indexer.loaders.mkdocsyml import plugin_entries
 
 MAX_PATTERNS = 1_000
 
@@ -162,10 +163,9 @@ def mkdocs_site(config: Path, settings: Mapping[str, Any], docs: Path, rooted: b
     lines = tuple(excluded.splitlines()[:MAX_PATTERNS]) if isinstance(excluded, str) else ()
     globs: list[str] = []
     regexes: list[str] = []
-    plugins = settings.get("plugins")  # a list of names and {name: options}, or one mapping of them
-    for plugin in [{n: o} for n, o in plugins.items()] if isinstance(plugins, dict) else listed(plugins):
-        options = plugin.get("exclude") if isinstance(plugin, dict) else None
-        if isinstance(options, dict):
+    plugins = plugin_entries(settings)
+    for name, options in plugins:
+        if name == "exclude":
             globs += [g for g in listed(options.get("glob")) if isinstance(g, str)][:MAX_PATTERNS]
             regexes += [r for r in listed(options.get("regex")) if isinstance(r, str)][:MAX_PATTERNS]
     found = blogs(plugins)

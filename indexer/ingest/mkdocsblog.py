@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from indexer.ingest.siteconfig import listed
 from indexer.loaders.frontmatter import written_date
 
 PLUGINS = frozenset({"blog", "material/blog"})
@@ -123,19 +122,11 @@ class Blog:
         return "/".join(slugified(category, self.categories_separator) for category in first)
 
 
-def blogs(plugins: object) -> tuple[Blog, ...]:
-    """The blogs of mkdocs.yml's `plugins` (a list of names and `{name: options}`, or one mapping of them) that
-    are enabled. An option given as something else than its type (a Python tag, read as nothing) keeps its
-    default."""
-    entries = [{n: o} for n, o in plugins.items()] if isinstance(plugins, dict) else listed(plugins)
-    found: list[Blog] = []
-    for entry in entries:
-        named = {entry: None} if isinstance(entry, str) else entry if isinstance(entry, dict) else {}
-        for name, options in named.items():
-            options = options if isinstance(options, dict) else {}
-            if name in PLUGINS and options.get("enabled") is not False and len(found) < MAX_BLOGS:
-                found.append(_blog(options))
-    return tuple(found)
+def blogs(plugins: list[tuple[str, dict[str, Any]]]) -> tuple[Blog, ...]:
+    """The blogs of mkdocs.yml's plugins (mkdocsyml.plugin_entries) that are enabled. An option given as something
+    else than its type (a Python tag, read as nothing) keeps its default."""
+    found = [_blog(options) for name, options in plugins if name in PLUGINS and options.get("enabled") is not False]
+    return tuple(found[:MAX_BLOGS])
 
 
 def _blog(options: Mapping[str, Any]) -> Blog:

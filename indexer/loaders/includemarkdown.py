@@ -30,7 +30,7 @@ from typing import Any
 
 from indexer.loaders.fences import in_code
 from indexer.loaders.includes import deeper, folders_up, included_text, warn
-from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
+from indexer.loaders.mkdocsyml import mkdocs_settings, plugin_entries, site_configs
 
 __all__ = ["expand_include_markdown"]
 
@@ -141,14 +141,11 @@ def _site(page: Path) -> tuple[Path, dict[str, Any]] | None:
         if not configs:
             continue
         settings = mkdocs_settings(configs[0])
-        plugins = settings.get("plugins")
-        entries = [{k: v} for k, v in plugins.items()] if isinstance(plugins, dict) else plugins
-        for entry in entries if isinstance(entries, list) else []:
-            if entry == PLUGIN or (isinstance(entry, dict) and PLUGIN in entry):
-                options = entry[PLUGIN] if isinstance(entry, dict) else None
-                docs = settings.get("docs_dir", "docs")
-                return Path(folder) / (docs if isinstance(docs, str) else "docs"), options or {}
-        return None
+        options = next((options for name, options in plugin_entries(settings) if name == PLUGIN), None)
+        if options is None:
+            return None
+        docs = settings.get("docs_dir", "docs")
+        return Path(folder) / (docs if isinstance(docs, str) else "docs"), options
     return None
 
 
@@ -180,9 +177,9 @@ def _between(text: str, start: str | None, end: str | None, shown: str) -> str:
         warn(f"include-markdown {shown}: delimiter start {start[:60]!r} not found in the file")
     if end and end not in text:
         warn(f"include-markdown {shown}: delimiter end {end[:60]!r} not found in the file")
-    if start and end:
+    if start and end:  # each stretch from a start to the first end after it
         parts = text.split(start)[1:] if start in text else [text]
-        return "".join(piece for part in parts for number, piece in enumerate(part.split(end)) if not number % 2)
+        return "".join(part.split(end, 1)[0] for part in parts)
     if start:
         return text.split(start, 1)[1] if start in text else ""
     if end:

@@ -36,7 +36,7 @@ from typing import Any
 from indexer.loaders.docsections import DocSection, Entry, entries, split_sections
 from indexer.loaders.fences import closes, opens
 from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
-from indexer.loaders.mkdocsyml import config_extensions, mkdocs_settings, site_configs
+from indexer.loaders.mkdocsyml import config_extensions, mkdocs_settings, plugin_entries, site_configs
 from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource
 from indexer.loaders.typingdoc import documented_parameters, shown_signature
 from indexer.loaders.yamlread import read_yaml
@@ -355,18 +355,11 @@ def _site_config(page: Path) -> tuple[str, str, dict[str, Any]] | None:
 def _handler(config: Path) -> tuple[str, dict[str, Any]] | None:
     """(MKDOCSTRINGS, the Python handler's settings: {} when it gives none) for a mkdocs.yml that names the
     mkdocstrings plugin, (MKAUTODOC, {}) for one whose Markdown extensions hold mkautodoc; None when it names
-    neither or cannot be read. `plugins` is a list of names and {name: options} or one mapping of them, and a
-    config that says `INHERIT: base.yml` is that file's settings with its own merged over them, as MkDocs reads
-    both (mkdocsyml.py)."""
-    settings = mkdocs_settings(config)
-    plugins = settings.get("plugins")
-    entries = [{name: options} for name, options in plugins.items()] if isinstance(plugins, dict) else plugins
-    for plugin in entries if isinstance(entries, list) else []:
-        if plugin == MKDOCSTRINGS:
-            return MKDOCSTRINGS, {}
-        if isinstance(plugin, dict) and MKDOCSTRINGS in plugin:
-            entry = plugin[MKDOCSTRINGS]
-            handlers = entry.get("handlers") if isinstance(entry, dict) else None
+    neither or cannot be read. A config that says `INHERIT: base.yml` is that file's settings with its own merged
+    over them, as MkDocs reads both (mkdocsyml.py)."""
+    for name, options in plugin_entries(mkdocs_settings(config)):
+        if name == MKDOCSTRINGS:
+            handlers = options.get("handlers")
             python = handlers.get("python") if isinstance(handlers, dict) else None
             return MKDOCSTRINGS, python if isinstance(python, dict) else {}
     return (MKAUTODOC, {}) if MKAUTODOC in config_extensions(config) else None  # as snippets reads them

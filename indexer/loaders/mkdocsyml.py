@@ -16,7 +16,8 @@ mdincludes.py), mkdocstrings.py, and the site's rules (ingest/sites.py).
   cannot be read nothing. Paths in the settings stay relative to the first config's folder, as MkDocs takes
   them.
 - Its extensions are a list of names or `{name: options}` entries, or one mapping of names to options (MkDocs
-  reads both); those of an inherited config count too, the child's options winning.
+  reads both); those of an inherited config count too, the child's options winning. Its `plugins` are written
+  the same ways (plugin_entries()).
 
 Files are read with MkDocs' tags (`!!python/name:...`, `!ENV`) taken as nothing, never run; what cannot be read
 is a config without settings.
@@ -26,12 +27,21 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["CONFIGS", "MAX_INHERIT", "config_extensions", "markdown_extensions", "mkdocs_settings", "site_configs"]
+__all__ = [
+    "CONFIGS",
+    "MAX_INHERIT",
+    "config_extensions",
+    "markdown_extensions",
+    "mkdocs_settings",
+    "plugin_entries",
+    "site_configs",
+]
 
 CONFIGS = ("mkdocs.yml", "mkdocs.yaml")  # the names `mkdocs build` reads
 MAX_INHERIT = 5  # configs that inherit one from another
@@ -83,6 +93,19 @@ def mkdocs_settings(config: Path) -> dict[str, Any]:
         merged = _merged(merged, _own(path))
     merged.pop("INHERIT", None)
     return merged
+
+
+def plugin_entries(settings: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The plugins a config's settings name, in order, each with its options ({} when it gives none or gives them
+    as something else than a mapping): `plugins` is a list of names and `{name: options}` entries, or one mapping
+    of names to options. A plugin named twice (two blogs) is there twice."""
+    plugins = settings.get("plugins")
+    entries = [{name: options} for name, options in plugins.items()] if isinstance(plugins, dict) else plugins
+    found: list[tuple[str, dict[str, Any]]] = []
+    for entry in entries if isinstance(entries, list) else []:
+        named = {entry: None} if isinstance(entry, str) else entry if isinstance(entry, dict) else {}
+        found += [(str(name), options if isinstance(options, dict) else {}) for name, options in named.items()]
+    return found
 
 
 def _chain(config: Path) -> list[str]:

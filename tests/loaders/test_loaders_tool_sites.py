@@ -100,6 +100,24 @@ def test_include_markdown_options_cut_indent_and_shift_as_the_plugin_does(docs: 
     ]
 
 
+def test_include_markdown_takes_each_stretch_from_a_start_to_the_next_end(docs: Path, index_dir: Path) -> None:
+    """With `start` and `end`, what lies after an end and before the next start stays out, however many ends
+    stand in between (a snippet file that closes one part twice)."""
+    write(docs, "mkdocs.yml", TRAEFIK_PLUGINS)
+    write(
+        docs,
+        "content/includes/parts.md",
+        "head <!--s-->zebrafirst <!--e--> dropped <!--e--> droppedtoo <!--s-->zebrasecond<!--e--> tail\n",
+    )
+    write(
+        docs,
+        "content/page.md",
+        '# Page\n\n{% include-markdown "includes/parts.md" start="<!--s-->" end="<!--e-->" %}\n',
+    )
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/page.md") == "Page\n\nzebrafirst zebrasecond"
+
+
 def test_without_the_plugin_an_include_tag_is_liquid_and_shows_nothing(docs: Path, index_dir: Path) -> None:
     write(docs, "mkdocs.yml", TRAEFIK_MKDOCS)
     write(docs, "content/includes/notice.md", "Zebracorn notice.\n")
