@@ -39,8 +39,22 @@ from indexer.loaders.templates import visible_attributes
 
 __all__ = ["DOCUSAURUS_CONFIGS", "is_mdx", "strip_jsx"]
 
-MAX_JSX_TAG = 1000  # characters; a longer "tag" is left as text (a "<" in prose is not a tag)
-_BRACES = r"\{(?:[^{}\"'`]|\"[^\"\n]*\"|'[^'\n]*'|`[^`]*`|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
+MAX_JSX_TAG = 4000  # characters; a longer "tag" is left as text (a "<" in prose is not a tag)
+MAX_BRACE_DEPTH = 8  # braces within an attribute's braces; a deeper attribute leaves its tag as text
+
+
+def _nested_braces(depth: int) -> str:
+    """A pattern for a JavaScript attribute value in braces, braces nested up to `depth` deep: Ionic's playgrounds
+    pass `code={{ angular: { files: { 'x.html': html } } }}`, four deep. Strings are read at the outer level only
+    (inside, an apostrophe in JSX text, `<p>Don't</p>`, is a character); each level is possessive, as its
+    characters and its inner braces never overlap, so a brace never closed fails at once."""
+    inner = r"\{[^{}]*+\}"
+    for _ in range(depth - 2):
+        inner = rf"\{{(?:[^{{}}]|{inner})*+\}}"
+    return rf"""\{{(?:[^{{}}"'`]|"[^"\n]*"|'[^'\n]*'|`[^`]*`|{inner})*\}}"""
+
+
+_BRACES = _nested_braces(MAX_BRACE_DEPTH)
 _JSX_TAG = re.compile(
     rf"""<(?:/[ \t]*)?(?:[A-Za-z][\w.:-]*)?
     (?:[ \t\r\n]+|[A-Za-z_$][\w$.:-]*|=|"[^"]*"|'[^']*'|{_BRACES})*+

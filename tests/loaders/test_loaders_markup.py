@@ -462,7 +462,7 @@ def test_mdx_keeps_what_an_expression_or_a_self_closing_tag_only_shapes() -> Non
         b"Animation steps\n{' '}by Eli White (\n\nmessage - a message<br/>url - a URL\n\n"
         b"<ThemeGrid\n\tthemes={[\n\t\t{\n\t\t\ttitle: 'Starlight Rapide',\n"
         + b"\t\t\tnote: '"
-        + b"x" * 1000
+        + b"x" * 4000
         + b"',\n\t\t},\n\t]}\n/>\n"
     )
     body = searchable(load("page.mdx", text))
