@@ -179,8 +179,9 @@ class Site:
         """Why the generator publishes no page for the file `doc_id` (which a loader reads), or None: Docusaurus's
         partials (a Markdown or MDX file or folder named `_x`: their text is read where a page imports them),
         mdBook's table of contents (`SUMMARY.md`), Sphinx's templates and static files (`_templates/`,
-        `_static/`, `_themes/`: Jinja, not pages), Quarto's partials (`_x.qmd`) and READMEs; what the site's
-        config says (SiteConfig: Jekyll's `_includes/`, VitePress's `srcExclude`)."""
+        `_static/`, `_themes/`: Jinja, not pages), Quarto's partials (`_x.qmd`) and READMEs, Markdown in a folder
+        served as it is (Docusaurus's static/, Astro's public/: raw source; Ionic's pages import their examples from
+        it); what the site's config says (SiteConfig: Jekyll's `_includes/`, VitePress's `srcExclude`)."""
         parts = doc_id.split("/")
         if self.root and not doc_id.startswith(self.root):
             if self.name == "hugo":
@@ -199,6 +200,9 @@ class Site:
         page = doc_id.lower().endswith((".md", ".mdx")) or self.name in ("hugo", "nextjs")
         if page and self.layout and self.layout.strays and not self.layout.holds(doc_id):
             return self.layout.strays
+        if page and self.layout and doc_id.lower().endswith((".md", ".mdx")) and self.layout.place(doc_id).area.as_is:
+            folder = self.layout.place(doc_id).area.folder
+            return f"Markdown in {folder}, which the site serves as it is, unrendered: no page (a page may import it)"
         if self.unpublished == "partials" and page:
             if any(part.startswith("_") for part in parts):
                 return "a Docusaurus partial (its name starts with _): no page of its own, read where a page imports it"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import index, snapshot, write
+from support.folders import all_ids, index, skipped, snapshot, write
 
 IONIC_CONFIG = "module.exports = { url: 'https://ionicframework.com', baseUrl: '/docs/' };\n"
 # Ionic's playground: a JavaScript attribute four braces deep, and with its file list over 1,000 characters long
@@ -56,3 +56,23 @@ def test_a_component_whose_attribute_nests_braces_four_deep_leaves_no_markup(tmp
     text = snapshot(tmp_path / "index").text("docs/api/accordion.md") or ""
     assert "zebracorn collapsible sections" in text and "Toggle them with the value property." in text
     assert "Playground" not in text and "code={{" not in text and "angular_example" not in text
+
+
+def test_markdown_in_a_docusaurus_static_folder_is_no_page_but_is_read_where_imported(tmp_path: Path) -> None:
+    """Ionic keeps its examples as Markdown in static/usage/ (11,508 files in four versions), imported by the API
+    pages: each was a document (`Javascript`, `Example component html`) and took four of the five results for
+    'ion-datetime min max dates'. Docusaurus copies static/ as it is, rendering none of it; an HTML file there is a
+    page the site serves."""
+    site = tmp_path / "ionic-docs"
+    write(site, "docusaurus.config.js", IONIC_CONFIG)
+    write(site, "static/usage/v9/accordion/basic/index.md", "import Basic from './basic.md';\n\nQuokkaberry demo.\n")
+    write(site, "static/usage/v9/accordion/basic/javascript.md", "```html\n<ion-accordion></ion-accordion>\n```\n")
+    write(site, "static/usage/v9/accordion/basic/demo.html", "<title>Accordion</title><p>Narwhalfruit demo.</p>")
+    write(site, "docs/api/accordion.md", ACCORDION)
+    report = index(site, tmp_path / "index")
+    assert all_ids(tmp_path / "index") == ["docs/api/accordion.md", "static/usage/v9/accordion/basic/demo.html"]
+    reasons = skipped(report)
+    assert reasons["static/usage/v9/accordion/basic/javascript.md"] == (
+        "Markdown in static/, which the site serves as it is, unrendered: no page (a page may import it)"
+    )
+    assert "Quokkaberry demo." in (snapshot(tmp_path / "index").text("docs/api/accordion.md") or "")

@@ -206,7 +206,7 @@ CASES = [
             "website/blog/01-numbered.md": PAGE,  # the blog keeps number prefixes
             "website/src/pages/01-about.md": PAGE,  # and so do pages
             "website/static/files/guide.txt": "A guide.\n",  # a static file is served as it is, from the root
-            "website/static/raw.md": PAGE,
+            "website/static/raw.md": PAGE,  # served unrendered: no page (test_js_sites.py)
             "website/docs/2021-11-release.md": PAGE,
             "website/docs/intro.md": "---\nslug: /start\n---\n" + PAGE,  # from the docs plugin's route
             "website/architecture/glossary.md": "---\nslug: /glossary\n---\n" + PAGE,  # React Native's plugin
@@ -223,7 +223,6 @@ CASES = [
             "blog/01-numbered.md": "https://docusaurus.io/blog/01-numbered",
             "src/pages/01-about.md": "https://docusaurus.io/01-about",
             "static/files/guide.txt": "https://docusaurus.io/files/guide.txt",
-            "static/raw.md": "https://docusaurus.io/raw.md",
             "docs/2021-11-release.md": "https://docusaurus.io/docs/2021-11-release",  # a doc's date stays
             "docs/intro.md": "https://docusaurus.io/docs/start",
             "architecture/glossary.md": "https://docusaurus.io/architecture/glossary",
