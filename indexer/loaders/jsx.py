@@ -17,8 +17,9 @@ HTML tag (`<iframe ... />`, which JSX closes) and a block's HTML tag alone on it
 Markdown reads (scripts and styles hidden). An element given a string by Astro's `set:html` or `set:text`
 (Starlight) shows that string (astro.py). A partial imported from a Markdown or MDX file (`import Intro from
 './_intro.mdx'`; `'@site/docs/_intro.mdx'` from the folder of Docusaurus's config; `'/snippets/intro.mdx'` from the
-documents folder, as Mintlify writes it) is put in place of its self-closing tag (`<Intro />`), its own JSX taken
-out, read from the documents folder as includes.py reads files.
+documents folder, as Mintlify writes it; `'@scope/name/x.md'` through a tsconfig.json alias, else from an npm
+package in node_modules) is put in place of its self-closing tag (`<Intro />`), its own JSX taken out, read from
+the documents folder as includes.py reads files.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from indexer.loaders.astro import directive_at
 from indexer.loaders.esm import Statements
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import deeper, folders_up, included_text, warn
+from indexer.loaders.includes import deeper, folders_up, included_text, probe, warn
 from indexer.loaders.shiki import shown_inline_code
 from indexer.loaders.tabs import TabLabels
 from indexer.loaders.templates import visible_attributes
@@ -340,9 +341,32 @@ def _from_site(target: str, page: Path) -> str | None:
 
 def _from_alias(target: str, page: Path) -> str | None:
     """An import path through an alias of the nearest tsconfig.json or jsconfig.json above the page (Tauri's
-    `@fragments/cta.mdx`, with `"paths": {"@fragments/*": ["src/content/docs/_fragments/*"]}`), as a path from the
-    page's folder; None, said, when no config there names it."""
+    `@fragments/cta.mdx`, with `"paths": {"@fragments/*": ["src/content/docs/_fragments/*"]}`), or from an npm
+    package in a node_modules folder above it (Ionic's API pages import `@ionic-internal/component-api/v9/
+    accordion/props.md`), as a path from the page's folder; None, said once for the page and package, when
+    neither is found."""
     here = os.path.dirname(os.path.realpath(page))
+    found = _through_alias(target, page, here)
+    if found is not None:
+        return found
+    if target.startswith("~/") or target.count("/") < 2:  # no package's file: @scope/name/file
+        warn(f"{target[:120]}: no tsconfig.json or jsconfig.json above the page names this alias: not included")
+        return None
+    package = "/".join(target.split("/", 2)[:2])  # @scope/name
+    for folder in folders_up(page):  # each place looked in is remembered: the page is read again once installed
+        if probe(candidate := os.path.join(folder, "node_modules", target)):
+            return os.path.relpath(candidate, here)
+    warn(
+        f"{package[:120]}/...: not included: no node_modules/{package[:120]} above the page holds the files it "
+        "imports (is the npm package installed? npm install in the site's folder) and no tsconfig.json or "
+        "jsconfig.json names it as an alias"
+    )
+    return None
+
+
+def _through_alias(target: str, page: Path, here: str) -> str | None:
+    """`target` through an alias of the nearest tsconfig.json or jsconfig.json above the page that names one, as a
+    path from the page's folder `here`; None when none does."""
     for folder in folders_up(page):
         for name in _CONFIGS_OF_PATHS:
             options = _compiler_options(os.path.join(folder, name))
@@ -356,7 +380,6 @@ def _from_alias(target: str, page: Path) -> str | None:
                 if target.startswith(prefix) and isinstance(targets, list) and targets and isinstance(targets[0], str):
                     found = os.path.join(base, targets[0].replace("*", target[len(prefix) :], 1))
                     return os.path.relpath(os.path.normpath(found), here)
-    warn(f"{target[:120]}: no tsconfig.json or jsconfig.json above the page names this alias: not included")
     return None
 
 

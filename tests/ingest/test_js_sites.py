@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import all_ids, index, skipped, snapshot, write
+from support.folders import all_ids, index, skipped, snapshot, warnings_of, write
 
 IONIC_CONFIG = "module.exports = { url: 'https://ionicframework.com', baseUrl: '/docs/' };\n"
 # Ionic's playground: a JavaScript attribute four braces deep, and with its file list over 1,000 characters long
@@ -76,3 +76,33 @@ def test_markdown_in_a_docusaurus_static_folder_is_no_page_but_is_read_where_imp
         "Markdown in static/, which the site serves as it is, unrendered: no page (a page may import it)"
     )
     assert "Quokkaberry demo." in (snapshot(tmp_path / "index").text("docs/api/accordion.md") or "")
+
+
+def test_a_partial_from_an_npm_package_is_read_from_node_modules_or_said_once_missing(tmp_path: Path) -> None:
+    """Ionic's API pages import their property tables from an npm package (`@ionic-internal/component-api/v9/
+    accordion/props.md`, six per page): each import was a warning that no tsconfig.json names 'this alias', 558
+    lines for 93 pages. The package is read from node_modules when installed (no page of its own); when it is not,
+    one warning per page says so."""
+    site = tmp_path / "ionic-docs"
+    write(site, "docusaurus.config.js", IONIC_CONFIG)
+    write(
+        site,
+        "docs/api/accordion.md",
+        "import Props from '@ionic-internal/component-api/v9/accordion/props.md';\n"
+        "import Events from '@ionic-internal/component-api/v9/accordion/events.md';\n\n"
+        "# ion-accordion\n\nAccordions collapse.\n\n## Properties\n\n<Props />\n\n## Events\n\n<Events />\n",
+    )
+    report = index(site, tmp_path / "index")
+    assert warnings_of(report, "docs/api/accordion.md") == [
+        "@ionic-internal/component-api/...: not included: no node_modules/@ionic-internal/component-api above the "
+        "page holds the files it imports (is the npm package installed? npm install in the site's folder) and no "
+        "tsconfig.json or jsconfig.json names it as an alias"
+    ]
+    package = site / "node_modules/@ionic-internal/component-api/v9/accordion"
+    write(package, "props.md", "### disabled\n\nIf true, the zebracorn accordion cannot be interacted with.\n")
+    write(package, "events.md", "### ionChange\n\nEmitted when the quokkaberry value changes.\n")
+    report = index(site, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("docs/api/accordion.md") or ""
+    assert "zebracorn accordion cannot be interacted with" in text and "quokkaberry value changes" in text
+    assert not warnings_of(report, "docs/api/accordion.md")
+    assert all_ids(tmp_path / "index") == ["docs/api/accordion.md"]
