@@ -12,11 +12,11 @@ text; the heading itself is not repeated in the section's text (a heading with n
 with none). Title: front matter `title`, else the first h1, else the first heading of any level (a Quarto page's:
 its `title` or `pagetitle` as Quarto shows it, quarto.py). A VitePress home page (`layout: home`) opens with
 the hero and feature cards of its front matter (homepage.py), its hero's name the title when nothing else is.
-Included files are put in place first (MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`:
-mdincludes.py; mdBook's includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python
-source: mkdocstrings.py;
-VitePress's `<!--@include: -->`: vitepress.py;
-Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py), Hugo's `param`
+Included files are put in place first (mkdocs-include-markdown-plugin's `{% include-markdown %}`:
+includemarkdown.py; MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`: mdincludes.py; mdBook's
+includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
+VitePress's `<!--@include: -->`: vitepress.py; a Hugo site's own include shortcodes: hugoincludes.py; Electron's
+```fiddle blocks, its example's files: fiddles.py; Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py), Hugo's `param`
 shortcodes filled in from the front matter and the site's params (hugoparams.py), Hugo shortcodes whose body is
 code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comment dropped (shortcodes.py),
 then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
@@ -48,6 +48,7 @@ from mdit_py_plugins.footnote.index import footnote_ref
 from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.docsify import expand_docsify_embeds
+from indexer.loaders.fiddles import expand_fiddles
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.homepage import home_sections
 from indexer.loaders.htmlblocks import plain_html_blocks
@@ -106,6 +107,7 @@ class MarkdownLoader:
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
         body = expand_hugo_includes(body, path)  # a Hugo site's own include shortcodes (GoReleaser's g_include)
+        body = expand_fiddles(body, path)  # Electron's ```fiddle blocks: the example's files
         body = expand_code_shortcodes(fill_params(body, path, front_matter))  # Hugo's `param`, code, comments
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import all_ids, index, skipped, snapshot, warnings_of, write
+from support.folders import all_ids, found, index, skipped, snapshot, warnings_of, write
 
 IONIC_CONFIG = "module.exports = { url: 'https://ionicframework.com', baseUrl: '/docs/' };\n"
 # Ionic's playground: a JavaScript attribute four braces deep, and with its file list over 1,000 characters long
@@ -106,3 +106,35 @@ def test_a_partial_from_an_npm_package_is_read_from_node_modules_or_said_once_mi
     assert "zebracorn accordion cannot be interacted with" in text and "quokkaberry value changes" in text
     assert not warnings_of(report, "docs/api/accordion.md")
     assert all_ids(tmp_path / "index") == ["docs/api/accordion.md"]
+
+
+def test_an_electron_fiddle_block_shows_the_files_of_its_example(tmp_path: Path) -> None:
+    """Electron's tutorials show their examples as ```fiddle docs/fiddles/... blocks, which electronjs.org turns
+    into a tab per file of that folder (the one `focus` names open): read as written, the 22 tutorials that use
+    them lost their code ('ipcMain.handle dialog:openFile' found only the API pages)."""
+    repo = tmp_path / "electron"
+    docs = repo / "docs"
+    fiddle = "docs/fiddles/ipc/pattern-2"
+    write(docs, "fiddles/ipc/pattern-2/main.js", "ipcMain.handle('dialog:zebracorn', handleFileOpen)\n")
+    write(docs, "fiddles/ipc/pattern-2/preload.js", "contextBridge.exposeInMainWorld('quokkaberry', {})\n")
+    write(docs, "fiddles/ipc/pattern-2/index.html", "<!DOCTYPE html>\n<title>Dialog</title>\n")
+    write(
+        docs,
+        "tutorial/ipc.md",
+        "# Inter-Process Communication\n\n## Pattern 2\n\n"
+        f"The example:\n\n```fiddle {fiddle}|focus=preload.js\n\n```\n\n"
+        f"Shown as written:\n\n````md\n```fiddle {fiddle}\n```\n````\n\n"
+        "```fiddle docs/fiddles/missing\n```\n\nThe end.\n",
+    )
+    report = index(docs, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("tutorial/ipc.md") or ""
+    assert (
+        "The example:\n\npreload.js\ncontextBridge.exposeInMainWorld('quokkaberry', {})\n\n"
+        "index.html\n<!DOCTYPE html>\n<title>Dialog</title>\n\n"
+        "main.js\nipcMain.handle('dialog:zebracorn', handleFileOpen)"
+    ) in text
+    assert f"```fiddle {fiddle}\n```" in text and "The end." in text
+    assert warnings_of(report, "tutorial/ipc.md") == [
+        "fiddle docs/fiddles/missing: no such folder from the page's folder or any above it: its code not shown"
+    ]
+    assert found(tmp_path / "index", "zebracorn")[0] == "tutorial/ipc.md"
