@@ -228,6 +228,12 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
             f"  DOCS is built with {report.site}: with --base-url alone, each page's URL is its file's path under "
             f"it; add {report.url_option} for the URLs the site serves"
         )
+    if not settings.base_url and report.served_at and not quiet:
+        option = f" {report.url_option}" if not (settings.drop_extensions or settings.url_extension) else ""
+        lines.append(
+            f"  no --base-url: pages are cited by file:// URLs; the site's config says it is served at "
+            f"{shown(report.served_at)}: --base-url {shown(report.served_at)}{option} cites them as the site does"
+        )
     if report.site_configs and not quiet:
         first, *others = (shown(config) for config in report.site_configs)
         also = f" ({', '.join(others)} build{'s' if len(others) == 1 else ''} another: not read)" if others else ""

@@ -118,6 +118,18 @@ def docs_outside(config: Path) -> list[tuple[str, str]]:
     return found
 
 
+def served_at(config: Path) -> str:
+    """The address the site whose config is `config` is served at, its `url` and `baseUrl` joined
+    (`https://ionicframework.com` and `/docs/`: `https://ionicframework.com/docs/`); "" when either is no literal
+    or the url is no http(s) address."""
+    options = JsConfig(config_text(config))
+    url, base = options.option("url", str), options.option("baseUrl", str)
+    if not url or base is None or not re.fullmatch(r"https?://[^\s/?#]+/?", url.strip()):
+        return ""
+    path = base.strip().strip("/")
+    return url.strip().rstrip("/") + "/" + (path + "/" if path else "")
+
+
 def serves_its_folder(config: Path, plugin: Plugin) -> bool:
     """Whether the docs plugin's own folder (the version Docusaurus calls current) holds the pages the site
     serves at the plugin's route: not while versions.json lists a release (served there instead, from

@@ -152,12 +152,13 @@ def update_index(
 
 
 def _about_site(docs: Path, site: Site) -> dict[str, Any]:
-    """What the run's summary says of the site generator (IndexReport.site, url_option, site_configs,
+    """What the run's summary says of the site generator (IndexReport.site, url_option, served_at, site_configs,
     docs_beside, nested_site)."""
     if site.name:
         return {
             "site": sites.shown_name(site),
             "url_option": sites.url_option(site),
+            "served_at": sites.served_at(docs, site),
             "site_configs": tuple(os.path.relpath(config, docs).replace(os.sep, "/") for config in site.configs),
             "docs_beside": sites.docs_beside(docs, site),
         }

@@ -51,6 +51,7 @@ from typing import Any, Protocol
 
 from indexer.ingest.antora import AntoraComponent, is_antora
 from indexer.ingest.docusaurus import content_plugins, docs_outside, plugin_reading, serves_its_folder
+from indexer.ingest.docusaurus import served_at as docusaurus_served_at
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.hugobuild import site_cascade
@@ -467,6 +468,15 @@ def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
         return ()
     config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
     return tuple(docs_outside(config)) if config is not None else ()
+
+
+def served_at(docs: Path, site: Site) -> str:
+    """Indexed from a Docusaurus site's folder: the address its config says it is served at, for the summary to
+    give as --base-url when none is given; "" otherwise."""
+    if site.name != "docusaurus":
+        return ""
+    config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
+    return docusaurus_served_at(config) if config is not None else ""
 
 
 def _pages_of(site: str, folder: Path, docs: Path) -> Path:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import all_ids, found, index, skipped, snapshot, warnings_of, write
+from support.folders import Main, all_ids, document, found, index, skipped, snapshot, warnings_of, write
 
 IONIC_CONFIG = "module.exports = { url: 'https://ionicframework.com', baseUrl: '/docs/' };\n"
 # Ionic's playground: a JavaScript attribute four braces deep, and with its file list over 1,000 characters long
@@ -138,3 +138,32 @@ def test_an_electron_fiddle_block_shows_the_files_of_its_example(tmp_path: Path)
         "fiddle docs/fiddles/missing: no such folder from the page's folder or any above it: its code not shown"
     ]
     assert found(tmp_path / "index", "zebracorn")[0] == "tutorial/ipc.md"
+
+
+def test_the_summary_gives_the_address_a_docusaurus_config_names_as_base_url(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """tRPC's site indexed as a user first would (no --base-url) cited every page by a file:// URL, and the
+    summary said nothing, though its config says `url: 'https://trpc.io', baseUrl: '/'`."""
+    site = tmp_path / "www"
+    write(site, "docusaurus.config.ts", "export default {\n  url: 'https://trpc.io',\n  baseUrl: '/',\n};\n")
+    write(site, "docs/main/quickstart.mdx", "# Quickstart\n\nInstall zebracorn.\n")
+    bare = indexer_main(site, "--index", tmp_path / "i1")
+    advice = "the site's config says it is served at https://trpc.io/: --base-url https://trpc.io/ --drop-extensions"
+    assert advice in bare.err
+    cited = indexer_main(site, "--index", tmp_path / "i1", "--base-url", "https://trpc.io/", "--drop-extensions")
+    assert "served at" not in cited.err
+    assert document(tmp_path / "i1", "docs/main/quickstart.mdx").url == "https://trpc.io/docs/main/quickstart"
+    write(
+        site,
+        "docusaurus.config.ts",
+        "export default {\n  url: 'https://ionicframework.com',\n  baseUrl: '/docs/',\n};\n",
+    )
+    sub = indexer_main(site, "--index", tmp_path / "i2")
+    assert "served at https://ionicframework.com/docs/: --base-url https://ionicframework.com/docs/ " in sub.err
+    write(
+        site,
+        "docusaurus.config.ts",
+        "const BASE = '/docs';\nexport default { url: 'https://x.dev', baseUrl: `${BASE}/` };\n",
+    )
+    assert "served at" not in indexer_main(site, "--index", tmp_path / "i3").err  # an expression: not guessed
