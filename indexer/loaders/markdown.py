@@ -16,7 +16,8 @@ Included files are put in place first (mkdocs-include-markdown-plugin's `{% incl
 includemarkdown.py; MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`: mdincludes.py; mdBook's
 includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
 VitePress's `<!--@include: -->`: vitepress.py; a Hugo site's own include shortcodes: hugoincludes.py; Electron's
-```fiddle blocks, its example's files: fiddles.py; Quarto's, with Pandoc's divs and attributes taken out of .qmd and .Rmd files: quarto.py), Hugo's `param`
+```fiddle blocks, its example's files: fiddles.py; Quarto's, with Pandoc's divs and attributes taken out of .qmd
+and .Rmd files: quarto.py), Hugo's `param`
 shortcodes filled in from the front matter and the site's params (hugoparams.py), Hugo shortcodes whose body is
 code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comment dropped (shortcodes.py),
 then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
