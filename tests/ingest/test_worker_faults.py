@@ -29,8 +29,8 @@ FILLER = ("Ordinary filler words that every page repeats, so that parsing takes 
 HANG_SECONDS = 120  # a hang detector only
 
 
-def _folder(docs: Path) -> None:
-    for n in range(FILES):
+def _folder(docs: Path, files: int = FILES) -> None:
+    for n in range(files):
         write(docs, f"part{n // 100}/page{n:04d}.md", f"# Page {n}\n\nThe faultwort page {n}.\n\n{FILLER}")
 
 
@@ -144,7 +144,7 @@ def test_worker_that_stops_answering_is_stopped_and_replaced(docs: Path, index_d
 
 
 def test_ctrl_c_stops_the_run_and_every_worker(docs: Path, index_dir: Path) -> None:
-    _folder(docs)
+    _folder(docs, 10 * FILES)  # a run that cannot end before the interrupt, however fast the host (400 took 0.9 s)
     run = _start(docs, index_dir)
     _first_worker(run.pid)
     os.killpg(run.pid, signal.SIGINT)  # what a terminal sends to the whole foreground group
