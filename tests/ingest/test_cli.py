@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer import cli
+from indexer import cli, summary
 from indexer.settings import IndexerSettings
 
 from support.folders import Main, document, index, needs_non_root, run_cli, write
@@ -143,7 +143,7 @@ def test_summary_lists_counts_bytes_skipped_files_and_warnings(
     write(docs, "empty.md", b"")
     report = index(docs, index_dir)
     capsys.readouterr()
-    cli.print_report(report, IndexerSettings(index=index_dir))
+    summary.print_report(report, IndexerSettings(index=index_dir))
     out, err = capsys.readouterr()
     assert out == ""
     assert f"indexed into {index_dir} (generation 1)" in err
@@ -165,7 +165,7 @@ def test_summary_names_the_mkdocs_config_a_site_without_mkdocs_yml_is_read_by(
     write(tmp_path, "docs/index.md", "# Zebra\n\nfine words\n")
     report = index(tmp_path / "docs", index_dir)
     capsys.readouterr()
-    cli.print_report(report, IndexerSettings(index=index_dir))
+    summary.print_report(report, IndexerSettings(index=index_dir))
     assert (
         "  no mkdocs.yml: DOCS is read as the MkDocs site that ../mkdocs-online.yml builds (../mkdocs-offline.yml "
         "builds another: not read)\n" in capsys.readouterr().err
@@ -178,7 +178,7 @@ def test_summary_of_a_rename_counts_it_as_moved(
     write(docs, "old.md", "moving words\n")
     index(docs, index_dir)
     (docs / "old.md").rename(docs / "new.md")
-    cli.print_report(index(docs, index_dir), IndexerSettings(index=index_dir))
+    summary.print_report(index(docs, index_dir), IndexerSettings(index=index_dir))
     assert "0 added, 0 updated, 0 removed, 1 moved" in capsys.readouterr().err
 
 

@@ -1,0 +1,121 @@
+"""The summary a run of the indexer prints on stderr: what it did, what it skipped and why, its warnings, and
+advice on what the command line could say better (the --base-url a site is served at, a folder that holds the
+site's pages). File names and reasons are printed as one line each, whatever they hold."""
+
+from __future__ import annotations
+
+import sys
+
+from indexer.model import IndexReport, SkippedFile
+from indexer.settings import IndexerSettings
+
+__all__ = ["print_report", "shown"]
+
+_GROUPED = 10  # files skipped by design, from which on those of one reason are listed as one line
+
+
+def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = False) -> None:
+    """The run's summary, on stderr."""
+    counts = f"{report.added} added, {report.updated} updated, {report.removed} removed"
+    if report.moved:
+        counts += f", {report.moved} moved"
+    where = settings.index
+    if report.changed:
+        head = f"indexed into {where} (generation {report.generation}) in {report.elapsed:.1f} s: {counts}"
+    else:
+        head = f"{where} is up to date: {counts} ({report.unchanged:,} unchanged, {report.elapsed:.2f} s)"
+    lines = [head]
+    if not quiet:
+        lines.append(f"  {report.documents:,} documents in the index; {report.unchanged:,} files unchanged")
+        if report.bytes_read:
+            rate = report.bytes_read / 1e6 / max(report.elapsed, 1e-6)
+            lines.append(
+                f"  read {report.bytes_read / 1e6:,.1f} MB, {report.text_chars / 1e6:,.1f} M characters of text "
+                f"({rate:.1f} MB/s)"
+            )
+        if report.skipped:
+            lines.append(f"  skipped {len(report.skipped)} file(s):")
+            lines += _skipped_lines(report.skipped)
+        if report.warnings:
+            lines.append(f"  indexed with warnings, {len(report.warnings)}:")
+            lines += [f"    {shown(w.id)}: {shown(w.reason)}" for w in report.warnings]
+    elif report.skipped:
+        lines.append(f"  skipped {len(report.skipped)} file(s); run without --quiet for the list")
+    lines += _advice(report, settings, quiet)
+    print("\n".join(lines), file=sys.stderr, flush=True)
+
+
+def _advice(report: IndexReport, settings: IndexerSettings, quiet: bool) -> list[str]:
+    """What the summary says of the URLs the pages will be cited by, and of what DOCS does not hold: a site's
+    option or address for --base-url, the folder that holds the site, types no loader reads."""
+    lines: list[str] = []
+    if settings.base_url and report.url_option and not (settings.drop_extensions or settings.url_extension):
+        lines.append(
+            f"  DOCS is built with {report.site}: with --base-url alone, each page's URL is its file's path under "
+            f"it; add {report.url_option} for the URLs the site serves"
+        )
+    if not settings.base_url and report.served_at and not quiet:
+        option = f" {report.url_option}" if not (settings.drop_extensions or settings.url_extension) else ""
+        lines.append(
+            f"  no --base-url: pages are cited by file:// URLs; the site's config says it is served at "
+            f"{shown(report.served_at)}: --base-url {shown(report.served_at)}{option} cites them as the site does"
+        )
+    if report.site_configs and not quiet:
+        first, *others = (shown(config) for config in report.site_configs)
+        also = f" ({', '.join(others)} build{'s' if len(others) == 1 else ''} another: not read)" if others else ""
+        lines.append(f"  no mkdocs.yml: DOCS is read as the {report.site} site that {first} builds{also}")
+    beside = report.docs_beside if not quiet or not report.documents else ()
+    for path, route in beside:
+        site = settings.base_url.rstrip("/") if settings.base_url else "https://SITE"
+        lines.append(
+            f"  the site's docs plugin reads {shown(path)}, outside DOCS: its pages, served at /{shown(route)}, are "
+            f"not in this index; index that folder for them (--base-url {site}/{shown(route)})"
+        )
+    nested, folder = report.nested_site
+    if nested and (not report.documents or not quiet):
+        lines.append(
+            f"  no site generator's files are in DOCS or above it, but {folder}/ holds a site ({nested}): index "
+            "that folder for its pages and the URLs it serves (here every file is a document, at its path)"
+        )
+    count, example = report.unjoined_urls
+    if count:
+        lines.append(
+            f"  {count:,} document(s) given a URL in this run have a front matter url that is a path (e.g. "
+            f"{shown(example)[:80]}) and no --base-url says which site it is on: they are cited by file:// URLs; "
+            "give --base-url https://SITE"
+        )
+    if report.unread and (not quiet or not report.documents):
+        kinds = ", ".join(f"{shown(suffix) or '(no extension)'} {count:,}" for suffix, count in report.unread[:12])
+        more = f", and {len(report.unread) - 12} more types" if len(report.unread) > 12 else ""
+        total = sum(count for _, count in report.unread)
+        lines.append(f"  {total:,} file(s) of types no loader reads: {kinds}{more}")
+    return lines
+
+
+def _skipped_lines(skipped: tuple[SkippedFile, ...]) -> list[str]:
+    """One line per skipped file, but for files skipped by design (pages the site does not publish: an mdBook's
+    listings, hundreds; a site's translations, one reason per language) when they are many: then one line for
+    each reason that two or more of them share, with a few of them. A file skipped for a fault of its own is
+    always named."""
+    by_reason: dict[str, list[str]] = {}
+    for item in skipped:
+        if item.by_design:
+            by_reason.setdefault(item.reason, []).append(item.id)
+    grouped = sum(len(ids) for ids in by_reason.values()) >= _GROUPED
+    lines = []
+    for item in skipped:
+        ids = by_reason.get(item.reason, []) if item.by_design and grouped else []
+        if len(ids) < 2:
+            lines.append(f"    {shown(item.id)}: {shown(item.reason)}")
+        elif ids[0] == item.id:
+            examples = ", ".join(shown(doc_id) for doc_id in ids[:3])
+            lines.append(f"    {len(ids):,} files: {shown(item.reason)} (e.g. {examples})")
+    return lines
+
+
+def shown(text: str) -> str:
+    """A file name or reason as one line of the summary: control characters (a newline in a file name would
+    forge a line) and other unprintable characters escaped, as Python writes them."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
