@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,7 +67,8 @@ def unwrapped(signature: str) -> str:
     tree = _parse(source)
     if tree is None:
         return signature
-    shown = _unwrapped_text(source, tree)
+    text = _Text.of(source)
+    shown = _unwrapped(text, tree, (0, len(text.encoded))).decode("utf-8")
     return shown[len(prefix) : len(shown) - len(suffix)]
 
 
@@ -80,11 +82,13 @@ def parameter_docs(signature: str) -> list[ParameterDoc]:
     function = tree.body[0] if tree is not None else None
     if not isinstance(function, ast.FunctionDef):
         return []
+    text = _Text.of(source)
     found = []
     for stars, arg in _arguments(function.args):
         doc = _doc(arg.annotation)
-        if doc is not None and arg.annotation is not None:
-            kind = _unwrapped_text(source, arg.annotation, ast.get_source_segment(source, arg.annotation) or "")
+        span = text.span(arg.annotation) if arg.annotation is not None else None
+        if doc is not None and arg.annotation is not None and span is not None:
+            kind = _unwrapped(text, arg.annotation, span).decode("utf-8")
             found.append(ParameterDoc(stars + arg.arg, kind, doc))
     return found
 
@@ -137,23 +141,44 @@ def _doc(annotation: ast.expr | None) -> str | None:
     return None
 
 
-def _unwrapped_text(source: str, tree: ast.AST, text: str | None = None) -> str:
-    """The source of `tree` (all of `source`, or `text`, the segment `tree` spans) with each outermost
-    `Annotated[T, ...]` in it replaced by `T`, itself unwrapped."""
-    shown = source if text is None else text
-    base = _offset(source, tree) if text is not None else 0
-    cuts: list[tuple[int, int, str]] = []
+@dataclass(frozen=True)
+class _Text:
+    """Source as UTF-8 with where each of its lines starts, as ast counts them (after `\\r\\n`, `\\r` or `\\n`),
+    for ast's (line, byte column) places: found once, where ast.get_source_segment splits the whole source again
+    for each node, and FastAPI's signatures of 100,000 characters took seconds."""
+
+    encoded: bytes
+    starts: tuple[int, ...]
+
+    @classmethod
+    def of(cls, source: str) -> _Text:
+        encoded = source.encode("utf-8")
+        return cls(encoded, (0, *(m.end() for m in re.finditer(rb"\r\n|\r|\n", encoded))))
+
+    def span(self, node: ast.AST) -> tuple[int, int] | None:
+        """Where the node is in `encoded`; None when ast gives no place."""
+        line, column = getattr(node, "lineno", None), getattr(node, "col_offset", None)
+        end_line, end_column = getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)
+        if line is None or column is None or end_line is None or end_column is None:
+            return None
+        return self.starts[line - 1] + column, self.starts[end_line - 1] + end_column
+
+
+def _unwrapped(text: _Text, tree: ast.AST, span: tuple[int, int]) -> bytes:
+    """The source `tree` spans with each outermost `Annotated[T, ...]` in it replaced by `T`, itself
+    unwrapped."""
+    cuts: list[tuple[int, int, bytes]] = []
     for node in _outermost(tree):
         given = node.slice  # type: ignore[attr-defined]
         inner = given.elts[0] if isinstance(given, ast.Tuple) and given.elts else given
-        segment = ast.get_source_segment(source, inner)
-        start, end = _offset(source, node), _end(source, node)
-        if segment is None or start is None or end is None or base is None:
-            continue
-        cuts.append((start - base, end - base, _unwrapped_text(source, inner, segment)))
-    for start, end, replacement in sorted(cuts, reverse=True):
-        shown = shown[:start] + replacement + shown[end:]
-    return shown
+        where, inner_where = text.span(node), text.span(inner)
+        if where is not None and inner_where is not None:
+            cuts.append((*where, _unwrapped(text, inner, inner_where)))
+    pieces, at = [], span[0]
+    for start, end, replacement in sorted(cuts):
+        pieces += [text.encoded[at:start], replacement]
+        at = end
+    return b"".join([*pieces, text.encoded[at : span[1]]])
 
 
 def _outermost(tree: ast.AST) -> list[ast.AST]:
@@ -161,20 +186,3 @@ def _outermost(tree: ast.AST) -> list[ast.AST]:
     if _is_annotated(tree):
         return [tree]
     return [found for child in ast.iter_child_nodes(tree) for found in _outermost(child)]
-
-
-def _offset(source: str, node: ast.AST) -> int | None:
-    return _position(source, getattr(node, "lineno", None), getattr(node, "col_offset", None))
-
-
-def _end(source: str, node: ast.AST) -> int | None:
-    return _position(source, getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None))
-
-
-def _position(source: str, line: int | None, column: int | None) -> int | None:
-    """The index in `source` of a node's (line, UTF-8 byte column), as ast gives them."""
-    if line is None or column is None:
-        return None
-    lines = source.split("\n")
-    before = sum(len(text) + 1 for text in lines[: line - 1])
-    return before + len(lines[line - 1].encode("utf-8")[:column].decode("utf-8", "replace"))

@@ -390,3 +390,20 @@ def test_pep_727_docs_are_the_parameters_section_and_leave_the_signature(tmp_pat
     assert 'shown as the narwhal title.\nExample\nherd = Herd(name="stripes")\n\nExamples:' in text
     assert f"Make the herd gallop.\n\nParameters:\n\nspeed (float) {dash} How fast it gallops, in wombats." in text
     assert found(tmp_path / "index", "narwhal title") == ["api.md"]
+
+
+def test_a_signature_of_thousands_of_pep_727_parameters_is_indexed(tmp_path: Path) -> None:
+    """Unwrapping read every node's text by splitting the whole signature again: 3,000 parameters on one line took
+    a minute and a half for one object, and the page was skipped for --parse-timeout (here 30 s; it takes one)."""
+    parameters = ", ".join(f'p{n}: Annotated[int, Doc("Gnu number {n}.")] = {n}' for n in range(3000))
+    source = f'from typing import Annotated\n\n\ndef stampede({parameters}) -> int:\n    """Count the gnus."""\n'
+    repo, docs = repository(tmp_path, TYPER_MKDOCS, "# Stampede\n\n::: zebra.gnus.stampede\n")
+    write(repo, "zebra/__init__.py", "")
+    write(repo, "zebra/gnus.py", source)
+    report = index(docs, tmp_path / "index", includes_from=repo, parse_timeout=30)
+    assert not report.skipped and not warnings_of(report, "api.md")
+    text = text_of(tmp_path / "index", "api.md")
+    assert "stampede(p0: int = 0, p1: int = 1, " in text and "p2999: int = 2999) -> int" in text
+    dash = "\N{EN DASH}"
+    assert f"Count the gnus.\n\nParameters:\n\np0 (int) {dash} Gnu number 0.\np1 (int) {dash} Gnu number 1.\n" in text
+    assert f"p2999 (int) {dash} Gnu number 2999." in text and "Doc(" not in text
