@@ -11,14 +11,19 @@ document every parameter so, and their API pages are `::: typer.Typer` lines (mk
   constructor's with `merge_init_into_class`.
 
 Signatures are pysource.py's text (`(a, b: int = 1, *, c=2) -> R` for a function or class, `: T = 1` for an
-attribute), read again with ast; one that does not parse is left as it is, with no documentation.
+attribute), read again with ast; one that does not parse is left as it is, with no documentation. Two that
+pysource writes are no Python: a dataclass's default factory `= <factory>`, and a keyword-only field (`kw_only`,
+`KW_ONLY`) without a default after one with a default. A signature is read again with its defaults blanked out
+(spaces, byte for byte, so every other place stays where it was), and shown as written, defaults and all.
 """
 
 from __future__ import annotations
 
 import ast
 import inspect
+import io
 import re
+import tokenize
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,10 +106,54 @@ def _source(signature: str) -> tuple[str, str, str]:
 
 
 def _parse(source: str) -> ast.Module | None:
+    """The source's tree; a function's whose parameters do not parse as written (see the module docstring) has
+    them without their defaults, every other node where it is in `source`."""
     try:
         return ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
+        pass
+    spans = _default_spans(source) if source.startswith("def _(") else None
+    try:
+        return ast.parse(_blanked(source, spans)) if spans else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+
+
+def _default_spans(source: str) -> list[tuple[int, int]] | None:
+    """Where each `= default` is in a function definition's parameters, from the `=` to the end of the default's
+    last token (string indexes); None when the source does not tokenize."""
+    starts = [0]
+    for line in source.split("\n")[:-1]:  # tokenize's lines, as StringIO's readline gives them
+        starts.append(starts[-1] + len(line) + 1)
+    spans: list[tuple[int, int]] = []
+    depth, begin, end = 0, None, 0
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            kind = token.exact_type
+            closes = kind in (tokenize.RPAR, tokenize.RSQB, tokenize.RBRACE)
+            if depth == 1 and (closes or kind == tokenize.COMMA) and begin is not None:
+                spans.append((begin, end))
+                begin = None
+            if depth == 1 and kind == tokenize.EQUAL:
+                begin = starts[token.start[0] - 1] + token.start[1]
+            depth += (kind in (tokenize.LPAR, tokenize.LSQB, tokenize.LBRACE)) - closes
+            if depth == 0 and closes:
+                return spans
+            end = starts[token.end[0] - 1] + token.end[1]
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return None
+
+
+def _blanked(source: str, spans: list[tuple[int, int]]) -> str:
+    """The source with the spans made spaces, as many as their UTF-8 bytes, line breaks kept: ast's lines and
+    byte columns of everything else are the same in both."""
+    pieces, at = [], 0
+    for begin, end in spans:
+        blank = "".join(c if c in "\r\n" else " " * len(c.encode("utf-8")) for c in source[begin:end])
+        pieces += [source[at:begin], blank]
+        at = end
+    return "".join([*pieces, source[at:]])
 
 
 def _arguments(args: ast.arguments) -> list[tuple[str, ast.arg]]:

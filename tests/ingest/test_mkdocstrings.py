@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from indexer.loaders.typingdoc import parameter_docs, unwrapped
+
 from support.folders import document, found, index, text_of, warnings_of, write
 
 MKDOCS = """site_name: Zebra
@@ -392,6 +394,41 @@ def test_pep_727_docs_are_the_parameters_section_and_leave_the_signature(tmp_pat
     assert found(tmp_path / "index", "narwhal title") == ["api.md"]
 
 
+HERD_FIELDS = '''from dataclasses import dataclass, field
+from typing import Annotated
+
+from annotated_doc import Doc
+
+
+@dataclass
+class Herd:
+    """A herd of zebracorns, as a dataclass."""
+
+    names: Annotated[list[str], Doc("The narwhal names of its animals.")] = field(default_factory=list)
+    size: Annotated[int, Doc("How many graze, in wombats.")] = 3
+    leader: Annotated[str, Doc("Who leads the quagga march.")] = field(kw_only=True)
+'''
+
+
+def test_pep_727_docs_of_a_dataclass_with_a_factory_and_a_keyword_only_field(tmp_path: Path) -> None:
+    """A dataclass's signature as pysource writes it is no Python (`= <factory>`, and a keyword-only field without a
+    default after one with a default): the page showed its raw `Annotated[..., Doc(...)]` and no Parameters."""
+    repo, docs = repository(tmp_path, TYPER_MKDOCS, "# Herd\n\n::: zebra.fields.Herd\n")
+    write(repo, "zebra/__init__.py", "")
+    write(repo, "zebra/fields.py", HERD_FIELDS)
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.md")
+    text = text_of(tmp_path / "index", "api.md")
+    assert "zebra.fields.Herd(names: list[str] = <factory>, size: int = 3, leader: str)" in text
+    assert "Doc(" not in text and "Annotated" not in text
+    dash = "\N{EN DASH}"
+    assert (
+        f"as a dataclass.\n\nParameters:\n\nnames (list[str]) {dash} The narwhal names of its animals.\n"
+        f"size (int) {dash} How many graze, in wombats.\nleader (str) {dash} Who leads the quagga march."
+    ) in text
+    assert found(tmp_path / "index", "quagga march") == ["api.md"]
+
+
 def test_a_signature_of_thousands_of_pep_727_parameters_is_indexed(tmp_path: Path) -> None:
     """Unwrapping read every node's text by splitting the whole signature again: 3,000 parameters on one line took
     a minute and a half for one object, and the page was skipped for --parse-timeout (here 30 s; it takes one)."""
@@ -407,3 +444,34 @@ def test_a_signature_of_thousands_of_pep_727_parameters_is_indexed(tmp_path: Pat
     dash = "\N{EN DASH}"
     assert f"Count the gnus.\n\nParameters:\n\np0 (int) {dash} Gnu number 0.\np1 (int) {dash} Gnu number 1.\n" in text
     assert f"p2999 (int) {dash} Gnu number 2999." in text and "Doc(" not in text
+
+
+@pytest.mark.parametrize(
+    ("signature", "shown", "documented"),
+    [
+        # a blanked default of wide characters keeps the places of what follows it, byte for byte
+        (
+            '(a: Annotated[str, Doc("Ünïcode")] = "漢字",\n b: Annotated[int, Doc("= <factory>, b")])',
+            '(a: str = "漢字",\n b: int)',
+            [("a", "str", "Ünïcode"), ("b", "int", "= <factory>, b")],
+        ),
+        (
+            '(*, x: Annotated[dict[str, int], Doc("d")] = <factory>, y: Annotated[int, Doc("y")]) -> None',
+            "(*, x: dict[str, int] = <factory>, y: int) -> None",
+            [("x", "dict[str, int]", "d"), ("y", "int", "y")],
+        ),
+        # ast counts a lone carriage return as a line break (a place after one raised IndexError)
+        (
+            '(a: Annotated[int, Doc("x")] = 1,\r b: Annotated[str, Doc("y")] = 2)',
+            "(a: int = 1,\r b: str = 2)",
+            [("a", "int", "x"), ("b", "str", "y")],
+        ),
+    ],
+)
+def test_pep_727_signatures_that_are_no_python_as_written(
+    signature: str, shown: str, documented: list[tuple[str, str, str]]
+) -> None:
+    """pysource's dataclass signatures (`= <factory>`, a keyword-only field after a default) are read without
+    their defaults and shown with them; text inside a Doc string is left as it is."""
+    assert unwrapped(signature) == shown
+    assert [(p.name, p.kind, p.text) for p in parameter_docs(signature)] == documented
