@@ -25,6 +25,7 @@ from __future__ import annotations
 import codecs
 import re
 import textwrap
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,8 @@ __all__ = ["expand_include_markdown"]
 PLUGIN = "include-markdown"
 _QUOTED = r"""(?:"((?:[^"\\]|\\.)+)"|'((?:[^'\\]|\\.)+)')"""
 _MAX_ARGUMENTS = 2_000  # characters of a directive's options: an unclosed tag is not looked past that
+_MAX_TARGET = 2_000  # characters of the path a directive names: an unclosed quote is not looked past that
+_TARGET = rf"""(?:"(?P<double>(?:[^"\\]|\\.){{1,{_MAX_TARGET}}})"|'(?P<single>(?:[^'\\]|\\.){{1,{_MAX_TARGET}}})')"""
 _GLOB = re.compile(r"[*?[{]")
 _HEADING = re.compile(r"^(#{1,6})(?=[ \t]|$)")
 _BOOLEANS = ("preserve-includer-indent", "dedent", "trailing-newlines", "recursive")
@@ -66,35 +69,35 @@ class _Includer:
         self.defaults = dict(_DEFAULTS)
         for name in _DEFAULTS:
             value = options.get(name.replace("-", "_"))
-            if isinstance(value, type(_DEFAULTS[name])) or (name in ("start", "end") and isinstance(value, str)):
-                self.defaults[name] = value
+            if type(value) is type(_DEFAULTS[name]) or (name in ("start", "end") and isinstance(value, str)):
+                self.defaults[name] = value  # (`heading_offset: true` is no offset: a bool is no int here)
         opening, closing = options.get("opening_tag"), options.get("closing_tag")
         names = options.get("directives")
         names = names if isinstance(names, dict) else {}
-        self.tags = {
-            kind: re.compile(
-                re.escape(opening if isinstance(opening, str) else "{%")
-                + r"\s*" + re.escape(str(names.get(kind, kind))) + r"\s+" + _QUOTED
-                + rf"(?P<arguments>.{{0,{_MAX_ARGUMENTS}}}?)\s*"
-                + re.escape(closing if isinstance(closing, str) else "%}"),
-                re.DOTALL,
-            )
-            for kind in (PLUGIN, "include")
-        }  # fmt: skip
+        self.kinds = {str(names.get(kind, kind)): kind for kind in ("include", PLUGIN)}  # PLUGIN's when the same
+        self.tag = re.compile(
+            re.escape(opening if isinstance(opening, str) else "{%") + r"\s*(?P<name>"
+            + "|".join(re.escape(name) for name in sorted(self.kinds, key=len, reverse=True))
+            + r")\s+" + _TARGET + rf"(?P<arguments>.{{0,{_MAX_ARGUMENTS}}}?)"
+            + re.escape(closing if isinstance(closing, str) else "%}"),
+            re.DOTALL,
+        )  # fmt: skip
 
     def expand(self, text: str, page: Path) -> str:
-        for kind, tag in self.tags.items():  # include-markdown first, as the plugin replaces them
-            out: list[str] = []
-            pos = 0
-            for match in tag.finditer(text):
-                line_start = max(text.rfind("\n", 0, match.start()) + 1, pos)  # what stands before it on its line
-                out += [text[pos:line_start], self._replace(match, kind, page, text[line_start : match.start()])]
-                pos = match.end()
-            text = "".join(out) + text[pos:] if out else text
-        return text
+        """`text` (of the file `page`) with its directives replaced, in one pass as the plugin replaces them: what
+        one puts in place is not looked at again, but where the directive asks for it (`recursive`), from the
+        folder of the file it names (_file())."""
+        out: list[str] = []
+        pos = 0
+        for match in self.tag.finditer(text):
+            line_start = text.rfind("\n", pos, match.start()) + 1 or pos  # what stands before it on its line
+            kind = self.kinds[match["name"]]
+            out += [text[pos:line_start], self._replace(match, kind, page, text[line_start : match.start()])]
+            pos = match.end()
+        return "".join(out) + text[pos:] if out else text
 
     def _replace(self, match: re.Match[str], kind: str, page: Path, before: str) -> str:
-        target = _unescaped(match.group(1) or match.group(2) or "")
+        target = _unescaped(match["double"] or match["single"] or "")
         options = _options(match["arguments"], self.defaults)
         included = self._file(target, page, options)
         if included is None:
@@ -191,10 +194,12 @@ def _escapes(value: str | None) -> str | None:
     """A delimiter with its Python escapes read (`\\n` a line break), as the plugin reads them."""
     if not value:
         return value
-    try:
-        return codecs.decode(value.encode("latin-1", "backslashreplace"), "unicode_escape")
-    except UnicodeDecodeError:
-        return value
+    with warnings.catch_warnings():  # an escape Python does not know (`\\d`) warns, and will fail: kept as written
+        warnings.simplefilter("error")
+        try:
+            return codecs.decode(value.encode("latin-1", "backslashreplace"), "unicode_escape")
+        except (UnicodeDecodeError, DeprecationWarning):
+            return value
 
 
 def _offset_headings(text: str, offset: int) -> str:

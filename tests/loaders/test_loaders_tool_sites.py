@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import document, index, text_of, warnings_of, write
+from support.folders import document, index, snapshot, text_of, warnings_of, write
 
 TRAEFIK_MKDOCS = "site_name: Traefik\ndocs_dir: content\nmarkdown_extensions:\n  - pymdownx.superfences\n"
 
@@ -124,6 +124,65 @@ def test_without_the_plugin_an_include_tag_is_liquid_and_shows_nothing(docs: Pat
     write(docs, "content/page.md", '# Page\n\nBody.\n\n{% include-markdown "includes/notice.md" %}\n')
     index(docs, index_dir)
     assert text_of(index_dir, "content/page.md") == "Page\n\nBody."
+
+
+def test_an_included_files_own_directives_come_from_its_folder_and_only_when_recursive(
+    docs: Path, index_dir: Path
+) -> None:
+    """The plugin replaces a page's directives in one pass: with `recursive=false` an included file's own
+    `{% include %}` stays as written, and with recursion it names a file from the included file's folder, not the
+    page's (a `parts/inner.txt` beside the page is another file)."""
+    write(docs, "mkdocs.yml", TRAEFIK_PLUGINS)
+    write(docs, "content/includes/outer.md", 'Outer zebracorn.\n{% include "./parts/inner.txt" %}\n')
+    write(docs, "content/includes/parts/inner.txt", "Inner unicornfish.\n")
+    write(docs, "content/guide/parts/inner.txt", "Beside the page: wrong file.\n")
+    write(docs, "content/guide/deep.md", '# Deep\n\n{% include-markdown "includes/outer.md" %}\n')
+    write(docs, "content/guide/flat.md", '# Flat\n\n{% include-markdown "includes/outer.md" recursive=false %}\n')
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "content/guide/deep.md") == "Deep\n\nOuter zebracorn. Inner unicornfish."
+    assert "Outer zebracorn." in text_of(index_dir, "content/guide/flat.md")
+    assert "Inner" not in text_of(index_dir, "content/guide/flat.md")
+    assert "wrong file" not in text_of(index_dir, "content/guide/flat.md")
+    assert not warnings_of(report, "content/guide/deep.md")
+
+
+def test_an_unclosed_directive_before_megabytes_of_blanks_is_read(docs: Path, index_dir: Path) -> None:
+    """A directive whose closing tag never comes, followed by 4 MB of spaces: the tag is looked for no further
+    than its options may reach (the pattern once tried every run of blanks from each of 2,000 places: minutes
+    for such a page, which no timeout of the parse could stop), and the page is read."""
+    write(docs, "mkdocs.yml", TRAEFIK_PLUGINS)
+    write(docs, "content/includes/notice.md", "Zebracorn notice.\n")
+    blanks = " " * 4_000_000
+    write(docs, "content/page.md", f'# Page\n\n{{% include-markdown "includes/notice.md"{blanks}\n\nUnicornfish.\n')
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "content/page.md").endswith("Unicornfish.")
+    assert not warnings_of(report, "content/page.md")
+
+
+def test_a_delimiter_with_an_escape_python_does_not_know_is_taken_as_written(docs: Path, index_dir: Path) -> None:
+    """`start="<!--\\d-->"`: `\\d` is no Python escape (reading it warns, and will fail in a later Python): the
+    delimiter is the text as written, and the part after it is included."""
+    write(docs, "mkdocs.yml", TRAEFIK_PLUGINS)
+    write(docs, "content/includes/parts.md", "# Zebracorn\n\nSkipped.\n<!--\\d-->\nUnicornfish part.\n")
+    write(docs, "content/page.md", '{% include-markdown "includes/parts.md" start="<!--\\d-->" %}\n')
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "content/page.md") == "Unicornfish part."
+    assert not warnings_of(report, "content/page.md")
+
+
+def test_a_heading_offset_of_true_in_mkdocs_yml_is_no_offset(docs: Path, index_dir: Path) -> None:
+    """`heading_offset: true` is no number of levels (a bool is an int to Python, 1): the included `## Setup` stays
+    a section of its own, not one under the included `# Zebracorn` taken one level down."""
+    write(docs, "mkdocs.yml", TRAEFIK_PLUGINS.replace("encoding: utf-8", "heading_offset: true"))
+    write(docs, "content/includes/part.md", "# Zebracorn\n\nIntro.\n\n## Setup\n\nRun it.\n")
+    write(docs, "content/page.md", '# Page\n\n{% include-markdown "includes/part.md" %}\n')
+    write(docs, "content/shifted.md", '# Page\n\n{% include-markdown "includes/part.md" heading-offset=1 %}\n')
+    index(docs, index_dir)
+    assert [p.heading for p in snapshot(index_dir).passages("content/page.md")] == ["Zebracorn", "Setup"]
+    assert [p.heading for p in snapshot(index_dir).passages("content/shifted.md")] == [
+        "Zebracorn",
+        "Zebracorn > Setup",
+    ]
 
 
 GORELEASER_HUGO = "baseURL: https://goreleaser.com\nmodule:\n  imports:\n    - path: github.com/imfing/hextra\n"
