@@ -49,6 +49,7 @@ __all__ = [
     "reading",
     "reading_folder",
     "reading_root",
+    "remember_settings",
     "stamp_now",
     "warn",
     "within",
@@ -165,6 +166,23 @@ def probe(path: str) -> bool:
         state.files.setdefault(relative, MISSING)
         return False
     return True
+
+
+def remember_settings(path: str | Path) -> None:
+    """Remember the file `path` (absolute), which a loader reads on its own for the settings it gives the document
+    being read (a site's config, parsed once for all its pages: mkdocsyml.py), as included_text() remembers what
+    it reads with SETTINGS: so that a change to it reads the document again. Called before the file is read (a
+    change in between reads the document again, rather than never). One outside where included files may come
+    from (a mkdocs.yml above DOCS) is remembered as OUTSIDE, without a warning: the loader reads it all the same,
+    as the site's detection does. Nothing outside a reading() context."""
+    state = _READING.get()
+    if state is None:
+        return
+    absolute = os.path.abspath(path)  # its folder's real path, as _placed() finds an included file
+    joined = os.path.join(os.path.realpath(os.path.dirname(absolute)), os.path.basename(absolute))
+    relative = os.path.relpath(joined, state.folder).replace(os.sep, "/")
+    if relative not in state.files:
+        state.files[relative] = stamp_now(joined, state.root, state.follow_symlinks)
 
 
 def warn(message: str) -> None:

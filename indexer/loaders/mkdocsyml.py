@@ -20,7 +20,8 @@ mdincludes.py), mkdocstrings.py, and the site's rules (ingest/sites.py).
   the same ways (plugin_entries()).
 
 Files are read with MkDocs' tags (`!!python/name:...`, `!ENV`) taken as nothing, never run; what cannot be read
-is a config without settings.
+is a config without settings. Each config read for a page is remembered for it (includes.py: read again when one
+changes), one above where included files may come from as outside it, read all the same.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from indexer.loaders.includes import remember_settings
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = [
@@ -150,6 +152,10 @@ def _named(folder: str, mtime_ns: int) -> tuple[str, ...]:
 
 
 def _own(config: str) -> dict[str, Any]:
+    """A config's own settings, parsed once while it is unchanged (_read()), and remembered as read for the page
+    being read, if any (includes.remember_settings()): a change to it (the plugins it names, their options,
+    docs_dir) reads the page again."""
+    remember_settings(config)
     try:
         info = os.stat(config)
     except OSError:

@@ -150,6 +150,21 @@ def test_a_change_to_the_source_reads_the_page_again(tmp_path: Path) -> None:
     assert found(tmp_path / "index", "axolotl") == ["api.md"] and not found(tmp_path / "index", "narwhal")
 
 
+def test_a_change_to_mkdocs_yml_reads_the_page_again(tmp_path: Path) -> None:
+    """mkdocs.yml decides what the page shows (whether mkdocstrings is there, the handler's options): naming the
+    plugin, then showing the root's heading, reads the page again on the next run, without --rebuild."""
+    repo, docs = repository(tmp_path, "site_name: Zebra\nplugins:\n  - search\n")
+    index(docs, tmp_path / "index", includes_from=repo)
+    assert not found(tmp_path / "index", "walrus speed")
+    write(repo, "mkdocs.yml", MKDOCS)
+    assert index(docs, tmp_path / "index", includes_from=repo).updated == 1
+    assert found(tmp_path / "index", "walrus speed") == ["api.md"]
+    assert "zebra.graze(herd, field: str = 'meadow') -> int" not in text_of(tmp_path / "index", "api.md")
+    write(repo, "mkdocs.yml", MKDOCS + "          options:\n            show_root_heading: true\n")
+    assert index(docs, tmp_path / "index", includes_from=repo).updated == 1
+    assert "zebra.graze(herd, field: str = 'meadow') -> int" in text_of(tmp_path / "index", "api.md")
+
+
 INHERITED = """site_name: Zebra
 plugins:
   search:

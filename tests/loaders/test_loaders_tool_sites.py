@@ -185,6 +185,41 @@ def test_a_heading_offset_of_true_in_mkdocs_yml_is_no_offset(docs: Path, index_d
     ]
 
 
+def test_a_change_to_the_mkdocs_configs_reads_the_pages_that_use_them_again(docs: Path, index_dir: Path) -> None:
+    """The page depends on mkdocs.yml and on the config it INHERITs (whether they name the plugin, its options):
+    a change to either reads it again on the next run, as a change to the included file does (every page of the
+    site is read again: each reads its config); a run without a change reads nothing."""
+    config = "INHERIT: base.yml\nsite_name: Traefik\ndocs_dir: content\n"
+    write(docs, "mkdocs.yml", config)
+    write(docs, "base.yml", "site_name: Base\n")
+    write(docs, "content/includes/notice.md", "Head.\nZebracorn notice.\n")
+    write(docs, "content/page.md", '# Page\n\nBody.\n\n{% include-markdown "includes/notice.md" %}\n')
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/page.md") == "Page\n\nBody."
+    write(docs, "base.yml", "site_name: Base\nplugins:\n  include-markdown:\n")
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "content/page.md") == "Page\n\nBody.\n\nHead. Zebracorn notice."
+    assert report.updated == 2
+    write(docs, "mkdocs.yml", config + "plugins:\n  include-markdown:\n    start: Head.\n")
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/page.md") == "Page\n\nBody.\n\nZebracorn notice."
+    assert index(docs, index_dir).generation is None
+
+
+def test_a_mkdocs_yml_above_the_documents_folder_is_read_and_the_next_run_reads_nothing(tmp_path: Path) -> None:
+    """DOCS is the docs_dir of a site whose mkdocs.yml lies above it: it names the plugin all the same, without a
+    warning, and is remembered as lying outside (no reason to read the page again on every run)."""
+    site = tmp_path / "site"
+    write(site, "mkdocs.yml", TRAEFIK_PLUGINS.replace("docs_dir: content", "docs_dir: docs"))
+    write(site, "docs/includes/notice.md", "Zebracorn notice.\n")
+    write(site, "docs/page.md", '# Page\n\nBody.\n\n{% include-markdown "includes/notice.md" %}\n')
+    report = index(site / "docs", tmp_path / "index")
+    assert text_of(tmp_path / "index", "page.md") == "Page\n\nBody.\n\nZebracorn notice."
+    assert not warnings_of(report, "page.md")
+    again = index(site / "docs", tmp_path / "index")
+    assert (again.updated, again.generation) == (0, None)
+
+
 GORELEASER_HUGO = "baseURL: https://goreleaser.com\nmodule:\n  imports:\n    - path: github.com/imfing/hextra\n"
 
 
