@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from indexer.loaders.fences import in_code
+from indexer.loaders.fences import fence_for, in_code
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, included_text
 
@@ -41,7 +41,7 @@ def _embedded(target: str, options: str, path: Path) -> str:
         return ""
     as_code = ":type=code" in options or Path(target).suffix.lower() not in _MARKDOWN
     if as_code:
-        fence = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", text)), default=0))
+        fence = fence_for(text)
         return f"\n{fence}\n{text.rstrip()}\n{fence}\n"
     _, body, _ = split_front_matter(text)
     with deeper():

@@ -2,14 +2,15 @@
 Fences, line by line: a line that starts (at any indentation, or after a list item's markers: `- ````) with
 three or more backticks or tildes opens a fence, and the next such line (not a list item) of the same character,
 at least as long, closes it. Code spans: a run of backticks
-and the next run of as many on the same line."""
+and the next run of as many on the same line. Code put into a page is fenced (or spanned) by more backticks than
+any run in it (fence_for()), so that nothing in it ends it early."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-__all__ = ["CODE_SPAN", "CODE_SPAN_PATTERN", "closes", "in_code", "opens", "outside_code_spans"]
+__all__ = ["CODE_SPAN", "CODE_SPAN_PATTERN", "closes", "fence_for", "in_code", "opens", "outside_code_spans"]
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 # a fence may open a list item too (`- ```python`, `* - ````md` in MyST's list-table), but never closes one so
@@ -18,6 +19,7 @@ _OPENING = re.compile(r"^[ \t]*(?:(?:[*+-]|[0-9]{1,9}[.)])[ \t]+)*(`{3,}|~{3,})"
 # first backtick, so a long run with no closer is tried once, not once per backtick (that was quadratic)
 CODE_SPAN_PATTERN = r"(?<!`)(?P<ticks>`+)(?!`).+?(?<!`)(?P=ticks)(?!`)"
 CODE_SPAN = re.compile(CODE_SPAN_PATTERN)
+_BACKTICKS = re.compile(r"`+")
 
 
 def opens(line: str) -> str | None:
@@ -25,6 +27,12 @@ def opens(line: str) -> str | None:
     markers), or None when it is no fence line."""
     marker = _OPENING.match(line)
     return marker.group(1) if marker else None
+
+
+def fence_for(code: str, shortest: int = 3) -> str:
+    """The run of backticks that fences `code` (or, with `shortest` 1, spans it inline): longer than any run in
+    it, so that no line of the code closes the fence (nor a run in it the span), and at least `shortest` long."""
+    return "`" * max(shortest, 1 + max((len(run) for run in _BACKTICKS.findall(code)), default=0))
 
 
 def closes(line: str, fence: str) -> bool:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.docsections import DocSection, Entry, entries, split_sections
-from indexer.loaders.fences import closes, opens
+from indexer.loaders.fences import closes, fence_for, opens
 from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
 from indexer.loaders.mkdocsyml import config_extensions, mkdocs_settings, plugin_entries, site_configs
 from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource
@@ -185,7 +185,7 @@ def _object(
 
 def _code(text: str) -> str:
     """Inline code of `text`, fenced by more backticks than any run in it."""
-    ticks = "`" * (1 + max((len(run) for run in re.findall(r"`+", text)), default=0))
+    ticks = fence_for(text, shortest=1)
     return f"{ticks} {text} {ticks}" if "`" in text else f"`{text}`"
 
 

@@ -31,7 +31,7 @@ import textwrap
 from pathlib import Path
 
 from indexer.loaders.autodoc import autodoc_rst, myst_page, set_current_module
-from indexer.loaders.fences import CODE_SPAN_PATTERN, closes, opens
+from indexer.loaders.fences import CODE_SPAN_PATTERN, closes, fence_for, opens
 from indexer.loaders.rst import rst_as_markdown
 from indexer.loaders.sphinx import (
     ADMONITION_TITLES,
@@ -160,8 +160,7 @@ def _directive(
             content = content[1:]  # the blank line after the options
         language = options.get("language", "") if name != "math" else ""
         language = language or (argument.split()[0] if argument and name != "math" else "")
-        inner = (len(marker) for line in content if (marker := opens(line)) is not None and marker[0] == "`")
-        fence = "`" * max(3, max(inner, default=0) + 1)  # longer than any fence in the code: none closes it
+        fence = fence_for("\n".join(content))
         caption = [indent + options["caption"], ""] if options.get("caption") else []  # Sphinx shows it above
         return [*caption, f"{indent}{fence}{language}", *content, f"{indent}{fence}"]
     shown: list[str] = []
@@ -280,5 +279,5 @@ def _role_text(match: re.Match[str]) -> str:
     shown = role_text(match.group("text"), match.group("role"))
     if match.group("role").split(":")[-1].lower() not in _LITERAL_ROLES or not shown:
         return shown
-    ticks = "`" * (max(map(len, re.findall("`+", shown)), default=0) + 1)
+    ticks = fence_for(shown, shortest=1)
     return f"{ticks} {shown} {ticks}" if "`" in shown else f"`{shown}`"

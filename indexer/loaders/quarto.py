@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from indexer.loaders.fences import CODE_SPAN, closes, opens, outside_code_spans
+from indexer.loaders.fences import CODE_SPAN, closes, fence_for, opens, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.gridtables import pipe_tables
 from indexer.loaders.html import html_document
@@ -63,7 +63,6 @@ _SHORTCODE_TAG = re.compile(r"\{\{<(?!/\*)(.*?)>\}\}")
 _RAW = re.compile(r"^([ \t]*(?:(?:[*+-]|[0-9]{1,9}[.)])[ \t]+)*)(?:`{3,}|~{3,})[ \t]*\{=([\w-]+)\}[ \t]*$")
 _RAW_SUFFIX = re.compile(r"\{=([\w-]+)\}")
 _HTML = frozenset({"html", "html4", "html5"})
-_BACKTICKS = re.compile(r"`+")
 _PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")  # what a backslash escapes in Markdown
 _HIDDEN = re.compile(r"^[ \t]*#\|[ \t]*(?:echo|include)[ \t]*:[ \t]*false\b", re.IGNORECASE)
 
@@ -184,7 +183,7 @@ def _raw_block(raw: re.Match[str], body: list[str]) -> list[str]:
     text = _html_text("\n".join(body)) if raw.group(2).lower() in _HTML else ""
     if not text:
         return [""]
-    fence = "`" * max(3, 1 + max((len(run) for run in _BACKTICKS.findall(text)), default=0))
+    fence = fence_for(text)
     indent = " " * len(raw.group(1))  # a list item's, which the code stays in
     return [f"{raw.group(1)}{fence}", *(f"{indent}{line}" if line else "" for line in text.split("\n")), indent + fence]
 

@@ -35,6 +35,7 @@ from docutils.core import publish_doctree
 
 from indexer.loaders import rstblocks, sphinxproject, sphinxrefs
 from indexer.loaders.autodoc import expand_rst_autodoc
+from indexer.loaders.fences import fence_for
 from indexer.loaders.rstblocks import block_text, inline_text
 from indexer.loaders.sphinx import ADMONITION_TITLES, role_text
 from indexer.loaders.sphinxfiles import expand_rst_includes
@@ -46,7 +47,6 @@ __all__ = ["RstLoader", "pep_header", "rst_as_markdown"]
 
 _HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")  # ASCII punctuation: each escaped, Markdown shows it as written
-_FENCE_RUN = re.compile(r"`{3,}")
 _ROLE = re.compile(r":((?:[A-Za-z0-9][\w.+-]*:)+)`((?:[^`\\]|\\.)+)`")
 _UNRESOLVED = ("Undefined substitution referenced", "Unknown target name")  # docutils' words
 
@@ -204,7 +204,7 @@ def _holds_code(node: nodes.Element) -> bool:
 
 
 def _fenced(code: str) -> str:
-    fence = "`" * max(3, max((len(run) + 1 for run in _FENCE_RUN.findall(code)), default=0))
+    fence = fence_for(code)
     return f"{fence}\n{code}\n{fence}"
 
 

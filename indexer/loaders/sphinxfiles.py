@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from indexer.loaders.fences import closes, opens
+from indexer.loaders.fences import closes, fence_for, opens
 from indexer.loaders.includes import deeper, included_text, warn
 
 __all__ = ["expand_myst_includes", "expand_rst_includes"]
@@ -154,7 +154,7 @@ def _rst_code(lines: list[str], options: dict[str, str], indent: str) -> list[st
 
 
 def _myst_code(lines: list[str], options: dict[str, str], indent: str) -> list[str]:
-    ticks = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", "\n".join(lines))), default=0))
+    ticks = fence_for("\n".join(lines))
     language = options.get("language") or options.get("code") or ""
     return [f"{indent}{ticks}{language}", *(f"{indent}{line}" for line in lines), f"{indent}{ticks}"]
 
