@@ -5,9 +5,11 @@ website's fiddle-embedder). Its tutorials show their code so: read as written, t
 
 Each file of the folder is put in the block's place as a code block titled with the file's name, the focused one
 first, then the others by name. The folder is named from the repository's root (`docs/fiddles/...`): it is looked
-for from the page's folder up, as far as the folder that holds it. Files are read as includes are (includes.py:
-within the documents folder, remembered so that a change reads the page again); a folder not found leaves the
-block empty, with a warning.
+for from the page's folder up, as far as the folder that holds it, within the folder included files may come
+from. Files are read as includes are (includes.py: within the documents folder or --includes-from's, remembered
+so that a change reads the page again), and so is the folder listed (and each looked for below it: adding a file,
+or the folder, reads the page again); a folder not found leaves the block empty, with a warning, and one found
+only outside says so once (as includes.py says of a file), its files not looked at.
 """
 
 from __future__ import annotations
@@ -16,13 +18,12 @@ import os
 import re
 from pathlib import Path
 
-from indexer.loaders.fences import closes
-from indexer.loaders.includes import folders_up, included_text, warn
+from indexer.loaders.fences import closes, fence_for, opens
+from indexer.loaders.includes import folders_up, included_text, probe_folder, reading_root, refuse, warn, within
 
 __all__ = ["expand_fiddles"]
 
 _FIDDLE = re.compile(r"^([ \t]*)(`{3,}|~{3,})[ \t]*fiddle[ \t]+(\S+)[ \t]*$")
-_OPENING = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _LANGUAGES = {".js": "js", ".mjs": "js", ".cjs": "js", ".ts": "ts", ".html": "html", ".css": "css", ".json": "json"}
 MAX_FILES = 50  # of one fiddle: the website's have at most six
 _DEFAULT_FOCUS = "main.js"
@@ -50,8 +51,7 @@ def expand_fiddles(text: str, path: Path) -> str:
             indent, skipping, spec = fiddle.groups()
             out.append(_files(spec, path, indent))
             continue
-        opened = _OPENING.match(line)
-        fence = opened.group(1) if opened else None
+        fence = opens(line)
         out.append(line)
     return "\n".join(out)
 
@@ -61,19 +61,40 @@ def _files(spec: str, path: Path, indent: str) -> str:
     folder, *options = spec.split("|")
     focus = next((option[6:] for option in options if option.startswith("focus=")), _DEFAULT_FOCUS)
     here = os.path.dirname(os.path.realpath(path))
-    found = next((base for base in folders_up(path) if os.path.isdir(os.path.join(base, folder))), None)
+    found = _folder(folder, path)
     if found is None:
-        warn(f"fiddle {folder[:120]}: no such folder from the page's folder or any above it: its code not shown")
         return ""
-    names = sorted(entry.name for entry in os.scandir(os.path.join(found, folder)) if entry.is_file())[:MAX_FILES]
+    try:
+        names = sorted(entry.name for entry in os.scandir(found) if entry.is_file())[:MAX_FILES]
+    except OSError as exc:
+        warn(f"fiddle {folder[:120]}: its folder cannot be listed: {exc.strerror or exc}: its code not shown")
+        return ""
     names.sort(key=lambda name: name != focus)
     blocks: list[str] = []
     for name in names:
-        code = included_text(path, os.path.relpath(os.path.join(found, folder, name), here))
+        code = included_text(path, os.path.relpath(os.path.join(found, name), here))
         if code is None:
             continue
-        ticks = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", code)), default=0))
+        ticks = fence_for(code)
         language = _LANGUAGES.get(os.path.splitext(name)[1].lower(), "")
         body = "\n".join(indent + line for line in code.rstrip("\n").split("\n"))
         blocks.append(f'{indent}{ticks}{language} title="{name}"\n{body}\n{indent}{ticks}')
     return "\n\n".join(blocks)
+
+
+def _folder(folder: str, path: Path) -> str | None:
+    """The fiddle's folder: the first that `folder` names from the page's folder up (the nearest wins), within
+    the folder included files may come from, each looked at remembered; None, with a warning, when there is
+    none (one found only outside is refused, as includes.py refuses a file)."""
+    root = reading_root()
+    outside = False
+    for base in folders_up(path) if "\x00" not in folder else ():
+        candidate = os.path.normpath(os.path.join(base, folder))
+        if probe_folder(candidate):
+            return candidate
+        outside = outside or (root is not None and not within(root, candidate) and os.path.isdir(candidate))
+    if outside:
+        refuse(folder)
+    else:
+        warn(f"fiddle {folder[:120]}: no such folder from the page's folder or any above it: its code not shown")
+    return None

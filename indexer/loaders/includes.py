@@ -46,9 +46,11 @@ __all__ = [
     "folders_up",
     "included_text",
     "probe",
+    "probe_folder",
     "reading",
     "reading_folder",
     "reading_root",
+    "refuse",
     "remember_settings",
     "stamp_now",
     "warn",
@@ -183,6 +185,28 @@ def remember_settings(path: str | Path) -> None:
     relative = os.path.relpath(joined, state.folder).replace(os.sep, "/")
     if relative not in state.files:
         state.files[relative] = stamp_now(joined, state.root, state.follow_symlinks)
+
+
+def probe_folder(path: str) -> bool:
+    """Whether the folder `path` (absolute) is there to be listed, inside the folder included files may come
+    from: a candidate of several, as probe()'s. Each is remembered as stamp_now() finds it, outside, missing or
+    there by its mtime (which changes when an entry is added, removed or renamed), so that the page is read
+    again when a folder comes, or what it holds changes."""
+    state = _READING.get()
+    if state is None or "\x00" in path:
+        return False
+    joined = os.path.normpath(path)
+    relative = os.path.relpath(joined, state.folder).replace(os.sep, "/")
+    stamp = state.files.setdefault(relative, stamp_now(joined, state.root, state.follow_symlinks))
+    return stamp not in (OUTSIDE, MISSING) and os.path.isdir(joined)
+
+
+def refuse(shown: str) -> None:
+    """A warning that `shown` (a file or folder named) lies outside where included files may come from, in
+    the words and the one line of Reading.refuse() (dropped outside a reading() context)."""
+    state = _READING.get()
+    if state is not None:
+        state.refuse(shown if len(shown) <= 120 else shown[:117] + "...")
 
 
 def warn(message: str) -> None:

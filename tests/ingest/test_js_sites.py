@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from indexer.store import storage
+from indexer.store.docstore import read_state
+
 from support.folders import Main, all_ids, document, found, index, skipped, snapshot, warnings_of, write
 
 IONIC_CONFIG = "module.exports = { url: 'https://ionicframework.com', baseUrl: '/docs/' };\n"
@@ -167,3 +170,62 @@ def test_the_summary_gives_the_address_a_docusaurus_config_names_as_base_url(
         "const BASE = '/docs';\nexport default { url: 'https://x.dev', baseUrl: `${BASE}/` };\n",
     )
     assert "served at" not in indexer_main(site, "--index", tmp_path / "i3").err  # an expression: not guessed
+
+
+def _remembered(index_dir: Path, doc_id: str) -> dict[str, tuple[int, int]]:
+    """What the index remembers a page to depend on (its includes, by path from the documents folder)."""
+    generation = storage.current_generation(index_dir)
+    assert generation is not None
+    return read_state(generation / storage.DOCSTORE).includes.get(doc_id, {})
+
+
+def test_a_fiddle_folder_outside_the_documents_folder_is_refused_in_one_warning(tmp_path: Path) -> None:
+    """A ```fiddle /etc block listed /etc and asked for each file, each refused but remembered by name: 50 rows of
+    ../../../etc/adduser.conf and the like in the index, and a warning naming one of them. The folder outside is
+    not listed; one warning names it and says how to let it in."""
+    outside = tmp_path / "elsewhere" / "example"
+    for n in range(5):
+        write(outside, f"file{n}.js", f"const zebracorn{n} = 'secret';\n")
+    docs = tmp_path / "electron" / "docs"
+    write(docs, "tutorial/leak.md", f"# Leak\n\n```fiddle {outside}\n```\n\nThe end.\n")
+    report = index(docs, tmp_path / "index")
+    assert warnings_of(report, "tutorial/leak.md") == [
+        f"{outside} is outside the documents folder: not included (give --includes-from a folder that holds both)"
+    ]
+    assert "zebracorn" not in (snapshot(tmp_path / "index").text("tutorial/leak.md") or "")
+    assert not any(name.endswith(".js") for name in _remembered(tmp_path / "index", "tutorial/leak.md"))
+    report = index(docs, tmp_path / "index", includes_from=tmp_path)
+    assert "const zebracorn3 = 'secret';" in (snapshot(tmp_path / "index").text("tutorial/leak.md") or "")
+    assert not warnings_of(report, "tutorial/leak.md")
+
+
+def test_a_fiddle_in_a_code_block_that_opens_a_list_item_is_shown_as_written(tmp_path: Path) -> None:
+    """A code block may open a list item (`- ````md`): a fiddle block inside it is an example of the syntax,
+    not one to put in place (its own fence pattern took no list item's, and put the code in the list)."""
+    repo = tmp_path / "electron"
+    write(repo, "docs/fiddles/quick-start/main.js", "app.whenReady().then(zebracornWindow)\n")
+    write(repo, "docs/styleguide.md", "# Style\n\n- ````md\n  ```fiddle docs/fiddles/quick-start\n  ```\n  ````\n")
+    index(repo / "docs", tmp_path / "index", includes_from=repo)
+    text = snapshot(tmp_path / "index").text("styleguide.md") or ""
+    assert "```fiddle docs/fiddles/quick-start" in text and "zebracornWindow" not in text
+
+
+def test_a_file_added_to_a_fiddle_folder_or_the_folder_made_reads_the_page_again(tmp_path: Path) -> None:
+    """A fiddle shows every file of its folder: adding one (or making the folder a block names, missing before)
+    changed what the page shows, but the next run kept the page as it was, since only the files read were
+    remembered, not the folders listed or looked for."""
+    docs = tmp_path / "electron" / "docs"
+    write(docs, "fiddles/ipc/main.js", "ipcMain.handle('zebracorn')\n")
+    write(docs, "tutorial/ipc.md", "# IPC\n\n```fiddle docs/fiddles/ipc\n```\n\n```fiddle docs/fiddles/menus\n```\n")
+    report = index(docs, tmp_path / "index")
+    assert warnings_of(report, "tutorial/ipc.md") == [
+        "fiddle docs/fiddles/menus: no such folder from the page's folder or any above it: its code not shown"
+    ]
+    write(docs, "fiddles/ipc/preload.js", "contextBridge.exposeInMainWorld('quokkaberry', {})\n")
+    index(docs, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("tutorial/ipc.md") or ""
+    assert "ipcMain.handle('zebracorn')" in text and "exposeInMainWorld('quokkaberry', {})" in text
+    write(docs, "fiddles/menus/main.js", "Menu.buildFromTemplate(narwhalfruit)\n")
+    report = index(docs, tmp_path / "index")
+    assert "Menu.buildFromTemplate(narwhalfruit)" in (snapshot(tmp_path / "index").text("tutorial/ipc.md") or "")
+    assert not warnings_of(report, "tutorial/ipc.md")
