@@ -26,7 +26,10 @@ from indexer.loaders.shortcodes import shortcode_arguments
 
 __all__ = ["expand_hugo_includes"]
 
-_CALL = re.compile(r"\{\{([<%])[ \t]*(?P<name>[A-Za-z][\w-]*)(?P<arguments>[^\n]{0,400}?)[ \t]*[>%]\}\}")
+# a call: its name, then up to its closing `>}}` (its arguments, and the spaces before it, which they ignore); no
+# quantifier gives back what it took but the arguments', so a tag never closed costs 400 steps, however long its
+# name or the spaces after it (a `[ \t]*` before the closing took 400 times the spaces: 1M of them, 3.8 s)
+_CALL = re.compile(r"\{\{([<%])[ \t]*+(?P<name>[A-Za-z][\w-]*+)(?P<arguments>[^\n]{0,400}?)[>%]\}\}")
 _READS = re.compile(r"\breadFile\b|\bGetPage\b")
 _GETS = re.compile(r"""\.Get[ \t]+(?:"([\w-]+)"|(0)\b)""")
 _TEMPLATE_FOLDERS = ("layouts/_shortcodes", "layouts/shortcodes")

@@ -20,9 +20,12 @@ from indexer.loaders.templates import MAX_TAG
 
 __all__ = ["expand_code_shortcodes", "shortcode_arguments"]
 
-# `{{< name args >}}`, `{{% /name %}}`, `{{< name args />}}`; the escaped `{{</* name */>}}` has no name
-_TAG = re.compile(r"\{\{[<%][ \t]*(?P<closing>/?)[ \t]*(?P<name>[A-Za-z][\w./-]*)"
-                  rf"(?P<arguments>[^\n]{{0,{MAX_TAG}}}?)(?P<self_closing>/?)[ \t]*[>%]\}}\}}")  # fmt: skip
+# `{{< name args >}}`, `{{% /name %}}`, `{{< name args />}}` (its `/` ends the arguments); the
+# escaped `{{</* name */>}}` has no name. No quantifier gives back what it took but the arguments', so a tag never
+# closed costs MAX_TAG steps, however long its name or the spaces in it (spaces on both sides of an optional `/`
+# were tried in every split: quadratic, hours for 1M spaces)
+_TAG = re.compile(r"\{\{[<%][ \t]*+(?:(?P<closing>/)[ \t]*+)?(?P<name>[A-Za-z][\w./-]*+)"
+                  rf"(?P<arguments>[^\n]{{0,{MAX_TAG}}}?)[>%]\}}\}}")  # fmt: skip
 _ARGUMENT = re.compile(r"""(?:([\w-]+)[ \t]*=[ \t]*)?("(?:[^"\\]|\\.)*"|`[^`]*`|[^\s"`=]+)""")
 _NAMES = ("tabpane", "tabs", "tab", "highlight", "card", "comment")
 _FENCE_RUN = re.compile(r"^[ \t]*(`{3,})", re.MULTILINE)
@@ -37,10 +40,12 @@ def expand_code_shortcodes(text: str) -> str:
     panes: list[bool | _Tabs] = []  # for each tabpane we are in, whether its tabs are text; or a Hextra tabs
     pos = 0
     for tag in _TAG.finditer(text):
-        name, closing, self_closing = tag["name"], tag["closing"] == "/", tag["self_closing"] == "/"
+        name, closing = tag["name"], tag["closing"] is not None
         if tag.start() < pos or name not in _NAMES:
             continue
-        arguments = shortcode_arguments(tag["arguments"])
+        written = tag["arguments"].rstrip(" \t")
+        self_closing = written.endswith("/")
+        arguments = shortcode_arguments(written[:-1] if self_closing else written)
         if name in ("tabpane", "tabs"):
             if closing and panes:
                 panes.pop()

@@ -3,6 +3,7 @@ in with include-markdown) and GoReleaser's Hugo site on the Hextra theme (tabs, 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from support.folders import document, index, snapshot, text_of, warnings_of, write
@@ -274,6 +275,26 @@ def test_a_hugo_sites_own_include_shortcode_puts_the_file_in_place(docs: Path, i
     write(docs, "content/includes/repository.md", "    repository:\n      token: unicornfish\n")
     index(docs, index_dir)
     assert "token: unicornfish" in text_of(index_dir, "content/customization/publish/scoop.md")
+
+
+def test_a_shortcode_tag_never_closed_on_a_long_line_is_read_in_linear_time(docs: Path, index_dir: Path) -> None:
+    """The patterns that find shortcode tags tried every split of a run of spaces (or of a long name) between the
+    parts around it: each of these lines took 4 to 20 s (a tag opened and never closed on a line of 100,000 spaces
+    took 73 s, of 1,000,000 hours), and a regular expression is not interrupted by the parse timeout."""
+    write(docs, "hugo.yaml", GORELEASER_HUGO)
+    write(docs, "layouts/shortcodes/g_include.html", G_INCLUDE)
+    lines = [
+        "{{< g_include" + " " * 1_000_000,
+        "{{<" + " " * 50_000,
+        "{{< tab /" + " " * 100_000,
+        "{{< " + "a" * 20_000,
+    ]
+    write(docs, "content/long.md", "Zebracorn tabs.\n\n" + "\n".join(lines) + "\n\nThe end.\n")
+    started = time.perf_counter()
+    index(docs, index_dir, parse_timeout=10)
+    assert time.perf_counter() - started < 10
+    text = text_of(index_dir, "content/long.md")
+    assert text.startswith("Zebracorn tabs.") and text.endswith("The end.")
 
 
 def test_a_line_break_in_a_table_cell_keeps_the_row_on_one_line(docs: Path, index_dir: Path) -> None:
