@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 
 from indexer.loaders.fences import closes, fence_for, opens
-from indexer.loaders.includes import folders_up, included_text, probe_folder, reading_root, refuse, warn, within
+from indexer.loaders.includes import folders_up, included_text, lies_outside, probe_folder, refuse, warn
 
 __all__ = ["expand_fiddles"]
 
@@ -86,13 +86,12 @@ def _folder(folder: str, path: Path) -> str | None:
     """The fiddle's folder: the first that `folder` names from the page's folder up (the nearest wins), within
     the folder included files may come from, each looked at remembered; None, with a warning, when there is
     none (one found only outside is refused, as includes.py refuses a file)."""
-    root = reading_root()
     outside = False
     for base in folders_up(path) if "\x00" not in folder else ():
         candidate = os.path.normpath(os.path.join(base, folder))
         if probe_folder(candidate):
             return candidate
-        outside = outside or (root is not None and not within(root, candidate) and os.path.isdir(candidate))
+        outside = outside or lies_outside(candidate)
     if outside:
         refuse(folder)
     else:

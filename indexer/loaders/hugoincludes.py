@@ -10,7 +10,8 @@ as `readFile` reads it. The file's text replaces the shortcode as written, witho
 snippet indented for a code block lands in it; its own include shortcodes are put in place too. Any other
 shortcode, a theme's or a module's whose template the indexer does not see, is left to templates.py, which takes
 it out. The site is the one hugoparams.py finds; templates and files are read as includes are (includes.py:
-remembered, so that a change reads the page again; a template outside the documents folder is not looked at).
+remembered, so that a change reads the page again). A template or a file outside the documents folder (or
+--includes-from's) is not read, and the page's warning says so; a file named but not found is a warning too.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.hugoparams import hugo_site
-from indexer.loaders.includes import SETTINGS, deeper, included_text, probe
+from indexer.loaders.includes import SETTINGS, deeper, included_text, lies_outside, probe, refuse, warn
 from indexer.loaders.shortcodes import shortcode_arguments
 
 __all__ = ["expand_hugo_includes"]
@@ -60,7 +61,7 @@ class _Site:
             if argument is None:
                 continue
             target = shortcode_arguments(call["arguments"]).get(argument, "")
-            included = self._file(target, page) if target else None
+            included = self._file(call["name"], target, page) if target else None
             if included is None:
                 continue
             out += [text[pos : call.start()], included]
@@ -79,10 +80,14 @@ class _Site:
                     if _READS.search(source) and gets:
                         self.arguments[name] = gets.group(1) or gets.group(2)
                     break
+                if lies_outside(str(template)):
+                    refuse(os.path.relpath(template, page.parent))
+                    break
         return self.arguments[name]
 
-    def _file(self, target: str, page: Path) -> str | None:
-        """The text of the file `target` names, without its front matter, its own includes put in place."""
+    def _file(self, name: str, target: str, page: Path) -> str | None:
+        """The text of the file `target` names (in a call of the shortcode `name`), without its front matter, its
+        own includes put in place; None, with a warning, when there is none to read."""
         content = self.folder / "content"
         relative = target.lstrip("/")
         candidates = [content / relative]
@@ -95,6 +100,12 @@ class _Site:
         candidates.append(self.folder / relative)
         found = next((c for c in candidates if probe(str(c))), None)
         if found is None:
+            outside = next((c for c in candidates if lies_outside(str(c))), None)
+            if outside is not None:
+                refuse(os.path.relpath(outside, page.parent))
+            else:
+                shown = target if len(target) <= 120 else target[:117] + "..."
+                warn(f"{name} shortcode: included file {shown} not found in the site's content folder or its own")
             return None
         text = included_text(page, os.path.relpath(found, page.parent))
         if text is None:

@@ -45,6 +45,7 @@ __all__ = [
     "deeper",
     "folders_up",
     "included_text",
+    "lies_outside",
     "probe",
     "probe_folder",
     "reading",
@@ -199,6 +200,16 @@ def probe_folder(path: str) -> bool:
     relative = os.path.relpath(joined, state.folder).replace(os.sep, "/")
     stamp = state.files.setdefault(relative, stamp_now(joined, state.root, state.follow_symlinks))
     return stamp not in (OUTSIDE, MISSING) and os.path.isdir(joined)
+
+
+def lies_outside(path: str) -> bool:
+    """Whether `path` (absolute), a candidate probe() turned down, is there but outside the folder included files
+    may come from: then the user is told (refuse()), as of a file included_text() refuses."""
+    state = _READING.get()
+    if state is None or "\x00" in path:
+        return False
+    joined = os.path.normpath(path)
+    return not within(state.root, joined, state.follow_symlinks) and os.path.exists(joined)
 
 
 def refuse(shown: str) -> None:

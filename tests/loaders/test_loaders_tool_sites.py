@@ -277,6 +277,30 @@ def test_a_hugo_sites_own_include_shortcode_puts_the_file_in_place(docs: Path, i
     assert "token: unicornfish" in text_of(index_dir, "content/customization/publish/scoop.md")
 
 
+def test_a_hugo_include_not_found_or_outside_the_documents_folder_is_a_warning(docs: Path, tmp_path: Path) -> None:
+    """An include shortcode whose file was not found, or whose template lay outside the documents folder (the
+    site's content/ indexed on its own), disappeared without a word. The missing file is named, and read once it
+    is there; the template outside is refused as an include outside is, with the option that lets it in."""
+    write(docs, "hugo.yaml", GORELEASER_HUGO)
+    write(docs, "layouts/shortcodes/g_include.html", G_INCLUDE)
+    write(docs, "content/publish/scoop.md", 'Scoop zebracorn.\n\n{{% g_include file="includes/repository.md" %}}\n')
+    report = index(docs, tmp_path / "index")
+    assert warnings_of(report, "content/publish/scoop.md") == [
+        "g_include shortcode: included file includes/repository.md not found in the site's content folder or its own"
+    ]
+    write(docs, "content/includes/repository.md", "    repository:\n      token: unicornfish\n")
+    report = index(docs, tmp_path / "index")
+    assert "token: unicornfish" in text_of(tmp_path / "index", "content/publish/scoop.md")
+    assert not warnings_of(report, "content/publish/scoop.md")
+    report = index(docs / "content", tmp_path / "content-index")
+    assert warnings_of(report, "publish/scoop.md") == [
+        "../../layouts/shortcodes/g_include.html is outside the documents folder: not included "
+        "(give --includes-from a folder that holds both)"
+    ]
+    index(docs / "content", tmp_path / "content-index", includes_from=docs)
+    assert "token: unicornfish" in text_of(tmp_path / "content-index", "publish/scoop.md")
+
+
 def test_a_shortcode_tag_never_closed_on_a_long_line_is_read_in_linear_time(docs: Path, index_dir: Path) -> None:
     """The patterns that find shortcode tags tried every split of a run of spaces (or of a long name) between the
     parts around it: each of these lines took 4 to 20 s (a tag opened and never closed on a line of 100,000 spaces
