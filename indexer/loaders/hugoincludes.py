@@ -11,7 +11,9 @@ snippet indented for a code block lands in it; its own include shortcodes are pu
 shortcode, a theme's or a module's whose template the indexer does not see, is left to templates.py, which takes
 it out. The site is the one hugoparams.py finds; templates and files are read as includes are (includes.py:
 remembered, so that a change reads the page again). A template or a file outside the documents folder (or
---includes-from's) is not read, and the page's warning says so; a file named but not found is a warning too.
+--includes-from's) is not read, and the page's warning says so (for a template, only where a call's arguments
+name a file: indexed from its `content/`, a site's version and badge shortcodes would otherwise warn on half its
+pages); a file named but not found is a warning too.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ _CALL = re.compile(r"\{\{([<%])[ \t]*+(?P<name>[A-Za-z][\w-]*+)(?P<arguments>[^\
 _READS = re.compile(r"\breadFile\b|\bGetPage\b")
 _GETS = re.compile(r"""\.Get[ \t]+(?:"([\w-]+)"|(0)\b)""")
 _TEMPLATE_FOLDERS = ("layouts/_shortcodes", "layouts/shortcodes")
+_FILE_LIKE = re.compile(r"[\w-]/[\w.-]|\.(?:md|markdown|html?|ya?ml|json|toml|txt)$", re.IGNORECASE)
 
 
 def expand_hugo_includes(text: str, path: Path) -> str:
@@ -52,13 +55,17 @@ class _Site:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.arguments: dict[str, str | None] = {}
+        self.outside: dict[str, Path] = {}  # shortcode -> its template, which lies outside the reading root
 
     def expand(self, text: str, page: Path) -> str:
         out: list[str] = []
         pos = 0
         for call in _CALL.finditer(text):
-            argument = self._argument(call["name"], page)
+            name = call["name"]
+            argument = self._argument(name, page)
             if argument is None:
+                if name in self.outside and _names_a_file(shortcode_arguments(call["arguments"])):
+                    refuse(os.path.relpath(self.outside.pop(name), page.parent))  # once: it may be an include
                 continue
             target = shortcode_arguments(call["arguments"]).get(argument, "")
             included = self._file(call["name"], target, page) if target else None
@@ -80,8 +87,8 @@ class _Site:
                     if _READS.search(source) and gets:
                         self.arguments[name] = gets.group(1) or gets.group(2)
                     break
-                if lies_outside(str(template)):
-                    refuse(os.path.relpath(template, page.parent))
+                if lies_outside(str(template)):  # said only where a call names a file (see expand())
+                    self.outside[name] = template
                     break
         return self.arguments[name]
 
@@ -113,3 +120,10 @@ class _Site:
         _, body, _ = split_front_matter(text)
         with deeper():
             return self.expand(body.lstrip("\n"), found)
+
+
+def _names_a_file(arguments: dict[str, str]) -> bool:
+    """Whether a call's arguments look like they name a file (`file="includes/x.md"`, `"snippets/intro"`; a URL
+    does not): a call of a shortcode whose template cannot be read is refused with a warning only then, as it may
+    be an include; a site's other shortcodes (a version, a button, a tab), used on most pages, say nothing."""
+    return any("://" not in value and _FILE_LIKE.search(value) for value in arguments.values())
