@@ -11,6 +11,7 @@ import os
 import signal
 import stat
 import threading
+import weakref
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
@@ -173,10 +174,11 @@ def _time_limit(seconds: float) -> Iterator[None]:
         return
 
     def expire(signum: int, frame: FrameType | None) -> None:
-        # An exception raised where Python cannot pass it on (a garbage collector callback, a __del__) is printed
-        # and dropped, and with it the time limit: so the timer fires again soon, until the block is left.
+        # An exception raised where Python cannot pass it on (a garbage collector callback, a __del__, a weak
+        # reference's callback) is printed and dropped, and with it the time limit: so the timer fires again soon,
+        # until the block is left, and raises only outside such a callback.
         signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)
-        if not _in_gc_callback(frame):
+        if not _in_callback(frame):
             raise _TimedOut
 
     previous = signal.signal(signal.SIGALRM, expire)
@@ -188,11 +190,14 @@ def _time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _in_gc_callback(frame: FrameType | None) -> bool:
-    """Whether the signal came while a garbage collector callback ran (some libraries install one)."""
+def _in_callback(frame: FrameType | None) -> bool:
+    """Whether the signal came while Python ran code whose exceptions it cannot pass on: a garbage collector
+    callback (some libraries install one), a `__del__`, or a weak reference's callback (a WeakKeyDictionary's
+    entry removed as its key dies, a weakref.finalize), all of which run in weakref.py."""
     codes = {getattr(callback, "__code__", None) for callback in gc.callbacks}
     while frame is not None:
-        if frame.f_code in codes:
+        code = frame.f_code
+        if code in codes or code.co_name == "__del__" or code.co_filename == weakref.__file__:
             return True
         frame = frame.f_back
     return False

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -193,6 +194,29 @@ def test_the_time_limit_holds_when_it_expires_inside_a_garbage_collector_callbac
     finally:
         gc.callbacks.remove(slow_callback)
     assert ran and time.monotonic() - started < 5
+
+
+def test_the_time_limit_holds_when_it_expires_inside_a_weak_references_callback() -> None:
+    """A weak reference's callback (a WeakKeyDictionary dropping a dead key, a weakref.finalize) runs wherever
+    its object dies, and an exception raised in it is printed and dropped, as in a collector's callback (this
+    failed the suite once, pytest turning the dropped exception into an error): the limit waits for it to end."""
+    ran: list[str] = []
+
+    class Held:
+        pass
+
+    def slow_finalizer() -> None:
+        time.sleep(0.05)  # the limit expires in here
+        ran.append("finalized")
+
+    started = time.monotonic()
+    with pytest.raises(_TimedOut), _time_limit(0.01):
+        held = Held()
+        weakref.finalize(held, slow_finalizer)
+        del held  # the finalizer runs now, inside the limit
+        while time.monotonic() - started < 10:
+            pass
+    assert ran == ["finalized"]
 
 
 @pytest.mark.parametrize(("size", "limit"), [(3, 10), (10, 10), (11, 10), (5000, 100)])
