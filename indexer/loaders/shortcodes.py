@@ -47,35 +47,45 @@ def expand_code_shortcodes(text: str) -> str:
         self_closing = written.endswith("/")
         arguments = shortcode_arguments(written[:-1] if self_closing else written)
         if name in ("tabpane", "tabs"):
-            if closing and panes:
-                panes.pop()
-            elif not closing and not self_closing:
-                panes.append(_true(arguments, "text") if name == "tabpane" else _Tabs(arguments.get("items", "")))
+            _enter_or_leave(panes, name, closing, self_closing, arguments)
             continue
         if closing or (name == "tab" and not panes) or (name == "card" and not _true(arguments, "code")):
             continue  # a text card's title is shown by templates.py, its body is Markdown
         if name == "tab" and isinstance(panes[-1], _Tabs):  # a Hextra tab: its label, then its Markdown
-            label = panes[-1].label(arguments)
-            out += [text[pos : tag.start()], f"\n\n{_indent(text, tag.start())}{label}\n\n" if label else "\n\n"]
+            out += [text[pos : tag.start()], _paragraph(text, tag.start(), panes[-1].label(arguments))]
             pos = tag.end()
             continue
         end = None if self_closing else closers.after(name, tag.end())
         if end is None and name != "tab":
             continue  # no body, or one never closed: left as it is
         out.append(text[pos : tag.start()])
-        indent = _indent(text, tag.start())
         if name == "tab":
-            text_tab = _true(arguments, "text") if "text" in arguments else panes[-1] is True
-            header = arguments.get("header") or arguments.get("0") or ""
-            out.append(f"\n\n{indent}{header}\n\n" if header else "\n\n")  # its own paragraph
-            if end is None or text_tab:
+            out.append(_paragraph(text, tag.start(), arguments.get("header") or arguments.get("0") or ""))
+            if end is None or (_true(arguments, "text") if "text" in arguments else panes[-1] is True):
                 pos = tag.end()  # a text tab's body is Markdown; its closing tag, left in place, shows nothing
                 continue
         if end is not None:
-            out.append("" if name == "comment" else "\n\n" + _fenced(text[tag.end() : end.start()], indent))
+            body = text[tag.end() : end.start()]
+            out.append("" if name == "comment" else "\n\n" + _fenced(body, _indent(text, tag.start())))
             pos = end.end()
     out.append(text[pos:])
     return "".join(out)
+
+
+def _enter_or_leave(
+    panes: list[bool | _Tabs], name: str, closing: bool, self_closing: bool, arguments: dict[str, str]
+) -> None:
+    """A tabpane's (Docsy) or tabs' (Hextra) tag: the pane entered, with whether its tabs are text, or left."""
+    if closing and panes:
+        panes.pop()
+    elif not closing and not self_closing:
+        panes.append(_true(arguments, "text") if name == "tabpane" else _Tabs(arguments.get("items", "")))
+
+
+def _paragraph(text: str, at: int, line: str) -> str:
+    """A tab's header or label as a paragraph of its own, indented as the tag at `at` (nothing but the break when
+    there is none)."""
+    return f"\n\n{_indent(text, at)}{line}\n\n" if line else "\n\n"
 
 
 @dataclass
