@@ -46,8 +46,12 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
 
 
 def _advice(report: IndexReport, settings: IndexerSettings, quiet: bool) -> list[str]:
-    """What the summary says of the URLs the pages will be cited by, and of what DOCS does not hold: a site's
-    option or address for --base-url, the folder that holds the site, types no loader reads."""
+    """What the summary says of the URLs the pages will be cited by, then of what DOCS does not hold."""
+    return _url_advice(report, settings, quiet) + _folder_advice(report, settings, quiet)
+
+
+def _url_advice(report: IndexReport, settings: IndexerSettings, quiet: bool) -> list[str]:
+    """The option or the address --base-url should be given for the URLs the site serves."""
     lines: list[str] = []
     if settings.base_url and report.url_option and not (settings.drop_extensions or settings.url_extension):
         lines.append(
@@ -60,12 +64,25 @@ def _advice(report: IndexReport, settings: IndexerSettings, quiet: bool) -> list
             f"  no --base-url: pages are cited by file:// URLs; the site's config says it is served at "
             f"{shown(report.served_at)}: --base-url {shown(report.served_at)}{option} cites them as the site does"
         )
+    count, example = report.unjoined_urls
+    if count:
+        lines.append(
+            f"  {count:,} document(s) given a URL in this run have a front matter url that is a path (e.g. "
+            f"{shown(example)[:80]}) and no --base-url says which site it is on: they are cited by file:// URLs; "
+            "give --base-url https://SITE"
+        )
+    return lines
+
+
+def _folder_advice(report: IndexReport, settings: IndexerSettings, quiet: bool) -> list[str]:
+    """The config DOCS was read by, the folders that hold the site's pages or the site itself, the types no
+    loader reads."""
+    lines: list[str] = []
     if report.site_configs and not quiet:
         first, *others = (shown(config) for config in report.site_configs)
         also = f" ({', '.join(others)} build{'s' if len(others) == 1 else ''} another: not read)" if others else ""
         lines.append(f"  no mkdocs.yml: DOCS is read as the {report.site} site that {first} builds{also}")
-    beside = report.docs_beside if not quiet or not report.documents else ()
-    for path, route in beside:
+    for path, route in report.docs_beside if not quiet or not report.documents else ():
         site = settings.base_url.rstrip("/") if settings.base_url else "https://SITE"
         lines.append(
             f"  the site's docs plugin reads {shown(path)}, outside DOCS: its pages, served at /{shown(route)}, are "
@@ -76,13 +93,6 @@ def _advice(report: IndexReport, settings: IndexerSettings, quiet: bool) -> list
         lines.append(
             f"  no site generator's files are in DOCS or above it, but {folder}/ holds a site ({nested}): index "
             "that folder for its pages and the URLs it serves (here every file is a document, at its path)"
-        )
-    count, example = report.unjoined_urls
-    if count:
-        lines.append(
-            f"  {count:,} document(s) given a URL in this run have a front matter url that is a path (e.g. "
-            f"{shown(example)[:80]}) and no --base-url says which site it is on: they are cited by file:// URLs; "
-            "give --base-url https://SITE"
         )
     if report.unread and (not quiet or not report.documents):
         kinds = ", ".join(f"{shown(suffix) or '(no extension)'} {count:,}" for suffix, count in report.unread[:12])
