@@ -29,6 +29,7 @@ from typing import Any
 import yaml
 
 from indexer.errors import LoaderError
+from indexer.loaders.yamlread import DateTolerantLoader
 
 __all__ = ["FrontMatterError", "split_front_matter", "string_tuple", "written_date"]
 
@@ -42,22 +43,6 @@ _YAML_BLOCK = re.compile(r"\A---[ \t]*\n(.*?)^(?:---|\.\.\.)[ \t]*$\n?", re.DOTA
 _TOML_BLOCK = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 _NAMES_ACCESS = re.compile(r"^\s*[\"']?access[\"']?\s*[:=]", re.MULTILINE)
 _DATE = re.compile(r"\s*([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})")  # how a written date starts: 2024-05-26, 2024-5-6
-
-
-class _SafeLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """libyaml's safe loader when PyYAML was built with it (several times faster), else the pure-Python one; a
-    date that does not exist (`date: 2024-02-30`, which PyYAML fails on with a ValueError) is kept as written."""
-
-
-def _timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
-    try:
-        return loader.construct_yaml_timestamp(node)
-    except (ValueError, OverflowError):
-        return loader.construct_scalar(node)
-
-
-_SafeLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
-_SAFE_LOADER = _SafeLoader
 
 
 class FrontMatterError(LoaderError):
@@ -96,7 +81,7 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str, tuple[str, ...]]
 
 def _parse_yaml(block: str) -> Any:
     try:
-        return yaml.load(block, Loader=_SAFE_LOADER)
+        return yaml.load(block, Loader=DateTolerantLoader)
     except yaml.YAMLError as exc:
         raise _Refused(f"is not valid YAML ({getattr(exc, 'problem', None) or type(exc).__name__})") from None
     except RecursionError:

@@ -1,6 +1,6 @@
 """YAML settings read safely, one way for every config and settings file the indexer reads (Hugo's, Jekyll's,
 MkDocs', Quarto's, Antora's, a mkdocstrings directive's options); front matter, whose faults are the page's to
-report, has its own loader (frontmatter.py).
+report, is read by DateTolerantLoader alone (frontmatter.py): an unknown tag there is a fault it reports.
 
 - YAML's safe loader (libyaml's when PyYAML was built with it, several times faster): nothing is imported or run.
 - A value with a tag it does not know is the plain value under the tag: MkDocs configs name Python objects
@@ -17,10 +17,15 @@ from typing import Any
 
 import yaml
 
-__all__ = ["read_yaml"]
+__all__ = ["DateTolerantLoader", "read_yaml"]
 
 
-class _SafeLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+class DateTolerantLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The safe loader (libyaml's where PyYAML has it), a date that does not exist kept as written: front matter's
+    loader (frontmatter.py), and the base of settings files' (below)."""
+
+
+class _SafeLoader(DateTolerantLoader):
     """The safe loader, with the two tolerances of the module docstring."""
 
 
@@ -39,8 +44,8 @@ def _timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
         return loader.construct_scalar(node)
 
 
+DateTolerantLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
 _SafeLoader.add_multi_constructor("", _untagged)
-_SafeLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
 
 
 def read_yaml(text: str) -> Any:
