@@ -2,11 +2,15 @@
 
 The SDK's stdio transport reads each line, writes each answer and flushes it in worker threads (anyio.wrap_file):
 three hand-offs between threads per request, most of a round trip here (a ping took 1.8 ms, 1.0 ms without them).
-When stdin and stdout are both pipes, which is how MCP clients spawn a server, asyncio's own pipe transports read
-and write them here, and the SDK's stdio_server runs over these streams: it still parses and validates every
-message, and writes every answer. Anything else (a terminal, a file, a socket) keeps the SDK's transport: asyncio
-cannot poll a file, a terminal left non-blocking troubles the shell after exit, and one socket serving both
-directions looks closed to asyncio's write transport when data arrives.
+And it hands every message between tasks twice more: a task reads and parses the lines and passes each message to
+the dispatcher, and a task takes each answer from the handlers and writes it (about 0.3 ms of a search's round
+trip here). When stdin and stdout are both pipes, which is how MCP clients spawn a server, asyncio's own pipe
+transports read and write them here, and the dispatcher reads and writes the pipes itself, through the two streams
+of this module (the SDK's ReadStream and WriteStream): a line is parsed and validated as the SDK's transport does
+it when the dispatcher asks for the next message, and an answer is written to JSON as the SDK writes it and handed
+to the pipe by the handler that sends it. Anything else (a terminal, a file, a socket) keeps the SDK's transport:
+asyncio cannot poll a file, a terminal left non-blocking troubles the shell after exit, and one socket serving
+both directions looks closed to asyncio's write transport when data arrives.
 
 While serving, as with the SDK's transport, fd 0 reads the null device and fd 1 writes to stderr, so stray output
 of any library misses the wire; both are restored on exit. A message ends at "\n", as the spec says (the SDK's text
@@ -24,6 +28,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
+
+import anyio
+import anyio.lowlevel
+from mcp.shared.message import SessionMessage
+from mcp.types import jsonrpc_message_adapter
 
 if TYPE_CHECKING:
     from fastmcp import FastMCP
@@ -71,11 +80,9 @@ def _is_pipe(fd: int) -> bool:
 
 @asynccontextmanager
 async def pipe_stdio_server(wire_in: int, wire_out: int) -> AsyncIterator[tuple[Any, Any]]:
-    """The SDK's stdio_server over the wire's pipes (fds of their own), fds 0 and 1 moved off them meanwhile.
-    At its end it waits until the last answers are written, as the SDK's transport does (a client that keeps
-    stdout open without reading keeps it waiting), unless it is cancelled (Ctrl-C)."""
-    from mcp.server.stdio import stdio_server
-
+    """The stdio transport's two streams over the wire's pipes (fds of their own), fds 0 and 1 moved off them
+    meanwhile. At its end it waits until the last answers are written, as the SDK's transport does (a client that
+    keeps stdout open without reading keeps it waiting), unless it is cancelled (Ctrl-C)."""
     loop = asyncio.get_running_loop()
     saved = _divert()
     lines = _Lines()
@@ -84,9 +91,7 @@ async def pipe_stdio_server(wire_in: int, wire_out: int) -> AsyncIterator[tuple[
         reader, _ = await loop.connect_read_pipe(lambda: lines, os.fdopen(wire_in, "rb", buffering=0, closefd=False))
         writer, _ = await loop.connect_write_pipe(lambda: sent, os.fdopen(wire_out, "wb", buffering=0, closefd=False))
         try:
-            streams = stdio_server(cast(Any, _LineFile(lines)), cast(Any, _WireFile(writer, sent)))
-            async with streams as (read_stream, write_stream):
-                yield read_stream, write_stream
+            yield _Incoming(lines), _Outgoing(writer, sent)
         finally:
             reader.close()
             writer.close()  # after what it still holds is written
@@ -209,37 +214,72 @@ class _Sent(asyncio.Protocol):
             self.closed.set_result(None)
 
 
-class _LineFile:
-    """What stdio_server reads from: an async iterator of text lines (UTF-8, undecodable bytes replaced, as the
-    SDK reads them)."""
+class _Incoming:
+    """The messages the client sends, as the SDK's dispatcher reads them (its ReadStream): each line parsed and
+    validated as the SDK's stdio transport does (UTF-8, undecodable bytes replaced; a line that is no JSON-RPC
+    message is handed on as its exception, which the SDK answers), when the dispatcher asks for the next one."""
 
     def __init__(self, lines: _Lines) -> None:
         self.lines = lines
 
-    def __aiter__(self) -> _LineFile:
-        return self
-
-    async def __anext__(self) -> str:
+    async def receive(self) -> SessionMessage | Exception:
+        if self.lines.lines:  # one waits already: the other tasks get their turn first, as at each receive of the
+            await anyio.lowlevel.checkpoint()  # SDK's streams (a client that waits for each answer never waits here)
         line = await self.lines.next()
         if line is None:
-            raise StopAsyncIteration
-        return line.decode("utf-8", "replace")
+            raise anyio.EndOfStream
+        try:
+            message = jsonrpc_message_adapter.validate_json(line.decode("utf-8", "replace"), by_name=False)
+        except Exception as exc:  # handed on, as the SDK's transport hands it on
+            return exc
+        return SessionMessage(message)
+
+    def __aiter__(self) -> _Incoming:
+        return self
+
+    async def __anext__(self) -> SessionMessage | Exception:
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def aclose(self) -> None:
+        """Nothing to close: the pipe is closed when the transport ends (pipe_stdio_server)."""
+
+    async def __aenter__(self) -> _Incoming:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
 
 
-class _WireFile:
-    """What stdio_server writes to: write() hands the bytes to the pipe at once (asyncio buffers what the pipe
-    does not take), flush() waits while too much is buffered."""
+class _Outgoing:
+    """The answers, as the SDK writes them (its WriteStream): each message written to JSON as the SDK's stdio
+    transport writes it and handed to the pipe at once (asyncio buffers what the pipe does not take); a send
+    waits while too much is buffered. Sent after the stream is closed, a message raises ClosedResourceError,
+    as the SDK's own stream does."""
 
     def __init__(self, transport: asyncio.WriteTransport, sent: _Sent) -> None:
         self.transport = transport
         self.sent = sent
+        self.closed = False
 
-    async def write(self, text: str) -> None:
+    async def send(self, item: SessionMessage) -> None:
+        if self.closed:
+            raise anyio.ClosedResourceError
         if self.sent.error is not None:
             raise self.sent.error
-        self.transport.write(text.encode("utf-8"))
-
-    async def flush(self) -> None:
+        text = item.message.model_dump_json(by_alias=True, exclude_unset=True)
+        self.transport.write(text.encode("utf-8") + b"\n")
         await self.sent.writable.wait()
         if self.sent.error is not None:
             raise self.sent.error
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+    async def __aenter__(self) -> _Outgoing:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
