@@ -49,12 +49,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from indexer.ingest.antora import CONFIG as ANTORA_CONFIG
 from indexer.ingest.antora import AntoraComponent, is_antora
 from indexer.ingest.docusaurus import content_plugins, docs_outside, plugin_reading, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
 from indexer.ingest.editions import Area, Layout, Place
+from indexer.ingest.gitbook import CONFIG as GITBOOK_CONFIG
 from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.hugobuild import site_cascade
+from indexer.ingest.jekyll import CONFIGS as JEKYLL_CONFIGS
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages, old_hugo_config
 from indexer.ingest.mintlify import mintlify_site
@@ -122,6 +125,10 @@ class Site:
     # the configs it was known by when their names are not the generator's own: the one read, then the others
     # beside it that build a site (Textual's mkdocs-online.yml, then mkdocs-offline.yml)
     configs: tuple[Path, ...] = field(default=(), compare=False, hash=False)
+    # the file (or folder: .vitepress/) it was known by, None for none or for Docusaurus's _category_ files alone:
+    # the index's meta keeps its path (planning.site_found), so that a config that comes, goes or moves reads
+    # every page again, as loaders look for the site's config on their own and remember only one they found
+    known_by: Path | None = field(default=None, compare=False, hash=False)
 
     @property
     def key(self) -> str:
@@ -330,7 +337,7 @@ def _docusaurus_beside(folder: Path, docs: Path) -> Site | None:
         plugin = plugin_reading(config, docs) if config is not None else None
         if plugin is not None:
             numbered = plugin.kind == "docs" and (plugin.options or {}).get("numberPrefixParser") is not False
-            return replace(SITES["docusaurus"], number_prefixes=numbered)
+            return replace(SITES["docusaurus"], number_prefixes=numbered, known_by=config)
     return None
 
 
@@ -361,52 +368,62 @@ def _nextjs(site: Site, config: Path, docs: Path) -> Site:
 
 def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
     """The generator whose files are nearest to `docs` (see the module's docstring), with the editions it keeps
-    there (layouts.py); `markers` are the names of MARKER_FILES the scan found inside it, which decide only when no
-    generator's own config is found (a docs folder in an MkDocs project or an mdBook is built by that generator,
-    whatever `_category_` files it holds)."""
+    there (layouts.py) and the file it was known by (Site.known_by); `markers` are the names of MARKER_FILES the
+    scan found inside it, which decide only when no generator's own config is found (a docs folder in an MkDocs
+    project or an mdBook is built by that generator, whatever `_category_` files it holds)."""
     for folder in _site_folders(docs):
-        for name, site in _CONFIGS:
-            if os.path.exists(folder / name):
-                found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
-                if site == "sphinx" and _dirhtml(folder):
-                    found = replace(found, slashed=True)
-                if site == "sphinx" and (sphinx := sphinx_config(folder / name, docs)) is not None:
-                    found = replace(found, config=sphinx)
-                if site == "nextjs":
-                    found = _nextjs(found, folder / name, docs)
-                if site == "mintlify":
-                    mintlify = mintlify_site(folder, docs)
-                    if mintlify is None:
-                        continue  # a docs.json of another kind
-                    found = replace(found, config=mintlify)
-                if site == "quarto" and (quarto := quarto_project(folder / name, docs)) is not None:
-                    found = replace(found, config=quarto)
-                if site == "vitepress":
-                    vitepress = vitepress_site(folder, docs)
-                    found = replace(found, config=vitepress, root=vitepress.src)
-                if site == "mkdocs":
-                    found = _mkdocs(found, folder / name, docs)
-                if site == "mdbook" and ".." not in (src := _mdbook_src(folder)).split("/"):
-                    found = replace(found, titles=mdbook_titles(folder / src, docs))
-                return _hugo_root(_with_layout(found, folder / name, docs), folder / name, folder == docs)
+        for name, kind in _CONFIGS:
+            if os.path.exists(folder / name) and (found := _configured(kind, folder / name, docs)) is not None:
+                return replace(found, known_by=folder / name)
         if configs := site_configs(folder):  # no mkdocs.yml (the loop above reads it): mkdocs-online.yml
-            return replace(_mkdocs(SITES["mkdocs"], configs[0], docs), configs=configs)
+            return replace(_mkdocs(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
         if (config := old_hugo_config(folder)) is not None:
-            return _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
+            found = _hugo_root(_with_layout(SITES["hugo"], config, docs), config, folder == docs)
+            return replace(found, known_by=config)
         if is_gitbook(folder):
-            return replace(SITES["gitbook"], config=gitbook_site(folder, docs))
+            known_by = folder / GITBOOK_CONFIG if (folder / GITBOOK_CONFIG).is_file() else folder / "SUMMARY.md"
+            return replace(SITES["gitbook"], config=gitbook_site(folder, docs), known_by=known_by)
         if folder == docs and is_antora(docs):
-            return replace(SITES["antora"], config=AntoraComponent())
+            return replace(SITES["antora"], config=AntoraComponent(), known_by=docs / ANTORA_CONFIG)
         if folder == docs and "$docsify" in config_text(docs / "index.html"):
-            return SITES["docsify"]
+            return replace(SITES["docsify"], known_by=docs / "index.html")
         if folder == docs and (jekyll := jekyll_site(docs)) is not None:
-            return replace(SITES["jekyll"], config=jekyll)
+            known_by = next((docs / name for name in JEKYLL_CONFIGS if (docs / name).is_file()), docs)
+            return replace(SITES["jekyll"], config=jekyll, known_by=known_by)
         if folder != docs and (beside := _docusaurus_beside(folder, docs)) is not None:
             return beside
     if any(name in MARKER_FILES for name in markers):
         config = next((docs / name for name in DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
-        return _with_layout(SITES["docusaurus"], config, docs)
+        return replace(_with_layout(SITES["docusaurus"], config, docs), known_by=config)
     return PLAIN
+
+
+def _configured(kind: str, config: Path, docs: Path) -> Site | None:
+    """The rules of the site of the generator `kind` whose config (named as that generator names its own) is
+    `config`; None when it is no such generator's after all (a docs.json of another kind than Mintlify's)."""
+    folder = config.parent
+    found = _mdbook(docs) if kind == "mdbook" and folder == docs else SITES[kind]
+    if kind == "sphinx" and _dirhtml(folder):
+        found = replace(found, slashed=True)
+    if kind == "sphinx" and (sphinx := sphinx_config(config, docs)) is not None:
+        found = replace(found, config=sphinx)
+    if kind == "nextjs":
+        found = _nextjs(found, config, docs)
+    if kind == "mintlify":
+        mintlify = mintlify_site(folder, docs)
+        if mintlify is None:
+            return None
+        found = replace(found, config=mintlify)
+    if kind == "quarto" and (quarto := quarto_project(config, docs)) is not None:
+        found = replace(found, config=quarto)
+    if kind == "vitepress":
+        vitepress = vitepress_site(folder, docs)
+        found = replace(found, config=vitepress, root=vitepress.src)
+    if kind == "mkdocs":
+        found = _mkdocs(found, config, docs)
+    if kind == "mdbook" and ".." not in (src := _mdbook_src(folder)).split("/"):
+        found = replace(found, titles=mdbook_titles(folder / src, docs))
+    return _hugo_root(_with_layout(found, config, docs), config, folder == docs)
 
 
 _SHOWN = {
