@@ -88,9 +88,12 @@ def update_index(
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
         site = detect_site(docs, found.markers)
         planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
+        nested = None if site.name else sites.nested_site(docs)
+        found_site = planning.site_found(docs, site, nested)
         redecide = set()
         if previous and not rebuild:
-            redecide = planning.drafts_to_decide_again(previous, state, site)
+            redecide = planning.read_again_for_another_site(state, found_site, found.files)
+            redecide |= planning.drafts_to_decide_again(previous, state, site)
             redecide |= planning.read_again_in_another_format(state, site, found.files)
             redecide |= planning.titles_to_read_again(state, site)
         jobs, carried, unchanged = planning.plan_jobs(
@@ -99,11 +102,11 @@ def update_index(
         seen = {c.id for c in found.files}
         removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
         urls = _url_rules(settings, site)
-        meta = _meta(docs, settings, secret, rules, urls, site)
+        meta = _meta(docs, settings, secret, rules, urls, site, found_site)
         same_settings = all(state.meta.get(k, "") == v for k, v in meta.items() if k != "built_at")
         skipped = [s for s, _, _ in found.skipped]
         skipped += [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
-        about_site = _about_site(docs, site)
+        about_site = _about_site(docs, site, nested)
         if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
             return IndexReport(
                 unchanged=unchanged,
@@ -151,9 +154,9 @@ def update_index(
     )
 
 
-def _about_site(docs: Path, site: Site) -> dict[str, Any]:
+def _about_site(docs: Path, site: Site, nested: tuple[str, str] | None) -> dict[str, Any]:
     """What the run's summary says of the site generator (IndexReport.site, url_option, served_at, site_configs,
-    docs_beside, nested_site)."""
+    docs_beside), or of the one found below DOCS when there is none (`nested`: sites.nested_site())."""
     if site.name:
         return {
             "site": sites.shown_name(site),
@@ -162,7 +165,6 @@ def _about_site(docs: Path, site: Site) -> dict[str, Any]:
             "site_configs": tuple(os.path.relpath(config, docs).replace(os.sep, "/") for config in site.configs),
             "docs_beside": sites.docs_beside(docs, site),
         }
-    nested = sites.nested_site(docs)
     return {"nested_site": nested} if nested else {}
 
 
@@ -190,13 +192,19 @@ def _url_rules(settings: IndexerSettings, site: Site) -> UrlRules:
 
 
 def _meta(
-    docs: Path, settings: IndexerSettings, secret: str, rules: AccessRules, urls: UrlRules, site: Site
+    docs: Path,
+    settings: IndexerSettings,
+    secret: str,
+    rules: AccessRules,
+    urls: UrlRules,
+    site: Site,
+    found_site: str,
 ) -> dict[str, str]:
     """The index's meta record. `secret` signs readers' pagination cursors; it is kept across runs. A change of
     the URL settings (base_url to site) remakes every document's URL, one of the site's editions every
     document's language and version; one of `drafts` decides drafts again, one of `reading` reads again the files
-    it names (planning.read_again_in_another_format). A key an older index lacks reads as
-    ""."""
+    it names (planning.read_again_in_another_format), one of the site found (`found_site`: planning.site_found)
+    every file. A key an older index lacks reads as ""."""
     return {
         "access_file": rules.text,
         "secret": secret,
@@ -212,6 +220,7 @@ def _meta(
         planning.READING: site.reading_key,
         planning.READING_LIMITS: planning.reading_limits(settings),
         planning.NAV_TITLES: planning.nav_titles(site),
+        planning.SITE_FOUND: found_site,
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from pathlib import Path, PurePosixPath
 
 from indexer.errors import AccessFileError, DocsFolderError
@@ -129,6 +130,33 @@ def titles_to_read_again(state: RunState, site: Site) -> set[str]:
         old = {}
     old = old if isinstance(old, dict) else {}
     return {doc_id for doc_id in old.keys() | site.titles.keys() if old.get(doc_id) != site.titles.get(doc_id)}
+
+
+SITE_FOUND = "site_found"  # the meta key of site_found()
+
+
+def site_found(docs: Path, site: Site, nested: tuple[str, str] | None) -> str:
+    """Which site the folder was found to be, as the index's meta keeps it: JSON of the generator's name and the
+    path from DOCS of the config it was known by (Site.known_by), or, with none, of the name and folder of the
+    site found below DOCS (sites.nested_site()); "" for a folder of neither."""
+    if site.name:
+        where = os.path.relpath(site.known_by, docs).replace(os.sep, "/") if site.known_by else ""
+        return json.dumps([site.name, where])
+    return json.dumps(["", *nested]) if nested else ""
+
+
+def read_again_for_another_site(state: RunState, found: str, files: list[Candidate]) -> set[str]:
+    """When the site found (site_found()) is not the last run's, as a config came (a mkdocs.yml or a
+    docusaurus.config.js added to a folder of plain pages), went, or moved (mkdocs.yml renamed mkdocs.yaml):
+    every file, to be read as a rebuild reads it. Loaders look for the site's config on their own (the snippets
+    of mkdocs.yml's markdown_extensions, a Docusaurus page's `@site/` imports, Hugo's params, Quarto's and
+    Jekyll's variables) and remember the config they read, so that a change to it reads the page again, but not
+    the configs they found missing: a page read with none would keep that reading. None when it is the same
+    site (an index written before the key was kept reads every file once, unless it is of no site)."""
+    if state.meta.get(SITE_FOUND, "") == found:
+        return set()
+    log.info("the folder's site generator or its config is not the last run's: every file is read again")
+    return {c.id for c in files}
 
 
 READING = "reading"  # the meta key of Site.reading_key
