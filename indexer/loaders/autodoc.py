@@ -40,7 +40,8 @@ from typing import Any
 
 from indexer.loaders.includes import reading_folder, reading_root, warn
 from indexer.loaders.napoleon import napoleon_rst
-from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource, on
+from indexer.loaders.pyobjects import PyObject
+from indexer.loaders.pysource import MAX_DEPTH, PythonSource, on
 from indexer.loaders.sphinxproject import project
 
 __all__ = ["AUTODOC_DIRECTIVES", "autodoc_rst", "expand_rst_autodoc", "myst_page", "set_current_module"]

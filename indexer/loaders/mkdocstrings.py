@@ -37,7 +37,8 @@ from indexer.loaders.docsections import DocSection, Entry, entries, split_sectio
 from indexer.loaders.fences import closes, fence_for, opens
 from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
 from indexer.loaders.mkdocsyml import config_extensions, mkdocs_settings, plugin_entries, site_configs
-from indexer.loaders.pysource import MAX_DEPTH, PyObject, PythonSource
+from indexer.loaders.pyobjects import PyObject
+from indexer.loaders.pysource import MAX_DEPTH, PythonSource
 from indexer.loaders.typingdoc import documented_parameters, shown_signature
 from indexer.loaders.yamlread import read_yaml
 

@@ -10,9 +10,9 @@ document every parameter so, and their API pages are `::: typer.Typer` lines (mk
   type unwrapped: the Parameters section it puts after the docstring's text; a function's, and a class's
   constructor's with `merge_init_into_class`.
 
-Signatures are pysource.py's text (`(a, b: int = 1, *, c=2) -> R` for a function or class, `: T = 1` for an
+Signatures are pyobjects.py's text (`(a, b: int = 1, *, c=2) -> R` for a function or class, `: T = 1` for an
 attribute), read again with ast; one that does not parse is left as it is, with no documentation. Two that
-pysource writes are no Python: a dataclass's default factory `= <factory>`, and a keyword-only field (`kw_only`,
+pysignatures writes are no Python: a dataclass's default factory `= <factory>`, and a keyword-only field (`kw_only`,
 `KW_ONLY`) without a default after one with a default. A signature is read again with its defaults blanked out
 (spaces, byte for byte, so every other place stays where it was), and shown as written, defaults and all.
 """
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from indexer.loaders.docsections import Entry
-from indexer.loaders.pysource import PyObject
+from indexer.loaders.pyobjects import PyObject
 
 __all__ = ["ParameterDoc", "documented_parameters", "parameter_docs", "shown_signature", "unwrapped"]
 
