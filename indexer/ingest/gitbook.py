@@ -37,7 +37,10 @@ class GitBookSite:
 
     @property
     def key(self) -> str:
-        return "gitbook-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
+        """What tells this space's rules from others', the same in every process: the listed pages sorted, since a
+        frozenset's order follows the process's string hashing (a key that changed every run remade every URL)."""
+        listed = sorted(self.listed) if self.listed is not None else None
+        return "gitbook-" + hashlib.sha256(repr({**vars(self), "listed": listed}).encode()).hexdigest()[:16]
 
     def unpublished(self, doc_id: str) -> str | None:
         if not doc_id.startswith(self.root):

@@ -10,7 +10,18 @@ import pytest
 
 from indexer.store import storage
 
-from support.folders import all_ids, document, found, index, needs_non_root, set_mtime, skipped, snapshot, write
+from support.folders import (
+    all_ids,
+    document,
+    found,
+    index,
+    needs_non_root,
+    run_cli,
+    set_mtime,
+    skipped,
+    snapshot,
+    write,
+)
 
 
 @pytest.fixture
@@ -210,3 +221,18 @@ def test_failures_left_by_an_indexer_that_kept_no_includes_for_them_are_read_aga
     assert (report.added, report.unchanged, report.skipped) == (1, 1, ())
     assert found(index_dir, "zebracorn") == ["chapter.md"]
     assert index(docs, index_dir).generation is None
+
+
+def test_an_unchanged_gitbook_space_is_up_to_date_in_the_next_process(docs: Path, index_dir: Path) -> None:
+    """Each run is a process of its own, with its own string hashing: the rules of a GitBook space, which make its
+    pages' URLs, were told apart by the order the set of the pages its SUMMARY.md lists printed in, so every run
+    remade every URL and published a new generation of a space that had not changed."""
+    pages = ("README", "install", "usage", "faq", "api", "changelog")
+    write(docs, "SUMMARY.md", "# Summary\n\n" + "".join(f"* [{page}]({page}.md)\n" for page in pages))
+    for page in pages:
+        write(docs, f"{page}.md", f"# {page}\n\nThe {page} page.\n")
+    args = (docs, "--index", index_dir, "--no-embeddings", "--base-url", "https://example.com/", "--drop-extensions")
+    first = run_cli(*args, env={"PYTHONHASHSEED": "1"})
+    assert "6 added" in first.stderr, first.stderr
+    second = run_cli(*args, env={"PYTHONHASHSEED": "2"})
+    assert "is up to date: 0 added, 0 updated, 0 removed" in second.stderr, second.stderr
