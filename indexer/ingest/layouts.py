@@ -1,5 +1,5 @@
 """Where a site generator keeps its pages and their editions (translations, versions), read from its own files:
-its config, the folders it names, Docusaurus's versions.json. Never from the pages (see sites.py).
+its config, the folders it names, Docusaurus's versions.json. Never from the pages (see sitedetect.py).
 
 - Docusaurus (its site folder, the one with docusaurus.config.*, indexed): its content plugins' folders, each
   served under the plugin's route, with their versions and translations (docusaurus.py).

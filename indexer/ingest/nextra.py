@@ -25,7 +25,7 @@ from indexer.loaders.jsconfig import JsConfig, config_text
 
 APP_FOLDERS = ("app/", "src/app/")
 CONTENT_FOLDERS = ("content/", "src/content/")
-PAGE_FOLDERS = ("pages/", "src/pages/")  # Next.js's pages router: Nextra 2 and 3 (sites.py reads those)
+PAGE_FOLDERS = ("pages/", "src/pages/")  # Next.js's pages router: Nextra 2 and 3 (generators.py reads those)
 _MARKDOWN = frozenset({".md", ".mdx"})
 _PAGE_FILES = frozenset({"page.md", "page.mdx"})
 

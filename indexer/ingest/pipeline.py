@@ -15,14 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from indexer.errors import DocsFolderError
-from indexer.ingest import planning, sites
+from indexer.ingest import planning, sitereport
 from indexer.ingest.access import AccessRules
 from indexer.ingest.editions import Selection
 from indexer.ingest.embedding import carry
 from indexer.ingest.jobs import Failed, Job, Outcome, Unchanged
 from indexer.ingest.pool import JobRunner
 from indexer.ingest.scanner import Scan, scan
-from indexer.ingest.sites import Site, detect_site
+from indexer.ingest.site import Site
+from indexer.ingest.sitedetect import detect_site
 from indexer.ingest.urls import UrlRules, document_url, unjoined_path, url_warning
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
@@ -88,7 +89,7 @@ def update_index(
         found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
         site = detect_site(docs, found.markers)
         planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
-        nested = None if site.name else sites.nested_site(docs)
+        nested = None if site.name else sitereport.nested_site(docs)
         found_site = planning.site_found(docs, site, nested)
         redecide = set()
         if previous and not rebuild:
@@ -156,14 +157,14 @@ def update_index(
 
 def _about_site(docs: Path, site: Site, nested: tuple[str, str] | None) -> dict[str, Any]:
     """What the run's summary says of the site generator (IndexReport.site, url_option, served_at, site_configs,
-    docs_beside), or of the one found below DOCS when there is none (`nested`: sites.nested_site())."""
+    docs_beside), or of the one found below DOCS when there is none (`nested`: sitereport.nested_site())."""
     if site.name:
         return {
-            "site": sites.shown_name(site),
-            "url_option": sites.url_option(site),
-            "served_at": sites.served_at(docs, site),
+            "site": sitereport.shown_name(site),
+            "url_option": sitereport.url_option(site),
+            "served_at": sitereport.served_at(docs, site),
             "site_configs": tuple(os.path.relpath(config, docs).replace(os.sep, "/") for config in site.configs),
-            "docs_beside": sites.docs_beside(docs, site),
+            "docs_beside": sitereport.docs_beside(docs, site),
         }
     return {"nested_site": nested} if nested else {}
 

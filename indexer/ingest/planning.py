@@ -14,7 +14,8 @@ from indexer.ingest.access import AccessRules
 from indexer.ingest.editions import Selection, unknown_without_layout
 from indexer.ingest.jobs import Job, is_draft
 from indexer.ingest.scanner import Candidate, Scan
-from indexer.ingest.sites import Site, mdbook_home
+from indexer.ingest.site import Site
+from indexer.ingest.sitedetect import mdbook_home
 from indexer.loaders.includes import stamp_now
 from indexer.model import SkippedFile
 from indexer.settings import IndexerSettings
@@ -87,7 +88,7 @@ def _includes_changed(docs: Path, included: dict[str, tuple[int, int]], root: Pa
 def includes_root(docs: Path, settings: IndexerSettings) -> Path:
     """The folder included files may come from: the folder above DOCS that --includes-from names (a
     DocsFolderError for one that does not hold DOCS); without it, the mdBook's own folder when DOCS holds its
-    pages (sites.mdbook_home()), else DOCS."""
+    pages (sitedetect.mdbook_home()), else DOCS."""
     if settings.includes_from is None:
         return mdbook_home(docs) or docs
     root = settings.includes_from.expanduser().resolve()
@@ -138,7 +139,7 @@ SITE_FOUND = "site_found"  # the meta key of site_found()
 def site_found(docs: Path, site: Site, nested: tuple[str, str] | None) -> str:
     """Which site the folder was found to be, as the index's meta keeps it: JSON of the generator's name and the
     path from DOCS of the config it was known by (Site.known_by), or, with none, of the name and folder of the
-    site found below DOCS (sites.nested_site()); "" for a folder of neither."""
+    site found below DOCS (sitereport.nested_site()); "" for a folder of neither."""
     if site.name:
         where = os.path.relpath(site.known_by, docs).replace(os.sep, "/") if site.known_by else ""
         return json.dumps([site.name, where])

@@ -1,7 +1,7 @@
 """A Quarto project (the folder with _quarto.yml): which of its files it renders, as its config says.
 
 Quarto renders every .qmd, .ipynb, .md and .Rmd file of the project but those whose name or folder starts with
-`.` or `_`, READMEs and the files that instruct AI assistants (`CLAUDE.md`, `AGENTS.md`): sites.py says so for
+`.` or `_`, READMEs and the files that instruct AI assistants (`CLAUDE.md`, `AGENTS.md`): unpublished.py says so for
 every Quarto project. A `project: render:` list in _quarto.yml renders the files its globs name instead (`*.qmd`,
 `section*.qmd`, at any depth unless the glob starts with `/`), save those a `!` glob takes back (`!ignored.qmd`,
 `!drafts/`, a folder).

@@ -19,7 +19,7 @@ import pathspec
 
 from indexer.errors import IgnoreFileError
 from indexer.ingest.patterns import PatternError, compile_lines
-from indexer.ingest.sites import MARKER_FILES
+from indexer.ingest.sitedetect import MARKER_FILES
 from indexer.loaders import SUFFIXES
 from indexer.model import SkippedFile
 
@@ -47,7 +47,7 @@ class Scan:
     files: list[Candidate] = field(default_factory=list)
     skipped: list[tuple[SkippedFile, int, int]] = field(default_factory=list)  # with size and mtime_ns
     unread: Counter[str] = field(default_factory=Counter)  # files no loader takes, by suffix ("" for none)
-    markers: set[str] = field(default_factory=set)  # names of sites.MARKER_FILES found (what built the site)
+    markers: set[str] = field(default_factory=set)  # names of sitedetect.MARKER_FILES found (what built the site)
 
 
 def scan(root: Path, max_size: int, exclude: Path | None = None, follow_symlinks: bool = False) -> Scan:

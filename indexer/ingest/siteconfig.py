@@ -1,8 +1,9 @@
-"""Reading a site generator's own config files, carefully and within bounds: what layouts.py needs of them.
+"""Reading a site generator's own config files, carefully and within bounds, for layouts.py and generators.py.
 
 Docusaurus, Astro, Nextra and VitePress configs are JavaScript or TypeScript programs, of which only literal values
 are read (loaders/jsconfig.py: JsConfig, which the loaders use too). Hugo's, Jekyll's and MkDocs' configs are TOML,
-YAML or JSON, read by their parsers; a file larger than MAX_CONFIG_BYTES is not read at all.
+YAML or JSON, read by their parsers; a file larger than MAX_CONFIG_BYTES is not read at all. A site's config is
+looked for in DOCS and the folders above it that belong to the same project (site_folders).
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,3 +113,34 @@ def listed(value: object) -> list[Any]:
 def lowered(table: object) -> dict[str, Any]:
     """A mapping with its keys in lower case (Hugo's config keys are case-insensitive); {} for anything else."""
     return {str(k).lower(): v for k, v in table.items()} if isinstance(table, dict) else {}
+
+
+def site_folders(docs: Path) -> Iterator[Path]:
+    """DOCS, then the folders above it where the config of the site it belongs to may lie, nearest first.
+
+    The climb ends at the repository's root (the folder holding `.git`, looked at: beyond it lies another
+    project). Outside a repository it would reach `/`, so it also stops before a folder that is no part of the
+    same project: the user's home folder (holding all their projects: a config file there is none of theirs;
+    DOCS itself is looked at even when it is the home folder) and all above it, a folder on another file system
+    (DOCS's mount point is the last looked at), one owned by another user than DOCS (/home, /srv: a site whose
+    root belongs to another user than its pages is not seen), and one that anyone may write to (/tmp: anyone
+    could leave a config there that changes every URL)."""
+    try:
+        own = os.stat(docs)
+    except OSError:
+        return
+    home = os.path.expanduser("~")
+    home = os.path.realpath(home) if home != "~" else ""
+    folder = docs
+    while True:
+        yield folder
+        parent = folder.parent
+        if parent == folder or str(folder) == home or str(parent) == home or os.path.exists(folder / ".git"):
+            return
+        try:
+            info = os.stat(parent)
+        except OSError:
+            return
+        if info.st_dev != own.st_dev or info.st_uid != own.st_uid or info.st_mode & stat.S_IWOTH:
+            return
+        folder = parent

@@ -5,7 +5,7 @@ A front matter `url` is checked when its file is read (checked_url): an absolute
 (`javascript:`, `data:`, `file:`, ...) is dropped with a warning. document_url() then picks, in order: the
 absolute front matter url; the path joined to --base-url; --base-url joined with the page's path on the site
 (site_path: a front matter `slug`, else the path the site serves the file at, by the rules of the generator that
-publishes the folder: see sites.py); a file:// URL.
+publishes the folder: see site.py); a file:// URL.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import quote, quote_from_bytes, urlsplit
 
 from indexer.ingest.mkdocs import MkDocsSite
-from indexer.ingest.sites import PLAIN, Site, strip_number_prefix
+from indexer.ingest.site import PLAIN, Site, strip_number_prefix
 
 MAX_URL_CHARS = 2_000
 # a date in a Docusaurus blog post's path (2017-03-13-intro, 2017/12-14-welcome), the last, as Docusaurus finds it

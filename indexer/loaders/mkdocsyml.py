@@ -1,6 +1,6 @@
 """The config of the MkDocs project a page belongs to: its settings, as MkDocs reads them, and its Markdown
 extensions (`markdown_extensions`), for the loaders that put files in place as those extensions do (snippets.py,
-mdincludes.py), mkdocstrings.py, and the site's rules (ingest/sites.py).
+mdincludes.py), mkdocstrings.py, and the site's rules (ingest/generators.py).
 
 - The nearest folder at or above the page's, below the repository's root (the folder holding .git), that holds
   an MkDocs config is the page's project: `mkdocs build` runs there, so the extensions' relative paths start

@@ -1,0 +1,145 @@
+"""What a site generator's config, found in DOCS or beside it (sitedetect.py), changes of the generator's rules
+(site.py's SITES): the pages' folder (mdBook's src, MkDocs's docs_dir, VitePress's srcDir, Next.js's pages/,
+Hugo's content folder), whether pages are served as folders (MkDocs's use_directory_urls, Sphinx's dirhtml builder
+on Read the Docs), the titles of its navigation (navtitles.py), the editions it keeps (layouts.py), and what its
+config says of its pages (Site.config: mkdocs.py, sphinxconf.py, vitepress.py, nextra.py, mintlify.py,
+quartoproject.py, hugobuild.py).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+
+from indexer.ingest.hugobuild import site_cascade
+from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages
+from indexer.ingest.mintlify import mintlify_site
+from indexer.ingest.mkdocs import mkdocs_site
+from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
+from indexer.ingest.nextra import nextra_site
+from indexer.ingest.quartoproject import quarto_project
+from indexer.ingest.site import SITES, Site
+from indexer.ingest.siteconfig import config_mapping, listed, lowered, site_folder, site_folders, yaml_config
+from indexer.ingest.sphinxconf import sphinx_config
+from indexer.ingest.vitepress import vitepress_site
+from indexer.loaders.mkdocsyml import mkdocs_settings
+
+
+def configured(site: str, folder: Path, name: str, docs: Path) -> Site | None:
+    """The rules of the generator `site` whose config, the file `name`, lies in `folder` (DOCS or one above it),
+    as that config sets them; None when the file is no config of that generator (a docs.json of another kind)."""
+    config = folder / name
+    found = _mdbook(docs) if site == "mdbook" and folder == docs else SITES[site]
+    if site == "sphinx" and _dirhtml(folder):
+        found = replace(found, slashed=True)
+    if site == "sphinx" and (sphinx := sphinx_config(config, docs)) is not None:
+        found = replace(found, config=sphinx)
+    if site == "nextjs":
+        found = _nextjs(found, config, docs)
+    if site == "mintlify":
+        mintlify = mintlify_site(folder, docs)
+        if mintlify is None:
+            return None  # a docs.json of another kind
+        found = replace(found, config=mintlify)
+    if site == "quarto" and (quarto := quarto_project(config, docs)) is not None:
+        found = replace(found, config=quarto)
+    if site == "vitepress":
+        vitepress = vitepress_site(folder, docs)
+        found = replace(found, config=vitepress, root=vitepress.src)
+    if site == "mkdocs":
+        found = mkdocs_rules(found, config, docs)
+    if site == "mdbook" and ".." not in (src := mdbook_src(folder)).split("/"):
+        found = replace(found, titles=mdbook_titles(folder / src, docs))
+    return hugo_root(with_layout(found, config, docs), config, folder == docs)
+
+
+def _mdbook(book: Path) -> Site:
+    """The mdBook whose folder (book.toml beside src/) is DOCS itself: its pages are those of its src folder
+    (book.toml's `src`, "src" by default), served from the book's root."""
+    src = mdbook_src(book)
+    if not src or src == "." or ".." in src.split("/") or not (book / src).is_dir():
+        return SITES["mdbook"]
+    return replace(SITES["mdbook"], root=f"{src}/")
+
+
+def mdbook_src(book: Path) -> str:
+    """The folder of an mdBook's pages, as the book.toml in `book` names it (book.src, "src" by default)."""
+    try:
+        with open(book / "book.toml", "rb") as f:
+            src = tomllib.load(f).get("book", {}).get("src", "src")
+    except (OSError, ValueError, AttributeError):
+        src = "src"
+    return src.strip("/") if isinstance(src, str) else "src"
+
+
+def mkdocs_rules(site: Site, config: Path, docs: Path) -> Site:
+    """An MkDocs project's rules, from its mkdocs.yml (read once, with what its INHERIT gives: mkdocsyml.py):
+    each page served as a folder unless it says `use_directory_urls: false`; indexed from the folder of
+    mkdocs.yml, its pages are those of its `docs_dir` ("docs" by default, served from the site's root; "" when
+    that is no folder in DOCS: DOCS holds pages); the titles of its nav (navtitles.py); what it leaves out
+    (mkdocs.py)."""
+    settings = mkdocs_settings(config)
+    found = replace(site, slashed=settings.get("use_directory_urls") is not False)
+    if config.parent == docs:
+        folder = site_folder(settings.get("docs_dir", "docs"))
+        found = replace(found, root=folder if folder and (docs / folder).is_dir() else "")
+    found = replace(found, titles=mkdocs_titles(config, docs, settings))
+    mkdocs = mkdocs_site(config, settings, docs, rooted=bool(found.root))
+    return replace(found, config=mkdocs) if mkdocs is not None else found
+
+
+def _nextjs(site: Site, config: Path, docs: Path) -> Site:
+    """A Next.js site's rules: Nextra 4's app and content folders (nextra.py), else, indexed from the site's
+    folder, Nextra 2's and 3's pages/ folder, which holds the routes."""
+    nextra = nextra_site(config, docs)
+    if nextra is not None:
+        return replace(site, config=nextra)
+    return replace(site, root=nextra_pages(config)) if config.parent == docs else site
+
+
+_DIRHTML_COMMAND = re.compile(r"\bsphinx-build\b.*\s-[bM][ \t]*dirhtml\b")  # a build command of its own
+_READTHEDOCS = (".readthedocs.yaml", ".readthedocs.yml", "readthedocs.yml", "readthedocs.yaml")
+
+
+def _dirhtml(conf: Path) -> bool:
+    """Whether the Sphinx project whose conf.py lies in `conf` is built by Read the Docs with the dirhtml builder
+    (`sphinx: builder: dirhtml`, or a build command `sphinx-build -b dirhtml`, in .readthedocs.yaml, in that
+    folder or one above it up to the repository's root), which serves `usage/quickstart.rst` at
+    `usage/quickstart/`."""
+    for folder in site_folders(conf):
+        found = next((folder / name for name in _READTHEDOCS if (folder / name).is_file()), None)
+        if found is not None:
+            settings = yaml_config(found)
+            commands = listed(lowered(settings.get("build")).get("commands"))
+            built = any(isinstance(c, str) and _DIRHTML_COMMAND.search(c) for c in commands)
+            return built or lowered(settings.get("sphinx")).get("builder") == "dirhtml"
+    return False
+
+
+def hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
+    """A Hugo site indexed from its own folder (its config in DOCS): its pages are those of its content folder
+    (layouts.hugo_content), served from the site's root (`content/docs/install.md` is `docs/install/`); its
+    templates, its README and the rest are no pages. A multilingual site's editions say where its pages are
+    instead (layouts.py)."""
+    if site.name != "hugo":
+        return site
+    if in_docs and site.layout is not None:  # its languages' folders hold its pages: the rest is none
+        folders = ", ".join(sorted({area.folder for area in site.layout.areas if area.folder}))
+        why = f"outside the site's content folders ({folders}): no page of the site (a template, a repository file)"
+        site = replace(site, layout=replace(site.layout, strays=why))
+    elif in_docs and (folder := hugo_content(config)):
+        site = replace(site, root=folder)
+    content = [area.folder for area in site.layout.areas] if site.layout else [site.root]
+    cascade = site_cascade(lowered(config_mapping(config)), content)
+    return replace(site, config=cascade) if cascade is not None else site
+
+
+def with_layout(site: Site, config: Path | None, docs: Path) -> Site:
+    """The site with the editions its config and folders say it keeps (layouts.py), if any."""
+    layout = layout_of(site.name, config, docs) if config else None
+    if layout and site.name == "nextjs" and site.root:  # Nextra's locales: their area is its pages folder
+        why = f"outside the site's {site.root} folder (Next.js's pages): no page of the site"
+        return replace(site, root="", layout=replace(layout, strays=why))
+    return replace(site, layout=layout) if layout else site

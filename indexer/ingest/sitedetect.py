@@ -1,0 +1,126 @@
+"""Which site generator publishes the documents folder, known by its own files, never guessed from the pages.
+
+A page's URL follows the generator's rules (site.py), so the generator is found from its config in DOCS or a
+folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another project; outside a
+repository, see siteconfig.site_folders()), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`,
+`mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Hugo's older config: layouts.old_hugo_config(),
+`astro.config.mjs/js/ts/...`; without a mkdocs.yml, a `mkdocs*.yml` that builds a site: mkdocsyml.py), or a
+Docusaurus config in a folder beside DOCS or beside a folder above it, one of whose content plugins reads DOCS
+(`website/docusaurus.config.js` with `path: '../docs'`), or, where none is, Docusaurus's `_category_.json/yml`
+files inside DOCS (a docs folder copied out of its site). Front matter cannot decide it: `sidebar_position`, MDX or
+an `id` are written on other sites too, and a site decided by one page would change every other page's URL when
+that page changes; nor can it make a page a translation (a `lang` field). Without one of these files a folder gets
+the rules all generators share. What the config found changes of its generator's rules, generators.py reads.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+
+from indexer.ingest import generators
+from indexer.ingest.antora import CONFIG as ANTORA_CONFIG
+from indexer.ingest.antora import AntoraComponent, is_antora
+from indexer.ingest.docusaurus import plugin_reading
+from indexer.ingest.gitbook import CONFIG as GITBOOK_CONFIG
+from indexer.ingest.gitbook import gitbook_site, is_gitbook
+from indexer.ingest.jekyll import CONFIGS as JEKYLL_CONFIGS
+from indexer.ingest.jekyll import jekyll_site
+from indexer.ingest.layouts import old_hugo_config
+from indexer.ingest.site import PLAIN, SITES, Site
+from indexer.ingest.siteconfig import site_folders
+from indexer.loaders.jsconfig import config_text
+from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
+from indexer.loaders.mkdocsyml import site_configs
+
+CONFIG_FILES = (
+    [(name, "docusaurus") for name in DOCUSAURUS_CONFIGS]
+    + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
+    + [(".vitepress", "vitepress"), ("_quarto.yml", "quarto"), ("_quarto.yaml", "quarto"), ("myst.yml", "mystmd")]
+    + [("docs.json", "mintlify"), ("mint.json", "mintlify")]
+    + [(f"next.config.{ext}", "nextjs") for ext in ("js", "mjs", "ts", "cjs")]
+    + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
+    + [(f"astro.config.{ext}", "astro") for ext in ("mjs", "js", "ts", "mts", "cjs", "cts")] + [("conf.py", "sphinx")]
+)  # fmt: skip
+"""(name, generator) of each generator's own config file or folder, in the order they are looked for in a folder."""
+MARKER_FILES = frozenset({"_category_.json", "_category_.yml", "_category_.yaml"})
+"""Names of files inside DOCS that tell its generator (the scanner notes them): Docusaurus's category files."""
+NOT_SITES = frozenset({"node_modules", "__pycache__", "build", "dist", "target", "vendor", "site-packages"})
+"""Folders that hold no site's config: dependencies, build output."""
+
+
+def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
+    """The generator whose files are nearest to `docs` (see the module's docstring), with the editions it keeps
+    there (layouts.py) and the file it was known by (Site.known_by); `markers` are the names of MARKER_FILES the
+    scan found inside it, which decide only when no generator's own config is found (a docs folder in an MkDocs
+    project or an mdBook is built by that generator, whatever `_category_` files it holds)."""
+    for folder in site_folders(docs):
+        for name, site in CONFIG_FILES:
+            if os.path.exists(folder / name) and (found := generators.configured(site, folder, name, docs)) is not None:
+                return replace(found, known_by=folder / name)
+        if (found := _known_otherwise(folder, docs)) is not None:
+            return found
+    if any(name in MARKER_FILES for name in markers):
+        config = next((docs / name for name in DOCUSAURUS_CONFIGS if os.path.exists(docs / name)), None)
+        return replace(generators.with_layout(SITES["docusaurus"], config, docs), known_by=config)
+    return PLAIN
+
+
+def _known_otherwise(folder: Path, docs: Path) -> Site | None:
+    """The generator known in `folder` (DOCS or one above it) by another file than its config of CONFIG_FILES: an
+    mkdocs*.yml, Hugo's older config, GitBook's, Antora's, Docsify's index.html, Jekyll's, or a Docusaurus site
+    beside it that reads DOCS; None when there is none. Each with the file it was known by (Site.known_by)."""
+    if configs := site_configs(folder):  # no mkdocs.yml (detect_site reads it first): mkdocs-online.yml
+        return replace(generators.mkdocs_rules(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
+    if (config := old_hugo_config(folder)) is not None:
+        found = generators.hugo_root(generators.with_layout(SITES["hugo"], config, docs), config, folder == docs)
+        return replace(found, known_by=config)
+    if is_gitbook(folder):
+        known_by = folder / GITBOOK_CONFIG if (folder / GITBOOK_CONFIG).is_file() else folder / "SUMMARY.md"
+        return replace(SITES["gitbook"], config=gitbook_site(folder, docs), known_by=known_by)
+    if folder == docs and is_antora(docs):
+        return replace(SITES["antora"], config=AntoraComponent(), known_by=docs / ANTORA_CONFIG)
+    if folder == docs and "$docsify" in config_text(docs / "index.html"):
+        return replace(SITES["docsify"], known_by=docs / "index.html")
+    if folder == docs and (jekyll := jekyll_site(docs)) is not None:
+        known_by = next((docs / name for name in JEKYLL_CONFIGS if (docs / name).is_file()), docs)
+        return replace(SITES["jekyll"], config=jekyll, known_by=known_by)
+    if folder != docs and (beside := _docusaurus_beside(folder, docs)) is not None:
+        return beside
+    return None
+
+
+def mdbook_home(docs: Path) -> Path | None:
+    """The folder of the mdBook whose pages DOCS holds, when DOCS is (in) its src folder: its chapters include
+    files from beside it (`{{#include ../listings/ch01/main.rs}}` in the Rust book), which are the book's own.
+    None when DOCS is no part of an mdBook's pages, or another generator's config is nearer."""
+    for folder in site_folders(docs):
+        nearest = next((site for name, site in CONFIG_FILES if os.path.exists(folder / name)), None)
+        if nearest is not None:
+            if nearest != "mdbook" or folder == docs:
+                return None
+            src = (folder / generators.mdbook_src(folder)).resolve()
+            return folder if docs.resolve().is_relative_to(src) else None
+    return None
+
+
+def _docusaurus_beside(folder: Path, docs: Path) -> Site | None:
+    """The rules of a Docusaurus site whose config lies in a folder of `folder` (one above DOCS) and one of whose
+    content plugins reads DOCS from outside the site's folder (`website/` with `path: '../docs'`, as Redux and
+    Jest keep theirs); None when there is none. Its pages are served from the plugin's route, which --base-url
+    gives, as for a docs folder below its config."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return None
+    for entry in entries:
+        if not entry.is_dir(follow_symlinks=False) or entry.name.startswith(".") or entry.name in NOT_SITES:
+            continue
+        config = next((Path(entry.path, n) for n in DOCUSAURUS_CONFIGS if os.path.isfile(Path(entry.path, n))), None)
+        plugin = plugin_reading(config, docs) if config is not None else None
+        if plugin is not None:
+            numbered = plugin.kind == "docs" and (plugin.options or {}).get("numberPrefixParser") is not False
+            return replace(SITES["docusaurus"], number_prefixes=numbered, known_by=config)
+    return None

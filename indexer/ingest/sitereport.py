@@ -1,0 +1,106 @@
+"""What the run's summary says of the site generator that publishes DOCS (IndexReport.site, url_option,
+served_at, docs_beside, nested_site): its name as its users write it, the --base-url option that gives each page
+its URL on the site, and the pages a Docusaurus site's config names outside DOCS; or, when no generator's config
+is at DOCS or above it (sitedetect.py), the folder below DOCS that holds a site.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
+from indexer.ingest.docusaurus import served_at as docusaurus_served_at
+from indexer.ingest.site import Site
+from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES
+from indexer.loaders.jsconfig import JsConfig, config_text
+from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
+
+_SHOWN = {
+    "docusaurus": "Docusaurus", "mdbook": "mdBook", "mkdocs": "MkDocs", "vuepress": "VuePress", "hugo": "Hugo",
+    "sphinx": "Sphinx", "astro": "Astro", "jekyll": "Jekyll", "vitepress": "VitePress", "quarto": "Quarto",
+    "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
+    "docsify": "Docsify",
+}  # fmt: skip
+_HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora"})  # serve page.html
+_NESTED_DEPTH = 2  # folders below DOCS looked into for a site's config (website/, docs/site/)
+_SPHINX_DOCS = frozenset({"doc", "docs", "documentation", "source"})  # folders whose conf.py is Sphinx's
+
+
+def shown_name(site: Site) -> str:
+    """The generator's name as its users write it ("" for none)."""
+    return _SHOWN.get(site.name, site.name)
+
+
+def url_option(site: Site) -> str:
+    """The option under which --base-url gives each page the URL the site serves it at ("" for no generator):
+    `--drop-extensions` for sites that serve pages without an extension (or as folders), `--url-extension html`
+    for those that serve .html files."""
+    if not site.name:
+        return ""
+    if site.name in ("sphinx", "mkdocs"):
+        return "--drop-extensions" if site.slashed else "--url-extension html"
+    if site.name == "vitepress":
+        return "--drop-extensions" if getattr(site.config, "clean_urls", False) else "--url-extension html"
+    return "--url-extension html" if site.name in _HTML_FILES else "--drop-extensions"
+
+
+def nested_site(docs: Path) -> tuple[str, str] | None:
+    """When no generator's config is at DOCS or above it: (the generator's name, the folder) of one in a folder
+    below DOCS (a repository whose site lies in website/; or, as Redux keeps it, whose website/ reads its pages
+    from docs/ beside it: docs/), nearest first; None when there is none."""
+    level = [docs]
+    for _ in range(_NESTED_DEPTH):
+        below: list[Path] = []
+        for folder in level:
+            try:
+                entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                if not entry.is_dir(follow_symlinks=False) or entry.name.startswith(".") or entry.name in NOT_SITES:
+                    continue
+                path = Path(entry.path)
+                site = next((site for name, site in CONFIG_FILES if os.path.exists(path / name)), None)
+                if site is not None and (site != "sphinx" or entry.name in _SPHINX_DOCS):  # (conf.py: any Python)
+                    return _SHOWN.get(site, site), _pages_of(site, path, docs).relative_to(docs).as_posix()
+                below.append(path)
+        level = below
+    return None
+
+
+def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
+    """Indexed from a Docusaurus site's folder: (the path its config gives, the path the site serves them under)
+    of the pages its docs plugins read from outside it (website/ reading ../docs), which DOCS does not hold."""
+    if site.name != "docusaurus":
+        return ()
+    config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
+    return tuple(docs_outside(config)) if config is not None else ()
+
+
+def served_at(docs: Path, site: Site) -> str:
+    """Indexed from a Docusaurus site's folder: the address its config says it is served at, for the summary to
+    give as --base-url when none is given; "" otherwise."""
+    if site.name != "docusaurus":
+        return ""
+    config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
+    return docusaurus_served_at(config) if config is not None else ""
+
+
+def _pages_of(site: str, folder: Path, docs: Path) -> Path:
+    """The folder to index for the pages of the site whose config lies in `folder`, below DOCS: that folder, but
+    for a Docusaurus site whose docs plugin reads a folder beside it in DOCS (Redux's website/ reads ../docs) that
+    holds the pages the site serves: not when versions.json lists a release, which the site serves instead from
+    its own versioned_docs/ (Jest's docs/ is the unreleased next version)."""
+    config = (
+        next((folder / n for n in DOCUSAURUS_CONFIGS if (folder / n).is_file()), None) if site == "docusaurus" else None
+    )
+    if config is None:
+        return folder
+    for plugin in content_plugins(JsConfig(config_text(config)))[0]:
+        path = (plugin.options or {}).get("path")
+        if plugin.kind == "docs" and not plugin.off and not plugin.folder and isinstance(path, str) and path.strip():
+            read = Path(os.path.normpath(folder / path.strip()))
+            if read.is_relative_to(docs) and read != docs and read.is_dir() and serves_its_folder(config, plugin):
+                return read
+    return folder
