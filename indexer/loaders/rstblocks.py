@@ -21,7 +21,7 @@ that docutils finds to be no reStructuredText (an indented line under a paragrap
 `click:example`) is kept as written, but in a Python object's directive (`py:class`, `method`...): that is a
 docstring, which Sphinx reads as reStructuredText however it is indented. A directive the project's own
 extension registers as a cross-reference type (Django's `setting`) shows nothing, as Sphinx shows nothing of it
-(sphinxproject.py).
+(sphinxproject.py). The changelog extension's directives read as its pages show them (rstchangelog.py).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 
+from indexer.loaders.rstchangelog import changelog_directive
 from indexer.loaders.sphinx import (
     ADMONITION_TITLES,
     BODY_DIRECTIVES,
@@ -333,6 +334,8 @@ def _directive(
     found, messages = _lookup(directive_name, language_module, document)
     if found is None and directive_name.lower() in OBJECT_DIRECTIVES:  # a docstring: reST, however misindented
         found = _Prose
+    if found is None:
+        found = changelog_directive(directive_name)
     if found is None:
         kind = directive_kind(directive_name)
         found = _Nothing if kind == TARGET else _Prose if kind == OBJECT else _Unknown

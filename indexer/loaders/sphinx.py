@@ -31,7 +31,10 @@ EMPTY_DIRECTIVES = frozenset({"toctree", "contents", "tableofcontents", "include
                               "currentmodule", "py:currentmodule", "default-domain", "c:namespace", "c:namespace-push",
                               "c:namespace-pop", "cpp:namespace", "cpp:namespace-push", "cpp:namespace-pop",
                               "autosummary", "bibliography", "glue:figure", "graphviz", "mermaid",
-                              "plot", "program", "std:program"})  # fmt: skip
+                              "plot", "program", "std:program",
+                              # the changelog extension's (SQLAlchemy, Alembic): the changelogs it reads for
+                              # their cross-references, which it parses and shows nothing of
+                              "changelog_imports"})  # fmt: skip
 # their body only: their argument is a build condition, a module's name or CSS classes, which Sphinx never shows
 BODY_DIRECTIVES = frozenset(  # sphinx-design's grid: its argument is the number of columns ("2", "1 2 3 4")
     {"only", "ifconfig", "module", "py:module", "js:module", "cssclass", "rst-class", "grid"}
@@ -75,7 +78,7 @@ def role_text(source: str, role: str = "") -> str:
     `~a.b.c` its last part, c (`~a::b`, C++'s separator, b); `.a.b`, a relative name, a.b; `!x`, a reference
     that links nowhere, x as written; a literal role (`file`, `samp`...) its text as written, but for the braces
     that mark a variable part in `samp` and `file` (`{x}`: x; `\\{` a brace); a role of the project's
-    `extlinks` (sphinxproject.extlink) its caption."""
+    `extlinks` (sphinxproject.extlink) its caption; the changelog extension's `ticket` "#123"."""
     source = source.replace("\\`", "`")
     name = role.rsplit(":", 1)[-1].lower()
     if name in _VARIABLE_PARTS:  # `:samp:`print({name})``: the braces mark a part to fill in, shown in italics
@@ -91,6 +94,8 @@ def role_text(source: str, role: str = "") -> str:
     text = source.strip()
     if ":" not in role and name not in _SPHINX_ROLES and (shown := extlink(role, text)) is not None:
         return shown
+    if name == "ticket" and (found := project()) is not None and "changelog" in found.extensions:
+        return f"#{text}"  # the changelog extension's link to an issue
     if role.rsplit(":", 1)[-1].lower() == "doc" and not text.startswith("!"):
         return doc_title(text) or text
     if role.rsplit(":", 1)[-1].lower() == "ref" and not text.startswith("!"):

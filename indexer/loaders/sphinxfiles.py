@@ -10,7 +10,8 @@ as Sphinx puts them (includes.py reads the files, from the documents folder only
 - `.. csv-table::` with `:file:` has the file's rows put in as its content (docutils reads no file here).
 - In MyST, ```{include} and ```{literalinclude} (or :::) fences, with the same options on their first lines.
 A path is relative to the page, or, starting with "/", to the documents folder. What is shown rather than run
-is left alone: directives inside literal blocks and code blocks (a page that documents `.. include::`).
+is left alone: directives inside literal blocks and code blocks (a page that documents `.. include::`); so is the
+body of a directive Sphinx shows nothing of (the changelog extension's `changelog_imports`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from indexer.loaders.fences import closes, fence_for, opens
 from indexer.loaders.includes import deeper, included_text, warn
+from indexer.loaders.sphinx import EMPTY_DIRECTIVES
 
 __all__ = ["expand_myst_includes", "expand_rst_includes"]
 
@@ -30,6 +32,7 @@ _CSV_TABLE = re.compile(r"^(?P<indent>[ \t]*)\.\.[ \t]+csv-table::")
 _CSV_SOURCES = frozenset({"file", "url", "encoding"})  # options that name where the rows are: taken in here
 _RST_OPTION = re.compile(r"^[ \t]+:(?P<name>[\w-]+):(?:[ \t]+(?P<value>.*?))?[ \t]*$")
 _RST_CODE = re.compile(r"^[ \t]*\.\.[ \t]+(?:code-block|code|sourcecode|parsed-literal|doctest|testcode|testoutput)::")
+_RST_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+(?P<name>[\w:-]+)::")
 _MYST = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,}|:{3,})\{(?P<name>include|literalinclude)\}[ \t]*(?P<target>.*?)$"
 )
@@ -63,7 +66,7 @@ def expand_rst_includes(text: str, path: Path) -> str:
             out += _csv_table(line, given, table["indent"], path)
             continue
         if match is None:
-            if _RST_CODE.match(line) or (stripped.endswith("::") and not stripped.startswith("..")):
+            if _RST_CODE.match(line) or (stripped.endswith("::") and not stripped.startswith("..")) or _unshown(line):
                 literal = indent
             out.append(line)
             i += 1
@@ -75,6 +78,15 @@ def expand_rst_includes(text: str, path: Path) -> str:
             i += 1
         out += _rst(match["name"], match["target"], options, match["indent"], path)
     return "\n".join(out)
+
+
+def _unshown(line: str) -> bool:
+    """Whether `line` opens a directive whose body Sphinx shows nothing of (sphinx.EMPTY_DIRECTIVES): an include
+    there is not put in place, as the changelog extension's `changelog_imports`, which reads each older changelog
+    into the newer one only to resolve its references, shows none of it (SQLAlchemy's 2.1 changelog held all
+    fifteen older ones, 3 million characters)."""
+    directive = _RST_DIRECTIVE.match(line)
+    return directive is not None and directive["name"].lower() in EMPTY_DIRECTIVES
 
 
 def expand_myst_includes(text: str, path: Path) -> str:

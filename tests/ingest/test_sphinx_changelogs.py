@@ -1,0 +1,88 @@
+"""A changelog written with the changelog extension (SQLAlchemy's, Alembic's, Mako's): each release's page shows
+its own changes, under their version and date, with their tags and tickets, as the extension builds the page.
+Found on SQLAlchemy: `changelog_imports` put every older changelog into each newer one (its 2.1 changelog held 3
+million characters, the 0.1 changes in all fifteen pages), and no page said which release a change came in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import found, index, snapshot, warnings_of, write
+
+CONF = 'extensions = ["sphinx.ext.autodoc", "changelog"]\n'
+OLDER = """\
+=============
+1.3 Changelog
+=============
+
+.. changelog::
+    :version: 1.3.24
+    :released: March 30, 2021
+
+    .. change::
+        :tags: bug, schema
+        :tickets: 6152
+
+        Fixed the zebracorn constraint, see :ticket:`2892`.
+"""
+NEWER = """\
+=============
+1.4 Changelog
+=============
+
+.. changelog_imports::
+
+    .. include:: changelog_13.rst
+        :start-line: 5
+
+.. changelog::
+    :version: 1.4.1
+    :include_notes_from: unreleased_14
+
+.. changelog::
+    :version: 1.4.0
+    :released: March 15, 2021
+
+    .. change::
+        :tags: usecase, orm
+        :tickets: 5701, 5702
+        :pullreq: 412
+
+        Added the periwinkle loader option.
+"""
+
+
+def _changelogs(docs: Path, conf: str) -> None:
+    write(docs, "conf.py", conf)
+    write(docs, "changelog/changelog_13.rst", OLDER)
+    write(docs, "changelog/changelog_14.rst", NEWER)
+
+
+def test_changelog_imports_puts_nothing_of_the_older_changelogs_in_the_page(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    _changelogs(docs, CONF)
+    report = index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["changelog/changelog_13.rst"]
+    newer = snapshot(index_dir).text("changelog/changelog_14.rst") or ""
+    assert "periwinkle" in newer and "zebracorn" not in newer and "1.3.24" not in newer
+    assert not warnings_of(report, "changelog/changelog_14.rst")
+
+
+def test_a_release_shows_its_version_and_date_and_a_change_its_tags_and_tickets(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    _changelogs(docs, CONF)
+    index(docs, index_dir)
+    older = snapshot(index_dir).text("changelog/changelog_13.rst") or ""
+    assert "1.3.24\n\nReleased: March 30, 2021\n\n[bug] [schema] Fixed the zebracorn constraint, see #2892." in older
+    assert "References: #6152" in older and ":tags:" not in older
+    newer = snapshot(index_dir).text("changelog/changelog_14.rst") or ""
+    assert "1.4.1\n\nno release date\n\n1.4.0\n\nReleased: March 15, 2021" in newer
+    assert "[usecase] [orm] Added the periwinkle loader option.\n\nReferences: #5701, #5702, pull request 412" in newer
+
+
+def test_without_the_extension_a_changelog_directive_reads_as_prose(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    _changelogs(docs, 'extensions = ["sphinx.ext.autodoc"]\n')
+    index(docs, index_dir)
+    older = snapshot(index_dir).text("changelog/changelog_13.rst") or ""
+    assert "Fixed the zebracorn constraint" in older and "[bug]" not in older and "#2892" not in older
