@@ -23,6 +23,7 @@
   text (the target when there is none), `https://x.org[the site]` and `link:x.pdf[the guide]` the text,
   `image:x.png[A diagram]` its alt text, `kbd:[Ctrl+C]` and `btn:[Save]` their keys, `footnote:[Note.]` its
   note; formatting marks (`*bold*`, `_emphasis_`, `` `code` ``, `#marked#`, `+passthrough+`) their text.
+- Spring's extensions (springasciidoc.py): `javadoc:` macros their class's name, `include-code::` the code.
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ from __future__ import annotations
 import operator
 import os
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from indexer.loaders.includes import SETTINGS, deeper, included_text, warn
+from indexer.loaders.springasciidoc import INCLUDE_CODE, JAVADOC, code_includes, javadoc_text
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["antora_attributes", "document_attributes", "plain_asciidoc", "plain_title", "preprocess"]
@@ -64,6 +67,7 @@ _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 MAX_ATTRIBUTE_CHARS = 10_000  # an attribute's value with its references filled in, at most
 _ADOC_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".ad")
 _HEADING = re.compile(r"^(=+)([ \t]+\S.*)$")
+_BLOCK_ID = re.compile(r"^\[\[([\w][\w.-]*)(?:,[^\]]*)?\]\][ \t]*$|^\[#([\w][\w.-]*)[^\]]*\][ \t]*$")
 _FAMILIES = {"partial": "partials", "example": "examples", "page": "pages", "attachment": "attachments"}
 _HTML_ATTRIBUTES = {"asciidoctor": "", "backend-html5": "", "basebackend-html": "", "filetype-html": ""}
 _ANTORA_ATTRIBUTES = {"env": "site", "env-site": "", "site-gen": "antora", "site-gen-antora": ""}
@@ -117,6 +121,8 @@ class _Preprocessor:
 
     def __init__(self, attributes: dict[str, str]) -> None:
         self.attributes = attributes
+        self.anchor = ""  # the id an anchor line (`[[emfa]]`) gives the heading below it
+        self.section = ""  # the id of the nearest section (or of the document) above, for `include-code::`
 
     def run(self, lines: list[str], path: Path) -> list[str]:
         out: list[str] = []
@@ -126,8 +132,13 @@ class _Preprocessor:
             kept = all(conditions)
             directive = _DIRECTIVE.match(line) if "::" in line and not comment else None
             if directive is None:
+                code = INCLUDE_CODE.match(line) if kept and not comment and line.startswith("include-code::") else None
+                if code is not None:
+                    out += code_includes(code, path, self.section, self.attributes, partial(self._include, path))
+                    continue
                 if kept:
                     out.append(line)
+                    self._track(line)
                     if _COMMENT_BLOCK.match(line.strip()):
                         comment = not comment
                     elif not comment and (definition := _DEFINITION.match(line)) is not None:
@@ -152,6 +163,17 @@ class _Preprocessor:
             elif kept:
                 out += self._include(path, self._filled(target), text)
         return out
+
+    def _track(self, line: str) -> None:
+        """Follows the ids of anchors and headings, as Asciidoctor gives them (`== Getting Started` with no
+        anchor is `_getting_started`)."""
+        if anchor := _BLOCK_ID.match(line):
+            self.anchor = anchor.group(1) or anchor.group(2)
+        elif heading := _HEADING.match(line):
+            auto = "_" + "_".join(re.findall(r"\w+", heading.group(2).lower()))
+            self.section, self.anchor = self.anchor or auto, ""
+        elif line.strip():
+            self.anchor = ""
 
     def _define(self, definition: re.Match[str]) -> None:
         name = definition.group(2).lower()
@@ -381,6 +403,7 @@ def _inline(text: str, attributes: dict[str, str]) -> str:
         text = _REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), text)
     if "[" in text or "<<" in text:
         text = _XREF.sub(lambda m: m.group(2) or _page_name(m.group(1)), text)
+        text = JAVADOC.sub(javadoc_text, text)
         text = _LINK.sub(lambda m: _link_text(m.group(2)) or m.group(1), text)
         text = _IMAGE.sub(lambda m: m.group(1), text)
         text = _KEYS.sub(lambda m: m.group(1), text)

@@ -805,6 +805,32 @@ def test_an_antora_page_reads_the_attributes_its_component_gives(tmp_path: Path)
     assert "Get Narwhal from" in (snapshot(tmp_path / "index").text("modules/ROOT/pages/index.adoc") or "")
 
 
+def test_springs_include_code_and_javadoc_macros_show_the_code_and_class_names(tmp_path: Path) -> None:
+    """Spring Security's pages showed `include-code::./UserService[tag=x]` and `javadoc:org.x.Foo[]` as written
+    (118 and 264 of them) and none of the Java and Kotlin examples those lines put on the page."""
+    docs = tmp_path / "docs"
+    write(docs, "antora.yml", "name: security\nasciidoc:\n  attributes:\n    include-java: 'example$docs-src/java'\n"
+          "    include-kotlin: 'example$docs-src/kotlin'\n")  # fmt: skip
+    write(docs, "modules/ROOT/examples/docs-src/java/servlet/oauth2/emfa/MfaConfig.java",
+          "class MfaConfig {\n// tag::enable[]\n@EnableZebracorn\n// end::enable[]\nint hidden;\n}\n")  # fmt: skip
+    write(docs, "modules/ROOT/examples/docs-src/kotlin/servlet/oauth2/emfa/MfaConfig.kt", "// tag::enable[]\n"
+          "@EnableNarwhal\n// end::enable[]\n")  # fmt: skip
+    write(docs, "modules/ROOT/examples/docs-src/java/servlet/oauth2/setup/Other.java", "// tag::enable[]\nx\n")
+    page = (
+        "= MFA\n\nUse javadoc:org.springframework.security.Foo$Bar[] and "
+        "javadoc:org.x.Baz#qux(java.lang.String,int)[] or javadoc:org.x.Foo[the factory].\n\n"
+        "[[emfa]]\n== Enable\n\ninclude-code::./MfaConfig[tag=enable,indent=0]\n\n"
+        "== Setup\n\ninclude-code::./Other[tag=enable]\n"
+    )
+    write(docs, "modules/ROOT/pages/servlet/oauth-2/mfa.adoc", page)
+    report = index(docs, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("modules/ROOT/pages/servlet/oauth-2/mfa.adoc") or ""
+    assert "Use Foo.Bar and Baz.qux(String, int) or the factory." in text
+    assert "Java\n\n@EnableZebracorn\n\nKotlin\n\n@EnableNarwhal" in text
+    assert "include-code" not in text and "hidden" not in text and "\nx" not in text  # `_setup`: no such folder
+    assert not warnings_of(report, "modules/ROOT/pages/servlet/oauth-2/mfa.adoc")
+
+
 def test_asciidoc_includes_and_conditionals_run_as_asciidoctors_preprocessor_runs_them(tmp_path: Path) -> None:
     """The Asciidoctor docs show their examples with `include::example$my-document.adoc[tags=title;body]` inside
     listings, and pages share partials: the lines were dropped (20 of its 77 pages lost text). Conditionals and
