@@ -90,6 +90,23 @@ def vitepress_site(root: Path, docs: Path) -> VitePressSite:
     return VitePressSite(src_in_docs, inside, tuple(exclude[:MAX_NAMES]), clean)
 
 
+def vitepress_served_at(root: Path) -> str:
+    """The address the site whose `.vitepress/` folder lies in `root` is served at, as its config says: its
+    sitemap's `hostname` joined with its `base` (`https://vuejs.org` and no base: `https://vuejs.org/`); "" when
+    the hostname is no literal http(s) address, or `base` is written more than once (a sidebar's own) or no
+    literal, for the summary to give as --base-url."""
+    options = site_config(root / FOLDER, lambda path: config_text(Path(path)))
+    sitemap = options.option("sitemap", dict) if options else None
+    hostname = sitemap.get("hostname") if sitemap else None
+    if not isinstance(hostname, str) or not re.fullmatch(r"https?://[^\s/?#]+/?", hostname.strip()) or not options:
+        return ""
+    bases = options.values("base")
+    if len(bases) > 1 or (bases and not isinstance(bases[0], str)):
+        return ""
+    path = bases[0].strip().strip("/") if bases else ""
+    return hostname.strip().rstrip("/") + "/" + (path + "/" if path else "")
+
+
 DEFAULT_LANG = "en-US"  # the `lang` of a VitePress site whose config names none
 
 

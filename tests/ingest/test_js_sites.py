@@ -172,6 +172,29 @@ def test_the_summary_gives_the_address_a_docusaurus_config_names_as_base_url(
     assert "served at" not in indexer_main(site, "--index", tmp_path / "i3").err  # an expression: not guessed
 
 
+def test_the_summary_gives_the_address_a_vitepress_sitemap_names_as_base_url(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """Vue's docs indexed as a user first would (no --base-url) cited every page by a file:// URL, and the summary
+    said nothing, though its config says `sitemap: { hostname: 'https://vuejs.org' }` (VitePress writes its
+    sitemap's addresses from it): `--base-url https://vuejs.org/ --url-extension html` gives the URLs it serves."""
+    site = tmp_path / "vue"
+    config = "export default defineConfig({\n  sitemap: {\n    hostname: 'https://vuejs.org'\n  },\n  srcDir: 'src',"
+    config += "%s\n})\n"
+    write(site, ".vitepress/config.ts", config % "")
+    write(site, "src/guide/computed.md", "# Computed\n\nA zebracorn getter.\n")
+    bare = indexer_main(site, "--index", tmp_path / "i1", "--no-embeddings")
+    advice = "served at https://vuejs.org/: --base-url https://vuejs.org/ --url-extension html cites them as the site"
+    assert advice in bare.err
+    cited = indexer_main(site, "--index", tmp_path / "i1", "--base-url", "https://vuejs.org/", "--url-extension",
+                         "html", "--no-embeddings")  # fmt: skip
+    assert "served at" not in cited.err
+    assert document(tmp_path / "i1", "src/guide/computed.md").url == "https://vuejs.org/guide/computed.html"
+    write(site, ".vitepress/config.ts", config % "\n  base: '/docs/',\n  cleanUrls: true,")
+    src = indexer_main(site / "src", "--index", tmp_path / "i2", "--no-embeddings")  # from its srcDir
+    assert "served at https://vuejs.org/docs/: --base-url https://vuejs.org/docs/ --drop-extensions" in src.err
+
+
 def _remembered(index_dir: Path, doc_id: str) -> dict[str, tuple[int, int]]:
     """What the index remembers a page to depend on (its includes, by path from the documents folder)."""
     generation = storage.current_generation(index_dir)

@@ -979,6 +979,21 @@ def test_the_summary_names_the_option_that_gives_a_sites_urls_and_a_site_below_d
     assert "built with MyST" in myst.err and "add --drop-extensions" in myst.err
 
 
+def test_the_summary_of_a_repository_names_a_sphinx_project_kept_in_doc_build(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """SQLAlchemy (and Alembic, Mako) keep their Sphinx sources, conf.py with them, in doc/build/: indexed from the
+    root, the summary said nothing, as build/ is no place for sources elsewhere, and the pages were read with no
+    conf.py (its exclude_patterns, its autodoc paths) beside the READMEs of the root."""
+    write(tmp_path, "repo/doc/build/conf.py", "project = 'x'\nexclude_patterns = ['build']\n")
+    write(tmp_path, "repo/doc/build/index.rst", "Index\n=====\n\nThe zebracorn guide.\n")
+    write(tmp_path, "repo/README.rst", "Readme\n======\n\nAbout.\n")
+    write(tmp_path, "repo/docs/build/html/index.html", "<p>Built pages.</p>")  # no conf.py: output, not a site
+    ran = indexer_main(tmp_path / "repo", "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    assert "but doc/build/ holds a site (Sphinx): index that folder" in ran.err
+
+
 @pytest.mark.parametrize(
     ("extra", "advice"),
     [("", "website/"), ("lastVersion: 'current', ", "docs/")],
