@@ -108,7 +108,9 @@ class IndexReport:
     # to join it to (they are cited by a file:// URL), and one such path
     site: str = ""  # the site generator whose files DOCS holds ("" for none)
     url_option: str = ""  # the option under which --base-url gives its pages the URLs it serves (sitereport.url_option)
-    served_at: str = ""  # the address the site's config says it is served at (a Docusaurus url + baseUrl), or ""
+    # the address the site's config says it is served at (a Docusaurus url + baseUrl, a VitePress sitemap
+    # hostname + base), or ""
+    served_at: str = ""
     # the configs the site was known by when their names are not the generator's own (Textual's mkdocs-online.yml),
     # as paths from DOCS: the one read, then the others beside it that build a site
     site_configs: tuple[str, ...] = ()

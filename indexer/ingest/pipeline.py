@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 # How this indexer reads files into text: raised whenever a loader reads a file differently (a dialect or markup
 # it now understands), so that an index written before reads every file again once (vectors whose text did not
 # change are reused, by digest) instead of keeping the old text of the files that did not change since.
-INDEXER_VERSION = "9"
+INDEXER_VERSION = "10"
 Progress = Callable[[int, int, int], None]  # (files done, files to do, bytes done)
 URL_SETTINGS = ("base_url", "drop_extensions", "url_extension", "site")  # meta keys: a change remakes every URL
 EDITIONS = "editions"  # meta key of the site's editions (Layout.key): a change re-decides each page's language

@@ -12,7 +12,9 @@ from pathlib import Path
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
 from indexer.ingest.site import Site
+from indexer.ingest.siteconfig import site_folders
 from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES
+from indexer.ingest.vitepress import vitepress_served_at
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 
@@ -48,7 +50,8 @@ def url_option(site: Site) -> str:
 def nested_site(docs: Path) -> tuple[str, str] | None:
     """When no generator's config is at DOCS or above it: (the generator's name, the folder) of one in a folder
     below DOCS (a repository whose site lies in website/; or, as Redux keeps it, whose website/ reads its pages
-    from docs/ beside it: docs/), nearest first; None when there is none."""
+    from docs/ beside it: docs/; a Sphinx project's conf.py in doc/build/, as SQLAlchemy, Alembic and Mako keep
+    theirs), nearest first; None when there is none."""
     level = [docs]
     for _ in range(_NESTED_DEPTH):
         below: list[Path] = []
@@ -58,9 +61,13 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
             except OSError:
                 continue
             for entry in entries:
-                if not entry.is_dir(follow_symlinks=False) or entry.name.startswith(".") or entry.name in NOT_SITES:
+                if not entry.is_dir(follow_symlinks=False) or entry.name.startswith("."):
                     continue
                 path = Path(entry.path)
+                if entry.name in NOT_SITES:  # output, not sources; but SQLAlchemy's sources are in doc/build/
+                    if entry.name == "build" and folder.name in _SPHINX_DOCS and (path / "conf.py").is_file():
+                        return _SHOWN["sphinx"], path.relative_to(docs).as_posix()
+                    continue
                 site = next((site for name, site in CONFIG_FILES if os.path.exists(path / name)), None)
                 if site is not None and (site != "sphinx" or entry.name in _SPHINX_DOCS):  # (conf.py: any Python)
                     return _SHOWN.get(site, site), _pages_of(site, path, docs).relative_to(docs).as_posix()
@@ -79,8 +86,11 @@ def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
 
 
 def served_at(docs: Path, site: Site) -> str:
-    """Indexed from a Docusaurus site's folder: the address its config says it is served at, for the summary to
-    give as --base-url when none is given; "" otherwise."""
+    """Indexed from a Docusaurus site's folder, or a VitePress site's (or its srcDir): the address its config says
+    it is served at, for the summary to give as --base-url when none is given; "" otherwise."""
+    if site.name == "vitepress":
+        root = next((folder for folder in site_folders(docs) if (folder / ".vitepress").is_dir()), None)
+        return vitepress_served_at(root) if root is not None else ""
     if site.name != "docusaurus":
         return ""
     config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
