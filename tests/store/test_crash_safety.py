@@ -6,6 +6,7 @@ These runs index words only (--no-embeddings): the vectors' own kill and resume 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -75,7 +76,9 @@ def test_killed_run_leaves_the_previous_generation_and_the_next_run_recovers(
             start_new_session=True,  # its worker processes share its process group, for the check below
         )
     try:
-        _wait_for(lambda: "files" in log.read_text(), "the run to report progress")  # a worker is at work
+        # a progress line ("[###---] 30/300 files ..."): a worker is at work in the new generation's folder (a log
+        # line before it may say "files" too: an upgrade's "reads files better")
+        _wait_for(lambda: re.search(r"\d/[\d,]+ files", log.read_text()) is not None, "the run to report progress")
         os.kill(run.pid, signal.SIGKILL)
         run.wait(timeout=10)
         _wait_for(lambda: _group_gone(run.pid), "the killed run's worker to exit", timeout=10)
