@@ -1,10 +1,14 @@
 """The summary a run of the indexer prints on stderr: what it did, what it skipped and why, its warnings, and
 advice on what the command line could say better (the --base-url a site is served at, a folder that holds the
-site's pages). File names and reasons are printed as one line each, whatever they hold."""
+site's pages). File names and reasons are printed as one line each, whatever they hold. The same advice given
+for many pages (autodoc's objects not found on each API page of a project whose source DOCS does not hold) is said
+once, with how many pages and a few of them: the run's report keeps every warning, page by page."""
 
 from __future__ import annotations
 
+import re
 import sys
+from dataclasses import dataclass
 
 from indexer.model import IndexReport, SkippedFile
 from indexer.settings import IndexerSettings
@@ -12,6 +16,36 @@ from indexer.settings import IndexerSettings
 __all__ = ["print_report", "shown"]
 
 _GROUPED = 10  # files skipped by design, from which on those of one reason are listed as one line
+_FOLDED = 3  # pages given the same advice, from which on it is said once for them
+_EXAMPLES = 3  # the pages named in a line said for many
+
+
+@dataclass(frozen=True)
+class _Advice:
+    """A kind of warning whose remedy is one thing outside the pages given it (an option, a file they all
+    include, a package to install), known by its text's `pattern`. When the pattern has a group `subject`, the
+    page's own part of the text (the objects or files it names), the pages told the same are those of one `said`:
+    the advice without it, filled in from the pattern's other groups; else those of one text."""
+
+    pattern: re.Pattern[str]
+    said: str = ""
+
+
+_ADVICE = (
+    _Advice(  # autodoc.py and mkdocstrings.py: the Python source of the objects a page documents not found
+        re.compile(
+            r"(?P<tool>[\w-]+): (?P<subject>.+?) not found in the Python source in (?P<where>.+): "
+            r"only the name is shown"
+        ),
+        "{tool}: objects not found in the Python source in {where}: only their names are shown",
+    ),
+    _Advice(  # includes.py, Reading.refuse(): files named outside DOCS or --includes-from
+        re.compile(r"(?P<subject>.+?) (?:are|is) outside (?P<where>.+): not included(?P<hint>.*)"),
+        "files they include or import are outside {where}: not included{hint}",
+    ),
+    _Advice(re.compile(r"included file .+ (?:does not exist|cannot be read: .+)")),  # includes.py: one file
+    _Advice(re.compile(r".+/\.\.\.: not included: no node_modules/.+ above the page holds the files it imports .+")),
+)
 
 
 def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = False) -> None:
@@ -38,7 +72,7 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
             lines += _skipped_lines(report.skipped)
         if report.warnings:
             lines.append(f"  indexed with warnings, {len(report.warnings)}:")
-            lines += [f"    {shown(w.id)}: {shown(w.reason)}" for w in report.warnings]
+            lines += _warning_lines(report.warnings)
     elif report.skipped:
         lines.append(f"  skipped {len(report.skipped)} file(s); run without --quiet for the list")
     lines += _advice(report, settings, quiet)
@@ -121,6 +155,49 @@ def _skipped_lines(skipped: tuple[SkippedFile, ...]) -> list[str]:
             examples = ", ".join(shown(doc_id) for doc_id in ids[:3])
             lines.append(f"    {len(ids):,} files: {shown(item.reason)} (e.g. {examples})")
     return lines
+
+
+def _warning_lines(warnings: tuple[SkippedFile, ...]) -> list[str]:
+    """One line per warning, but for the same advice given for _FOLDED pages or more (_ADVICE): then one line,
+    where the first of them was, with how many pages and a few of them (with the objects or files each names).
+    Any other warning, one about the page itself (no text layer, a title cut), keeps a line for each page
+    however many share its text: each page is the one to look at."""
+    said_as = [_said(warning.reason) for warning in warnings]
+    told: dict[str, dict[str, str]] = {}  # the advice said: the pages given it, and the first subject of each
+    for warning, (said, subject) in zip(warnings, said_as, strict=True):
+        if said:
+            told.setdefault(said, {}).setdefault(warning.id, subject)
+    lines, done = [], set()
+    for warning, (said, _) in zip(warnings, said_as, strict=True):
+        pages = told.get(said, {}) if said else {}
+        if len(pages) < _FOLDED:
+            lines.append(f"    {shown(warning.id)}: {shown(warning.reason)}")
+        elif said not in done:
+            done.add(said)
+            lines.append(f"    {len(pages):,} pages: {shown(said)} ({_examples(pages)})")
+    return lines
+
+
+def _said(reason: str) -> tuple[str, str]:
+    """The advice a warning gives whatever its page, and the page's own part of it (else ""); ("", "") for a
+    warning that is no such advice."""
+    for advice in _ADVICE:
+        match = advice.pattern.fullmatch(reason)
+        if match:
+            fields = match.groupdict()
+            return (advice.said.format(**fields) if advice.said else reason), fields.get("subject") or ""
+    return "", ""
+
+
+def _examples(pages: dict[str, str]) -> str:
+    """A few of the pages given the same advice, each with its own part of it when it has one, and how many
+    more."""
+    named = list(pages.items())[:_EXAMPLES]
+    more = len(pages) - len(named)
+    if not any(subject for _, subject in named):
+        return ", ".join([shown(page) for page, _ in named] + ([f"and {more:,} more"] if more else []))
+    listed = [f"{shown(page)}: {shown(subject)}" for page, subject in named]
+    return "; ".join(listed + ([f"and {more:,} more page{'s' if more > 1 else ''}"] if more else []))
 
 
 def shown(text: str) -> str:

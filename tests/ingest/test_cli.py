@@ -203,3 +203,85 @@ def test_summary_says_when_front_matter_url_paths_have_no_base_url(
     assert document(index_dir, "install.md").url == "https://example.org/docs/install/"
     again = indexer_main(docs, "--index", index_dir)  # the base URL dropped: every document's URL is remade
     assert "2 document(s) given a URL in this run have a front matter url that is a path" in again.err
+
+
+def test_the_same_advice_on_many_pages_is_said_once_with_how_many_and_a_few(
+    docs: Path, index_dir: Path, indexer_main: Main
+) -> None:
+    """SQLAlchemy's doc/build, indexed without its source, gave the same autodoc advice for each of 58 API
+    pages: one line says it, with the count and a few of the pages and the objects they name. Warnings that
+    differ per page, and those about a page itself however many share them, keep a line each."""
+    write(docs, "conf.py", 'extensions = ["sphinx.ext.autodoc"]\n')
+    write(docs, "index.rst", "Zoo\n===\n\nThe zoo.\n")
+    for n in range(1, 21):
+        body = f".. automodule:: zoo.mod{n:02}\n\n.. autoclass:: zoo.mod{n:02}.Thing\n\nAbout thing {n}.\n"
+        write(docs, f"api/mod{n:02}.rst", f"Module {n}\n=========\n\n{body}")
+    write(docs, "bad.rst", "Bad\n===\n\n.. include:: missing.rst\n\nwords\n")
+    for n in range(3):
+        write(docs, f"long{n}.rst", f"{'Long' * 100}\n{'=' * 400}\n\nwords\n")
+    ran = indexer_main(docs, "--index", index_dir)
+    assert ran.code == 0
+    assert "indexed with warnings, 24:\n" in ran.err
+    advice = (
+        "    20 pages: autodoc: objects not found in the Python source in the documents folder (give "
+        "--includes-from the folder that holds its package): only their names are shown (api/mod01.rst: "
+        "zoo.mod01 and 1 more; api/mod02.rst: zoo.mod02 and 1 more; api/mod03.rst: zoo.mod03 and 1 more; and 17 "
+        "more pages)\n"
+    )
+    assert ran.err.count(advice) == 1, ran.err
+    assert "api/mod04.rst" not in ran.err
+    assert "    bad.rst: included file missing.rst does not exist\n" in ran.err
+    assert all(f"    long{n}.rst: title longer than 300 characters; cut\n" in ran.err for n in range(3)), ran.err
+
+
+def test_the_same_file_missing_or_outside_docs_on_many_pages_is_one_line(
+    tmp_path: Path, index_dir: Path, indexer_main: Main
+) -> None:
+    """Pages including examples from outside DOCS (FastAPI's docs_src) get one line saying what --includes-from
+    is for; pages including the same missing file get one line naming it; two pages are two lines."""
+    docs = tmp_path / "docs"
+    for n in range(4):
+        write(docs, f"guide{n}.rst", f"Guide {n}\n=======\n\n.. literalinclude:: ../examples/ex{n}.py\n\nwords\n")
+    for name in ("a", "b", "c", "d"):
+        write(docs, f"shared/{name}.rst", f"{name.upper()}\n=\n\n.. include:: _snippet.rst\n\nwords\n")
+    for name in ("x", "y"):
+        write(docs, f"pair/{name}.rst", f"{name.upper()}\n=\n\n.. include:: gone.rst\n\nwords\n")
+    ran = indexer_main(docs, "--index", index_dir)
+    assert ran.code == 0
+    assert "indexed with warnings, 10:\n" in ran.err
+    outside = (
+        "    4 pages: files they include or import are outside the documents folder: not included (give "
+        "--includes-from a folder that holds both) (guide0.rst: ../examples/ex0.py; guide1.rst: "
+        "../examples/ex1.py; guide2.rst: ../examples/ex2.py; and 1 more page)\n"
+    )
+    assert ran.err.count(outside) == 1, ran.err
+    missing = (
+        "    4 pages: included file _snippet.rst does not exist (shared/a.rst, shared/b.rst, shared/c.rst, and 1 "
+        "more)\n"
+    )
+    assert ran.err.count(missing) == 1, ran.err
+    assert "    pair/x.rst: included file gone.rst does not exist\n" in ran.err
+    assert "    pair/y.rst: included file gone.rst does not exist\n" in ran.err
+
+
+def test_an_npm_package_missing_on_many_pages_is_one_line(tmp_path: Path, index_dir: Path, indexer_main: Main) -> None:
+    """Ionic's 93 API pages import their property tables from an npm package that is not installed: one line
+    names the package and what to run."""
+    site = tmp_path / "site"
+    write(site, "docusaurus.config.js", "module.exports = { url: 'https://example.org', baseUrl: '/' };\n")
+    for name in ("accordion", "badge", "button", "card"):
+        write(
+            site,
+            f"docs/api/{name}.md",
+            f"import P from '@acme/api/{name}/props.md';\n\n# {name}\n\nThe {name}.\n\n<P />\n",
+        )
+    ran = indexer_main(site, "--index", index_dir)
+    assert ran.code == 0
+    said = (
+        "    4 pages: @acme/api/...: not included: no node_modules/@acme/api above the page holds the files it "
+        "imports (is the npm package installed? npm install in the site's folder) and no tsconfig.json or "
+        "jsconfig.json names it as an alias (docs/api/accordion.md, docs/api/badge.md, docs/api/button.md, and 1 "
+        "more)\n"
+    )
+    assert ran.err.count(said) == 1, ran.err
+    assert "docs/api/card.md" not in ran.err
