@@ -232,12 +232,16 @@ def _nextra(config: Path) -> Layout | None:
 
 
 def hugo_content(config: Path) -> str:
-    """The folder of a Hugo site's pages, from its folder ("content/" by default): its `contentDir`, or a module
-    mount of a folder as the content (gohugo.io's own: content/en); "" when that folder is not there."""
+    """The folder of a Hugo site's pages, from its folder ("content/" by default): a module mount of a folder as
+    the content (gohugo.io's own: content/en), the `contentDir` of its one language (grpc.io's `languages: en:
+    contentDir: content/en`, served from the root: its pages were cited at /en/docs/...), or its own
+    `contentDir`; "" when that folder is not there."""
     settings = lowered(config_mapping(config))
     mounts = [lowered(mount) for mount in listed(lowered(settings.get("module")).get("mounts"))]
     mounted = [site_folder(mount.get("source")) for mount in mounts if mount.get("target") == "content"]
-    folder = (mounted[0] if len(mounted) == 1 else "") or site_folder(settings.get("contentdir")) or "content/"
+    languages = [lowered(table) for table in lowered(settings.get("languages")).values()]
+    own = site_folder(languages[0].get("contentdir")) if len(languages) == 1 else ""
+    folder = (mounted[0] if len(mounted) == 1 else "") or own or site_folder(settings.get("contentdir")) or "content/"
     return folder if (site_of(config) / folder).is_dir() else ""
 
 

@@ -1575,8 +1575,9 @@ def test_a_hugo_site_is_known_by_the_config_file_hugo_read_before_hugo_toml(
         ("baseURL = 'https://ex.org/'\n", "content"),
         ("baseURL = 'https://ex.org/'\ncontentDir = 'pages'\n", "pages"),
         ("baseURL = 'https://ex.org/'\n[[module.mounts]]\nsource = 'content/en'\ntarget = 'content'\n", "content/en"),
+        ("baseURL = 'https://ex.org/'\n[languages.en]\ncontentDir = 'content/en'\ntitle = 'gRPC'\n", "content/en"),
     ],
-    ids=["content", "contentDir", "module-mount"],
+    ids=["content", "contentDir", "module-mount", "one-language-contentDir"],
 )
 def test_a_hugo_site_indexed_from_its_own_folder_is_its_content_folder(
     tmp_path: Path, config: str, content: str
