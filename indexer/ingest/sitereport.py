@@ -7,12 +7,14 @@ is at DOCS or above it (sitedetect.py), the folder below DOCS that holds a site.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
+from indexer.ingest.layouts import site_of
 from indexer.ingest.site import Site
-from indexer.ingest.siteconfig import site_folders
+from indexer.ingest.siteconfig import config_mapping, lowered, site_folders
 from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES
 from indexer.ingest.vitepress import vitepress_served_at
 from indexer.loaders.jsconfig import JsConfig, config_text
@@ -86,15 +88,40 @@ def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
 
 
 def served_at(docs: Path, site: Site) -> str:
-    """Indexed from a Docusaurus site's folder, or a VitePress site's (or its srcDir): the address its config says
-    it is served at, for the summary to give as --base-url when none is given; "" otherwise."""
+    """Indexed from a Docusaurus, Hugo, Jekyll or Astro site's folder, or a VitePress site's (or its srcDir): the
+    address its config says it is served at, for the summary to give as --base-url when none is given; ""
+    otherwise."""
     if site.name == "vitepress":
         root = next((folder for folder in site_folders(docs) if (folder / ".vitepress").is_dir()), None)
         return vitepress_served_at(root) if root is not None else ""
-    if site.name != "docusaurus":
+    if site.name == "docusaurus":
+        config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
+        return docusaurus_served_at(config) if config is not None else ""
+    config = site.known_by
+    if config is None or not config.is_file() or site_of(config) != docs:
         return ""
-    config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
-    return docusaurus_served_at(config) if config is not None else ""
+    if site.name == "hugo":  # grpc.io's config.yaml: `baseURL: https://grpc.io/`
+        return _address(lowered(config_mapping(config)).get("baseurl"), "")
+    if site.name == "jekyll":  # _config.yml: `url: "https://just-the-docs.com"`, `baseurl: ""`
+        settings = config_mapping(config)
+        return _address(settings.get("url"), settings.get("baseurl") or "")
+    if site.name == "astro":  # knip.dev's astro.config.ts: `site: 'https://knip.dev', base: '/'`
+        options = JsConfig(config_text(config))
+        bases = options.values("base")
+        return _address(options.option("site", str), bases[0] if len(bases) == 1 else "" if not bases else None)
+    return ""
+
+
+def _address(url: object, base: object) -> str:
+    """A site's address and the path it is served under joined, ending in a slash (`https://x.dev` and `/docs`:
+    `https://x.dev/docs/`); "" when the address is no literal http(s) one or the path no literal."""
+    if not isinstance(url, str) or not isinstance(base, str):
+        return ""
+    found = re.fullmatch(r"(https?://[^\s/?#]+)(/[^\s?#]*)?", url.strip())
+    if found is None:
+        return ""
+    path = "/".join(part for part in f"{found.group(2) or ''}/{base.strip()}".split("/") if part)
+    return found.group(1) + "/" + (path + "/" if path else "")
 
 
 def _pages_of(site: str, folder: Path, docs: Path) -> Path:

@@ -1803,3 +1803,52 @@ def test_a_quarto_render_list_and_ai_instructions_decide_what_is_no_page(tmp_pat
     assert skipped(report)["CLAUDE.md"] == (
         "an AI assistant's instructions (CLAUDE.md, AGENTS.md), which Quarto does not render: no page"
     )
+
+
+@pytest.mark.parametrize(
+    ("files", "page", "advice", "url"),
+    [
+        (  # grpc.io: config.yaml, a theme, its one language's pages in content/en
+            {
+                "config.yaml": "baseURL: https://grpc.io/\ntheme: [docsy]\nlanguages:\n  en:\n    title: gRPC\n"
+                "    contentDir: content/en\n",
+                "layouts/shortcodes/why.html": "<p>{{ .Inner }}</p>\n",
+            },
+            "content/en/docs/guides/deadlines.md",
+            "https://grpc.io/ --drop-extensions",
+            "https://grpc.io/docs/guides/deadlines/",
+        ),
+        (  # Just the Docs: _config.yml's url and baseurl, pretty permalinks
+            {"_config.yml": 'baseurl: "/jtd"\nurl: "https://just-the-docs.com"\npermalink: pretty\n'},
+            "docs/configuration.md",
+            "https://just-the-docs.com/jtd/ --url-extension html",
+            "https://just-the-docs.com/jtd/docs/configuration/",
+        ),
+        (  # Knip's Starlight site: astro.config.ts's site and base
+            {
+                "astro.config.ts": "export default defineConfig({\n  site: 'https://knip.dev',\n  base: '/',\n"
+                "  integrations: [starlight({ title: 'Knip', editLink: { baseUrl: 'https://github.com/x' } })],\n});\n",
+            },
+            "src/content/docs/guides/troubleshooting.md",
+            "https://knip.dev/ --drop-extensions",
+            "https://knip.dev/guides/troubleshooting",
+        ),
+    ],
+    ids=["hugo", "jekyll", "astro"],
+)
+def test_the_summary_gives_the_address_a_hugo_jekyll_or_astro_config_names_as_base_url(
+    tmp_path: Path, indexer_main: Main, files: dict[str, str], page: str, advice: str, url: str
+) -> None:
+    """gRPC's (Hugo), Just the Docs' (Jekyll) and Knip's (Starlight) sites indexed as a user first would cited
+    every page by a file:// URL, and the summary said nothing, though each config names the address it is served
+    at, as a Docusaurus config's url and baseUrl do; given as advised, the pages have the URLs the sites serve."""
+    site = tmp_path / "site"
+    for path, text in files.items():
+        write(site, path, text)
+    write(site, page, "---\ntitle: A page\n---\n\nA zebracorn.\n")
+    bare = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings")
+    assert f"the site's config says it is served at {advice.split()[0]}: --base-url {advice} cites" in bare.err
+    cited = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings", "--base-url", *advice.split())
+    assert "served at" not in cited.err
+    assert document(tmp_path / "index", page).url == url
+    assert "served at" not in indexer_main(site / Path(page).parent, "--index", tmp_path / "sub", "--no-embeddings").err
