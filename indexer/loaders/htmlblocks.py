@@ -6,7 +6,8 @@ them otherwise, and kramdown's table of contents marker.
   up to the next blank line, and the fence's closing line would open another, turning the page's prose into
   code and its code into prose (Just the Docs writes each example so: `</div>` then its Markdown source).
 - kramdown's table of contents, a list item over `{:toc}` (`1. TOC` then `{:toc}`), is generated from the
-  page's headings: it leaves nothing.
+  page's headings: it leaves nothing; so does a line that is one of kramdown's self-closing extensions, which
+  set its options (`{::options toc_levels="2..4" /}`) or leave a comment (`{::comment}x{:/comment}`).
 Lines in fenced code are left as written. (An element whose `markdown` attribute says it holds Markdown, kramdown's
 `markdown="1"` and md_in_html's, is opened later: mdinhtml.py.)
 """
@@ -25,6 +26,7 @@ _BLOCK_CLOSE = re.compile(
     re.IGNORECASE,
 )
 _TOC = re.compile(r"^[ \t]*\{:[ \t]*toc\b[^}\n]*\}[ \t]*$")
+_EXTENSION = re.compile(r"^[ \t]*\{::(?:options\b[^}\n]*/\}|comment\}.*?\{:/(?:comment)?\})[ \t]*$")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
 _SIGNS = ("</", "{:")
 
@@ -44,6 +46,8 @@ def plain_html_blocks(text: str) -> str:
         if _TOC.match(line) if "{:" in line else False:
             if out and _LIST_ITEM.match(out[-1]):
                 out.pop()
+            continue
+        if "{::" in line and _EXTENSION.match(line):
             continue
         out.append(line)
         if closing is not None and number + 1 < len(lines) and lines[number + 1].strip():

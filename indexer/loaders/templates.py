@@ -11,7 +11,10 @@ What is indexed is what a reader of the built page sees:
 - Liquid and Jinja tags (`{% include x %}`, `{{ page.title }}`) are removed from prose, the text between paired
   tags kept, and so is the title a tag shows (GitBook's `{% tab title="Maven" %}`); `{% comment %}` bodies are
   dropped (up to `{% endcomment %}`: a comment never closed hides nothing) and `{% raw %}` bodies kept as
-  written. GitBook's `{% content-ref url="install.md" %}[install.md](install.md){% endcontent-ref %}` shows a
+  written. Jekyll's `{% link docs/x.md %}` and `{% post_url 2024-01-02-x %}` stand for the page they name, so
+  that a link to it stays a link: `[CHANGELOG]: {% link CHANGELOG.md %}` is a link's definition, not text, and
+  the `[CHANGELOG]` that refers to it shows as its text (Just the Docs' migration guide showed both as
+  written). GitBook's `{% content-ref url="install.md" %}[install.md](install.md){% endcontent-ref %}` shows a
   card titled as the page it links to: that title, read as a Sphinx `:doc:` reference reads it (sphinxrefs.py),
   stands for its body (left as it is when the page or its title is not found: a link out of the space). In code
   they stay: a code block that shows a template (Hugo's own documentation is full of `{{ .Title }}`) shows it to
@@ -48,6 +51,7 @@ _VISIBLE = re.compile(r"""\b(?:title|caption|alt|label|description|header)\s*=\s
 # a Hugo shortcode's tag: a backquoted argument in it (`header=\`Gradle (build.gradle)\``, a raw string) is no code span
 _SHORTCODE_TAG = re.compile(r"\{\{[<%](?!/\*)[^\n]{0,2000}?[>%]\}\}")
 _URL = re.compile(r"""\burl\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_PAGE_LINK = re.compile(r"\{%-?\s*(?:link|post_url)\s+([^\s{}%]+)\s*-?%\}")  # Jekyll's tags that give a page's URL
 _HIDDEN_BODIES = {"comment": "endcomment"}
 _LITERAL_BODIES = {"raw": "endraw"}
 
@@ -199,6 +203,8 @@ class _Scanner:
             self._hide_until = _HIDDEN_BODIES[name]
         elif name in _LITERAL_BODIES:
             self._literal_until = _LITERAL_BODIES[name]
+        elif name in ("link", "post_url") and (page := _PAGE_LINK.fullmatch(tag)) is not None:
+            self._emit(page.group(1))  # the page it names stands for its URL: a link to it stays one
         elif name == "content-ref" and self.hiding and (title := _linked_title(tag)):
             self._emit(f"\n{title}\n")  # the card's title, a paragraph; its body (the link) hidden
             self._hide_until = "endcontent-ref"

@@ -805,6 +805,41 @@ def test_kramdown_html_blocks_and_table_of_contents_read_as_the_site_shows_them(
     assert doc.sections[4].text == "Set up in 5 minutes\n\n1. TOC\n{:toc}"  # in code, as written
 
 
+JEKYLL_MIGRATION = b"""---
+title: Migration and Upgrading
+---
+
+# Migrating and Upgrading
+
+If you use a remote theme, see the [CHANGELOG] or the [configuration]({% link docs/configuration.md %})
+and [the release post]({% post_url 2024-01-02-zebracorn-release %}).
+
+{::options toc_levels="2..4" /}
+{::comment}A note for the theme's authors{:/comment}
+
+[CHANGELOG]: {% link CHANGELOG.md %}
+
+```liquid
+[Kept]: {% link kept.md %}
+```
+"""
+
+
+def test_jekyll_link_tags_keep_links_and_kramdown_options_leave_nothing(docs: Path, index_dir: Path) -> None:
+    """Just the Docs' migration guide defines `[CHANGELOG]: {% link CHANGELOG.md %}`: with the tag taken out, the
+    definition was no definition, and the page read `see the [CHANGELOG].` and `[CHANGELOG]:` as text, and
+    `{::options toc_levels="2..4" /}`, a kramdown setting, as a paragraph. The site shows links and no setting."""
+    write(docs, "_config.yml", b"title: Just the Docs\npermalink: pretty\n")
+    write(docs, "MIGRATION.md", JEKYLL_MIGRATION)
+    write(docs, "CHANGELOG.md", b"---\ntitle: CHANGELOG\n---\n\nChanges.\n")
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("MIGRATION.md") or ""
+    assert "see the CHANGELOG or the configuration and the release post.\n\n[Kept]" in text
+    assert "[CHANGELOG]" not in text and "{::" not in text and "toc_levels" not in text and "authors" not in text
+    assert "[Kept]: {% link kept.md %}" in text  # code, as written
+    assert found(index_dir, "zebracorn") == []  # a post's name in a link's target is no text of the page
+
+
 SHIKI = b"""# Mocking
 
 ```ts twoslash
