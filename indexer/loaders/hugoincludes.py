@@ -6,7 +6,9 @@ A shortcode is an include when the site's own template for it (`layouts/_shortco
 `layouts/shortcodes/`) reads a file (`readFile`) or a page (`GetPage`): its argument the template reads first
 (`.Get "file"`, else `.Get 0`) names the file, looked for as `GetPage` finds a page, in the content folder (with
 `.md` added when it has no suffix, else as the folder's `index.md` or `_index.md`), else from the site's folder,
-as `readFile` reads it. The file's text replaces the shortcode as written, without its front matter, so a
+as `readFile` reads it. A template that reads no argument but one file it names (grpc.io's why-grpc:
+`{{ readFile "includes/why-grpc.md" | markdownify }}`, the "Why use gRPC?" section of its 12 tutorials) puts that
+file in place wherever it is called. The file's text replaces the shortcode as written, without its front matter, so a
 snippet indented for a code block lands in it; its own include shortcodes are put in place too. Any other
 shortcode, a theme's or a module's whose template the indexer does not see, is left to templates.py, which takes
 it out. The site is the one hugoparams.py finds; templates and files are read as includes are (includes.py:
@@ -35,6 +37,8 @@ __all__ = ["expand_hugo_includes"]
 _CALL = re.compile(r"\{\{([<%])[ \t]*+(?P<name>[A-Za-z][\w-]*+)(?P<arguments>[^\n]{0,400}?)[>%]\}\}")
 _READS = re.compile(r"\breadFile\b|\bGetPage\b")
 _GETS = re.compile(r"""\.Get[ \t]+(?:"([\w-]+)"|(0)\b)""")
+_READ_FILE = re.compile(r"""\breadFile[ \t]+(?:"([^"\n{}]+)"|`([^`\n{}]+)`)""")  # a file named in the template
+_GETS_ANY = re.compile(r"\.(?:Get|Inner|Params)\b")  # a template that reads its call: not one fixed file
 _TEMPLATE_FOLDERS = ("layouts/_shortcodes", "layouts/shortcodes")
 _FILE_LIKE = re.compile(r"[\w-]/[\w.-]|\.(?:md|markdown|html?|ya?ml|json|toml|txt)$", re.IGNORECASE)
 
@@ -55,6 +59,7 @@ class _Site:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.arguments: dict[str, str | None] = {}
+        self.fixed: dict[str, str] = {}  # shortcode -> the one file its template reads whatever the call says
         self.outside: dict[str, Path] = {}  # shortcode -> its template, which lies outside the reading root
 
     def expand(self, text: str, page: Path) -> str:
@@ -67,7 +72,7 @@ class _Site:
                 if name in self.outside and _names_a_file(shortcode_arguments(call["arguments"])):
                     refuse(os.path.relpath(self.outside.pop(name), page.parent))  # once: it may be an include
                 continue
-            target = shortcode_arguments(call["arguments"]).get(argument, "")
+            target = self.fixed.get(name) or shortcode_arguments(call["arguments"]).get(argument, "")
             included = self._file(call["name"], target, page) if target else None
             if included is None:
                 continue
@@ -83,9 +88,12 @@ class _Site:
                 template = self.folder / folder / f"{name}.html"
                 if probe(str(template)):
                     source = included_text(page, os.path.relpath(template, page.parent), use=SETTINGS) or ""
-                    gets = _GETS.search(source)
+                    gets, files = _GETS.search(source), _READ_FILE.findall(source)
                     if _READS.search(source) and gets:
                         self.arguments[name] = gets.group(1) or gets.group(2)
+                    elif len(files) == 1 and not _GETS_ANY.search(source):
+                        self.fixed[name] = "".join(files[0])
+                        self.arguments[name] = ""
                     break
                 if lies_outside(str(template)):  # said only where a call names a file (see expand())
                     self.outside[name] = template

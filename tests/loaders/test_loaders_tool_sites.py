@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import document, index, snapshot, text_of, warnings_of, write
+from support.folders import document, found, index, snapshot, text_of, warnings_of, write
 
 TRAEFIK_MKDOCS = "site_name: Traefik\ndocs_dir: content\nmarkdown_extensions:\n  - pymdownx.superfences\n"
 
@@ -274,6 +274,25 @@ def test_a_hugo_sites_own_include_shortcode_puts_the_file_in_place(docs: Path, i
     write(docs, "content/includes/repository.md", "    repository:\n      token: unicornfish\n")
     index(docs, index_dir)
     assert "token: unicornfish" in text_of(index_dir, "content/customization/publish/scoop.md")
+
+
+def test_a_hugo_shortcode_whose_template_reads_one_named_file_puts_it_in_place(docs: Path, index_dir: Path) -> None:
+    """grpc.io's `{{< why-grpc >}}` (its template: `{{ readFile "includes/why-grpc.md" | markdownify }}`) is the
+    "Why use gRPC?" section of its 12 tutorials: the heading stood with nothing under it. A template that reads
+    its call (`.Inner`) is no such include, and shows nothing of the file it names."""
+    write(docs, "config.yaml", "baseURL: https://grpc.io/\ntheme: [docsy]\n")
+    write(docs, "layouts/shortcodes/why-grpc.html", '{{ readFile "includes/why-grpc.md" | markdownify }}\n')
+    write(docs, "layouts/shortcodes/boxed.html", '<div>{{ .Inner }}{{ readFile "includes/box.md" }}</div>\n')
+    write(docs, "includes/why-grpc.md", "Our example is a simple route mapping zebracorn application.\n")
+    write(docs, "includes/box.md", "Unicornfish box.\n")
+    page = "---\ntitle: Basics tutorial\n---\n\n### Why use gRPC?\n\n{{< why-grpc >}}\n\n"
+    page += "{{< boxed >}}Boxed.{{< /boxed >}}\n"
+    write(docs, "content/docs/languages/python/basics.md", page)
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/docs/languages/python/basics.md") == (
+        "Why use gRPC?\n\nOur example is a simple route mapping zebracorn application.\n\nBoxed."
+    )
+    assert found(index_dir, "zebracorn") == ["content/docs/languages/python/basics.md"]
 
 
 def test_a_hugo_include_not_found_or_outside_the_documents_folder_is_a_warning(docs: Path, tmp_path: Path) -> None:
