@@ -159,12 +159,15 @@ class Site:
         mdBook's table of contents (`SUMMARY.md`), Sphinx's templates and static files (`_templates/`,
         `_static/`, `_themes/`: Jinja, not pages), Quarto's partials (`_x.qmd`) and READMEs, Markdown in a folder
         served as it is (Docusaurus's static/, Astro's public/: raw source; Ionic's pages import their examples from
-        it); what the site's config says (SiteConfig: Jekyll's `_includes/`, VitePress's `srcExclude`)."""
+        it); what the site's config says (SiteConfig: Jekyll's `_includes/`, VitePress's `srcExclude`); on any
+        site, robots.txt and the 404 page (unpublished.no_reading)."""
         if self.root and not doc_id.startswith(self.root):
             return unpublished.outside_root(self.name, self.root)
         own = self.config.unpublished(doc_id)
         if own is not None:
             return own
+        if self.name and (machines := unpublished.no_reading(self.place(doc_id).path)) is not None:
+            return machines
         # (Hugo: layouts/ are templates; Nextra serves no file outside pages/, as Site.root says with no locales)
         page = doc_id.lower().endswith((".md", ".mdx")) or self.name in ("hugo", "nextjs")
         if page and self.layout and (why := unpublished.by_layout(self.layout, doc_id)) is not None:

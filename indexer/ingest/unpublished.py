@@ -7,7 +7,8 @@ is (editions.py: Docusaurus's static/, Astro's public/). Past those, each kind o
 of KINDS) leaves out files of its own: Docusaurus's partials (a Markdown or MDX file or folder named `_x`: their
 text is read where a page imports them), mdBook's table of contents (`SUMMARY.md`), Sphinx's templates and static
 files (`_templates/`, `_static/`, `_themes/`: Jinja, not pages), Quarto's partials (`_x.qmd`) and READMEs, Astro's
-and Docsify's names starting with `_`.
+and Docsify's names starting with `_`. On any site, what it serves to crawlers (robots.txt) and its page for
+addresses it does not serve (404.md, 404.html) are no documents (no_reading).
 """
 
 from __future__ import annotations
@@ -30,6 +31,24 @@ def outside_root(generator: str, root: str) -> str:
     if generator == "mkdocs":
         return f"outside the site's {root} folder (MkDocs's docs_dir): no page of the site"
     return f"outside the book's {root} folder: no page of the book (a page may include it)"
+
+
+_FOR_MACHINES = frozenset({"robots.txt", "humans.txt", "ads.txt", "app-ads.txt", "security.txt"})
+_NOT_FOUND_PAGES = frozenset({"404.md", "404.mdx", "404.html", "404.htm", "404.markdown", "404.rst"})
+
+
+def no_reading(path: str) -> str | None:
+    """Why a file at the top of the site's pages (`path`: where the site serves it from, without its pages'
+    folder) is no document for its readers: what it serves to crawlers (Knip's public/robots.txt was a document
+    titled 'Robots', found by 'robots'), and the page it shows for an address it does not serve (Just the Docs'
+    404.html, 'Page not found'); None for the rest, and for any file in a folder (`errors/404.md` documents an
+    API's error)."""
+    name = path.lower()
+    if name in _FOR_MACHINES:
+        return f"{name}, what the site tells crawlers: no document for its readers"
+    if name in _NOT_FOUND_PAGES:
+        return "the site's page for an address it does not serve (404): no document for its readers"
+    return None
 
 
 def by_layout(layout: Layout, doc_id: str) -> str | None:

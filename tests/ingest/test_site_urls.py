@@ -1852,3 +1852,39 @@ def test_the_summary_gives_the_address_a_hugo_jekyll_or_astro_config_names_as_ba
     assert "served at" not in cited.err
     assert document(tmp_path / "index", page).url == url
     assert "served at" not in indexer_main(site / Path(page).parent, "--index", tmp_path / "sub", "--no-embeddings").err
+
+
+@pytest.mark.parametrize(
+    ("files", "pages", "machines"),
+    [
+        (  # Knip's Starlight site: public/robots.txt is served as it is
+            {"astro.config.ts": "export default defineConfig({ integrations: [starlight({ title: 'Knip' })] });\n"},
+            ["src/content/docs/guides/troubleshooting.md", "src/content/docs/reference/errors/404.md"],
+            ["public/robots.txt", "src/content/docs/404.md"],
+        ),
+        (  # Just the Docs: a 404.html page with front matter at the top, and a robots.txt
+            {"_config.yml": "title: Just the Docs\npermalink: pretty\n"},
+            ["docs/configuration.md", "docs/404.md"],
+            ["404.html", "robots.txt"],
+        ),
+    ],
+    ids=["astro", "jekyll"],
+)
+def test_a_sites_robots_txt_and_404_page_are_no_documents(
+    tmp_path: Path, files: dict[str, str], pages: list[str], machines: list[str]
+) -> None:
+    """Knip's public/robots.txt was a document titled 'Robots' (the answer to a search for 'robots'), and Just the
+    Docs' 404.html one titled 'Page not found': what a site tells crawlers and the page it shows for an address it
+    does not serve are nothing its readers look for. A 404 page in a folder (an API's error) is a page."""
+    site = tmp_path / "site"
+    for path, text in files.items():
+        write(site, path, text)
+    for page in pages:
+        write(site, page, "---\ntitle: A page\n---\n\nA zebracorn page.\n")
+    write(site, machines[0], "User-agent: *\nAllow: /\n" if machines[0].endswith(".txt") else PAGE)
+    write(site, machines[1], "---\ntitle: '404'\npermalink: /404\n---\n\n<h1>Page not found</h1>\n")
+    report = index(site, tmp_path / "index", base_url="https://x.dev/", drop_extensions=True)
+    assert all_ids(tmp_path / "index") == sorted(pages)
+    reasons = {skip.id: skip.reason for skip in report.skipped}
+    assert "what the site tells crawlers" in reasons[next(m for m in machines if m.endswith("robots.txt"))]
+    assert "an address it does not serve (404)" in reasons[next(m for m in machines if "404" in m)]
