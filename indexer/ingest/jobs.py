@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _weakrefset
 import contextlib
 import errno
 import gc
@@ -190,14 +191,18 @@ def _time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+_WEAKREF_FILES = frozenset({weakref.__file__, _weakrefset.__file__})  # where weak references' callbacks run
+
+
 def _in_callback(frame: FrameType | None) -> bool:
     """Whether the signal came while Python ran code whose exceptions it cannot pass on: a garbage collector
     callback (some libraries install one), a `__del__`, or a weak reference's callback (a WeakKeyDictionary's
-    entry removed as its key dies, a weakref.finalize), all of which run in weakref.py."""
+    entry removed as its key dies, a weakref.finalize), all of which run in weakref.py, or a WeakSet's, in
+    _weakrefset.py."""
     codes = {getattr(callback, "__code__", None) for callback in gc.callbacks}
     while frame is not None:
         code = frame.f_code
-        if code in codes or code.co_name == "__del__" or code.co_filename == weakref.__file__:
+        if code in codes or code.co_name == "__del__" or code.co_filename in _WEAKREF_FILES:
             return True
         frame = frame.f_back
     return False

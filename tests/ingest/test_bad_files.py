@@ -219,6 +219,32 @@ def test_the_time_limit_holds_when_it_expires_inside_a_weak_references_callback(
     assert ran == ["finalized"]
 
 
+def test_the_time_limit_holds_when_it_expires_inside_a_weak_sets_callback() -> None:
+    """A WeakSet drops a dead member in a callback of its own module (_weakrefset.py, not weakref.py): the limit
+    waits for it to end too (this failed the suite once: the exception raised in it was printed and dropped)."""
+    ran: list[str] = []
+
+    class SlowSet(set[object]):
+        def discard(self, item: object) -> None:
+            time.sleep(0.05)  # the limit expires in here, inside the WeakSet's callback
+            super().discard(item)
+            ran.append("discarded")
+
+    class Held:
+        pass
+
+    members: weakref.WeakSet[Held] = weakref.WeakSet()
+    members.data = SlowSet()
+    started = time.monotonic()
+    with pytest.raises(_TimedOut), _time_limit(0.01):
+        held = Held()
+        members.add(held)
+        del held  # the WeakSet's callback runs now, inside the limit
+        while time.monotonic() - started < 10:
+            pass
+    assert ran == ["discarded"]
+
+
 @pytest.mark.parametrize(("size", "limit"), [(3, 10), (10, 10), (11, 10), (5000, 100)])
 def test_a_file_is_read_whole_up_to_the_limit_even_if_it_grew_since_the_scan(
     tmp_path: Path, size: int, limit: int
