@@ -6,7 +6,11 @@
 - Tables (`|===`): a line per row, its cells joined by " | " (a cell per `|`, rows by blank lines or a full row).
 - Lines of block attributes and anchors (`[source,java]`, `[NOTE]`, `[[install]]`, `[#id.role]`) leave nothing;
   a block title (`.Gemfile`) its text; a description list's `Term::` its term; an admonition paragraph (`NOTE:
-  text`) its label as Asciidoctor shows it (`Note: text`).
+  text`) its label as Asciidoctor shows it (`Note: text`); a list continuation (a `+` line, which attaches the
+  block below to a list item) and a hard line break (` +` at a line's end) nothing. So a tabset of the
+  asciidoctor-tabs extension (a `[tabs]` example block holding a description list, each `Java::` term a tab's
+  label, its `+` continuation attaching the tab's code) is each tab's label on a line of its own above its content,
+  as the page shows the tab chosen.
 - Attributes: a document attribute (`:product: Asciidoctor`), or one its Antora component gives (antora.yml's
   `asciidoc.attributes`), stands in for its reference (`{product}`); an unknown reference is left as written,
   as Asciidoctor leaves it.
@@ -51,6 +55,7 @@ _REFERENCE = re.compile(r"(?<!\\)\{([\w][\w-]*)\}")
 _BLOCK_TITLE = re.compile(r"^\.([^.\s].*)$")
 _TERM = re.compile(r"^([^:\s][^\n]*?)(:{2,4}|;;)(?:[ \t]+(\S.*))?$")  # a description list's term:: text
 _ADMONITION = re.compile(r"^(NOTE|TIP|IMPORTANT|WARNING|CAUTION):[ \t]+")
+_HARD_BREAK = re.compile(r"[ \t]\+$")
 _DIRECTIVE = re.compile(r"^(\\?)(include|ifdef|ifndef|ifeval|endif)::([^\[\s]*)\[(.*)\][ \t]*$")
 _TAG_LINE = re.compile(r"\b(tag|end)::([^\[\s]*)\[\]")
 _OPTION = re.compile(r"""([\w-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
@@ -380,7 +385,7 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
                 attributes[name] = definition.group(4)
         elif _DELIMITER.match(stripped) or _ATTRIBUTE_LINE.match(stripped):
             out.append("")
-        elif _COMMENT.match(line):
+        elif _COMMENT.match(line) or stripped == "+":  # a comment; a list continuation
             continue
         elif table and stripped.startswith(("|", "!")):
             cells = [cell.strip() for cell in re.split(r"(?<!\\)[|!]", stripped)[1:]]
@@ -393,7 +398,7 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
             elif term:
                 line = term.group(1) + (f"\n{term.group(3)}" if term.group(3) else "")
             else:
-                line = _ADMONITION.sub(lambda m: m.group(1).capitalize() + ": ", line)
+                line = _ADMONITION.sub(lambda m: m.group(1).capitalize() + ": ", _HARD_BREAK.sub("", line))
             out.append(_inline(line, attributes))
     return out
 

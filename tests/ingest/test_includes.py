@@ -940,3 +940,23 @@ def test_a_vitepress_section_include_reads_past_a_heading_shown_in_code(tmp_path
     index(site, tmp_path / "index")
     text = text_of(tmp_path / "index", "page.md")
     assert "## Shown in code" in text and "Quokka ending." in text and "Not wanted." not in text
+
+
+def test_a_tabset_shows_each_label_above_its_code_and_no_continuation_marks(tmp_path: Path) -> None:
+    """Spring Security's pages write their Java and Kotlin examples as asciidoctor-tabs tabsets (`Java::`, a `+`
+    line, the code): 1,989 `+` lines were left in 115 pages, and a hit read "Java + @EnableMethodSecurity"."""
+    docs = tmp_path / "docs"
+    write(docs, "antora.yml", "name: security\n")
+    page = (
+        '= Config\n\n.Enable it\n[tabs]\n======\nJava::\n+\n[source,java,role="primary"]\n----\n@EnableZebracorn\n'
+        'int total = a +\n    b;\n----\n\nKotlin::\n+\n[source,kotlin,role="secondary"]\n----\n@EnableNarwhal\n----\n'
+        "======\n\n* Install the quokka\n+\nAttached paragraph.\n\nFirst line +\nsecond line.\n"
+    )
+    write(docs, "modules/ROOT/pages/config.adoc", page)
+    index(docs, tmp_path / "index")
+    text = text_of(tmp_path / "index", "modules/ROOT/pages/config.adoc")
+    assert "Enable it\n\nJava\n\n@EnableZebracorn\nint total = a +\n    b;\n\nKotlin\n\n@EnableNarwhal" in text
+    assert "* Install the quokka\nAttached paragraph.\n\nFirst line\nsecond line." in text
+    assert "\n+\n" not in text
+    hit = snapshot(tmp_path / "index").search("EnableZebracorn")[0]
+    assert "Java" in hit.snippet and "+" not in hit.snippet.replace("a +", "")
