@@ -17,12 +17,13 @@
 - Preprocessor directives, first (preprocess()), as Asciidoctor's reader runs them line by line, inside blocks
   too: `include::` puts in the file it names (read as includes.py reads files: a path from the including
   file, or an Antora resource id, `partial$x.adoc`, `example$app.rb`, `ROOT:partial$x.adoc`, in the page's
-  component), only the lines of its `tag=`/`tags=` regions or `lines=` ranges when given, its headings moved by
-  `leveloffset=`, and an AsciiDoc file's own directives run in turn (a file of another kind is put in as it is);
-  `ifdef::`/`ifndef::` keep or leave out the lines up to their `endif::` by the attributes defined so far (`a,b`:
-  any, `a+b`: all; those Asciidoctor defines for HTML, and Antora's `env-site` and `site-gen-antora` in a
-  component), `ifeval::[{x} == "y"]` by its comparison (kept when it cannot be read). A directive escaped with
-  a backslash is its text; a URL is not read.
+  component), only the lines of its `tag=`/`tags=` regions or `lines=` ranges when given, their common indent
+  taken off and `indent=N` spaces put on instead when that is given (tabs count as one character, or as
+  `:tabsize:` spaces), its headings moved by `leveloffset=`, and an AsciiDoc file's own directives run in turn
+  (a file of another kind is put in as it is); `ifdef::`/`ifndef::` keep or leave out the lines up to their
+  `endif::` by the attributes defined so far (`a,b`: any, `a+b`: all; those Asciidoctor defines for HTML, and
+  Antora's `env-site` and `site-gen-antora` in a component), `ifeval::[{x} == "y"]` by its comparison (kept
+  when it cannot be read). A directive escaped with a backslash is its text; a URL is not read.
 - Inline macros and references leave their text: `xref:install.adoc[Install]` and `<<install,Install>>` the
   text (the target when there is none), `https://x.org[the site]` and `link:x.pdf[the guide]` the text,
   `image:x.png[A diagram]` its alt text, `kbd:[Ctrl+C]` and `btn:[Save]` their keys, `footnote:[Note.]` its
@@ -238,6 +239,8 @@ class _Preprocessor:
             lines = _ranges(lines, options["lines"])
         elif "tag" in options or "tags" in options:
             lines = _tagged(lines, options.get("tags", options.get("tag", "")))
+        if "indent" in options:
+            lines = _indented(lines, _number(options["indent"]), _number(self.attributes.get("tabsize", "")))
         if not full.name.lower().endswith(_ADOC_SUFFIXES):
             return lines
         offset = options.get("leveloffset", "").strip()
@@ -291,6 +294,25 @@ def _tagged(lines: list[str], spec: str) -> list[str]:
         if chosen and not unwanted & set(inside):
             kept.append(line)
     return kept
+
+
+def _number(text: str) -> int:
+    """A number as Ruby's to_i reads it (Asciidoctor's): its leading digits, 0 when there are none."""
+    found = re.match(r"\s*([+-]?\d+)", text)
+    return int(found.group(1)) if found else 0
+
+
+def _indented(lines: list[str], indent: int, tab_size: int) -> list[str]:
+    """The lines of an include with `indent=` (Asciidoctor's adjust_indentation!): tabs made `tab_size` spaces
+    when that is given; then, unless `indent` is negative, the indent every non-empty line shares taken off and
+    `indent` spaces put before each."""
+    if tab_size > 0:
+        lines = [line.expandtabs(tab_size) if "\t" in line else line for line in lines]
+    if indent < 0:
+        return lines
+    depths = [len(line) - len(line.lstrip()) for line in lines if line]
+    shared = min(depths) if depths else 0
+    return [" " * indent + line[shared:] if line else line for line in lines]
 
 
 def _moved(line: str, offset: int) -> str:

@@ -9,7 +9,8 @@ and 118 `include-code::` lines as written, and none of the code those lines put 
   from the page's folder in its module's pages/ and, below it, the one the nearest section's id names (on
   `servlet/authentication/mfa.adoc`, under `[[emfa]]`, `servlet/authentication/emfa/Name.java`; without
   hyphens, which Java packages cannot hold), each under its language's name, as the extension shows them in
-  tabs; a language whose file is not there is left out, as the extension leaves it.
+  tabs; a language whose file is not there is left out, as the extension leaves it. Its options are an
+  include's (`tag=` the region, `indent=0` the code without the indent it has in its class).
 """
 
 from __future__ import annotations

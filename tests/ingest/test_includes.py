@@ -960,3 +960,24 @@ def test_a_tabset_shows_each_label_above_its_code_and_no_continuation_marks(tmp_
     assert "\n+\n" not in text
     hit = snapshot(tmp_path / "index").search("EnableZebracorn")[0]
     assert "Java" in hit.snippet and "+" not in hit.snippet.replace("a +", "")
+
+
+def test_an_include_with_indent_takes_off_the_indent_its_lines_share(tmp_path: Path) -> None:
+    """Spring's `include-code::./Name[tag=x,indent=0]` (133 in Spring Security's pages) showed the code with the
+    tabs it has inside its class; an AsciiDoc `include::x[indent=2]` did not move its lines either."""
+    docs = tmp_path / "docs"
+    write(docs, "antora.yml", "name: security\nasciidoc:\n  attributes:\n    include-java: 'example$docs-src/java'\n")
+    write(docs, "modules/ROOT/examples/docs-src/java/beans/Beans.java",
+          "class Beans {\n\t// tag::bean[]\n\t@Bean\n\tZebracorn zebracorn() {\n\t\treturn new Zebracorn();\n\t}\n"
+          "\t// end::bean[]\n}\n")  # fmt: skip
+    write(docs, "modules/ROOT/examples/app.rb", "module App\n    def narwhal\n      1\n    end\nend\n")
+    page = (
+        "= Config\n\n[[beans]]\n== Beans\n\ninclude-code::./Beans[tag=bean,indent=0]\n\nIn Ruby:\n\n"
+        "[source,ruby]\n----\ninclude::example$app.rb[lines=2..4,indent=2]\n----\n\n----\ninclude::example$app.rb[lines=2..4]\n----\n"
+    )
+    write(docs, "modules/ROOT/pages/config.adoc", page)
+    report = index(docs, tmp_path / "index")
+    text = text_of(tmp_path / "index", "modules/ROOT/pages/config.adoc")
+    assert "Beans\n\nJava\n\n@Bean\nZebracorn zebracorn() {\n\treturn new Zebracorn();\n}" in text
+    assert "  def narwhal\n    1\n  end\n\n    def narwhal\n      1\n    end" in text  # no indent=: as it is
+    assert not warnings_of(report, "modules/ROOT/pages/config.adoc")
