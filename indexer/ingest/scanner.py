@@ -4,6 +4,11 @@ Hidden files and folders, common junk (node_modules, __pycache__, build output) 
 ignore file (gitignore syntax) names are left out silently; files no loader takes are counted by type. Files that should
 have been indexed but cannot be (broken or looping symlinks, over the size limit, empty, unreadable
 folders) are returned as skipped, with the reason.
+
+A folder is walked once, by its real path: symbolic links to folders inside DOCS are walked last, and one whose
+folder was walked already is skipped, by design, as a link to that folder (Spring Security's
+`modules/ROOT/examples/docs-src` links to `src/`, which its pages include from), or as a loop when it links to a
+folder that holds it.
 """
 
 from __future__ import annotations
@@ -57,7 +62,10 @@ def scan(root: Path, max_size: int, exclude: Path | None = None, follow_symlinks
     if exclude:
         walk.visited.add(os.path.realpath(exclude))
     stack = [(root, "")]
-    while stack:
+    while stack or walk.links:
+        if not stack:
+            stack += walk.linked(*walk.links.pop(0))
+            continue
         folder, prefix = stack.pop()
         try:
             with os.scandir(folder) as entries:
@@ -83,10 +91,29 @@ class _Walk:
         self.max_size = max_size
         self.follow_symlinks = follow_symlinks
         self.visited = {self.root}  # real paths of the folders walked (and of the index, never entered)
+        self.walked = {self.root: ""}  # the id each folder walked was walked by (the index's folder: none)
+        self.links: list[tuple[Path, str]] = []  # symbolic links to folders inside the root, walked last
         self.result = Scan()
 
-    def skip(self, rel: str, reason: str, size: int = 0, mtime_ns: int = 0) -> None:
-        self.result.skipped.append((SkippedFile(rel, reason), size, mtime_ns))
+    def skip(self, rel: str, reason: str, size: int = 0, mtime_ns: int = 0, by_design: bool = False) -> None:
+        self.result.skipped.append((SkippedFile(rel, reason, by_design), size, mtime_ns))
+
+    def linked(self, link: Path, shown: str) -> list[tuple[Path, str]]:
+        """The folder a symbolic link leads to, to walk by the link's id (path, id prefix); none, skipped with the
+        reason, when it holds the link (a loop) or was walked already (by its real path, or by another link)."""
+        real = os.path.realpath(link)
+        if inside(os.path.realpath(link.parent), real):
+            self.skip(shown, "symbolic link loop")
+        elif real in self.walked:
+            at = self.walked[real]
+            self.skip(shown, f"links to a folder indexed already: {at or './'}", by_design=True)
+        elif real in self.visited:
+            self.skip(shown, "links to the index's folder")
+        else:
+            self.visited.add(real)
+            self.walked[real] = shown
+            return [(link, shown)]
+        return []
 
     def visit(self, entry: os.DirEntry[str], prefix: str) -> tuple[Path, str] | None:
         """Take in one entry of a folder; a subfolder to walk is returned as (path, id prefix)."""
@@ -120,11 +147,13 @@ class _Walk:
             self.skip(shown, "symbolic link points outside the folder (--follow-symlinks to index it)")
             return None
         if is_dir:
-            if real in self.visited:  # a symlink back into a folder already walked: a loop or a second copy
-                if entry.is_symlink():
-                    self.skip(shown, "symbolic link loop")
+            if entry.is_symlink():  # walked after the folders' own (linked()), a folder outside when followed too
+                self.links.append((Path(entry.path), shown))
+                return None
+            if real in self.visited:  # the index's folder
                 return None
             self.visited.add(real)
+            self.walked[real] = shown
             return Path(entry.path), shown
         self._file(entry, rel, info)
         return None

@@ -121,6 +121,28 @@ def test_folder_symlink_to_its_parent_is_a_loop_walked_once(docs: Path, index_di
     assert found(index_dir, "ferretone") == ["sub/page.md"]
 
 
+def test_a_folder_symlink_to_a_folder_indexed_already_is_named_so_not_called_a_loop(
+    docs: Path, index_dir: Path
+) -> None:
+    """Spring Security's `modules/ROOT/examples/docs-src` links to `src/`, which its pages include code from: the
+    run said "symbolic link loop", which it is not. A link is walked after the folders' own, so the pages keep
+    their real paths whichever name sorts first; a second link to the same folder is named as the first."""
+    write(docs, "src/test/Beans.md", "The ferretone bean.\n")
+    write(docs, "a/page.md", "A page.\n")
+    (docs / "a" / "code").symlink_to(docs / "src")
+    (docs / "a" / "again").symlink_to(docs / "src" / "test")
+    (docs / "zz-copy").symlink_to(docs / "a")
+    report = index(docs, index_dir)
+    assert skipped(report) == {
+        "a/code/": "links to a folder indexed already: src/",
+        "a/again/": "links to a folder indexed already: src/test/",
+        "zz-copy/": "links to a folder indexed already: a/",
+    }
+    assert all(item.by_design for item in report.skipped)
+    assert found(index_dir, "ferretone") == ["src/test/Beans.md"]
+    assert all_ids(index_dir) == ["a/page.md", "src/test/Beans.md"]
+
+
 def test_scanned_pdf_is_indexed_by_title_with_a_warning(docs: Path, index_dir: Path) -> None:
     write(docs, "scan.pdf", make_pdf(["", ""], title="Signed Walrusdeed Contract"))
     report = index(docs, index_dir)
