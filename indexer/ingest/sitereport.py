@@ -10,6 +10,8 @@ import os
 import re
 from pathlib import Path
 
+from indexer.ingest.antora import drops_extensions
+from indexer.ingest.antora import served_at as antora_served_at
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
 from indexer.ingest.layouts import site_of
@@ -46,6 +48,8 @@ def url_option(site: Site) -> str:
         return "--drop-extensions" if site.slashed else "--url-extension html"
     if site.name == "vitepress":
         return "--drop-extensions" if getattr(site.config, "clean_urls", False) else "--url-extension html"
+    if site.name == "antora" and site.known_by is not None and drops_extensions(site.known_by.parent):
+        return "--drop-extensions"
     return "--url-extension html" if site.name in _HTML_FILES else "--drop-extensions"
 
 
@@ -88,9 +92,11 @@ def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
 
 
 def served_at(docs: Path, site: Site) -> str:
-    """Indexed from a Docusaurus, Hugo, Jekyll or Astro site's folder, or a VitePress site's (or its srcDir): the
-    address its config says it is served at, for the summary to give as --base-url when none is given; ""
-    otherwise."""
+    """Indexed from a Docusaurus, Hugo, Jekyll or Astro site's folder, a VitePress site's (or its srcDir), or an
+    Antora component's: the address its config (an Antora site's playbook) says it is served at, for the summary to
+    give as --base-url when none is given; "" otherwise."""
+    if site.name == "antora":
+        return antora_served_at(docs)
     if site.name == "vitepress":
         root = next((folder for folder in site_folders(docs) if (folder / ".vitepress").is_dir()), None)
         return vitepress_served_at(root) if root is not None else ""

@@ -994,6 +994,49 @@ def test_the_summary_of_a_repository_names_a_sphinx_project_kept_in_doc_build(
     assert "but doc/build/ holds a site (Sphinx): index that folder" in ran.err
 
 
+SPRING_PLAYBOOK = """antora:
+  extensions:
+    - require: '@springio/antora-extensions'
+      root_component_name: 'security'
+site:
+  title: Spring Security
+  url: %s
+urls:
+  latest_version_segment_strategy: redirect:to
+  latest_version_segment: ''
+"""
+
+
+def test_the_summary_gives_the_address_an_antora_playbook_names_as_base_url(tmp_path: Path, indexer_main: Main) -> None:
+    """Spring Security's docs/ (antora.yml and antora-playbook.yml side by side) indexed as a user first would cited
+    every page by a file:// URL and said nothing, though the playbook's site.url, with the component its
+    root-component extension serves at the root and the latest version's empty segment, is where the pages are:
+    `servlet/architecture.adoc` at https://docs.spring.io/spring-security/reference/servlet/architecture.html."""
+    docs = tmp_path / "repo/docs"
+    (tmp_path / "repo/.git").mkdir(parents=True)
+    write(docs, "antora.yml", "name: security\nversion: true\ntitle: Spring Security\n")
+    write(docs, "antora-playbook.yml", SPRING_PLAYBOOK % "https://docs.spring.io/spring-security/reference")
+    write(docs, "modules/ROOT/pages/servlet/architecture.adoc", "= Architecture\n\nThe zebracorn filter chain.\n")
+    base = "https://docs.spring.io/spring-security/reference/"
+    bare = indexer_main(docs, "--index", tmp_path / "i1", "--no-embeddings")
+    assert f"the site's config says it is served at {base}: --base-url {base} --url-extension html cites" in bare.err
+    cited = indexer_main(docs, "--index", tmp_path / "i1", "--base-url", base, "--url-extension", "html",
+                         "--no-embeddings")  # fmt: skip
+    assert "served at" not in cited.err
+    assert document(tmp_path / "i1", "modules/ROOT/pages/servlet/architecture.adoc").url == (
+        f"{base}servlet/architecture.html"
+    )
+    write(docs, "antora-playbook.yml", SPRING_PLAYBOOK % "${SITE_URL}")  # a template: nothing guessed
+    assert "served at" not in indexer_main(docs, "--index", tmp_path / "i2", "--no-embeddings").err
+    write(docs, "antora-playbook.yml", "site:\n  url: https://docs.example.org/\nurls:\n  html_extension_style: drop\n")
+    write(docs, "antora.yml", "name: guide\nversion: '2.1'\n")
+    named = indexer_main(docs, "--index", tmp_path / "i3", "--no-embeddings")
+    assert "served at https://docs.example.org/guide/2.1/: --base-url https://docs.example.org/guide/2.1/ " \
+        "--drop-extensions cites" in named.err  # fmt: skip
+    (docs / "antora-playbook.yml").unlink()
+    assert "served at" not in indexer_main(docs, "--index", tmp_path / "i4", "--no-embeddings").err
+
+
 @pytest.mark.parametrize(
     ("extra", "advice"),
     [("", "website/"), ("lastVersion: 'current', ", "docs/")],
