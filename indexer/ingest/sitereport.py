@@ -10,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-from indexer.ingest.antora import drops_extensions
+from indexer.ingest.antora import drops_extensions, is_antora
 from indexer.ingest.antora import served_at as antora_served_at
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
@@ -57,7 +57,8 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
     """When no generator's config is at DOCS or above it: (the generator's name, the folder) of one in a folder
     below DOCS (a repository whose site lies in website/; or, as Redux keeps it, whose website/ reads its pages
     from docs/ beside it: docs/; a Sphinx project's conf.py in doc/build/, as SQLAlchemy, Alembic and Mako keep
-    theirs), nearest first; None when there is none."""
+    theirs; an Antora component's antora.yml beside its modules/, as Spring's projects keep theirs in docs/),
+    nearest first; None when there is none."""
     level = [docs]
     for _ in range(_NESTED_DEPTH):
         below: list[Path] = []
@@ -75,6 +76,7 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                         return _SHOWN["sphinx"], path.relative_to(docs).as_posix()
                     continue
                 site = next((site for name, site in CONFIG_FILES if os.path.exists(path / name)), None)
+                site = "antora" if site is None and is_antora(path) else site  # antora.yml beside modules/
                 if site is not None and (site != "sphinx" or entry.name in _SPHINX_DOCS):  # (conf.py: any Python)
                     return _SHOWN.get(site, site), _pages_of(site, path, docs).relative_to(docs).as_posix()
                 below.append(path)

@@ -1037,6 +1037,19 @@ def test_the_summary_gives_the_address_an_antora_playbook_names_as_base_url(tmp_
     assert "served at" not in indexer_main(docs, "--index", tmp_path / "i4", "--no-embeddings").err
 
 
+def test_the_summary_of_a_repository_names_its_antora_component_in_docs(tmp_path: Path, indexer_main: Main) -> None:
+    """Spring Security indexed from its root said nothing of docs/, where antora.yml is: every file of the
+    repository was a document at its path, and the pages had none of their component's attributes."""
+    (tmp_path / "repo/.git").mkdir(parents=True)
+    write(tmp_path, "repo/docs/antora.yml", "name: security\nversion: true\n")
+    write(tmp_path, "repo/docs/modules/ROOT/pages/index.adoc", "= Home\n\nThe zebracorn guide.\n")
+    write(tmp_path, "repo/README.adoc", "= Readme\n\nAbout.\n")
+    write(tmp_path, "repo/api/antora.yml", "name: x\n")  # no modules/ beside it: no component
+    ran = indexer_main(tmp_path / "repo", "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    assert "but docs/ holds a site (Antora): index that folder" in ran.err
+
+
 @pytest.mark.parametrize(
     ("extra", "advice"),
     [("", "website/"), ("lastVersion: 'current', ", "docs/")],
