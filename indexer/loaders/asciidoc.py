@@ -10,7 +10,7 @@
   block below to a list item) and a hard line break (` +` at a line's end) nothing. So a tabset of the
   asciidoctor-tabs extension (a `[tabs]` example block holding a description list, each `Java::` term a tab's
   label, its `+` continuation attaching the tab's code) is each tab's label on a line of its own above its content,
-  as the page shows the tab chosen.
+  as the page shows the tab chosen. An ordered list's items show their numbers (`. Step` is `1. Step`: _Numbers).
 - Attributes: a document attribute (`:product: Asciidoctor`), or one its Antora component gives (antora.yml's
   `asciidoc.attributes`), stands in for its reference (`{product}`); an unknown reference is left as written,
   as Asciidoctor leaves it.
@@ -27,7 +27,8 @@
 - Inline macros and references leave their text: `xref:install.adoc[Install]` and `<<install,Install>>` the
   text (the target when there is none), `https://x.org[the site]` and `link:x.pdf[the guide]` the text,
   `image:x.png[A diagram]` its alt text, `kbd:[Ctrl+C]` and `btn:[Save]` their keys, `footnote:[Note.]` its
-  note; formatting marks (`*bold*`, `_emphasis_`, `` `code` ``, `#marked#`, `+passthrough+`) their text.
+  note, `pass:q[text]` its text; formatting marks (`*bold*`, `_emphasis_`, `` `code` ``, `#marked#`,
+  `+passthrough+`) their text.
 - Spring's extensions (springasciidoc.py): `javadoc:` macros their class's name, `include-code::` the code.
 """
 
@@ -57,6 +58,9 @@ _BLOCK_TITLE = re.compile(r"^\.([^.\s].*)$")
 _TERM = re.compile(r"^([^:\s][^\n]*?)(:{2,4}|;;)(?:[ \t]+(\S.*))?$")  # a description list's term:: text
 _ADMONITION = re.compile(r"^(NOTE|TIP|IMPORTANT|WARNING|CAUTION):[ \t]+")
 _HARD_BREAK = re.compile(r"[ \t]\+$")
+_ORDERED = re.compile(r"^[ \t]*(\.{1,5})[ \t]+(\S.*)$")  # `. Step`, `.. Sub-step`
+_UNORDERED = re.compile(r"^[ \t]*(?:\*{1,5}|-)[ \t]+\S")
+_PASS = re.compile(r"\bpass:[a-z,]*\[([^\]]*)\]")
 _DIRECTIVE = re.compile(r"^(\\?)(include|ifdef|ifndef|ifeval|endif)::([^\[\s]*)\[(.*)\][ \t]*$")
 _TAG_LINE = re.compile(r"\b(tag|end)::([^\[\s]*)\[\]")
 _OPTION = re.compile(r"""([\w-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
@@ -381,7 +385,10 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
     code: str | None = None
     comment = False
     table = False
+    numbers = _Numbers()
+    blank, continued = True, False
     for line in lines:
+        follows_blank, follows_plus, blank, continued = blank, continued, not line.strip(), line.strip() == "+"
         if comment:
             comment = not _COMMENT_BLOCK.match(line)
             continue
@@ -406,6 +413,7 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
             else:
                 attributes[name] = definition.group(4)
         elif _DELIMITER.match(stripped) or _ATTRIBUTE_LINE.match(stripped):
+            numbers.block(stripped, follows_plus)
             out.append("")
         elif _COMMENT.match(line) or stripped == "+":  # a comment; a list continuation
             continue
@@ -413,6 +421,7 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
             cells = [cell.strip() for cell in re.split(r"(?<!\\)[|!]", stripped)[1:]]
             out.append(" | ".join(_inline(cell, attributes) for cell in cells if cell))
         else:
+            line = numbers.shown(line, follows_blank)
             title = _BLOCK_TITLE.match(line)
             term = _TERM.match(line) if not title else None
             if title:
@@ -425,10 +434,52 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
     return out
 
 
+class _Numbers:
+    """The numbers the items of an ordered list show, as Asciidoctor numbers them (`. Step` is `1. Step`; below
+    it, `.. Sub-step` is `a. Sub-step`, then `i.`, `A.`, `I.`): a list goes on past blank lines, unordered items
+    and the blocks its items attach (`+`, paragraphs after blank lines inside them too), and ends at a paragraph
+    after a blank line."""
+
+    def __init__(self) -> None:
+        self.counts: list[int] = []
+        self.attached: list[str] = []  # the delimiters of the blocks open that an item attached
+
+    def block(self, line: str, attached: bool) -> None:
+        """Follows the delimited blocks an item attaches (a `--` or `====` line after a `+` line opens one)."""
+        if self.attached and line == self.attached[-1]:
+            self.attached.pop()
+        elif attached and _DELIMITER.match(line):
+            self.attached.append(line)
+
+    def shown(self, line: str, after_blank: bool) -> str:
+        found = _ORDERED.match(line)
+        if found is None:
+            if after_blank and not self.attached and not _UNORDERED.match(line):
+                self.counts.clear()
+            return line
+        depth = len(found.group(1))
+        self.counts = self.counts[:depth] + [0] * (depth - len(self.counts))
+        self.counts[-1] += 1
+        return f"{_numbered(self.counts[-1], depth)}. {found.group(2)}"
+
+
+def _numbered(number: int, depth: int) -> str:
+    """An item's number in the style of its depth (arabic, loweralpha, lowerroman, upperalpha, upperroman)."""
+    if depth in (2, 4) and number <= 26:
+        return chr((ord("a") if depth == 2 else ord("A")) + number - 1)
+    if depth in (3, 5) and number < 40:
+        tens, ones = divmod(number, 10)
+        units = ["", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix"][ones]
+        roman = "x" * tens + units
+        return roman if depth == 3 else roman.upper()
+    return str(number)
+
+
 def _inline(text: str, attributes: dict[str, str]) -> str:
     if "{" in text:
         text = _REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), text)
     if "[" in text or "<<" in text:
+        text = _PASS.sub(lambda m: m.group(1), text)
         text = _XREF.sub(lambda m: m.group(2) or _page_name(m.group(1)), text)
         text = JAVADOC.sub(javadoc_text, text)
         text = _LINK.sub(lambda m: _link_text(m.group(2)) or m.group(1), text)

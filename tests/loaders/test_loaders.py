@@ -527,6 +527,21 @@ def test_adoc_markup_reads_as_the_rendered_page_shows_it() -> None:
     assert doc.sections[1].text == "Example body."
 
 
+def test_adoc_ordered_lists_show_their_numbers_and_passthroughs_their_text() -> None:
+    """Spring Security's steps (`. The SecurityContextHolder is cleared out.`, 56 items) read ". The ..." where the
+    page shows "1. The ...", and Couchbase's Java SDK docs kept `pass:q[BucketManager -- Cluster.buckets()]`."""
+    page = (
+        b"= Steps\n\nWhen it fails:\n\n. The zebracorn is cleared out.\n+\n--\nAn attached paragraph.\n\nAnother one.\n"
+        b"--\n\n. The handler is invoked.\n.. First sub-step\n.. Second sub-step\n* a bullet\n. Last step.\n\n"
+        b"A paragraph ends the list.\n\n. A new list\n\nUse pass:q[BucketManager -- *Cluster.buckets()*] now.\n"
+    )
+    assert load("steps.adoc", page).sections[0].text == (
+        "When it fails:\n\n1. The zebracorn is cleared out.\n\nAn attached paragraph.\n\nAnother one.\n\n"
+        "2. The handler is invoked.\na. First sub-step\nb. Second sub-step\n* a bullet\n3. Last step.\n\n"
+        "A paragraph ends the list.\n\n1. A new list\n\nUse BucketManager -- Cluster.buckets() now."
+    )
+
+
 def test_html_title_falls_back_to_first_h1() -> None:
     assert load("a.html", b"<title> </title><h2>Two</h2><h1>One</h1><p>x</p>").title == "One"
     assert load("a.html", b"<p>no headings</p>").title == ""
