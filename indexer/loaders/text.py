@@ -13,13 +13,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from indexer.loaders.asciidoc import (
-    antora_attributes,
-    document_attributes,
-    plain_asciidoc,
-    plain_title,
-    preprocess,
-)
+from indexer.loaders.asciidoc import document_attributes, plain_asciidoc, plain_title
+from indexer.loaders.asciidocdirectives import antora_attributes, preprocess
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
