@@ -1033,6 +1033,11 @@ def test_the_summary_gives_the_address_an_antora_playbook_names_as_base_url(tmp_
     named = indexer_main(docs, "--index", tmp_path / "i3", "--no-embeddings")
     assert "served at https://docs.example.org/guide/2.1/: --base-url https://docs.example.org/guide/2.1/ " \
         "--drop-extensions cites" in named.err  # fmt: skip
+    write(docs, "antora.yml", "name: ROOT\nversion: ~\n")  # the site's root component, unversioned
+    unversioned = indexer_main(docs, "--index", tmp_path / "i5", "--no-embeddings")
+    assert (
+        "served at https://docs.example.org/: --base-url https://docs.example.org/ --drop-extensions" in unversioned.err
+    )
     (docs / "antora-playbook.yml").unlink()
     assert "served at" not in indexer_main(docs, "--index", tmp_path / "i4", "--no-embeddings").err
 
