@@ -73,8 +73,10 @@ def print_report(report: IndexReport, settings: IndexerSettings, quiet: bool = F
         if report.warnings:
             lines.append(f"  indexed with warnings, {len(report.warnings)}:")
             lines += _warning_lines(report.warnings)
-    elif report.skipped:
-        lines.append(f"  skipped {len(report.skipped)} file(s); run without --quiet for the list")
+    elif report.skipped or report.warnings:  # counted, so that a quiet run still says there is something to see
+        held = [f"skipped {len(report.skipped)} file(s)"] if report.skipped else []
+        held += [f"{len(report.warnings)} warning(s)"] if report.warnings else []
+        lines.append(f"  {', '.join(held)}; run without --quiet for the list")
     lines += _advice(report, settings, quiet)
     print("\n".join(lines), file=sys.stderr, flush=True)
 

@@ -135,6 +135,20 @@ def test_quiet_run_prints_only_the_first_line_and_a_skipped_count(
     assert "skipped 1 file(s); run without --quiet for the list" in lines[1]
 
 
+def test_quiet_run_counts_its_warnings_too(docs: Path, index_dir: Path, indexer_main: Main) -> None:
+    """A page indexed with a warning is not listed by a quiet run, but counted: the user knows to look."""
+    write(docs, "long.md", "# " + "very long title " * 40 + "\n\ntext\n")
+    write(docs, "empty.md", b"")
+    ran = indexer_main(docs, "--index", index_dir, "-q")
+    assert ran.code == 0
+    lines = ran.err.splitlines()
+    assert len(lines) == 2
+    assert "skipped 1 file(s), 1 warning(s); run without --quiet for the list" in lines[1]
+    (docs / "empty.md").unlink()
+    again = indexer_main(docs, "--index", index_dir, "-q", "--rebuild").err.splitlines()
+    assert again[1:] == ["  1 warning(s); run without --quiet for the list"]
+
+
 def test_summary_lists_counts_bytes_skipped_files_and_warnings(
     docs: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
