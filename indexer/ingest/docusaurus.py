@@ -19,7 +19,9 @@ each serves them under, its versions and its translations (the site's Layout: ed
   the plugin's route + `X/`, except the last version (the config's literal `lastVersion`, else the first of
   versions.json), served at the route itself; the docs folder is the `current` version, served under `next/`
   while older versions exist (at the route otherwise). A folder of versioned_docs that versions.json does not
-  list, or that a literal `onlyIncludeVersions` leaves out, is built by no one. A plugin with an id keeps
+  list, or that a literal `onlyIncludeVersions` leaves out, is built by no one. On a site that builds no current
+  version, the docs folder is the last version when versioned_docs holds no folder of it: the build copies it
+  there (pnpm.io's `copy-docs`). A plugin with an id keeps
   `<id>_versions.json` and `<id>_versioned_docs/`.
 - Translations lie in `i18n/<locale>/docusaurus-plugin-content-docs/current/` (and `version-X/`), `...-blog/`
   and `...-pages/` (`-<id>` after a plugin's name for one with an id), served under `/<locale>/` + the plugin's
@@ -211,6 +213,16 @@ class _Versions:
         self.last = last if last in self.names else next((n for n in self.names if n != CURRENT), CURRENT)
         self.versioned = self.names != [CURRENT]
 
+    def copied_into(self, versioned: Path) -> str | None:
+        """The version the docs folder stands for when the site's build copies it into versioned_docs/ first:
+        the version served by default, which versions.json lists but no folder of `versioned` holds, on a site
+        that builds no current version (pnpm.io's `copy-docs` script puts docs/ in version-11.x before each
+        build: read as the current version, which the config leaves out, every page of its docs was skipped).
+        None otherwise."""
+        if CURRENT in self.names or self.last == CURRENT or self.last not in self.listed:
+            return None
+        return None if (versioned / f"version-{self.last}").is_dir() else self.last
+
     def area(self, folder: str, name: str, url: str, language: str) -> Area:
         """The area of version `name` in `folder`, served under `url` + the plugin's route and the version's."""
         route = self.plugin.route
@@ -271,9 +283,10 @@ def docusaurus_layout(config: Path) -> Layout:
     statics = options.strings("staticDirectories") or ("static",)
     areas += [Area(folder, "", language(default), as_is=True) for folder in map(site_folder, statics) if folder]
     for plugin_versions in versions.values():
-        if plugin_versions.plugin.folder:
-            areas.append(plugin_versions.area(plugin_versions.plugin.folder, CURRENT, "", language(default)))
         versioned = f"{plugin_versions.prefix}versioned_docs/"
+        if plugin_versions.plugin.folder:
+            name = plugin_versions.copied_into(site / versioned) or CURRENT
+            areas.append(plugin_versions.area(plugin_versions.plugin.folder, name, "", language(default)))
         for name in folder_names(site / versioned):
             if name.startswith("version-"):
                 areas.append(plugin_versions.area(f"{versioned}{name}/", name[8:], "", language(default)))

@@ -337,6 +337,27 @@ def test_what_the_config_does_not_build_is_skipped_whatever_the_options(
     assert document(tmp_path / "index", ids[-1]).url == "https://site.example/docs/intro"
 
 
+def test_the_docs_folder_is_the_version_the_build_copies_it_into(tmp_path: Path) -> None:
+    """pnpm.io builds no current version and keeps no folder of the version it serves by default: its build copies
+    docs/ into versioned_docs/version-11.x first. Read as the current version, which the config leaves out, every
+    page of its docs was skipped; they are that version, served at the docs' route, and the older one stays out
+    by default."""
+    site = tmp_path / "site"
+    config = "export default { docs: { includeCurrentVersion: false, lastVersion: LAST } };\n"  # LAST: no literal
+    write(site, "docusaurus.config.js", config)
+    write(site, "versions.json", json.dumps(["11.x", "10.x"]))
+    write(site, "docs/cli/add.md", page("newestword"))
+    write(site, "versioned_docs/version-10.x/cli/add.md", page("olderword"))
+    report = index(site, tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == ["docs/cli/add.md"]
+    assert document(tmp_path / "index", "docs/cli/add.md").url == "https://site.example/docs/cli/add"
+    assert document(tmp_path / "index", "docs/cli/add.md").version == "11.x"
+    assert "versioned_docs/version-10.x/cli/add.md" in skipped(report)
+    write(site, "versioned_docs/version-11.x/cli/add.md", page("copiedword"))  # the build's copy, left behind
+    index(site, tmp_path / "index", **BASE)
+    assert all_ids(tmp_path / "index") == ["versioned_docs/version-11.x/cli/add.md"]
+
+
 V1 = {f"versioned_docs/version-1.0/{p}" for p in ("intro.md", "01-guides/02-install.md", "moved.md")}
 FR = "i18n/fr/docusaurus-plugin-content-"
 EDITION_QUERIES = [
