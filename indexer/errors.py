@@ -10,6 +10,7 @@ IndexerError                 base: anything the indexer reports to its caller
 ├── IndexFormatError         the index was written by an incompatible version
 └── EmbeddingModelError      the embedding model cannot be found, loaded or built
 LoaderError                  one file could not be parsed; the pipeline records it and goes on
+└── NotAPage                 one file is no page by design (a redirect): skipped as the site's rules skip files
 DocumentNotFoundError        no document with that id (lookups never touch the file system)
 """
 
@@ -59,6 +60,11 @@ class LoaderError(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class NotAPage(LoaderError):
+    """A file that is no page, through no fault of its own (an HTML redirect: a meta refresh to another address):
+    skipped by design, as a site's rules skip its partials, not listed as a failure."""
 
 
 class DocumentNotFoundError(LookupError):

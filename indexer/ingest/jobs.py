@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from types import FrameType
 from typing import Any
 
-from indexer.errors import LoaderError
+from indexer.errors import LoaderError, NotAPage
 from indexer.ingest.access import AccessRules
 from indexer.ingest.hugobuild import unrendered
 from indexer.ingest.records import make_record
@@ -112,6 +112,8 @@ def run_job(job: Job) -> Outcome:
         return Indexed(record)
     except _TimedOut:
         reason = f"took longer than {job.time_limit:g} s to parse (--parse-timeout)"
+    except NotAPage as exc:
+        return Failed(job.id, stamp, exc.reason, by_design=True, includes=dict(read.files) if read else {})
     except LoaderError as exc:
         reason = exc.reason
     except OSError as exc:

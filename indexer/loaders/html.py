@@ -6,7 +6,9 @@ except its <title>. Block elements start new lines (paragraph-like ones a blank 
 in a row are joined by " | ", inline whitespace is collapsed (except in <pre>), entities are
 unescaped and images give their alt text. A heading starts a new Section and is not repeated in its
 text. Title: <title>, else the first <h1>, else the first heading of any level, else "".
-<meta name="keywords"> becomes front_matter["tags"]. A comment, tag or script left open runs to the end of
+<meta name="keywords"> becomes front_matter["tags"]. A page that sends its reader on at once (`<meta
+http-equiv="refresh" content="0; url=/en/cli/list">`, the stubs sites keep where a page moved) is no page
+(NotAPage), whatever it says meanwhile. A comment, tag or script left open runs to the end of
 the page, as in a browser, with a warning. A page that starts with front matter (`---`: Jekyll's HTML pages) has
 it read as a Markdown page's is (its `title` first), and its Liquid tags taken out as Jekyll renders them.
 """
@@ -17,6 +19,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from indexer.errors import NotAPage
 from indexer.loaders.frontmatter import split_front_matter, string_tuple
 from indexer.loaders.htmlscan import FOREIGN, EndTag, HtmlScanner, StartTag, Text
 from indexer.loaders.liquid import fill_liquid
@@ -29,6 +32,11 @@ __all__ = ["HtmlLoader", "declared_charset", "html_document"]
 _CHARSET_SNIFF_BYTES = 2048
 _META_CHARSET = re.compile(rb"""<meta\b[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.IGNORECASE)
 
+_HEAD_BYTES = 8192  # where a redirect's <meta http-equiv="refresh"> is looked for
+_META = re.compile(r"<meta\b[^>]{0,1000}>", re.IGNORECASE)
+_REFRESH = re.compile(r"""http-equiv\s*=\s*["']?refresh\b""", re.IGNORECASE)
+_CONTENT = re.compile(r"""\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
+_AT_ONCE = re.compile(r"\s*(\d{1,3})(?:\.\d*)?\s*[;,]\s*url\s*=\s*\S", re.IGNORECASE)  # "0; url=/x": no page
 _SKIPPED = frozenset({"script", "style", "noscript", "template", "iframe", "svg"})
 _HEAD_ONLY = frozenset({"title", "meta", "link", "base", "script", "style", "noscript", "template"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -51,6 +59,8 @@ class HtmlLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         text = decode_text(data, encoding=declared_charset(data))
+        if _redirects(text[:_HEAD_BYTES]):
+            raise NotAPage("a redirect (its meta refresh sends the reader to another address at once): no page")
         if not text.startswith(("---", "+++")):
             return html_document(text, self.format)
         front_matter, body, warnings = split_front_matter(text)  # a Jekyll page: Liquid runs over all of it
@@ -75,6 +85,16 @@ def html_document(html: str, doc_format: str = "html") -> ParsedDoc:
         front_matter={"tags": keywords} if keywords else {},
         warnings=parser.warnings,
     )
+
+
+def _redirects(head: str) -> bool:
+    """Whether the start of a page holds a meta refresh to another address within a second."""
+    for tag in _META.findall(head):
+        content = _CONTENT.search(tag) if _REFRESH.search(tag) else None
+        delay = _AT_ONCE.match(content.group(1) or content.group(2) or "") if content else None
+        if delay is not None and int(delay.group(1)) <= 1:
+            return True
+    return False
 
 
 def declared_charset(data: bytes) -> str | None:

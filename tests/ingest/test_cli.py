@@ -12,7 +12,7 @@ import pytest
 from indexer import cli, summary
 from indexer.settings import IndexerSettings
 
-from support.folders import Main, document, index, needs_non_root, run_cli, write
+from support.folders import Main, document, found, index, needs_non_root, run_cli, write
 from support.pdfs import make_pdf
 
 
@@ -147,6 +147,23 @@ def test_quiet_run_counts_its_warnings_too(docs: Path, index_dir: Path, indexer_
     (docs / "empty.md").unlink()
     again = indexer_main(docs, "--index", index_dir, "-q", "--rebuild").err.splitlines()
     assert again[1:] == ["  1 warning(s); run without --quiet for the list"]
+
+
+def test_redirect_pages_are_no_documents_and_are_said_once(docs: Path, index_dir: Path, indexer_main: Main) -> None:
+    """pnpm.io keeps 36 stubs in static/ that send the reader on (`<meta http-equiv="refresh" content="0;
+    url=/en/cli/list">`): each was listed as a file with "no text", as if it had failed; they are no pages, by
+    design, said in one line. A page that only reloads itself now and then is a page."""
+    stub = '<html><head><meta http-equiv="refresh" content="0; url=/en/cli/{}" /></head><body>Moved.</body></html>'
+    for n in range(12):
+        write(docs, f"static/old-{n}.html", stub.format(n))
+    write(docs, "static/board.html", '<meta content="300" http-equiv="refresh"><h1>Board</h1><p>okapi board</p>')
+    write(docs, "guide.md", "# Guide\n\nokapi guide\n")
+    ran = indexer_main(docs, "--index", index_dir, "--no-embeddings")
+    assert ran.code == 0
+    assert sorted(found(index_dir, "okapi")) == ["guide.md", "static/board.html"]
+    assert found(index_dir, "moved") == []
+    assert "    12 files: a redirect (its meta refresh sends the reader to another address at once): no page" in ran.err
+    assert "no text" not in ran.err
 
 
 def test_summary_lists_counts_bytes_skipped_files_and_warnings(
