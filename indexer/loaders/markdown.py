@@ -23,7 +23,8 @@ code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comm
 then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
 (templates.py), once a Jekyll site's Liquid outputs that name a value are filled in (liquid.py). Dialects'
 markup is taken out of the prose (dialects.py), with the attribute blocks of the delimiters that a VitePress site's
-config sets (vitepressconfig.py: its config is read as the page's settings).
+config sets (vitepressconfig.py: its config is read as the page's settings). On an MkDocs page, raw HTML runs
+down to its closing tag, blank lines included, as Python-Markdown reads it (rawhtml.py).
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) are kept as
 their plain text, with a warning: markdown-it itself would drop them and everything after them.
@@ -63,7 +64,9 @@ from indexer.loaders.mdincludes import expand_markdown_includes
 from indexer.loaders.mdinhtml import open_markdown_html
 from indexer.loaders.mdtext import TextRenderer
 from indexer.loaders.mkdocstrings import expand_mkdocstrings
+from indexer.loaders.mkdocsyml import markdown_extensions
 from indexer.loaders.myst import plain_myst
+from indexer.loaders.rawhtml import python_markdown_html
 from indexer.loaders.shortcodes import expand_code_shortcodes
 from indexer.loaders.snippets import expand_snippets
 from indexer.loaders.sphinxfiles import expand_myst_includes
@@ -112,6 +115,8 @@ class MarkdownLoader:
         body = expand_code_shortcodes(fill_params(body, path, front_matter))  # Hugo's `param`, code, comments
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
+            if not mdx and not pandoc and markdown_extensions(str(path.parent)) is not None:
+                body = python_markdown_html(body)  # an MkDocs page: raw HTML down to its closing tag
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(plain_html_blocks(body), path)
             text = open_markdown_html(plain_dialects(strip_templates(plain), attribute_delimiters(path)))
         doc = render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)

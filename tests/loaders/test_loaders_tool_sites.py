@@ -1,5 +1,6 @@
 """The shapes of infrastructure tools' documentation sites: Traefik's MkDocs site (tabbed examples, pages pulled
-in with include-markdown) and GoReleaser's Hugo site on the Hextra theme (tabs, its own include shortcode)."""
+in with include-markdown), dstack's (raw HTML card grids and code frames) and GoReleaser's Hugo site on the Hextra
+theme (tabs, its own include shortcode)."""
 
 from __future__ import annotations
 
@@ -357,3 +358,55 @@ def test_a_line_break_in_a_table_cell_keeps_the_row_on_one_line(docs: Path, inde
         'usersFile | Path to a file of users. The file content is a list of name:hashed-password. | ""',
         "realm | The realm. | traefik",
     ]
+
+
+DSTACK_EXAMPLES = """# Examples
+
+## Training
+
+<div class="tx-landing__highlights_grid">
+    <a href="/docs/examples/training/trl"
+       class="feature-cell">
+        <h3>
+            TRL
+        </h3>
+
+        <p>
+            Fine-tune zebracorn models with SFT.
+        </p>
+    </a>
+
+    <a href="/docs/examples/training/axolotl"
+       class="feature-cell">
+        <h3>
+            Axolotl
+        </h3>
+    </a>
+</div>
+
+<div editor-title="fleet.dstack.yml">
+
+    ```yaml
+    type: fleet
+    resources:
+      gpu: H100:8
+    ```
+
+    </div>
+
+Pre-provisioning is supported only for VM-based backends.
+"""
+
+
+def test_an_mkdocs_html_block_with_blank_lines_is_html_down_to_its_closing_tag(docs: Path, index_dir: Path) -> None:
+    """Python-Markdown reads a block-level element as raw HTML down to its closing tag, blank lines included;
+    CommonMark ends it at the first blank line, so dstack's examples grid showed 67 tags as indented code and a
+    fence in a `<div editor-title>` frame showed its backticks and the closing `</div>`."""
+    write(docs, "mkdocs.yml", b"site_name: dstack\nmarkdown_extensions:\n  - pymdownx.superfences\n")
+    write(docs, "docs/examples.md", DSTACK_EXAMPLES.encode())
+    index(docs, index_dir)
+    text = text_of(index_dir, "docs/examples.md")
+    assert "TRL\nFine-tune zebracorn models with SFT.\nAxolotl" in text
+    assert "type: fleet\nresources:\n  gpu: H100:8\n\nPre-provisioning is supported" in text
+    assert "<" not in text and "```" not in text
+    assert found(index_dir, "zebracorn") == ["docs/examples.md"]
