@@ -21,6 +21,7 @@ from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES
 from indexer.ingest.vitepress import vitepress_served_at
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
+from indexer.loaders.mkdocsyml import mkdocs_settings
 
 _SHOWN = {
     "docusaurus": "Docusaurus", "mdbook": "mdBook", "mkdocs": "MkDocs", "vuepress": "VuePress", "hugo": "Hugo",
@@ -94,9 +95,9 @@ def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
 
 
 def served_at(docs: Path, site: Site) -> str:
-    """Indexed from a Docusaurus, Hugo, Jekyll or Astro site's folder, a VitePress site's (or its srcDir), or an
-    Antora component's: the address its config (an Antora site's playbook) says it is served at, for the summary to
-    give as --base-url when none is given; "" otherwise."""
+    """Indexed from a Docusaurus, Hugo, Jekyll or Astro site's folder, a VitePress site's (or its srcDir), an MkDocs
+    project's (or its docs_dir), or an Antora component's: the address its config (an Antora site's playbook) says
+    it is served at, for the summary to give as --base-url when none is given; "" otherwise."""
     if site.name == "antora":
         return antora_served_at(docs)
     if site.name == "vitepress":
@@ -106,6 +107,8 @@ def served_at(docs: Path, site: Site) -> str:
         config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
         return docusaurus_served_at(config) if config is not None else ""
     config = site.known_by
+    if site.name == "mkdocs" and config is not None:
+        return _mkdocs_served_at(docs, config)
     if config is None or not config.is_file() or site_of(config) != docs:
         return ""
     if site.name == "hugo":  # grpc.io's config.yaml: `baseURL: https://grpc.io/`
@@ -118,6 +121,17 @@ def served_at(docs: Path, site: Site) -> str:
         bases = options.values("base")
         return _address(options.option("site", str), bases[0] if len(bases) == 1 else "" if not bases else None)
     return ""
+
+
+def _mkdocs_served_at(docs: Path, config: Path) -> str:
+    """Indexed from an MkDocs project's folder or its docs_dir, whose pages it serves from the site's root: the
+    config's `site_url` (dstack's `site_url: https://dstack.ai`); "" otherwise."""
+    settings = mkdocs_settings(config)
+    docs_dir = settings.get("docs_dir", "docs")
+    folders = {config.parent.resolve()} | (
+        {(config.parent / docs_dir).resolve()} if isinstance(docs_dir, str) else set()
+    )
+    return _address(settings.get("site_url"), "") if docs.resolve() in folders else ""
 
 
 def _address(url: object, base: object) -> str:

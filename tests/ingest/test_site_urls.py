@@ -1894,15 +1894,22 @@ def test_a_quarto_render_list_and_ai_instructions_decide_what_is_no_page(tmp_pat
             "https://knip.dev/ --drop-extensions",
             "https://knip.dev/guides/troubleshooting",
         ),
+        (  # dstack's MkDocs site: mkdocs.yml's site_url, its pages in docs_dir: mkdocs
+            {"mkdocs.yml": "site_name: dstack\nsite_url: https://dstack.ai\ndocs_dir: mkdocs\n"},
+            "mkdocs/docs/concepts/fleets.md",
+            "https://dstack.ai/ --drop-extensions",
+            "https://dstack.ai/docs/concepts/fleets/",
+        ),
     ],
-    ids=["hugo", "jekyll", "astro"],
+    ids=["hugo", "jekyll", "astro", "mkdocs"],
 )
-def test_the_summary_gives_the_address_a_hugo_jekyll_or_astro_config_names_as_base_url(
+def test_the_summary_gives_the_address_a_hugo_jekyll_astro_or_mkdocs_config_names_as_base_url(
     tmp_path: Path, indexer_main: Main, files: dict[str, str], page: str, advice: str, url: str
 ) -> None:
-    """gRPC's (Hugo), Just the Docs' (Jekyll) and Knip's (Starlight) sites indexed as a user first would cited
-    every page by a file:// URL, and the summary said nothing, though each config names the address it is served
-    at, as a Docusaurus config's url and baseUrl do; given as advised, the pages have the URLs the sites serve."""
+    """gRPC's (Hugo), Just the Docs' (Jekyll), Knip's (Starlight) and dstack's (MkDocs) sites indexed as a user
+    first would cited every page by a file:// URL, and the summary said nothing, though each config names the
+    address it is served at, as a Docusaurus config's url and baseUrl do; given as advised, the pages have the
+    URLs the sites serve."""
     site = tmp_path / "site"
     for path, text in files.items():
         write(site, path, text)
