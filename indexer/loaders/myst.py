@@ -5,7 +5,8 @@ Outside fenced code, before the Markdown is parsed:
   argument; without one, an admonition's kind as Sphinx titles it: `Note`, `See also`; autodoc's
   `{autofunction} pkg.name` its object's name; none for `only`, `module` and the others whose argument Sphinx
   does not show) and its body as prose, nested directives read the same way; code directives (`code-block`,
-  `code-cell`, `doctest`...: sphinx.py) and `math` stay code, under their `:caption:`; `eval-rst` is read as the
+  `code-cell`, `doctest`...: sphinx.py) and `math` stay code, under their `:caption:` (a code cell tagged
+  `remove-cell` or `remove-input` leaves nothing, as MyST-NB builds it); `eval-rst` is read as the
   reStructuredText it holds (rst.py); a `list-table` whose cells are a line each is a table of rows; an image
   leaves its alt text, a figure its alt text and caption; what is not text (`toctree`, `raw`, `index`...) leaves
   nothing, and no directive here reads a file (`include` and `literalinclude` were put in place before:
@@ -62,6 +63,8 @@ _LITERAL_ROLES = frozenset({"attr", "class", "func", "meth", "mod", "obj", "data
                             "var", "macro", "struct", "enum", "code", "literal", "file", "samp", "command", "envvar",
                             "option", "program", "kbd"})  # fmt: skip
 _CODE = CODE_DIRECTIVES | {"math"}
+# a code cell's tags that leave nothing of it on a MyST-NB page, whose outputs a Markdown source never holds
+_HIDDEN_CELL = re.compile(r"(?<![\w-])remove[-_](?:cell|input)(?![\w-])")
 _BEGIN = re.compile(r"^[ \t]{0,3}\\begin\{([A-Za-z]+\*?)\}")  # amsmath's display math at a line's start
 MAX_MATH_LINES = 200
 _EMPTY_LINK = re.compile(rf"(?<!!)\[\]\((?P<target>[^()\s]{{1,500}})\)|{CODE_SPAN_PATTERN}")  # `[](target)`
@@ -154,6 +157,8 @@ def _directive(
         caption = [indent + options["caption"], ""] if titles and options.get("caption") else []
         return [*caption, *(f"{indent}- {title}" for title in titles), ""]
     if name in EMPTY_DIRECTIVES or (name == "only" and not only_shown(argument)):  # `only` for another format
+        return []
+    if name == "code-cell" and _HIDDEN_CELL.search(options.get("tags", "")):  # MyST-NB shows no such cell
         return []
     if name in _CODE:
         while content and not content[0].strip():

@@ -1,4 +1,6 @@
-"""Jupyter notebooks (.ipynb): Markdown cells as Markdown, code cells as code, outputs as text only.
+"""Jupyter notebooks (.ipynb): Markdown cells as Markdown, code cells as code, outputs as text only; what a cell's
+tags remove from the built page (MyST-NB's and Jupyter Book's `remove-cell`, `remove-input`, `remove-output`;
+nbsphinx's hidden cells) is no text.
 
 The notebook is read as JSON (nbformat 4, and 3's worksheets) and turned into one Markdown text: a Markdown cell
 as written, a code or raw cell as a fenced block, then its outputs' text (streams, `text/plain` results, an
@@ -83,21 +85,35 @@ def _cells(notebook: dict[str, Any]) -> list[dict[str, Any]]:
 def _cell_blocks(cell: dict[str, Any]) -> Iterator[str]:
     kind = cell.get("cell_type")
     source = _text(cell.get("source", cell.get("input")))
+    tags = _tags(cell)
+    if "remove-cell" in tags:
+        return
     if kind == "markdown":
         yield source
     elif kind == "heading":  # nbformat 3
         level = cell.get("level", 1)
         yield "#" * (level if isinstance(level, int) and 1 <= level <= 6 else 1) + " " + one_line(source)
     elif kind in ("code", "raw"):
-        if source.strip():
+        if source.strip() and "remove-input" not in tags:
             yield _fenced(source)
-        outputs = cell.get("outputs")
+        outputs = cell.get("outputs") if "remove-output" not in tags else None
         for output in outputs if isinstance(outputs, list) else []:
             text = _output_text(output) if isinstance(output, dict) else ""
             if text.strip():
                 if len(text) > MAX_OUTPUT_CHARS:
                     text = text[:MAX_OUTPUT_CHARS] + "\n… (output cut)"
                 yield _fenced(text)
+
+
+def _tags(cell: dict[str, Any]) -> frozenset[str]:
+    """The cell's tags that say what the built page leaves out of it, as MyST-NB, Jupyter Book and nbsphinx read
+    them: `remove-cell` (or nbsphinx's `"nbsphinx": "hidden"`), `remove-input`, `remove-output` (`_` for `-`)."""
+    metadata = cell.get("metadata")
+    if not isinstance(metadata, dict):
+        return frozenset()
+    tags = metadata.get("tags")
+    names = {t.replace("_", "-") for t in tags if isinstance(t, str)} if isinstance(tags, list) else set()
+    return frozenset(names | ({"remove-cell"} if metadata.get("nbsphinx") == "hidden" else set()))
 
 
 def _output_text(output: dict[str, Any]) -> str:

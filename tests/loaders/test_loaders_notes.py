@@ -13,7 +13,7 @@ import pytest
 from indexer.errors import LoaderError
 from indexer.loaders.notebook import MAX_OUTPUT_CHARS
 
-from support.folders import document, found, index, write
+from support.folders import document, found, index, text_of, write
 from support.loaders import Content, assert_text, load
 
 PNG = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4).decode()
@@ -213,3 +213,72 @@ def test_notebooks_and_emails_through_the_pipeline(tmp_path: Path) -> None:
     assert found(index_dir, "type:ipynb zebracorn") == ["analysis.ipynb"]
     assert found(index_dir, "type:email zebracorn") == ["decision.eml"]
     assert document(index_dir, "decision.eml").title == "Decision: zebracorn launch date"
+
+
+def _cell(source: str, tags: list[str], output: str = "", **metadata: object) -> dict[str, object]:
+    outputs = [{"output_type": "stream", "name": "stdout", "text": output}] if output else []
+    return {"cell_type": "code", "metadata": {"tags": tags, **metadata}, "source": source, "outputs": outputs}
+
+
+TAGGED = notebook(
+    [
+        {"cell_type": "markdown", "metadata": {}, "source": "# Sharp bits\n\nProse about zebracorn."},
+        _cell("%xmode minimal  # setupword", ["remove-cell"], "setupoutput"),
+        _cell("import secretinput", ["remove-input"], "shownoutput"),
+        _cell("print(plot)", ["remove_output"], "hiddenoutput"),
+        _cell("hidden_by_nbsphinx()", [], "nbsphinxoutput", nbsphinx="hidden"),
+        _cell("kept = 1", ["hide-input"], "keptoutput"),
+    ]
+)
+MYST_NB_PAGE = """---
+jupytext:
+  formats: md:myst
+kernelspec:
+  name: python3
+---
+
+```{code-cell}
+:tags: [remove-cell]
+
+# This ensures that code cell tracebacks appearing below will be concise.
+%xmode minimal
+```
+
+# Just-in-time compilation
+
+Words on zebracorn compilation.
+
+```{code-cell}
+---
+tags: [hide-output, remove-input]
+---
+import plotting_helper
+```
+
+```{code-cell}
+:tags: [hide-input]
+
+selu_jit = jax.jit(selu)
+```
+"""
+
+
+def test_what_a_cells_tags_remove_from_the_built_page_is_no_text(tmp_path: Path) -> None:
+    """MyST-NB, Jupyter Book and nbsphinx leave out a cell tagged remove-cell (nbsphinx: hidden), the code of one
+    tagged remove-input and the outputs of one tagged remove-output; JAX's jit page opened with its
+    `%xmode minimal` set-up cell, before its title. Cells hidden behind a toggle (hide-input) are on the page."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", "extensions = ['myst_nb']\n")
+    write(docs, "sharp_bits.ipynb", TAGGED)
+    write(docs, "jit.md", MYST_NB_PAGE)
+    index(docs, index_dir)
+    notebook_text = text_of(index_dir, "sharp_bits.ipynb")
+    for gone in ("setupword", "setupoutput", "secretinput", "hiddenoutput", "nbsphinx"):
+        assert gone not in notebook_text
+    for kept in ("shownoutput", "print(plot)", "kept = 1", "keptoutput"):
+        assert kept in notebook_text
+    assert document(index_dir, "jit.md").title == "Just-in-time compilation"
+    page_text = text_of(index_dir, "jit.md")
+    assert page_text.startswith("Just-in-time compilation\n\nWords on zebracorn compilation.")
+    assert "selu_jit = jax.jit(selu)" in page_text
+    assert "xmode" not in page_text and "plotting_helper" not in page_text
