@@ -26,6 +26,8 @@ project's Python source is read, never run or imported (pysource.py).
   numpydoc), a docstring's Google and NumPy sections are read as napoleon writes them (napoleon.py).
 - An object whose source is not found, or does not parse, keeps the directive as it was written (the page
   shows the object's name and content) and leaves one warning for the page.
+- sphinx.ext.autosummary's `autosummary` is put in place here too, its names found in the current module and class
+  (autosummary.py).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
+from indexer.loaders.autosummary import autosummary_rst
 from indexer.loaders.includes import reading_folder, reading_root, warn
 from indexer.loaders.napoleon import napoleon_rst
 from indexer.loaders.pyobjects import PyObject
@@ -49,7 +52,7 @@ __all__ = ["AUTODOC_DIRECTIVES", "autodoc_rst", "expand_rst_autodoc", "myst_page
 _KINDS = ("module", "class", "exception", "function", "method", "attribute", "property", "data", "decorator")
 AUTODOC_DIRECTIVES = frozenset(f"auto{kind}" for kind in _KINDS)
 _DIRECTIVE = re.compile(
-    rf"^(?P<indent>[ \t]*)\.\.[ \t]+auto(?P<kind>{'|'.join(_KINDS)})::[ \t]*(?P<target>\S.*?)[ \t]*$"
+    rf"^(?P<indent>[ \t]*)\.\.[ \t]+auto(?P<kind>{'|'.join(_KINDS)}|summary)::[ \t]*(?P<target>\S.*?)?[ \t]*$"
 )
 _CLASS = re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(?:class|exception)::[ \t]*(?P<name>[A-Za-z_][\w.]*)")
 _CURRENT = re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(?:module|currentmodule)::[ \t]*(?P<name>\S+)[ \t]*$")
@@ -94,7 +97,7 @@ def autodoc_rst(name: str, target: str, options: dict[str, str], content: list[s
     """The reStructuredText that an autodoc directive written in another syntax (MyST's ```{autoclass}```) stands
     for, in the page's current module; None when its object is not found (with the warning) or outside a run's
     reading."""
-    if name not in AUTODOC_DIRECTIVES or reading_folder() is None:
+    if (name not in AUTODOC_DIRECTIVES and name != "autosummary") or reading_folder() is None:
         return None
     expander = _Expander(path)
     lines = expander.directive(name.removeprefix("auto"), target, options, content, "", _MODULE.get() or "", "")
@@ -158,13 +161,14 @@ class _Expander:
             options, end = dict(given), i + 1 + len(given)
             content_end = _content_end(lines, end, indent)
             content = lines[end:content_end]
-            shown = self.directive(match["kind"], match["target"], options, content, match["indent"], module, cls)
+            target = match["target"] or ""
+            shown = self.directive(match["kind"], target, options, content, match["indent"], module, cls)
             if shown is None:
                 out += lines[i:content_end]
             else:
                 out += shown
                 if match["kind"] == "module":  # it is the current module from here, as Sphinx's is
-                    module, cls = match["target"].split("(", 1)[0].strip(), ""
+                    module, cls = target.split("(", 1)[0].strip(), ""
             i = content_end
         self.module = module
         return out
@@ -173,6 +177,10 @@ class _Expander:
         self, kind: str, target: str, options: dict[str, str], content: list[str], indent: str, module: str, cls: str
     ) -> list[str] | None:
         """The lines an autodoc directive stands for; None when its object is not found."""
+        if kind == "summary":  # autosummary's table (autosummary.py)
+            lines, unfound = autosummary_rst(content, options, self.find, self.signature, indent, (module, cls))
+            self.unfound += unfound
+            return lines
         name, paren, given = target.partition("(")
         name = name.strip()
         if not _NAME.match(name):
