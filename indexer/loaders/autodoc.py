@@ -51,8 +51,8 @@ __all__ = ["AUTODOC_DIRECTIVES", "autodoc_rst", "expand_rst_autodoc", "myst_page
 
 _KINDS = ("module", "class", "exception", "function", "method", "attribute", "property", "data", "decorator")
 AUTODOC_DIRECTIVES = frozenset(f"auto{kind}" for kind in _KINDS)
-_DIRECTIVE = re.compile(
-    rf"^(?P<indent>[ \t]*)\.\.[ \t]+auto(?P<kind>{'|'.join(_KINDS)}|summary)::[ \t]*(?P<target>\S.*?)?[ \t]*$"
+_DIRECTIVE = re.compile(  # the target ends at its last non-blank: linear (a lazy one tried every run of blanks)
+    rf"^(?P<indent>[ \t]*)\.\.[ \t]+auto(?P<kind>{'|'.join(_KINDS)}|summary)::[ \t]*(?P<target>\S(?:.*\S)?)?[ \t]*$"
 )
 _CLASS = re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(?:class|exception)::[ \t]*(?P<name>[A-Za-z_][\w.]*)")
 _CURRENT = re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(?:module|currentmodule)::[ \t]*(?P<name>\S+)[ \t]*$")

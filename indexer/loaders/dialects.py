@@ -44,7 +44,7 @@ _MKDOCS = re.compile(  # an admonition (its kind, `inline end`, a title or none)
 _DOCUSAURUS = re.compile(r"^([ \t]*):::+[ \t]*([\w-]*)[ \t]*(?:\[([^\]\n]*)\])?[ \t]*(.*)$")
 _BLOCK = re.compile(r"^[ \t]*(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")  # pymdownx.blocks
 _BLOCK_END = re.compile(r"^[ \t]*(/{3,})[ \t]*$")
-_BLOCK_OPTION = re.compile(r"^(?: {4}|\t)[ \t]*([\w-]+)[ \t]*:[ \t]*(.*?)[ \t]*$")  # an option line under its head
+_BLOCK_OPTION = re.compile(r"^(?: {4}|\t)[ \t]*([\w-]+)[ \t]*:[ \t]*((?:\S(?:.*\S)?)?)[ \t]*$")  # an option line
 _UNTITLED_BLOCKS = frozenset({"html", "define", "caption", "tab", "admonition"})  # a kind that is no title
 _API = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)[ \t]*$")  # mkdocstrings' `::: name`
 # what tells `::: pydantic_core` (a module, no dot) from a Docusaurus container `::: note`: mkdocstrings' options

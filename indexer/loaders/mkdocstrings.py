@@ -48,7 +48,7 @@ _API = re.compile(  # `::: name`, or `## ::: name`: a heading's level for the ob
     r"^(?P<indent>[ \t]*)(?P<heading>#{1,6}[ \t]*)?:::[ \t]+(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]*$"
 )
 MKDOCSTRINGS, MKAUTODOC = "mkdocstrings", "mkautodoc"  # the plugin, and encode's Markdown extension (httpx's docs)
-_MKAUTODOC_OPTION = re.compile(r"^[ \t]*:(\w+):[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+_MKAUTODOC_OPTION = re.compile(r"^[ \t]*:(\w+):[ \t]*((?:\S(?:.*\S)?)?)[ \t]*$", re.MULTILINE)  # linear
 MAX_LINES = 20_000  # lines one directive may become
 # the label a page shows over a section (docsections.py finds them), and how each reads
 _LABELS = {"args": "Parameters", "arguments": "Parameters", "parameters": "Parameters", "params": "Parameters",

@@ -27,7 +27,9 @@ from indexer.loaders.sphinx import EMPTY_DIRECTIVES
 
 __all__ = ["expand_myst_includes", "expand_rst_includes"]
 
-_RST = re.compile(r"^(?P<indent>[ \t]*)\.\.[ \t]+(?P<name>include|literalinclude)::[ \t]*(?P<target>\S.*?)[ \t]*$")
+_RST = re.compile(  # the target ends at its last non-blank: linear (a lazy one tried every run of blanks)
+    r"^(?P<indent>[ \t]*)\.\.[ \t]+(?P<name>include|literalinclude)::[ \t]*(?P<target>\S(?:.*\S)?)[ \t]*$"
+)
 _CSV_TABLE = re.compile(r"^(?P<indent>[ \t]*)\.\.[ \t]+csv-table::")
 _CSV_SOURCES = frozenset({"file", "url", "encoding"})  # options that name where the rows are: taken in here
 _RST_OPTION = re.compile(r"^[ \t]+:(?P<name>[\w-]+):(?:[ \t]+(?P<value>.*?))?[ \t]*$")

@@ -147,6 +147,10 @@ PATHOLOGICAL = {
     "brackets.md": "zebracorn\n\n" + "[^" * 150_000,
     "bracketed-prose.md": "zebracorn\n\n" + ("[x " + "a-b c:d " * 100) * 1_000,
     "footnotes.md": "zebracorn\n\n[^a]: x\n\n" + ("[^" + "a" * 500) * 600,
+    # a directive's target or an option's value followed by a run of blanks and more: tried at every blank
+    # (seconds at 20,000 blanks, growing with the square)
+    "include-blanks.rst": "Zebracorn\n=========\n\nzebracorn\n\n.. include:: a" + " " * 200_000 + "b\n",
+    "option-blanks.md": "zebracorn\n\n/// note\n    type: a" + " " * 200_000 + "b\n\nx\n///\n",
     # a file that includes itself ten times, ten deep: ten billion includes (each page's includes are counted)
     "self-includes.md": "zebracorn\n\n" + "{{#include self-includes.md}}\n" * 10,
     "self-snippets.md": "zebracorn\n\n" + '--8<-- "self-snippets.md"\n' * 10,
