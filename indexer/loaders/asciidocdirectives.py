@@ -5,11 +5,11 @@ before the body is read as text (asciidoc.py); and the attributes an Antora comp
   file, or an Antora resource id, `partial$x.adoc`, `example$app.rb`, `ROOT:partial$x.adoc`, in the page's
   component), only the lines of its `tag=`/`tags=` regions or `lines=` ranges when given, their common indent
   taken off and `indent=N` spaces put on instead when that is given (tabs count as one character, or as
-  `:tabsize:` spaces), its headings moved by `leveloffset=`, and an AsciiDoc file's own directives run in turn
-  (a file of another kind is put in as it is); `ifdef::`/`ifndef::` keep or leave out the lines up to their
-  `endif::` by the attributes defined so far (`a,b`: any, `a+b`: all; those Asciidoctor defines for HTML, and
-  Antora's `env-site` and `site-gen-antora` in a component), `ifeval::[{x} == "y"]` by its comparison (kept
-  when it cannot be read). A directive escaped with a backslash is its text; a URL is not read.
+  `:tabsize:` spaces; at most 80 of either), its headings moved by `leveloffset=`, and an AsciiDoc file's own
+  directives run in turn (a file of another kind is put in as it is); `ifdef::`/`ifndef::` keep or leave out the
+  lines up to their `endif::` by the attributes defined so far (`a,b`: any, `a+b`: all; those Asciidoctor
+  defines for HTML, and Antora's `env-site` and `site-gen-antora` in a component), `ifeval::[{x} == "y"]` by
+  its comparison (kept when it cannot be read). A directive escaped with a backslash is its text; a URL is not read.
 - Spring's `include-code::` (springasciidoc.py) puts in the code of each language as an include does.
 """
 
@@ -45,6 +45,7 @@ _COMPARE = {
 }
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 MAX_ATTRIBUTE_CHARS = 10_000  # an attribute's value with its references filled in, at most
+MAX_SPACES = 80  # an include's indent= and :tabsize:, at most: a line's width of spaces
 _ADOC_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".ad")
 _HEADING = re.compile(r"^(=+)([ \t]+\S.*)$")
 _BLOCK_ID = re.compile(r"^\[\[([\w][\w.-]*)(?:,[^\]]*)?\]\][ \t]*$|^\[#([\w][\w.-]*)[^\]]*\][ \t]*$")
@@ -193,12 +194,13 @@ class _Preprocessor:
         elif "tag" in options or "tags" in options:
             lines = _tagged(lines, options.get("tags", options.get("tag", "")))
         if "indent" in options:
-            lines = _indented(lines, _number(options["indent"]), _number(self.attributes.get("tabsize", "")))
+            tab_size = _spaces(self.attributes.get("tabsize", ""), ":tabsize: ")
+            lines = _indented(lines, _spaces(options["indent"], "indent="), tab_size)
         if not full.name.lower().endswith(_ADOC_SUFFIXES):
             return lines
         offset = options.get("leveloffset", "").strip()
-        if re.fullmatch(r"[+-]?\d+", offset) and int(offset):
-            lines = [_moved(line, int(offset)) for line in lines]
+        if re.fullmatch(r"[+-]?\d+", offset) and (shift := max(-6, min(6, _number(offset)))):
+            lines = [_moved(line, shift) for line in lines]
         with deeper():
             return self.run(lines, full)
 
@@ -250,9 +252,24 @@ def _tagged(lines: list[str], spec: str) -> list[str]:
 
 
 def _number(text: str) -> int:
-    """A number as Ruby's to_i reads it (Asciidoctor's): its leading digits, 0 when there are none."""
-    found = re.match(r"\s*([+-]?\d+)", text)
-    return int(found.group(1)) if found else 0
+    """A number as Ruby's to_i reads it (Asciidoctor's): its leading digits, 0 when there are none; past nine
+    digits, a billion (Python reads no number of thousands of digits: `indent=999...` failed the page)."""
+    found = re.match(r"\s*([+-]?)(\d+)", text)
+    if found is None:
+        return 0
+    digits = found.group(2).lstrip("0")
+    value = int(digits or "0") if len(digits) <= 9 else 10**9
+    return -value if found.group(1) == "-" else value
+
+
+def _spaces(text: str, option: str) -> int:
+    """A count of spaces, an include's `indent=` or the `:tabsize:` attribute, read as _number() reads it: at
+    most MAX_SPACES, with a warning past it (`indent=3000000` made a page of 64 bytes 12 MB of spaces)."""
+    number = _number(text)
+    if number <= MAX_SPACES:
+        return number
+    warn(f"{option}{text.strip()[:20]}: more than {MAX_SPACES} spaces; {MAX_SPACES} put on")
+    return MAX_SPACES
 
 
 def _indented(lines: list[str], indent: int, tab_size: int) -> list[str]:

@@ -981,3 +981,25 @@ def test_an_include_with_indent_takes_off_the_indent_its_lines_share(tmp_path: P
     assert "Beans\n\nJava\n\n@Bean\nZebracorn zebracorn() {\n\treturn new Zebracorn();\n}" in text
     assert "  def narwhal\n    1\n  end\n\n    def narwhal\n      1\n    end" in text  # no indent=: as it is
     assert not warnings_of(report, "modules/ROOT/pages/config.adoc")
+
+
+def test_an_include_with_a_huge_indent_or_tab_size_puts_on_a_lines_width_at_most(tmp_path: Path) -> None:
+    """`indent=3000000` made a page of 64 bytes 12 MB of spaces (a billion would be a gigabyte a line), as did a
+    `:tabsize:` of millions; an indent or a leveloffset of thousands of digits failed the page, which Python
+    cannot read as a number ("could not be indexed (ValueError: Exceeds the limit (4300 digits)...")."""
+    docs = tmp_path / "docs"
+    write(docs, "Code.java", "class Code {\n\tint zebracorn;\n}\n")
+    write(docs, "part.adoc", "== Narwhal part\n\nPart text.\n")
+    write(docs, "indent.adoc", "= Indent\n\n----\ninclude::Code.java[indent=3000000]\n----\n")
+    write(docs, "tabs.adoc", "= Tabs\n:tabsize: 3000000\n\n----\ninclude::Code.java[indent=0]\n----\n")
+    digits = "9" * 5000
+    write(docs, "digits.adoc", f"= Digits\n\n----\ninclude::Code.java[indent={digits}]\n----\n")
+    write(docs, "offset.adoc", f"= Offset\n\ninclude::part.adoc[leveloffset=+{digits}]\n")
+    report = index(docs, tmp_path / "index")
+    code = f"class Code {{\n{' ' * 80}\tint zebracorn;\n{' ' * 80}}}"  # the text's first line has its spaces taken off
+    assert text_of(tmp_path / "index", "indent.adoc") == f"Indent\n\n{code}"
+    assert text_of(tmp_path / "index", "digits.adoc") == f"Digits\n\n{code}"
+    assert text_of(tmp_path / "index", "tabs.adoc") == f"Tabs\n\nclass Code {{\n{' ' * 80}int zebracorn;\n}}"
+    assert "Narwhal part" in text_of(tmp_path / "index", "offset.adoc")
+    assert warnings_of(report, "indent.adoc") == ["indent=3000000: more than 80 spaces; 80 put on"]
+    assert warnings_of(report, "tabs.adoc") == [":tabsize: 3000000: more than 80 spaces; 80 put on"]
