@@ -26,6 +26,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 
 from indexer.loaders.asciidocdirectives import COMMENT_BLOCK, DEFINITION, REFERENCE
 from indexer.loaders.springasciidoc import JAVADOC, javadoc_text
@@ -173,20 +175,33 @@ def _inline(text: str, attributes: dict[str, str]) -> str:
     if "{" in text:
         text = REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), text)
     if "[" in text or "<<" in text:
-        text = _PASS.sub(lambda m: m.group(1), text)
-        text = _XREF.sub(lambda m: m.group(2) or _page_name(m.group(1)), text)
-        text = JAVADOC.sub(javadoc_text, text)
-        text = _LINK.sub(lambda m: _link_text(m.group(2)) or m.group(1), text)
-        text = _IMAGE.sub(lambda m: m.group(1), text)
-        text = _KEYS.sub(lambda m: m.group(1), text)
-        text = _MENU.sub(lambda m: " > ".join([m.group(1), *filter(None, m.group(2).split(">"))]), text)
-        text = _FOOTNOTE.sub(lambda m: f" [{m.group(1)}]" if m.group(1) else "", text)
+        text = _closed(_macros, text)
         text = _ANGLE.sub(lambda m: (m.group(2) or m.group(1)).strip(), text)
-        text = _INLINE_ANCHOR.sub("", _ROLE.sub("", text))
+        text = _closed(partial(_INLINE_ANCHOR.sub, ""), _ROLE.sub("", text))
     if any(mark in text for mark in "*_`#+"):
         for _ in range(2):  # nested marks (*_both_*): twice is enough for prose
             text = _MARKS.sub(r"\2", text)
     return text.replace("\\{", "{")
+
+
+def _closed(replace: Callable[[str], str], text: str) -> str:
+    """`text` with `replace` applied to it up to its last `]`, for patterns that end at one (macros, anchors): one
+    opened past the last `]` would be looked for from each opening to the line's end (a line of 300 KB of
+    `pass:[` or `javadoc:a[` took minutes)."""
+    end = text.rfind("]") + 1
+    return replace(text[:end]) + text[end:]
+
+
+def _macros(text: str) -> str:
+    """The text of the inline macros in `text` (`xref:x[Text]`...: see the module docstring)."""
+    text = _PASS.sub(lambda m: m.group(1), text)
+    text = _XREF.sub(lambda m: m.group(2) or _page_name(m.group(1)), text)
+    text = JAVADOC.sub(javadoc_text, text)
+    text = _LINK.sub(lambda m: _link_text(m.group(2)) or m.group(1), text)
+    text = _IMAGE.sub(lambda m: m.group(1), text)
+    text = _KEYS.sub(lambda m: m.group(1), text)
+    text = _MENU.sub(lambda m: " > ".join([m.group(1), *filter(None, m.group(2).split(">"))]), text)
+    return _FOOTNOTE.sub(lambda m: f" [{m.group(1)}]" if m.group(1) else "", text)
 
 
 def _link_text(text: str) -> str:

@@ -154,6 +154,10 @@ PATHOLOGICAL = {
     # a file that includes itself ten times, ten deep: ten billion includes (each page's includes are counted)
     "self-includes.md": "zebracorn\n\n" + "{{#include self-includes.md}}\n" * 10,
     "self-snippets.md": "zebracorn\n\n" + '--8<-- "self-snippets.md"\n' * 10,
+    # AsciiDoc: an anchor line's id tried at each of its lengths against the rest of the line (90 s), inline
+    # macros never closed looked for from each opening to the line's end (each line 30 to 90 s)
+    "block-id.adoc": "zebracorn\n\n[#" + "a" * 300_000 + "\n",
+    "macros.adoc": "zebracorn\n\n" + "javadoc:a[" * 30_000 + "\n\n" + "pass:[" * 50_000 + "\n\n" + "anchor:a[" * 30_000,
 }
 
 
