@@ -11,10 +11,12 @@ import logging
 import os
 import signal
 import stat
+import sys
 import threading
 import weakref
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path, PurePosixPath
 from types import FrameType
 from typing import Any
@@ -184,13 +186,24 @@ def _time_limit(seconds: float) -> Iterator[None]:
         if not _in_callback(frame):
             raise _TimedOut
 
-    previous = signal.signal(signal.SIGALRM, expire)
+    previous, hook = signal.signal(signal.SIGALRM, expire), sys.unraisablehook
+    sys.unraisablehook = partial(_unless_timed_out, hook)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        sys.unraisablehook = hook
+
+
+def _unless_timed_out(hook: Callable[[Any], object], unraisable: Any) -> None:
+    """Python's hook for an exception it cannot pass on (sys.unraisablehook), but for the time limit's, which
+    it drops where _in_callback() did not know the code for a callback: a weak reference's callback is a function
+    of any module (`weakref.ref(obj, on_death)`), and Python printed the dropped exception (pytest made it an
+    error). The callback is cut short, as any code the limit interrupts; the timer, set again, ends the block."""
+    if not isinstance(unraisable.exc_value, _TimedOut):
+        hook(unraisable)
 
 
 _WEAKREF_FILES = frozenset({weakref.__file__, _weakrefset.__file__})  # where weak references' callbacks run
