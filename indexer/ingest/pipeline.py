@@ -90,7 +90,7 @@ def update_index(
         site = detect_site(docs, found.markers)
         planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
         nested = None if site.name else sitereport.nested_site(docs)
-        found_site = planning.site_found(docs, site, nested)
+        found_site = planning.site_found(docs, site, found.configs)
         redecide = set()
         if previous and not rebuild:
             redecide = planning.read_again_for_another_site(state, found_site, found.files)

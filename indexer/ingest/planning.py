@@ -136,14 +136,15 @@ def titles_to_read_again(state: RunState, site: Site) -> set[str]:
 SITE_FOUND = "site_found"  # the meta key of site_found()
 
 
-def site_found(docs: Path, site: Site, nested: tuple[str, str] | None) -> str:
+def site_found(docs: Path, site: Site, configs: set[str]) -> str:
     """Which site the folder was found to be, as the index's meta keeps it: JSON of the generator's name and the
-    path from DOCS of the config it was known by (Site.known_by), or, with none, of the name and folder of the
-    site found below DOCS (sitereport.nested_site()); "" for a folder of neither."""
+    path from DOCS of the config it was known by (Site.known_by), or, with none, the paths of the sites' configs
+    the scan found below DOCS (Scan.configs: a second site's config, or one three folders down, counts as much
+    as the first); "" for a folder of neither."""
     if site.name:
         where = os.path.relpath(site.known_by, docs).replace(os.sep, "/") if site.known_by else ""
         return json.dumps([site.name, where])
-    return json.dumps(["", *nested]) if nested else ""
+    return json.dumps(["", *sorted(configs)]) if configs else ""
 
 
 def read_again_for_another_site(state: RunState, found: str, files: list[Candidate]) -> set[str]:

@@ -24,7 +24,7 @@ import pathspec
 
 from indexer.errors import IgnoreFileError
 from indexer.ingest.patterns import PatternError, compile_lines
-from indexer.ingest.sitedetect import MARKER_FILES
+from indexer.ingest.sitedetect import MARKER_FILES, site_configs_among
 from indexer.loaders import SUFFIXES
 from indexer.model import SkippedFile
 
@@ -53,6 +53,7 @@ class Scan:
     skipped: list[tuple[SkippedFile, int, int]] = field(default_factory=list)  # with size and mtime_ns
     unread: Counter[str] = field(default_factory=Counter)  # files no loader takes, by suffix ("" for none)
     markers: set[str] = field(default_factory=set)  # names of sitedetect.MARKER_FILES found (what built the site)
+    configs: set[str] = field(default_factory=set)  # paths of site configs (sitedetect.site_configs_among)
 
 
 def scan(root: Path, max_size: int, exclude: Path | None = None, follow_symlinks: bool = False) -> Scan:
@@ -73,6 +74,8 @@ def scan(root: Path, max_size: int, exclude: Path | None = None, follow_symlinks
         except OSError as exc:
             walk.skip(prefix or ".", f"folder cannot be read: {exc.strerror}")
             continue
+        # hidden ones too (.vitepress/), ignored or not: loaders look for them all
+        walk.result.configs.update(prefix + name for name in site_configs_among([e.name for e in listing]))
         for entry in listing:
             subfolder = walk.visit(entry, prefix)
             if subfolder is not None:

@@ -49,6 +49,24 @@ MARKER_FILES = frozenset({"_category_.json", "_category_.yml", "_category_.yaml"
 """Names of files inside DOCS that tell its generator (the scanner notes them): Docusaurus's category files."""
 NOT_SITES = frozenset({"node_modules", "__pycache__", "build", "dist", "target", "vendor", "site-packages"})
 """Folders that hold no site's config: dependencies, build output."""
+SITE_CONFIGS = frozenset([name for name, _ in CONFIG_FILES] + list(JEKYLL_CONFIGS) + [ANTORA_CONFIG])
+"""Names of the files (and folders: .vitepress/) that make their folder a site's, besides those of site_configs():
+loaders look for them above a page on their own (MkDocs' snippets, Hugo's params, Docusaurus's @site/, Quarto's
+and Jekyll's variables), so the scanner notes where DOCS holds one (planning.site_found)."""
+_OLD_HUGO = frozenset(f"config.{ext}" for ext in ("toml", "yaml", "yml", "json"))  # layouts.old_hugo_config
+
+
+def site_configs_among(names: list[str]) -> list[str]:
+    """Of the names of a folder's entries, those that make it a site's folder: SITE_CONFIGS, an mkdocs*.yml, and
+    Hugo's older config.toml (.yaml...) beside a content/ folder (a name too common to count alone)."""
+    hugo = "content" in names
+    return [
+        name
+        for name in names
+        if name in SITE_CONFIGS
+        or (name.startswith("mkdocs") and name.endswith((".yml", ".yaml")))
+        or (hugo and name in _OLD_HUGO)
+    ]
 
 
 def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:

@@ -131,3 +131,25 @@ def test_a_config_removed_reads_the_pages_as_plain_ones_again(docs: Path, index_
     assert page not in all_ids(index_dir)  # @site/ names no folder now: the page's only text is refused
     assert "no docusaurus.config.*" in skipped(report)[page]
     assert _seen(index_dir, report) == _rebuilt(docs, tmp_path)
+
+
+@pytest.mark.parametrize("where", ["b", "projects/deep/b"])
+def test_a_config_added_below_docs_beside_another_sites_reads_the_pages_as_a_rebuild_does(
+    where: str, docs: Path, index_dir: Path, tmp_path: Path
+) -> None:
+    """A repository holds one site below it already (a/); another's pages (b/, or three folders down) get their
+    hugo.toml: only the first site found within two folders of DOCS was kept, so the page kept its reading (its
+    param empty) until --rebuild."""
+    pages, config, page, word = SITES["hugo"]
+    write(docs, "a/hugo.toml", "baseURL = 'https://a.test/'\ntitle = 'A'\n")
+    write(docs, "a/content/_index.md", "---\ntitle: A\n---\nThe first site.\n")
+    for path, text in pages.items():
+        write(docs, f"{where}/{path}", text)
+    index(docs, index_dir, **RUN)
+    assert word not in text_of(index_dir, f"{where}/{page}").lower()
+    for path, text in config.items():
+        write(docs, f"{where}/{path}", text)
+    report = index(docs, index_dir, **RUN)
+    assert word in text_of(index_dir, f"{where}/{page}").lower()
+    assert _seen(index_dir, report) == _rebuilt(docs, tmp_path)
+    assert index(docs, index_dir, **RUN).generation is None
