@@ -18,8 +18,8 @@ Safety: `include` and Sphinx's `literalinclude` are put in place before docutils
 folder only (sphinxfiles.py, includes.py); docutils itself reads no file and inserts no raw markup (its `include`,
 `raw` and `csv-table :file:` are refused or dropped), no docutils configuration file is read (Sphinx's conf.py is
 read as text, never run), and docutils reports nothing, anywhere: its messages never reach the terminal or the
-text. Whatever goes wrong in docutils (an error, nesting too deep for it) the file is read as plain text, with a
-warning: its text is never lost.
+text. Whatever goes wrong in docutils (an error, nesting too deep for it, a line longer than it reads) the file is
+read as plain text, with a warning: its text is never lost.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ _HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")  # ASCII punctuation: each escaped, Markdown shows it as written
 _ROLE = re.compile(r":((?:[A-Za-z0-9][\w.+-]*:)+)`((?:[^`\\]|\\.)+)`")
 _UNRESOLVED = ("Undefined substitution referenced", "Unknown target name")  # docutils' words
+_TOO_LONG = "exceeds the line-length-limit"  # docutils' words for a line it does not read, and then reads no line
 
 
 def _settings() -> dict[str, Any]:
@@ -119,8 +120,18 @@ def pep_header(text: str) -> tuple[dict[str, str], str]:
 
 
 def _doctree(text: str) -> nodes.document:
-    """docutils' tree of `text`, each admonition under the title Sphinx shows it with (`.. note::`: "Note")."""
+    """docutils' tree of `text`, each admonition under the title Sphinx shows it with (`.. note::`: "Note"). A
+    ValueError when a line is longer than docutils reads: it then reads nothing of the page (a paragraph of 12,000
+    characters on one line lost the whole page as "no text"), and its inline markup takes the square of a line's
+    length (a line of 100,000 `*a` took 33 s), so that the page is read as plain text instead."""
     document = publish_doctree(text, settings_overrides=_settings())
+    too_long = next(
+        (m for m in document.children if isinstance(m, nodes.system_message) and _TOO_LONG in m.astext()), None
+    )
+    if too_long is not None:
+        line = re.search(r"Line (\d+)", too_long.astext())
+        limit = document.settings.line_length_limit
+        raise ValueError(f"line {line.group(1) if line else '?'} is longer than {limit:,} characters")
     for node in list(document.findall(nodes.Element)):
         title = ADMONITION_TITLES.get(node.tagname) if isinstance(node, nodes.Admonition) else None
         if title and not (node.children and isinstance(node.children[0], nodes.title)):

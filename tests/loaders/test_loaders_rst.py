@@ -607,6 +607,21 @@ def test_rst_too_deep_for_docutils_is_plain_text_with_a_warning(text: str, capfd
     assert capfd.readouterr() == ("", "")
 
 
+def test_rst_with_a_line_longer_than_docutils_reads_is_plain_text_with_a_warning(docs: Path, index_dir: Path) -> None:
+    """docutils reads no line of a page that has one of more than 10,000 characters (a paragraph written on one
+    line): the whole page was skipped as "no text", its other paragraphs lost with it, and no warning said why."""
+    long_line = "The " + "ochre heron " * 1_000 + "nests."
+    write(docs, "long.rst", f"Long Title\n==========\n\nzebracorn first.\n\n{long_line}\n\nunicornfish last.\n")
+    report = index(docs, index_dir)
+    assert skipped(report) == {}
+    assert document(index_dir, "long.rst").title == "Long Title"
+    assert found(index_dir, "zebracorn") == found(index_dir, "unicornfish") == found(index_dir, "heron") == ["long.rst"]
+    assert [w.reason for w in report.warnings] == [
+        "reStructuredText could not be parsed (ValueError: line 6 is longer than 10,000 characters); indexed as "
+        "plain text"
+    ]
+
+
 def test_rst_folder_of_peps_is_indexed_with_titles(docs: Path, index_dir: Path) -> None:
     write(docs, "peps/pep-9999.rst", PEP)
     report = index(docs, index_dir)
