@@ -7,13 +7,16 @@ them otherwise, and kramdown's table of contents marker.
   code and its code into prose (Just the Docs writes each example so: `</div>` then its Markdown source).
 - kramdown's table of contents, a list item over `{:toc}` (`1. TOC` then `{:toc}`), is generated from the
   page's headings: it leaves nothing; so does a line that is one of kramdown's self-closing extensions, which
-  set its options (`{::options toc_levels="2..4" /}`) or leave a comment (`{::comment}x{:/comment}`).
+  set its options (`{::options toc_levels="2..4" /}`) or leave a comment (`{::comment}x{:/comment}`), and a
+  comment written over lines, `{::comment}` and `{:/comment}` (or `{:/}`) on lines of their own, with all between
+  (a comment never closed hides nothing).
 Lines in fenced code are left as written. (An element whose `markdown` attribute says it holds Markdown, kramdown's
 `markdown="1"` and md_in_html's, is opened later: mdinhtml.py.)
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from indexer.loaders.fences import in_code
@@ -28,6 +31,8 @@ _BLOCK_CLOSE = re.compile(
 _TOC = re.compile(r"^[ \t]*\{:[ \t]*toc\b[^}\n]*\}[ \t]*$")
 _EXTENSION = re.compile(r"^[ \t]*\{::(?:options\b[^}\n]*/\}|comment\}.*?\{:/(?:comment)?\})[ \t]*$")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
+_COMMENT_OPEN = re.compile(r"^[ \t]*\{::comment\}[ \t]*$")
+_COMMENT_CLOSE = re.compile(r"^[ \t]*\{:/(?:comment)?\}[ \t]*$")
 _SIGNS = ("</", "{:")
 
 
@@ -38,9 +43,15 @@ def plain_html_blocks(text: str) -> str:
         return text
     out: list[str] = []
     lines = text.split("\n")
+    closes = [n for n, line in enumerate(lines) if "{:/" in line and _COMMENT_CLOSE.match(line)]
+    hidden = -1  # the line that closes the comment being left out
     for number, (line, code) in enumerate(in_code(lines)):
-        if code:
-            out.append(line)
+        if code or number <= hidden:
+            if number > hidden:
+                out.append(line)
+            continue
+        if "{::" in line and _COMMENT_OPEN.match(line) and (after := bisect.bisect(closes, number)) < len(closes):
+            hidden = closes[after]
             continue
         closing = _BLOCK_CLOSE.match(line) if "</" in line else None
         if _TOC.match(line) if "{:" in line else False:

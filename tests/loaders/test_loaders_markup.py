@@ -840,6 +840,20 @@ def test_jekyll_link_tags_keep_links_and_kramdown_options_leave_nothing(docs: Pa
     assert found(index_dir, "zebracorn") == []  # a post's name in a link's target is no text of the page
 
 
+def test_a_kramdown_comment_over_lines_leaves_nothing_but_one_never_closed_hides_nothing() -> None:
+    """kramdown's comment is written over lines, as its own documentation writes it (`{::comment}`, the text, then
+    `{:/comment}`): only the one-line form left nothing, and this one read as "{::comment} This hidden ...
+    {:/comment}"."""
+    page = (
+        b"# Notes\n\nBefore zebracorn.\n\n{::comment}\nThis hidden sentinel is for the theme's authors.\n\n"
+        b"Still hidden.\n{:/comment}\n\nMiddle.\n\n{::comment}\nShort form closed.\n{:/}\n\n"
+        b"```\n{::comment}\nin code\n```\n\n{::comment}\nNever closed: shown.\n"
+    )
+    assert load("notes.md", page).sections[0].text == (
+        "Before zebracorn.\n\nMiddle.\n\n{::comment}\nin code\n\n{::comment} Never closed: shown."
+    )
+
+
 SHIKI = b"""# Mocking
 
 ```ts twoslash
