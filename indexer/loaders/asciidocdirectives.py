@@ -5,11 +5,12 @@ before the body is read as text (asciidoc.py); and the attributes an Antora comp
   file, or an Antora resource id, `partial$x.adoc`, `example$app.rb`, `ROOT:partial$x.adoc`, in the page's
   component), only the lines of its `tag=`/`tags=` regions or `lines=` ranges when given, their common indent
   taken off and `indent=N` spaces put on instead when that is given (tabs count as one character, or as
-  `:tabsize:` spaces; at most 80 of either), its headings moved by `leveloffset=`, and an AsciiDoc file's own
-  directives run in turn (a file of another kind is put in as it is); `ifdef::`/`ifndef::` keep or leave out the
-  lines up to their `endif::` by the attributes defined so far (`a,b`: any, `a+b`: all; those Asciidoctor
-  defines for HTML, and Antora's `env-site` and `site-gen-antora` in a component), `ifeval::[{x} == "y"]` by
-  its comparison (kept when it cannot be read). A directive escaped with a backslash is its text; a URL is not read.
+  `:tabsize:` spaces; at most 80 of either), its headings moved by `leveloffset=` (asciidocoptions.py), and an
+  AsciiDoc file's own directives run in turn (a file of another kind is put in as it is); `ifdef::`/`ifndef::`
+  keep or leave out the lines up to their `endif::` by the attributes defined so far (`a,b`: any, `a+b`: all;
+  those Asciidoctor defines for HTML, and Antora's `env-site` and `site-gen-antora` in a component),
+  `ifeval::[{x} == "y"]` by its comparison (kept when it cannot be read). A directive escaped with a backslash is
+  its text; a URL is not read.
 - Spring's `include-code::` (springasciidoc.py) puts in the code of each language as an include does.
 """
 
@@ -22,6 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from indexer.loaders.asciidocoptions import HEADING, leveled, selected
 from indexer.loaders.includes import SETTINGS, deeper, included_text, warn
 from indexer.loaders.springasciidoc import INCLUDE_CODE, code_includes
 from indexer.loaders.yamlread import read_yaml
@@ -32,7 +34,6 @@ COMMENT_BLOCK = re.compile(r"^/{4,}[ \t]*$")
 DEFINITION = re.compile(r"^:(!?)([\w][\w-]*)(!?):[ \t]*(.*)$")
 REFERENCE = re.compile(r"(?<!\\)\{([\w][\w-]*)\}")
 _DIRECTIVE = re.compile(r"^(\\?)(include|ifdef|ifndef|ifeval|endif)::([^\[\s]*)\[(.*)\][ \t]*$")
-_TAG_LINE = re.compile(r"\b(tag|end)::([^\[\s]*)\[\]")
 _OPTION = re.compile(r"""([\w-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
 _COMPARISON = re.compile(r"""^\s*("[^"]*"|'[^']*'|[^\s=!<>]+)\s*(==|!=|<=|>=|<|>)\s*("[^"]*"|'[^']*'|[^\s=!<>]+)\s*$""")
 _COMPARE = {
@@ -45,9 +46,7 @@ _COMPARE = {
 }
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 MAX_ATTRIBUTE_CHARS = 10_000  # an attribute's value with its references filled in, at most
-MAX_SPACES = 80  # an include's indent= and :tabsize:, at most: a line's width of spaces
 _ADOC_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".ad")
-_HEADING = re.compile(r"^(=+)([ \t]+\S.*)$")
 # `[[id]]`, `[#id.role]`; the id possessive: each of its splits tried against the rest took minutes on a long line
 _BLOCK_ID = re.compile(r"^\[\[([\w][\w.-]*+)(?:,[^\]]*)?\]\][ \t]*$|^\[#([\w][\w.-]*+)[^\]]*\][ \t]*$")
 _FAMILIES = {"partial": "partials", "example": "examples", "page": "pages", "attachment": "attachments"}
@@ -130,7 +129,7 @@ class _Preprocessor:
         anchor is `_getting_started`)."""
         if anchor := _BLOCK_ID.match(line):
             self.anchor = anchor.group(1) or anchor.group(2)
-        elif heading := _HEADING.match(line):
+        elif heading := HEADING.match(line):
             auto = "_" + "_".join(re.findall(r"\w+", heading.group(2).lower()))
             self.section, self.anchor = self.anchor or auto, ""
         elif line.strip():
@@ -190,18 +189,10 @@ class _Preprocessor:
         lines = [line.rstrip() for line in text.split("\n")]
         if text.endswith("\n"):
             lines.pop()
-        if "lines" in options:
-            lines = _ranges(lines, options["lines"])
-        elif "tag" in options or "tags" in options:
-            lines = _tagged(lines, options.get("tags", options.get("tag", "")))
-        if "indent" in options:
-            tab_size = _spaces(self.attributes.get("tabsize", ""), ":tabsize: ")
-            lines = _indented(lines, _spaces(options["indent"], "indent="), tab_size)
+        lines = selected(lines, options, self.attributes.get("tabsize", ""))
         if not full.name.lower().endswith(_ADOC_SUFFIXES):
             return lines
-        offset = options.get("leveloffset", "").strip()
-        if re.fullmatch(r"[+-]?\d+", offset) and (shift := max(-6, min(6, _number(offset)))):
-            lines = [_moved(line, shift) for line in lines]
+        lines = leveled(lines, options.get("leveloffset", ""))
         with deeper():
             return self.run(lines, full)
 
@@ -213,85 +204,6 @@ def _value(token: str) -> str | float:
         return float(token)
     except ValueError:
         return token
-
-
-def _ranges(lines: list[str], spec: str) -> list[str]:
-    """The lines of `lines=1..5;8;10..-1` (1-based, inclusive; -1: to the end), in the order given."""
-    picked: list[str] = []
-    for part in re.split(r"[;,]", spec.strip().strip('"')):
-        bounds = part.strip().split("..")
-        try:
-            first = int(bounds[0])
-            last = int(bounds[1]) if len(bounds) > 1 and bounds[1] else first if len(bounds) == 1 else -1
-        except ValueError:
-            continue
-        picked += lines[max(first, 1) - 1 : len(lines) if last < 0 else last]
-    return picked
-
-
-def _tagged(lines: list[str], spec: str) -> list[str]:
-    """The lines inside the tagged regions `spec` names (`tag::name[]` ... `end::name[]`; `a;b`, `*`: any tag,
-    `**`: every line, `!a`: not in a), without the tag lines themselves."""
-    names = [n.strip() for n in re.split(r"[;,]", spec) if n.strip()]
-    wanted = {n for n in names if not n.startswith("!")}
-    unwanted = {n[1:] for n in names if n.startswith("!")}
-    every = "**" in wanted or not wanted  # only exclusions: every other line
-    kept: list[str] = []
-    inside: list[str] = []
-    for line in lines:
-        marker = _TAG_LINE.search(line)
-        if marker is not None:
-            if marker.group(1) == "tag":
-                inside.append(marker.group(2))
-            elif marker.group(2) in inside:  # the last region opened under that name ends
-                del inside[len(inside) - 1 - inside[::-1].index(marker.group(2))]
-            continue
-        chosen = every or bool(wanted & set(inside)) or ("*" in wanted and bool(inside))
-        if chosen and not unwanted & set(inside):
-            kept.append(line)
-    return kept
-
-
-def _number(text: str) -> int:
-    """A number as Ruby's to_i reads it (Asciidoctor's): its leading digits, 0 when there are none; past nine
-    digits, a billion (Python reads no number of thousands of digits: `indent=999...` failed the page)."""
-    found = re.match(r"\s*([+-]?)(\d+)", text)
-    if found is None:
-        return 0
-    digits = found.group(2).lstrip("0")
-    value = int(digits or "0") if len(digits) <= 9 else 10**9
-    return -value if found.group(1) == "-" else value
-
-
-def _spaces(text: str, option: str) -> int:
-    """A count of spaces, an include's `indent=` or the `:tabsize:` attribute, read as _number() reads it: at
-    most MAX_SPACES, with a warning past it (`indent=3000000` made a page of 64 bytes 12 MB of spaces)."""
-    number = _number(text)
-    if number <= MAX_SPACES:
-        return number
-    warn(f"{option}{text.strip()[:20]}: more than {MAX_SPACES} spaces; {MAX_SPACES} put on")
-    return MAX_SPACES
-
-
-def _indented(lines: list[str], indent: int, tab_size: int) -> list[str]:
-    """The lines of an include with `indent=` (Asciidoctor's adjust_indentation!): tabs made `tab_size` spaces
-    when that is given; then, unless `indent` is negative, the indent every non-empty line shares taken off and
-    `indent` spaces put before each."""
-    if tab_size > 0:
-        lines = [line.expandtabs(tab_size) if "\t" in line else line for line in lines]
-    if indent < 0:
-        return lines
-    depths = [len(line) - len(line.lstrip()) for line in lines if line]
-    shared = min(depths) if depths else 0
-    return [" " * indent + line[shared:] if line else line for line in lines]
-
-
-def _moved(line: str, offset: int) -> str:
-    """A heading line moved `offset` levels (leveloffset), between 1 and 6 marks."""
-    heading = _HEADING.match(line)
-    if heading is None or len(heading.group(1)) > 6:
-        return line
-    return "=" * min(6, max(1, len(heading.group(1)) + offset)) + heading.group(2)
 
 
 def _component(page: Path) -> tuple[Path, str] | None:

@@ -1,0 +1,117 @@
+"""What an AsciiDoc `include::`'s options take of the lines of the file it includes (asciidocdirectives.py), as
+Asciidoctor takes them: the ranges of `lines=1..5;8;10..-1`, else the regions of `tag=`/`tags=` (`tag::x[]` ...
+`end::x[]`); with `indent=N`, the indent the lines share taken off and N spaces put on (tabs count as one
+character, or as the `:tabsize:` attribute's spaces; at most MAX_SPACES of either, with a warning past it); and,
+in an AsciiDoc file, its headings moved by `leveloffset=`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexer.loaders.includes import warn
+
+__all__ = ["HEADING", "MAX_SPACES", "leveled", "selected"]
+
+HEADING = re.compile(r"^(=+)([ \t]+\S.*)$")
+MAX_SPACES = 80  # an include's indent= and :tabsize:, at most: a line's width of spaces
+_TAG_LINE = re.compile(r"\b(tag|end)::([^\[\s]*)\[\]")
+
+
+def selected(lines: list[str], options: dict[str, str], tab_size: str) -> list[str]:
+    """The lines an include's `options` keep (`lines=`, else `tag=`/`tags=`), indented as `indent=` says, with
+    the `:tabsize:` attribute's value `tab_size`."""
+    if "lines" in options:
+        lines = _ranges(lines, options["lines"])
+    elif "tag" in options or "tags" in options:
+        lines = _tagged(lines, options.get("tags", options.get("tag", "")))
+    if "indent" in options:
+        lines = _indented(lines, _spaces(options["indent"], "indent="), _spaces(tab_size, ":tabsize: "))
+    return lines
+
+
+def leveled(lines: list[str], offset: str) -> list[str]:
+    """An AsciiDoc file's lines with their headings moved as `leveloffset=` (`offset`) says: `+1`, `-1`, `2`."""
+    offset = offset.strip()
+    if re.fullmatch(r"[+-]?\d+", offset) and (shift := max(-6, min(6, _number(offset)))):
+        return [_moved(line, shift) for line in lines]
+    return lines
+
+
+def _ranges(lines: list[str], spec: str) -> list[str]:
+    """The lines of `lines=1..5;8;10..-1` (1-based, inclusive; -1: to the end), in the order given."""
+    picked: list[str] = []
+    for part in re.split(r"[;,]", spec.strip().strip('"')):
+        bounds = part.strip().split("..")
+        try:
+            first = int(bounds[0])
+            last = int(bounds[1]) if len(bounds) > 1 and bounds[1] else first if len(bounds) == 1 else -1
+        except ValueError:
+            continue
+        picked += lines[max(first, 1) - 1 : len(lines) if last < 0 else last]
+    return picked
+
+
+def _tagged(lines: list[str], spec: str) -> list[str]:
+    """The lines inside the tagged regions `spec` names (`tag::name[]` ... `end::name[]`; `a;b`, `*`: any tag,
+    `**`: every line, `!a`: not in a), without the tag lines themselves."""
+    names = [n.strip() for n in re.split(r"[;,]", spec) if n.strip()]
+    wanted = {n for n in names if not n.startswith("!")}
+    unwanted = {n[1:] for n in names if n.startswith("!")}
+    every = "**" in wanted or not wanted  # only exclusions: every other line
+    kept: list[str] = []
+    inside: list[str] = []
+    for line in lines:
+        marker = _TAG_LINE.search(line)
+        if marker is not None:
+            if marker.group(1) == "tag":
+                inside.append(marker.group(2))
+            elif marker.group(2) in inside:  # the last region opened under that name ends
+                del inside[len(inside) - 1 - inside[::-1].index(marker.group(2))]
+            continue
+        chosen = every or bool(wanted & set(inside)) or ("*" in wanted and bool(inside))
+        if chosen and not unwanted & set(inside):
+            kept.append(line)
+    return kept
+
+
+def _number(text: str) -> int:
+    """A number as Ruby's to_i reads it (Asciidoctor's): its leading digits, 0 when there are none; past nine
+    digits, a billion (Python reads no number of thousands of digits: `indent=999...` failed the page)."""
+    found = re.match(r"\s*([+-]?)(\d+)", text)
+    if found is None:
+        return 0
+    digits = found.group(2).lstrip("0")
+    value = int(digits or "0") if len(digits) <= 9 else 10**9
+    return -value if found.group(1) == "-" else value
+
+
+def _spaces(text: str, option: str) -> int:
+    """A count of spaces, an include's `indent=` or the `:tabsize:` attribute, read as _number() reads it: at
+    most MAX_SPACES, with a warning past it (`indent=3000000` made a page of 64 bytes 12 MB of spaces)."""
+    number = _number(text)
+    if number <= MAX_SPACES:
+        return number
+    warn(f"{option}{text.strip()[:20]}: more than {MAX_SPACES} spaces; {MAX_SPACES} put on")
+    return MAX_SPACES
+
+
+def _indented(lines: list[str], indent: int, tab_size: int) -> list[str]:
+    """The lines of an include with `indent=` (Asciidoctor's adjust_indentation!): tabs made `tab_size` spaces
+    when that is given; then, unless `indent` is negative, the indent every non-empty line shares taken off and
+    `indent` spaces put before each."""
+    if tab_size > 0:
+        lines = [line.expandtabs(tab_size) if "\t" in line else line for line in lines]
+    if indent < 0:
+        return lines
+    depths = [len(line) - len(line.lstrip()) for line in lines if line]
+    shared = min(depths) if depths else 0
+    return [" " * indent + line[shared:] if line else line for line in lines]
+
+
+def _moved(line: str, offset: int) -> str:
+    """A heading line moved `offset` levels (leveloffset), between 1 and 6 marks."""
+    heading = HEADING.match(line)
+    if heading is None or len(heading.group(1)) > 6:
+        return line
+    return "=" * min(6, max(1, len(heading.group(1)) + offset)) + heading.group(2)
