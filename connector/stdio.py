@@ -2,15 +2,17 @@
 
 The SDK's stdio transport reads each line, writes each answer and flushes it in worker threads (anyio.wrap_file):
 three hand-offs between threads per request, most of a round trip here (a ping took 1.8 ms, 1.0 ms without them).
-And it hands every message between tasks twice more: a task reads and parses the lines and passes each message to
-the dispatcher, and a task takes each answer from the handlers and writes it (about 0.3 ms of a search's round
-trip here). When stdin and stdout are both pipes, which is how MCP clients spawn a server, asyncio's own pipe
-transports read and write them here, and the dispatcher reads and writes the pipes itself, through the two streams
-of this module (the SDK's ReadStream and WriteStream): a line is parsed and validated as the SDK's transport does
-it when the dispatcher asks for the next message, and an answer is written to JSON as the SDK writes it and handed
-to the pipe by the handler that sends it. Anything else (a terminal, a file, a socket) keeps the SDK's transport:
-asyncio cannot poll a file, a terminal left non-blocking troubles the shell after exit, and one socket serving
-both directions looks closed to asyncio's write transport when data arrives.
+And it hands every message between tasks twice more: a task reads and parses the lines and passes each message
+on, and a task takes each answer from the handlers and writes it (about 0.2 ms of a search's round trip here).
+When stdin and stdout are both pipes, which is how MCP clients spawn a server, asyncio's own pipe transports read
+and write them here, through the two streams of this module (the SDK's ReadStream and WriteStream): a line is
+parsed and validated as the SDK's transport does it when the SDK's server asks for the next message (its runner
+relays them to the dispatcher), and an answer is written to JSON as the SDK writes it and handed to the pipe by
+the handler that sends it. An answer the client no longer reads (it closed stdout) is dropped, as the SDK drops
+one sent to a stream whose reader is gone (BrokenResourceError), and the server ends when stdin does. Anything
+else (a terminal, a file, a socket) keeps the SDK's transport: asyncio cannot poll a file, a terminal left
+non-blocking troubles the shell after exit, and one socket serving both directions looks closed to asyncio's
+write transport when data arrives.
 
 While serving, as with the SDK's transport, fd 0 reads the null device and fd 1 writes to stderr, so stray output
 of any library misses the wire; both are restored on exit. A message ends at "\n", as the spec says (the SDK's text
@@ -215,9 +217,9 @@ class _Sent(asyncio.Protocol):
 
 
 class _Incoming:
-    """The messages the client sends, as the SDK's dispatcher reads them (its ReadStream): each line parsed and
+    """The messages the client sends, as the SDK's server reads them (its ReadStream): each line parsed and
     validated as the SDK's stdio transport does (UTF-8, undecodable bytes replaced; a line that is no JSON-RPC
-    message is handed on as its exception, which the SDK answers), when the dispatcher asks for the next one."""
+    message is handed on as its exception, which the SDK answers), when the server asks for the next one."""
 
     def __init__(self, lines: _Lines) -> None:
         self.lines = lines
@@ -268,12 +270,12 @@ class _Outgoing:
         if self.closed:
             raise anyio.ClosedResourceError
         if self.sent.error is not None:
-            raise self.sent.error
+            raise anyio.BrokenResourceError from self.sent.error
         text = item.message.model_dump_json(by_alias=True, exclude_unset=True)
         self.transport.write(text.encode("utf-8") + b"\n")
         await self.sent.writable.wait()
         if self.sent.error is not None:
-            raise self.sent.error
+            raise anyio.BrokenResourceError from self.sent.error
 
     async def aclose(self) -> None:
         self.closed = True

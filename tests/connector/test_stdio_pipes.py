@@ -166,6 +166,24 @@ def test_answers_still_waiting_when_stdin_closes_reach_a_slow_reader_whole(big_i
     assert len(text) > 40_000 and "ochre heron" in text
 
 
+def test_a_client_that_closes_stdout_ends_the_server_quietly(index: Path) -> None:
+    """A client that stops reading (closes its end of stdout) and then closes stdin: the server drops the answers
+    it can no longer send and exits as after any client's end, without a traceback on stderr."""
+    with stdio_server(index) as process:
+        assert process.stdin and process.stdout and process.stderr
+        process.stdin.write(message(1, "initialize", INITIALIZE) + message(None, "notifications/initialized"))
+        process.stdin.flush()
+        read_answers(process.stdout, {1})
+        process.stdout.close()
+        process.stdin.write(search(2, "zebracorn"))
+        process.stdin.flush()
+        time.sleep(1)  # the answer meets the closed pipe
+        process.stdin.close()
+        assert process.wait(timeout=LIMIT) == 0
+        err = process.stderr.read().decode()
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
 def test_a_killed_server_leaves_the_clients_pipes_blocking(index: Path) -> None:
     """The server reads and writes its pipes without blocking, through open files of its own: the pipes that
     the client (and whatever shares them) holds stay blocking, even when the server is killed."""
