@@ -39,16 +39,45 @@ def leveled(lines: list[str], offset: str) -> list[str]:
 
 
 def _ranges(lines: list[str], spec: str) -> list[str]:
-    """The lines of `lines=1..5;8;10..-1` (1-based, inclusive; -1: to the end), in the order given."""
+    """The lines of `lines=1..5;8;10..-1` (1-based, inclusive; `10..` or `10..-1`: to the end) as Asciidoctor
+    takes them: the numbers sorted, each line once and in the file's order (`1..-1` given a thousand times is the
+    file once, not a thousand copies of it); an open range goes on past the last number given; a number under 1
+    matches no line and holds back every line after it; no numbers at all: the whole file."""
+    beyond = len(lines) + 1  # every number past the file acts as this one: it matches no line
+    spans: list[tuple[int, int]] = []
+    open_ended = False
+    parts = re.split(r"[;,]", spec.strip().strip('"'))
+    while parts and not parts[-1]:  # Ruby's split drops empty parts at the end
+        parts.pop()
+    for part in parts:
+        first, dots, last = part.strip().partition("..")
+        start = max(0, min(_number(first), beyond))
+        if dots and (not last or _number(last) < 0):
+            spans.append((start, start))
+            open_ended = True
+        elif dots:
+            spans += [(start, min(_number(last), beyond))] if start <= _number(last) else []
+        else:
+            spans.append((start, start))
+    if not spans:
+        return lines
+    if min(start for start, _ in spans) < 1:
+        return []
+    return _spanned(lines, spans, max(stop for _, stop in spans) if open_ended else beyond)
+
+
+def _spanned(lines: list[str], spans: list[tuple[int, int]], rest: int) -> list[str]:
+    """The lines within any of `spans` (1-based, inclusive), and every line after line `rest`, once each."""
+    starts = [0] * (len(lines) + 3)
+    for start, stop in spans:
+        starts[start] += 1
+        starts[stop + 1] -= 1
+    inside = 0
     picked: list[str] = []
-    for part in re.split(r"[;,]", spec.strip().strip('"')):
-        bounds = part.strip().split("..")
-        try:
-            first = int(bounds[0])
-            last = int(bounds[1]) if len(bounds) > 1 and bounds[1] else first if len(bounds) == 1 else -1
-        except ValueError:
-            continue
-        picked += lines[max(first, 1) - 1 : len(lines) if last < 0 else last]
+    for number, line in enumerate(lines, 1):
+        inside += starts[number]
+        if inside > 0 or number > rest:
+            picked.append(line)
     return picked
 
 

@@ -25,6 +25,7 @@ import re
 from pathlib import Path
 
 from indexer.loaders.includes import deeper, included_text, probe, warn
+from indexer.loaders.lineranges import REPEATS, too_many
 from indexer.loaders.mkdocsyml import markdown_extensions
 
 __all__ = ["expand_markdown_includes"]
@@ -93,27 +94,28 @@ def _file(base: Path, target: str, ranges: str | None, recursive: bool) -> list[
         return []
     lines = text.splitlines()
     if ranges:
-        lines = _ranges(lines, ranges)
+        lines = _ranges(lines, ranges, target)
     if not recursive or not any("{!" in line for line in lines):
         return lines
     with deeper():
         return _included(lines, base)
 
 
-def _ranges(lines: list[str], ranges: str) -> list[str]:
-    """The lines mdx_include's `[ln:...]` names (1-based, inclusive), each range apart by two blank lines."""
-    kept: list[list[str]] = []
-    for part in ranges.split(","):
+def _ranges(lines: list[str], ranges: str, target: str) -> list[str]:
+    """The lines mdx_include's `[ln:...]` names (1-based, inclusive), each range apart by two blank lines, at most
+    REPEATS times the file's lines."""
+    kept: list[str] = []
+    for number, part in enumerate(ranges.split(",")):
         first, _, last = part.partition("-")
         start, stop = (
             _line_number(first, 1, len(lines)),
             _line_number(last if "-" in part else first, len(lines), len(lines)),
         )
-        if start <= stop:
-            kept.append(lines[start - 1 : stop])
-        else:
-            kept.append(lines[stop - 1 : start][::-1])
-    return [line for number, chunk in enumerate(kept) for line in (["", ""] if number else []) + chunk]
+        kept += ["", ""] if number else []
+        kept += lines[start - 1 : stop] if start <= stop else lines[stop - 1 : start][::-1]
+        if too_many(kept, len(lines), target, ranges):
+            return kept[: REPEATS * len(lines)]
+    return kept
 
 
 def _line_number(written: str, default: int, count: int) -> int:

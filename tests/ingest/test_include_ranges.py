@@ -1,0 +1,62 @@
+"""The line ranges of an include on hostile input: a range named over and over gives the file a bounded number of
+times (AsciiDoc once, as Asciidoctor shows it; Sphinx and mdx_include at most REPEATS times, with a warning), and
+line numbers of thousands of digits lose no page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import index, skipped, text_of, warnings_of, write
+
+LISTING = "".join(f"line {n} of the zebracorn listing\n" for n in range(1, 101))  # 100 lines, 3.2 KB
+MANY = 3_000  # ranges on one include: each the whole file
+
+
+def test_an_asciidoc_include_shows_each_line_once_however_often_its_ranges_name_it(docs: Path, tmp_path: Path) -> None:
+    """`lines=1..-1;1..-1;...` repeated the file once per range (a page of 30 KB and a file of 4.6 KB gave 22.8 MB
+    of text); Asciidoctor sorts the line numbers and shows each line once, in the file's order."""
+    write(docs, "listing.txt", LISTING)
+    ranges = ";".join(["1..-1"] * MANY)
+    write(docs, "many.adoc", f"= Many\n\n----\ninclude::listing.txt[lines={ranges}]\n----\n")
+    write(docs, "order.adoc", "= Order\n\n----\ninclude::listing.txt[lines=3;1..2;2;99..]\n----\n")
+    report = index(docs, tmp_path / "index")
+    many = text_of(tmp_path / "index", "many.adoc")
+    assert many.count("zebracorn listing") == 100 and many.count("line 1 of") == 1
+    order = text_of(tmp_path / "index", "order.adoc")
+    assert "line 1 of the zebracorn listing\nline 2 of the zebracorn listing\nline 3 of" in order
+    assert order.count("zebracorn") == 5 and order.rstrip().endswith("line 100 of the zebracorn listing")
+    assert not warnings_of(report, "many.adoc") and not warnings_of(report, "order.adoc")
+
+
+def test_a_literalinclude_whose_lines_repeat_the_file_gives_it_three_times_at_most(docs: Path, tmp_path: Path) -> None:
+    """Sphinx shows `:lines:` in the order given, a range named twice twice: `1-,1-,...` gave a copy per range."""
+    write(docs, "listing.txt", LISTING)
+    ranges = ",".join(["1-"] * MANY)
+    write(docs, "many.rst", f"Many\n====\n\n.. literalinclude:: listing.txt\n   :lines: {ranges}\n\nAfter narwhal.\n")
+    write(docs, "twice.rst", "Twice\n=====\n\n.. literalinclude:: listing.txt\n   :lines: 2, 1, 2\n")
+    report = index(docs, tmp_path / "index")
+    many = text_of(tmp_path / "index", "many.rst")
+    assert many.count("zebracorn listing") == 300 and "After narwhal." in many
+    assert warnings_of(report, "many.rst") == [
+        "listing.txt: its line ranges 1-,1-,1-,1-,1-,1-,1-,1-,1-,1-,1-,1-,1... name more than 3 times its 100 lines; "
+        "cut there"
+    ]
+    twice = text_of(tmp_path / "index", "twice.rst")
+    assert "line 2 of the zebracorn listing\nline 1 of the zebracorn listing\nline 2 of" in twice
+    assert not warnings_of(report, "twice.rst")
+
+
+def test_an_mdx_include_whose_ranges_repeat_the_file_gives_it_three_times_at_most(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write(docs, "mkdocs.yml", "site_name: Walrus\nmarkdown_extensions:\n  - mdx_include\n")
+    write(docs, "docs/listing.txt", LISTING)
+    ranges = ",".join(["1-e"] * MANY)
+    write(docs, "docs/many.md", f"# Many\n\n```\n{{! docs/listing.txt [ln:{ranges}] !}}\n```\n\nAfter narwhal.\n")
+    write(docs, "docs/twice.md", "# Twice\n\n```\n{! docs/listing.txt [ln:2,1] !}\n```\n")
+    report = index(docs, tmp_path / "index")
+    many = text_of(tmp_path / "index", "docs/many.md")
+    assert 200 < many.count("zebracorn listing") <= 300 and "After narwhal." in many
+    assert any("name more than 3 times its 100 lines" in w for w in warnings_of(report, "docs/many.md"))
+    twice = text_of(tmp_path / "index", "docs/twice.md")
+    assert "line 2 of the zebracorn listing\n\n\nline 1 of the zebracorn listing" in twice
+    assert "docs/twice.md" not in skipped(report)
