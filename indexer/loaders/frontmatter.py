@@ -93,6 +93,8 @@ def _parse_toml(block: str) -> Any:
         return tomllib.loads(block)
     except tomllib.TOMLDecodeError as exc:
         raise _Refused(f"is not valid TOML ({exc})") from None
+    except ValueError:  # a number of more digits than Python reads (4,300)
+        raise _Refused("holds a number too long to read") from None
     except RecursionError:
         raise _Refused(f"nests deeper than {MAX_DEPTH} levels") from None
 

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from indexer.loaders.includes import deeper, included_text
+from indexer.loaders.lineranges import line_number
 
 __all__ = ["expand_includes"]
 
@@ -53,9 +54,9 @@ def _part(lines: list[str], part: str) -> list[str] | None:
     if not part:
         return lines
     bounds = part.split(":")
-    if all(b.isdigit() or not b for b in bounds) and len(bounds) <= 2:
-        first = int(bounds[0]) if bounds[0] else 1
-        last = first if len(bounds) == 1 else int(bounds[1]) if bounds[1] else len(lines)
+    if all(b.isdecimal() or not b for b in bounds) and len(bounds) <= 2:
+        first = line_number(bounds[0]) if bounds[0] else 1
+        last = first if len(bounds) == 1 else line_number(bounds[1]) if bounds[1] else len(lines)
         return lines[max(first, 1) - 1 : last]
     kept: list[str] | None = None  # an anchor may open and close several times: its parts are joined
     inside = False

@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 
 from indexer.loaders.includes import deeper, included_text, probe, warn
-from indexer.loaders.lineranges import REPEATS, too_many
+from indexer.loaders.lineranges import REPEATS, line_number, too_many
 from indexer.loaders.mkdocsyml import markdown_extensions
 
 __all__ = ["expand_markdown_includes"]
@@ -122,7 +122,7 @@ def _line_number(written: str, default: int, count: int) -> int:
     number = written.split(".")[0]
     if number == "e":
         return count
-    return min(max(int(number), 1), count) if number.isdigit() else default
+    return min(max(line_number(number), 1), count) if number.isdecimal() else default
 
 
 def _examples(lines: list[str], folder: Path) -> list[str]:
@@ -159,10 +159,10 @@ def _example(folder: Path, target: str, options: str) -> list[str]:
 
 def _span(written: str) -> tuple[int, int] | None:
     first, _, last = written.strip().partition(":")
-    if not first.isdigit() or not (last or first).isdigit():
+    if not first.isdecimal() or not (last or first).isdecimal():
         warn(f"example lines {written.strip()[:40]} are no line numbers: the whole file shown")
         return None
-    return int(first), int(last or first)
+    return line_number(first), line_number(last or first)
 
 
 def _tab(path: Path) -> str:

@@ -44,7 +44,7 @@ class NotebookLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         try:
-            notebook = json.loads(decode_text(data))
+            notebook = json.loads(decode_text(data), parse_int=_integer)
         except (ValueError, RecursionError) as exc:
             raise LoaderError(f"not a readable notebook: not JSON ({describe(exc)})") from exc
         if not isinstance(notebook, dict):
@@ -139,3 +139,9 @@ def _fenced(text: str) -> str:
     longest = max((len(m.group()) for m in _BACKTICKS.finditer(text)), default=2)
     fence = "`" * (longest + 1)
     return f"{fence}\n{text.rstrip()}\n{fence}"
+
+
+def _integer(digits: str) -> int | str:
+    """A JSON integer, kept as written past 4,000 digits: Python reads no longer one (4,300), and one such number
+    in a cell's metadata failed the whole notebook."""
+    return int(digits) if len(digits) <= 4_000 else digits

@@ -115,7 +115,7 @@ def inline_text(element: Any) -> str:
             pass
         elif child.tag == _S:
             count = child.get(_tag("text", "c"), "1")
-            parts.append(" " * min(int(count) if count.isdigit() else 1, 100))
+            parts.append(" " * min(_count(count), 100))
         elif child.tag == _TAB:
             parts.append("\t")
         elif child.tag == _BREAK:
@@ -208,7 +208,12 @@ def _table_of(row: Any) -> Any:
 
 
 def _count(value: str | None) -> int:
-    return int(value) if value and value.isdigit() and int(value) > 0 else 1
+    """A count an attribute gives (spaces, repeated cells or rows), 1 when it is none; at most a billion (Python
+    reads no number of thousands of digits: such a count failed the document)."""
+    digits = (value or "").lstrip("0")
+    if not digits.isdecimal():
+        return 1
+    return int(digits) if len(digits) <= 9 else 10**9
 
 
 def _sheets(content: Any, warnings: list[str]) -> list[Section]:

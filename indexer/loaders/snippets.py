@@ -27,6 +27,7 @@ import re
 from pathlib import Path
 
 from indexer.loaders.includes import deeper, included_text, reading_folder, warn, within
+from indexer.loaders.lineranges import line_number
 from indexer.loaders.mkdocsyml import markdown_extensions
 
 __all__ = ["expand_snippets"]
@@ -108,7 +109,7 @@ def _snippet(target: str, bases: tuple[str, ...]) -> list[str]:
     if section:
         lines = _section(lines, section)
     elif first or last:
-        lines = lines[max(int(first) - 1, 0) if first else 0 : int(last) if last else None]
+        lines = lines[max(line_number(first) - 1, 0) if first else 0 : line_number(last) if last else None]
     lines = [line for line in lines if not _SECTION.search(line)]
     with deeper():
         return _expanded(lines, bases)

@@ -21,6 +21,7 @@ from pathlib import Path
 from indexer.loaders.fences import in_code
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, included_text, warn
+from indexer.loaders.lineranges import line_number
 from indexer.loaders.vitepressconfig import source_folder
 
 __all__ = ["expand_vitepress_includes"]
@@ -64,7 +65,7 @@ def _expansion(target: str, path: Path) -> str:
             return ""
         lines = part
     if span:
-        first, last = int(span.group(1) or 1), int(span.group(2) or len(lines))
+        first, last = line_number(span.group(1) or "1"), line_number(span.group(2)) if span.group(2) else len(lines)
         lines = lines[max(first, 1) - 1 : last]
     with deeper():
         return expand_vitepress_includes("\n".join(lines), path.parent / name)

@@ -7,7 +7,8 @@ report, is read by DateTolerantLoader alone (frontmatter.py): an unknown tag the
   (`emoji_index: !!python/name:material.extensions.emoji.twemoji`) and the environment (`site_url: !ENV
   [READTHEDOCS_CANONICAL_URL, ...]`), which made a whole mkdocs.yml unreadable (its docs_dir, nav and
   use_directory_urls unseen).
-- A date that does not exist (`date: 2024-02-30`, on which PyYAML fails with a ValueError) is kept as written.
+- A date that does not exist (`date: 2024-02-30`, on which PyYAML fails with a ValueError) is kept as written,
+  as is a number of more digits than Python reads (`weight: 999...` of 5,000 digits failed the page).
 - What cannot be read at all (not YAML, nested past Python's stack) is None, never an exception.
 """
 
@@ -21,8 +22,8 @@ __all__ = ["DateTolerantLoader", "read_yaml"]
 
 
 class DateTolerantLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """The safe loader (libyaml's where PyYAML has it), a date that does not exist kept as written: front matter's
-    loader (frontmatter.py), and the base of settings files' (below)."""
+    """The safe loader (libyaml's where PyYAML has it), a date that does not exist or a number too long to read
+    kept as written: front matter's loader (frontmatter.py), and the base of settings files' (below)."""
 
 
 class _SafeLoader(DateTolerantLoader):
@@ -44,7 +45,15 @@ def _timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
         return loader.construct_scalar(node)
 
 
+def _integer(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    try:
+        return loader.construct_yaml_int(node)
+    except ValueError:
+        return loader.construct_scalar(node)
+
+
 DateTolerantLoader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
+DateTolerantLoader.add_constructor("tag:yaml.org,2002:int", _integer)
 _SafeLoader.add_multi_constructor("", _untagged)
 
 

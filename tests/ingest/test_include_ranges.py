@@ -60,3 +60,37 @@ def test_an_mdx_include_whose_ranges_repeat_the_file_gives_it_three_times_at_mos
     twice = text_of(tmp_path / "index", "docs/twice.md")
     assert "line 2 of the zebracorn listing\n\n\nline 1 of the zebracorn listing" in twice
     assert "docs/twice.md" not in skipped(report)
+
+
+DIGITS = "9" * 5_000  # more digits than Python reads as a number (4,300)
+LAST = "line 100 of the zebracorn listing"
+
+
+def test_line_numbers_of_thousands_of_digits_lose_no_page(tmp_path: Path) -> None:
+    """mdx_include's `[ln:<5,000 digits>]` failed the page ("could not be indexed (ValueError: Exceeds the limit
+    (4300 digits) ...)"), as did such numbers in mdBook's, pymdownx.snippets', markdown_include_variants' and
+    VitePress' line ranges: a number past the file's end means its end."""
+    site, docs = tmp_path / "site", tmp_path / "site" / "docs"
+    extensions = "  - mdx_include\n  - markdown_include_variants\n  - pymdownx.snippets\n"
+    write(site, "mkdocs.yml", f"site_name: Walrus\nmarkdown_extensions:\n{extensions}")
+    write(docs, "listing.txt", LISTING)
+    pages = {
+        "mdx.md": f"{{! docs/listing.txt [ln:{DIGITS}] !}}\n\n{{! docs/listing.txt [ln:1-{DIGITS}] !}}\n",
+        "variants.md": f"{{* docs/listing.txt ln[{DIGITS}] *}}\n\n{{* docs/listing.txt ln[1:{DIGITS}] *}}\n",
+        "snippets.md": f'--8<-- "docs/listing.txt:1:{DIGITS}"\n\n--8<-- "docs/listing.txt:{DIGITS}"\n',
+        "book.md": f"{{{{#include listing.txt:{DIGITS}}}}}\n\n{{{{#include listing.txt:1:{DIGITS}}}}}\n",
+    }
+    for name, body in pages.items():
+        write(docs, name, f"# Page\n\n```\n{body}```\n\nAfter narwhal.\n")
+    vitepress = tmp_path / "vitepress"
+    write(vitepress, ".vitepress/config.ts", "export default {}\n")
+    write(vitepress, "listing.txt", LISTING)
+    write(vitepress, "page.md", f"# Page\n\n<!--@include: ./listing.txt{{1,{DIGITS}}}-->\n\nAfter narwhal.\n")
+    report = index(docs, tmp_path / "index", includes_from=site)
+    vitepress_report = index(vitepress, tmp_path / "vitepress-index")
+    assert not skipped(report) and "page.md" not in skipped(vitepress_report)
+    for name in pages:
+        text = text_of(tmp_path / "index", name)
+        assert LAST in text and "line 1 of" in text and "After narwhal." in text, (name, text[:300])
+    text = text_of(tmp_path / "vitepress-index", "page.md")
+    assert "line 1 of" in text and LAST in text and "After narwhal." in text

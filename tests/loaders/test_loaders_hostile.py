@@ -125,6 +125,24 @@ def test_markdown_paragraph_of_unclosed_brackets_is_plain_text_with_a_warning() 
     assert not load("fine.md", b"A [link](u) and [an aside.\n\n[^1]: note\n").warnings
 
 
+DIGITS = "9" * 5_000  # more digits than Python reads as a number (4,300)
+
+
+def test_a_number_of_thousands_of_digits_in_front_matter_or_a_notebook_loses_no_page() -> None:
+    """`weight: 999...` of 5,000 digits failed the page ("could not be indexed (ValueError: Exceeds the limit (4300
+    digits) ..."); in a notebook's metadata, the notebook ("not a readable notebook: not JSON")."""
+    yaml_doc = load("yaml.md", f"---\ntitle: Zebracorn guide\nweight: {DIGITS}\n---\n\nBody unicornfish.\n".encode())
+    assert yaml_doc.title == "Zebracorn guide" and "Body unicornfish." in searchable(yaml_doc)
+    assert not yaml_doc.warnings
+    toml_doc = load("toml.md", f'+++\ntitle = "Zebracorn"\nweight = {DIGITS}\n+++\n\nBody unicornfish.\n'.encode())
+    assert "Body unicornfish." in searchable(toml_doc)
+    assert toml_doc.warnings == ("front matter holds a number too long to read; ignored",)
+    cell = '{"cell_type": "markdown", "source": ["# Zebracorn notebook\\n", "Body unicornfish."], "metadata": {}}'
+    notebook = f'{{"cells": [{cell}], "metadata": {{"x": {DIGITS}}}, "nbformat": 4, "nbformat_minor": 5}}'
+    notebook_doc = load("digits.ipynb", notebook.encode())
+    assert notebook_doc.title == "Zebracorn notebook" and "Body unicornfish." in searchable(notebook_doc)
+
+
 # Files of about 300 KB that took the whole 120 s parse limit before (the issue's own reproductions), and
 # the same kinds of trap for the other loaders (a line of 120,000 MDX tags took minutes).
 PATHOLOGICAL = {

@@ -219,6 +219,17 @@ def test_a_long_cell_repeated_over_every_row_and_column_stays_bounded() -> None:
     assert len(text) < 3 * TABLE_CHARS
 
 
+def test_counts_of_thousands_of_digits_are_read_as_large_counts() -> None:
+    """A space count or a repeat count of 5,000 digits failed the document (Python reads no such number)."""
+    digits = "9" * 5_000
+    cell = f'<table:table-cell table:number-columns-repeated="{digits}"><text:p>zebracorn</text:p></table:table-cell>'
+    body = (f'<table:table {TABLE_NS}><table:table-row table:number-rows-repeated="{digits}">{cell}</table:table-row>'
+            f'</table:table><text:p>two<text:s text:c="{digits}"/>spaces unicornfish</text:p>')  # fmt: skip
+    text = searchable(load("digits.odt", odt_by_hand(body)))
+    assert "zebracorn" in text and f"two{' ' * 100}spaces unicornfish" in text
+    assert len(text) < 3 * TABLE_CHARS
+
+
 def test_a_nested_table_is_read_once() -> None:
     cell = "<table:table-cell><text:p>innerword</text:p></table:table-cell>"
     inner = f"<table:table><table:table-row>{cell}</table:table-row></table:table>"
