@@ -30,6 +30,7 @@ from collections.abc import Callable
 from functools import partial
 
 from indexer.loaders.asciidocdirectives import COMMENT_BLOCK, DEFINITION, REFERENCE
+from indexer.loaders.asciidocmarks import unmarked
 from indexer.loaders.springasciidoc import JAVADOC, javadoc_text
 
 __all__ = ["document_attributes", "plain_asciidoc", "plain_title"]
@@ -54,7 +55,6 @@ _MENU = re.compile(r"\bmenu:([^\s\[\]]+)\[([^\]]*)\]")
 _FOOTNOTE = re.compile(r"\bfootnote(?::[\w-]*)?:\[([^\]]*)\]")
 _ANGLE = re.compile(r"<<([^,<>\n]+?)(?:,[ \t]*([^<>\n]+?))?>>")
 _INLINE_ANCHOR = re.compile(r"\[\[[^\[\]\n]*\]\]|\banchor:[\w-]+\[[^\]]*\]")
-_MARKS = re.compile(r"(?<![\w\\])([*_`#+]{1,2})(?=\S)([^\n]*?\S)\1(?![\w])")
 _ROLE = re.compile(r"\[\.[\w.-]+\](?=[*_`#])")  # [.role]#text#
 
 
@@ -180,7 +180,7 @@ def _inline(text: str, attributes: dict[str, str]) -> str:
         text = _closed(partial(_INLINE_ANCHOR.sub, ""), _ROLE.sub("", text))
     if any(mark in text for mark in "*_`#+"):
         for _ in range(2):  # nested marks (*_both_*): twice is enough for prose
-            text = _MARKS.sub(r"\2", text)
+            text = unmarked(text)
     return text.replace("\\{", "{")
 
 

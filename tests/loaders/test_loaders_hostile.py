@@ -143,6 +143,13 @@ def test_a_number_of_thousands_of_digits_in_front_matter_or_a_notebook_loses_no_
     assert notebook_doc.title == "Zebracorn notebook" and "Body unicornfish." in searchable(notebook_doc)
 
 
+def test_asciidoc_marks_that_never_close_are_text_and_the_marks_after_them_are_read() -> None:
+    doc = load("marks.adoc", ("= Marks\n\n" + " *a" * 20_000 + "\n\nAnd *bold zebracorn* after.\n").encode())
+    assert searchable(doc).endswith("*a" + " *a" * 19_999 + "\n\nAnd bold zebracorn after.")
+    line = b"A *b* _c_ `d` #e# +f+ **g**h __*i*__ a*b* \\*j* *k l*m *n *o*.\n"
+    assert searchable(load("fine.adoc", line)) == "\nA b c d e f gh __*i*__ a*b \\*j k l*m *n *o."
+
+
 # Files of about 300 KB that took the whole 120 s parse limit before (the issue's own reproductions), and
 # the same kinds of trap for the other loaders (a line of 120,000 MDX tags took minutes).
 PATHOLOGICAL = {
@@ -176,6 +183,8 @@ PATHOLOGICAL = {
     # macros never closed looked for from each opening to the line's end (each line 30 to 90 s)
     "block-id.adoc": "zebracorn\n\n[#" + "a" * 300_000 + "\n",
     "macros.adoc": "zebracorn\n\n" + "javadoc:a[" * 30_000 + "\n\n" + "pass:[" * 50_000 + "\n\n" + "anchor:a[" * 30_000,
+    # bold marks that never close, each looked for a close to the line's end (90 KB took 17 s)
+    "marks.adoc": "zebracorn\n\n" + " *a" * 100_000 + "\n\n" + " __a" * 50_000 + "\n",
 }
 
 
@@ -206,6 +215,7 @@ GROWING = [
     pytest.param("a.md", lambda n: "{ .a" * n + "\n", id="md-attribute-lists"),
     pytest.param("a.md", lambda n: "import X from 'y';\n\n" + "<A b={c}>" * n, id="md-jsx-tags"),
     pytest.param("a.mdx", lambda n: "export const a = {\n\nx\n\n" * n, id="mdx-unclosed-exports"),
+    pytest.param("a.adoc", lambda n: " *a" * n + " _b_ *c*\n" + " **a" * n + "\n", id="adoc-unclosed-marks"),
 ]
 
 
