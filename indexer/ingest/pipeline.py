@@ -72,86 +72,138 @@ def update_index(
     with storage.writer_lock(index_dir):
         storage.remove_stale(index_dir)
         previous = storage.current_generation(index_dir)
-        state = read_state(previous / storage.DOCSTORE) if previous else RunState({}, {}, {})
-        secret = state.meta.get("secret") or secrets.token_hex(32)  # kept across rebuilds: replicas share it
-        if state.meta.get("schema_version") != str(SCHEMA_VERSION):
-            if previous:
-                log.info("the index was written by another version: rebuilding it in full")
-            rebuild = True
-        elif previous and not rebuild and state.meta.get("indexer_version") != INDEXER_VERSION:
-            log.info("this version of the indexer reads files better than the one that wrote the index: every file "
-                     "is read again (vectors of unchanged text are kept)")  # fmt: skip
-            rebuild = True
-        if rebuild:
-            state = RunState({}, {}, {})
-        includes_from = planning.includes_root(docs, settings)  # one that does not hold DOCS stops the run
-        rules = AccessRules.load(docs)
-        found = scan(docs, settings.max_file_bytes, exclude=index_dir, follow_symlinks=settings.follow_symlinks)
-        site = detect_site(docs, found.markers)
-        planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
-        nested = None if site.name else sitereport.nested_site(docs)
-        found_site = planning.site_found(docs, site, found.configs)
-        redecide = set()
-        if previous and not rebuild:
-            redecide = planning.read_again_for_another_site(state, found_site, found.files)
-            redecide |= planning.drafts_to_decide_again(previous, state, site)
-            redecide |= planning.read_again_in_another_format(state, site, found.files)
-            redecide |= planning.titles_to_read_again(state, site)
-        jobs, carried, unchanged = planning.plan_jobs(
-            docs, found.files, state, settings, rules, site, redecide, includes_from
-        )
-        seen = {c.id for c in found.files}
-        removed = {i: s.sha256 for i, s in state.stamps.items() if i not in seen}
-        urls = _url_rules(settings, site)
-        meta = _meta(docs, settings, secret, rules, urls, site, found_site)
-        same_settings = all(state.meta.get(k, "") == v for k, v in meta.items() if k != "built_at")
-        skipped = [s for s, _, _ in found.skipped]
-        skipped += [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
-        about_site = _about_site(docs, site, nested)
-        if previous and not rebuild and not jobs and not removed and same_settings and _same_failures(state, carried):
-            return IndexReport(
-                unchanged=unchanged,
-                skipped=tuple(sorted(skipped, key=lambda s: s.id)),
-                elapsed=time.monotonic() - started,
-                documents=len(state.stamps),
-                unread=_unread(found),
-                **about_site,
-            )
-        tally = _Tally(unchanged=unchanged, removed=removed, known=set(state.stamps))
+        state, secret, rebuild = _state_to_keep(previous, rebuild)
+        run = _plan_run(docs, settings, secret, state, None if rebuild else previous)
+        if previous and not rebuild and run.nothing_to_write(state):
+            return run.up_to_date(len(state.stamps), time.monotonic() - started)
+        tally = _Tally(unchanged=run.unchanged, removed=run.removed, known=set(state.stamps))
         number = _write_generation(
             index_dir,
             None if rebuild else previous,
-            jobs,
-            carried,
+            run.jobs,
+            run.carried,
             state.meta,
-            meta,
+            run.meta,
             settings,
-            urls,
-            site,
+            run.urls,
+            run.site,
             tally,
             progress,
         )
-    removed_hashes = set(tally.removed.values())
-    moved = {doc_id for doc_id, sha256 in tally.added.items() if sha256 in removed_hashes}
-    skipped += [SkippedFile(i, f.reason, f.by_design) for i, f in tally.failed]
-    turned = {doc_id for doc_id, _ in tally.failed if doc_id in tally.known}  # documents now skipped: gone too
-    return IndexReport(
-        added=len(tally.added) - len(moved),
-        updated=tally.updated,
-        removed=len(tally.removed) - len(moved) + len(turned),
-        moved=len(moved),
-        unchanged=tally.unchanged,
-        skipped=tuple(sorted(skipped, key=lambda s: s.id)),
-        warnings=tuple(tally.warnings),
-        bytes_read=tally.bytes_read,
-        text_chars=tally.text_chars,
-        elapsed=time.monotonic() - started,
-        generation=number,
-        documents=tally.documents,
-        rebuilt=rebuild,
-        unread=_unread(found),
-        unjoined_urls=(tally.unjoined, tally.unjoined_example),
-        **about_site,
+    return run.written(tally, number, rebuild, time.monotonic() - started)
+
+
+def _state_to_keep(previous: Path | None, rebuild: bool) -> tuple[RunState, str, bool]:
+    """What the last run left that this one goes on from (nothing when it rebuilds), the secret that signs
+    readers' pagination cursors (kept across rebuilds: replicas share it), and whether this run rebuilds: asked
+    to, or the index was written by another schema or by an indexer that read files worse."""
+    state = read_state(previous / storage.DOCSTORE) if previous else RunState({}, {}, {})
+    secret = state.meta.get("secret") or secrets.token_hex(32)
+    if state.meta.get("schema_version") != str(SCHEMA_VERSION):
+        if previous:
+            log.info("the index was written by another version: rebuilding it in full")
+        rebuild = True
+    elif previous and not rebuild and state.meta.get("indexer_version") != INDEXER_VERSION:
+        log.info("this version of the indexer reads files better than the one that wrote the index: every file "
+                 "is read again (vectors of unchanged text are kept)")  # fmt: skip
+        rebuild = True
+    return (RunState({}, {}, {}) if rebuild else state), secret, rebuild
+
+
+@dataclass(frozen=True)
+class _Run:
+    """A run planned: what the folder holds and which site publishes it, the files to read and those carried
+    over from the last run, what is gone, the URL rules and the meta record, and what the summary says of the
+    site."""
+
+    found: Scan
+    site: Site
+    jobs: list[Job]
+    carried: dict[str, Failure]
+    unchanged: int
+    removed: dict[str, str]
+    urls: UrlRules
+    meta: dict[str, str]
+    same_settings: bool
+    skipped: list[SkippedFile]
+    about_site: dict[str, Any]
+
+    def nothing_to_write(self, state: RunState) -> bool:
+        """Whether the last generation is this run's: no file to read, none gone, the same settings and failures."""
+        return not self.jobs and not self.removed and self.same_settings and _same_failures(state, self.carried)
+
+    def up_to_date(self, documents: int, elapsed: float) -> IndexReport:
+        return IndexReport(
+            unchanged=self.unchanged,
+            skipped=tuple(sorted(self.skipped, key=lambda s: s.id)),
+            elapsed=elapsed,
+            documents=documents,
+            unread=_unread(self.found),
+            **self.about_site,
+        )
+
+    def written(self, tally: _Tally, number: int, rebuilt: bool, elapsed: float) -> IndexReport:
+        """The report of a run that wrote generation `number`: a document removed and one added with its text
+        is a move; one the run could no longer read is gone too."""
+        removed_hashes = set(tally.removed.values())
+        moved = {doc_id for doc_id, sha256 in tally.added.items() if sha256 in removed_hashes}
+        skipped = self.skipped + [SkippedFile(i, f.reason, f.by_design) for i, f in tally.failed]
+        turned = {doc_id for doc_id, _ in tally.failed if doc_id in tally.known}  # documents now skipped: gone too
+        return IndexReport(
+            added=len(tally.added) - len(moved),
+            updated=tally.updated,
+            removed=len(tally.removed) - len(moved) + len(turned),
+            moved=len(moved),
+            unchanged=tally.unchanged,
+            skipped=tuple(sorted(skipped, key=lambda s: s.id)),
+            warnings=tuple(tally.warnings),
+            bytes_read=tally.bytes_read,
+            text_chars=tally.text_chars,
+            elapsed=elapsed,
+            generation=number,
+            documents=tally.documents,
+            rebuilt=rebuilt,
+            unread=_unread(self.found),
+            unjoined_urls=(tally.unjoined, tally.unjoined_example),
+            **self.about_site,
+        )
+
+
+def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunState, previous: Path | None) -> _Run:
+    """What this run does (_Run), from the folder as the scan finds it and what the last run left (`previous`:
+    its generation, None when this run rebuilds)."""
+    includes_from = planning.includes_root(docs, settings)  # one that does not hold DOCS stops the run
+    rules = AccessRules.load(docs)
+    found = scan(docs, settings.max_file_bytes, exclude=settings.index, follow_symlinks=settings.follow_symlinks)
+    site = detect_site(docs, found.markers)
+    planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
+    nested = None if site.name else sitereport.nested_site(docs)
+    found_site = planning.site_found(docs, site, found.configs)
+    redecide = set()
+    if previous:
+        redecide = planning.read_again_for_another_site(state, found_site, found.files)
+        redecide |= planning.drafts_to_decide_again(previous, state, site)
+        redecide |= planning.read_again_in_another_format(state, site, found.files)
+        redecide |= planning.titles_to_read_again(state, site)
+    jobs, carried, unchanged = planning.plan_jobs(
+        docs, found.files, state, settings, rules, site, redecide, includes_from
+    )
+    seen = {c.id for c in found.files}
+    urls = _url_rules(settings, site)
+    meta = _meta(docs, settings, secret, rules, urls, site, found_site)
+    skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
+    return _Run(
+        found=found,
+        site=site,
+        jobs=jobs,
+        carried=carried,
+        unchanged=unchanged,
+        removed={i: s.sha256 for i, s in state.stamps.items() if i not in seen},
+        urls=urls,
+        meta=meta,
+        same_settings=all(state.meta.get(k, "") == v for k, v in meta.items() if k != "built_at"),
+        skipped=skipped,
+        about_site=_about_site(docs, site, nested),
     )
 
 
