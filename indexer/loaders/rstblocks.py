@@ -46,7 +46,7 @@ from indexer.loaders.sphinx import (
     role_text,
 )
 from indexer.loaders.sphinxfields import OBJECT_DIRECTIVES, doc_fields
-from indexer.loaders.sphinxproject import OBJECT, TARGET, directive_kind, substitution
+from indexer.loaders.sphinxproject import OBJECT, TARGET, directive_kind, project, substitution
 from indexer.loaders.sphinxrefs import toctree_titles
 
 __all__ = ["block_text", "inline_text"]
@@ -109,7 +109,16 @@ def inline_text(node: nodes.Node) -> str:
         return node.astext() if shown is None else shown
     if isinstance(node, nodes.image):
         return str(node.get("alt", ""))
+    if isinstance(node, nodes.title_reference) and (role := _default_role()):  # `x <y>` with conf.py's default_role
+        return role_text(node.astext(), role)
     return "".join(inline_text(child) for child in node.children)
+
+
+def _default_role() -> str | None:
+    """The role conf.py's `default_role` gives text in backticks alone (`any`, `py:obj`); None when it gives none,
+    and such text is a title, shown as written."""
+    found = project()
+    return found.text("default_role") if found is not None else None
 
 
 def _line(item: nodes.Node) -> str:

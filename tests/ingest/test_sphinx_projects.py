@@ -210,3 +210,18 @@ def test_only_shows_the_body_of_a_tag_that_conf_py_adds_to_every_build(tmp_path:
     text = snapshot(tmp_path / "index").text("install.rst") or ""
     assert "Zebracorn cloud setup." in text and "Quokka web tips." in text
     assert "Walrus" not in text and "narwhal" not in text
+
+
+def test_text_in_backticks_alone_reads_as_conf_py_default_role_shows_it(tmp_path: Path) -> None:
+    """attrs sets `default_role = "any"`, so `slotted <slotted classes>` is a reference that Sphinx shows as
+    "slotted"; the page showed the target too. Without a default role it is a title, shown as written."""
+    docs = tmp_path / "docs"
+    page = "Glossary\n========\n\nWhether the class is `slotted <slotted classes>`, see `~attr.define`.\n"
+    write(docs, "conf.py", 'default_role = "any"\n')
+    write(docs, "page.rst", page)
+    index(docs, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("page.rst") or ""
+    assert "Whether the class is slotted, see define." in text
+    write(docs, "conf.py", "project = 'zoo'\n")
+    index(docs, tmp_path / "index")
+    assert "is slotted <slotted classes>, see ~attr.define." in (snapshot(tmp_path / "index").text("page.rst") or "")
