@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.asciidocoptions import HEADING, leveled, selected
-from indexer.loaders.includes import SETTINGS, deeper, included_text, warn
+from indexer.loaders.includes import SETTINGS, deeper, included_text, lies_outside, probe, warn
 from indexer.loaders.springasciidoc import INCLUDE_CODE, code_includes
 from indexer.loaders.yamlread import read_yaml
 
@@ -181,7 +181,7 @@ class _Preprocessor:
         if relative is None:
             return []
         full = Path(os.path.normpath(path.parent / relative))
-        if optional and not full.exists():
+        if optional and not probe(str(full)) and not lies_outside(str(full)):  # remembered: read again when it comes
             return []
         text = included_text(path, relative)
         if text is None:

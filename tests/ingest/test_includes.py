@@ -1003,3 +1003,14 @@ def test_an_include_with_a_huge_indent_or_tab_size_puts_on_a_lines_width_at_most
     assert "Narwhal part" in text_of(tmp_path / "index", "offset.adoc")
     assert warnings_of(report, "indent.adoc") == ["indent=3000000: more than 80 spaces; 80 put on"]
     assert warnings_of(report, "tabs.adoc") == [":tabsize: 3000000: more than 80 spaces; 80 put on"]
+
+
+def test_an_optional_asciidoc_include_that_comes_later_is_put_in_place(docs: Path, index_dir: Path) -> None:
+    """Spring's include-code:: tries each language's file as `opts=optional`: one that is missing leaves nothing,
+    and when it comes, the page is read again (it was not remembered, so the page kept its old text)."""
+    write(docs, "page.adoc", "= Page\n\nBefore.\n\ninclude::parts/late.adoc[opts=optional]\n")
+    index(docs, index_dir)
+    assert found(index_dir, "latecomer") == []
+    write(docs, "parts/late.adoc", "The latecomer part.\n")
+    index(docs, index_dir)
+    assert "page.adoc" in found(index_dir, "latecomer")
