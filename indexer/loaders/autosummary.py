@@ -17,11 +17,11 @@ autodoc's are (autodoc.py, pysource.py), never imported.
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Callable
 
 from indexer.loaders.pyobjects import PyObject
+from indexer.loaders.typingdoc import parsed_signature
 
 __all__ = ["autosummary_rst"]
 
@@ -95,12 +95,9 @@ def _summary(doc: str) -> str:
 def _compact(signature: str, width: int) -> str:
     """Parameters as Sphinx's autosummary shows them: names only, those with a default in brackets
     (`(herd[, field])`), cut with "..." past `width` characters (at least 10); "" when they do not parse."""
-    try:
-        tree = ast.parse(f"def _{signature}: pass")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    function = parsed_signature(signature)  # as typingdoc reads it: pysource's `= <factory>` is no Python
+    if function is None:
         return ""
-    function = tree.body[0]
-    assert isinstance(function, ast.FunctionDef)
     given = function.args
     positional = [*given.posonlyargs, *given.args]
     defaults = len(given.defaults)

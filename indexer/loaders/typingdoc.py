@@ -98,6 +98,14 @@ def parameter_docs(signature: str) -> list[ParameterDoc]:
     return found
 
 
+def parsed_signature(signature: str) -> ast.FunctionDef | None:
+    """The function a signature written `(...)` defines, parsed as its parameters' docs are (a default that does
+    not parse as Python, a dataclass field's `<factory>`, left out); None when it does not parse."""
+    tree = _parse(_source(signature)[0]) if signature.startswith("(") else None
+    function = tree.body[0] if tree is not None and tree.body else None
+    return function if isinstance(function, ast.FunctionDef) else None
+
+
 def _source(signature: str) -> tuple[str, str, str]:
     """Python source that holds the signature (a function definition, or an annotated name), and what comes
     before and after it there."""

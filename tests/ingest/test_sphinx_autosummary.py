@@ -95,3 +95,30 @@ def test_nosignatures_and_a_myst_autosummary_in_its_pages_current_module(tmp_pat
     assert not warnings_of(report, "herd.md")
     text = text_of(tmp_path / "index", "herd.md")
     assert "gallop \N{EN DASH} Make the herd gallop at walrus speed, e.g. fast." in text
+
+
+def test_a_dataclass_with_a_default_factory_shows_its_fields(tmp_path: Path) -> None:
+    """A dataclass's signature holds `= <factory>` for a field made by a factory (as Sphinx writes it), which is
+    no Python: the row showed the name alone."""
+    repo, docs = repository(tmp_path)
+    write(
+        repo,
+        "zebra/herd.py",
+        HERD
+        + '''
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Pasture:
+    """A pasture for okapis."""
+
+    name: str
+    herds: list = field(default_factory=list)
+''',
+    )
+    write(docs, "zebra.herd.rst", PAGE.replace("    VERSION\n", "    VERSION\n    Pasture\n"))
+    index(docs, tmp_path / "index", includes_from=repo)
+    lines = text_of(tmp_path / "index", "zebra.herd.rst").split("\n")
+    assert "Pasture(name, herds) \N{EN DASH} A pasture for okapis." in lines
