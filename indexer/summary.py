@@ -154,7 +154,7 @@ def _skipped_lines(skipped: tuple[SkippedFile, ...]) -> list[str]:
         if len(ids) < 2:
             lines.append(f"    {shown(item.id)}: {shown(item.reason)}")
         elif ids[0] == item.id:
-            examples = ", ".join(shown(doc_id) for doc_id in ids[:3])
+            examples = ", ".join(shown(doc_id) for doc_id in ids[:_EXAMPLES])
             lines.append(f"    {len(ids):,} files: {shown(item.reason)} (e.g. {examples})")
     return lines
 

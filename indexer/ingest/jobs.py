@@ -89,6 +89,7 @@ def run_job(job: Job) -> Outcome:
     outcome with a reason. The time limit covers reading the file as well as parsing it."""
     stamp = Stamp(job.stamp.size, job.stamp.mtime_ns)
     read: Reading | None = None
+    by_design = False
     try:
         with _time_limit(job.time_limit):
             data = _read(job)
@@ -114,16 +115,14 @@ def run_job(job: Job) -> Outcome:
         return Indexed(record)
     except _TimedOut:
         reason = f"took longer than {job.time_limit:g} s to parse (--parse-timeout)"
-    except NotAPage as exc:
-        return Failed(job.id, stamp, exc.reason, by_design=True, includes=dict(read.files) if read else {})
-    except LoaderError as exc:
-        reason = exc.reason
+    except LoaderError as exc:  # NotAPage: no fault of the file's, as a page the site does not publish
+        reason, by_design = exc.reason, isinstance(exc, NotAPage)
     except OSError as exc:
         reason = _os_reason(exc)
     except Exception as exc:  # a loader bug, a library failure, memory: this file's failure, not the run's
         log.debug("indexing %s failed", job.id, exc_info=True)
         reason = f"could not be indexed ({type(exc).__name__}: {exc})"[:300]
-    return Failed(job.id, stamp, reason, includes=dict(read.files) if read else {})
+    return Failed(job.id, stamp, reason, by_design=by_design, includes=dict(read.files) if read else {})
 
 
 def is_draft(front_matter: Mapping[str, Any]) -> bool:

@@ -150,7 +150,6 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
     found = scan(docs, settings.max_file_bytes, exclude=settings.index, follow_symlinks=settings.follow_symlinks)
     site = detect_site(docs, found.markers)
     planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
-    nested = None if site.name else sitereport.nested_site(docs)
     found_site = planning.site_found(docs, site, found.configs)
     redecide = set()
     if previous:
@@ -176,13 +175,13 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
         meta=meta,
         same_settings=all(state.meta.get(k, "") == v for k, v in meta.items() if k != "built_at"),
         skipped=skipped,
-        about_site=_about_site(docs, site, nested),
+        about_site=_about_site(docs, site),
     )
 
 
-def _about_site(docs: Path, site: Site, nested: tuple[str, str] | None) -> dict[str, Any]:
+def _about_site(docs: Path, site: Site) -> dict[str, Any]:
     """What the run's summary says of the site generator (IndexReport.site, url_option, served_at, site_configs,
-    docs_beside), or of the one found below DOCS when there is none (`nested`: sitereport.nested_site())."""
+    docs_beside), or of the one found below DOCS when there is none (sitereport.nested_site())."""
     if site.name:
         return {
             "site": sitereport.shown_name(site),
@@ -191,6 +190,7 @@ def _about_site(docs: Path, site: Site, nested: tuple[str, str] | None) -> dict[
             "site_configs": tuple(os.path.relpath(config, docs).replace(os.sep, "/") for config in site.configs),
             "docs_beside": sitereport.docs_beside(docs, site),
         }
+    nested = sitereport.nested_site(docs)
     return {"nested_site": nested} if nested else {}
 
 

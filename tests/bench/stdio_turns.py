@@ -24,12 +24,12 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from tests.bench.machine import BENCH_DIR, ROOT
-from tests.bench.search_bench import WARMUP, call_search, workload
+from tests.bench.search_bench import SERVER_ENV, WARMUP, call_search, workload
 
 
 async def _session(stack: AsyncExitStack, root: Path, index: Path) -> ClientSession:
     args = ["-m", "connector", "--index", str(index), "--log-level", "warning"]
-    env = {**os.environ, "PYTHONPATH": str(root), "FASTMCP_SHOW_SERVER_BANNER": "false"}
+    env = {**os.environ, **SERVER_ENV, "PYTHONPATH": str(root)}
     params = StdioServerParameters(command=sys.executable, args=args, cwd=root, env=env)
     read, write = await stack.enter_async_context(stdio_client(params))
     session = await stack.enter_async_context(ClientSession(read, write))
