@@ -23,7 +23,8 @@ import numpy as np
 
 from indexer.embed.model import Encoder, install
 from indexer.store import storage, vectors
-from indexer.store.docstore import DocReader, DocStore
+from indexer.store.docreader import DocReader
+from indexer.store.docstore import DocStore
 from indexer.store.schema import passage_body
 
 log = logging.getLogger(__name__)

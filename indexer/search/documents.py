@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from indexer.errors import DocumentNotFoundError
 from indexer.groups import Groups, visible
 from indexer.model import Document, Passage
-from indexer.store.docstore import DocReader
+from indexer.store.docreader import DocReader
 
 
 @dataclass(frozen=True)

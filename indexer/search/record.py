@@ -28,7 +28,7 @@ from indexer.search.passages import MAX_CACHED_FILTERS
 from indexer.search.ranking import Ranking
 from indexer.search.wildcards import held_words
 from indexer.store import storage
-from indexer.store.docstore import DocReader
+from indexer.store.docreader import DocReader
 from indexer.store.postings import FIELDS
 
 Found = list[tuple[str, int, float]]  # (doc id, ordinal of a passage, score)

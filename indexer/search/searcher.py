@@ -35,7 +35,7 @@ from indexer.search.record import IndexOfRecord
 from indexer.search.snippets import make_snippets
 from indexer.search.versions import MAX_VERSION_WINDOW, VERSION_DEPTH, VERSION_WINDOW, names_version, one_version_each
 from indexer.store import storage, vectors
-from indexer.store.docstore import DocReader
+from indexer.store.docreader import DocReader
 from indexer.store.postings import FIELDS
 from indexer.store.schema import SCHEMA_VERSION, passage_body
 

@@ -1,7 +1,8 @@
 """docs.sqlite: every document's metadata, full text and passage spans, plus what a run needs next time.
 
-Written only by the indexer, inside a generation folder that no reader sees until it is published;
-read by the search side with the file opened immutable.
+Written only by the indexer, inside a generation folder that no reader sees until it is published (DocStore);
+the next run reads its state back (read_state). The search side reads it with the file opened immutable
+(docreader.py), through the columns named here.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from indexer.groups import Groups
-from indexer.model import Document, Passage, Span
+from indexer.model import Span
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -40,14 +40,14 @@ CREATE TABLE IF NOT EXISTS includes (
 ) WITHOUT ROWID;
 """
 
-_DOC_COLUMNS = "id, format, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, chars, passages"
+DOC_COLUMNS = "id, format, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, chars, passages"
 _PUT_COLUMNS = (
     "id, format, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, front_matter, warnings, "
     "chars, passages"
 )
 # Columns added since the first version of the table: (name, definition). A generation seeded from an older
 # one gains them when the indexer opens it; a reader of an older generation reads them as "".
-_ADDED_COLUMNS = (("language", "TEXT NOT NULL DEFAULT ''"), ("version", "TEXT NOT NULL DEFAULT ''"))
+ADDED_COLUMNS = (("language", "TEXT NOT NULL DEFAULT ''"), ("version", "TEXT NOT NULL DEFAULT ''"))
 
 
 @dataclass(frozen=True)
@@ -98,11 +98,11 @@ class DocStore:
     def __init__(self, path: Path) -> None:
         self._db = sqlite3.connect(path, isolation_level=None)
         self._db.executescript("PRAGMA journal_mode=DELETE; PRAGMA synchronous=NORMAL;" + _SCHEMA)
-        have = self._have = _columns(self._db)
-        for name, definition in _ADDED_COLUMNS:
+        have = self._have = table_columns(self._db)
+        for name, definition in ADDED_COLUMNS:
             if name not in have:
                 self._db.execute(f"ALTER TABLE documents ADD COLUMN {name} {definition}")
-        if "by_design" not in _columns(self._db, "skipped"):  # a copy of a generation written before it
+        if "by_design" not in table_columns(self._db, "skipped"):  # a copy of a generation written before it
             self._db.execute("ALTER TABLE skipped ADD COLUMN by_design INTEGER NOT NULL DEFAULT 0")
         self._db.execute("BEGIN")
 
@@ -235,7 +235,7 @@ def read_state(path: Path) -> RunState:
             for doc_id, name, size, mtime_ns in db.execute("SELECT doc_id, path, size, mtime_ns FROM includes"):
                 includes.setdefault(doc_id, {})[name] = (size, mtime_ns)
         failed: dict[str, Failure] = {}
-        if "by_design" in _columns(db, "skipped"):  # else written before failures kept their kind and includes:
+        if "by_design" in table_columns(db, "skipped"):  # else written before failures kept their kind and includes:
             # none is carried over, each is read again, once
             failed = {
                 row[0]: Failure(Stamp(row[1], row[2]), row[3], bool(row[4]), includes.get(row[0], {}))
@@ -260,136 +260,9 @@ def read_front_matters(path: Path, key: str) -> Iterator[tuple[str, dict[str, An
         db.close()
 
 
-class DocReader:
-    """Read-only access to a published generation's docs.sqlite. One per thread."""
-
-    def __init__(self, path: Path) -> None:
-        uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
-        self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
-        have = self._have = _columns(self._db)
-        added = ", ".join(name if name in have else f"'' AS {name}" for name, _ in _ADDED_COLUMNS)
-        self._columns = f"{_DOC_COLUMNS}, {added}"  # an older generation's table lacks the added columns
-
-    def meta(self) -> dict[str, str]:
-        return dict(self._db.execute("SELECT key, value FROM meta").fetchall())
-
-    def document(self, doc_id: str) -> Document | None:
-        row = self._db.execute(f"SELECT {self._columns} FROM documents WHERE id = ?", (doc_id,)).fetchone()
-        return _document(row) if row else None
-
-    def documents(self, ids: Iterable[str]) -> dict[str, Document]:
-        ids = list(ids)
-        found: dict[str, Document] = {}
-        for chunk in (ids[i : i + 500] for i in range(0, len(ids), 500)):
-            marks = ",".join("?" * len(chunk))
-            for row in self._db.execute(f"SELECT {self._columns} FROM documents WHERE id IN ({marks})", chunk):
-                found[row[0]] = _document(row)
-        return found
-
-    def list_documents(self, after: str, limit: int, groups: Groups = None) -> list[Document]:
-        """Documents `groups` may see (see visible()) in id order, starting after the id `after` ("" first)."""
-        clause, params = _visible_clause(groups)
-        rows = self._db.execute(
-            f"SELECT {self._columns} FROM documents WHERE id > ? AND {clause} ORDER BY id LIMIT ?",
-            (after, *params, limit),
-        )
-        return [_document(row) for row in rows]
-
-    def editions(self, ids: Iterable[str]) -> dict[str, tuple[str, str, str]]:
-        """(url, language, version) of the documents `ids` names that exist."""
-        ids = list(ids)
-        if "version" not in self._have:
-            return {}
-        found: dict[str, tuple[str, str, str]] = {}
-        for chunk in (ids[i : i + 500] for i in range(0, len(ids), 500)):
-            marks = ",".join("?" * len(chunk))
-            query = f"SELECT id, url, language, version FROM documents WHERE id IN ({marks})"
-            found.update((row[0], (row[1], row[2], row[3])) for row in self._db.execute(query, chunk))
-        return found
-
-    def has_versions(self) -> bool:
-        """Whether a document of the generation belongs to one of several versions of its site."""
-        if "version" not in self._have:
-            return False
-        return self._db.execute("SELECT 1 FROM documents WHERE version != '' LIMIT 1").fetchone() is not None
-
-    def edition_ids(self, field: str, name: str) -> frozenset[str]:
-        """The ids of the documents whose `field` ("language" or "version") is `name`, in any case."""
-        if field not in ("language", "version") or field not in self._have:
-            return frozenset()
-        rows = self._db.execute(f"SELECT id FROM documents WHERE lower({field}) = ?", (name.lower(),))
-        return frozenset(row[0] for row in rows)
-
-    def text(self, doc_id: str) -> str | None:
-        row = self._db.execute("SELECT text FROM texts WHERE id = ?", (doc_id,)).fetchone()
-        return row[0] if row else None
-
-    def slice(self, doc_id: str, start: int, end: int) -> str:
-        row = self._db.execute(
-            "SELECT substr(text, ?, ?) FROM texts WHERE id = ?", (start + 1, max(0, end - start), doc_id)
-        ).fetchone()
-        return row[0] if row else ""
-
-    def passages(self, doc_id: str) -> list[Passage]:
-        rows = self._db.execute(
-            "SELECT ordinal, heading, page, start, end FROM passages WHERE doc_id = ? ORDER BY ordinal",
-            (doc_id,),
-        )
-        return [Passage(doc_id, *row) for row in rows]
-
-    def passage(self, doc_id: str, ordinal: int) -> Passage | None:
-        row = self._db.execute(
-            "SELECT ordinal, heading, page, start, end FROM passages WHERE doc_id = ? AND ordinal = ?",
-            (doc_id, ordinal),
-        ).fetchone()
-        return Passage(doc_id, *row) if row else None
-
-    def passages_with_text(self, refs: Iterable[tuple[str, int]]) -> dict[tuple[str, int], tuple[Passage, str]]:
-        """(doc id, ordinal) -> (that passage, its text), for those of `refs` that exist. One primary-key query
-        per passage: faster than any one query for all of them (a row-value IN makes SQLite scan the table)."""
-        found: dict[tuple[str, int], tuple[Passage, str]] = {}
-        for doc_id, ordinal in refs:
-            row = self._db.execute(
-                "SELECT p.heading, p.page, p.start, p.end, substr(t.text, p.start + 1, p.end - p.start)"
-                " FROM passages p JOIN texts t ON t.id = p.doc_id WHERE p.doc_id = ? AND p.ordinal = ?",
-                (doc_id, ordinal),
-            ).fetchone()
-            if row is not None:
-                heading, page, start, end, text = row
-                found[doc_id, ordinal] = (Passage(doc_id, ordinal, heading, page, start, end), text)
-        return found
-
-    def all_passages(self) -> Iterator[tuple[str, int, str, str, str, tuple[str, ...]]]:
-        """(doc id, ordinal, document title, heading, text, document groups) of every passage, in id order."""
-        rows = self._db.execute(
-            "SELECT p.doc_id, p.ordinal, d.title, p.heading, substr(t.text, p.start + 1, p.end - p.start), d.access"
-            " FROM passages p JOIN documents d ON d.id = p.doc_id JOIN texts t ON t.id = p.doc_id"
-            " ORDER BY p.doc_id, p.ordinal"
-        )
-        for doc_id, ordinal, title, heading, text, access in rows:
-            yield doc_id, ordinal, title, heading, text, tuple(json.loads(access))
-
-    def count(self, groups: Groups = None) -> int:
-        clause, params = _visible_clause(groups)
-        return int(self._db.execute(f"SELECT count(*) FROM documents WHERE {clause}", params).fetchone()[0])
-
-    def close(self) -> None:
-        self._db.close()
-
-
-def _columns(db: sqlite3.Connection, table: str = "documents") -> set[str]:
+def table_columns(db: sqlite3.Connection, table: str = "documents") -> set[str]:
     """The names of a table's columns (a table written by an older indexer lacks the added ones)."""
     return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-
-
-def _visible_clause(groups: Groups) -> tuple[str, tuple[str, ...]]:
-    """The SQL condition on `documents` that visible() states, with its parameters."""
-    if groups is None:
-        return "1", ()
-    names = tuple(sorted(groups))
-    marks = ",".join("?" * len(names))
-    exists = f" OR EXISTS (SELECT 1 FROM json_each(documents.access) WHERE value IN ({marks}))" if names else ""
-    return f"(access = '[]'{exists})", names
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # json.dumps would make one per call
@@ -399,25 +272,3 @@ def _json(value: Any) -> str:
     if not value:  # most documents have no tags, groups or warnings
         return "{}" if isinstance(value, Mapping) else "[]"
     return _ENCODER.encode(value)
-
-
-def _document(row: tuple[Any, ...]) -> Document:
-    (doc_id, fmt, title, url, source, size, mtime_ns, sha256, pages, headings, tags, access, chars, n, lang, ver) = row
-    return Document(
-        id=doc_id,
-        title=title,
-        url=url,
-        format=fmt,
-        source=source,
-        size=size,
-        modified=mtime_ns / 1e9,
-        sha256=sha256,
-        pages=pages,
-        headings=tuple(json.loads(headings)),
-        tags=tuple(json.loads(tags)),
-        access=tuple(json.loads(access)),
-        chars=chars,
-        passages=n,
-        language=lang,
-        version=ver,
-    )

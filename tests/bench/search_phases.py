@@ -36,7 +36,11 @@ def _instrument() -> tuple[dict[str, float], Callable[[], None]]:
     import connector.contract as contract
     import connector.server as server
     import indexer.search.searcher as searcher
-    from indexer.store.docstore import DocReader
+
+    try:
+        from indexer.store.docreader import DocReader
+    except ImportError:  # a checkout from before docs.sqlite's reader had a module of its own
+        from indexer.store.docstore import DocReader  # type: ignore[attr-defined,no-redef]
 
     spent: dict[str, float] = defaultdict(float)
     rankings = [0]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from indexer.store import storage
-from indexer.store.docstore import DocReader
+from indexer.store.docreader import DocReader
 from indexer.store.postings import Segment, read_manifest
 from indexer.store.schema import passage_body
 from indexer.text.analysis import TextAnalyzer

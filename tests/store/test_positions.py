@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from indexer.store import storage
-from indexer.store.docstore import DocReader
+from indexer.store.docreader import DocReader
 from indexer.store.postings import FIELD_KEYS, FIELDS, Segment, read_manifest
 from indexer.store.schema import passage_body, section_heading
 from indexer.text.analysis import TextAnalyzer
