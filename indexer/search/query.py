@@ -30,7 +30,8 @@ from whoosh import query as wq
 
 from indexer.search.clauses import TEXT_FIELDS, AllOf, AndNot, Edition, Filter, Prefix, over
 from indexer.search.plan import ParsedQuery
-from indexer.text.analysis import SEARCH_ANALYZER, fold, path_analyzer
+from indexer.text.analysis import SEARCH_ANALYZER, path_analyzer
+from indexer.text.words import fold
 
 FIELD_ALIASES = {"text": "body", "content": "body", "tags": "tag", "format": "type", "lang": "language"}
 EDITION_FIELDS = ("language", "version")  # a document's edition of its site (editions.py): language:fr, version:2.x

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer.text.analysis import TextAnalyzer, identifier_parts, identifier_spans
+from indexer.text.analysis import TextAnalyzer
+from indexer.text.words import identifier_parts, identifier_spans
 
 from support.connector import build_index
 from support.folders import index, snapshot, write
