@@ -61,7 +61,7 @@ def scan(root: Path, max_size: int, exclude: Path | None = None, follow_symlinks
     symbolic link whose target lies outside `root` is listed as skipped unless `follow_symlinks`."""
     walk = _Walk(root, _ignore_spec(root), max_size, follow_symlinks)
     if exclude:
-        walk.visited.add(os.path.realpath(exclude))
+        walk.walked[os.path.realpath(exclude)] = None
     stack = [(root, "")]
     while stack or walk.links:
         if not stack:
@@ -93,8 +93,8 @@ class _Walk:
         self.spec = spec
         self.max_size = max_size
         self.follow_symlinks = follow_symlinks
-        self.visited = {self.root}  # real paths of the folders walked (and of the index, never entered)
-        self.walked = {self.root: ""}  # the id each folder walked was walked by (the index's folder: none)
+        # the real path of each folder walked -> the id it was walked by; the index's folder, never entered: None
+        self.walked: dict[str, str | None] = {self.root: ""}
         self.links: list[tuple[Path, str]] = []  # symbolic links to folders inside the root, walked last
         self.result = Scan()
 
@@ -107,15 +107,13 @@ class _Walk:
         real = os.path.realpath(link)
         if inside(os.path.realpath(link.parent), real):
             self.skip(shown, "symbolic link loop")
-        elif real in self.walked:
-            at = self.walked[real]
-            self.skip(shown, f"links to a folder indexed already: {at or './'}", by_design=True)
-        elif real in self.visited:
-            self.skip(shown, "links to the index's folder")
-        else:
-            self.visited.add(real)
+        elif real not in self.walked:
             self.walked[real] = shown
             return [(link, shown)]
+        elif (at := self.walked[real]) is None:
+            self.skip(shown, "links to the index's folder")
+        else:
+            self.skip(shown, f"links to a folder indexed already: {at or './'}", by_design=True)
         return []
 
     def visit(self, entry: os.DirEntry[str], prefix: str) -> tuple[Path, str] | None:
@@ -153,9 +151,8 @@ class _Walk:
             if entry.is_symlink():  # walked after the folders' own (linked()), a folder outside when followed too
                 self.links.append((Path(entry.path), shown))
                 return None
-            if real in self.visited:  # the index's folder
+            if real in self.walked:  # the index's folder
                 return None
-            self.visited.add(real)
             self.walked[real] = shown
             return Path(entry.path), shown
         self._file(entry, rel, info)

@@ -144,6 +144,18 @@ def test_a_folder_symlink_to_a_folder_indexed_already_is_named_so_not_called_a_l
     assert all_ids(index_dir) == ["a/page.md", "src/test/Beans.md"]
 
 
+def test_an_index_inside_the_folder_is_never_entered_by_its_path_or_by_a_link(docs: Path) -> None:
+    """`--index docs/.idx` and a link to it: the index's own files are no documents, whichever way they are
+    reached, and the link is named for what it leads to."""
+    write(docs, "page.md", "The ferretone page.\n")
+    index_dir = docs / "search-index"
+    index(docs, index_dir)
+    (docs / "to-index").symlink_to(index_dir)
+    report = index(docs, index_dir)
+    assert skipped(report) == {"to-index/": "links to the index's folder"}
+    assert all_ids(index_dir) == ["page.md"]
+
+
 def test_scanned_pdf_is_indexed_by_title_with_a_warning(docs: Path, index_dir: Path) -> None:
     write(docs, "scan.pdf", make_pdf(["", ""], title="Signed Walrusdeed Contract"))
     report = index(docs, index_dir)
