@@ -22,6 +22,7 @@ reader also ends one at a lone "\r").
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import stat
 import sys
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["run"]
 
+_log = logging.getLogger(__name__)
 PAUSE_AT = 4 << 20  # bytes of whole lines waiting to be read before the pipe is no longer read (until half are)
 
 
@@ -269,12 +271,12 @@ class _Outgoing:
     async def send(self, item: SessionMessage) -> None:
         if self.closed:
             raise anyio.ClosedResourceError
+        if self.sent.error is None:
+            text = item.message.model_dump_json(by_alias=True, exclude_unset=True)
+            self.transport.write(text.encode("utf-8") + b"\n")
+            await self.sent.writable.wait()
         if self.sent.error is not None:
-            raise anyio.BrokenResourceError from self.sent.error
-        text = item.message.model_dump_json(by_alias=True, exclude_unset=True)
-        self.transport.write(text.encode("utf-8") + b"\n")
-        await self.sent.writable.wait()
-        if self.sent.error is not None:
+            _log.debug("a message to the client is dropped: it closed stdout")
             raise anyio.BrokenResourceError from self.sent.error
 
     async def aclose(self) -> None:

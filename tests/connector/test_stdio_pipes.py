@@ -49,12 +49,13 @@ def search(id_: int, query: str) -> bytes:
 
 
 @contextmanager
-def stdio_server(index: Path, **streams: Any) -> Iterator[subprocess.Popen[bytes]]:
-    """`python -m connector --index INDEX` over pipes (or the streams given), killed after LIMIT seconds."""
+def stdio_server(index: Path, *options: str, **streams: Any) -> Iterator[subprocess.Popen[bytes]]:
+    """`python -m connector --index INDEX [options]` over pipes (or the streams given), killed after LIMIT
+    seconds."""
     pipe = subprocess.PIPE
-    options = {"stdin": pipe, "stdout": pipe, "stderr": pipe, **streams}
-    command = [sys.executable, "-m", "connector", "--index", str(index)]
-    with subprocess.Popen(command, cwd=ROOT, env=subprocess_env(), **options) as process:
+    command = [sys.executable, "-m", "connector", "--index", str(index), *options]
+    pipes = {"stdin": pipe, "stdout": pipe, "stderr": pipe, **streams}
+    with subprocess.Popen(command, cwd=ROOT, env=subprocess_env(), **pipes) as process:
         watchdog = threading.Timer(LIMIT, process.kill)
         watchdog.start()
         try:
@@ -168,8 +169,9 @@ def test_answers_still_waiting_when_stdin_closes_reach_a_slow_reader_whole(big_i
 
 def test_a_client_that_closes_stdout_ends_the_server_quietly(index: Path) -> None:
     """A client that stops reading (closes its end of stdout) and then closes stdin: the server drops the answers
-    it can no longer send and exits as after any client's end, without a traceback on stderr."""
-    with stdio_server(index) as process:
+    it can no longer send and exits as after any client's end, without a traceback on stderr. (Its debug log
+    says when an answer is dropped: stdin is closed only after the answer met the closed pipe.)"""
+    with stdio_server(index, "--log-level", "debug") as process:
         assert process.stdin and process.stdout and process.stderr
         process.stdin.write(message(1, "initialize", INITIALIZE) + message(None, "notifications/initialized"))
         process.stdin.flush()
@@ -177,10 +179,14 @@ def test_a_client_that_closes_stdout_ends_the_server_quietly(index: Path) -> Non
         process.stdout.close()
         process.stdin.write(search(2, "zebracorn"))
         process.stdin.flush()
-        time.sleep(1)  # the answer meets the closed pipe
+        err = ""
+        while "dropped: it closed stdout" not in err:
+            line = process.stderr.readline().decode()
+            assert line, f"the server ended before it dropped the answer: {err}"
+            err += line
         process.stdin.close()
         assert process.wait(timeout=LIMIT) == 0
-        err = process.stderr.read().decode()
+        err += process.stderr.read().decode()
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
 
 
