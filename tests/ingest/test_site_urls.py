@@ -992,6 +992,10 @@ def test_the_summary_of_a_repository_names_a_sphinx_project_kept_in_doc_build(
     ran = indexer_main(tmp_path / "repo", "--index", tmp_path / "index", "--no-embeddings")
     assert ran.code == 0, ran.err
     assert "but doc/build/ holds a site (Sphinx): index that folder" in ran.err
+    (tmp_path / "repo" / "doc" / "build" / "conf.py").unlink()  # left: built pages in a build/ folder, no sources
+    ran = indexer_main(tmp_path / "repo", "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    assert "holds a site" not in ran.err
 
 
 SPRING_PLAYBOOK = """antora:
