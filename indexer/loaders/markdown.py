@@ -66,6 +66,7 @@ from indexer.loaders.mdtext import TextRenderer
 from indexer.loaders.mkdocstrings import expand_mkdocstrings
 from indexer.loaders.mkdocsyml import markdown_extensions
 from indexer.loaders.myst import plain_myst
+from indexer.loaders.openapi import api_page
 from indexer.loaders.rawhtml import python_markdown_html
 from indexer.loaders.shortcodes import expand_code_shortcodes
 from indexer.loaders.snippets import expand_snippets
@@ -119,7 +120,13 @@ class MarkdownLoader:
                 body = python_markdown_html(body)  # an MkDocs page: raw HTML down to its closing tag
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(plain_html_blocks(body), path)
             text = open_markdown_html(plain_dialects(strip_templates(plain), attribute_delimiters(path)))
+        api = api_page(front_matter, path)  # Mintlify's API page: the operation its front matter names
+        if api is not None:
+            text = "\n\n".join(part for part in (api.lead, text, api.details) if part.strip())
         doc = render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
+        titled = front_matter.get("title")
+        if api is not None and api.title and not (isinstance(titled, str) and titled.strip()):
+            doc = replace(doc, title=api.title)
         if home := home_sections(front_matter):  # a VitePress home page's hero and feature cards
             doc = replace(doc, title=doc.title or home[0].heading, sections=home + doc.sections)
         return doc if metadata is None else self._titled(doc, quarto.page_title(front_matter, metadata))

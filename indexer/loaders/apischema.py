@@ -1,0 +1,299 @@
+"""An OpenAPI operation written out as the Markdown of the page an API reference site draws for it (Mintlify's
+API pages): its method and path, what it does, the credentials it takes, its parameters, its request body's
+fields and each response's, nested fields indented under their parent, with their types, whether they are
+required, their allowed values and defaults.
+
+A spec is what its authors wrote, and what a generator makes of a service: every `$ref` inside the spec
+(`#/components/schemas/User`) is followed, one that leads back into itself only once; fields nest at most
+MAX_DEPTH deep, a page shows at most MAX_LINES of them and looks at most MAX_STEPS schemas, so neither a
+recursive schema, nor schemas that each combine others several times over, nor a spec of thousands of models
+makes a page of millions. A reference to another file is named, not read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["MAX_DEPTH", "MAX_LINES", "Spec", "operation_markdown", "schema_markdown"]
+
+MAX_DEPTH = 6  # levels of nested fields shown
+MAX_LINES = 500  # field lines on one page
+MAX_STEPS = 20_000  # schema nodes looked at for one page
+_PLACES = (("path", "Path parameters"), ("query", "Query parameters"), ("header", "Headers"), ("cookie", "Cookies"))
+_COMBINED = ("allOf", "oneOf", "anyOf")
+_CUT = "(More fields than a page shows: the rest are left out.)"
+_ESCAPED = re.compile(r"([\\`*_{}\[\]()<>#+!|~&])")  # what Markdown could read as markup in a type's name
+
+
+@dataclass
+class Spec:
+    """A parsed OpenAPI (or Swagger 2.0) document, and what a page drawn from it has shown so far."""
+
+    root: Mapping[str, Any]
+    lines: int = 0  # field lines written
+    steps: int = 0  # nodes looked at
+    cut: bool = False  # whether MAX_LINES or MAX_STEPS left fields out
+    chain: list[str] = field(default_factory=list)  # the schemas being written out, by name, outermost first
+
+    def resolve(self, node: object) -> tuple[Any, str]:
+        """A node with its `$ref` followed (repeatedly), and the name of the last schema it named ("" for none);
+        a reference out of the spec, or to nothing, is an empty node named by its reference."""
+        self.steps += 1
+        if self.steps > MAX_STEPS:  # schemas that share schemas, each several times: a tree of billions of nodes
+            self.cut = True
+            return {}, ""
+        name = ""
+        for _ in range(16):
+            if not isinstance(node, Mapping) or not isinstance(ref := node.get("$ref"), str):
+                return node, name
+            name = ref.rsplit("/", 1)[-1]
+            node = self._pointer(ref)
+        return {}, name
+
+    def _pointer(self, ref: str) -> Any:
+        if not ref.startswith("#/"):
+            return {}
+        node: Any = self.root
+        for part in ref[2:].split("/"):
+            part = part.replace("~1", "/").replace("~0", "~")
+            if isinstance(node, Mapping) and part in node:
+                node = node[part]
+            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                node = node[int(part)]
+            else:
+                return {}
+        return node
+
+
+def operation_markdown(
+    spec: Spec, method: str, path: str, operation: Mapping[str, Any], shared: object, lead: bool
+) -> tuple[str, str]:
+    """(the lead, the details) of the page of one operation (`shared`: the parameters its path item gives all
+    its operations), as Markdown: the lead is its method and path, the server it is served from, and (when
+    `lead`) its description; the details its credentials, parameters, body and responses."""
+    shown = f"`{method.upper()} {path}`" if method else f"Webhook `{path}`"
+    servers = spec.root.get("servers")
+    server = servers[0] if isinstance(servers, list) and servers else None
+    if isinstance(server, Mapping) and isinstance(server.get("url"), str) and server["url"].strip():
+        shown += f" on `{server['url'].strip()}`"
+    parts = [shown]
+    description = _text(operation.get("description")) or _text(operation.get("summary"))
+    if lead and description:
+        parts.append(description)
+    details = [*_credentials(spec, operation), *_parameters(spec, operation, shared), *_body(spec, operation)]
+    details += _responses(spec, operation)
+    if spec.cut:
+        details.append(_CUT)
+    return "\n\n".join(parts), "\n\n".join(details)
+
+
+def schema_markdown(spec: Spec, name: str, schema: object) -> str:
+    """The page of one schema (Mintlify's `openapi-schema:`): its description, then its fields."""
+    node, _ = spec.resolve(schema)
+    parts = [_text(node.get("description")) if isinstance(node, Mapping) else ""]
+    spec.chain.append(name)  # a field of its own type is not written out again
+    lines = list(_fields(spec, node, 0))
+    spec.chain.pop()
+    parts.append(f"## {name}\n\n" + "\n".join(lines) if lines else "")
+    parts.append(_CUT if spec.cut else "")
+    return "\n\n".join(part for part in parts if part)
+
+
+def _credentials(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
+    """The security schemes the operation takes (its own `security`, else the spec's)."""
+    wanted = operation.get("security", spec.root.get("security"))
+    schemes = _mapping(_mapping(spec.root.get("components")).get("securitySchemes"))
+    schemes = schemes or _mapping(spec.root.get("securityDefinitions"))  # Swagger 2.0
+    names = (
+        [name for entry in wanted if isinstance(entry, Mapping) for name in entry] if isinstance(wanted, list) else []
+    )
+    lines = []
+    for name in dict.fromkeys(names):
+        scheme, _ = spec.resolve(schemes.get(name))
+        if isinstance(scheme, Mapping):
+            lines.append(_line(_scheme_name(name, scheme), _scheme_kind(scheme), _text(scheme.get("description"))))
+    if lines:
+        yield "## Authorizations\n\n" + "\n".join(lines)
+
+
+def _scheme_name(name: str, scheme: Mapping[str, Any]) -> str:
+    if scheme.get("type") == "apiKey" and isinstance(scheme.get("name"), str):
+        return scheme["name"]
+    return "Authorization" if scheme.get("type") in ("http", "basic") else name
+
+
+def _scheme_kind(scheme: Mapping[str, Any]) -> str:
+    kind = scheme.get("type")
+    if kind == "http" and isinstance(scheme.get("scheme"), str):
+        return f"header, {scheme['scheme'].capitalize()} authentication"
+    if kind == "apiKey":
+        return f"{scheme.get('in', 'header')}, API key"
+    return {"oauth2": "OAuth 2.0", "openIdConnect": "OpenID Connect", "basic": "header, Basic authentication"}.get(
+        str(kind), str(kind or "")
+    )
+
+
+def _parameters(spec: Spec, operation: Mapping[str, Any], shared: object) -> Iterator[str]:
+    """The operation's parameters (with its path's, which it may override), by where they go."""
+    found: dict[tuple[str, str], Mapping[str, Any]] = {}
+    for entry in [*_list(shared), *_list(operation.get("parameters"))]:
+        parameter, _ = spec.resolve(entry)
+        if isinstance(parameter, Mapping) and isinstance(parameter.get("name"), str):
+            found[str(parameter.get("in")), parameter["name"]] = parameter
+    for place, heading in _PLACES:
+        lines: list[str] = []
+        for (where, name), parameter in found.items():
+            if where == place:
+                schema = parameter.get("schema", parameter)  # Swagger 2.0 writes the type on the parameter
+                lines += _field(spec, name, schema, bool(parameter.get("required")), 0, parameter)
+        if lines:
+            yield f"## {heading}\n\n" + "\n".join(lines)
+
+
+def _body(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
+    """The request body's fields (OpenAPI 3's requestBody; Swagger 2.0's `in: body` or form parameters)."""
+    body, _ = spec.resolve(operation.get("requestBody"))
+    media, schema = _content(spec, body)
+    if schema is None:  # Swagger 2.0
+        for entry in _list(operation.get("parameters")):
+            parameter, _ = spec.resolve(entry)
+            if isinstance(parameter, Mapping) and parameter.get("in") == "body":
+                media, schema = "", parameter.get("schema")
+    if schema is None:
+        return
+    node, name = spec.resolve(schema)
+    lines = list(_fields(spec, node, 0))
+    described = _text(body.get("description")) if isinstance(body, Mapping) else ""
+    if not lines and not described:
+        kind = _type(spec, schema)
+        lines = [f"A body of type {kind}."] if kind else []
+    heading = "## Body" + (f" ({media})" if media else "")
+    text = "\n\n".join(part for part in (described, "\n".join(lines)) if part)
+    if text or name:
+        yield f"{heading}\n\n{text}"
+
+
+def _responses(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
+    for code, entry in _mapping(operation.get("responses")).items():
+        response, _ = spec.resolve(entry)
+        if not isinstance(response, Mapping):
+            continue
+        media, schema = _content(spec, response)
+        schema = response.get("schema") if schema is None else schema  # Swagger 2.0
+        node, _ = spec.resolve(schema)
+        lines = list(_fields(spec, node, 0)) if schema is not None else []
+        parts = [_text(response.get("description")), "\n".join(lines)]
+        yield (
+            f"## Response {code}"
+            + (f" ({media})" if media and lines else "")
+            + "\n\n"
+            + "\n\n".join(part for part in parts if part)
+        )
+
+
+def _content(spec: Spec, holder: object) -> tuple[str, Any]:
+    """(media type, schema) of a body or response's content: JSON's when it has one, else the first."""
+    content = _mapping(holder.get("content")) if isinstance(holder, Mapping) else {}
+    if not content:
+        return "", None
+    media = next((m for m in content if "json" in str(m)), next(iter(content)))
+    entry, _ = spec.resolve(content[media])
+    return str(media), entry.get("schema") if isinstance(entry, Mapping) else None
+
+
+def _fields(spec: Spec, schema: object, depth: int) -> Iterator[str]:
+    """A line per field of an object schema (its properties, with those of allOf, oneOf and anyOf), each
+    followed by its own fields, indented; an array's items' fields."""
+    node, name = spec.resolve(schema)
+    if not isinstance(node, Mapping) or depth >= MAX_DEPTH or (name and name in spec.chain):
+        return
+    if name:
+        spec.chain.append(name)
+    try:
+        if node.get("type") == "array" or "items" in node:
+            yield from _fields(spec, node.get("items"), depth)
+            return
+        required = set(_list(node.get("required")))
+        for key, value in _mapping(node.get("properties")).items():
+            yield from _field(spec, str(key), value, key in required, depth)
+        for combined in _COMBINED:
+            for option in _list(node.get(combined)):
+                yield from _fields(spec, option, depth)
+    finally:
+        if name:
+            spec.chain.pop()
+
+
+def _field(
+    spec: Spec, name: str, schema: object, required: bool, depth: int, holder: Mapping[str, Any] | None = None
+) -> Iterator[str]:
+    """One field's line (a parameter's: `holder` gives its description), then its own fields."""
+    if spec.lines >= MAX_LINES:
+        spec.cut = True
+        return
+    spec.lines += 1
+    node, _ = spec.resolve(schema)
+    node = node if isinstance(node, Mapping) else {}
+    facts = ", ".join(filter(None, [_type(spec, schema), "required" if required else ""]))
+    notes = [_text((holder or {}).get("description")) or _text(node.get("description"))]
+    values = [_value(v) for v in _list(node.get("enum")) if v is None or isinstance(v, str | int | float | bool)]
+    if values:
+        notes.append("One of: " + ", ".join(values[:50]))
+    if "default" in node and (node["default"] is None or isinstance(node["default"], str | int | float | bool)):
+        notes.append(f"Default: {_value(node['default'])}")
+    yield "  " * depth + _line(name, facts, " ".join(n for n in notes if n), depth)
+    yield from _fields(spec, schema, depth + 1)  # by its reference: a schema within itself is not opened again
+
+
+def _line(name: str, facts: str, note: str, depth: int = 0) -> str:
+    """A field as a list item: its name as code, its facts in parentheses (as written: `string<uuid>` is no HTML
+    tag), its note (Markdown, indented under it)."""
+    quote = "``" if "`" in name else "`"
+    escaped = _ESCAPED.sub(r"\\\1", facts)
+    text = f"- {quote} {name} {quote}" if quote == "``" else f"- `{name}`"
+    text += (f" ({escaped})" if facts else "") + (f": {note}" if note else "")
+    return text.replace("\n", "\n" + "  " * (depth + 1))
+
+
+def _type(spec: Spec, schema: object, depth: int = 0) -> str:
+    """A schema's type as docs write it: `string`, `integer<int64>`, `User`, `object[]`, `string | null` (an
+    array of arrays nested past MAX_DEPTH, or one that holds itself, is `any[]`)."""
+    node, name = spec.resolve(schema)
+    if not isinstance(node, Mapping):
+        return name
+    kind = node.get("type")
+    if isinstance(kind, list):
+        return " | ".join(str(k) for k in kind if isinstance(k, str))
+    if kind == "array" or "items" in node:
+        inner = _type(spec, node.get("items"), depth + 1) if depth < MAX_DEPTH else ""
+        return f"{inner or 'any'}[]"
+    if name and kind in (None, "object"):
+        return name
+    options = [_type(spec, option, depth + 1) for c in _COMBINED if c != "allOf" for option in _list(node.get(c))]
+    if kind is None and options and depth < MAX_DEPTH:  # oneOf / anyOf: `boolean | object`
+        return " | ".join(dict.fromkeys(option for option in options if option))
+    shown = str(kind) if isinstance(kind, str) else ("object" if "properties" in node else "")
+    fmt = node.get("format")
+    return f"{shown}<{fmt}>" if shown and isinstance(fmt, str) else shown
+
+
+def _value(value: str | float | bool | None) -> str:
+    """An allowed or default value as code, as the spec writes it (`true`, `null`, `"draft"` as `draft`)."""
+    return f"`{value if isinstance(value, str) else json.dumps(value)}`"
+
+
+def _text(value: object) -> str:
+    """A description's Markdown, trimmed ("" for anything but a string)."""
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _mapping(value: object) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []

@@ -1,0 +1,174 @@
+"""Mintlify's API pages: a page whose front matter names an operation of an OpenAPI spec shows what the site
+draws for it, as apischema.py writes it out, around the page's own text.
+
+- `openapi: "/openapi.json POST /project/update/{projectId}"`: that operation of that spec (a path from the
+  site's folder, the one holding docs.json or mint.json; else from the documents folder);
+- `openapi: "GET /users"`: of the specs the site's config names (`"openapi"` anywhere in docs.json's
+  navigation, as a path, a list of them or a `source`; mint.json's top-level `openapi`), else of an
+  openapi.json, .yaml or .yml in the site's folder;
+- `openapi: "openapi.json webhook orderUpdated"`: a webhook of an OpenAPI 3.1 spec;
+- `openapi-schema: User`: a schema of the spec, its fields.
+
+A page whose front matter is all it has (Mintlify draws the rest) is a page with text, no longer "no text". The
+spec is read as an included file (includes.py): a page is read again when it changes, and a caller who may not
+see the spec does not find the page by it. A spec given as a URL is not fetched. The operation's summary titles
+a page without a title, and its description opens one without a description.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from indexer.loaders import includes
+from indexer.loaders.apischema import Spec, operation_markdown, schema_markdown
+from indexer.loaders.yamlread import read_yaml
+
+__all__ = ["ApiPage", "api_page"]
+
+_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
+_CONFIGS = ("docs.json", "mint.json")
+_DEFAULT_SPECS = ("openapi.json", "openapi.yaml", "openapi.yml")
+_MAX_SPECS = 10  # specs looked through for one page
+_MAX_CONFIG_BYTES = 4_000_000
+_PARSED: dict[str, Any] = {}  # a spec's text -> its parsed root, for the other pages of the same spec
+_PARSED_KEPT = 4
+
+
+@dataclass(frozen=True)
+class ApiPage:
+    """What an API page shows beside its own text, as Markdown: the lead before it, the details after it; and
+    the title its operation gives ("" for none)."""
+
+    lead: str
+    details: str
+    title: str = ""
+
+
+def api_page(front_matter: Mapping[str, Any], page: Path) -> ApiPage | None:
+    """The operation or schema a page's front matter names (see the module docstring); None when it names none,
+    or none can be found (with a warning for the page)."""
+    operation, schema = front_matter.get("openapi"), front_matter.get("openapi-schema")
+    if isinstance(operation, str) and (asked := _asked(operation)) is not None:
+        named, method, path = asked
+        described = isinstance(front_matter.get("description"), str) and front_matter["description"].strip()
+        return _operation_page(page, named, method, path, not described)
+    if isinstance(schema, str) and schema.strip():
+        return _schema_page(page, schema.strip())
+    return None
+
+
+def _asked(value: str) -> tuple[str, str, str] | None:
+    """(spec file named or "", method or "" for a webhook, path or webhook name) of an `openapi:` value."""
+    words = value.split()
+    named = words.pop(0) if len(words) == 3 else ""
+    if len(words) != 2:
+        return None
+    kind, target = words[0].lower(), words[1]
+    if kind == "webhook":
+        return named, "", target
+    return (named, kind, target) if kind in _METHODS and target.startswith("/") else None
+
+
+def _operation_page(page: Path, named: str, method: str, path: str, lead: bool) -> ApiPage | None:
+    shown = f"{method.upper()} {path}" if method else f"webhook {path}"
+    for spec in _specs(page, named):
+        if method:
+            item = spec.resolve(_mapping(spec.root.get("paths")).get(path))[0]
+        else:
+            item = spec.resolve(_mapping(spec.root.get("webhooks")).get(path))[0]
+        item = _mapping(item)
+        found = item.get(method) if method else next((item[m] for m in item if m in _METHODS), None)
+        operation, _ = spec.resolve(found)
+        if isinstance(operation, Mapping):
+            head, details = operation_markdown(spec, method, path, operation, item.get("parameters"), lead)
+            summary = operation.get("summary")
+            return ApiPage(head, details, summary.strip() if isinstance(summary, str) else "")
+    includes.warn(f"the OpenAPI operation {shown} is in no spec found: the page shows its own text only")
+    return None
+
+
+def _schema_page(page: Path, name: str) -> ApiPage | None:
+    for spec in _specs(page, ""):
+        schemas = _mapping(_mapping(spec.root.get("components")).get("schemas")) or _mapping(
+            spec.root.get("definitions")
+        )
+        if name in schemas:
+            return ApiPage("", schema_markdown(spec, name, schemas[name]), name)
+    includes.warn(f"the OpenAPI schema {name} is in no spec found: the page shows its own text only")
+    return None
+
+
+def _specs(page: Path, named: str) -> Iterator[Spec]:
+    """The specs a page's operation may be in, parsed: the one named, else those the site's config names,
+    else the site folder's openapi.json (.yaml, .yml)."""
+    site, config = _site(page)
+    if named:
+        wanted = [named]
+    else:
+        wanted = _named_in(config)[:_MAX_SPECS] or [n for n in _DEFAULT_SPECS if includes.probe(str(site / n))]
+    for name in wanted:
+        if name.startswith(("http://", "https://")):
+            continue  # nothing is fetched
+        text = includes.included_text(site, name.lstrip("/"), relative_to_folder=True)
+        root = _parsed(text) if text is not None else None
+        if isinstance(root, Mapping) and isinstance(root.get("openapi", root.get("swagger")), str | int | float):
+            yield Spec(root)
+
+
+def _site(page: Path) -> tuple[Path, Any]:
+    """The site's folder (the first one up from the page that holds a Mintlify config; else the documents
+    folder) and its config, parsed (None for none)."""
+    for folder in includes.folders_up(page):
+        for name in _CONFIGS:
+            path = Path(folder) / name
+            if path.is_file():
+                includes.remember_settings(path)
+                try:
+                    with path.open("rb") as f:
+                        data = f.read(_MAX_CONFIG_BYTES)
+                    return Path(folder), json.loads(data)
+                except (OSError, ValueError, RecursionError):
+                    return Path(folder), None
+    return Path(includes.reading_folder() or page.parent), None
+
+
+def _named_in(config: object, depth: int = 0) -> list[str]:
+    """The spec files a Mintlify config names: every `"openapi"` value in it (a path, a list of paths, or an
+    object with a `source`), in order."""
+    found: list[str] = []
+    if depth > 12:
+        return found
+    if isinstance(config, Mapping):
+        for key, value in config.items():
+            if key == "openapi":
+                value = value.get("source") if isinstance(value, Mapping) else value
+                found += [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+            else:
+                found += _named_in(value, depth + 1)
+    elif isinstance(config, list):
+        for value in config:
+            found += _named_in(value, depth + 1)
+    return list(dict.fromkeys(found))
+
+
+def _parsed(text: str) -> Any:
+    """A spec's text parsed (JSON, else YAML), remembered for the next page of the same spec; None when it is
+    neither."""
+    if text in _PARSED:
+        return _PARSED[text]
+    try:
+        root = json.loads(text) if text.lstrip().startswith("{") else read_yaml(text)
+    except (ValueError, RecursionError):
+        root = None
+    if len(_PARSED) >= _PARSED_KEPT:
+        _PARSED.pop(next(iter(_PARSED)))
+    _PARSED[text] = root
+    return root
+
+
+def _mapping(value: object) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}

@@ -1,0 +1,251 @@
+"""Mintlify's API pages: a page whose front matter names an operation of an OpenAPI spec (`openapi: POST /plants`)
+is drawn by the site from the spec, and holds little or nothing itself. Mintlify's own docs have 25 such pages:
+five were skipped as "no text", and the rest lacked every parameter, field and response they document."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from support.folders import document, found, index, skipped, text_of, warnings_of, write
+
+DOCS_JSON = {
+    "$schema": "https://mintlify.com/docs.json",
+    "theme": "mint",
+    "name": "Greenhouse",
+    "navigation": {"tabs": [{"tab": "API", "openapi": "/specs/plants.json", "pages": ["api/create"]}]},
+}
+SPEC: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {"title": "Greenhouse", "version": "1"},
+    "servers": [{"url": "https://api.greenhouse.test/v1"}],
+    "security": [{"bearer": []}],
+    "paths": {
+        "/plants": {
+            "post": {
+                "summary": "Plant a seedling",
+                "description": "Adds a [seedling](https://greenhouse.test) to a bed.",
+                "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/New"}}}},
+                "responses": {
+                    "201": {
+                        "description": "The seedling was planted.",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Plant"}}},
+                    },
+                    "409": {"description": "The bed is full of quinceroot already."},
+                },
+            }
+        },
+        "/plants/{plantId}": {
+            "parameters": [{"$ref": "#/components/parameters/PlantId"}],
+            "get": {
+                "summary": "Read a plant",
+                "parameters": [
+                    {"name": "fields", "in": "query", "schema": {"type": "string"}, "description": "Fields to show."}
+                ],
+                "responses": {"200": {"description": "The plant."}},
+            },
+        },
+    },
+    "webhooks": {
+        "plantWilted": {
+            "post": {
+                "summary": "Plant wilted",
+                "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Plant"}}}},
+                "responses": {"200": {"description": "Acknowledged."}},
+            }
+        }
+    },
+    "components": {
+        "parameters": {
+            "PlantId": {
+                "name": "plantId",
+                "in": "path",
+                "required": True,
+                "schema": {"type": "string", "format": "uuid"},
+                "description": "The plant's marrowkey.",
+            }
+        },
+        "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "A gardener's token."}},
+        "schemas": {
+            "New": {
+                "type": "object",
+                "required": ["species"],
+                "properties": {
+                    "species": {"type": "string", "description": "The latin tamarwort name."},
+                    "light": {"type": "string", "enum": ["shade", "sun"], "default": "sun"},
+                    "bed": {"$ref": "#/components/schemas/Bed"},
+                    "watered": {"type": "boolean", "default": False},
+                },
+            },
+            "Bed": {
+                "type": "object",
+                "description": "Where it grows.",
+                "properties": {"row": {"type": "integer", "description": "The bed's furrowmark row."}},
+            },
+            "Plant": {
+                "allOf": [
+                    {"$ref": "#/components/schemas/New"},
+                    {"type": "object", "properties": {"id": {"type": "string", "description": "Its sproutcode."}}},
+                ]
+            },
+        },
+    },
+}
+
+
+def _site(docs: Path, spec: dict[str, Any] = SPEC) -> None:
+    write(docs, "docs.json", json.dumps(DOCS_JSON))
+    write(docs, "specs/plants.json", json.dumps(spec))
+
+
+def test_an_api_page_shows_its_operation_from_the_spec_its_site_names(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    _site(docs)
+    write(docs, "api/create.mdx", "---\nopenapi: POST /plants\n---\n")  # the front matter is the whole page
+    report = index(docs, index_dir)
+    assert skipped(report) == {}
+    assert document(index_dir, "api/create.mdx").title == "Plant a seedling"  # the operation's summary
+    assert text_of(index_dir, "api/create.mdx") == (
+        "POST /plants on https://api.greenhouse.test/v1\n\n"
+        "Adds a seedling to a bed.\n\n"
+        "Authorizations\n\n"
+        "Authorization (header, Bearer authentication): A gardener's token.\n\n"
+        "Body (application/json)\n\n"
+        "species (string, required): The latin tamarwort name.\n"
+        "light (string): One of: shade, sun Default: sun\n"
+        "bed (Bed): Where it grows.\n"
+        "row (integer): The bed's furrowmark row.\n"
+        "watered (boolean): Default: false\n\n"
+        "Response 201 (application/json)\n\n"
+        "The seedling was planted.\n\n"
+        "species (string, required): The latin tamarwort name.\n"
+        "light (string): One of: shade, sun Default: sun\n"
+        "bed (Bed): Where it grows.\n"
+        "row (integer): The bed's furrowmark row.\n"
+        "watered (boolean): Default: false\n"
+        "id (string): Its sproutcode.\n\n"
+        "Response 409\n\n"
+        "The bed is full of quinceroot already."
+    )
+    assert found(index_dir, "furrowmark") == ["api/create.mdx"]  # a field nested in a referenced schema
+    assert found(index_dir, "quinceroot") == ["api/create.mdx"]  # a response's description
+
+
+def test_a_page_keeps_its_own_title_description_and_text_around_the_operation(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    _site(docs)
+    write(
+        docs,
+        "api/read.mdx",
+        '---\ntitle: "Get a plant"\ndescription: "One plant, by its id."\n'
+        'openapi: "/specs/plants.json GET /plants/{plantId}"\n---\n\nRate limited to <b>ten</b> a minute.\n',
+    )
+    index(docs, index_dir)
+    assert document(index_dir, "api/read.mdx").title == "Get a plant"
+    assert text_of(index_dir, "api/read.mdx") == (
+        "One plant, by its id.\n\n"  # the front matter's description, not the operation's summary again
+        "GET /plants/{plantId} on https://api.greenhouse.test/v1\n\n"
+        "Rate limited to ten a minute.\n\n"
+        "Authorizations\n\n"
+        "Authorization (header, Bearer authentication): A gardener's token.\n\n"
+        "Path parameters\n\n"
+        "plantId (string<uuid>, required): The plant's marrowkey.\n\n"  # the path item's, through a $ref
+        "Query parameters\n\n"
+        "fields (string): Fields to show.\n\n"
+        "Response 200\n\n"
+        "The plant."
+    )
+
+
+def test_a_webhook_and_a_schema_have_pages_too(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    _site(docs)
+    write(docs, "hooks/wilted.mdx", '---\nopenapi: "specs/plants.json webhook plantWilted"\n---\n')
+    write(docs, "models/bed.mdx", "---\nopenapi-schema: Bed\n---\n")
+    index(docs, index_dir)
+    assert document(index_dir, "hooks/wilted.mdx").title == "Plant wilted"
+    wilted = text_of(index_dir, "hooks/wilted.mdx")
+    assert wilted.startswith("Webhook plantWilted on https://api.greenhouse.test/v1\n\n")
+    assert "id (string): Its sproutcode." in wilted and "Response 200\n\nAcknowledged." in wilted
+    assert document(index_dir, "models/bed.mdx").title == "Bed"
+    assert text_of(index_dir, "models/bed.mdx") == "Where it grows.\n\nBed\n\nrow (integer): The bed's furrowmark row."
+
+
+def test_an_operation_the_spec_lacks_leaves_the_page_its_own_text_and_a_warning(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    _site(docs)
+    write(docs, "api/gone.mdx", "---\ntitle: Prune\nopenapi: DELETE /plants\n---\n\nPruning is manual.\n")
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "api/gone.mdx") == "Pruning is manual."
+    assert warnings_of(report, "api/gone.mdx") == [
+        "the OpenAPI operation DELETE /plants is in no spec found: the page shows its own text only"
+    ]
+
+
+def test_a_changed_spec_reads_its_pages_again(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    _site(docs)
+    write(docs, "api/create.mdx", "---\nopenapi: POST /plants\n---\n")
+    write(docs, "guide.md", "# Guide\n\nHow to garden.\n")
+    index(docs, index_dir)
+    changed = json.loads(json.dumps(SPEC))
+    changed["components"]["schemas"]["Bed"]["properties"]["row"]["description"] = "The bed's hedgerune row."
+    time.sleep(0.01)
+    write(docs, "specs/plants.json", json.dumps(changed))
+    report = index(docs, index_dir)
+    assert (report.added, report.updated) == (0, 1)  # that page only
+    assert found(index_dir, "hedgerune") == ["api/create.mdx"] and found(index_dir, "furrowmark") == []
+
+
+def test_a_yaml_swagger_spec_in_the_site_folder_serves_a_page_of_a_site_that_names_none(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "mint.json", '{"name": "Old", "navigation": [{"group": "API", "pages": ["api/add"]}]}')
+    write(
+        docs,
+        "openapi.yaml",
+        "swagger: '2.0'\npaths:\n  /pets:\n    post:\n      summary: Add a pet\n      parameters:\n"
+        "        - name: body\n          in: body\n          schema:\n            $ref: '#/definitions/Pet'\n"
+        "      responses:\n        '200':\n          description: Added.\n"
+        "definitions:\n  Pet:\n    type: object\n    properties:\n      whiskerling:\n        type: string\n",
+    )
+    write(docs, "api/add.mdx", "---\nopenapi: post /pets\n---\n")
+    index(docs, index_dir)
+    assert text_of(index_dir, "api/add.mdx") == (
+        "POST /pets\n\nAdd a pet\n\nBody\n\nwhiskerling (string)\n\nResponse 200\n\nAdded."
+    )
+
+
+def test_schemas_that_hold_themselves_or_thousands_of_fields_give_bounded_pages(tmp_path: Path) -> None:
+    """A tree node whose children are nodes, two schemas each holding the other, an array of itself, a model of
+    3,000 fields, and forty schemas each combining the next twice (2^40 paths through them): each is written
+    out once per level, at most six levels deep, 500 fields and 20,000 schemas looked at a page."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    spec = json.loads(json.dumps(SPEC))
+    schemas = spec["components"]["schemas"]
+    schemas["Node"] = {
+        "type": "object",
+        "properties": {"children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}},
+    }
+    schemas["A"] = {"type": "object", "properties": {"b": {"$ref": "#/components/schemas/B"}}}
+    schemas["B"] = {"type": "object", "properties": {"a": {"$ref": "#/components/schemas/A"}}}
+    schemas["Nest"] = {"type": "array", "items": {"$ref": "#/components/schemas/Nest"}}
+    schemas["Huge"] = {"type": "object", "properties": {f"field{i}": {"type": "string"} for i in range(3000)}}
+    for i in range(40):
+        twice = [{"$ref": f"#/components/schemas/Fork{i + 1}"}] * 2
+        schemas[f"Fork{i}"] = {"allOf": twice, "oneOf": twice, "properties": {f"tine{i}": {"type": "string"}}}
+    schemas["Fork40"] = {"type": "object", "properties": {"leaf": {"type": "string"}}}
+    _site(docs, spec)
+    for name in ("Node", "A", "Nest", "Huge", "Fork0"):
+        write(docs, f"models/{name.lower()}.mdx", f"---\nopenapi-schema: {name}\n---\n\nThe {name} model.\n")
+    index(docs, index_dir)
+    assert text_of(index_dir, "models/node.mdx") == "The Node model.\n\nNode\n\nchildren (Node[])"
+    assert text_of(index_dir, "models/a.mdx") == "The A model.\n\nA\n\nb (B)\na (A)"
+    assert text_of(index_dir, "models/nest.mdx") == "The Nest model."
+    huge = text_of(index_dir, "models/huge.mdx")
+    assert "field499 (string)" in huge and "field500" not in huge
+    assert huge.endswith("(More fields than a page shows: the rest are left out.)")
+    forked = text_of(index_dir, "models/fork0.mdx")
+    assert forked.startswith("The Fork0 model.\n\nFork0\n\ntine0 (string)\ntine1 (string)\n")
+    assert forked.endswith("(More fields than a page shows: the rest are left out.)")
