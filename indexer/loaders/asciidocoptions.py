@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from indexer.loaders.digits import bounded
 from indexer.loaders.includes import warn
 
 __all__ = ["HEADING", "MAX_SPACES", "leveled", "selected"]
@@ -106,12 +107,11 @@ def _tagged(lines: list[str], spec: str) -> list[str]:
 
 def _number(text: str) -> int:
     """A number as Ruby's to_i reads it (Asciidoctor's): its leading digits, 0 when there are none; past nine
-    digits, a billion (Python reads no number of thousands of digits: `indent=999...` failed the page)."""
+    digits, a billion (digits.py: `indent=999...` of thousands of digits failed the page)."""
     found = re.match(r"\s*([+-]?)(\d+)", text)
     if found is None:
         return 0
-    digits = found.group(2).lstrip("0")
-    value = int(digits or "0") if len(digits) <= 9 else 10**9
+    value = bounded(found.group(2))
     return -value if found.group(1) == "-" else value
 
 

@@ -1,5 +1,5 @@
-"""Line ranges of an include, on hostile input. Line numbers of any length are read (line_number()). And a bound
-on what the ranges give: Sphinx's `:lines:` and mdx_include's `[ln:...]` take the
+"""Line ranges of an include, on hostile input. Line numbers of any length are read (line_number(), digits.py's
+bounded()). And a bound on what the ranges give: Sphinx's `:lines:` and mdx_include's `[ln:...]` take the
 ranges in the order written, one named twice shows twice (as those tools show them), so `1-,1-,1-,...` gave a
 copy of the whole file per range (a page of 30 KB and a file of 4.6 KB, 22 MB of text). An include gives at most
 REPEATS times its file's lines, with a warning past that. (AsciiDoc's `lines=` shows each line once, in the
@@ -8,19 +8,16 @@ file's order, as Asciidoctor does: asciidocoptions.py.)
 
 from __future__ import annotations
 
+from indexer.loaders.digits import bounded
 from indexer.loaders.includes import warn
 
-__all__ = ["FAR", "REPEATS", "line_number", "too_many"]
+__all__ = ["REPEATS", "line_number", "too_many"]
 
-FAR = 10**9  # what a line number of more than nine digits counts as: a line past the end of any file
 REPEATS = 3  # an include gives at most this many times the lines of its file
 
-
-def line_number(digits: str) -> int:
-    """The number a run of decimal digits writes, FAR past nine digits: Python reads no number of thousands of
-    digits (`[ln:999...]` of 5,000 digits failed the page with a ValueError)."""
-    digits = digits.lstrip("0")
-    return int(digits or "0") if len(digits) <= 9 else FAR
+# A line number of any length: past nine digits, a line past the end of any file (`[ln:999...]` of 5,000 digits
+# failed the page with a ValueError).
+line_number = bounded
 
 
 def too_many(kept: list[str], count: int, target: str, spec: str) -> bool:

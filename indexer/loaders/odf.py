@@ -21,6 +21,7 @@ from typing import Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.containers import open_container
+from indexer.loaders.digits import bounded
 from indexer.loaders.officemeta import metadata, one_line
 from indexer.loaders.xlsx import MAX_COLUMNS, MAX_ROWS, MAX_SHEET_CHARS, sheet_text
 from indexer.loaders.xmlparts import parse_part
@@ -208,12 +209,10 @@ def _table_of(row: Any) -> Any:
 
 
 def _count(value: str | None) -> int:
-    """A count an attribute gives (spaces, repeated cells or rows), 1 when it is none; at most a billion (Python
-    reads no number of thousands of digits: such a count failed the document)."""
+    """A count an attribute gives (spaces, repeated cells or rows), 1 when it is none; at most a billion (digits.py:
+    a count of thousands of digits failed the document)."""
     digits = (value or "").lstrip("0")
-    if not digits.isdecimal():
-        return 1
-    return int(digits) if len(digits) <= 9 else 10**9
+    return bounded(digits) if digits.isdecimal() else 1
 
 
 def _sheets(content: Any, warnings: list[str]) -> list[Section]:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from indexer.loaders.digits import bounded_int
 from indexer.loaders.fences import closes, fence_for, opens
 from indexer.loaders.includes import deeper, included_text, warn
 from indexer.loaders.lineranges import REPEATS, too_many
@@ -273,10 +274,10 @@ def _trimmed(lines: list[str]) -> list[str]:
 
 
 def _int(value: str | None, default: int) -> int:
-    try:
-        return int(value) if value is not None and value.strip() else default
-    except ValueError:
-        return default
+    """A line number or an index as Sphinx's int() reads it, `default` when there is none; past nine digits,
+    digits.py's FAR (a number of 5,000 digits, which int() refuses, is past the file's end as one of 4,000 is)."""
+    number = bounded_int(value) if value is not None else None
+    return default if number is None else number
 
 
 def _indent(line: str) -> int:

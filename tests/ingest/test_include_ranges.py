@@ -94,3 +94,28 @@ def test_line_numbers_of_thousands_of_digits_lose_no_page(tmp_path: Path) -> Non
         assert LAST in text and "line 1 of" in text and "After narwhal." in text, (name, text[:300])
     text = text_of(tmp_path / "vitepress-index", "page.md")
     assert "line 1 of" in text and LAST in text and "After narwhal." in text
+
+
+def test_sphinx_line_numbers_of_thousands_of_digits_are_past_the_files_end(docs: Path, tmp_path: Path) -> None:
+    """Sphinx's `:lines:` and `:start-line:` of 5,000 digits (more than int() reads) meant no number at all: the
+    first line, the whole file; now they are past the file's end, as a number of 4,000 digits already was, and
+    an `:end-line:` of as many digits still ends the part at the file's end."""
+    write(docs, "listing.txt", LISTING)
+    pages = {
+        "lines.rst": f".. literalinclude:: listing.txt\n   :lines: {DIGITS}\n",
+        "start.rst": f".. include:: listing.txt\n   :start-line: {DIGITS}\n",
+        "shorter.rst": f".. include:: listing.txt\n   :start-line: {DIGITS[:4_000]}\n",
+        "end.rst": f".. include:: listing.txt\n   :end-line: {DIGITS}\n",
+        "tail.rst": f".. literalinclude:: listing.txt\n   :lines: 99-{DIGITS}\n",
+    }
+    for name, body in pages.items():
+        write(docs, name, f"Page\n====\n\n{body}\nAfter narwhal.\n")
+    report = index(docs, tmp_path / "index")
+    assert not skipped(report)
+    for name in ("lines.rst", "start.rst", "shorter.rst"):
+        assert text_of(tmp_path / "index", name) == "Page\n\nAfter narwhal.", name
+    end = text_of(tmp_path / "index", "end.rst")
+    assert end.count("zebracorn listing") == 100 and "After narwhal." in end
+    tail = text_of(tmp_path / "index", "tail.rst")
+    assert "line 99 of the zebracorn listing\nline 100 of the zebracorn listing" in tail
+    assert tail.count("zebracorn listing") == 2
