@@ -27,13 +27,12 @@ extension registers as a cross-reference type (Django's `setting`) shows nothing
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 
-from indexer.loaders.rstchangelog import changelog_directive
+from indexer.loaders.rstchangelog import AnyOptions, Option, changelog_directive
 from indexer.loaders.sphinx import (
     ADMONITION_TITLES,
     BODY_DIRECTIVES,
@@ -155,16 +154,8 @@ def _table(table: nodes.table) -> str:
     return "\n".join(([inline_text(title)] if title is not None else []) + rows)
 
 
-_Option = Callable[[str], Any]
 _HTTP_METHOD = re.compile(r"http:(get|post|put|patch|delete|head|options|trace|connect|copy|any)")
 _MISINDENTED = "Unexpected indentation."  # what docutils says of an indented line in a paragraph (code, mostly)
-
-
-class _AnyOptions(dict[str, _Option]):
-    """An option spec that takes every option (Sphinx's directives have many)."""
-
-    def __missing__(self, key: str) -> _Option:
-        return directives.unchanged
 
 
 class _Prose(Directive):
@@ -174,7 +165,7 @@ class _Prose(Directive):
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec: ClassVar[dict[str, _Option] | None] = _AnyOptions(name=directives.unchanged)
+    option_spec: ClassVar[dict[str, Option] | None] = AnyOptions(name=directives.unchanged)
 
     def run(self) -> list[nodes.Node]:
         container = nodes.container()

@@ -22,19 +22,29 @@ from docutils.parsers.rst import Directive, directives
 
 from indexer.loaders.sphinxproject import project
 
-__all__ = ["EXTENSION", "changelog_directive"]
+__all__ = ["EXTENSION", "AnyOptions", "Option", "changelog_directive", "changelog_in_use"]
 
 EXTENSION = "changelog"  # its name in conf.py's `extensions`
 
 _LIST = re.compile(r"\s*,\s*")
 
+Option = Callable[[str], Any]  # how docutils reads an option's value
 
-class _AnyOptions(dict[str, Callable[[str], Any]]):
-    """An option spec that takes every option: the extension's (`:changeset:`, `:title:`...) and any it adds. Not
-    empty, or docutils would read no options at all."""
 
-    def __missing__(self, key: str) -> Callable[[str], Any]:
+class AnyOptions(dict[str, Option]):
+    """An option spec that takes every option, as written: Sphinx's directives have many, and the changelog
+    extension's take theirs (`:changeset:`, `:title:`...) and any it adds. Not empty, or docutils would read no
+    options at all (rstblocks.py's directives use it too)."""
+
+    def __missing__(self, key: str) -> Option:
         return directives.unchanged
+
+
+def changelog_in_use() -> bool:
+    """Whether the page's project names the extension in its conf.py: its directives and its `:ticket:` role
+    (sphinx.role_text) are the extension's then, and another extension's (or unknown) elsewhere."""
+    settings = project()
+    return settings is not None and EXTENSION in settings.extensions
 
 
 def _listed(value: object) -> list[str]:
@@ -45,7 +55,7 @@ class Release(Directive):
     """`.. changelog::`: the release's version and date as lines, then its changes."""
 
     has_content = True
-    option_spec: ClassVar[dict[str, Callable[[str], Any]] | None] = _AnyOptions(version=directives.unchanged)
+    option_spec: ClassVar[dict[str, Option] | None] = AnyOptions(version=directives.unchanged)
 
     def run(self) -> list[nodes.Node]:
         container = nodes.container()
@@ -64,7 +74,7 @@ class Change(Directive):
     has_content = True
     optional_arguments = 1
     final_argument_whitespace = True
-    option_spec: ClassVar[dict[str, Callable[[str], Any]] | None] = _AnyOptions(tags=directives.unchanged)
+    option_spec: ClassVar[dict[str, Option] | None] = AnyOptions(tags=directives.unchanged)
 
     def run(self) -> list[nodes.Node]:
         container = nodes.container()
@@ -88,7 +98,4 @@ _DIRECTIVES: dict[str, type[Directive]] = {"changelog": Release, "change": Chang
 def changelog_directive(name: str) -> type[Directive] | None:
     """The extension's directive of that name, on a page of a project whose conf.py names the extension."""
     found = _DIRECTIVES.get(name.lower())
-    if found is None:
-        return None
-    settings = project()
-    return found if settings is not None and EXTENSION in settings.extensions else None
+    return found if found is not None and changelog_in_use() else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from indexer.loaders.rstchangelog import changelog_in_use
 from indexer.loaders.sphinxproject import extlink, project
 from indexer.loaders.sphinxrefs import doc_title, ref_title
 
@@ -94,7 +95,7 @@ def role_text(source: str, role: str = "") -> str:
     text = source.strip()
     if ":" not in role and name not in _SPHINX_ROLES and (shown := extlink(role, text)) is not None:
         return shown
-    if name == "ticket" and (found := project()) is not None and "changelog" in found.extensions:
+    if name == "ticket" and changelog_in_use():
         return f"#{text}"  # the changelog extension's link to an issue
     if role.rsplit(":", 1)[-1].lower() == "doc" and not text.startswith("!"):
         return doc_title(text) or text
