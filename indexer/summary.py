@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from indexer.model import IndexReport, SkippedFile
@@ -143,20 +144,9 @@ def _skipped_lines(skipped: tuple[SkippedFile, ...]) -> list[str]:
     listings, hundreds; a site's translations, one reason per language) when they are many: then one line for
     each reason that two or more of them share, with a few of them. A file skipped for a fault of its own is
     always named."""
-    by_reason: dict[str, list[str]] = {}
-    for item in skipped:
-        if item.by_design:
-            by_reason.setdefault(item.reason, []).append(item.id)
-    grouped = sum(len(ids) for ids in by_reason.values()) >= _GROUPED
-    lines = []
-    for item in skipped:
-        ids = by_reason.get(item.reason, []) if item.by_design and grouped else []
-        if len(ids) < 2:
-            lines.append(f"    {shown(item.id)}: {shown(item.reason)}")
-        elif ids[0] == item.id:
-            examples = ", ".join(shown(doc_id) for doc_id in ids[:_EXAMPLES])
-            lines.append(f"    {len(ids):,} files: {shown(item.reason)} (e.g. {examples})")
-    return lines
+    grouped = sum(item.by_design for item in skipped) >= _GROUPED
+    kinds = [(item.reason if item.by_design and grouped else "", "") for item in skipped]
+    return _folded(skipped, kinds, 2, "files", lambda ids: "e.g. " + ", ".join(shown(i) for i in list(ids)[:_EXAMPLES]))
 
 
 def _warning_lines(warnings: tuple[SkippedFile, ...]) -> list[str]:
@@ -164,19 +154,31 @@ def _warning_lines(warnings: tuple[SkippedFile, ...]) -> list[str]:
     where the first of them was, with how many pages and a few of them (with the objects or files each names).
     Any other warning, one about the page itself (no text layer, a title cut), keeps a line for each page
     however many share its text: each page is the one to look at."""
-    said_as = [_said(warning.reason) for warning in warnings]
-    told: dict[str, dict[str, str]] = {}  # the advice said: the pages given it, and the first subject of each
-    for warning, (said, subject) in zip(warnings, said_as, strict=True):
+    return _folded(warnings, [_said(warning.reason) for warning in warnings], _FOLDED, "pages", _examples)
+
+
+def _folded(
+    items: tuple[SkippedFile, ...],
+    kinds: list[tuple[str, str]],
+    least: int,
+    noun: str,
+    examples: Callable[[dict[str, str]], str],
+) -> list[str]:
+    """One line per item, "id: reason", but for the items of one kind (`kinds`, one per item: what is said of
+    them all, "" for none, and the item's own part of it) when `least` or more files share it: then one line,
+    where the first of them was, with how many `noun` and `examples` of them (given each file's own part)."""
+    told: dict[str, dict[str, str]] = {}  # each kind: the files of it, and the first own part of each
+    for item, (said, subject) in zip(items, kinds, strict=True):
         if said:
-            told.setdefault(said, {}).setdefault(warning.id, subject)
+            told.setdefault(said, {}).setdefault(item.id, subject)
     lines, done = [], set()
-    for warning, (said, _) in zip(warnings, said_as, strict=True):
-        pages = told.get(said, {}) if said else {}
-        if len(pages) < _FOLDED:
-            lines.append(f"    {shown(warning.id)}: {shown(warning.reason)}")
+    for item, (said, _) in zip(items, kinds, strict=True):
+        ids = told.get(said, {}) if said else {}
+        if len(ids) < least:
+            lines.append(f"    {shown(item.id)}: {shown(item.reason)}")
         elif said not in done:
             done.add(said)
-            lines.append(f"    {len(pages):,} pages: {shown(said)} ({_examples(pages)})")
+            lines.append(f"    {len(ids):,} {noun}: {shown(said)} ({examples(ids)})")
     return lines
 
 
