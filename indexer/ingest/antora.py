@@ -17,6 +17,7 @@ environment variable) or a segment is not known (`version: true`, the git branch
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Mapping
@@ -24,15 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from indexer.ingest.siteconfig import site_folders
-from indexer.loaders.yamlread import read_yaml
+from indexer.ingest.siteconfig import site_folders, yaml_config
 
 CONFIG = "antora.yml"
 PLAYBOOKS = ("antora-playbook.yml", "antora-playbook.yaml")
 _PAGES = frozenset({".adoc", ".asciidoc"})
 _SITE_URL = re.compile(r"https?://[^\s/?#{}$]+(?:/[^\s?#{}$]*)?")
 _SEGMENT = re.compile(r"[\w.-]+")
-_MAX_YAML_BYTES = 1_000_000
 _SPRING_EXTENSIONS = "@springio/antora-extensions"
 
 
@@ -129,10 +128,17 @@ def _playbook(docs: Path) -> dict[str, Any] | None:
 
 
 def _yaml(path: Path) -> dict[str, Any]:
-    """A playbook's or antora.yml's settings ({} when it cannot be read, or is no mapping)."""
+    """A playbook's or antora.yml's settings ({} when it cannot be read, or is no mapping), parsed once while the
+    file keeps its mtime and size: served_at() and drops_extensions() both read the playbook in a run, and a
+    run of --watch reads it again only once it is edited. The mapping is shared: read it, never change it."""
     try:
-        with path.open("rb") as file:
-            data = read_yaml(file.read(_MAX_YAML_BYTES).decode("utf-8", "replace"))
+        info = path.stat()
     except OSError:
         return {}
-    return data if isinstance(data, dict) else {}
+    return _parsed(str(path), info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _parsed(path: str, mtime_ns: int, size: int) -> dict[str, Any]:
+    """A YAML file's settings, remembered for its path, mtime and size (_yaml())."""
+    return yaml_config(Path(path))
