@@ -18,7 +18,7 @@ from indexer.ingest.layouts import site_of
 from indexer.ingest.site import Site
 from indexer.ingest.siteconfig import config_mapping, lowered, site_folders
 from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES
-from indexer.ingest.vitepress import vitepress_served_at
+from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 from indexer.loaders.mkdocsyml import mkdocs_settings
@@ -100,7 +100,9 @@ def served_at(docs: Path, site: Site) -> str:
     it is served at, for the summary to give as --base-url when none is given; "" otherwise."""
     if site.name == "antora":
         return antora_served_at(docs)
-    if site.name == "vitepress":
+    if site.name == "vitepress":  # not from a folder inside srcDir: its pages' ids lack that folder's path
+        if isinstance(site.config, VitePressSite) and site.config.inside:
+            return ""
         root = next((folder for folder in site_folders(docs) if (folder / ".vitepress").is_dir()), None)
         return vitepress_served_at(root) if root is not None else ""
     if site.name == "docusaurus":

@@ -190,6 +190,8 @@ def test_the_summary_gives_the_address_a_vitepress_sitemap_names_as_base_url(
                          "html", "--no-embeddings")  # fmt: skip
     assert "served at" not in cited.err
     assert document(tmp_path / "i1", "src/guide/computed.md").url == "https://vuejs.org/guide/computed.html"
+    inner = indexer_main(site / "src/guide", "--index", tmp_path / "i3", "--no-embeddings")  # a folder of srcDir
+    assert "served at" not in inner.err  # its ids lack guide/: the advice gave https://vuejs.org/computed.html
     write(site, ".vitepress/config.ts", config % "\n  base: '/docs/',\n  cleanUrls: true,")
     src = indexer_main(site / "src", "--index", tmp_path / "i2", "--no-embeddings")  # from its srcDir
     assert "served at https://vuejs.org/docs/: --base-url https://vuejs.org/docs/ --drop-extensions" in src.err
