@@ -1,6 +1,7 @@
 """JavaScript projects' documentation read as their sites show it, found by indexing real ones: Ionic's
-(Docusaurus, its examples kept in static/ and imported by the pages), Electron's (plain Markdown whose ```fiddle
-blocks show a folder of example files) and tRPC's (Docusaurus)."""
+(Docusaurus, its examples kept in static/ and imported by the pages) and Electron's (plain Markdown whose ```fiddle
+blocks show a folder of example files). The --base-url advice for tRPC's (Docusaurus) and Vue's (VitePress) sites
+is tested with the other generators' in test_site_urls.py."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from indexer.store import storage
 from indexer.store.docstore import read_state
 
-from support.folders import Main, all_ids, document, found, index, skipped, snapshot, warnings_of, write
+from support.folders import all_ids, found, index, skipped, snapshot, warnings_of, write
 
 IONIC_CONFIG = "module.exports = { url: 'https://ionicframework.com', baseUrl: '/docs/' };\n"
 # Ionic's playground: a JavaScript attribute four braces deep, and with its file list over 1,000 characters long
@@ -141,60 +142,6 @@ def test_an_electron_fiddle_block_shows_the_files_of_its_example(tmp_path: Path)
         "fiddle docs/fiddles/missing: no such folder from the page's folder or any above it: its code not shown"
     ]
     assert found(tmp_path / "index", "zebracorn")[0] == "tutorial/ipc.md"
-
-
-def test_the_summary_gives_the_address_a_docusaurus_config_names_as_base_url(
-    tmp_path: Path, indexer_main: Main
-) -> None:
-    """tRPC's site indexed as a user first would (no --base-url) cited every page by a file:// URL, and the
-    summary said nothing, though its config says `url: 'https://trpc.io', baseUrl: '/'`."""
-    site = tmp_path / "www"
-    write(site, "docusaurus.config.ts", "export default {\n  url: 'https://trpc.io',\n  baseUrl: '/',\n};\n")
-    write(site, "docs/main/quickstart.mdx", "# Quickstart\n\nInstall zebracorn.\n")
-    bare = indexer_main(site, "--index", tmp_path / "i1")
-    advice = "the site's config says it is served at https://trpc.io/: --base-url https://trpc.io/ --drop-extensions"
-    assert advice in bare.err
-    cited = indexer_main(site, "--index", tmp_path / "i1", "--base-url", "https://trpc.io/", "--drop-extensions")
-    assert "served at" not in cited.err
-    assert document(tmp_path / "i1", "docs/main/quickstart.mdx").url == "https://trpc.io/docs/main/quickstart"
-    write(
-        site,
-        "docusaurus.config.ts",
-        "export default {\n  url: 'https://ionicframework.com',\n  baseUrl: '/docs/',\n};\n",
-    )
-    sub = indexer_main(site, "--index", tmp_path / "i2")
-    assert "served at https://ionicframework.com/docs/: --base-url https://ionicframework.com/docs/ " in sub.err
-    write(
-        site,
-        "docusaurus.config.ts",
-        "const BASE = '/docs';\nexport default { url: 'https://x.dev', baseUrl: `${BASE}/` };\n",
-    )
-    assert "served at" not in indexer_main(site, "--index", tmp_path / "i3").err  # an expression: not guessed
-
-
-def test_the_summary_gives_the_address_a_vitepress_sitemap_names_as_base_url(
-    tmp_path: Path, indexer_main: Main
-) -> None:
-    """Vue's docs indexed as a user first would (no --base-url) cited every page by a file:// URL, and the summary
-    said nothing, though its config says `sitemap: { hostname: 'https://vuejs.org' }` (VitePress writes its
-    sitemap's addresses from it): `--base-url https://vuejs.org/ --url-extension html` gives the URLs it serves."""
-    site = tmp_path / "vue"
-    config = "export default defineConfig({\n  sitemap: {\n    hostname: 'https://vuejs.org'\n  },\n  srcDir: 'src',"
-    config += "%s\n})\n"
-    write(site, ".vitepress/config.ts", config % "")
-    write(site, "src/guide/computed.md", "# Computed\n\nA zebracorn getter.\n")
-    bare = indexer_main(site, "--index", tmp_path / "i1", "--no-embeddings")
-    advice = "served at https://vuejs.org/: --base-url https://vuejs.org/ --url-extension html cites them as the site"
-    assert advice in bare.err
-    cited = indexer_main(site, "--index", tmp_path / "i1", "--base-url", "https://vuejs.org/", "--url-extension",
-                         "html", "--no-embeddings")  # fmt: skip
-    assert "served at" not in cited.err
-    assert document(tmp_path / "i1", "src/guide/computed.md").url == "https://vuejs.org/guide/computed.html"
-    inner = indexer_main(site / "src/guide", "--index", tmp_path / "i3", "--no-embeddings")  # a folder of srcDir
-    assert "served at" not in inner.err  # its ids lack guide/: the advice gave https://vuejs.org/computed.html
-    write(site, ".vitepress/config.ts", config % "\n  base: '/docs/',\n  cleanUrls: true,")
-    src = indexer_main(site / "src", "--index", tmp_path / "i2", "--no-embeddings")  # from its srcDir
-    assert "served at https://vuejs.org/docs/: --base-url https://vuejs.org/docs/ --drop-extensions" in src.err
 
 
 def _remembered(index_dir: Path, doc_id: str) -> dict[str, tuple[int, int]]:

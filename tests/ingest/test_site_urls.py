@@ -1871,6 +1871,11 @@ def test_a_quarto_render_list_and_ai_instructions_decide_what_is_no_page(tmp_pat
     )
 
 
+# Vue's .vitepress/config.ts, with room for more settings
+VUE_CONFIG = "export default defineConfig({\n  sitemap: {\n    hostname: 'https://vuejs.org'\n  },\n  srcDir: 'src',"
+VUE_CONFIG += "%s\n})\n"
+
+
 @pytest.mark.parametrize(
     ("files", "page", "advice", "url"),
     [
@@ -1905,26 +1910,74 @@ def test_a_quarto_render_list_and_ai_instructions_decide_what_is_no_page(tmp_pat
             "https://dstack.ai/ --drop-extensions",
             "https://dstack.ai/docs/concepts/fleets/",
         ),
+        (  # tRPC's Docusaurus site: docusaurus.config.ts's url and baseUrl
+            {"docusaurus.config.ts": "export default {\n  url: 'https://trpc.io',\n  baseUrl: '/',\n};\n"},
+            "docs/main/quickstart.mdx",
+            "https://trpc.io/ --drop-extensions",
+            "https://trpc.io/docs/main/quickstart",
+        ),
+        (  # Vue's VitePress site: the sitemap's hostname (VitePress writes its sitemap's addresses from it)
+            {".vitepress/config.ts": VUE_CONFIG % ""},
+            "src/guide/computed.md",
+            "https://vuejs.org/ --url-extension html",
+            "https://vuejs.org/guide/computed.html",
+        ),
     ],
-    ids=["hugo", "jekyll", "astro", "mkdocs"],
+    ids=["hugo", "jekyll", "astro", "mkdocs", "docusaurus", "vitepress"],
 )
-def test_the_summary_gives_the_address_a_hugo_jekyll_astro_or_mkdocs_config_names_as_base_url(
+def test_the_summary_gives_the_address_a_sites_config_names_as_base_url(
     tmp_path: Path, indexer_main: Main, files: dict[str, str], page: str, advice: str, url: str
 ) -> None:
-    """gRPC's (Hugo), Just the Docs' (Jekyll), Knip's (Starlight) and dstack's (MkDocs) sites indexed as a user
-    first would cited every page by a file:// URL, and the summary said nothing, though each config names the
-    address it is served at, as a Docusaurus config's url and baseUrl do; given as advised, the pages have the
-    URLs the sites serve."""
+    """gRPC's (Hugo), Just the Docs' (Jekyll), Knip's (Starlight), dstack's (MkDocs), tRPC's (Docusaurus) and Vue's
+    (VitePress) sites indexed as a user first would cited every page by a file:// URL, and the summary said
+    nothing, though each config names the address it is served at; given as advised, the pages have the URLs the
+    sites serve."""
     site = tmp_path / "site"
     for path, text in files.items():
         write(site, path, text)
     write(site, page, "---\ntitle: A page\n---\n\nA zebracorn.\n")
     bare = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings")
-    assert f"the site's config says it is served at {advice.split()[0]}: --base-url {advice} cites" in bare.err
+    said = f"the site's config says it is served at {advice.split()[0]}: --base-url {advice} cites them as the site"
+    assert said in bare.err
     cited = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings", "--base-url", *advice.split())
     assert "served at" not in cited.err
     assert document(tmp_path / "index", page).url == url
     assert "served at" not in indexer_main(site / Path(page).parent, "--index", tmp_path / "sub", "--no-embeddings").err
+
+
+def test_the_summary_gives_a_docusaurus_sites_base_url_but_guesses_no_expression(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """Ionic's config serves its site under `baseUrl: '/docs/'`, which the advice joins to its url; a baseUrl
+    that is an expression (a template string of a constant) is not guessed."""
+    site = tmp_path / "www"
+    write(site, "docs/main/quickstart.mdx", "# Quickstart\n\nInstall zebracorn.\n")
+    write(
+        site,
+        "docusaurus.config.ts",
+        "export default {\n  url: 'https://ionicframework.com',\n  baseUrl: '/docs/',\n};\n",
+    )
+    sub = indexer_main(site, "--index", tmp_path / "i2", "--no-embeddings")
+    assert "served at https://ionicframework.com/docs/: --base-url https://ionicframework.com/docs/ " in sub.err
+    write(
+        site,
+        "docusaurus.config.ts",
+        "const BASE = '/docs';\nexport default { url: 'https://x.dev', baseUrl: `${BASE}/` };\n",
+    )
+    expression = indexer_main(site, "--index", tmp_path / "i3", "--no-embeddings")
+    assert "served at" not in expression.err  # not guessed
+
+
+def test_a_vitepress_site_indexed_from_its_src_dir_is_given_its_base_and_clean_urls(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """Indexed from Vue's srcDir (src/), whose pages are served from the site's root, the advice is the sitemap's
+    hostname joined to the config's `base`, with --drop-extensions for its `cleanUrls`."""
+    site = tmp_path / "vue"
+    write(site, ".vitepress/config.ts", VUE_CONFIG % "\n  base: '/docs/',\n  cleanUrls: true,")
+    write(site, "src/guide/computed.md", "# Computed\n\nA zebracorn getter.\n")
+    src = indexer_main(site / "src", "--index", tmp_path / "i2", "--no-embeddings")
+    assert "served at https://vuejs.org/docs/: --base-url https://vuejs.org/docs/ --drop-extensions" in src.err
 
 
 @pytest.mark.parametrize(
