@@ -5,6 +5,12 @@ which of its files are pages, and the path GitBook serves each at.
 {readme: ..., summary: ...}`). SUMMARY.md is the table of contents: no page, and GitBook publishes the Markdown
 pages it links to, no others. A README is its folder's page (`guides/README.md` is `guides/`, the root's the
 space's home); any other page is served at its path without `.md`.
+
+A repository may hold a whole GitBook site of several spaces: its `docs.yaml` (GitBook's Git Sync site config,
+`site: structure:`) lists sections, in section groups or not, and their spaces, each synced from a folder
+(`content: directory: ./developers`). Each such folder is a space as above, served under its section's path and
+its own (a default section's or space's path is left out: GitBook's docs serve `documentation/` at the site's
+root, `developers/` under `developers/`); a file in no space's folder is no page of the site.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from indexer.ingest.siteconfig import MAX_NAMES, lowered, site_folder, yaml_conf
 from indexer.loaders.jsconfig import config_text
 
 CONFIG = ".gitbook.yaml"
+SITE_CONFIG = "docs.yaml"  # a site of several spaces
 _LINK = re.compile(r"\]\(\s*<?([^)<>\s]+\.md)>?(?:\s+\"[^\"]*\")?\s*\)", re.IGNORECASE)
 MAX_ENTRIES = 100 * MAX_NAMES
 
@@ -63,18 +70,87 @@ class GitBookSite:
         return f"{folder}{pure.stem}{extension}"
 
 
+@dataclass(frozen=True)
+class GitBookSpaces:
+    """The spaces of a GitBook site (docs.yaml): (the space's folder in DOCS, "" or ending in "/"; the path the
+    site serves it under, likewise; the space's rules), the deepest folder first."""
+
+    spaces: tuple[tuple[str, str, GitBookSite], ...]
+
+    @property
+    def key(self) -> str:
+        keys = [(folder, served, space.key) for folder, served, space in self.spaces]
+        return "gitbook-site-" + hashlib.sha256(repr(keys).encode()).hexdigest()[:16]
+
+    def _space(self, doc_id: str) -> tuple[str, str, GitBookSite] | None:
+        return next((entry for entry in self.spaces if doc_id.startswith(entry[0])), None)
+
+    def unpublished(self, doc_id: str) -> str | None:
+        found = self._space(doc_id)
+        if found is None:
+            return "in none of the folders of the GitBook site's spaces (docs.yaml): no page of the site"
+        folder, _, space = found
+        return space.unpublished(doc_id[len(folder) :])
+
+    def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
+        found = self._space(doc_id)
+        if found is None:
+            return None
+        folder, served, space = found
+        path = space.path(doc_id[len(folder) :], front_matter, pages, extension)
+        return None if path is None else served + path
+
+
 def is_gitbook(folder: Path) -> bool:
-    """Whether `folder` is a GitBook space's: its .gitbook.yaml, or a SUMMARY.md and a README.md with no mdBook's
-    book.toml beside them or above (an mdBook keeps its SUMMARY.md in src/)."""
-    if (folder / CONFIG).is_file():
+    """Whether `folder` is a GitBook space's (or site's: its docs.yaml): its .gitbook.yaml, or a SUMMARY.md and a
+    README.md with no mdBook's book.toml beside them or above (an mdBook keeps its SUMMARY.md in src/)."""
+    if (folder / CONFIG).is_file() or _site_structure(folder):
         return True
     if not (folder / "SUMMARY.md").is_file() or not (folder / "README.md").is_file():
         return False
     return not (folder / "book.toml").exists() and not (folder.parent / "book.toml").exists()
 
 
-def gitbook_site(folder: Path, docs: Path) -> GitBookSite:
-    """The space whose `.gitbook.yaml` or SUMMARY.md lies in `folder` (DOCS or a folder above it)."""
+def gitbook_site(folder: Path, docs: Path) -> GitBookSite | GitBookSpaces:
+    """The site whose docs.yaml lies in `folder` (DOCS or a folder above it), when it has one that lists spaces
+    synced from folders; else the space whose `.gitbook.yaml` or SUMMARY.md lies there."""
+    spaces = []
+    for directory, served in _spaces(_site_structure(folder), "", 0):
+        inside = os.path.relpath(folder / directory, docs).replace(os.sep, "/")
+        if inside == "." or not inside.startswith(".."):  # a space that DOCS holds: its folder in DOCS
+            space = _space(folder / directory, folder / directory)  # its rules for the paths inside it
+            spaces.append(("" if inside == "." else inside + "/", served, space))
+    if spaces:
+        return GitBookSpaces(tuple(sorted(spaces, key=lambda entry: -len(entry[0]))))
+    return _space(folder, docs)
+
+
+def _site_structure(folder: Path) -> list[Any]:
+    """The `site: structure:` of a GitBook docs.yaml in `folder` ([] for none)."""
+    if not (folder / SITE_CONFIG).is_file():
+        return []
+    structure = lowered(lowered(yaml_config(folder / SITE_CONFIG)).get("site")).get("structure")
+    return structure if isinstance(structure, list) else []
+
+
+def _spaces(entries: object, served: str, depth: int) -> list[tuple[str, str]]:
+    """(the folder a space is synced from, the path the site serves it under) of each space of a docs.yaml
+    structure: section groups hold sections, sections hold spaces; a default one's path is left out."""
+    found: list[tuple[str, str]] = []
+    for entry in entries if isinstance(entries, list) and depth < 4 else []:
+        entry = lowered(entry)
+        path = "" if entry.get("default") is True else site_folder(entry.get("path"))
+        if entry.get("type") == "space":
+            directory = site_folder(lowered(entry.get("content")).get("directory"))
+            if directory:  # a space kept in GitBook alone (a translation) has none
+                found.append((directory, served + path))
+        else:
+            found += _spaces(entry.get("children"), served + path, depth + 1)
+    return found[:MAX_NAMES]
+
+
+def _space(folder: Path, docs: Path) -> GitBookSite:
+    """The space whose `.gitbook.yaml` or SUMMARY.md lies in `folder`."""
     settings = lowered(yaml_config(folder / CONFIG)) if (folder / CONFIG).is_file() else {}
     root = site_folder(settings.get("root"))
     structure = lowered(settings.get("structure"))

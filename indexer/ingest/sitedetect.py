@@ -25,6 +25,7 @@ from indexer.ingest.antora import CONFIG as ANTORA_CONFIG
 from indexer.ingest.antora import AntoraComponent, is_antora
 from indexer.ingest.docusaurus import plugin_reading
 from indexer.ingest.gitbook import CONFIG as GITBOOK_CONFIG
+from indexer.ingest.gitbook import SITE_CONFIG as GITBOOK_SITE_CONFIG
 from indexer.ingest.gitbook import gitbook_site, is_gitbook
 from indexer.ingest.jekyll import CONFIGS as JEKYLL_CONFIGS
 from indexer.ingest.jekyll import jekyll_site
@@ -96,7 +97,10 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
         found = generators.hugo_root(generators.with_layout(SITES["hugo"], config, docs), config, folder == docs)
         return replace(found, known_by=config)
     if is_gitbook(folder):
-        known_by = folder / GITBOOK_CONFIG if (folder / GITBOOK_CONFIG).is_file() else folder / "SUMMARY.md"
+        known_by = next(
+            (folder / name for name in (GITBOOK_SITE_CONFIG, GITBOOK_CONFIG) if (folder / name).is_file()),
+            folder / "SUMMARY.md",
+        )
         return replace(SITES["gitbook"], config=gitbook_site(folder, docs), known_by=known_by)
     if folder == docs and is_antora(docs):
         return replace(SITES["antora"], config=AntoraComponent(), known_by=docs / ANTORA_CONFIG)

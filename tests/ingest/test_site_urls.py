@@ -1182,6 +1182,68 @@ def test_a_gitbook_space_publishes_what_its_summary_lists_and_serves_readmes_as_
     }
 
 
+GITBOOK_SITE = """$schema: https://api.gitbook.com/openapi.yaml#/components/schemas/GitSyncSiteConfig
+site:
+  title: Docs
+  structure:
+    - type: section
+      path: documentation
+      default: true
+      children:
+        - type: space
+          path: docs-en
+          default: true
+          content: {directory: ./documentation, language: en}
+        - type: space
+          path: fr
+          content: {directory: null, language: fr}
+    - type: section
+      path: developers
+      children:
+        - type: space
+          path: dev-docs
+          default: true
+          content: {directory: ./developers}
+    - type: section-group
+      children:
+        - type: section
+          path: changelog
+          children:
+            - type: space
+              path: updates
+              content: {directory: ./changelog}
+"""
+
+
+def test_a_gitbook_site_of_several_spaces_serves_each_under_its_sections_path(tmp_path: Path) -> None:
+    """GitBook's own docs keep five spaces in one repository, listed in its docs.yaml: each folder's SUMMARY.md
+    was a page (five "pages" of links), as was AGENTS.md beside them, and the developers' pages were cited
+    without their section's path. A default section or space is served without its path."""
+    repo = tmp_path / "repo"
+    write(repo, ".gitbook.yaml", "")
+    write(repo, "docs.yaml", GITBOOK_SITE)
+    write(repo, "AGENTS.md", "# Agents\n\nHow to edit this repository.\n")
+    for space, pages in (("documentation", ["sync.md"]), ("developers", ["api/auth.md"]), ("changelog", [])):
+        links = "".join(f"* [{page}]({page})\n" for page in ["README.md", *pages])
+        write(repo, f"{space}/SUMMARY.md", f"# Table of contents\n\n{links}")
+        for page in ["README.md", *pages]:
+            write(repo, f"{space}/{page}", PAGE)
+    report = index(repo, tmp_path / "index", base_url="https://gitbook.com/docs/", drop_extensions=True)
+    urls = {doc_id: document(tmp_path / "index", doc_id).url for doc_id in all_ids(tmp_path / "index")}
+    assert urls == {
+        "changelog/README.md": "https://gitbook.com/docs/changelog/updates/",  # not its section's default space
+        "developers/README.md": "https://gitbook.com/docs/developers/",
+        "developers/api/auth.md": "https://gitbook.com/docs/developers/api/auth",
+        "documentation/README.md": "https://gitbook.com/docs/",
+        "documentation/sync.md": "https://gitbook.com/docs/sync",
+    }
+    toc = "GitBook's table of contents (SUMMARY.md): no page of its own"
+    assert skipped(report) == {
+        "AGENTS.md": "in none of the folders of the GitBook site's spaces (docs.yaml): no page of the site",
+        **{f"{space}/SUMMARY.md": toc for space in ("changelog", "developers", "documentation")},
+    }
+
+
 def test_a_gitbook_content_ref_shows_the_title_of_the_page_it_links_to(tmp_path: Path) -> None:
     """GitBook shows `{% content-ref url="x.md" %}[x.md](x.md){% endcontent-ref %}` as a card titled as the page
     it links to: Beefree's add-on pages read "alternate-text-generation-with-ai.md" where the site shows
