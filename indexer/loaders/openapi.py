@@ -36,6 +36,7 @@ _MAX_SPECS = 10  # specs looked through for one page
 _MAX_CONFIG_BYTES = 4_000_000
 _PARSED: dict[str, Any] = {}  # a spec's text -> its parsed root, for the other pages of the same spec
 _PARSED_KEPT = 4
+_PARSED_CHARS = 8_000_000
 
 
 @dataclass(frozen=True)
@@ -164,9 +165,10 @@ def _parsed(text: str) -> Any:
         root = json.loads(text) if text.lstrip().startswith("{") else read_yaml(text)
     except (ValueError, RecursionError):
         root = None
-    if len(_PARSED) >= _PARSED_KEPT:
-        _PARSED.pop(next(iter(_PARSED)))
-    _PARSED[text] = root
+    if len(text) <= _PARSED_CHARS:  # a few specs of a few MB each, at most
+        if len(_PARSED) >= _PARSED_KEPT:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[text] = root
     return root
 
 
