@@ -157,12 +157,13 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
         redecide |= planning.drafts_to_decide_again(previous, state, site)
         redecide |= planning.read_again_in_another_format(state, site, found.files)
         redecide |= planning.titles_to_read_again(state, site)
+        redecide |= planning.read_again_from_another_root(state, includes_from)
     jobs, carried, unchanged = planning.plan_jobs(
         docs, found.files, state, settings, rules, site, redecide, includes_from
     )
     seen = {c.id for c in found.files}
     urls = _url_rules(settings, site)
-    meta = _meta(docs, settings, secret, rules, urls, site, found_site)
+    meta = _meta(docs, settings, secret, rules, urls, site, found_site, includes_from)
     skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
     return _Run(
         found=found,
@@ -225,12 +226,15 @@ def _meta(
     urls: UrlRules,
     site: Site,
     found_site: str,
+    includes_from: Path,
 ) -> dict[str, str]:
     """The index's meta record. `secret` signs readers' pagination cursors; it is kept across runs. A change of
     the URL settings (base_url to site) remakes every document's URL, one of the site's editions every
     document's language and version; one of `drafts` decides drafts again, one of `reading` reads again the files
     it names (planning.read_again_in_another_format), one of the site found (`found_site`: planning.site_found)
-    every file. A key an older index lacks reads as ""."""
+    every file, one of the folder included files may come from (`includes_from`: planning.includes_root) the
+    pages that included or looked for a file (planning.read_again_from_another_root). A key an older index
+    lacks reads as ""."""
     return {
         "access_file": rules.text,
         "secret": secret,
@@ -247,5 +251,6 @@ def _meta(
         planning.READING_LIMITS: planning.reading_limits(settings),
         planning.NAV_TITLES: planning.nav_titles(site),
         planning.SITE_FOUND: found_site,
+        planning.INCLUDES_ROOT: str(includes_from),
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }

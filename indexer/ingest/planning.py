@@ -161,6 +161,20 @@ def read_again_for_another_site(state: RunState, found: str, files: list[Candida
     return {c.id for c in files}
 
 
+INCLUDES_ROOT = "includes_root"  # the meta key of the folder included files may come from (includes_root())
+
+
+def read_again_from_another_root(state: RunState, includes_from: Path) -> set[str]:
+    """When the folder included files may come from is not the last run's (--includes-from came, went or names
+    another folder): the documents and failures that included a file or looked for one, as autodoc looks for a
+    module in that folder (Sphinx's own docs, whose conf.py adds nothing to sys.path, find `sphinx/` in the
+    repository's root): what they looked for may now be found where they never looked before. None when it is
+    the same folder."""
+    if state.meta.get(INCLUDES_ROOT, "") == str(includes_from):
+        return set()
+    return {doc_id for doc_id, included in state.includes.items() if included}
+
+
 READING = "reading"  # the meta key of Site.reading_key
 
 

@@ -162,6 +162,25 @@ def test_without_the_source_the_page_keeps_the_names_and_says_how_to_show_more(t
     assert report.updated == 1 and found(tmp_path / "index", "walrus") == ["api.rst"]
 
 
+def test_the_option_coming_reads_again_a_page_whose_conf_py_adds_no_path(tmp_path: Path) -> None:
+    """Sphinx's own docs: conf.py adds nothing to sys.path (the package is installed), and autodoc finds
+    `sphinx/` in the repository's root only. Indexed without --includes-from, then with it, as the summary
+    advised, the run found every page unchanged and its warning gone, and the pages kept the bare names."""
+    repo = tmp_path / "repo"
+    write(repo, "doc/conf.py", 'extensions = ["sphinx.ext.autodoc"]\n')
+    write(repo, "doc/api.rst", API)
+    write(repo, "doc/intro.rst", "Intro\n=====\n\nNo objects here.\n")
+    write(repo, "zebra/__init__.py", INIT)
+    write(repo, "zebra/core.py", CORE)
+    report = index(repo / "doc", tmp_path / "index")
+    assert "--includes-from" in warnings_of(report, "api.rst")[0] and not found(tmp_path / "index", "walrus")
+    report = index(repo / "doc", tmp_path / "index", includes_from=repo)
+    assert report.updated == 1 and report.unchanged == 1 and not warnings_of(report, "api.rst")
+    assert found(tmp_path / "index", "walrus") == ["api.rst"]
+    report = index(repo / "doc", tmp_path / "index")  # and its going: the names alone again
+    assert report.updated == 1 and not found(tmp_path / "index", "walrus")
+
+
 def test_a_change_to_the_source_reads_the_page_again(tmp_path: Path) -> None:
     repo, docs = repository(tmp_path)
     index(docs, tmp_path / "index", includes_from=repo)
