@@ -22,6 +22,7 @@ from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
 from indexer.loaders.mkdocsyml import mkdocs_settings
+from indexer.loaders.sphinxproject import literal_values
 
 _SHOWN = {
     "docusaurus": "Docusaurus", "mdbook": "mdBook", "mkdocs": "MkDocs", "vuepress": "VuePress", "hugo": "Hugo",
@@ -96,8 +97,9 @@ def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
 
 def served_at(docs: Path, site: Site) -> str:
     """Indexed from a Docusaurus, Hugo, Jekyll or Astro site's folder, a VitePress site's (or its srcDir), an MkDocs
-    project's (or its docs_dir), or an Antora component's: the address its config (an Antora site's playbook) says
-    it is served at, for the summary to give as --base-url when none is given; "" otherwise."""
+    project's (or its docs_dir), a Sphinx project's (its conf.py's literal `html_baseurl`), or an Antora
+    component's: the address its config (an Antora site's playbook) says it is served at, for the summary to give
+    as --base-url when none is given; "" otherwise."""
     if site.name == "antora":
         return antora_served_at(docs)
     if site.name == "vitepress":  # not from a folder inside srcDir: its pages' ids lack that folder's path
@@ -118,6 +120,9 @@ def served_at(docs: Path, site: Site) -> str:
     if site.name == "jekyll":  # _config.yml: `url: "https://just-the-docs.com"`, `baseurl: ""`
         settings = config_mapping(config)
         return _address(settings.get("url"), settings.get("baseurl") or "")
+    if site.name == "sphinx":  # Sphinx's own conf.py: `html_baseurl = 'https://www.sphinx-doc.org/en/master/'`
+        values = literal_values(config_text(config))
+        return _address(values.get("html_baseurl") if values else None, "")
     if site.name == "astro":  # knip.dev's astro.config.ts: `site: 'https://knip.dev', base: '/'`
         options = JsConfig(config_text(config))
         bases = options.values("base")

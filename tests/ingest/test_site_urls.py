@@ -1984,20 +1984,30 @@ VUE_CONFIG += "%s\n})\n"
             "https://vuejs.org/ --url-extension html",
             "https://vuejs.org/guide/computed.html",
         ),
+        (  # Sphinx's own docs: conf.py's html_baseurl, .html pages
+            {"conf.py": "project = 'Sphinx'\nhtml_baseurl = 'https://www.sphinx-doc.org/en/master/'\n"},
+            "usage/quickstart.rst",
+            "https://www.sphinx-doc.org/en/master/ --url-extension html",
+            "https://www.sphinx-doc.org/en/master/usage/quickstart.html",
+        ),
     ],
-    ids=["hugo", "jekyll", "astro", "mkdocs", "docusaurus", "vitepress"],
+    ids=["hugo", "jekyll", "astro", "mkdocs", "docusaurus", "vitepress", "sphinx"],
 )
 def test_the_summary_gives_the_address_a_sites_config_names_as_base_url(
     tmp_path: Path, indexer_main: Main, files: dict[str, str], page: str, advice: str, url: str
 ) -> None:
-    """gRPC's (Hugo), Just the Docs' (Jekyll), Knip's (Starlight), dstack's (MkDocs), tRPC's (Docusaurus) and Vue's
-    (VitePress) sites indexed as a user first would cited every page by a file:// URL, and the summary said
-    nothing, though each config names the address it is served at; given as advised, the pages have the URLs the
-    sites serve."""
+    """gRPC's (Hugo), Just the Docs' (Jekyll), Knip's (Starlight), dstack's (MkDocs), tRPC's (Docusaurus), Vue's
+    (VitePress) and Sphinx's own sites indexed as a user first would cited every page by a file:// URL, and the
+    summary said nothing, though each config names the address it is served at; given as advised, the pages have
+    the URLs the sites serve."""
     site = tmp_path / "site"
     for path, text in files.items():
         write(site, path, text)
-    write(site, page, "---\ntitle: A page\n---\n\nA zebracorn.\n")
+    write(
+        site,
+        page,
+        "A page\n======\n\nA zebracorn.\n" if page.endswith(".rst") else "---\ntitle: A page\n---\n\nA zebracorn.\n",
+    )
     bare = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings")
     said = f"the site's config says it is served at {advice.split()[0]}: --base-url {advice} cites them as the site"
     assert said in bare.err
