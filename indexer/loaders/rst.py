@@ -49,6 +49,8 @@ _HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")  # ASCII punctuation: each escaped, Markdown shows it as written
 _ROLE = re.compile(r":((?:[A-Za-z0-9][\w.+-]*:)+)`((?:[^`\\]|\\.)+)`")
 _UNRESOLVED = ("Undefined substitution referenced", "Unknown target name")  # docutils' words
+_REFUSED = "Problematic content in substitution definition"  # docutils' words for a definition it refused
+_DEFINED = re.compile(r"\.\.[ \t]+\|([^|\n]+)\|")  # the name a substitution definition gives
 _TOO_LONG = "exceeds the line-length-limit"  # docutils' words for a line it does not read, and then reads no line
 
 
@@ -136,7 +138,30 @@ def _doctree(text: str) -> nodes.document:
         title = ADMONITION_TITLES.get(node.tagname) if isinstance(node, nodes.Admonition) else None
         if title and not (node.children and isinstance(node.children[0], nodes.title)):
             node.insert(0, nodes.title("", title))
+    _substitute_refused(document)
     return document
+
+
+def _substitute_refused(document: nodes.document) -> None:
+    """Put in place each substitution whose definition docutils refused for a role it does not know (Django's
+    rst_epilog: `.. |django-users| replace:: :ref:`django-users <django-users-mailing-list>``; docutils says
+    "Problematic content in substitution definition" and leaves every `|django-users|` as written): Sphinx
+    knows its roles and shows what they make, which the role's problematic node reads as (rstblocks.py)."""
+    refused: dict[str, list[nodes.Node]] = {}
+    for message in document.findall(nodes.system_message):
+        source, body = message.next_node(nodes.literal_block), message.next_node(nodes.block_quote)
+        named = _DEFINED.match(source.astext()) if source is not None and _REFUSED in message.astext() else None
+        shown = body.next_node(nodes.paragraph) if named and body is not None else None
+        if named and shown is not None:
+            refused.setdefault(nodes.fully_normalize_name(named.group(1)), list(shown.children))
+    if not refused:
+        return
+    for node in list(document.findall(nodes.problematic)):
+        text = node.astext().rstrip("_")
+        name = nodes.fully_normalize_name(text[1:-1]) if len(text) > 2 and text[0] == text[-1] == "|" else ""
+        if name in refused and node.parent is not None:
+            at = node.parent.index(node)
+            node.parent[at : at + 1] = [child.deepcopy() for child in refused[name]]
 
 
 def _parse(text: str) -> list[Section]:
@@ -201,7 +226,7 @@ def _blocks(node: nodes.Element) -> Iterator[tuple[bool, str]]:
     directive read as prose), lists and tables whole, a section's title as a block of its own."""
     for child in node.children:
         if isinstance(child, rstblocks.VERBATIM):
-            yield True, child.astext()
+            yield True, block_text(child)
         elif isinstance(child, nodes.title):
             yield False, " ".join(inline_text(child).split())
         elif isinstance(child, nodes.Element) and not isinstance(child, rstblocks.WHOLE) and _holds_code(child):

@@ -73,8 +73,8 @@ def block_text(node: nodes.Node) -> str:
         return ""  # docutils' own words are never text
     if isinstance(node, _SKIPPED) or not isinstance(node, nodes.Element):
         return node.astext() if isinstance(node, nodes.Text) else ""
-    if isinstance(node, VERBATIM):
-        return node.astext()
+    if isinstance(node, VERBATIM):  # a parsed-literal's roles and substitutions read as in prose (|version|)
+        return inline_text(node) if node.next_node(nodes.problematic) is not None else node.astext()
     if isinstance(node, nodes.TextElement):
         return inline_text(node)
     if isinstance(node, nodes.line_block):

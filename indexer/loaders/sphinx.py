@@ -8,7 +8,7 @@ import re
 
 from indexer.loaders.rstchangelog import changelog_in_use
 from indexer.loaders.sphinxproject import extlink, project
-from indexer.loaders.sphinxrefs import doc_title, ref_title
+from indexer.loaders.sphinxrefs import doc_title, ref_title, section_title
 
 __all__ = [
     "ADMONITION_TITLES",
@@ -100,7 +100,7 @@ def role_text(source: str, role: str = "") -> str:
     if role.rsplit(":", 1)[-1].lower() == "doc" and not text.startswith("!"):
         return doc_title(text) or text
     if role.rsplit(":", 1)[-1].lower() == "ref" and not text.startswith("!"):
-        return ref_title(text) or text
+        return ref_title(text) or (_section_label(text) if ":" in text else None) or text
     if text.startswith("!"):
         return text[1:]
     if not text.startswith("~"):
@@ -108,6 +108,15 @@ def role_text(source: str, role: str = "") -> str:
     name, parenthesis, rest = text[1:].partition("(")  # `~a.b.c(x.y)` is c(x.y)
     last = name.rsplit("::", 1)[-1] if "::" in name else name.rsplit(".", 1)[-1]
     return last + parenthesis + rest
+
+
+def _section_label(target: str) -> str | None:
+    """The title of the section a label of sphinx.ext.autosectionlabel names (`page:Title`), when conf.py loads
+    it and sets autosectionlabel_prefix_document (sphinxrefs.section_title); None otherwise."""
+    found = project()
+    if found is None or "sphinx.ext.autosectionlabel" not in found.extensions:
+        return None
+    return section_title(target) if found.values.get("autosectionlabel_prefix_document") is True else None
 
 
 _HTML_TAGS = frozenset({"html", "format_html", "builder_html"})  # the tags of Sphinx's HTML build

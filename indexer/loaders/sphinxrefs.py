@@ -29,13 +29,14 @@ from typing import Any
 
 from indexer.loaders.includes import TITLE, included_text, reading_folder
 
-__all__ = ["doc_title", "page", "page_memo", "project_page", "ref_title", "toctree_titles"]
+__all__ = ["doc_title", "page", "page_memo", "project_page", "ref_title", "section_title", "toctree_titles"]
 
 _PAGE: ContextVar[Path | None] = ContextVar("sphinx_page", default=None)
 _MEMO: ContextVar[dict[str, Any] | None] = ContextVar("sphinx_page_memo", default=None)
 _SUFFIXES = ("", ".rst", ".md", ".txt")
 _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1{2,}[ \t]*$")  # a line of one punctuation character, 3 or more
 _ATX = re.compile(r"^#[ \t]+(.+?)[ \t#]*$")
+_ATX_START = re.compile(r"#{1,6}[ \t]+")  # a heading of any level, up to its text
 _FRONT_TITLE = re.compile(r"^title:[ \t]*(['\"]?)(.+?)\1[ \t]*$", re.MULTILINE)
 _ROLE = re.compile(r":(?:[\w.+-]+:)+`([^`]*)`|\{[\w:.-]+\}`([^`]*)`")
 _NAMED_ENTRY = re.compile(r"^(.*?)\s*<([^<>]+)>$")  # a toctree entry `Title <page>`
@@ -132,6 +133,42 @@ def ref_title(target: str) -> str | None:
         return None
     text = included_text(path, os.path.relpath(where, path.parent), use=TITLE)
     return _title_after(text, label, where) if text else None
+
+
+def section_title(target: str) -> str | None:
+    """The title a :ref: reference shows of a label that sphinx.ext.autosectionlabel makes, with
+    `autosectionlabel_prefix_document`, of each section: the page's name from the source folder, a colon, and
+    the section's title (Django's `:ref:`topics/http/urls:Example``, Airflow's
+    `howto/operator:BigQueryInsertJobOperator`): that section's title as the page writes it; None when there is
+    no such page or section."""
+    path, folder = _PAGE.get(), reading_folder()
+    name, colon, title = target.partition(":")
+    wanted = _normal(title)
+    if path is None or folder is None or not colon or not wanted or "\x00" in target:
+        return None
+    base = _source_folder(path.parent, folder)
+    for suffix in _SUFFIXES[1:]:
+        candidate = os.path.normpath(os.path.join(base, name.strip().lstrip("/") + suffix))
+        if os.path.isfile(candidate):
+            text = included_text(path, os.path.relpath(candidate, path.parent), use=TITLE)
+            return _section_titled(text, wanted, candidate) if text else None
+    return None
+
+
+def _section_titled(text: str, wanted: str, path: str) -> str | None:
+    """The title of the page's first section whose title reads as `wanted` (compared as labels are)."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    markdown = path.endswith((".md", ".markdown"))
+    for i, line in enumerate(lines):
+        if markdown:
+            heading = _ATX_START.match(line)
+            found = line[heading.end() :].rstrip(" \t#") if heading else None
+        else:
+            found = _rst_title(lines[i : i + 2]) if i + 1 < len(lines) else None
+        shown = _cleaned(found) if found else None
+        if shown and _normal(shown) == wanted:
+            return shown
+    return None
 
 
 def _normal(label: str) -> str:

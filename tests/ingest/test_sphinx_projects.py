@@ -225,3 +225,66 @@ def test_text_in_backticks_alone_reads_as_conf_py_default_role_shows_it(tmp_path
     write(docs, "conf.py", "project = 'zoo'\n")
     index(docs, tmp_path / "index")
     assert "is slotted <slotted classes>, see ~attr.define." in (snapshot(tmp_path / "index").text("page.rst") or "")
+
+
+EPILOG_WITH_ROLES = '''\
+version = "6.0"
+source_suffix = ".txt"
+rst_epilog = """
+.. |django-users| replace:: :ref:`django-users <django-users-mailing-list>`
+"""
+'''
+
+
+def test_a_substitution_whose_definition_holds_a_role_shows_what_the_role_shows(tmp_path: Path) -> None:
+    """Django's rst_epilog defines `|django-users|` as a :ref: to the mailing list: docutils, which knows no
+    Sphinx role, refused the definition, and the FAQ read "Ask on the |django-users| list". A page's own
+    definition that holds a role reads so too."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", EPILOG_WITH_ROLES)
+    write(docs, "faq/help.txt", "FAQ: Getting Help\n=================\n\nAsk on the |django-users| list.\n")
+    write(docs, "own.txt", "Own\n===\n\nUse |Cls|.\n\n.. |Cls| replace:: the :class:`~zebra.Herd` class\n")
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("faq/help.txt") == "FAQ: Getting Help\n\nAsk on the django-users list."
+    assert snapshot(index_dir).text("own.txt") == "Own\n\nUse the Herd class."
+
+
+def test_a_parsed_literal_shows_the_version_and_roles_as_sphinx_does(tmp_path: Path) -> None:
+    """Django's tutorial shows runserver's output in a parsed-literal, "Django version |version|": Sphinx reads
+    its inline markup, and the page kept `|version|` as written where the prose beside it read 6.0. A
+    code-block keeps the same text as written."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", EPILOG_WITH_ROLES)
+    page = (
+        "Tutorial\n========\n\n.. parsed-literal::\n\n    Django version |version|, see :doc:`zebracorn <x>`\n\n"
+        ".. code-block:: text\n\n    Django version |version|, see :doc:`zebracorn <x>`\n"
+    )
+    write(docs, "intro/tutorial01.txt", page)
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("intro/tutorial01.txt") == (
+        "Tutorial\n\nDjango version 6.0, see zebracorn\n\nDjango version |version|, see :doc:`zebracorn <x>`"
+    )
+
+
+def test_a_reference_to_an_autosectionlabel_label_shows_the_sections_title(tmp_path: Path) -> None:
+    """Django's conf.py loads sphinx.ext.autosectionlabel with autosectionlabel_prefix_document, and its pages
+    write `:ref:`topics/http/urls:Example``, which Sphinx shows as the section's title, "Example"; the text
+    showed the label. Without the option, or the extension, a label of that shape names nothing."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    conf = 'extensions = ["sphinx.ext.autosectionlabel"]\nautosectionlabel_prefix_document = True\n'
+    write(docs, "conf.py", conf + 'source_suffix = ".txt"\n')
+    write(
+        docs,
+        "topics/http/urls.txt",
+        "URL dispatcher\n==============\n\n``path()`` Examples\n-------------------\n\nx\n",
+    )
+    write(docs, "guide.md", "# Guide\n\n## Zebracorn *care*\n\ny\n")
+    page = "Intro\n=====\n\nSee :ref:`topics/http/urls:PATH() examples` and :ref:`guide:zebracorn care`.\n"
+    write(docs, "intro.txt", page)
+    index(docs, index_dir)
+    assert "See path() Examples and Zebracorn care." in (snapshot(index_dir).text("intro.txt") or "")
+    write(docs, "conf.py", conf.replace("True", "False") + 'source_suffix = ".txt"\n')
+    index(docs, index_dir)
+    assert "See topics/http/urls:PATH() examples and guide:zebracorn care." in (
+        snapshot(index_dir).text("intro.txt") or ""
+    )
