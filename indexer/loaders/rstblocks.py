@@ -45,7 +45,7 @@ from indexer.loaders.sphinx import (
     role_text,
 )
 from indexer.loaders.sphinxfields import OBJECT_DIRECTIVES, doc_fields
-from indexer.loaders.sphinxproject import OBJECT, TARGET, directive_kind, project, substitution
+from indexer.loaders.sphinxproject import CODE, OBJECT, TARGET, directive_kind, project, substitution
 from indexer.loaders.sphinxrefs import toctree_titles
 
 __all__ = ["block_text", "inline_text"]
@@ -330,7 +330,8 @@ def _directive(
     directive_name: str, language_module: Any, document: nodes.document
 ) -> tuple[type[Directive] | None, list[nodes.system_message]]:
     """docutils' lookup of a directive by name, with prose for every name it does not know, but the project's own
-    (sphinxproject.directive_kind: a crossref type's target shows nothing, an object type's is prose)."""
+    (sphinxproject.directive_kind: a crossref type's target shows nothing, an object type's is prose, a code
+    block's is code)."""
     found, messages = _lookup(directive_name, language_module, document)
     if found is None and directive_name.lower() in OBJECT_DIRECTIVES:  # a docstring: reST, however misindented
         found = _Prose
@@ -338,7 +339,7 @@ def _directive(
         found = changelog_directive(directive_name)
     if found is None:
         kind = directive_kind(directive_name)
-        found = _Nothing if kind == TARGET else _Prose if kind == OBJECT else _Unknown
+        found = _Nothing if kind == TARGET else _Prose if kind == OBJECT else _Code if kind == CODE else _Unknown
     return found, messages
 
 

@@ -9,7 +9,9 @@
 - a directive that the project's own extensions register (those conf.py's `extensions` names, found in the
   folders conf.py adds to `sys.path`, `_ext` in Django's) with `app.add_crossref_type` shows nothing: Sphinx
   makes it a target for its role (Django's `.. setting:: DEBUG`, above the section that documents it), and one
-  they register with `app.add_object_type` is an object: its argument a line, its content prose;
+  they register with `app.add_object_type` is an object: its argument a line, its content prose; and one they
+  register with `app.add_directive` and a class derived from Sphinx's CodeBlock is code, kept as written (Django's
+  `.. console::`, whose `$ ./runtests.py *_tests` lost its asterisk when read as prose);
 - a role of `extlinks` (`"ticket": ("https://code.djangoproject.com/ticket/%s", "#%s")`) shows its caption
   (:ticket:`35020` is "#35020"), or, with a caption of None, the full URL (extlink()).
 
@@ -37,6 +39,7 @@ from indexer.loaders.includes import SETTINGS, included_text, reading_folder, wi
 from indexer.loaders.sphinxrefs import page_memo, project_page
 
 __all__ = [
+    "CODE",
     "OBJECT",
     "TARGET",
     "UNREAD",
@@ -53,7 +56,7 @@ __all__ = [
 UNREAD = object()  # the value of a name conf.py gives one that is not a literal (code)
 _SUBSTITUTED = ("version", "release", "today")  # the substitutions Sphinx defines (DefaultSubstitutions)
 _DOCINFO = re.compile(r"^:\w+:.*?")  # a file-wide field, as Sphinx finds them before it puts the prolog in
-TARGET, OBJECT = "target", "object"  # what an extension's directive is (directive_kind)
+TARGET, OBJECT, CODE = "target", "object", "code"  # what an extension's directive is (directive_kind)
 _REGISTERS = {"add_crossref_type": TARGET, "add_object_type": OBJECT}  # Sphinx's calls that register them
 _PATH_CALLS = ("append", "insert")  # sys.path.append(x), sys.path.insert(0, x)
 MAX_EXTENSIONS = 50  # local extension modules read, at most
@@ -173,8 +176,8 @@ def _literal(node: ast.expr, found: dict[str, Any]) -> Any:
 
 
 def directive_kind(name: str) -> str:
-    """TARGET or OBJECT for a directive that the page's project's own extensions register so (see the module
-    docstring; `std:setting` too), "" for any other."""
+    """TARGET, OBJECT or CODE for a directive that the page's project's own extensions register so (see the
+    module docstring; `std:setting` too), "" for any other."""
     name = name.lower().removeprefix("std:")
     if ":" in name:  # another domain's (`py:function`): no extension's cross-reference or object type
         return ""
@@ -211,20 +214,34 @@ def _registered(found: Project) -> dict[str, str]:
 @functools.lru_cache(maxsize=64)
 def _directives(text: str) -> dict[str, str]:
     """The directives an extension module's `app.add_crossref_type(...)` and `app.add_object_type(...)` calls
-    name with a literal (`directivename="setting"`, or the first argument), lower case, and what each is."""
+    name with a literal (`directivename="setting"`, or the first argument), and its `app.add_directive(...)`
+    calls with a code block's class, lower case, and what each is."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}
     found: dict[str, str] = {}
+    classes = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
             continue
         kind = _REGISTERS.get(node.func.attr)
+        if node.func.attr == "add_directive" and len(node.args) > 1 and _is_code(node.args[1], classes):
+            kind = CODE  # Django's `app.add_directive("console", ConsoleDirective)`, a CodeBlock
         given = [k.value for k in node.keywords if k.arg == "directivename"] or node.args[:1]
         if kind and given and isinstance(given[0], ast.Constant) and isinstance(given[0].value, str):
             found[given[0].value.lower()] = kind
     return found
+
+
+def _is_code(node: ast.expr, classes: dict[str, ast.ClassDef], depth: int = 0) -> bool:
+    """Whether the class a directive is registered with is Sphinx's CodeBlock, or a class of the module that
+    derives from it (through its bases in the module, a few levels at most)."""
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    if name == "CodeBlock":
+        return True
+    found = classes.get(name)
+    return found is not None and depth < 5 and any(_is_code(base, classes, depth + 1) for base in found.bases)
 
 
 @functools.lru_cache(maxsize=16)

@@ -288,3 +288,38 @@ def test_a_reference_to_an_autosectionlabel_label_shows_the_sections_title(tmp_p
     assert "See topics/http/urls:PATH() examples and guide:zebracorn care." in (
         snapshot(index_dir).text("intro.txt") or ""
     )
+
+
+CONSOLE_EXTENSION = """\
+from sphinx.directives.code import CodeBlock
+from sphinx.domains.std import Cmdoption
+
+
+def setup(app):
+    app.add_directive("django-admin-option", Cmdoption)
+    app.add_directive("console", ConsoleDirective)
+
+
+class ConsoleDirective(CodeBlock):
+    required_arguments = 0
+"""
+
+
+def test_a_directive_the_projects_own_extension_registers_as_a_code_block_is_code(tmp_path: Path) -> None:
+    """Django's `.. console::` is its extension's CodeBlock (shown as Unix and Windows tabs): read as prose, two
+    commands lost their asterisks (`$ ./runtests.py *_tests` and `print('*x*')` read as emphasis between them).
+    Kept as written, as a code-block is; another directive the extension adds stays prose."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", DJANGO_CONF)
+    write(docs, "_ext/djangodocs.py", CONSOLE_EXTENSION)
+    page = (
+        "Tests\n=====\n\n.. console::\n\n    $ ./runtests.py *_tests zebracorn_\n    $ python -c \"print('*hi*')\"\n\n"
+        ".. django-admin-option:: --noinput, --no-input\n\nSuppresses all *user* prompts.\n"
+    )
+    write(docs, "internals/tests.txt", page)
+    write(docs, "conf.py", DJANGO_CONF + 'source_suffix = ".txt"\n')
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("internals/tests.txt") == (
+        "Tests\n\n$ ./runtests.py *_tests zebracorn_\n$ python -c \"print('*hi*')\"\n\n"
+        "--noinput, --no-input\n\nSuppresses all user prompts."
+    )
