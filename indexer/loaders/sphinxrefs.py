@@ -77,8 +77,9 @@ def doc_title(target: str) -> str | None:
     if path is None or folder is None or not name or "\x00" in name or "<" in name:
         return None
     base = _source_folder(path.parent, folder) if name.startswith("/") else str(path.parent)
+    named = os.path.normpath(os.path.join(base, name.lstrip("/")))  # `/usage/referencing/` too, as Sphinx joins it
     for suffix in _SUFFIXES:
-        candidate = os.path.normpath(os.path.join(base, name.lstrip("/") + suffix))
+        candidate = named + suffix
         if os.path.isfile(candidate):
             text = included_text(path, os.path.relpath(candidate, path.parent), use=TITLE)
             return _title(text[:_HEAD], candidate) if text else None

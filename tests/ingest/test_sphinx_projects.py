@@ -323,3 +323,14 @@ def test_a_directive_the_projects_own_extension_registers_as_a_code_block_is_cod
         "Tests\n\n$ ./runtests.py *_tests zebracorn_\n$ python -c \"print('*hi*')\"\n\n"
         "--noinput, --no-input\n\nSuppresses all user prompts."
     )
+
+
+def test_a_doc_reference_ending_in_a_slash_shows_the_pages_title(tmp_path: Path) -> None:
+    """Sphinx's own roles page says "See :doc:`/usage/referencing/`.": Sphinx joins the name as a path, its
+    slash dropped, and shows "Cross-references"; the text showed the path."""
+    docs, index_dir = tmp_path / "doc", tmp_path / "index"
+    write(docs, "conf.py", "project = 'Sphinx'\n")
+    write(docs, "usage/referencing.rst", "Cross-references\n================\n\nWords.\n")
+    write(docs, "usage/restructuredtext/roles.rst", "Roles\n=====\n\nSee :doc:`/usage/referencing/`.\n")
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("usage/restructuredtext/roles.rst") == "Roles\n\nSee Cross-references."
