@@ -43,6 +43,7 @@ from indexer.loaders.sphinx import (
     VERSION_LABELS,
     only_shown,
     role_text,
+    rst_signature,
 )
 from indexer.loaders.sphinxfields import OBJECT_DIRECTIVES, doc_fields
 from indexer.loaders.sphinxproject import CODE, OBJECT, TARGET, directive_kind, project, substitution
@@ -179,8 +180,14 @@ class _Prose(Directive):
         return [container]
 
     def _signature(self, text: str) -> list[nodes.Node]:
-        """The argument as a paragraph, followed by the options Sphinx shows after an object's signature."""
-        inline, messages = self.state.inline_text(text, self.lineno)
+        """The argument as a paragraph, followed by the options Sphinx shows after an object's signature; each of
+        its lines a signature of its own, as Sphinx reads them (`.. confval:: copyright` with `project_copyright`
+        under it kept that line's indentation)."""
+        lines = [line.strip() for line in text.split("\n")]
+        written = [found for line in lines if (found := rst_signature(self.name.lower(), line)) is not None]
+        inline, messages = (
+            ([nodes.Text("\n".join(written))], []) if written else self.state.inline_text("\n".join(lines), self.lineno)
+        )
         method = _HTTP_METHOD.fullmatch(self.name.lower())
         if method is not None:  # sphinxcontrib-httpdomain's `.. http:delete:: /path`, shown "DELETE /path"
             inline = [nodes.Text(method.group(1).upper() + " "), *inline]

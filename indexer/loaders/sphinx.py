@@ -20,6 +20,7 @@ __all__ = [
     "VERSION_LABELS",
     "only_shown",
     "role_text",
+    "rst_signature",
 ]
 
 # their body is code, shown as written
@@ -117,6 +118,25 @@ def _section_label(target: str) -> str | None:
     if found is None or "sphinx.ext.autosectionlabel" not in found.extensions:
         return None
     return section_title(target) if found.values.get("autosectionlabel_prefix_document") is True else None
+
+
+_DIRECTIVE_SIGNATURE = re.compile(r"\.\.[ \t]+([^:\s][^\s]*?)::(.*)")  # `.. c:member:: declaration`
+_OPTION_SIGNATURE = re.compile(r"([^:\s]+)\s*:\s+(.*)")  # `maxdepth: integer`
+
+
+def rst_signature(directive: str, signature: str) -> str | None:
+    """What Sphinx's reStructuredText domain shows of the signature of one of its objects (sphinx.domains.rst):
+    `.. rst:directive:: toctree` is ".. toctree::", `.. rst:directive:option:: maxdepth: integer` ":maxdepth:
+    integer", `.. rst:role:: doc` ":doc:"; None for any other directive."""
+    text = signature.strip()
+    if directive == "rst:directive":
+        found = _DIRECTIVE_SIGNATURE.fullmatch(text) if text.startswith(".") else None
+        name, rest = (found.group(1).strip(), found.group(2).strip()) if found else (text, "")
+        return f".. {name}::" + (f" {rest}" if rest else "")
+    if directive == "rst:directive:option":
+        found = _OPTION_SIGNATURE.fullmatch(text)
+        return f":{found.group(1)}: {found.group(2)}" if found else f":{text}:"
+    return f":{text}:" if directive == "rst:role" else None
 
 
 _HTML_TAGS = frozenset({"html", "format_html", "builder_html"})  # the tags of Sphinx's HTML build

@@ -263,18 +263,36 @@ OPTIONS = b"""Configuration
    :type: bool
    :module: flask
    :no-index-entry:
+
+.. confval:: copyright
+             project_copyright
+   :type: str
+
+.. rst:directive:: toctree
+
+.. rst:directive:: .. c:member:: declaration
+                   .. c:var:: declaration
+
+.. rst:role:: doc
 """
 
 
 def test_rst_object_options_sphinx_shows_are_text() -> None:
+    """As Sphinx's own pages show them: each line of a signature one of its own, and its reStructuredText
+    domain's directives, options and roles as they are written (`.. toctree::`, `:caption:`, `:doc:`)."""
     doc = load("configuration.rst", OPTIONS)
     assert doc.sections[0].text.split("\n\n") == [
         "html_static_path",
         "Type: list[str]\nDefault: []",
         "A list of paths that contain custom static files.",
-        "caption: caption of ToC (text)",
+        ":caption: caption of ToC (text)",
         "current_document.docname: str = 'index'",
         "DEBUG: bool",
+        "copyright\nproject_copyright",
+        "Type: str",
+        ".. toctree::",
+        ".. c:member:: declaration\n.. c:var:: declaration",
+        ":doc:",
     ]
 
 
