@@ -7,7 +7,8 @@
   them, as Sphinx reads every page (framed()); a page that needs neither reads as it is (a banner that a prolog
   would put on every page is left out with it);
 - a directive that the project's own extensions register (those conf.py's `extensions` names, found in the
-  folders conf.py adds to `sys.path`, `_ext` in Django's) with `app.add_crossref_type` shows nothing: Sphinx
+  folders conf.py adds to `sys.path`, `_ext` in Django's; and conf.py itself, whose `setup(app)` Sphinx runs as
+  an extension's) with `app.add_crossref_type` shows nothing: Sphinx
   makes it a target for its role (Django's `.. setting:: DEBUG`, above the section that documents it), and one
   they register with `app.add_object_type` is an object: its argument a line, its content prose; and one they
   register with `app.add_directive` and a class derived from Sphinx's CodeBlock is code, kept as written (Django's
@@ -191,13 +192,15 @@ def directive_kind(name: str) -> str:
 
 
 def _registered(found: Project) -> dict[str, str]:
-    """The directives the project's own extension modules register, by name (lower case), and what each is."""
+    """The directives the project's own extension modules register, and those conf.py's own `setup(app)`
+    registers (Sphinx's: `app.add_object_type('event', ...)`), by name (lower case), and what each is."""
     where = project_page()
     folder = reading_folder()
-    if not found.extensions or where is None or folder is None:
+    if where is None or folder is None:
         return {}
     page = where[0]
-    registered: dict[str, str] = {}
+    conf = os.path.relpath(os.path.join(found.folder, "conf.py"), os.path.dirname(os.path.realpath(page)))
+    registered = dict(_directives(included_text(page, conf, use=SETTINGS) or ""))  # conf.py's own setup(app)
     folders = [os.path.normpath(os.path.join(found.folder, path)) for path in found.paths]
     for name in found.extensions[:MAX_EXTENSIONS]:
         module = name.replace(".", os.sep)

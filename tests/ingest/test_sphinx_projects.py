@@ -334,3 +334,30 @@ def test_a_doc_reference_ending_in_a_slash_shows_the_pages_title(tmp_path: Path)
     write(docs, "usage/restructuredtext/roles.rst", "Roles\n=====\n\nSee :doc:`/usage/referencing/`.\n")
     index(docs, index_dir)
     assert snapshot(index_dir).text("usage/restructuredtext/roles.rst") == "Roles\n\nSee Cross-references."
+
+
+SETUP_IN_CONF = """\
+project = "Zoo"
+
+
+def setup(app):
+    app.add_crossref_type("habitat", "habitat", "pair: %s; habitat")
+    app.add_object_type("event", "event", "pair: %s; event", parse_event)
+"""
+
+
+def test_a_directive_conf_pys_own_setup_registers_reads_as_an_extensions_does(tmp_path: Path) -> None:
+    """Sphinx runs conf.py's own `setup(app)` as an extension's (Sphinx's conf.py registers its `event` object
+    type so): a cross-reference type it adds shows nothing, where the target's name read as a line of prose
+    above the section that documents it."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", SETUP_IN_CONF)
+    page = (
+        "Events\n======\n\n.. habitat:: savanna\n\nSavanna\n-------\n\nWhere zebracorns graze.\n\n"
+        ".. event:: herd-moved (app, herd)\n\n   Emitted when the herd moves.\n"
+    )
+    write(docs, "events.rst", page)
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("events.rst") == (
+        "Events\n\nSavanna\n\nWhere zebracorns graze.\n\nherd-moved (app, herd)\n\nEmitted when the herd moves."
+    )
