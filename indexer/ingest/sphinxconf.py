@@ -2,7 +2,8 @@
 default; `.md` with myst_parser or myst_nb, `.ipynb` with nbsphinx or myst_nb; or what `source_suffix` names)
 that no pattern of `exclude_patterns` matches (a pattern matches a file or a folder above it, `*` within a name,
 `**` across folders, as Sphinx matches them). Another text file in the project (`requirements.txt`, a README the
-patterns exclude) is no page of the site. A source suffix that conf.py gives a parser of another format than
+patterns exclude) is no page of the site, nor is any file in a folder that `html_theme_path` or `templates_path`
+names (templates: Django's `_theme/`). A source suffix that conf.py gives a parser of another format than
 its own (Django's `source_suffix = {".txt": "restructuredtext"}`, or `".txt"` alone) makes its files pages in
 that format: read as reStructuredText (or, for "markdown", as Markdown) and served as the site's pages are; a
 `.md` listed so stays Markdown when an extension parses it (myst_parser), as Sphinx lets the extension's parser
@@ -49,6 +50,7 @@ class SphinxConfig:
     suffixes: tuple[str, ...] | None  # None: not known
     excluded: tuple[str, ...]
     read_as: tuple[tuple[str, str], ...] = ()  # (a source suffix, the suffix of the format its files are read in)
+    themes: tuple[str, ...] = ()  # folders of DOCS conf.py names for themes and templates, each ending in "/"
 
     @property
     def key(self) -> str:
@@ -66,6 +68,8 @@ class SphinxConfig:
         if self.suffixes is not None and suffix in _TEXT_SUFFIXES and suffix not in self.suffixes:
             kinds = ", ".join(self.suffixes)
             return f"not a Sphinx source file (conf.py's sources are {kinds}): no page of the site"
+        if any(doc_id.startswith(folder) for folder in self.themes):
+            return "in a folder conf.py names for themes or templates (html_theme_path, templates_path): no page"
         parts = path.split("/")
         for pattern, compiled in self._patterns:
             if any(compiled.fullmatch("/".join(parts[: n + 1])) for n in range(len(parts))):
@@ -93,7 +97,8 @@ def sphinx_config(conf: Path, docs: Path) -> SphinxConfig | None:
     patterns = values.get("exclude_patterns", ())
     listed = patterns[:MAX_PATTERNS] if isinstance(patterns, list | tuple) else ()
     excluded = tuple(p for p in listed if isinstance(p, str) and p.strip())
-    if suffixes is None and not excluded and not read_as:
+    themes = _theme_folders(values, conf.parent, docs)
+    if suffixes is None and not excluded and not read_as and not themes:
         return None
     source = os.path.relpath(conf.parent, docs).replace(os.sep, "/")
     if source.startswith(".."):  # conf.py above DOCS: patterns are relative to its folder
@@ -103,7 +108,23 @@ def sphinx_config(conf: Path, docs: Path) -> SphinxConfig | None:
         source = ""
     else:
         source = "" if source == "." else source + "/"
-    return SphinxConfig(source, suffixes, excluded, read_as)
+    return SphinxConfig(source, suffixes, excluded, read_as, themes)
+
+
+def _theme_folders(values: Mapping[str, Any], folder: Path, docs: Path) -> tuple[str, ...]:
+    """The folders of DOCS that conf.py's literal `html_theme_path` and `templates_path` name (from its folder):
+    Jinja templates, which Sphinx renders pages with, never pages of their own (Django's `_theme/djangodocs/`
+    holds layout.html, search.html, genindex.html); each as a path from DOCS ending in "/"."""
+    found = []
+    for name in ("html_theme_path", "templates_path"):
+        given = values.get(name)
+        for path in given[:MAX_PATTERNS] if isinstance(given, list | tuple) else ():
+            if not isinstance(path, str) or not path.strip() or "\x00" in path:
+                continue
+            relative = os.path.relpath(os.path.normpath(folder / path.strip()), docs).replace(os.sep, "/")
+            if relative != "." and not relative.startswith(".."):
+                found.append(relative + "/")
+    return tuple(sorted(set(found)))
 
 
 def _suffixes(values: Mapping[str, Any]) -> tuple[str, ...] | None:

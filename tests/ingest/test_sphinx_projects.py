@@ -361,3 +361,18 @@ def test_a_directive_conf_pys_own_setup_registers_reads_as_an_extensions_does(tm
     assert snapshot(index_dir).text("events.rst") == (
         "Events\n\nSavanna\n\nWhere zebracorns graze.\n\nherd-moved (app, herd)\n\nEmitted when the herd moves."
     )
+
+
+def test_the_theme_folders_conf_py_names_hold_no_pages(tmp_path: Path) -> None:
+    """Django's docs keep their theme in `_theme/djangodocs/` (`html_theme_path = ["_theme"]`): its Jinja
+    templates, layout.html, search.html and genindex.html, were indexed as pages (a search for "search" found
+    the search page's template). A theme is no page; the site's own .txt pages are."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", 'source_suffix = ".txt"\nhtml_theme_path = ["_theme"]\ntemplates_path = ["./tpl"]\n')
+    write(docs, "_theme/djangodocs/search.html", "{% extends 'layout.html' %}\n<h1>Search zebracorn</h1>\n")
+    write(docs, "tpl/page.html", "{% block body %}<p>Zebracorn layout</p>{% endblock %}\n")
+    write(docs, "index.txt", "Django documentation\n====================\n\nEverything about zebracorns.\n")
+    report = index(docs, index_dir)
+    assert [d.id for d in snapshot(index_dir).list_documents()] == ["index.txt"]
+    reasons = skipped(report)
+    assert "html_theme_path" in reasons["_theme/djangodocs/search.html"] and "tpl/page.html" in reasons
