@@ -151,15 +151,23 @@ def section_title(target: str) -> str | None:
     for suffix in _SUFFIXES[1:]:
         candidate = os.path.normpath(os.path.join(base, name.strip().lstrip("/") + suffix))
         if os.path.isfile(candidate):
-            text = included_text(path, os.path.relpath(candidate, path.parent), use=TITLE)
-            return _section_titled(text, wanted, candidate) if text else None
+            memo = _MEMO.get()
+            titles = memo.get("sections:" + candidate) if memo is not None else None
+            if titles is None:  # (read once for each reading of the page, however many references name it)
+                text = included_text(path, os.path.relpath(candidate, path.parent), use=TITLE)
+                titles = _section_titles(text, candidate) if text else {}
+                if memo is not None:
+                    memo["sections:" + candidate] = titles
+            return titles.get(wanted)
     return None
 
 
-def _section_titled(text: str, wanted: str, path: str) -> str | None:
-    """The title of the page's first section whose title reads as `wanted` (compared as labels are)."""
+def _section_titles(text: str, path: str) -> dict[str, str]:
+    """The titles of a page's sections, as written, by the label each makes (compared as labels are); the first
+    of two that read the same."""
     lines = text.replace("\r\n", "\n").split("\n")
     markdown = path.endswith((".md", ".markdown"))
+    titles: dict[str, str] = {}
     for i, line in enumerate(lines):
         if markdown:
             heading = _ATX_START.match(line)
@@ -167,9 +175,9 @@ def _section_titled(text: str, wanted: str, path: str) -> str | None:
         else:
             found = _rst_title(lines[i : i + 2]) if i + 1 < len(lines) else None
         shown = _cleaned(found) if found else None
-        if shown and _normal(shown) == wanted:
-            return shown
-    return None
+        if shown:
+            titles.setdefault(_normal(shown), shown)
+    return titles
 
 
 def _normal(label: str) -> str:
