@@ -21,7 +21,7 @@ that docutils finds to be no reStructuredText (an indented line under a paragrap
 `click:example`) is kept as written, but in a Python object's directive (`py:class`, `method`...): that is a
 docstring, which Sphinx reads as reStructuredText however it is indented. A directive the project's own
 extension registers as a cross-reference type (Django's `setting`) shows nothing, as Sphinx shows nothing of it
-(sphinxproject.py). The changelog extension's directives read as its pages show them (rstchangelog.py).
+(sphinxext.py). The changelog extension's directives read as its pages show them (rstchangelog.py).
 """
 
 from __future__ import annotations
@@ -45,8 +45,9 @@ from indexer.loaders.sphinx import (
     role_text,
     rst_signature,
 )
+from indexer.loaders.sphinxext import CODE, OBJECT, TARGET, directive_kind, version_label
 from indexer.loaders.sphinxfields import OBJECT_DIRECTIVES, doc_fields
-from indexer.loaders.sphinxproject import CODE, OBJECT, TARGET, directive_kind, project, substitution
+from indexer.loaders.sphinxproject import project, substitution
 from indexer.loaders.sphinxrefs import toctree_titles
 
 __all__ = ["block_text", "inline_text"]
@@ -270,12 +271,14 @@ class _Code(_Prose):
 
 class _Version(_Prose):
     """A version note as Sphinx writes it: "Added in version 3.2: " before its text (its second argument, else its
-    content's first paragraph), or "Added in version 3.2." alone."""
+    content's first paragraph), or "Added in version 3.2." alone; in the project's own words where its extension
+    gives some ("New in Django 5.1: ", sphinxext.version_label)."""
 
     optional_arguments = 2
 
     def run(self) -> list[nodes.Node]:
-        label = " ".join([VERSION_LABELS[self.name.lower()], *self.arguments[:1]])
+        words = version_label(self.name.lower(), self.arguments[0]) if self.arguments else None
+        label = words or " ".join([VERSION_LABELS[self.name.lower()], *self.arguments[:1]])
         container = nodes.container()
         if len(self.arguments) > 1:
             inline, messages = self.state.inline_text(self.arguments[1], self.lineno)
@@ -337,7 +340,7 @@ def _directive(
     directive_name: str, language_module: Any, document: nodes.document
 ) -> tuple[type[Directive] | None, list[nodes.system_message]]:
     """docutils' lookup of a directive by name, with prose for every name it does not know, but the project's own
-    (sphinxproject.directive_kind: a crossref type's target shows nothing, an object type's is prose, a code
+    (sphinxext.directive_kind: a crossref type's target shows nothing, an object type's is prose, a code
     block's is code)."""
     found, messages = _lookup(directive_name, language_module, document)
     if found is None and directive_name.lower() in OBJECT_DIRECTIVES:  # a docstring: reST, however misindented

@@ -6,20 +6,13 @@
   `rst_prolog` before it (after its file-wide fields, `:orphan:`) and `rst_epilog` after it, which may define
   them, as Sphinx reads every page (framed()); a page that needs neither reads as it is (a banner that a prolog
   would put on every page is left out with it);
-- a directive that the project's own extensions register (those conf.py's `extensions` names, found in the
-  folders conf.py adds to `sys.path`, `_ext` in Django's; and conf.py itself, whose `setup(app)` Sphinx runs as
-  an extension's) with `app.add_crossref_type` shows nothing: Sphinx
-  makes it a target for its role (Django's `.. setting:: DEBUG`, above the section that documents it), and one
-  they register with `app.add_object_type` is an object: its argument a line, its content prose; and one they
-  register with `app.add_directive` and a class derived from Sphinx's CodeBlock is code, kept as written (Django's
-  `.. console::`, whose `$ ./runtests.py *_tests` lost its asterisk when read as prose);
 - a role of `extlinks` (`"ticket": ("https://code.djangoproject.com/ticket/%s", "#%s")`) shows its caption
   (:ticket:`35020` is "#35020"), or, with a caption of None, the full URL (extlink()).
 
 conf.py and the extensions are Python and are never run, nor imported: only the literal values of conf.py's
 top-level assignments are read (literal_values(); `version = "5.2"`, `release = version`), the string literals of
 its `sys.path.append(...)` and `sys.path.insert(...)` calls, the extensions it names with literals however it
-adds them to its list (extension_names()), and the directive names that the extensions' calls give as literals;
+adds them to its list (extension_names()) (what the extensions register: sphinxext.py);
 a value made by code (`release = get_version()`) is not known, and the page shows what it names as written.
 conf.py is the nearest at or above the page in the documents folder (sphinxrefs.project_page()); it and the
 extensions in the documents folder are read for a page that needs them (once for each reading of the page) as
@@ -36,16 +29,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from indexer.loaders.includes import SETTINGS, included_text, reading_folder, within
+from indexer.loaders.includes import SETTINGS, included_text
 from indexer.loaders.sphinxrefs import page_memo, project_page
 
 __all__ = [
-    "CODE",
-    "OBJECT",
-    "TARGET",
     "UNREAD",
     "Project",
-    "directive_kind",
     "extension_names",
     "extlink",
     "framed",
@@ -57,10 +46,7 @@ __all__ = [
 UNREAD = object()  # the value of a name conf.py gives one that is not a literal (code)
 _SUBSTITUTED = ("version", "release", "today")  # the substitutions Sphinx defines (DefaultSubstitutions)
 _DOCINFO = re.compile(r"^:\w+:.*?")  # a file-wide field, as Sphinx finds them before it puts the prolog in
-TARGET, OBJECT, CODE = "target", "object", "code"  # what an extension's directive is (directive_kind)
-_REGISTERS = {"add_crossref_type": TARGET, "add_object_type": OBJECT}  # Sphinx's calls that register them
 _PATH_CALLS = ("append", "insert")  # sys.path.append(x), sys.path.insert(0, x)
-MAX_EXTENSIONS = 50  # local extension modules read, at most
 _STAR_IMPORTED = ("extensions", "source_suffix", "exclude_patterns", "version", "release", "today", "rst_prolog",
                   "rst_epilog")  # fmt: skip
 
@@ -174,77 +160,6 @@ def _literal(node: ast.expr, found: dict[str, Any]) -> Any:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return UNREAD
-
-
-def directive_kind(name: str) -> str:
-    """TARGET, OBJECT or CODE for a directive that the page's project's own extensions register so (see the
-    module docstring; `std:setting` too), "" for any other."""
-    name = name.lower().removeprefix("std:")
-    if ":" in name:  # another domain's (`py:function`): no extension's cross-reference or object type
-        return ""
-    memo, found = page_memo(), project()
-    if memo is None or found is None:
-        return ""
-    if "directives" not in memo:
-        memo["directives"] = _registered(found)
-    registered: dict[str, str] = memo["directives"]
-    return registered.get(name, "")
-
-
-def _registered(found: Project) -> dict[str, str]:
-    """The directives the project's own extension modules register, and those conf.py's own `setup(app)`
-    registers (Sphinx's: `app.add_object_type('event', ...)`), by name (lower case), and what each is."""
-    where = project_page()
-    folder = reading_folder()
-    if where is None or folder is None:
-        return {}
-    page = where[0]
-    conf = os.path.relpath(os.path.join(found.folder, "conf.py"), os.path.dirname(os.path.realpath(page)))
-    registered = dict(_directives(included_text(page, conf, use=SETTINGS) or ""))  # conf.py's own setup(app)
-    folders = [os.path.normpath(os.path.join(found.folder, path)) for path in found.paths]
-    for name in found.extensions[:MAX_EXTENSIONS]:
-        module = name.replace(".", os.sep)
-        for base in folders:
-            files = (os.path.join(base, module + ".py"), os.path.join(base, module, "__init__.py"))
-            path = next((f for f in files if within(folder, f) and os.path.isfile(f)), None)
-            if path is not None:
-                relative = os.path.relpath(path, os.path.dirname(os.path.realpath(page)))
-                registered.update(_directives(included_text(page, relative, use=SETTINGS) or ""))
-                break
-    return registered
-
-
-@functools.lru_cache(maxsize=64)
-def _directives(text: str) -> dict[str, str]:
-    """The directives an extension module's `app.add_crossref_type(...)` and `app.add_object_type(...)` calls
-    name with a literal (`directivename="setting"`, or the first argument), and its `app.add_directive(...)`
-    calls with a code block's class, lower case, and what each is."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}
-    found: dict[str, str] = {}
-    classes = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
-            continue
-        kind = _REGISTERS.get(node.func.attr)
-        if node.func.attr == "add_directive" and len(node.args) > 1 and _is_code(node.args[1], classes):
-            kind = CODE  # Django's `app.add_directive("console", ConsoleDirective)`, a CodeBlock
-        given = [k.value for k in node.keywords if k.arg == "directivename"] or node.args[:1]
-        if kind and given and isinstance(given[0], ast.Constant) and isinstance(given[0].value, str):
-            found[given[0].value.lower()] = kind
-    return found
-
-
-def _is_code(node: ast.expr, classes: dict[str, ast.ClassDef], depth: int = 0) -> bool:
-    """Whether the class a directive is registered with is Sphinx's CodeBlock, or a class of the module that
-    derives from it (through its bases in the module, a few levels at most)."""
-    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
-    if name == "CodeBlock":
-        return True
-    found = classes.get(name)
-    return found is not None and depth < 5 and any(_is_code(base, classes, depth + 1) for base in found.bases)
 
 
 @functools.lru_cache(maxsize=16)

@@ -376,3 +376,39 @@ def test_the_theme_folders_conf_py_names_hold_no_pages(tmp_path: Path) -> None:
     assert [d.id for d in snapshot(index_dir).list_documents()] == ["index.txt"]
     reasons = skipped(report)
     assert "html_theme_path" in reasons["_theme/djangodocs/search.html"] and "tpl/page.html" in reasons
+
+
+VERSION_WORDS = """\
+from sphinx.writers.html import HTMLTranslator
+
+
+def setup(app):
+    app.add_directive("versionadded", VersionDirective)
+
+
+class DjangoHTMLTranslator(HTMLTranslator):
+    version_text = {
+        "deprecated": "Django %s で撤廃されました",
+        "versionchanged": "Changed in Django %s",
+        "versionadded": "New in Django %s",
+    }
+"""
+
+
+def test_a_version_note_reads_in_the_words_the_projects_extension_gives_it(tmp_path: Path) -> None:
+    """Django's HTML translator writes "New in Django 5.1:" where Sphinx writes "Added in version 5.1:", and its
+    Japanese translation "Django 1.0 で新たに登場しました": the pages read Sphinx's English words instead. A note
+    the extension gives no words keeps Sphinx's."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", DJANGO_CONF + 'source_suffix = ".txt"\n')
+    write(docs, "_ext/djangodocs.py", VERSION_WORDS)
+    page = (
+        "Settings\n========\n\n.. versionadded:: 5.1\n\n    The zebracorn setting.\n\n"
+        ".. versionchanged:: 5.2\n\n.. deprecated:: 6.0\n\n    Use walrus.\n\n.. versionremoved:: 7.0\n"
+    )
+    write(docs, "ref/settings.txt", page)
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("ref/settings.txt") == (
+        "Settings\n\nNew in Django 5.1: The zebracorn setting.\n\nChanged in Django 5.2.\n\n"
+        "Django 6.0 で撤廃されました: Use walrus.\n\nRemoved in version 7.0."
+    )
