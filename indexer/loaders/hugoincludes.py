@@ -3,10 +3,12 @@
 (Homebrew, Scoop, Winget, Nix...), inside their YAML examples, and the pull-request notes after them.
 
 A shortcode is an include when the site's own template for it (`layouts/_shortcodes/NAME.html`, or the older
-`layouts/shortcodes/`) reads a file (`readFile`) or a page (`GetPage`): its argument the template reads first
-(`.Get "file"`, else `.Get 0`) names the file, looked for as `GetPage` finds a page, in the content folder (with
-`.md` added when it has no suffix, else as the folder's `index.md` or `_index.md`), else from the site's folder,
-as `readFile` reads it. A template that reads no argument but one file it names (grpc.io's why-grpc:
+`layouts/shortcodes/`) hands what its call gives to `GetPage` or `readFile` and shows that page's content
+(hugoreads.py: `.Get "file"`, `with .Get 0` ... `GetPage .`, a `printf` path made of it): the file named is
+looked for as `GetPage` finds a page, in the site's content folders (hugoparams.content_folders: gohugo.io
+mounts `content/en`, and its `{{% include "/_common/gomodules-info.md" %}}` is in 214 pages; with `.md` added when
+it has no suffix, else as the folder's `index.md` or `_index.md`), else from the site's folder, as `readFile`
+reads it. A template that reads no argument but one file it names (grpc.io's why-grpc:
 `{{ readFile "includes/why-grpc.md" | markdownify }}`, the "Why use gRPC?" section of its 12 tutorials) puts that
 file in place wherever it is called. The file's text replaces the shortcode as written, without its front matter, so a
 snippet indented for a code block lands in it; its own include shortcodes are put in place too. Any other
@@ -25,7 +27,8 @@ import re
 from pathlib import Path
 
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.hugoparams import hugo_site
+from indexer.loaders.hugoparams import content_folders, hugo_site
+from indexer.loaders.hugoreads import Reads, template_reads
 from indexer.loaders.includes import SETTINGS, deeper, included_text, lies_outside, probe, refuse, warn
 from indexer.loaders.shortcodes import shortcode_arguments
 
@@ -35,8 +38,6 @@ __all__ = ["expand_hugo_includes"]
 # quantifier gives back what it took but the arguments', so a tag never closed costs 400 steps, however long its
 # name or the spaces after it (a `[ \t]*` before the closing took 400 times the spaces: 1M of them, 3.8 s)
 _CALL = re.compile(r"\{\{([<%])[ \t]*+(?P<name>[A-Za-z][\w-]*+)(?P<arguments>[^\n]{0,400}?)[>%]\}\}")
-_READS = re.compile(r"\breadFile\b|\bGetPage\b")
-_GETS = re.compile(r"""\.Get[ \t]+(?:"([\w-]+)"|(0)\b)""")
 _READ_FILE = re.compile(r"""\breadFile[ \t]+(?:"([^"\n{}]+)"|`([^`\n{}]+)`)""")  # a file named in the template
 _GETS_ANY = re.compile(r"\.(?:Get|Inner|Params)\b")  # a template that reads its call: not one fixed file
 _TEMPLATE_FOLDERS = ("layouts/_shortcodes", "layouts/shortcodes")
@@ -58,9 +59,10 @@ class _Site:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.arguments: dict[str, str | None] = {}
+        self.arguments: dict[str, Reads | None] = {}
         self.fixed: dict[str, str] = {}  # shortcode -> the one file its template reads whatever the call says
         self.outside: dict[str, Path] = {}  # shortcode -> its template, which lies outside the reading root
+        self.contents: list[str] | None = None  # its content folders, the page's own first (read when needed)
 
     def expand(self, text: str, page: Path) -> str:
         out: list[str] = []
@@ -72,7 +74,7 @@ class _Site:
                 if name in self.outside and _names_a_file(shortcode_arguments(call["arguments"])):
                     refuse(os.path.relpath(self.outside.pop(name), page.parent))  # once: it may be an include
                 continue
-            target = self.fixed.get(name) or shortcode_arguments(call["arguments"]).get(argument, "")
+            target = self.fixed.get(name) or argument.target(shortcode_arguments(call["arguments"]))
             included = self._file(call["name"], target, page) if target else None
             if included is None:
                 continue
@@ -80,20 +82,19 @@ class _Site:
             pos = call.end()
         return "".join(out) + text[pos:] if out else text
 
-    def _argument(self, name: str, page: Path) -> str | None:
-        """The argument that names the file a shortcode includes; None when it is no include of the site's."""
+    def _argument(self, name: str, page: Path) -> Reads | None:
+        """How a shortcode's call names the file it includes; None when it is no include of the site's."""
         if name not in self.arguments:
             self.arguments[name] = None
             for folder in _TEMPLATE_FOLDERS:
                 template = self.folder / folder / f"{name}.html"
                 if probe(str(template)):
                     source = included_text(page, os.path.relpath(template, page.parent), use=SETTINGS) or ""
-                    gets, files = _GETS.search(source), _READ_FILE.findall(source)
-                    if _READS.search(source) and gets:
-                        self.arguments[name] = gets.group(1) or gets.group(2)
-                    elif len(files) == 1 and not _GETS_ANY.search(source):
+                    files = _READ_FILE.findall(source)
+                    self.arguments[name] = template_reads(source)
+                    if self.arguments[name] is None and len(files) == 1 and not _GETS_ANY.search(source):
                         self.fixed[name] = "".join(files[0])
-                        self.arguments[name] = ""
+                        self.arguments[name] = Reads("")
                     break
                 if lies_outside(str(template)):  # said only where a call names a file (see expand())
                     self.outside[name] = template
@@ -103,15 +104,15 @@ class _Site:
     def _file(self, name: str, target: str, page: Path) -> str | None:
         """The text of the file `target` names (in a call of the shortcode `name`), without its front matter, its
         own includes put in place; None, with a warning, when there is none to read."""
-        content = self.folder / "content"
         relative = target.lstrip("/")
-        candidates = [content / relative]
-        if not Path(relative).suffix:
-            candidates += [
-                content / f"{relative}.md",
-                content / relative / "index.md",
-                content / relative / "_index.md",
-            ]
+        candidates: list[Path] = []
+        if self.contents is None:
+            self.contents = content_folders(page, str(self.folder))
+        for folder in self.contents:
+            content = self.folder / folder
+            candidates.append(content / relative)
+            if not Path(relative).suffix:
+                candidates += [content / f"{relative}.md", *(content / relative / n for n in ("index.md", "_index.md"))]
         candidates.append(self.folder / relative)
         found = next((c for c in candidates if probe(str(c))), None)
         if found is None:

@@ -40,7 +40,7 @@ from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, folders_up, included_text, reading_folder
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["fill_params", "hugo_site"]
+__all__ = ["content_folders", "fill_params", "hugo_site"]
 
 MAX_SECTIONS = 32  # folders looked up from a page for the cascades of their _index.md
 # the name is Hugo's first argument: a word, or one in double quotes or backquotes
@@ -109,6 +109,20 @@ class _Params:
         own = [_unwrapped(self._file(folder, f"params.{language}"), "params") for folder in folders]
         return [*cascades, *own, *(_lookup(table, [language, "params"]) for table in languages), *params]
 
+    def content_folders(self, site: str) -> list[str]:
+        """The site's content folders (see content_folders())."""
+        mains = [self._main(os.path.join(site, "config", environment)) for environment in _ENVIRONMENTS]
+        mains.append(self._main(site))
+        mounts = next((m for main in mains if isinstance(m := _lookup(main, ["module", "mounts"]), list)), [])
+        named = [_lookup(m, ["source"]) for m in mounts[:1000] if _lookup(m, ["target"]) == "content"]
+        for main in mains:
+            languages = _lookup(main, ["languages"])
+            named += [_lookup(e, ["contentdir"]) for e in languages.values()] if isinstance(languages, Mapping) else []
+        named += [_first(mains, ["contentdir"]), "content"]
+        folders = list(dict.fromkeys(folder for value in named if (folder := _folder(value))))
+        where = os.path.relpath(self.page, site).replace(os.sep, "/")
+        return sorted(folders, key=lambda folder: not where.startswith(folder))  # the page's own first
+
     def _main(self, folder: str) -> Any:
         """A config folder's main file: its hugo.* or, as Hugo read it before 0.110, its config.*."""
         return self._file(folder, "hugo" if _exists(folder, "hugo") else "config")
@@ -121,6 +135,13 @@ class _Params:
                 text = included_text(self.page, os.path.relpath(full, self.page.parent), use=SETTINGS) or ""
                 return _parsed(text, suffix)
         return None
+
+
+def content_folders(page: Path, site: str) -> list[str]:
+    """The content folders of the Hugo site `site` (as "content/en/", relative to it), where `GetPage` looks for a
+    page: each module mount whose target is `content` (gohugo.io mounts `content/en`), each language's
+    `contentDir`, the site's `contentDir`, and `content/`; the one holding `page` first."""
+    return _Params(page, {}).content_folders(site)
 
 
 def hugo_site(page: Path) -> str | None:

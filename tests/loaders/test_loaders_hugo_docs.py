@@ -1,0 +1,154 @@
+"""The shape of Hugo's own documentation site (gohugo.io, the hugoDocs repository): its content in `content/en`,
+mounted as the content folder; snippets in a headless `_common/` section put in place by its `include`
+shortcode; glossary terms whose definitions its `glossary-term` shortcode shows; shortcodes that list a
+section's pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import found, index, text_of, warnings_of, write
+
+HUGO_TOML = """baseURL = "https://gohugo.example/"
+title = "Hugo"
+
+[[module.mounts]]
+  source = "assets"
+  target = "assets"
+[[module.mounts]]
+  source = 'content/en'
+  target = 'content'
+"""
+
+COMMON_INDEX = "---\ncascade:\n  build:\n    list: never\n    render: never\n---\n"
+
+# the site's include: the page the call names, from the content folder, its shortcodes rendered
+INCLUDE = """{{/*
+Renders a page in place. @example {{% include "functions/_common/x" %}}
+*/}}
+{{- with .Get 0 }}
+  {{- with or ($.Page.GetPage .) (site.GetPage .) }}
+    {{- .RenderShortcodes }}
+  {{- else }}
+    {{- errorf "%q not found" . }}
+  {{- end }}
+{{- end }}
+"""
+
+# a glossary term's definition: the page of the glossary whose name is the term, urlized
+GLOSSARY_TERM = """{{- with .Get 0 }}
+  {{- $path := printf "/quick-reference/glossary/%s" (urlize .) }}
+  {{- with site.GetPage $path }}
+{{ .RenderShortcodes }}
+  {{- end }}
+{{- end -}}
+"""
+
+# a list of a section's pages, filtered by a data file: it gets pages, but shows none of their content
+LIST_PAGES = """{{- $filter := or "" (.Get "filter" | lower) }}
+{{- with $sectionPath := .Get "path" }}
+  {{- with site.GetPage . }}
+    {{- range .RegularPages }}
+[{{ .LinkTitle }}]({{ .Path }}): {{ .Description }}
+    {{- end }}
+  {{- end }}
+{{- end }}
+"""
+
+# a section's child sections, each with its content: the content shown is the children's, not the section's
+QUICK_REFERENCE = """{{ $section := "" }}
+{{ with .Get "section" }}{{ $section = . }}{{ end }}
+{{ with site.GetPage $section }}
+  {{ range .Sections }}
+## {{ .LinkTitle }}
+{{ .Content }}
+  {{ end }}
+{{ end }}
+"""
+
+
+def hugo_docs(docs: Path) -> None:
+    """A site of gohugo.io's shape: config, shortcode templates, the headless `_common/` section."""
+    write(docs, "hugo.toml", HUGO_TOML)
+    write(docs, "layouts/_shortcodes/include.html", INCLUDE)
+    write(docs, "layouts/_shortcodes/glossary-term.html", GLOSSARY_TERM)
+    write(docs, "layouts/_shortcodes/render-list-of-pages-in-section.html", LIST_PAGES)
+    write(docs, "layouts/_shortcodes/quick-reference.html", QUICK_REFERENCE)
+    write(docs, "content/en/_common/_index.md", COMMON_INDEX)
+
+
+def test_an_include_from_a_mounted_content_folder_puts_the_snippet_in_place(docs: Path, index_dir: Path) -> None:
+    """gohugo.io mounts `content/en` as its content folder, and 214 of its pages take a snippet from `_common/`
+    (`{{% include "/_common/functions/truthy-falsy.md" %}}`): the snippets were looked for in `content/`, not
+    found, and every such page lost them, with a warning each (251 in all). Found in the mounted folder, the
+    snippet is in the page, with or without the leading slash, and the snippet is no page of its own."""
+    hugo_docs(docs)
+    write(docs, "content/en/_common/truthy.md", "---\n---\n\nThe zebracorn values are false, 0 and nil.\n")
+    write(docs, "content/en/_common/scope.md", "---\n---\n\nA quokkafish store lives as long as its page.\n")
+    page = (
+        "---\ntitle: if\n---\n\nExecutes the block if the expression is truthy.\n\n"
+        '{{% include "/_common/truthy.md" %}}\n\n## Scope\n\n{{% include "_common/scope.md" %}}\n'
+    )
+    write(docs, "content/en/functions/go-template/if.md", page)
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "content/en/functions/go-template/if.md") == (
+        "Executes the block if the expression is truthy.\n\nThe zebracorn values are false, 0 and nil.\n\n"
+        "Scope\n\nA quokkafish store lives as long as its page."
+    )
+    assert not warnings_of(report, "content/en/functions/go-template/if.md")
+    assert found(index_dir, "zebracorn") == ["content/en/functions/go-template/if.md"]
+
+
+def test_a_glossary_term_shows_the_definition_its_glossary_page_holds(docs: Path, index_dir: Path) -> None:
+    """`{{% glossary-term "ugly url" %}}` shows the glossary's `ugly-url` page in place (its template makes the
+    path: `printf "/quick-reference/glossary/%s" (urlize .)`): the term was looked for as a file named "ugly url",
+    not found, with a warning, and the page began with "For example:" and no definition."""
+    hugo_docs(docs)
+    write(docs, "content/en/quick-reference/glossary/ugly-url.md", "---\ntitle: ugly URL\n---\n\n"
+          "An _ugly URL_ is a URL that includes a zebracorn file extension.\n")  # fmt: skip
+    page = '---\ntitle: Configure ugly URLs\n---\n\n{{% glossary-term "ugly url" %}} For example: `/a.html`.\n'
+    write(docs, "content/en/configuration/ugly-urls.md", page)
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "content/en/configuration/ugly-urls.md") == (
+        "An ugly URL is a URL that includes a zebracorn file extension. For example: /a.html."
+    )
+    assert not warnings_of(report, "content/en/configuration/ugly-urls.md")
+
+
+def test_a_shortcode_that_lists_a_sections_pages_includes_nothing(docs: Path, index_dir: Path) -> None:
+    """A shortcode that gets a section's page to list its pages (`render-list-of-pages-in-section path=/x
+    filter=y`, `quick-reference section=/functions`) is no include: its `filter` was taken for a file, with a
+    warning that a file `functions_images_no_filters` was not found; the section's own text does not come into
+    the page that lists it."""
+    hugo_docs(docs)
+    write(docs, "content/en/functions/_index.md", "---\ntitle: Functions\n---\n\nThe quokkafish functions.\n")
+    write(docs, "content/en/functions/images/_index.md", "---\ntitle: Images\n---\n\nUnicornfish filters.\n")
+    page = (
+        "---\ntitle: Filter\n---\n\nUse these filters.\n\n"
+        "{{% render-list-of-pages-in-section path=/functions/images filter=functions_images_no_filters %}}\n\n"
+        '{{% quick-reference section="/functions" %}}\n'
+    )
+    write(docs, "content/en/functions/images/Filter.md", page)
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "content/en/functions/images/Filter.md") == "Use these filters."
+    assert not warnings_of(report, "content/en/functions/images/Filter.md")
+
+
+def test_a_hostile_shortcode_template_is_read_in_linear_time(docs: Path, index_dir: Path) -> None:
+    """A shortcode's template is read action by action to know what it includes: blocks nested 200,000 deep,
+    printf inside printf 50,000 deep, a call followed by a million spaces and a million unclosed `{{` cost no
+    more than reading them once (the page is read within its time limit, its text kept)."""
+    write(docs, "hugo.toml", HUGO_TOML)
+    printf = 'printf "/x/%s" (' * 50_000 + ".Get 0" + ")" * 50_000
+    templates = {
+        "nested": "{{ with .Get 0 }}" * 200_000 + "{{ .Content }}",
+        "printf": "{{ $p := " + printf + " }}{{ with site.GetPage $p }}{{ .Content }}{{ end }}",
+        "spaces": "{{ with .Get 0 }}{{ GetPage" + " " * 1_000_000 + ". }}{{ .Content }}",
+        "open": "{{ .Get 0 }}" + "{{" * 1_000_000 + " .Content",
+    }
+    for name, template in templates.items():
+        write(docs, f"layouts/_shortcodes/{name}.html", template)
+    calls = "".join(f'{{{{% {name} "a" %}}}}\n\n' for name in templates)
+    write(docs, "content/en/page.md", f"---\ntitle: Page\n---\n\nZebracorn.\n\n{calls}")
+    index(docs, index_dir, parse_timeout=10)  # past it, the page would be skipped, its text lost
+    assert text_of(index_dir, "content/en/page.md") == "Zebracorn."
