@@ -1,8 +1,11 @@
 """Hugo shortcodes whose body is no Markdown, read as the built page shows it before templates.py takes the
 remaining shortcode tags out:
-- code: Hugo's `{{< highlight go >}}`, Docsy's `{{< tab >}}` in a `{{< tabpane >}}` (code unless the tab or its
-  pane says `text=true`) and its `{{< card code=true >}}` become fenced code, so that `# comment` is no heading,
-  `#include <stdio.h>` no HTML tag and the lines are not run together into one paragraph;
+- code: Hugo's `{{< highlight go >}}`, gohugo.io's `{{< code-toggle file=hugo >}}` (a config or front matter
+  example, shown in TOML, YAML and JSON under the name of its file: 346 of its pages' examples ran together
+  into one line, backquotes read as code spans and `{{ .Date }}` taken out), Docsy's `{{< tab >}}` in a
+  `{{< tabpane >}}` (code unless the tab or its pane says `text=true`) and its `{{< card code=true >}}` become
+  fenced code, so that `# comment` is no heading, `#include <stdio.h>` no HTML tag and the lines are not run
+  together into one paragraph;
 - comments: the body of `{{< comment >}}` (Hugo's own since 0.137, and Docsy's) shows nothing;
 - Hextra's tabs: a `{{< tab >}}` in a `{{< tabs >}}` shows its label (`name="x"`, its one unnamed argument, else
   the `items` of its tabs by position) on a line of its own above its Markdown (GoReleaser's Before and After).
@@ -27,7 +30,7 @@ __all__ = ["expand_code_shortcodes", "shortcode_arguments"]
 _TAG = re.compile(r"\{\{[<%][ \t]*+(?:(?P<closing>/)[ \t]*+)?(?P<name>[A-Za-z][\w./-]*+)"
                   rf"(?P<arguments>[^\n]{{0,{MAX_TAG}}}?)[>%]\}}\}}")  # fmt: skip
 _ARGUMENT = re.compile(r"""(?:([\w-]+)[ \t]*=[ \t]*)?("(?:[^"\\]|\\.)*"|`[^`]*`|[^\s"`=]+)""")
-_NAMES = ("tabpane", "tabs", "tab", "highlight", "card", "comment")
+_NAMES = ("tabpane", "tabs", "tab", "highlight", "code-toggle", "card", "comment")
 _FENCE_RUN = re.compile(r"^[ \t]*(`{3,})", re.MULTILINE)
 
 
@@ -66,7 +69,8 @@ def expand_code_shortcodes(text: str) -> str:
                 continue
         if end is not None:
             body = text[tag.end() : end.start()]
-            out.append("" if name == "comment" else "\n\n" + _fenced(body, _indent(text, tag.start())))
+            title = arguments.get("file", "") if name == "code-toggle" else ""
+            out.append("" if name == "comment" else "\n\n" + _fenced(body, _indent(text, tag.start()), title))
             pos = end.end()
     out.append(text[pos:])
     return "".join(out)
@@ -141,14 +145,16 @@ class _Closers:
         return self.found[name]
 
 
-def _fenced(body: str, indent: str) -> str:
-    """Code as a fence (at the indentation of its tag) that no line of the code closes; nothing when blank."""
+def _fenced(body: str, indent: str, title: str = "") -> str:
+    """Code as a fence (at the indentation of its tag) that no line of the code closes, under its title when it
+    has one; nothing when blank."""
     code = body.strip("\n")
     if not code.strip():
         return ""
     longest = max((len(run) for run in _FENCE_RUN.findall(code)), default=2)
     fence = indent + "`" * max(3, longest + 1)
-    return f"{fence}\n{code}\n{fence}\n\n"
+    info = f' filename="{title}"' if title and not any(c in title for c in '"`\n') else ""
+    return f"{fence}{info}\n{code}\n{fence}\n\n"
 
 
 def _indent(text: str, start: int) -> str:

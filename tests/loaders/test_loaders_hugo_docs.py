@@ -1,7 +1,7 @@
 """The shape of Hugo's own documentation site (gohugo.io, the hugoDocs repository): its content in `content/en`,
 mounted as the content folder; snippets in a headless `_common/` section put in place by its `include`
 shortcode; glossary terms whose definitions its `glossary-term` shortcode shows; shortcodes that list a
-section's pages."""
+section's pages; and configuration examples in `code-toggle`."""
 
 from __future__ import annotations
 
@@ -132,6 +132,27 @@ def test_a_shortcode_that_lists_a_sections_pages_includes_nothing(docs: Path, in
     report = index(docs, index_dir)
     assert text_of(index_dir, "content/en/functions/images/Filter.md") == "Use these filters."
     assert not warnings_of(report, "content/en/functions/images/Filter.md")
+
+
+def test_a_code_toggle_example_is_code_under_its_files_name(docs: Path, index_dir: Path) -> None:
+    """gohugo.io writes 346 configuration and front matter examples in `{{< code-toggle file=hugo >}}`, which the
+    site shows as code in TOML, YAML and JSON: the lines ran together into one paragraph, backquotes were read as
+    code spans and a template's `{{ .Date }}` was taken out. Now the example is code, under its file's name."""
+    write(docs, "hugo.toml", HUGO_TOML)
+    page = (
+        "---\ntitle: Archetypes\n---\n\nThe default archetype:\n\n"
+        "{{< code-toggle file=archetypes/default.md fm=true >}}\n"
+        "title = '{{ replace .File.ContentBaseName `-` ` ` | title }}'\ndate = '{{ .Date }}'\ndraft = true\n"
+        "{{< /code-toggle >}}\n\nTo generate ugly URLs:\n\n{{< code-toggle file=hugo >}}\n[uglyURLs]\n"
+        "books = true\nfilms = false\n{{< /code-toggle >}}\n"
+    )
+    write(docs, "content/en/content-management/archetypes.md", page)
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/en/content-management/archetypes.md") == (
+        "The default archetype:\n\narchetypes/default.md\n"
+        "title = '{{ replace .File.ContentBaseName `-` ` ` | title }}'\ndate = '{{ .Date }}'\ndraft = true\n\n"
+        "To generate ugly URLs:\n\nhugo\n[uglyURLs]\nbooks = true\nfilms = false"
+    )
 
 
 def test_a_hostile_shortcode_template_is_read_in_linear_time(docs: Path, index_dir: Path) -> None:
