@@ -28,10 +28,11 @@ _HIGHLIGHTED = re.compile(r"^#![A-Za-z][\w+-]* ")  # inline code's language (pym
 _TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lines are not spaced
 _RUST_INFO = re.compile(r"[ \t]*rust(?![\w-])")  # a Rust code block's info string ("rust", "rust,ignore")
 # the titles shown above a code block: Docusaurus's and MkDocs' title="file.yml", Quarto's and Nextra's
-# filename="Terminal", VitePress's [Child.vue], and the tab label of superfences' older tab="Labels" (Traefik's
-# docs show each example so: one tab per way of configuring it)
+# filename="Terminal", VitePress's [Child.vue], gohugo.io's {file="layouts/page.html"} (319 of its examples), and
+# the tab label of superfences' older tab="Labels" (Traefik's docs show each example so: one tab per way of
+# configuring it)
 _CODE_TITLE = re.compile(  # (not a quoted title="x", which expressive-code reads as text to mark in the code)
-    r"""(?<!["'])\b(?:title|filename|tab)=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]"""
+    r"""(?<!["'])\b(?:title|filename|file|tab)=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]"""
 )
 
 

@@ -173,3 +173,20 @@ def test_a_hostile_shortcode_template_is_read_in_linear_time(docs: Path, index_d
     write(docs, "content/en/page.md", f"---\ntitle: Page\n---\n\nZebracorn.\n\n{calls}")
     index(docs, index_dir, parse_timeout=10)  # past it, the page would be skipped, its text lost
     assert text_of(index_dir, "content/en/page.md") == "Zebracorn."
+
+
+def test_a_code_blocks_file_attribute_is_shown_above_its_code(docs: Path, index_dir: Path) -> None:
+    """gohugo.io names the file of 319 examples in the code block's attributes (```` ```go-html-template
+    {file="layouts/page.html" copy=true} ````), and shows the name above the code: the name was lost, and with
+    it where the template goes."""
+    write(docs, "hugo.toml", HUGO_TOML)
+    page = (
+        "---\ntitle: Partials\n---\n\nCreate a partial:\n\n"
+        '```go-html-template {file="layouts/_partials/zebracorn.html" copy=true}\n{{ .Title }}\n```\n'
+    )
+    write(docs, "content/en/templates/partial.md", page)
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/en/templates/partial.md") == (
+        "Create a partial:\n\nlayouts/_partials/zebracorn.html\n{{ .Title }}"
+    )
+    assert found(index_dir, "zebracorn") == ["content/en/templates/partial.md"]
