@@ -196,6 +196,9 @@ class TextRenderer:
                 parts.append(html_token.text)
             elif isinstance(html_token, StartTag) and html_token.name == "listing" and not self._html.open:
                 parts.append(f"\n{_listing_label(html_token.attrs)}\n")
+            elif isinstance(html_token, StartTag) and html_token.name == "img" and not self._html.open:
+                alt = " ".join(html_token.attrs.get("alt", "").split())  # as `![alt](x.png)` reads: its text
+                parts.append(alt if inline else f" {alt} ")
             elif isinstance(html_token, StartTag | EndTag) and _breaks_line(html_token.name, inline):
                 parts.append("\n")
         if inline:

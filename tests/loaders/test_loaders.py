@@ -279,6 +279,21 @@ def test_the_rust_books_listings_keep_their_number_caption_and_file_name() -> No
     )
 
 
+def test_an_html_images_alt_text_reads_as_a_markdown_images_does() -> None:
+    """The Rust book draws its figures with `<img alt="..." src="img/trpl04-01.svg" />` (28 of them), whose alt
+    text describes the drawing in words ("Two tables: the first table contains the representation of s1 on the
+    stack..."): it was lost, where `![alt](x.png)` keeps its alt text. An image in a comment shows nothing."""
+    source = (
+        b'# Ch\n\n<img alt="Two tables: the first holds the zebracorn\non the stack." src="img/a.svg"\n'
+        b'class="center" />\n\n<span class="caption">Figure 4-1: A String</span>\n\n'
+        b'A <img src="b.png" alt="ferris"> crab and ![a unicornfish](c.png).\n\n<!-- <img alt="hidden"> -->\n'
+    )
+    assert load("ch04.md", source).sections[0].text == (
+        "Two tables: the first holds the zebracorn on the stack.\n\nFigure 4-1: A String\n\n"
+        "A ferris crab and a unicornfish."
+    )
+
+
 def test_heading_ids_of_any_characters_are_taken_out() -> None:
     """VitePress names headings `{#vue.js-privacy-policy}`, with dots and dashes of any kind: none reach the text."""
     source = (
