@@ -102,7 +102,7 @@ def _url_advice(report: IndexReport, settings: IndexerSettings, quiet: bool) -> 
             f"{shown(report.served_at)}: --base-url {shown(report.served_at)}{option} cites them as the site does"
         )
     count, example = report.unjoined_urls
-    if count:
+    if count and not (not settings.base_url and report.served_at and not quiet):  # (else said above, with the URL)
         lines.append(
             f"  {count:,} document(s) given a URL in this run have a front matter url that is a path (e.g. "
             f"{shown(example)[:80]}) and no --base-url says which site it is on: they are cited by file:// URLs; "

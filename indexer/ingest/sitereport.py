@@ -14,7 +14,7 @@ from indexer.ingest.antora import drops_extensions, is_antora
 from indexer.ingest.antora import served_at as antora_served_at
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
-from indexer.ingest.layouts import site_of
+from indexer.ingest.layouts import hugo_content, site_of
 from indexer.ingest.site import Site
 from indexer.ingest.siteconfig import config_mapping, lowered, site_folders
 from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES
@@ -96,10 +96,10 @@ def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
 
 
 def served_at(docs: Path, site: Site) -> str:
-    """Indexed from a Docusaurus, Hugo, Jekyll or Astro site's folder, a VitePress site's (or its srcDir), an MkDocs
-    project's (or its docs_dir), a Sphinx project's (its conf.py's literal `html_baseurl`), or an Antora
-    component's: the address its config (an Antora site's playbook) says it is served at, for the summary to give
-    as --base-url when none is given; "" otherwise."""
+    """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll or Astro site's folder, a VitePress site's (or
+    its srcDir), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's literal `html_baseurl`),
+    or an Antora component's: the address its config (an Antora site's playbook) says it is served at, for the
+    summary to give as --base-url when none is given; "" otherwise."""
     if site.name == "antora":
         return antora_served_at(docs)
     if site.name == "vitepress":  # not from a folder inside srcDir: its pages' ids lack that folder's path
@@ -113,10 +113,12 @@ def served_at(docs: Path, site: Site) -> str:
     config = site.known_by
     if site.name == "mkdocs" and config is not None:
         return _mkdocs_served_at(docs, config)
-    if config is None or not config.is_file() or site_of(config) != docs:
+    if config is None or not config.is_file():
         return ""
-    if site.name == "hugo":  # grpc.io's config.yaml: `baseURL: https://grpc.io/`
+    if site.name == "hugo" and docs.resolve() in _hugo_folders(config):  # grpc.io's `baseURL: https://grpc.io/`
         return _address(lowered(config_mapping(config)).get("baseurl"), "")
+    if site_of(config) != docs:
+        return ""
     if site.name == "jekyll":  # _config.yml: `url: "https://just-the-docs.com"`, `baseurl: ""`
         settings = config_mapping(config)
         return _address(settings.get("url"), settings.get("baseurl") or "")
@@ -128,6 +130,14 @@ def served_at(docs: Path, site: Site) -> str:
         bases = options.values("base")
         return _address(options.option("site", str), bases[0] if len(bases) == 1 else "" if not bases else None)
     return ""
+
+
+def _hugo_folders(config: Path) -> set[Path]:
+    """The folders a Hugo site may be indexed from for its pages to be served from its root: its own, and its
+    content folder (gohugo.io's content/en, which its baseURL serves at https://gohugo.io/)."""
+    site = site_of(config).resolve()
+    content = hugo_content(config)
+    return {site, (site / content).resolve()} if content else {site}
 
 
 def _mkdocs_served_at(docs: Path, config: Path) -> str:

@@ -2052,6 +2052,35 @@ def test_a_vitepress_site_indexed_from_its_src_dir_is_given_its_base_and_clean_u
     assert "served at https://vuejs.org/docs/: --base-url https://vuejs.org/docs/ --drop-extensions" in src.err
 
 
+def test_a_hugo_sites_content_folder_indexed_alone_is_told_the_address_its_config_serves(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """gohugo.io's pages indexed from their own folder (content/en, which its hugo.toml mounts as the content),
+    as a user first would, were cited by file:// URLs, and the summary gave no address, though the config's
+    baseURL serves that folder at the site's root; only "give --base-url https://SITE" for the pages with a
+    front matter `url`. Given as advised, the pages have the URLs the site serves."""
+    site = tmp_path / "hugoDocs"
+    mounts = "[[module.mounts]]\n  source = 'content/en'\n  target = 'content'\n"
+    write(site, "hugo.toml", f'baseURL = "https://gohugo.example/"\ntitle = "Hugo"\n\n{mounts}')
+    write(site, "content/en/functions/collections/Where.md", "---\ntitle: collections.Where\n---\n\nA zebracorn.\n")
+    write(
+        site, "content/en/commands/hugo_build.md", "---\ntitle: hugo build\nurl: /commands/hugo_build/\n---\n\nBuild.\n"
+    )
+    bare = indexer_main(site / "content/en", "--index", tmp_path / "index", "--no-embeddings")
+    advice = "https://gohugo.example/ --drop-extensions"
+    assert f"the site's config says it is served at https://gohugo.example/: --base-url {advice} cites" in bare.err
+    assert "https://SITE" not in bare.err  # the front matter url's pages are among those the advice cites
+    indexer_main(site / "content/en", "--index", tmp_path / "index", "--no-embeddings", "--base-url", *advice.split())
+    index_dir = tmp_path / "index"
+    assert (
+        document(index_dir, "functions/collections/Where.md").url
+        == "https://gohugo.example/functions/collections/where/"
+    )
+    assert document(index_dir, "commands/hugo_build.md").url == "https://gohugo.example/commands/hugo_build/"
+    other = indexer_main(site / "content/en/functions", "--index", tmp_path / "sub", "--no-embeddings")
+    assert "served at" not in other.err  # a section of the content is served below the root: no address to give
+
+
 @pytest.mark.parametrize(
     ("files", "pages", "machines"),
     [
