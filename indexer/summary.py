@@ -95,14 +95,20 @@ def _url_advice(report: IndexReport, settings: IndexerSettings, quiet: bool) -> 
             f"  DOCS is built with {report.site}: with --base-url alone, each page's URL is its file's path under "
             f"it; add {report.url_option} for the URLs the site serves"
         )
-    if not settings.base_url and report.served_at and not quiet:
-        option = f" {report.url_option}" if not (settings.drop_extensions or settings.url_extension) else ""
+    told = not settings.base_url and bool(report.served_at or report.url_option) and not quiet
+    option = f" {report.url_option}" if not (settings.drop_extensions or settings.url_extension) else ""
+    if told and report.served_at:
         lines.append(
             f"  no --base-url: pages are cited by file:// URLs; the site's config says it is served at "
             f"{shown(report.served_at)}: --base-url {shown(report.served_at)}{option} cites them as the site does"
         )
+    elif told:  # an mdBook's book.toml, a Sphinx conf.py: no address, but the URLs the site gives its pages
+        lines.append(
+            f"  no --base-url: pages are cited by file:// URLs; DOCS is built with {report.site}: --base-url "
+            f"https://SITE{option} cites them as the site does"
+        )
     count, example = report.unjoined_urls
-    if count and not (not settings.base_url and report.served_at and not quiet):  # (else said above, with the URL)
+    if count and not told:  # (else said above: those pages are among the ones it cites)
         lines.append(
             f"  {count:,} document(s) given a URL in this run have a front matter url that is a path (e.g. "
             f"{shown(example)[:80]}) and no --base-url says which site it is on: they are cited by file:// URLs; "

@@ -2052,6 +2052,31 @@ def test_a_vitepress_site_indexed_from_its_src_dir_is_given_its_base_and_clean_u
     assert "served at https://vuejs.org/docs/: --base-url https://vuejs.org/docs/ --drop-extensions" in src.err
 
 
+def test_an_mdbook_indexed_with_no_address_is_told_the_option_for_the_urls_it_serves(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """The Rust book's pages indexed from src/ as a user first would were cited by file:// URLs, and the summary
+    said nothing: its book.toml names no address, but the book serves each page as .html, which only
+    `--url-extension html` gives. The summary says so; given as advised, the pages have the book's URLs."""
+    book = tmp_path / "book"
+    write(book, "book.toml", '[book]\ntitle = "The Rust Programming Language"\n')
+    write(book, "src/SUMMARY.md", "# Summary\n\n- [Installation](ch01-01-installation.md)\n")
+    write(book, "src/ch01-01-installation.md", "# Installation\n\nInstall zebracorn with rustup.\n")
+    bare = indexer_main(book / "src", "--index", tmp_path / "index", "--no-embeddings")
+    advice = "no --base-url: pages are cited by file:// URLs; DOCS is built with mdBook: --base-url https://SITE"
+    assert f"{advice} --url-extension html cites them as the site does" in bare.err
+    cited = indexer_main(
+        book / "src", "--index", tmp_path / "index", "--no-embeddings",
+        "--base-url", "https://doc.example/book/", "--url-extension", "html",
+    )  # fmt: skip
+    assert "no --base-url" not in cited.err
+    url = document(tmp_path / "index", "ch01-01-installation.md").url
+    assert url == "https://doc.example/book/ch01-01-installation.html"
+    plain = tmp_path / "notes"
+    write(plain, "a.md", "# A\n\nNo site.\n")
+    assert "no --base-url" not in indexer_main(plain, "--index", tmp_path / "plain", "--no-embeddings").err
+
+
 def test_a_hugo_sites_content_folder_indexed_alone_is_told_the_address_its_config_serves(
     tmp_path: Path, indexer_main: Main
 ) -> None:
