@@ -6,9 +6,10 @@ shows a page's content (`.RenderShortcodes`, `.Content`, `.RawContent`, `.Plain`
 `g_include` (`$file := .Get "file"` ... `site.GetPage $file` ... `.RenderShortcodes`), gohugo.io's `include`
 (`with .Get 0` ... `GetPage .`) and its `glossary-term`, whose path is made of the term
 (`$path := printf "/quick-reference/glossary/%s" (urlize .)`: "ugly url" is the page `glossary/ugly-url`). The
-value is followed through `with` blocks (their dot), variables and `printf`. A template that gets a page for
-something else, to list its section's pages (`render-list-of-pages-in-section path=/functions/images`) or to show
-its description, includes nothing, and neither does one whose `GetPage` reads a value that is not the call's.
+value is followed through `with` blocks (their dot), variables, `printf` and pipelines (`.Get "file" |
+readFile`). A template that gets a page for something else, to list its section's pages
+(`render-list-of-pages-in-section path=/functions/images`) or to show its description, includes nothing, and
+neither does one whose `GetPage` reads a value that is not the call's.
 
 The template is read once for each name, action by action (`{{ ... }}`, comments skipped), by str.find and
 patterns that never backtrack over more than one action: linear in its size.
@@ -25,12 +26,15 @@ __all__ = ["Reads", "template_reads"]
 _MAX_ACTIONS = 5_000  # a template longer than any shortcode's is read no further
 _MAX_DEPTH = 64  # blocks nested deeper, or printf in printf, than any template's: read no further
 _GET = re.compile(r"""\.Get[ \t]+(?:"([\w-]+)"|`([\w-]+)`|(\d+)\b)""")
-_CALL = re.compile(r"""\b(?:GetPage|readFile)[ \t]+(\(\.Get[^()\n]*\)|\$\w+|\.(?![\w.$]))""")
+# a call that reads a page or a file, and its operand: `GetPage $path`, `readFile (printf "x/%s" (.Get 0))`
+_CALL = re.compile(r"""\b(?:GetPage|readFile|ReadFile)[ \t]+(\((?:[^()\n]|\([^()\n]*\))*\)|\$\w+|\.(?![\w.$]))""")
+# one that reads what the pipeline before it gives: `.Get "file" | readFile`, `$path | os.ReadFile`
+_PIPED = re.compile(r"\|[ \t]*(?:os\.)?(?:readFile|ReadFile)\b")
 _ASSIGN = re.compile(r"(\$\w+)[ \t]*:?=[ \t]*(.*)", re.DOTALL)
 _PRINTF = re.compile(r"""^printf[ \t]+"([^"%\n]*%s[^"%\n]*)"[ \t]+(.*)$""", re.DOTALL)
 _DOT = re.compile(r"(?<![\w$.])\.(?![\w.])")  # the dot itself, not a field (`.Get`) or `$.Page`
 _VARIABLE = re.compile(r"\$\w+")
-_RENDERS = re.compile(r"\.(?:RenderShortcodes|Content|RawContent|Plain)\b|\breadFile\b|\bmarkdownify\b")
+_RENDERS = re.compile(r"\.(?:RenderShortcodes|Content|RawContent|Plain)\b|\b(?:readFile|ReadFile|markdownify)\b")
 _OPENS = ("if", "with", "range", "define", "block")
 
 
@@ -91,7 +95,7 @@ class _Run:
                 return None
         opens, dot = word in _OPENS, self.blocks[-1][1]
         expression = rest if opens else action
-        call = next((got for c in _CALL.finditer(action) if (got := _value(c.group(1), dot, self.variables))), None)
+        call = next((got for operand in _operands(action) if (got := _value(operand, dot, self.variables))), None)
         if (assigned := _ASSIGN.match(expression.strip())) is not None:
             self.variables[assigned.group(1)] = _value(assigned.group(2), dot, self.variables)
             expression = assigned.group(2)
@@ -111,6 +115,14 @@ class _Run:
         if self.got is not None and self.got[1] > len(self.blocks):
             self.got = None
         return kind
+
+
+def _operands(action: str) -> list[str]:
+    """What each call in an action that reads a page or a file reads: its operand, or the pipeline before it."""
+    operands = [call.group(1) for call in _CALL.finditer(action)]
+    for piped in _PIPED.finditer(action):
+        operands.append(action[action.rfind("|", 0, piped.start()) + 1 : piped.start()])
+    return operands
 
 
 def _split(action: str) -> tuple[str, str]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from support.folders import found, index, text_of, warnings_of, write
 
 HUGO_TOML = """baseURL = "https://gohugo.example/"
@@ -115,6 +117,34 @@ def test_a_glossary_term_shows_the_definition_its_glossary_page_holds(docs: Path
     assert not warnings_of(report, "content/en/configuration/ugly-urls.md")
 
 
+@pytest.mark.parametrize(
+    ("template", "call"),
+    [
+        ("{{ $file := .Get 0 }}{{ $file | readFile | markdownify }}", '{{% inc "content/en/snippets/a.md" %}}'),
+        ('{{ .Get "file" | readFile | markdownify }}', '{{% inc file="content/en/snippets/a.md" %}}'),
+        ('{{ readFile (printf "content/en/%s" (.Get "file")) | markdownify }}', '{{% inc file="snippets/a.md" %}}'),
+        (
+            '{{ with .Get "path" }}{{ os.ReadFile . | markdownify }}{{ end }}',
+            '{{% inc path="content/en/snippets/a.md" %}}',
+        ),
+        ('{{ $p := site.GetPage (.Get "page") }}{{ $p.RenderShortcodes }}', '{{% inc page="/snippets/a" %}}'),
+    ],
+    ids=["piped-variable", "piped-get", "printf", "os-readfile", "page-variable"],
+)
+def test_an_include_templates_ways_of_reading_its_call_put_the_file_in_place(
+    docs: Path, index_dir: Path, template: str, call: str
+) -> None:
+    """A site's include template may hand its call's argument on by a pipeline (`.Get "file" | readFile`), a
+    `printf` path, `os.ReadFile` or a variable holding the page: each puts the file in place."""
+    write(docs, "hugo.toml", HUGO_TOML)
+    write(docs, "layouts/_shortcodes/inc.html", template)
+    write(docs, "content/en/snippets/a.md", "Zebracorn snippet.\n")
+    write(docs, "content/en/page.md", f"---\ntitle: Page\n---\n\nBefore.\n\n{call}\n\nAfter.\n")
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "content/en/page.md") == "Before.\n\nZebracorn snippet.\n\nAfter."
+    assert not warnings_of(report, "content/en/page.md")
+
+
 def test_a_shortcode_that_lists_a_sections_pages_includes_nothing(docs: Path, index_dir: Path) -> None:
     """A shortcode that gets a section's page to list its pages (`render-list-of-pages-in-section path=/x
     filter=y`, `quick-reference section=/functions`) is no include: its `filter` was taken for a file, with a
@@ -157,8 +187,9 @@ def test_a_code_toggle_example_is_code_under_its_files_name(docs: Path, index_di
 
 def test_a_hostile_shortcode_template_is_read_in_linear_time(docs: Path, index_dir: Path) -> None:
     """A shortcode's template is read action by action to know what it includes: blocks nested 200,000 deep,
-    printf inside printf 50,000 deep, a call followed by a million spaces and a million unclosed `{{` cost no
-    more than reading them once (the page is read within its time limit, its text kept)."""
+    printf inside printf 50,000 deep, a call followed by a million spaces, a million unclosed `{{`, 100,000 calls
+    piped in one action and 200,000 unclosed parentheses cost no more than reading them once (the page is read
+    within its time limit, its text kept)."""
     write(docs, "hugo.toml", HUGO_TOML)
     printf = 'printf "/x/%s" (' * 50_000 + ".Get 0" + ")" * 50_000
     templates = {
@@ -166,6 +197,8 @@ def test_a_hostile_shortcode_template_is_read_in_linear_time(docs: Path, index_d
         "printf": "{{ $p := " + printf + " }}{{ with site.GetPage $p }}{{ .Content }}{{ end }}",
         "spaces": "{{ with .Get 0 }}{{ GetPage" + " " * 1_000_000 + ". }}{{ .Content }}",
         "open": "{{ .Get 0 }}" + "{{" * 1_000_000 + " .Content",
+        "pipes": "{{ " + ".Get 0 | readFile " * 100_000 + "}} {{ .Content }}",
+        "parens": "{{ with .Get 0 }}{{ " + "GetPage (" * 200_000 + " }}{{ .Content }}",
     }
     for name, template in templates.items():
         write(docs, f"layouts/_shortcodes/{name}.html", template)
