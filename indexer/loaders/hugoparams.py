@@ -111,17 +111,20 @@ class _Params:
 
     def content_folders(self, site: str) -> list[str]:
         """The site's content folders (see content_folders())."""
-        mains = [self._main(os.path.join(site, "config", environment)) for environment in _ENVIRONMENTS]
-        mains.append(self._main(site))
-        mounts = next((m for main in mains if isinstance(m := _lookup(main, ["module", "mounts"]), list)), [])
+        folders = [os.path.join(site, "config", environment) for environment in _ENVIRONMENTS]
+        mains = [self._main(folder) for folder in folders] + [self._main(site)]
+        modules = [_lookup(main, ["module"]) for main in mains]  # a config folder's module.* holds its own too
+        modules += [_unwrapped(self._file(folder, "module"), "module") for folder in folders]
+        mounts = next((m for module in modules if isinstance(m := _lookup(module, ["mounts"]), list)), [])
         named = [_lookup(m, ["source"]) for m in mounts[:1000] if _lookup(m, ["target"]) == "content"]
-        for main in mains:
-            languages = _lookup(main, ["languages"])
-            named += [_lookup(e, ["contentdir"]) for e in languages.values()] if isinstance(languages, Mapping) else []
+        tables = [_lookup(main, ["languages"]) for main in mains]
+        tables += [_unwrapped(self._file(folder, "languages"), "languages") for folder in folders]
+        for table in tables:
+            named += [_lookup(e, ["contentdir"]) for e in table.values()] if isinstance(table, Mapping) else []
         named += [_first(mains, ["contentdir"]), "content"]
-        folders = list(dict.fromkeys(folder for value in named if (folder := _folder(value))))
+        contents = list(dict.fromkeys(folder for value in named if (folder := _folder(value))))
         where = os.path.relpath(self.page, site).replace(os.sep, "/")
-        return sorted(folders, key=lambda folder: not where.startswith(folder))  # the page's own first
+        return sorted(contents, key=lambda folder: not where.startswith(folder))  # the page's own first
 
     def _main(self, folder: str) -> Any:
         """A config folder's main file: its hugo.* or, as Hugo read it before 0.110, its config.*."""
@@ -139,8 +142,9 @@ class _Params:
 
 def content_folders(page: Path, site: str) -> list[str]:
     """The content folders of the Hugo site `site` (as "content/en/", relative to it), where `GetPage` looks for a
-    page: each module mount whose target is `content` (gohugo.io mounts `content/en`), each language's
-    `contentDir`, the site's `contentDir`, and `content/`; the one holding `page` first."""
+    page: each module mount whose target is `content` (gohugo.io mounts `content/en`; a config folder's
+    `module.*` too), each language's `contentDir`, the site's `contentDir`, and `content/`; the one holding
+    `page` first."""
     return _Params(page, {}).content_folders(site)
 
 

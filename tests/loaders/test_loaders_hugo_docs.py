@@ -223,3 +223,16 @@ def test_a_code_blocks_file_attribute_is_shown_above_its_code(docs: Path, index_
         "Create a partial:\n\nlayouts/_partials/zebracorn.html\n{{ .Title }}"
     )
     assert found(index_dir, "zebracorn") == ["content/en/templates/partial.md"]
+
+
+def test_an_include_finds_its_page_in_a_folder_a_config_folders_module_file_mounts(docs: Path, index_dir: Path) -> None:
+    """Sites configured by a `config/_default/` folder keep their mounts in its `module.yaml`: the content folder
+    it mounts (`docs/en`) is where an include's page is, as in a mount of hugo.toml."""
+    write(docs, "config/_default/hugo.yaml", "baseURL: https://x.example/\n")
+    write(docs, "config/_default/module.yaml", "mounts:\n  - source: docs/en\n    target: content\n")
+    write(docs, "layouts/_shortcodes/include.html", INCLUDE)
+    write(docs, "docs/en/snippets/intro.md", "---\n---\n\nA zebracorn introduction.\n")
+    write(docs, "docs/en/guide.md", '---\ntitle: Guide\n---\n\n{{% include "/snippets/intro" %}}\n')
+    report = index(docs, index_dir)
+    assert "A zebracorn introduction." in text_of(index_dir, "docs/en/guide.md")
+    assert not warnings_of(report, "docs/en/guide.md")
