@@ -236,3 +236,43 @@ def test_an_include_finds_its_page_in_a_folder_a_config_folders_module_file_moun
     report = index(docs, index_dir)
     assert "A zebracorn introduction." in text_of(index_dir, "docs/en/guide.md")
     assert not warnings_of(report, "docs/en/guide.md")
+
+
+DOCS_YAML = """chroma:
+  styles: [zebracornstyle, monokai]
+config:
+  markup:
+    asciiDocExt:
+      backend: html5
+  pagination:
+    disableAliases: false
+    pagerSize: 10
+"""
+
+
+def test_a_code_toggle_of_the_configs_defaults_shows_them_from_the_sites_data(docs: Path, index_dir: Path) -> None:
+    """gohugo.io's configuration reference shows each section's defaults with `{{< code-toggle config=pagination
+    />}}`, from its data/docs.yaml: 43 pages read "This is the default configuration:" and then nothing. The
+    section shows as YAML under its key (`skipHeader=true`: without it; `dataKey=` a section of the file itself;
+    its keys found in any case, as Hugo finds them), a section the file lacks is a warning, and a change of the
+    file reads the page again."""
+    write(docs, "hugo.toml", HUGO_TOML)
+    write(docs, "data/docs.yaml", DOCS_YAML)
+    page = (
+        "---\ntitle: Pagination\n---\n\nThis is the default configuration:\n\n{{< code-toggle config=pagination />}}\n"
+        "\nAsciiDoc:\n\n{{< code-toggle config=markup.asciidocExt skipHeader=true />}}\n\n"
+        "Styles:\n\n{{< code-toggle dataKey=chroma.styles />}}\n\nMissing:\n\n{{< code-toggle config=nothing />}}\n"
+    )
+    write(docs, "content/en/configuration/pagination.md", page)
+    report = index(docs, index_dir)
+    assert text_of(index_dir, "content/en/configuration/pagination.md") == (
+        "This is the default configuration:\n\nhugo\npagination:\n  disableAliases: false\n  pagerSize: 10\n\n"
+        "AsciiDoc:\n\nhugo\nbackend: html5\n\nStyles:\n\nchroma.styles\nchroma:\n  styles:\n  - zebracornstyle\n"
+        "  - monokai\n\nMissing:"
+    )
+    assert warnings_of(report, "content/en/configuration/pagination.md") == [
+        "code-toggle shortcode: no nothing in the site's data/docs file: shown as nothing"
+    ]
+    write(docs, "data/docs.yaml", DOCS_YAML.replace("pagerSize: 10", "pagerSize: 25"))
+    index(docs, index_dir)
+    assert "pagerSize: 25" in text_of(index_dir, "content/en/configuration/pagination.md")

@@ -1,0 +1,109 @@
+"""gohugo.io's configuration reference: `{{< code-toggle config=pagination />}}` shows the default settings of
+a section of Hugo's config, which the site keeps in `data/docs.yaml` (its `config:` mapping, as `hugo config`
+prints it), and `{{< code-toggle dataKey=chroma.lexers />}}` a section of that file itself. Its 43 reference
+pages read "This is the default configuration:" and then nothing.
+
+Each such call (with no body of its own) is written out as the code-toggle with a body that its template makes:
+the section as YAML (the first of the three formats the site shows), under its key path unless the call says
+`skipHeader=true`, its file name `hugo` (or the `file=` given, else the data key). shortcodes.py then shows it
+as code, as it shows every code-toggle. The data file is the one in the page's Hugo site (hugoparams.py), read
+as an include is (includes.py: remembered, so that a change reads the page again); a site without one is left
+as it is; a section the file lacks is a warning, as it stops Hugo's build.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from indexer.loaders.hugoparams import hugo_site
+from indexer.loaders.includes import included_text, lies_outside, probe, refuse, warn
+from indexer.loaders.shortcodes import shortcode_arguments
+from indexer.loaders.yamlread import read_yaml
+
+__all__ = ["expand_config_examples"]
+
+# a code-toggle closed in its own tag, its arguments bounded: no quantifier gives back more than 400 characters
+_CALL = re.compile(r"\{\{<[ \t]*+code-toggle\b(?P<arguments>[^\n>]{0,400}?)/[ \t]*+>\}\}")
+_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
+_MAX_SHOWN = 200_000  # characters of one section shown: the whole file is 120 KB
+
+
+def expand_config_examples(text: str, path: Path) -> str:
+    """`text` with each code-toggle that shows a section of the site's data written out with that section."""
+    if "code-toggle" not in text:
+        return text
+    data: Any = None
+    out: list[str] = []
+    pos = 0
+    for call in _CALL.finditer(text):
+        arguments = shortcode_arguments(call["arguments"])
+        keys = arguments.get("config") or arguments.get("dataKey") or ""
+        if not keys:
+            continue
+        data = _site_data(path) if data is None else data
+        if data is False:
+            return text
+        shown = _section(data, keys, arguments)
+        if shown is None:
+            continue
+        title = arguments.get("file") or ("hugo" if "config" in arguments else keys)
+        out += [text[pos : call.start()], f"{{{{< code-toggle file={title} >}}}}\n{shown}{{{{< /code-toggle >}}}}"]
+        pos = call.end()
+    return "".join(out) + text[pos:] if out else text
+
+
+def _site_data(page: Path) -> Any:
+    """The values of the page's Hugo site's `data/docs.*`; False when there is none to read."""
+    site = hugo_site(page)
+    if site is None:
+        return False
+    for suffix in _SUFFIXES:
+        candidate = os.path.join(site, "data", "docs" + suffix)
+        if probe(candidate):
+            text = included_text(page, os.path.relpath(candidate, page.parent))
+            parsed = _parsed(text, suffix) if text is not None else None
+            return parsed if isinstance(parsed, dict) else False
+        if lies_outside(candidate):
+            refuse(os.path.relpath(candidate, page.parent))
+            return False
+    return False
+
+
+def _section(data: Any, keys: str, arguments: dict[str, str]) -> str | None:
+    """The section `keys` names (of the config's defaults, or with dataKey of the file), as YAML; None, with a
+    warning, when the file lacks it."""
+    path = keys.split(".")
+    value = data.get("config") if "config" in arguments and isinstance(data, dict) else data
+    for key in path:  # in any case, as Hugo finds them (the call's markup.asciidocExt is the file's asciiDocExt)
+        found = next((k for k in value if str(k).lower() == key.lower()), None) if isinstance(value, dict) else None
+        if found is None or not isinstance(value, dict):
+            warn(f"code-toggle shortcode: no {keys} in the site's data/docs file: shown as nothing")
+            return None
+        value = value[found]
+    if arguments.get("skipHeader", "").lower() != "true":
+        for key in reversed(path):
+            value = {key: value}
+    try:
+        shown = yaml.safe_dump(value, default_flow_style=False, sort_keys=False, allow_unicode=True)
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return None
+    return shown[:_MAX_SHOWN]
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(text: str, suffix: str) -> Any:
+    """A data file's values (never changed: the pages of a site share them), or False."""
+    try:
+        if suffix == ".toml":
+            return tomllib.loads(text)
+        return json.loads(text) if suffix == ".json" else read_yaml(text)
+    except (ValueError, RecursionError):
+        return False
