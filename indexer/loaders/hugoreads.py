@@ -25,7 +25,7 @@ __all__ = ["Reads", "template_reads"]
 
 _MAX_ACTIONS = 5_000  # a template longer than any shortcode's is read no further
 _MAX_DEPTH = 64  # blocks nested deeper, or printf in printf, than any template's: read no further
-_GET = re.compile(r"""\.Get[ \t]+(?:"([\w-]+)"|`([\w-]+)`|(\d+)\b)""")
+_GET = re.compile(r"""(?<![\w)\]])\.Get[ \t]+(?:"([\w-]+)"|`([\w-]+)`|(\d+)\b)""")  # not `.Scratch.Get`
 # a call that reads a page or a file, and its operand: `GetPage $path`, `readFile (printf "x/%s" (.Get 0))`
 _CALL = re.compile(r"""\b(?:GetPage|readFile|ReadFile)[ \t]+(\((?:[^()\n]|\([^()\n]*\))*\)|\$\w+|\.(?![\w.$]))""")
 # one that reads what the pipeline before it gives: `.Get "file" | readFile`, `$path | os.ReadFile`

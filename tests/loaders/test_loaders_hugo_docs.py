@@ -145,6 +145,20 @@ def test_an_include_templates_ways_of_reading_its_call_put_the_file_in_place(
     assert not warnings_of(report, "content/en/page.md")
 
 
+def test_a_value_a_template_keeps_under_the_name_of_an_argument_is_not_the_calls(docs: Path, index_dir: Path) -> None:
+    """`$.Scratch.Get "file"` (or `.Store.Get`) reads what the template stored under that name, not the call's
+    `file=`: the call's argument is not included in its place."""
+    write(docs, "hugo.toml", HUGO_TOML)
+    template = (
+        '{{ $.Scratch.Set "file" "content/en/snippets/b.md" }}{{ $.Scratch.Get "file" | readFile | markdownify }}'
+    )
+    write(docs, "layouts/_shortcodes/stored.html", template)
+    write(docs, "content/en/snippets/a.md", "Zebracorn snippet.\n")
+    write(docs, "content/en/page.md", '---\ntitle: Page\n---\n\nBefore.\n\n{{% stored file="snippets/a.md" %}}\n')
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/en/page.md") == "Before."
+
+
 def test_a_shortcode_that_lists_a_sections_pages_includes_nothing(docs: Path, index_dir: Path) -> None:
     """A shortcode that gets a section's page to list its pages (`render-list-of-pages-in-section path=/x
     filter=y`, `quick-reference section=/functions`) is no include: its `filter` was taken for a file, with a
