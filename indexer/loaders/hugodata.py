@@ -1,4 +1,6 @@
-"""gohugo.io's configuration reference: `{{< code-toggle config=pagination />}}` shows the default settings of
+"""Shortcodes of gohugo.io's own, shown as its templates show them.
+
+Its configuration reference: `{{< code-toggle config=pagination />}}` shows the default settings of
 a section of Hugo's config, which the site keeps in `data/docs.yaml` (its `config:` mapping, as `hugo config`
 prints it), and `{{< code-toggle dataKey=chroma.lexers />}}` a section of that file itself. Its 43 reference
 pages read "This is the default configuration:" and then nothing.
@@ -9,6 +11,11 @@ the section as YAML (the first of the three formats the site shows), under its k
 as code, as it shows every code-toggle. The data file is the one in the page's Hugo site (hugoparams.py), read
 as an include is (includes.py: remembered, so that a change reads the page again); a site without one is left
 as it is; a section the file lacks is a warning, as it stops Hugo's build.
+
+Its feature states: `{{< new-in 0.140.0 />}}` shows a badge "New in v0.140.0" (157 of them), and
+`{{< deprecated-in 0.156.0 >}}Use hugo.Sites instead.{{< /deprecated-in >}}` a box headed "Deprecated in
+v0.156.0" (40): the text said "Use the hugo.Sites function instead." and never that the method is deprecated.
+Both only where the site's own layouts define the shortcode (`layouts/_shortcodes/new-in.html`).
 """
 
 from __future__ import annotations
@@ -28,15 +35,50 @@ from indexer.loaders.includes import included_text, lies_outside, probe, refuse,
 from indexer.loaders.shortcodes import shortcode_arguments
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["expand_config_examples"]
+__all__ = ["expand_gohugo_shortcodes"]
 
 # a code-toggle closed in its own tag, its arguments bounded: no quantifier gives back more than 400 characters
 _CALL = re.compile(r"\{\{<[ \t]*+code-toggle\b(?P<arguments>[^\n>]{0,400}?)/[ \t]*+>\}\}")
+# a feature state's tag and its version; possessive, so that no part is tried again in another split
+_FEATURE_STATE = re.compile(
+    r"\{\{[<%][ \t]*+(new-in|deprecated-in)[ \t]++v?+([0-9][\w.-]{0,40}+)[ \t]*+(/?)[ \t]*+[>%]\}\}"
+)
+_LABELS = {"new-in": "New in", "deprecated-in": "Deprecated in"}
+_TEMPLATE_FOLDERS = ("layouts/_shortcodes", "layouts/shortcodes")
 _SUFFIXES = (".yaml", ".yml", ".toml", ".json")
 _MAX_SHOWN = 200_000  # characters of one section shown: the whole file is 120 KB
 
 
-def expand_config_examples(text: str, path: Path) -> str:
+def expand_gohugo_shortcodes(text: str, path: Path) -> str:
+    """`text` with gohugo.io's code-toggles of its data written out and its feature states labelled."""
+    return _label_feature_states(_expand_config_examples(text, path), path)
+
+
+def _label_feature_states(text: str, path: Path) -> str:
+    """Each `new-in` and `deprecated-in` tag of the site's own shortcodes replaced by the label it shows, a
+    paragraph of its own above the text it holds."""
+    if "-in" not in text:
+        return text
+    defined: dict[str, bool] = {}
+    site = None
+
+    def label(match: re.Match[str]) -> str:
+        nonlocal site
+        name = match.group(1)
+        if name not in defined:
+            site = site or hugo_site(path) or ""
+            defined[name] = bool(site) and any(
+                probe(os.path.join(site, folder, f"{name}.html")) for folder in _TEMPLATE_FOLDERS
+            )
+        if not defined[name]:
+            return match.group(0)
+        shown = f"{_LABELS[name]} v{match.group(2)}"
+        return shown if match.group(3) or not text.startswith("\n", match.end()) else shown + "\n"
+
+    return _FEATURE_STATE.sub(label, text)
+
+
+def _expand_config_examples(text: str, path: Path) -> str:
     """`text` with each code-toggle that shows a section of the site's data written out with that section."""
     if "code-toggle" not in text:
         return text

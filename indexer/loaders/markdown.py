@@ -54,7 +54,7 @@ from indexer.loaders.fiddles import expand_fiddles
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.homepage import home_sections
 from indexer.loaders.htmlblocks import plain_html_blocks
-from indexer.loaders.hugodata import expand_config_examples
+from indexer.loaders.hugodata import expand_gohugo_shortcodes
 from indexer.loaders.hugoincludes import expand_hugo_includes
 from indexer.loaders.hugoparams import fill_params
 from indexer.loaders.includemarkdown import expand_include_markdown
@@ -113,7 +113,7 @@ class MarkdownLoader:
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
         body = expand_hugo_includes(body, path)  # a Hugo site's own include shortcodes (GoReleaser's g_include)
-        body = expand_config_examples(body, path)  # gohugo.io's code-toggle of its config's defaults
+        body = expand_gohugo_shortcodes(body, path)  # gohugo.io's: code-toggle of its config, new-in
         body = expand_fiddles(body, path)  # Electron's ```fiddle blocks: the example's files
         body = expand_code_shortcodes(fill_params(body, path, front_matter))  # Hugo's `param`, code, comments
         mdx = self.always_mdx or is_mdx(body)

@@ -290,3 +290,25 @@ def test_a_code_toggle_of_the_configs_defaults_shows_them_from_the_sites_data(do
     write(docs, "data/docs.yaml", DOCS_YAML.replace("pagerSize: 10", "pagerSize: 25"))
     index(docs, index_dir)
     assert "pagerSize: 25" in text_of(index_dir, "content/en/configuration/pagination.md")
+
+
+def test_a_feature_state_shows_the_label_its_template_gives(docs: Path, index_dir: Path) -> None:
+    """gohugo.io marks what a release added or deprecated: `{{< new-in 0.140.0 />}}` is a badge "New in
+    v0.140.0", `{{< deprecated-in 0.156.0 >}}...{{< /deprecated-in >}}` a box headed "Deprecated in v0.156.0":
+    the text said "Use the hugo.Sites function instead." and never that the method was deprecated. Where the
+    site defines no such shortcode (its template gone: the page is read again), its tag shows nothing."""
+    write(docs, "hugo.toml", HUGO_TOML)
+    write(docs, "layouts/_shortcodes/new-in.html", '{{ partial "feature-state.html" (dict "status" "new") }}\n')
+    write(docs, "layouts/_shortcodes/deprecated-in.html", "{{ .Inner }}\n")
+    page = (
+        "---\ntitle: Sites\n---\n\n{{< new-in 0.140.0 />}}\n\nReturns all sites.\n\n"
+        "{{< deprecated-in v0.156.0 >}}\nUse the zebracorn function instead.\n{{< /deprecated-in >}}\n"
+    )
+    write(docs, "content/en/methods/page/Sites.md", page)
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/en/methods/page/Sites.md") == (
+        "New in v0.140.0\n\nReturns all sites.\n\nDeprecated in v0.156.0\n\nUse the zebracorn function instead."
+    )
+    (docs / "layouts/_shortcodes/new-in.html").unlink()
+    index(docs, index_dir)
+    assert text_of(index_dir, "content/en/methods/page/Sites.md").startswith("Returns all sites.")
