@@ -77,6 +77,8 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                     if entry.name == "build" and folder.name in _SPHINX_DOCS and (path / "conf.py").is_file():
                         return _SHOWN["sphinx"], path.relative_to(docs).as_posix()
                     continue
+                if entry.name == "_default" and folder.name == "config" and folder.parent == docs:
+                    continue  # Hugo's config folder: its site is DOCS, which lacks the content/ it is known by
                 site = next((site for name, site in CONFIG_FILES if os.path.exists(path / name)), None)
                 site = "antora" if site is None and is_antora(path) else site  # antora.yml beside modules/
                 if site is not None and (site != "sphinx" or entry.name in _SPHINX_DOCS):  # (conf.py: any Python)

@@ -998,6 +998,19 @@ def test_the_summary_of_a_repository_names_a_sphinx_project_kept_in_doc_build(
     assert "holds a site" not in ran.err
 
 
+def test_a_hugo_config_folder_is_never_named_as_a_site_to_index(tmp_path: Path, indexer_main: Main) -> None:
+    """A folder whose Hugo config lies in config/_default/ but with no content/ beside it (its pages mounted from
+    elsewhere) is no Hugo site by the indexer's rules; the summary told the user to index config/_default/, a
+    folder of settings with no page in it."""
+    write(tmp_path, "site/config/_default/hugo.yaml", "baseURL: https://x.example/\n")
+    write(tmp_path, "site/config/_default/module.yaml", "mounts:\n  - source: docs/en\n    target: content\n")
+    write(tmp_path, "site/docs/en/guide.md", "# Guide\n\nThe zebracorn guide.\n")
+    ran = indexer_main(tmp_path / "site", "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    assert "holds a site" not in ran.err
+    assert found(tmp_path / "index", "zebracorn") == ["docs/en/guide.md"]
+
+
 SPRING_PLAYBOOK = """antora:
   extensions:
     - require: '@springio/antora-extensions'
