@@ -41,7 +41,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock, list_block
 from markdown_it.rules_core import StateCore
-from markdown_it.rules_inline import StateInline
+from markdown_it.rules_inline import StateInline, link
 from markdown_it.token import Token
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
@@ -167,6 +167,7 @@ def markdown_parser() -> MarkdownIt:
     footnote_plugin(parser, inline=False, move_to_end=False)
     deflist_plugin(parser)
     parser.inline.ruler.at("footnote_ref", _footnote_ref)
+    parser.inline.ruler.at("link", _link)
     if parser.inline.ruler.get_active_rules() == _INLINE_RULES:  # else the shortcut's premise is unknown
         parser.core.ruler.at("inline", _inline)
     return parser
@@ -216,6 +217,27 @@ def _footnote_ref(state: StateInline, silent: bool) -> bool:
     _FOOTNOTE_LABEL characters: the plugin looks for a label's end as far as the next space, from every `[^`,
     which takes hours on a long run of `[^` with no space."""
     return _FOOTNOTE.match(state.src, state.pos, state.posMax) is not None and footnote_ref(state, silent)
+
+
+def _link(state: StateInline, silent: bool) -> bool:
+    """markdown-it's link rule, and a reference link followed by a footnote's reference (`[Puppeteer][^1]`, as
+    Material for MkDocs writes them) read as Python-Markdown reads it: the link, then the footnote; CommonMark
+    takes `[^1]` for the link's label and, finding no such link, leaves `[Puppeteer]` as written. Only where a
+    link failed on a page with footnotes, and only a plain label (no brackets in it, at most a label's length:
+    a bounded look, where another scan to the paragraph's end from every `[` would grow with the square)."""
+    if link(state, silent):
+        return True
+    src, start = state.src, state.pos
+    if src[start] != "[" or not state.env.get("footnotes", {}).get("refs"):
+        return False
+    end = src.find("]", start + 1, min(state.posMax, start + _MAX_LABEL))
+    if end < 0 or src.find("[", start + 1, end) >= 0 or _FOOTNOTE.match(src, end + 1, state.posMax) is None:
+        return False
+    maximum, state.posMax = state.posMax, end + 1  # what follows the label unseen: a shortcut reference
+    try:
+        return link(state, silent)
+    finally:
+        state.posMax = maximum
 
 
 def _label_scans(content: str, token_start: re.Pattern[str]) -> int:
@@ -271,6 +293,7 @@ _INLINE_RULES = [
 ]
 _PLAIN = re.compile(r"[^\\`*_\[!<&]*")
 _FOOTNOTE_LABEL = 200  # characters
+_MAX_LABEL = 1000  # characters: CommonMark's longest link label and its brackets
 _FOOTNOTE = re.compile(rf"\[\^[^\s\]]{{1,{_FOOTNOTE_LABEL}}}\]")
 _OPEN_BRACKET, _CLOSE_BRACKET = re.compile(r"\["), re.compile(r"\]")
 _MAX_LABEL_SCANS = 2_000_000  # tokens stepped over looking for labels' ends: 0.03 to 1.5 s

@@ -225,6 +225,20 @@ def test_markdown_footnotes_stay_where_they_are_written_numbered_as_the_page_sho
     ]
 
 
+def test_markdown_link_followed_by_a_footnote_reads_as_the_link_and_its_footnote() -> None:
+    """`[Puppeteer][^1]` (Material for MkDocs writes a footnote so, after a reference link) is the link then the
+    footnote, as Python-Markdown shows it, not the literal `[Puppeteer][1]`; an undefined `[x]` stays as written."""
+    source = (
+        b"# Cards\n\nA framework like [Puppeteer][^1] or [schema.json] [^2] or [Unknown][^1] would do.\n\n"
+        b"[^1]: Used by GitHub.\n[^2]: A schema.\n\n[Puppeteer]: https://pptr.dev\n[schema.json]: schema.json\n"
+    )
+    doc = load("social.md", source)
+    assert doc.sections[0].text == (
+        "A framework like Puppeteer[1] or schema.json [2] or [Unknown][1] would do.\n\n"
+        "[1] Used by GitHub.\n\n[2] A schema."
+    )
+
+
 def test_markdown_list_numbers_stay_with_their_items() -> None:
     doc = load("steps.md", b"# Steps\n\n1. Open the app\n2. ![](shot.png)\n\n## Next\n\nConfigure it.\n")
     assert [(s.heading, s.text) for s in doc.sections] == [("Steps", "1. Open the app"), ("Next", "Configure it.")]
