@@ -98,10 +98,10 @@ def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
 
 
 def served_at(docs: Path, site: Site) -> str:
-    """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll or Astro site's folder, a VitePress site's (or
-    its srcDir), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's literal `html_baseurl`),
-    or an Antora component's: the address its config (an Antora site's playbook) says it is served at, for the
-    summary to give as --base-url when none is given; "" otherwise."""
+    """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll, Astro or Quarto site's folder, a VitePress
+    site's (or its srcDir), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's literal
+    `html_baseurl`), or an Antora component's: the address its config (an Antora site's playbook) says it is
+    served at, for the summary to give as --base-url when none is given; "" otherwise."""
     if site.name == "antora":
         return antora_served_at(docs)
     if site.name == "vitepress":  # not from a folder inside srcDir: its pages' ids lack that folder's path
@@ -127,6 +127,10 @@ def served_at(docs: Path, site: Site) -> str:
     if site.name == "sphinx":  # Sphinx's own conf.py: `html_baseurl = 'https://www.sphinx-doc.org/en/master/'`
         values = literal_values(config_text(config))
         return _address(values.get("html_baseurl") if values else None, "")
+    if site.name == "quarto":  # quarto.org's _quarto.yml: `website: site-url: https://quarto.org`
+        settings = config_mapping(config)
+        project = next((v for k in ("website", "book") if isinstance(v := settings.get(k), dict)), {})
+        return _address(project.get("site-url"), "")
     if site.name == "astro":  # knip.dev's astro.config.ts: `site: 'https://knip.dev', base: '/'`
         options = JsConfig(config_text(config))
         bases = options.values("base")

@@ -2003,16 +2003,28 @@ VUE_CONFIG += "%s\n})\n"
             "https://www.sphinx-doc.org/en/master/ --url-extension html",
             "https://www.sphinx-doc.org/en/master/usage/quickstart.html",
         ),
+        (  # quarto.org: _quarto.yml's website: site-url, pages served as .html files
+            {"_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Quarto\n  site-url: https://quarto.org\n"},
+            "docs/authoring/callouts.qmd",
+            "https://quarto.org/ --url-extension html",
+            "https://quarto.org/docs/authoring/callouts.html",
+        ),
+        (  # a Quarto book's book: site-url, under a path
+            {"_quarto.yml": "project:\n  type: book\nbook:\n  site-url: https://r4ds.hadley.nz/2e\n"},
+            "chapters/import.qmd",
+            "https://r4ds.hadley.nz/2e/ --url-extension html",
+            "https://r4ds.hadley.nz/2e/chapters/import.html",
+        ),
     ],
-    ids=["hugo", "jekyll", "astro", "mkdocs", "docusaurus", "vitepress", "sphinx"],
+    ids=["hugo", "jekyll", "astro", "mkdocs", "docusaurus", "vitepress", "sphinx", "quarto-website", "quarto-book"],
 )
 def test_the_summary_gives_the_address_a_sites_config_names_as_base_url(
     tmp_path: Path, indexer_main: Main, files: dict[str, str], page: str, advice: str, url: str
 ) -> None:
     """gRPC's (Hugo), Just the Docs' (Jekyll), Knip's (Starlight), dstack's (MkDocs), tRPC's (Docusaurus), Vue's
-    (VitePress) and Sphinx's own sites indexed as a user first would cited every page by a file:// URL, and the
-    summary said nothing, though each config names the address it is served at; given as advised, the pages have
-    the URLs the sites serve."""
+    (VitePress), Sphinx's own and quarto.org's (Quarto) sites indexed as a user first would cited every page by a
+    file:// URL, and the summary said nothing, though each config names the address it is served at; given as
+    advised, the pages have the URLs the sites serve."""
     site = tmp_path / "site"
     for path, text in files.items():
         write(site, path, text)
