@@ -122,10 +122,11 @@ def docs_outside(config: Path) -> list[tuple[str, str]]:
 
 def served_at(config: Path) -> str:
     """The address the site whose config is `config` is served at, its `url` and `baseUrl` joined
-    (`https://ionicframework.com` and `/docs/`: `https://ionicframework.com/docs/`); "" when either is no literal
-    or the url is no http(s) address."""
+    (`https://ionicframework.com` and `/docs/`: `https://ionicframework.com/docs/`; a baseUrl that the environment
+    may set, the literal it falls back to); "" when either is no literal or the url is no http(s) address."""
     options = JsConfig(config_text(config))
     url, base = options.option("url", str), options.option("baseUrl", str)
+    base = options.env_default("baseUrl") if base is None else base  # a deploy preview's BASE_URL, else '/'
     if not url or base is None or not re.fullmatch(r"https?://[^\s/?#]+/?", url.strip()):
         return ""
     path = base.strip().strip("/")

@@ -79,6 +79,20 @@ class JsConfig:
         values = self.values(key)
         return values[0] if len(values) == 1 and isinstance(values[0], kind) else None
 
+    def env_default(self, key: str) -> str | None:
+        """The string `key` is when the environment sets nothing: a value written `process.env.NAME ?? '/'` (or
+        `||`) for the key or for the variable it names (docusaurus.io's `const baseUrl = process.env.BASE_URL ??
+        '/'`, then `baseUrl,`); None unless every such value falls back to that one literal string."""
+        found: set[Any] = set()
+        for name in dict.fromkeys([key, *self.named(key)]):
+            pattern = rf"(?<![\w$.]){re.escape(name)}\s*(?::|=(?![=>]))\s*process\.env\.[\w$]+\s*(?:\?\?|\|\|)\s*"
+            for match in re.finditer(pattern, self.masked):
+                parser = _Parser(self.code, match.end())
+                value = parser.value(0)
+                found.add(value if isinstance(value, str) and parser.ends() else UNKNOWN)
+        value = found.pop() if len(found) == 1 else None
+        return value if isinstance(value, str) else None
+
     def imported_json(self, name: str, config: Path) -> Any:
         """The value of the JSON file that the config imports as `name` (`import locales from './locales.json'`),
         from the config's folder or below; None when there is no such import, or the file cannot be read."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indexer.store import storage
 from indexer.store.docstore import read_state
 
@@ -142,6 +144,33 @@ def test_an_electron_fiddle_block_shows_the_files_of_its_example(tmp_path: Path)
         "fiddle docs/fiddles/missing: no such folder from the page's folder or any above it: its code not shown"
     ]
     assert found(tmp_path / "index", "zebracorn")[0] == "tutorial/ipc.md"
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        "const baseUrl = process.env.BASE_URL ?? '/';\nexport default async function createConfigAsync() {\n"
+        "  return {\n    title: 'Docusaurus',\n    baseUrl,\n    url: 'https://docusaurus.io',\n  };\n}\n",
+        "export default {\n  url: 'https://docusaurus.io',\n  baseUrl: process.env.BASE_URL || '/',\n};\n",
+    ],
+    ids=["variable", "option"],
+)
+def test_the_summary_reads_a_docusaurus_base_url_that_the_environment_may_change(
+    tmp_path: Path, indexer_main: Main, config: str
+) -> None:
+    """docusaurus.io's own config says `baseUrl` through `const baseUrl = process.env.BASE_URL ?? '/'` (a deploy
+    preview sets the variable): indexed as a user first would, the summary named no address; the site is served
+    at the default the config gives, https://docusaurus.io/."""
+    site = tmp_path / "website"
+    write(site, "docusaurus.config.ts", config)
+    write(site, "docs/installation.mdx", "# Installation\n\nInstall zebracorn.\n")
+    bare = indexer_main(site, "--index", tmp_path / "i1")
+    assert "served at https://docusaurus.io/: --base-url https://docusaurus.io/ --drop-extensions" in bare.err
+    cited = indexer_main(site, "--index", tmp_path / "i1", "--base-url", "https://docusaurus.io/", "--drop-extensions")
+    assert document(tmp_path / "i1", "docs/installation.mdx").url == "https://docusaurus.io/docs/installation"
+    assert "served at" not in cited.err
+    write(site, "docusaurus.config.ts", config.replace("'/'", "`/${x}/`"))
+    assert "served at" not in indexer_main(site, "--index", tmp_path / "i2").err  # a template: not guessed
 
 
 def _remembered(index_dir: Path, doc_id: str) -> dict[str, tuple[int, int]]:
