@@ -26,6 +26,7 @@ MAX_URL_CHARS = 2_000
 _POST_DATE = re.compile(r"^(.*)(\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(.*)$")
 _NOT_SLUG = re.compile(r"[^\w\- ]")  # what github-slugger drops from a slug (it keeps letters, digits, -, _, spaces)
 _URL_SAFE = "/:?#[]@!$&'()*+,;=%~"  # what quote() leaves alone in a URL: its delimiters and escapes
+_PATH_SAFE = "/@"  # and in a page's path: `@` is a path's character (docusaurus.io/docs/api/plugins/@docusaurus/...)
 # Files a site generator turns into pages (guides/install.md is served as guides/install or install.html); any
 # other file (a PDF, an Office document, a .txt) is served as it is, its extension kept.
 PAGE_SUFFIXES = frozenset(
@@ -89,7 +90,7 @@ def document_url(doc_id: str, source: str, front_matter: Mapping[str, Any], rule
     if own and base_url:
         return base_url.rstrip("/") + "/" + own.lstrip("/")
     if base_url:
-        return base_url.rstrip("/") + "/" + quote(site_path(doc_id, front_matter, rules, title), safe="/")
+        return base_url.rstrip("/") + "/" + quote(site_path(doc_id, front_matter, rules, title), safe=_PATH_SAFE)
     return "file://" + quote_from_bytes(os.fsencode(os.path.abspath(source)))  # Path.as_uri(), without Paths
 
 

@@ -44,6 +44,7 @@ DOCUSAURUS_PAGES = {
     "1.2-notes.md": PAGE,
     "03.md": PAGE,
     "04 - Spaced.md": PAGE,
+    "api/plugins/pages.mdx": "---\nslug: /api/plugins/@docusaurus/plugin-content-pages\n---\n" + PAGE,
 }
 
 CASES = [
@@ -67,6 +68,8 @@ CASES = [
             "1.2-notes.md": "https://docusaurus.io/docs/1.2-notes",  # a version, not a number prefix
             "03.md": "https://docusaurus.io/docs/03",  # a number alone is the name
             "04 - Spaced.md": "https://docusaurus.io/docs/Spaced",
+            # docusaurus.io's API pages: an @ is a path's character, as the site writes it (%40 before)
+            "api/plugins/pages.mdx": "https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-pages",
         },
     ),
     SiteCase(
