@@ -97,6 +97,7 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
 _MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
 _JS_ESCAPE = re.compile(r"\\(.)")  # in a JavaScript string, a backslash before a character is that character
+_JS_ESCAPES = re.compile(r"\\(?:u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|x([0-9A-Fa-f]{2})|([nrtvfb])|(.))")
 _PARTIAL = re.compile(  # `import Intro from './_intro.mdx'`, also with named exports beside: `import A, {toc} from`;
     # Astro's `import { Content as Intro } from`; from a path, the site's folder (@site/) or an alias (@fragments/)
     r"""^import[ \t]+(?:([A-Z][\w$]*)[ \t]*(?:,[ \t]*\{[^}\n]*\}[ \t]*)?|\{[ \t]*Content[ \t]+as[ \t]+([A-Z][\w$]*)"""
@@ -272,7 +273,7 @@ def _prose(text: str, partials: dict[str, str], path: Path | None, labels: TabLa
             continue
         string = next((value for value in start.group("single", "double", "back") if value is not None), None)
         if string is not None:
-            parts += [text[pos:at], _JS_ESCAPE.sub(r"\1", string) if start.group("back") is None else string]
+            parts += [text[pos:at], js_unescaped(string) if start.group("back") is None else string]
             pos = start.end()
             continue
         shown = directive_at(text, at) if directives else None
@@ -295,6 +296,21 @@ def _prose(text: str, partials: dict[str, str], path: Path | None, labels: TabLa
         pos = end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def js_unescaped(string: str) -> str:
+    """A JavaScript string's text as the page shows it: `\\u2014`, `\\u{1F600}` and `\\x41` the characters they
+    name, a newline or a tab (`{'\\n'}` at a line's end in a <pre>, as docusaurus.io writes it) white space, any
+    other escaped character itself."""
+
+    def shown(match: re.Match[str]) -> str:
+        code = match.group(1) or match.group(2) or match.group(3)
+        if code is not None:
+            number = int(code, 16)
+            return chr(number) if number <= 0x10FFFF and not 0xD800 <= number <= 0xDFFF else ""
+        return " " if match.group(4) else match.group(5)
+
+    return _JS_ESCAPES.sub(shown, string)
 
 
 def _magic_comments(fence_line: str) -> re.Pattern[str] | None:

@@ -368,6 +368,18 @@ def test_a_string_expression_in_mdx_prose_shows_its_text() -> None:
     assert "Write {' '} in JSX; {props.version} is computed." in body
 
 
+def test_a_string_expression_in_mdx_prose_shows_its_escapes_as_javascript_reads_them() -> None:
+    """docusaurus.io's code blocks page writes `<b>Input: </b>1 2 3 4{'\\n'}` in a <pre>: the text read `1 2 3 4n`,
+    a word the page never shows; a newline or a tab is white space, and `\\u2014` is the dash it names."""
+    text = (
+        b"# Pre\n\n<pre>\n  <b>Input: </b>1 2 3 4{'\\n'}\n  <b>Output: </b>\"366300745\"{'\\n'}\n</pre>\n\n"
+        b"Tabs{'\\t'}and a dash{' \\u2014 '}or {'\\x41'}, {'\\u{1F600}'} and {'it\\'s'}.\n"
+    )
+    body = searchable(load("code-blocks.mdx", text))
+    assert 'Input: 1 2 3 4\nOutput: "366300745"' in body
+    assert "Tabs and a dash \u2014 or A, \U0001f600 and it's." in body
+
+
 def test_a_docsy_tab_shows_its_header_and_a_backquoted_argument_is_part_of_its_shortcode() -> None:
     """OpenTelemetry's tabs are `{{% tab header="Maven (pom.xml)" %}}`, some with a raw string in backquotes: the
     labels were lost, and a backquoted header left the whole shortcode as text (30 pages)."""
