@@ -60,6 +60,7 @@ from indexer.loaders.hugoparams import fill_params
 from indexer.loaders.includemarkdown import expand_include_markdown
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
+from indexer.loaders.materialcodes import material_shortcodes
 from indexer.loaders.mdbook import expand_includes
 from indexer.loaders.mdincludes import expand_markdown_includes
 from indexer.loaders.mdinhtml import open_markdown_html
@@ -119,7 +120,7 @@ class MarkdownLoader:
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
             if not mdx and not pandoc and markdown_extensions(str(path.parent)) is not None:
-                body = python_markdown_html(body)  # an MkDocs page: raw HTML down to its closing tag
+                body = python_markdown_html(material_shortcodes(body))  # an MkDocs page: raw HTML to its end
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(plain_html_blocks(body), path)
             text = open_markdown_html(plain_dialects(strip_templates(plain), attribute_delimiters(path)))
         api = api_page(front_matter, path)  # Mintlify's API page: the operation its front matter names

@@ -711,6 +711,51 @@ def test_html_elements_marked_markdown_read_their_content_as_markdown(docs: Path
     assert found(index_dir, "zebracorn") == ["docs/release.md"]
 
 
+MATERIAL_SETTINGS = b"""# Built-in social plugin
+
+#### <!-- md:setting config.cards_dir -->
+
+<!-- md:version 8.5.0 -->
+<!-- md:default `assets/images/social` -->
+
+Where the zebracorn social cards are stored.
+
+#### <!-- md:setting config.cards_layout_dir -->
+
+<!-- md:version 9.7.0 -->
+<!-- md:default none --> <!-- md:flag experimental -->
+
+The path is resolved from the[
+`layouts` directory][config.cards_layout_dir].
+
+<!-- md:option palette.toggle.icon -->
+
+:   <!-- md:default none --> <!-- md:flag required --> It must point to an icon.
+
+<!-- md:sponsors --> <!-- md:unknown thing -->
+"""
+
+
+def test_material_for_mkdocs_shortcodes_show_what_its_hook_makes_of_them(docs: Path, index_dir: Path) -> None:
+    """Material's own docs title each setting `#### <!-- md:setting config.cards_dir -->`, with badges under it
+    that its hook makes: read as comments, 182 headings showed nothing and no default value was said."""
+    write(docs, "mkdocs.yml", b"site_name: Material\nmarkdown_extensions:\n  - attr_list\n  - def_list\n")
+    write(docs, "docs/plugins/social.md", MATERIAL_SETTINGS)
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("docs/plugins/social.md") or ""
+    assert text == (
+        "Built-in social plugin\n\ncards_dir\n\nMinimum version: 8.5.0 Default value: assets/images/social\n\n"
+        "Where the zebracorn social cards are stored.\n\ncards_layout_dir\n\n"
+        "Minimum version: 9.7.0 Default value is empty Experimental\n\n"
+        "The path is resolved from the layouts directory.\n\nicon\n\n"
+        "Default value is empty Required value It must point to an icon.\n\nSponsors only"
+    )
+    assert [passage.heading for passage in snapshot(index_dir).passages("docs/plugins/social.md")][-2:] == [
+        "cards_dir",
+        "cards_layout_dir",
+    ]
+
+
 def test_a_key_in_quotes_shows_its_label(docs: Path, index_dir: Path) -> None:
     """pymdownx.keys takes a label in quotes for a key of its own: hatch's VS Code how-to read
     `++"Python: Select Interpreter"++` as written."""
