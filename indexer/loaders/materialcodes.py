@@ -56,7 +56,7 @@ def _shown(match: re.Match[str]) -> str:
             return f"`{name}`"
         return f"`{name}` {{ #{args} }}\n\n[{args}]: #{args}\n\n"
     if kind == "default":
-        return _DEFAULTS.get(args) or f"Default value: {args}"
+        return _DEFAULTS.get(args) or (f"Default value: {args}" if args else "Default value")
     if kind == "flag":
         return _FLAGS.get(args.split(" ", 1)[0], match.group(0))
     if kind == "sponsors":

@@ -733,6 +733,8 @@ The path is resolved from the[
 :   <!-- md:default none --> <!-- md:flag required --> It must point to an icon.
 
 <!-- md:sponsors --> <!-- md:unknown thing -->
+
+<!-- md:default --> -- what conventions.md says of the badge
 """
 
 
@@ -748,7 +750,8 @@ def test_material_for_mkdocs_shortcodes_show_what_its_hook_makes_of_them(docs: P
         "Where the zebracorn social cards are stored.\n\ncards_layout_dir\n\n"
         "Minimum version: 9.7.0 Default value is empty Experimental\n\n"
         "The path is resolved from the layouts directory.\n\nicon\n\n"
-        "Default value is empty Required value It must point to an icon.\n\nSponsors only"
+        "Default value is empty Required value It must point to an icon.\n\nSponsors only\n\n"
+        "Default value -- what conventions.md says of the badge"
     )
     assert [passage.heading for passage in snapshot(index_dir).passages("docs/plugins/social.md")][-2:] == [
         "cards_dir",
