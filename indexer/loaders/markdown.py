@@ -108,6 +108,8 @@ class MarkdownLoader:
         metadata = quarto.Metadata(path, front_matter) if pandoc else None  # read when a shortcode asks
         if metadata is not None:
             body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path), metadata)
+            if subtitle := quarto.page_title(front_matter, metadata, ("subtitle",)):  # under the title
+                body = f"{subtitle}\n\n{body}"
         body = expand_include_markdown(body, path)  # an MkDocs plugin's, before the Markdown extensions run
         body = expand_snippets(expand_markdown_includes(body, path), path)  # Python-Markdown's, then pymdownx's
         body = expand_myst_includes(expand_includes(body, path), path)

@@ -51,6 +51,7 @@ _SPAN = re.compile(rf"(?<!!)\[([^\[\]\n]+)\]{_BLOCK}")  # [text]{.smallcaps}: th
 _AFTER = re.compile(rf"(?<=[)\]]){_BLOCK}")  # ![alt](x.png){width=50%}, [link](x){.external}: nothing
 _HEADING = re.compile(rf"^(#{{1,6}}[ \t].*?)[ \t]+{_BLOCK}[ \t]*$")  # ## Title {#sec-x}: the title
 _OPEN_BLOCK = re.compile(r"\]\{[^{}]*$")  # [a pane]{ at a line's end, its attributes on the next line
+_TITLES = ("title", "pagetitle")
 _SUPERSCRIPT = re.compile(r"(?<!\[)\^([^\s^\[\]]+)\^")  # Quarto^®^ (not a footnote's [^1])
 _TITLE = re.compile(r"""\btitle=(?:"([^"\n]*)"|'([^'\n]*)')""")
 _CALLOUTS = {"note": "Note", "tip": "Tip", "warning": "Warning", "important": "Important", "caution": "Caution"}
@@ -254,10 +255,11 @@ def _div_title(indent: str, attributes: str, following: list[str]) -> list[str]:
     return ["", f"{indent}{title}", ""] if title else [""]
 
 
-def page_title(front_matter: Mapping[str, Any], metadata: Metadata) -> str:
+def page_title(front_matter: Mapping[str, Any], metadata: Metadata, keys: tuple[str, ...] = _TITLES) -> str:
     """The Markdown of the title Quarto gives the page: its `title`, else its `pagetitle` (the HTML title of a page
-    without a title block), shortcodes filled in and Pandoc's attributes taken out; "" when it has neither."""
-    for key in ("title", "pagetitle"):
+    without a title block), shortcodes filled in and Pandoc's attributes taken out; "" when it has neither. With
+    `keys=("subtitle",)`, the subtitle its title block shows under the title."""
+    for key in keys:
         value = front_matter.get(key)
         if isinstance(value, str) and value.strip():
             plain = outside_code_spans(" ".join(value.split()), lambda text: _plain_attributes(text, metadata))

@@ -198,6 +198,30 @@ def test_titles_read_as_quarto_shows_them(docs: Path, index_dir: Path) -> None:
     assert text_of(index_dir, "docs/notitle.qmd") == "The 1st page, with a footnote[1].\n\n[1] The note."
 
 
+def test_a_subtitle_shows_under_the_title_as_quarto_shows_it(docs: Path, index_dir: Path) -> None:
+    """quarto.org's Get Started and Guide pages say what they are in their `subtitle`, which Quarto's title block
+    shows under the title: the text had none of it, and the Guide page (a listing) was skipped as no text."""
+    quarto_site(docs)
+    write(
+        docs,
+        "docs/get-started/index.qmd",
+        '---\ntitle: "Get Started"\nsubtitle: "Install Quarto, then check out the tutorials."\n---\n\n'
+        "## Step 1\n\nInstall zebracorn.\n",
+    )
+    write(
+        docs,
+        "docs/guide/index.qmd",
+        "---\ntitle: Guide\nsubtitle: Comprehensive guide to using Quarto {{< var version >}}, see the "
+        "[tutorials](/docs/get-started/index.qmd).\nlisting:\n  id: guide-links\n---\n\n"
+        "::: {#guide-links .column-screen-inset-right}\n:::\n",
+    )
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/get-started/index.qmd") == (
+        "Install Quarto, then check out the tutorials.\n\nStep 1\n\nInstall zebracorn."
+    )
+    assert text_of(index_dir, "docs/guide/index.qmd") == "Comprehensive guide to using Quarto 1.2, see the tutorials."
+
+
 RENDER_SECTION = """## Render
 
 ::: {.content-visible when-meta="tool.is_vscode"}
