@@ -69,6 +69,7 @@ from indexer.loaders.mkdocstrings import expand_mkdocstrings
 from indexer.loaders.mkdocsyml import markdown_extensions
 from indexer.loaders.myst import plain_myst
 from indexer.loaders.openapi import api_page
+from indexer.loaders.quartoref import reference_tables
 from indexer.loaders.rawhtml import python_markdown_html
 from indexer.loaders.shortcodes import expand_code_shortcodes
 from indexer.loaders.snippets import expand_snippets
@@ -107,7 +108,8 @@ class MarkdownLoader:
         pandoc = path.suffix.lower() in quarto.SUFFIXES  # Quarto, R Markdown: ```{python} is code to run, not MyST
         metadata = quarto.Metadata(path, front_matter) if pandoc else None  # read when a shortcode asks
         if metadata is not None:
-            body = quarto.plain_pandoc(quarto.expand_quarto_includes(body, path), metadata)
+            body = reference_tables(quarto.expand_quarto_includes(body, path), path, metadata)  # quarto.org's
+            body = quarto.plain_pandoc(body, metadata)
             if subtitle := quarto.page_title(front_matter, metadata, ("subtitle",)):  # under the title
                 body = f"{subtitle}\n\n{body}"
         body = expand_include_markdown(body, path)  # an MkDocs plugin's, before the Markdown extensions run

@@ -3,6 +3,7 @@ Each folder copies the shape of the quarto-web page where the defect was found."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from support.folders import document, index, snapshot, write
@@ -220,6 +221,47 @@ def test_a_subtitle_shows_under_the_title_as_quarto_shows_it(docs: Path, index_d
         "Install Quarto, then check out the tutorials.\n\nStep 1\n\nInstall zebracorn."
     )
     assert text_of(index_dir, "docs/guide/index.qmd") == "Comprehensive guide to using Quarto 1.2, see the tutorials."
+
+
+HTML_OPTIONS = [
+    {"name": "toc", "title": "Table of Contents", "options": [
+        {"name": "toc-depth", "description": "Number of\nsection levels to include | in the zebracorn TOC."},
+    ]},
+    {"name": "execute", "title": "Execution", "description": "Options for [code](/docs/x.qmd) execution.",
+     "options": [{"name": "eval", "description": "Evaluate code cells"}, {"description": "no name: no row"}]},
+]  # fmt: skip
+
+
+def test_the_reference_pages_show_the_option_tables_their_filter_writes(docs: Path, index_dir: Path) -> None:
+    """quarto.org's reference pages are written by its filter reference.lua from a JSON file beside each page:
+    `formats/html.qmd` showed two lines, none of the options (`toc-depth`) a reader looks up; a project page's
+    `::: {#table-website}` div was empty. A page the filter does not run on keeps its JSON to itself."""
+    quarto_site(docs)
+    write(docs, "docs/reference/_metadata.yml", "filters:\n  - reference.lua\nsearch: false\n")
+    write(docs, "docs/reference/formats/html.qmd", '---\ntitle: "HTML Options"\n---\n\nHTML is a markup language.\n')
+    write(docs, "docs/reference/formats/html.json", json.dumps(HTML_OPTIONS))
+    write(
+        docs,
+        "docs/reference/projects/websites.qmd",
+        "---\ntitle: Website Options\n---\n\nAll options.\n\n::: {#table-website}\n:::\n\nAfter the table.\n",
+    )
+    write(docs, "docs/reference/projects/website.json", json.dumps([{"name": "site-url", "description": "Base URL"}]))
+    write(docs, "docs/data/penguins.qmd", "---\ntitle: Penguins\n---\n\nThe data.\n")
+    write(docs, "docs/data/penguins.json", json.dumps(HTML_OPTIONS))
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/reference/formats/html.qmd") == (
+        "HTML is a markup language.\n\nTable of Contents\n\nOption | Description\n"
+        "toc-depth | Number of section levels to include | in the zebracorn TOC.\n\n"
+        "Execution\n\nOptions for code execution.\n\nOption | Description\neval | Evaluate code cells"
+    )
+    assert document(index_dir, "docs/reference/formats/html.qmd").headings == ("Table of Contents", "Execution")
+    assert text_of(index_dir, "docs/reference/projects/websites.qmd") == (
+        "All options.\n\nOption | Description\nsite-url | Base URL\n\nAfter the table."
+    )
+    assert text_of(index_dir, "docs/data/penguins.qmd") == "The data."
+    write(docs, "docs/reference/formats/html.json", json.dumps(HTML_OPTIONS[1:]))
+    index(docs, index_dir)
+    assert "zebracorn" not in text_of(index_dir, "docs/reference/formats/html.qmd")
 
 
 RENDER_SECTION = """## Render
