@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from indexer.loaders.includes import included_text
+from indexer.loaders.includes import included_text, probe
 from indexer.loaders.quartometa import Metadata
 
 __all__ = ["reference_tables"]
@@ -54,6 +54,10 @@ def _runs_the_filter(filters: Any) -> bool:
 
 
 def _json(path: Path, name: str) -> Any:
+    """The JSON file `name` beside the page, parsed; None when there is none (the filter writes nothing then, as for
+    the reference's index pages: no warning) or it cannot be read."""
+    if not probe(str(path.parent / name)):
+        return None
     text = included_text(path, name)
     if text is None:
         return None

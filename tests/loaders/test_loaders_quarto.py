@@ -246,9 +246,11 @@ def test_the_reference_pages_show_the_option_tables_their_filter_writes(docs: Pa
         "---\ntitle: Website Options\n---\n\nAll options.\n\n::: {#table-website}\n:::\n\nAfter the table.\n",
     )
     write(docs, "docs/reference/projects/website.json", json.dumps([{"name": "site-url", "description": "Base URL"}]))
+    write(docs, "docs/reference/index.qmd", "---\ntitle: Reference\n---\n\nEvery option, by format.\n")  # no JSON
     write(docs, "docs/data/penguins.qmd", "---\ntitle: Penguins\n---\n\nThe data.\n")
     write(docs, "docs/data/penguins.json", json.dumps(HTML_OPTIONS))
-    index(docs, index_dir)
+    report = index(docs, index_dir)
+    assert report.warnings == () and text_of(index_dir, "docs/reference/index.qmd") == "Every option, by format."
     assert text_of(index_dir, "docs/reference/formats/html.qmd") == (
         "HTML is a markup language.\n\nTable of Contents\n\nOption | Description\n"
         "toc-depth | Number of section levels to include | in the zebracorn TOC.\n\n"
