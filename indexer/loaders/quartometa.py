@@ -12,7 +12,8 @@ that nothing defines, or whose value is no text, number, boolean or date, shows 
 but such a key is more often one the indexer cannot see (set by a filter or an extension) than one the site lacks,
 and its name would put words in the page that the page does not show.
 
-Conditional content (`.content-visible`, `.content-hidden`) is read as the HTML site shows it: `when-format` and
+Content of the class `.hidden` (Quarto's way to define TeX macros for MathJax) shows nothing. Conditional content
+(`.content-visible`, `.content-hidden`) is read as the HTML site shows it: `when-format` and
 `unless-format` against HTML, `when-meta` and `unless-meta` against the metadata (true only for a boolean true, as
 Quarto tests it: a key missing is false); a profile condition (`when-profile`), which depends on how the site is
 built, never hides anything.
@@ -44,6 +45,7 @@ _SHORTCODE = re.compile(r"(?<!\{)\{\{<[ \t]*(meta|var|kbd)[ \t]+([^\n]*?)[ \t]*>
 _ARGUMENT = re.compile(r"""(?:([\w-]+)=)?("[^"]*"|'[^']*'|\S+)""")
 _KEY_DOT = re.compile(r"(?<!\\)\.")
 _CLASS = re.compile(r"(?:^|\s)\.?(content-visible|content-hidden)(?=\s|$)")
+_HIDDEN = re.compile(r"(?:^|\s)\.hidden(?=\s|$)")  # Quarto's CSS: `.hidden {display: none}`
 _CONDITION = re.compile(r"""\b(when|unless)-(format|meta|profile)=(?:"([^"]*)"|'([^']*)'|([^\s"']+))""")
 _HTML_FORMATS = frozenset({"html", "html:js"})  # what Quarto's is_format() is true of on an HTML page
 
@@ -103,6 +105,8 @@ def fill_shortcodes(text: str, metadata: Metadata) -> str:
 
 def visible(attributes: str, metadata: Metadata) -> bool:
     """Whether a div, span or code block with these attributes shows on the HTML page (see the module docstring)."""
+    if _HIDDEN.search(attributes):
+        return False
     kind = _CLASS.search(attributes)
     if kind is None:
         return True

@@ -266,6 +266,22 @@ def test_the_reference_pages_show_the_option_tables_their_filter_writes(docs: Pa
     assert "zebracorn" not in text_of(index_dir, "docs/reference/formats/html.qmd")
 
 
+def test_content_of_the_hidden_class_shows_nothing(docs: Path, index_dir: Path) -> None:
+    """Quarto's pages hide a div or span of class `.hidden` (its documented way to define TeX macros for MathJax;
+    quarto.org's download button holds a hidden "Find your operating system" that a script shows): the macros and
+    that sentence were text."""
+    quarto_site(docs)
+    write(
+        docs,
+        "docs/math.qmd",
+        "---\ntitle: Math\n---\n\n::: {.hidden}\n$$\n \\def\\RR{{\\bf R}}\n$$\n:::\n\n"
+        "The reals $\\RR$ of zebracorn.[Find your system]{#download-text .hidden .download-text}\n\n"
+        "::: {.hiddenish}\nShown.\n:::\n",
+    )
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/math.qmd") == "The reals $\\RR$ of zebracorn.\n\nShown."
+
+
 RENDER_SECTION = """## Render
 
 ::: {.content-visible when-meta="tool.is_vscode"}
