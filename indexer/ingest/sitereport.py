@@ -115,6 +115,8 @@ def served_at(docs: Path, site: Site) -> str:
     config = site.known_by
     if site.name == "mkdocs" and config is not None:
         return _mkdocs_served_at(docs, config)
+    if site.name == "quarto" and config is not None and config.is_file():
+        return _quarto_served_at(docs, config)
     if config is None or not config.is_file():
         return ""
     if site.name == "hugo" and docs.resolve() in _hugo_folders(config):  # grpc.io's `baseURL: https://grpc.io/`
@@ -127,10 +129,6 @@ def served_at(docs: Path, site: Site) -> str:
     if site.name == "sphinx":  # Sphinx's own conf.py: `html_baseurl = 'https://www.sphinx-doc.org/en/master/'`
         values = literal_values(config_text(config))
         return _address(values.get("html_baseurl") if values else None, "")
-    if site.name == "quarto":  # quarto.org's _quarto.yml: `website: site-url: https://quarto.org`
-        settings = config_mapping(config)
-        project = next((v for k in ("website", "book") if isinstance(v := settings.get(k), dict)), {})
-        return _address(project.get("site-url"), "")
     if site.name == "astro":  # knip.dev's astro.config.ts: `site: 'https://knip.dev', base: '/'`
         options = JsConfig(config_text(config))
         bases = options.values("base")
@@ -155,6 +153,19 @@ def _mkdocs_served_at(docs: Path, config: Path) -> str:
         {(config.parent / docs_dir).resolve()} if isinstance(docs_dir, str) else set()
     )
     return _address(settings.get("site_url"), "") if docs.resolve() in folders else ""
+
+
+def _quarto_served_at(docs: Path, config: Path) -> str:
+    """Indexed from a Quarto project's folder or one below it, whose pages it serves at their paths: the address
+    its _quarto.yml gives (quarto.org's `website: site-url: https://quarto.org`, a book's `book: site-url`) joined
+    with DOCS's path in the project (`docs/`: https://quarto.org/docs/); "" otherwise."""
+    settings = config_mapping(config)
+    project = next((v for k in ("website", "book") if isinstance(v := settings.get(k), dict)), {})
+    try:
+        inside = docs.resolve().relative_to(config.parent.resolve()).as_posix()
+    except ValueError:
+        return ""
+    return _address(project.get("site-url"), "" if inside == "." else inside)
 
 
 def _address(url: object, base: object) -> str:

@@ -2042,7 +2042,12 @@ def test_the_summary_gives_the_address_a_sites_config_names_as_base_url(
     cited = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings", "--base-url", *advice.split())
     assert "served at" not in cited.err
     assert document(tmp_path / "index", page).url == url
-    assert "served at" not in indexer_main(site / Path(page).parent, "--index", tmp_path / "sub", "--no-embeddings").err
+    sub = indexer_main(site / Path(page).parent, "--index", tmp_path / "sub", "--no-embeddings")
+    if "_quarto.yml" in files:  # a Quarto project serves each folder at its path: quarto.org's docs/ at /docs/
+        folder = advice.split()[0] + Path(page).parent.as_posix() + "/"
+        assert f"served at {folder}: --base-url {folder} --url-extension html" in sub.err
+    else:
+        assert "served at" not in sub.err
 
 
 def test_the_summary_gives_a_docusaurus_sites_base_url_but_guesses_no_expression(
