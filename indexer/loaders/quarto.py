@@ -19,7 +19,8 @@ syntax is taken out, as the rendered page shows it.
 - A grid table (`+---+---+` borders) is read as a pipe table, a row a line (gridtables.py).
 - Raw HTML (```` ```{=html} ````, `` `<b>x</b>`{=html} ``) shows the text a browser shows of it, read as html.py
   reads a page; raw content for other formats (`{=latex}`, `{=typst}`, `{=openxml}`) nothing.
-Code is code, left as written; of a chunk Quarto runs (```` ```{python} ````, not ```` ```{.python} ````, which
+Code is code, left as written, but for the annotations an ordered list after it explains (`# <1>` at a line's
+end: quartoannotations.py); of a chunk Quarto runs (```` ```{python} ````, not ```` ```{.python} ````, which
 it only shows), its `#|` option lines are not shown, and none of it with `#| echo: false` or `#| include: false`.
 """
 
@@ -36,6 +37,7 @@ from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.gridtables import pipe_tables
 from indexer.loaders.html import html_document
 from indexer.loaders.includes import deeper, included_text, warn
+from indexer.loaders.quartoannotations import without_annotations
 from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder, visible
 
 __all__ = ["SUFFIXES", "Metadata", "expand_quarto_includes", "page_title", "plain_pandoc"]
@@ -107,7 +109,7 @@ def plain_pandoc(text: str, metadata: Metadata) -> str:
         if fence is not None:
             block.append(line)
             if closes(line, fence):
-                page.out += _shown_block(block, True, metadata)
+                page.out += _shown_block(without_annotations(block, lines, number + 1), True, metadata)
                 fence = None
         elif (opened := opens(line)) is not None:
             fence, block = opened, [line]

@@ -282,6 +282,56 @@ def test_content_of_the_hidden_class_shows_nothing(docs: Path, index_dir: Path) 
     assert text_of(index_dir, "docs/math.qmd") == "The reals $\\RR$ of zebracorn.\n\nShown."
 
 
+ANNOTATED = """---
+title: Code Annotation
+---
+
+```r
+penguins |>                                      # <1>
+  mutate(bill_ratio = bill_depth_mm / bill_length_mm) # <2>
+```
+
+1. Take `penguins`, and then,
+2. add the zebracorn ratio.
+
+```{.python .pymd}
+//| output: false # <1>
+data = FileAttachment("penguins.csv") # <2>
+```
+
+1. Intermediate computations only.
+
+```js
+fetch(url) // <1>
+```
+
+Not a list, so kept.
+
+```` markdown
+```r
+penguins |>  # <1>
+```
+````
+
+1. A Markdown block keeps the R comment it shows.
+"""
+
+
+def test_code_annotations_show_their_code_without_the_markers(docs: Path, index_dir: Path) -> None:
+    """Quarto shows an annotated line (`penguins |>  # <1>`, an ordered list after its block) without the comment,
+    a circled number in its place: quarto.org's annotated examples read `# <2>` at their lines' ends."""
+    quarto_site(docs)
+    write(docs, "docs/authoring/code-annotation.qmd", ANNOTATED)
+    index(docs, index_dir)
+    assert text_of(index_dir, "docs/authoring/code-annotation.qmd") == (
+        "penguins |>\n  mutate(bill_ratio = bill_depth_mm / bill_length_mm)\n\n"
+        "1. Take penguins, and then,\n2. add the zebracorn ratio.\n\n"
+        '//| output: false\ndata = FileAttachment("penguins.csv")\n\n1. Intermediate computations only.\n\n'
+        "fetch(url) // <1>\n\nNot a list, so kept.\n\n```r\npenguins |>  # <1>\n```\n\n"
+        "1. A Markdown block keeps the R comment it shows."
+    )
+
+
 RENDER_SECTION = """## Render
 
 ::: {.content-visible when-meta="tool.is_vscode"}
