@@ -12,7 +12,7 @@ import pytest
 from indexer.store import storage
 from indexer.store.docstore import read_state
 
-from support.folders import all_ids, found, index, skipped, snapshot, warnings_of, write
+from support.folders import Main, all_ids, document, found, index, skipped, snapshot, warnings_of, write
 
 IONIC_CONFIG = "module.exports = { url: 'https://ionicframework.com', baseUrl: '/docs/' };\n"
 # Ionic's playground: a JavaScript attribute four braces deep, and with its file list over 1,000 characters long
