@@ -25,12 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from indexer.ingest.siteconfig import site_folders, yaml_config
+from indexer.ingest.siteconfig import site_address, site_folders, yaml_config
 
 CONFIG = "antora.yml"
 PLAYBOOKS = ("antora-playbook.yml", "antora-playbook.yaml")
 _PAGES = frozenset({".adoc", ".asciidoc"})
-_SITE_URL = re.compile(r"https?://[^\s/?#{}$]+(?:/[^\s?#{}$]*)?")
 _SEGMENT = re.compile(r"[\w.-]+")
 _SPRING_EXTENSIONS = "@springio/antora-extensions"
 
@@ -72,14 +71,14 @@ def served_at(docs: Path) -> str:
     playbook = _playbook(docs)
     site = playbook.get("site") if playbook else None
     url = site.get("url") if isinstance(site, dict) else None
-    if playbook is None or not isinstance(url, str) or not _SITE_URL.fullmatch(url.strip()):
+    if playbook is None or not site_address(url):
         return ""
     component = _yaml(docs / CONFIG)
     name, version = component.get("name"), _version_segment(component, playbook.get("urls"))
     if not isinstance(name, str) or not _SEGMENT.fullmatch(name) or version is None:
         return ""
     segments = [] if name == "ROOT" or name == _spring_root_component(playbook) else [name]
-    return "/".join([url.strip().rstrip("/"), *segments, *([version] if version else [])]) + "/"
+    return site_address(url, *segments, *([version] if version else []))
 
 
 def drops_extensions(docs: Path) -> bool:

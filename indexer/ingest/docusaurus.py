@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.ingest.editions import CURRENT, Area, Layout
-from indexer.ingest.siteconfig import MAX_NAMES, folder_names, site_folder
+from indexer.ingest.siteconfig import MAX_NAMES, folder_names, site_address, site_folder
 from indexer.loaders.jsconfig import SPREAD, UNKNOWN, JsConfig, config_text
 
 KINDS = ("docs", "blog", "pages")
@@ -127,10 +127,7 @@ def served_at(config: Path) -> str:
     options = JsConfig(config_text(config))
     url, base = options.option("url", str), options.option("baseUrl", str)
     base = options.env_default("baseUrl") if base is None else base  # a deploy preview's BASE_URL, else '/'
-    if not url or base is None or not re.fullmatch(r"https?://[^\s/?#]+/?", url.strip()):
-        return ""
-    path = base.strip().strip("/")
-    return url.strip().rstrip("/") + "/" + (path + "/" if path else "")
+    return site_address(url, base)
 
 
 def serves_its_folder(config: Path, plugin: Plugin) -> bool:

@@ -7,7 +7,6 @@ is at DOCS or above it (sitedetect.py), the folder below DOCS that holds a site.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from indexer.ingest.antora import drops_extensions, is_antora
@@ -16,7 +15,7 @@ from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
 from indexer.ingest.layouts import hugo_content, site_of
 from indexer.ingest.site import Site
-from indexer.ingest.siteconfig import config_mapping, lowered, site_folders
+from indexer.ingest.siteconfig import config_mapping, lowered, site_address, site_folders
 from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES
 from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
 from indexer.loaders.jsconfig import JsConfig, config_text
@@ -120,19 +119,19 @@ def served_at(docs: Path, site: Site) -> str:
     if config is None or not config.is_file():
         return ""
     if site.name == "hugo" and docs.resolve() in _hugo_folders(config):  # grpc.io's `baseURL: https://grpc.io/`
-        return _address(lowered(config_mapping(config)).get("baseurl"), "")
+        return site_address(lowered(config_mapping(config)).get("baseurl"))
     if site_of(config) != docs:
         return ""
     if site.name == "jekyll":  # _config.yml: `url: "https://just-the-docs.com"`, `baseurl: ""`
         settings = config_mapping(config)
-        return _address(settings.get("url"), settings.get("baseurl") or "")
+        return site_address(settings.get("url"), settings.get("baseurl") or "")
     if site.name == "sphinx":  # Sphinx's own conf.py: `html_baseurl = 'https://www.sphinx-doc.org/en/master/'`
         values = literal_values(config_text(config))
-        return _address(values.get("html_baseurl") if values else None, "")
+        return site_address(values.get("html_baseurl") if values else None)
     if site.name == "astro":  # knip.dev's astro.config.ts: `site: 'https://knip.dev', base: '/'`
         options = JsConfig(config_text(config))
         bases = options.values("base")
-        return _address(options.option("site", str), bases[0] if len(bases) == 1 else "" if not bases else None)
+        return site_address(options.option("site", str), bases[0] if len(bases) == 1 else "" if not bases else None)
     return ""
 
 
@@ -152,7 +151,7 @@ def _mkdocs_served_at(docs: Path, config: Path) -> str:
     folders = {config.parent.resolve()} | (
         {(config.parent / docs_dir).resolve()} if isinstance(docs_dir, str) else set()
     )
-    return _address(settings.get("site_url"), "") if docs.resolve() in folders else ""
+    return site_address(settings.get("site_url")) if docs.resolve() in folders else ""
 
 
 def _quarto_served_at(docs: Path, config: Path) -> str:
@@ -165,19 +164,7 @@ def _quarto_served_at(docs: Path, config: Path) -> str:
         inside = docs.resolve().relative_to(config.parent.resolve()).as_posix()
     except ValueError:
         return ""
-    return _address(project.get("site-url"), "" if inside == "." else inside)
-
-
-def _address(url: object, base: object) -> str:
-    """A site's address and the path it is served under joined, ending in a slash (`https://x.dev` and `/docs`:
-    `https://x.dev/docs/`); "" when the address is no literal http(s) one or the path no literal."""
-    if not isinstance(url, str) or not isinstance(base, str):
-        return ""
-    found = re.fullmatch(r"(https?://[^\s/?#]+)(/[^\s?#]*)?", url.strip())
-    if found is None:
-        return ""
-    path = "/".join(part for part in f"{found.group(2) or ''}/{base.strip()}".split("/") if part)
-    return found.group(1) + "/" + (path + "/" if path else "")
+    return site_address(project.get("site-url"), "" if inside == "." else inside)
 
 
 def _pages_of(site: str, folder: Path, docs: Path) -> Path:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.ingest.editions import Area, Layout
-from indexer.ingest.siteconfig import MAX_NAMES, path_glob, site_folder
+from indexer.ingest.siteconfig import MAX_NAMES, path_glob, site_address, site_folder
 from indexer.loaders.jsconfig import SPREAD, JsConfig, config_text
 from indexer.loaders.vitepressconfig import FOLDER, site_config
 
@@ -98,13 +98,8 @@ def vitepress_served_at(root: Path) -> str:
     options = site_config(root / FOLDER, lambda path: config_text(Path(path)))
     sitemap = options.option("sitemap", dict) if options else None
     hostname = sitemap.get("hostname") if sitemap else None
-    if not isinstance(hostname, str) or not re.fullmatch(r"https?://[^\s/?#]+/?", hostname.strip()) or not options:
-        return ""
-    bases = options.values("base")
-    if len(bases) > 1 or (bases and not isinstance(bases[0], str)):
-        return ""
-    path = bases[0].strip().strip("/") if bases else ""
-    return hostname.strip().rstrip("/") + "/" + (path + "/" if path else "")
+    bases = options.values("base") if options else []
+    return site_address(hostname, bases[0] if bases else "") if len(bases) <= 1 else ""
 
 
 DEFAULT_LANG = "en-US"  # the `lang` of a VitePress site whose config names none

@@ -2050,6 +2050,28 @@ def test_the_summary_gives_the_address_a_sites_config_names_as_base_url(
         assert "served at" not in sub.err
 
 
+@pytest.mark.parametrize(
+    ("name", "config"),
+    [
+        ("_config.yml", 'url: "https://{{site.host}}"\nbaseurl: ""\n'),  # Jekyll: Liquid in the url
+        ("mkdocs.yml", "site_name: x\nsite_url: https://${READTHEDOCS_HOST}/\n"),  # a shell-style variable
+        ("hugo.toml", 'baseURL = "/"\n'),  # a path alone: the host is the server's
+    ],
+    ids=["liquid", "variable", "path"],
+)
+def test_the_summary_gives_no_address_that_a_config_leaves_to_a_template_or_the_server(
+    tmp_path: Path, indexer_main: Main, name: str, config: str
+) -> None:
+    """An address that is no literal http(s) one is not given as --base-url: it would cite every page at it."""
+    site = tmp_path / "site"
+    write(site, name, config)
+    write(site, "docs/page.md" if name == "mkdocs.yml" else "content/page.md", "# Page\n\nA zebracorn.\n")
+    write(site, "page.md", "# Page\n\nA zebracorn.\n")
+    ran = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    assert "served at" not in ran.err
+
+
 def test_the_summary_gives_a_docusaurus_sites_base_url_but_guesses_no_expression(
     tmp_path: Path, indexer_main: Main
 ) -> None:
