@@ -33,7 +33,7 @@ from indexer.ingest.layouts import old_hugo_config
 from indexer.ingest.site import PLAIN, SITES, Site
 from indexer.ingest.siteconfig import site_folders
 from indexer.loaders.jsconfig import config_text
-from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
+from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
 from indexer.loaders.mkdocsyml import site_configs
 
 CONFIG_FILES = (

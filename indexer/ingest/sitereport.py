@@ -19,7 +19,7 @@ from indexer.ingest.siteconfig import config_mapping, lowered, site_address, sit
 from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES
 from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
 from indexer.loaders.jsconfig import JsConfig, config_text
-from indexer.loaders.jsx import DOCUSAURUS_CONFIGS
+from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
 from indexer.loaders.mkdocsyml import mkdocs_settings
 from indexer.loaders.sphinxproject import literal_values
 

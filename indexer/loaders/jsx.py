@@ -18,14 +18,12 @@ Markdown reads (scripts and styles hidden). An element given a string by Astro's
 (Starlight) shows that string (astro.py). A partial imported from a Markdown or MDX file (`import Intro from
 './_intro.mdx'`; `'@site/docs/_intro.mdx'` from the folder of Docusaurus's config; `'/snippets/intro.mdx'` from the
 documents folder, as Mintlify writes it; `'@scope/name/x.md'` through a tsconfig.json alias, else from an npm
-package in node_modules) is put in place of its self-closing tag (`<Intro />`), its own JSX taken out, read from
-the documents folder as includes.py reads files.
+package in node_modules: mdximports.py) is put in place of its self-closing tag (`<Intro />`), its own JSX taken
+out, read from the documents folder as includes.py reads files.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
 from pathlib import Path
 
@@ -33,12 +31,15 @@ from indexer.loaders.astro import directive_at
 from indexer.loaders.esm import Statements
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import deeper, folders_up, included_text, probe, warn
+from indexer.loaders.includes import deeper, included_text
+from indexer.loaders.jsstrings import js_unescaped
+from indexer.loaders.magiccomments import magic_comments
+from indexer.loaders.mdximports import import_path
 from indexer.loaders.shiki import shown_inline_code
 from indexer.loaders.tabs import TabLabels
 from indexer.loaders.templates import visible_attributes
 
-__all__ = ["DOCUSAURUS_CONFIGS", "is_mdx", "strip_jsx"]
+__all__ = ["is_mdx", "strip_jsx"]
 
 MAX_JSX_TAG = 4000  # characters; a longer "tag" is left as text (a "<" in prose is not a tag)
 MAX_BRACE_DEPTH = 8  # braces within an attribute's braces; a deeper attribute leaves its tag as text
@@ -96,30 +97,12 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
 )
 _MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
 _JSX_COMMENT_END = "*/}"
-_JS_ESCAPE = re.compile(r"\\(.)")  # in a JavaScript string, a backslash before a character is that character
-_JS_ESCAPES = re.compile(r"\\(?:u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|x([0-9A-Fa-f]{2})|([nrtvfb])|(.))")
 _PARTIAL = re.compile(  # `import Intro from './_intro.mdx'`, also with named exports beside: `import A, {toc} from`;
     # Astro's `import { Content as Intro } from`; from a path, the site's folder (@site/) or an alias (@fragments/)
     r"""^import[ \t]+(?:([A-Z][\w$]*)[ \t]*(?:,[ \t]*\{[^}\n]*\}[ \t]*)?|\{[ \t]*Content[ \t]+as[ \t]+([A-Z][\w$]*)"""
     r"""[ \t]*\}[ \t]*)[ \t]from[ \t]*["']((?:\.{1,2}/|/|@[\w-]+/|~/)[^"'\n]+\.mdx?)["']"""
 )
-_CONFIGS_OF_PATHS = ("tsconfig.json", "jsconfig.json")  # where Astro and Vite sites name their import aliases
-_JSON_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n]*|/\*.*?\*/', re.DOTALL)  # a string is kept as it is
-_TRAILING_COMMA = re.compile(r",\s*([}\]])")
 _EMPHASIS = frozenset("*_~")  # the delimiters of emphasis, which a space inside them undoes
-_SITE = "@site/"  # Docusaurus's name for the folder of the site's config
-DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "mjs", "cjs", "mts", "cts"))
-_MAGIC = r"highlight-(?:next-line|start|end)"
-_SLASHES = "js jsx ts tsx javascript typescript java c cpp csharp cs go rust kotlin swift scala php dart css scss"
-_HASHES = "python py bash sh shell zsh yaml yml toml ruby rb perl r dockerfile powershell ps1 makefile"
-_COMMENT_STYLES = (  # (a magic comment in a comment syntax, the languages that write it so), as Docusaurus's
-    (rf"//[ \t]*{_MAGIC}|/\*[ \t]*{_MAGIC}[ \t]*\*/", frozenset(_SLASHES.split(" "))),
-    (rf"\{{/\*[ \t]*{_MAGIC}[ \t]*\*/\}}", frozenset({"jsx", "tsx", "mdx"})),
-    (rf"#[ \t]*{_MAGIC}", frozenset(_HASHES.split(" "))),
-    (rf"<!--[ \t]*{_MAGIC}[ \t]*-->", frozenset({"html", "xml", "md", "markdown", "mdx", "vue", "svelte"})),
-    (rf"--[ \t]*{_MAGIC}", frozenset({"lua", "sql", "haskell", "hs", "elm"})),
-    (rf"%[ \t]*{_MAGIC}", frozenset({"tex", "latex", "matlab", "erlang"})),
-)
 _SELF_CLOSING = re.compile(r"<[ \t]*([A-Z][\w$]*)\b[^<>]*/[ \t]*>\Z")
 _STRING_PROP = re.compile(r"""\s([A-Za-z_$][\w$]*)=(?:"([^"]*)"|'([^']*)'|\{[ \t]*["']([^"'\n]*)["'][ \t]*\})""")
 _PROPS_USE = re.compile(r"\{[ \t]*props\.([A-Za-z_$][\w$]*)[ \t]*\}")  # a partial's use of a prop passed to it
@@ -227,13 +210,13 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
                 esm_end = statements.end(number)
             if (partial := _PARTIAL.match(line)) is not None:
                 name = partial.group(1) or partial.group(2)
-                partials[name] = _JS_ESCAPE.sub(r"\1", partial.group(3))  # './\_x.mdx' is './_x.mdx'
+                partials[name] = js_unescaped(partial.group(3))  # './\_x.mdx' is './_x.mdx'
         elif wrapper is None and _MDX_CODE_BLOCK.match(line):
             wrapper = opens(line)
             prose.append("")
         elif (opened := opens(line)) is not None:
             out.append(_prose("\n".join(prose), partials, path, labels))
-            prose, fence, magic = [], opened, _magic_comments(line)
+            prose, fence, magic = [], opened, magic_comments(line)
             out.append(line)
         else:
             prose.append(line)
@@ -298,41 +281,12 @@ def _prose(text: str, partials: dict[str, str], path: Path | None, labels: TabLa
     return "".join(parts)
 
 
-def js_unescaped(string: str) -> str:
-    """A JavaScript string's text as the page shows it: `\\u2014`, `\\u{1F600}` and `\\x41` the characters they
-    name, a newline or a tab (`{'\\n'}` at a line's end in a <pre>, as docusaurus.io writes it) white space, any
-    other escaped character itself."""
-
-    def shown(match: re.Match[str]) -> str:
-        code = match.group(1) or match.group(2) or match.group(3)
-        if code is not None:
-            number = int(code, 16)
-            return chr(number) if number <= 0x10FFFF and not 0xD800 <= number <= 0xDFFF else ""
-        return " " if match.group(4) else match.group(5)
-
-    return _JS_ESCAPES.sub(shown, string)
-
-
-def _magic_comments(fence_line: str) -> re.Pattern[str] | None:
-    """The lines Docusaurus removes from a code block in this language: its magic comments (`// highlight-next-line`,
-    `# highlight-start`, `<!-- highlight-end -->`), in the comment syntax of the block's language only (a
-    Markdown block that shows a JavaScript one keeps the `//` lines it shows)."""
-    language = fence_line.lstrip(" \t`~").split(" ", 1)[0].split("{", 1)[0].lower()
-    styles = [style for style, languages in _COMMENT_STYLES if language in languages]
-    if not styles:
-        return None
-    return re.compile(rf"[ \t]*(?:{'|'.join(styles)})[ \t]*")
-
-
 def _partial(tag: str, partials: dict[str, str], path: Path) -> str | None:
     """The text of the partial a self-closing tag (`<TagsFileApiRefSection />`) stands for, its own JSX taken out;
     None when the tag is no imported partial's, or its file cannot be read (includes.py says why)."""
     name = _SELF_CLOSING.match(tag)
     target = partials.get(name.group(1)) if name else None
-    if target and target.startswith(_SITE):
-        target = _from_site(target, path)
-    elif target and target.startswith(("@", "~/")):
-        target = _from_alias(target, path)
+    target = import_path(target, path) if target else None
     text = included_text(path, target) if target else None
     if text is None or target is None:
         return None
@@ -342,75 +296,6 @@ def _partial(tag: str, partials: dict[str, str], path: Path) -> str | None:
         body = _PROPS_USE.sub(lambda m: props.get(m.group(1), m.group(0)), body)
     with deeper():
         return strip_jsx(body, path.parent / target)
-
-
-def _from_site(target: str, page: Path) -> str | None:
-    """`@site/x` as a path from the page's folder: x in the folder of the nearest docusaurus.config.* above the
-    page, up to its repository's root; None, said, when there is none."""
-    here = os.path.dirname(os.path.realpath(page))
-    for folder in folders_up(page):
-        if any(os.path.isfile(os.path.join(folder, name)) for name in DOCUSAURUS_CONFIGS):
-            return os.path.relpath(os.path.join(folder, target[len(_SITE) :]), here)
-    warn(f"{target[:120]}: no docusaurus.config.* above the page, whose folder @site/ names: not included")
-    return None
-
-
-def _from_alias(target: str, page: Path) -> str | None:
-    """An import path through an alias of the nearest tsconfig.json or jsconfig.json above the page (Tauri's
-    `@fragments/cta.mdx`, with `"paths": {"@fragments/*": ["src/content/docs/_fragments/*"]}`), or from an npm
-    package in a node_modules folder above it (Ionic's API pages import `@ionic-internal/component-api/v9/
-    accordion/props.md`), as a path from the page's folder; None, said once for the page and package, when
-    neither is found."""
-    here = os.path.dirname(os.path.realpath(page))
-    found = _through_alias(target, page, here)
-    if found is not None:
-        return found
-    if target.startswith("~/") or target.count("/") < 2:  # no package's file: @scope/name/file
-        warn(f"{target[:120]}: no tsconfig.json or jsconfig.json above the page names this alias: not included")
-        return None
-    package = "/".join(target.split("/", 2)[:2])  # @scope/name
-    for folder in folders_up(page):  # each place looked in is remembered: the page is read again once installed
-        if probe(candidate := os.path.join(folder, "node_modules", target)):
-            return os.path.relpath(candidate, here)
-    warn(
-        f"{package[:120]}/...: not included: no node_modules/{package[:120]} above the page holds the files it "
-        "imports (is the npm package installed? npm install in the site's folder) and no tsconfig.json or "
-        "jsconfig.json names it as an alias"
-    )
-    return None
-
-
-def _through_alias(target: str, page: Path, here: str) -> str | None:
-    """`target` through an alias of the nearest tsconfig.json or jsconfig.json above the page that names one, as a
-    path from the page's folder `here`; None when none does."""
-    for folder in folders_up(page):
-        for name in _CONFIGS_OF_PATHS:
-            options = _compiler_options(os.path.join(folder, name))
-            if options is None:
-                continue
-            base_url = options.get("baseUrl")
-            base = os.path.join(folder, base_url if isinstance(base_url, str) else ".")
-            paths = options.get("paths")
-            for alias, targets in paths.items() if isinstance(paths, dict) else ():
-                prefix = alias.removesuffix("*")
-                if target.startswith(prefix) and isinstance(targets, list) and targets and isinstance(targets[0], str):
-                    found = os.path.join(base, targets[0].replace("*", target[len(prefix) :], 1))
-                    return os.path.relpath(os.path.normpath(found), here)
-    return None
-
-
-def _compiler_options(path: str) -> dict[str, object] | None:
-    """The compilerOptions of a tsconfig.json (JSON with comments and trailing commas); None when there is none."""
-    if not os.path.isfile(path):
-        return None
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read(1 << 20)
-        text = _TRAILING_COMMA.sub(r"\1", _JSON_COMMENT.sub(lambda m: m.group(1) or "", text))
-        options = json.loads(text).get("compilerOptions")
-    except (OSError, ValueError, AttributeError, RecursionError):
-        return None
-    return options if isinstance(options, dict) else None
 
 
 def _tag_end(text: str, at: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from indexer.loaders.jsstrings import js_unescaped
 from indexer.loaders.templates import visible_attributes
 
 __all__ = ["TabLabels"]
@@ -30,7 +31,6 @@ _SELF_CLOSING = re.compile(r"/[ \t]*>\Z")
 _ITEMS = re.compile(r"\bitems\s*=")
 _ITEMS_ARRAY = re.compile(rf"\bitems\s*=\s*\{{\s*\[\s*((?:(?:{_STRING})\s*,\s*)*(?:{_STRING})?)\s*\]\s*\}}")
 _ITEM = re.compile(_STRING)
-_JS_ESCAPE = re.compile(r"\\(.)")  # in a JavaScript string, a backslash before a character is that character
 
 
 @dataclass
@@ -75,7 +75,7 @@ def _items(tag: str) -> list[str] | None:
     if not _ITEMS.search(tag) or (array := _ITEMS_ARRAY.search(tag)) is None:
         return None
     strings = (m.group()[1:-1] for m in _ITEM.finditer(array.group(1)))
-    return [_JS_ESCAPE.sub(r"\1", item).strip() for item in strings]
+    return [js_unescaped(item).strip() for item in strings]
 
 
 def _docusaurus_labels(page: str) -> dict[str, str]:
