@@ -22,7 +22,7 @@ from typing import Any
 from indexer.errors import LoaderError
 from indexer.loaders.containers import open_container
 from indexer.loaders.digits import bounded
-from indexer.loaders.officemeta import metadata, one_line
+from indexer.loaders.officemeta import document_title, metadata, one_line
 from indexer.loaders.xlsx import MAX_COLUMNS, MAX_ROWS, MAX_SHEET_CHARS, sheet_text
 from indexer.loaders.xmlparts import parse_part
 from indexer.model import ParsedDoc, Section
@@ -105,7 +105,7 @@ def _meta(meta: Any) -> tuple[str, dict[str, Any]]:
     front = metadata(
         first("dc:creator") or first("meta:initial-creator"), first("meta:creation-date"), first("dc:date"), keywords
     )
-    return first("dc:title"), front
+    return document_title(first("dc:title")), front
 
 
 def inline_text(element: Any) -> str:

@@ -1,6 +1,7 @@
 """What office documents say about themselves (title, author, dates, keywords), as a loader's front matter.
 
 Every value is optional; a property a library cannot read (a damaged docProps/core.xml) is left out, never fatal.
+A title an application wrote by itself ("PowerPoint Presentation", "Untitled document") is no title (document_title).
 Author and dates reach the document's stored metadata; keywords become its tags.
 """
 
@@ -13,9 +14,31 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from typing import Any
 
-__all__ = ["core_metadata", "has_core_properties", "metadata", "one_line", "ooxml_properties", "quiet", "safely"]
+__all__ = [
+    "core_metadata",
+    "document_title",
+    "has_core_properties",
+    "metadata",
+    "one_line",
+    "ooxml_properties",
+    "quiet",
+    "safely",
+]
 
 _KEYWORD_SPLIT = re.compile(r"[,;]")
+# Titles applications write by themselves: PowerPoint's "PowerPoint Presentation", python-pptx's "Presentation",
+# Google Docs' "Untitled document", reportlab's "untitled", Word's "Document1", Acrobat's "Binder1".
+_PLACEHOLDER = re.compile(
+    r"(?:untitled|title|document|presentation|book|binder|workbook|slide|sheet|word document|microsoft word document"
+    r"|powerpoint presentation|untitled (?:document|presentation|spreadsheet))[ _-]?\d{0,4}",
+    re.IGNORECASE,
+)
+# A PDF printed from Office by Acrobat's PDFMaker or Distiller is titled "Microsoft Word - report.docx".
+_PRINTED_FROM = re.compile(r"microsoft (?:office )?(?:word|powerpoint|excel) - ", re.IGNORECASE)
+_DOCUMENT_SUFFIXES = frozenset(
+    {"doc", "docx", "docm", "dot", "dotx", "ppt", "pptx", "pptm", "xls", "xlsx", "xlsm", "pdf", "odt", "odp", "ods",
+     "rtf", "txt", "indd", "pages", "key", "numbers", "tex", "html", "htm", "md"}
+)  # fmt: skip
 _CORE_PROPERTIES = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
 
 
@@ -62,7 +85,24 @@ def ooxml_properties(document: Any) -> tuple[str, dict[str, Any]]:
     if not has_core_properties(document.part.package):
         return "", {}
     props = document.core_properties
-    return one_line(safely(lambda: props.title) or ""), core_metadata(props)
+    return document_title(safely(lambda: props.title) or ""), core_metadata(props)
+
+
+def document_title(title: object) -> str:
+    """A title from a file's own properties, or "" when the application wrote it there by itself: a placeholder
+    ("PowerPoint Presentation", "Untitled document", "Binder1.pdf") would title every such file alike in results,
+    where the first heading or the file's name tells them apart. A file name ("Microsoft Word - Q3 report.docx",
+    "notes.pdf") gives its stem."""
+    if not isinstance(title, str):
+        return ""
+    text = one_line(title)
+    printed = _PRINTED_FROM.match(text)
+    if printed:
+        text = text[printed.end() :].strip()
+    stem, dot, suffix = text.rpartition(".")
+    if dot and stem.strip() and suffix.lower() in _DOCUMENT_SUFFIXES:
+        text = stem.strip()
+    return "" if _PLACEHOLDER.fullmatch(text) else text
 
 
 def has_core_properties(package: Any) -> bool:

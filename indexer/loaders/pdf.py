@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
+from indexer.loaders.officemeta import document_title
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def _title(reader: PdfReader) -> str:
         title = metadata.title if metadata is not None else None
     except Exception:  # a broken /Info dictionary should not cost the document its text
         return ""
-    return " ".join(str(title).split()) if title else ""
+    return document_title(str(title)) if title else ""
 
 
 def _read_pages(reader: PdfReader) -> tuple[int, list[Section], list[str]]:

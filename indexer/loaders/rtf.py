@@ -15,7 +15,7 @@ from typing import Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
-from indexer.loaders.officemeta import metadata, one_line
+from indexer.loaders.officemeta import document_title, metadata, one_line
 from indexer.model import ParsedDoc, Section
 
 __all__ = ["RtfLoader"]
@@ -75,4 +75,4 @@ def _info(header: str, encoding: str, rtf_to_text: Any) -> tuple[str, dict[str, 
     if created:
         year, month, day = (int(g) for g in created.groups())
         date = f"{year:04d}-{month:02d}-{day:02d}" if 1 <= month <= 12 and 1 <= day <= 31 else None
-    return fields.get("title", ""), metadata(fields.get("author"), date, None, fields.get("keywords"))
+    return document_title(fields.get("title", "")), metadata(fields.get("author"), date, None, fields.get("keywords"))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
 from indexer.loaders.containers import open_container
-from indexer.loaders.officemeta import metadata, one_line, quiet, safely
+from indexer.loaders.officemeta import document_title, metadata, one_line, quiet, safely
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class XlsxLoader:
         props = workbook.properties
         return ParsedDoc(
             format=self.format,
-            title=one_line(safely(lambda: props.title) or ""),
+            title=document_title(safely(lambda: props.title)),
             sections=tuple(sections),
             front_matter=metadata(props.creator, props.created, props.modified, props.keywords),
             warnings=tuple(warnings),
