@@ -8,6 +8,7 @@ line, not read. Title: the subject. Front matter: `author` (the sender) and `cre
 from __future__ import annotations
 
 import email
+import email.header
 import email.policy
 from email.message import EmailMessage, Message
 from email.utils import parsedate_to_datetime
@@ -17,7 +18,7 @@ from typing import Any
 from indexer.errors import LoaderError
 from indexer.loaders.html import html_document
 from indexer.loaders.officemeta import one_line
-from indexer.loaders.textcodec import decode_text
+from indexer.loaders.textcodec import codec_for, decode_text
 from indexer.model import ParsedDoc, Section
 
 __all__ = ["EmailLoader"]
@@ -65,7 +66,26 @@ def _header(message: Message, name: str) -> str:
         value = message.get(name)
     except Exception:  # a malformed header the parser could not fold into a value
         return ""
-    return one_line(str(value)) if value is not None else ""
+    text = one_line(str(value)) if value is not None else ""
+    return _header_as_browsers_read(message, name) or text if "\ufffd" in text else text
+
+
+def _header_as_browsers_read(message: Message, name: str) -> str:
+    """A header's encoded words decoded with codec_for's supersets: a Subject labelled gb2312 is written in GBK
+    by most Chinese mail software, and the email package's gb2312 turns each character past that table into U+FFFD."""
+    raw = next((value for key, value in message.raw_items() if key.lower() == name.lower()), None)
+    if not isinstance(raw, str):
+        return ""
+    try:
+        parts = email.header.decode_header(raw)
+    except Exception:  # a malformed encoded word: keep what the parser made of it
+        return ""
+    return one_line(
+        "".join(
+            part.decode(codec_for(charset) or "utf-8", errors="replace") if isinstance(part, bytes) else part
+            for part, charset in parts
+        )
+    )
 
 
 def _date(value: str) -> str:
@@ -104,6 +124,11 @@ def _body(message: EmailMessage) -> tuple[str, tuple[str, ...]]:
 
 
 def _content(part: Message) -> str:
+    codec = codec_for(part.get_content_charset())
+    if codec is not None:  # as the email package decodes it, but gb2312 read as GB18030 (codec_for)
+        payload = part.get_payload(decode=True)
+        if isinstance(payload, bytes):
+            return payload.decode(codec, errors="replace")
     try:
         content = part.get_content()  # type: ignore[attr-defined]
     except Exception:  # an unknown charset, a broken transfer encoding: decode the bytes ourselves

@@ -5,8 +5,9 @@ The rules, in order:
 1. A byte-order mark (UTF-8, UTF-16 LE/BE, UTF-32 LE/BE) decides the encoding; the BOM is dropped.
 2. Without a BOM, NUL bytes or a high share of control characters in the first 8 KiB mean binary
    content, and LoaderError("binary content in a text file") is raised.
-3. An `encoding` hint (e.g. an HTML page's declared charset) is tried strictly, unless the rules below
-   already cover it (UTF-8, cp1252 and the Latin-1/ASCII labels browsers read as cp1252).
+3. An `encoding` hint (e.g. an HTML page's declared charset) is tried strictly, read as browsers read it (gb2312
+   as GB18030, euc-kr as cp949: codec_for), unless the rules below already cover it (UTF-8, cp1252 and the
+   Latin-1/ASCII labels browsers read as cp1252).
 4. Strict UTF-8; failing that, Windows-1252, with Latin-1 for the five bytes cp1252 leaves undefined,
    so decoding never fails.
 
@@ -19,7 +20,7 @@ import codecs
 
 from indexer.errors import LoaderError
 
-__all__ = ["decode_text"]
+__all__ = ["codec_for", "decode_text"]
 
 _BOMS: tuple[tuple[bytes, str], ...] = (  # UTF-32 first: its LE BOM starts with UTF-16 LE's
     (codecs.BOM_UTF32_LE, "utf-32-le"),
@@ -44,6 +45,34 @@ _DEFAULT_RULE_ALIASES = frozenset(
     {"utf-8", "cp1252", "iso8859-1", "ascii"}
     | {f"utf-{bits}{order}" for bits in (16, 32) for order in ("", "-le", "-be")}
 )
+
+
+# What browsers decode text under these labels with (the WHATWG Encoding Standard): each a superset of the label's
+# own table, since mail and pages labelled "gb2312" or "euc-kr" are written by tools that use the superset; the
+# label's own codec fails on, or turns into U+FFFD, every character outside its table ("朱镕基" labelled gb2312).
+_LABEL_CODECS = {"x-gbk": "gb18030", "gb_2312-80": "gb18030", "x-sjis": "cp932", "windows-874": "cp874"}
+_SUPERSET_CODECS = {
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "euc_kr": "cp949",
+    "shift_jis": "cp932",
+    "big5": "big5hkscs",
+    "tis-620": "cp874",
+    "iso8859-11": "cp874",
+    "iso8859-9": "cp1254",
+}
+
+
+def codec_for(label: str | None) -> str | None:
+    """The Python codec to decode text declared as `label` with, as browsers do; None for an unknown label."""
+    if not label:
+        return None
+    label = label.strip().lower()
+    try:
+        name = codecs.lookup(_LABEL_CODECS.get(label, label)).name
+    except LookupError:
+        return None
+    return _SUPERSET_CODECS.get(name, name)
 
 
 def decode_text(data: bytes, encoding: str | None = None) -> str:
@@ -80,13 +109,8 @@ def _decode_with_bom(data: bytes) -> str | None:
 
 
 def _decode_with_hint(data: bytes, encoding: str | None) -> str | None:
-    if not encoding:
-        return None
-    try:
-        name = codecs.lookup(encoding).name
-    except LookupError:
-        return None
-    if name in _DEFAULT_RULE_ALIASES:
+    name = codec_for(encoding)
+    if name is None or name in _DEFAULT_RULE_ALIASES:
         return None
     try:
         return data.decode(name)

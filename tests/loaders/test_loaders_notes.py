@@ -282,3 +282,26 @@ def test_what_a_cells_tags_remove_from_the_built_page_is_no_text(tmp_path: Path)
     assert page_text.startswith("Just-in-time compilation\n\nWords on zebracorn compilation.")
     assert "selu_jit = jax.jit(selu)" in page_text
     assert "xmode" not in page_text and "plotting_helper" not in page_text
+
+
+# Chinese mail software labels GBK "gb2312": "镕" (in 朱镕基) is GBK's, not GB2312's, as browsers and mail readers know.
+GBK_SUBJECT = "会议纪要 朱镕基"
+GBK_MAIL = (
+    b"From: a@example.cn\r\nSubject: =?gb2312?B?"
+    + base64.b64encode(GBK_SUBJECT.encode("gbk"))
+    + b"?=\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=gb2312\r\n"
+    + b"Content-Transfer-Encoding: 8bit\r\n\r\n"
+    + "纪要正文 朱镕基 zebracorn".encode("gbk")
+    + b"\r\n"
+)
+
+
+def test_a_mail_labelled_gb2312_reads_as_gbk(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "minutes.eml", GBK_MAIL)
+    write(docs, "page.html", b"<meta charset=gb2312><title>t</title><p>" + "页面 朱镕基 unicornfish".encode("gbk"))
+    index(docs, index_dir, embeddings=False)
+    assert document(index_dir, "minutes.eml").title == GBK_SUBJECT
+    assert "纪要正文 朱镕基 zebracorn" in text_of(index_dir, "minutes.eml")
+    assert "页面 朱镕基 unicornfish" in text_of(index_dir, "page.html")
+    assert "\ufffd" not in text_of(index_dir, "minutes.eml") + text_of(index_dir, "page.html")
