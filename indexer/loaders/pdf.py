@@ -1,10 +1,11 @@
 """PDF: one Section per page that has text, read with pypdf.
 
 Sections carry `page` (1-based) and an empty `heading`: PDFs have no reliable headings, and the page
-number already says where a passage is. An encrypted PDF is opened with the empty password when it
-has only an owner password; otherwise it is an error. A PDF without any text layer (a scan) loads
-with no sections and a warning. pypdf's Python warnings and log records about a damaged file never
-escape: up to a few of them become ParsedDoc.warnings.
+number already says where a passage is. A running header or footer is kept on its first page only
+(runningheads.py). An encrypted PDF is opened with the empty password when it has only an owner
+password; otherwise it is an error. A PDF without any text layer (a scan) loads with no sections and a
+warning. pypdf's Python warnings and log records about a damaged file never escape: up to a few of them
+become ParsedDoc.warnings.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
 from indexer.loaders.officemeta import document_title
+from indexer.loaders.runningheads import drop_running_heads
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ _HEADER_WINDOW = 1024  # readers accept the %PDF- header anywhere in the first K
 _SPACES = re.compile(r"[^\S\n]+")
 _BLANK_LINES = re.compile(r"\n{3,}")
 _LINE_END_HYPHEN = re.compile(r"(\w)-\n(\w)")
+_DOT_LEADER = re.compile(r"(?:[.\u2026] ?){4,}")  # a table of contents' "Overview ........ 6"
 
 
 class PdfLoader:
@@ -60,9 +63,10 @@ class PdfLoader:
 
 
 def normalise_pdf_text(text: str) -> str:
-    """Tidy extracted text: one space between words, at most one blank line, line-end hyphens re-joined."""
+    """Tidy extracted text: one space between words, at most one blank line, line-end hyphens re-joined, a dot
+    leader one ellipsis."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "").replace("\u00ad\n", "")
-    text = _SPACES.sub(" ", text)
+    text = _SPACES.sub(" ", _DOT_LEADER.sub(" … ", text))
     text = "\n".join(line.strip() for line in text.split("\n"))
     text = _LINE_END_HYPHEN.sub(_join_hyphenated, text)
     return _BLANK_LINES.sub("\n\n", text).strip()
@@ -104,16 +108,16 @@ def _read_pages(reader: PdfReader) -> tuple[int, list[Section], list[str]]:
         pages = list(reader.pages)
     except Exception as exc:  # a broken page tree leaves nothing to read
         raise LoaderError(f"not a readable PDF: {describe(exc)}") from exc
-    sections: list[Section] = []
+    texts: list[str] = []
     problems: list[str] = []
     for number, page in enumerate(pages, start=1):
         try:
-            text = normalise_pdf_text(page.extract_text() or "")
+            texts.append(normalise_pdf_text(page.extract_text() or ""))
         except Exception:  # one bad page (broken content stream, missing font) must not sink the rest
             problems.append(f"page {number}: text could not be extracted")
-            continue
-        if text:
-            sections.append(Section(text=text, page=number))
+            texts.append("")
+    texts = drop_running_heads(texts)
+    sections = [Section(text=text, page=number) for number, text in enumerate(texts, start=1) if text]
     return len(pages), sections, problems
 
 

@@ -465,6 +465,7 @@ def test_pdf_damage_pypdf_reports_becomes_doc_warnings() -> None:
         pytest.param("COVID-\n19", "COVID-\n19", id="hyphen-kept-before-digit"),
         pytest.param("one\n\n\n\ntwo", "one\n\ntwo", id="paragraph-break-kept"),
         pytest.param("  line  \r\nnext\x00", "line\nnext", id="edges"),
+        pytest.param("1 Overview ........ 6\n2 Scope . . . . 9", "1 Overview … 6\n2 Scope … 9", id="dot-leaders"),
     ],
 )
 def test_pdf_text_is_normalised(raw: str, clean: str) -> None:

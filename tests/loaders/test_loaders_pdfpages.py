@@ -1,0 +1,48 @@
+"""A PDF's running headers and footers are read once, not on every page: the page number aside, a line at the top
+or bottom of most pages is kept where it first appears, and the pages' own words all stay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import index, snapshot, text_of, write
+from support.pdfs import make_pdf
+
+HEADER = "Acme Handbook - Edition 2 (internal)"
+BODIES = ["Travel zebracorn rules.", "Expense unicornfish limits.", "Leave okapilight policy.", "Remote quokka work."]
+
+
+STOCK = [7, 3, 9, 4]  # a line at the foot of each page that differs in a number, but no page number: content
+
+
+def handbook() -> bytes:
+    pages = [
+        f"{HEADER}\n{body}\nStock: {stock} units\nPage {n} of {len(BODIES)}"
+        for n, (body, stock) in enumerate(zip(BODIES, STOCK, strict=True), 1)
+    ]
+    return make_pdf(pages)
+
+
+def test_a_running_header_and_footer_are_kept_on_the_first_page_only(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "handbook.pdf", handbook())
+    index(docs, index_dir, embeddings=False)
+    text = text_of(index_dir, "handbook.pdf")
+    assert text.count(HEADER) == 1 and text.count(" of 4") == 1
+    assert all(body in text for body in BODIES)
+    assert all(f"Stock: {stock} units" in text for stock in STOCK)
+    view = snapshot(index_dir)
+    third = view.search("okapilight", limit=1)[0].passage
+    assert third is not None and third.page == 3
+    assert view.slice("handbook.pdf", third.start, third.end) == "Leave okapilight policy.\nStock: 9 units"
+    assert [hit.document.id for hit in snapshot(index_dir).search('"acme handbook"', limit=5)] == ["handbook.pdf"]
+
+
+def test_a_line_on_too_few_pages_and_a_short_document_keep_every_line(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    pages = [f"Chapter note\n{body}" if n == 1 else body for n, body in enumerate(BODIES, 1)]
+    write(docs, "notes.pdf", make_pdf([*pages, "Chapter note\nClosing words."]))  # 2 pages of 5: no running line
+    write(docs, "pair.pdf", make_pdf([f"{HEADER}\nFirst.", f"{HEADER}\nSecond."]))
+    index(docs, index_dir, embeddings=False)
+    assert text_of(index_dir, "notes.pdf").count("Chapter note") == 2
+    assert text_of(index_dir, "pair.pdf").count(HEADER) == 2
