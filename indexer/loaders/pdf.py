@@ -5,7 +5,7 @@ number already says where a passage is. A running header or footer is kept on it
 (runningheads.py). An encrypted PDF is opened with the empty password when it has only an owner
 password; otherwise it is an error. A PDF without any text layer (a scan) loads with no sections and a
 warning. pypdf's Python warnings and log records about a damaged file never escape: up to a few of them
-become ParsedDoc.warnings.
+become one warning, "damaged PDF, its text read anyway (pypdf: ...)".
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 __all__ = ["PdfLoader", "normalise_pdf_text"]
 
-_MAX_PYPDF_NOTES = 5
+_MAX_PYPDF_NOTES = 3
+_MAX_NOTE_CHARS = 120
 _HEADER_WINDOW = 1024  # readers accept the %PDF- header anywhere in the first KiB
 _SPACES = re.compile(r"[^\S\n]+")
 _BLANK_LINES = re.compile(r"\n{3,}")
@@ -122,11 +123,14 @@ def _read_pages(reader: PdfReader) -> tuple[int, list[Section], list[str]]:
 
 
 def _summarise(notes: list[str]) -> tuple[str, ...]:
-    distinct = list(dict.fromkeys(notes))
-    kept = [f"pypdf: {note}" for note in distinct[:_MAX_PYPDF_NOTES]]
-    if len(distinct) > _MAX_PYPDF_NOTES:
-        kept.append(f"pypdf: {len(distinct) - _MAX_PYPDF_NOTES} more messages")
-    return tuple(kept)
+    """pypdf's notes as one warning that says what they mean to a reader: the file is damaged, its text was read
+    anyway ("incorrect startxref pointer(1)" alone says neither)."""
+    distinct = list(dict.fromkeys(note[:_MAX_NOTE_CHARS] for note in notes))
+    if not distinct:
+        return ()
+    said = "; ".join(distinct[:_MAX_PYPDF_NOTES])
+    more = len(distinct) - _MAX_PYPDF_NOTES
+    return (f"damaged PDF, its text read anyway (pypdf: {said}{f'; {more} more' if more > 0 else ''})",)
 
 
 class _NoteCollector(logging.Handler):

@@ -1,11 +1,13 @@
-"""A PDF's running headers and footers are read once, not on every page: the page number aside, a line at the top
-or bottom of most pages is kept where it first appears, and the pages' own words all stay."""
+"""A PDF's pages as a reader gets them: running headers and footers read once, not on every page (the page number
+aside, a line at the top or bottom of most pages is kept where it first appears, and the pages' own words all stay),
+and a damaged file's repair notes as one warning that says what they mean."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from support.folders import index, snapshot, text_of, write
+from support.folders import index, snapshot, text_of, warnings_of, write
 from support.pdfs import make_pdf
 
 HEADER = "Acme Handbook - Edition 2 (internal)"
@@ -46,3 +48,12 @@ def test_a_line_on_too_few_pages_and_a_short_document_keep_every_line(tmp_path: 
     index(docs, index_dir, embeddings=False)
     assert text_of(index_dir, "notes.pdf").count("Chapter note") == 2
     assert text_of(index_dir, "pair.pdf").count(HEADER) == 2
+
+
+def test_a_damaged_pdf_read_anyway_gives_one_warning_that_says_so(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "repaired.pdf", re.sub(rb"startxref\s+\d+", b"startxref\n99", make_pdf(["Mended zebracorn."])))
+    report = index(docs, index_dir, embeddings=False)
+    [warning] = warnings_of(report, "repaired.pdf")
+    assert warning.startswith("damaged PDF, its text read anyway (pypdf: incorrect startxref pointer")
+    assert "Mended zebracorn." in text_of(index_dir, "repaired.pdf")
