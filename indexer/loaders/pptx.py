@@ -1,7 +1,8 @@
 """PowerPoint (.pptx, .pptm): each slide a Section and a page, read with python-pptx.
 
 Slide N is page N (`deck.pptx#page=N`); its Section's heading is the slide's title (else "Slide N") and its text
-the text of its shapes in order (groups opened, tables one line per row with cells joined by " | "), then its
+the text of its shapes in order (groups opened, tables one line per row with cells joined by " | ", a chart's
+title, axes, series and categories: charts.py), then its
 speaker notes after a "Notes:" line. Slides without any text are left out but still counted. Title: the core
 properties' title, else the first slide's title. Author and dates go to front matter, keywords to tags. A
 .pptm's macros are never read (containers.py), only its text.
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
+from indexer.loaders.charts import chart_text
 from indexer.loaders.containers import open_container
 from indexer.loaders.officemeta import one_line, ooxml_properties, quiet
 from indexer.model import ParsedDoc, Section
@@ -93,6 +95,15 @@ def _shape_text(shape: Any, depth: int) -> Iterator[str]:
     elif getattr(shape, "has_table", False):
         rows = (" | ".join(c for c in (one_line(cell.text) for cell in row.cells) if c) for row in shape.table.rows)
         yield "\n".join(r for r in rows if r)
+    elif getattr(shape, "has_chart", False):
+        yield _chart(shape)
     elif hasattr(shape, "shapes") and depth < _MAX_GROUP_DEPTH:  # a group
         for inner in shape.shapes:
             yield from _shape_text(inner, depth + 1)
+
+
+def _chart(shape: Any) -> str:
+    try:
+        return chart_text(shape.chart._chartSpace)  # the chart part's XML: charts.py reads it, not python-pptx
+    except Exception:  # a missing or damaged chart part: the slide's other text still counts
+        return ""
