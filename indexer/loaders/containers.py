@@ -1,7 +1,8 @@
 """Zip containers (Office Open XML, OpenDocument, EPUB), checked before any library opens one.
 
 `open_container(data)` returns the bytes a library may read, or raises LoaderError saying why not:
-- an OLE compound file where a zip was expected: a password-protected (encrypted) Office file;
+- an OLE compound file where a zip was expected: a password-protected (encrypted) Office file, or an old binary
+  one (.doc, .xls, .ppt) renamed;
 - not a zip, or a corrupt or truncated one (every member is read once, so a bad CRC shows here);
 - more than MAX_MEMBERS members, more than MAX_TOTAL_BYTES once expanded, or a member that expands more than
   MAX_RATIO times its compressed size (a zip bomb): sizes are counted as the members are read, not trusted;
@@ -35,6 +36,9 @@ MAX_RATIO = 200  # expansion of one member past _RATIO_FROM bytes; real XML stay
 _RATIO_FROM = 1024 * 1024
 _CHUNK = 1024 * 1024
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+# The stream an encrypted Office file keeps its package in (MS-OFFCRYPTO), named in the OLE directory in UTF-16: a
+# Word 97 file renamed .docx is OLE too, and is not password-protected.
+_ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
 _MACRO_MEMBER = re.compile(r"(^|/)(vbaProject\.bin|vbaData\.xml|vbaProjectSignature\.bin)$|^(Basic|Scripts)/", re.I)
 _CONTENT_TYPES = "[Content_Types].xml"
 _DECLARATIONS = tuple("<!ENTITY".encode(codec) for codec in ("utf-8", "utf-16-le", "utf-16-be"))
@@ -59,8 +63,13 @@ def open_container(data: bytes, kind: str, retype: Mapping[str, str] | None = No
     `retype` renames content types in an OOXML file's [Content_Types].xml (a macro-enabled main part read as
     the plain one) when the file holds macros."""
     if data.startswith(_OLE_MAGIC):
+        if _ENCRYPTED_PACKAGE in data:
+            raise LoaderError(
+                "encrypted (password-protected): an OLE file, not a zip; save it without a password to index it"
+            )
         raise LoaderError(
-            "encrypted (password-protected): an OLE file, not a zip; save it without a password to index it"
+            f"not a readable {kind}: an old binary Office file (as .doc, .xls and .ppt are), not a zip; "
+            "save it in the current format to index it"
         )
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))

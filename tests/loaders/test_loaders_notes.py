@@ -196,6 +196,11 @@ NESTED_MAIL = (
         ("nocells.ipynb", b'{"metadata": {}}', "not a readable notebook: no list of cells"),
         ("deep.ipynb", b"[" * 100_000 + b"]" * 100_000, "not a readable notebook"),
         ("empty.eml", b"", "not a readable e-mail: no headers"),
+        (
+            "outlook.eml",
+            b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(2048),
+            "not a readable e-mail: an Outlook .msg file",
+        ),
         ("deep.eml", NESTED_MAIL, "not a readable e-mail: its parts are nested too deeply"),
     ],
 )

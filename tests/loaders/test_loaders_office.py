@@ -408,7 +408,9 @@ def flag_encrypted(data: bytes) -> bytes:
     return bytes(out)
 
 
-OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(4096)
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+OLE = OLE_MAGIC + bytes(1024) + "EncryptedPackage".encode("utf-16-le") + bytes(1024)  # MS-OFFCRYPTO's stream
+WORD_97 = OLE_MAGIC + bytes(1024) + "WordDocument".encode("utf-16-le") + bytes(1024)  # a .doc renamed .docx
 
 HOSTILE = [
     # filename, content, the start of the reason
@@ -420,6 +422,7 @@ HOSTILE = [
     ("locked.docx", OLE, "encrypted (password-protected)"),
     ("locked.xlsx", OLE, "encrypted (password-protected)"),
     ("locked.pptx", OLE, "encrypted (password-protected)"),
+    ("renamed.docx", WORD_97, "not a readable Word document: an old binary Office file (as .doc, .xls and .ppt are)"),
     ("drm.docx", lambda: flag_encrypted(word_by_hand(HAND_WORD)), "encrypted (password-protected or DRM)"),
     ("truncated.docx", lambda: word_by_python_docx()[:5000], "not a readable Word document"),
     ("truncated.xlsx", lambda: workbook_by_openpyxl()[:3000], "not a readable workbook"),
