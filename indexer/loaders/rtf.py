@@ -2,8 +2,8 @@
 
 Formatting, font and colour tables, style sheets, pictures, headers, footers and footnotes are not text (striprtf
 leaves every such destination out). The code page named by \\ansicpg decodes \\'xx escapes (cp1252 when it names
-none or one Python does not know). Title: \\info's \\title, else the file name. Author and creation date (\\creatim)
-go to front matter, \\keywords to tags.
+none or one Python does not know). A table's row is a line, its cells joined by " | ". Title: \\info's \\title,
+else the file name. Author and creation date (\\creatim) go to front matter, \\keywords to tags.
 """
 
 from __future__ import annotations
@@ -45,9 +45,17 @@ class RtfLoader:
             text = rtf_to_text(rtf, encoding=encoding, errors="replace")
         except Exception as exc:  # striprtf raises on some malformed escapes
             raise LoaderError(f"not a readable RTF file: {describe(exc)}") from exc
-        text = _BLANK_LINES.sub("\n\n", "\n".join(line.rstrip() for line in text.splitlines())).strip()
+        text = _BLANK_LINES.sub("\n\n", "\n".join(_row(line) for line in text.splitlines())).strip()
         title, front = _info(rtf[:_INFO_WINDOW], encoding, rtf_to_text)
         return ParsedDoc(format=self.format, title=title, sections=(Section(text=text),), front_matter=front)
+
+
+def _row(line: str) -> str:
+    """A line; a table row's cells (striprtf ends each with "|") joined by " | ", as the Word and PowerPoint loaders
+    join them, its empty cells and the spaces that padded them left out ("Suppe:|M 1| Salat     A,C,|")."""
+    if "|" not in line:
+        return line.rstrip()
+    return " | ".join(cell for cell in (one_line(cell) for cell in line.split("|")) if cell)
 
 
 def _encoding(rtf: str) -> str:

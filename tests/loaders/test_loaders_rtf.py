@@ -31,10 +31,18 @@ WORD = (
     rb"{\*\shppict{\pict\pngblip\picw10\pich10 89504e470d0a1a0a0000000d4948445200000001}}\par}"
 )
 
+# A table as Word writes one: each cell's text ends in \cell (its padding kept), each row in \row.
+TABLE = (
+    rb"{\rtf1\ansi\ansicpg1252{\fonttbl{\f0 Arial;}}\pard Menu zebracorn\par"
+    rb"\trowd\cellx2000\cellx4000\cellx6000\intbl Day\cell Soup\cell Main\cell\row"
+    rb"\trowd\cellx2000\cellx4000\cellx6000\intbl Monday\cell\cell Salad     A,C,\cell\row\pard After.\par}"
+)
+
 CASES: list[tuple[str, Content, list[str], list[str]]] = [
     ("memo.rtf", WORDPAD, ["Café zebracorn memo € budget.", "Second bold line."], ["Calibri", "Riched20", "\\par"]),
     ("minutes.rtf", WORD, ["Board minutes unicornfish", "Minutes", "The board approved the plan."],
      ["headersentinel", "footersentinel", "footnotesentinel", "89504e47", "Times New Roman", "heading 1", "\\"]),
+    ("menu.rtf", TABLE, ["Menu zebracorn\nDay | Soup | Main\nMonday | Salad A,C,\nAfter."], ["|\n", "||", "  "]),
 ]  # fmt: skip
 
 
