@@ -1,28 +1,29 @@
 """Word (.docx, .docm): the body's paragraphs and tables in order, split at headings, read with python-docx.
 
-A paragraph whose style is a heading ("Heading 1".."Heading 9", "Title") starts a new Section whose `heading` is
-its text. Tables become one line per row, cells joined by " | " (a merged cell counted once). Headers, footers,
-comments and footnotes are not body text and are left out; style names and XML never reach the text. Title: the
-core properties' title, else the first "Title" paragraph, else the first heading. Author, created and modified
-dates go to front matter, keywords to tags. A .docm's macros are never read (containers.py), only its text.
+The body is read as Word shows it (wordxml.py): content controls, tracked insertions, fields' results and text
+boxes are text; tracked deletions and field codes are not. A paragraph whose style is a heading ("Heading 1"..
+"Heading 9", "Title") starts a new Section whose `heading` is its text. Tables become one line per row, cells
+joined by " | " (a merged cell counted once). Headers, footers, comments and footnotes are not body text and are
+left out; style names and XML never reach the text. Title: the core properties' title, else the first "Title"
+paragraph, else the first heading. Author, created and modified dates go to front matter, keywords to tags. A
+.docm's macros are never read (containers.py), only its text.
 """
 
 from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
 from indexer.loaders.containers import open_container
 from indexer.loaders.officemeta import one_line, ooxml_properties, quiet
+from indexer.loaders.wordxml import TABLE, blocks, paragraph_style, paragraph_text, table_rows
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
     from docx.document import Document
-    from docx.table import Table
-    from docx.text.paragraph import Paragraph
 
 __all__ = ["DocxLoader"]
 
@@ -46,7 +47,7 @@ class DocxLoader:
         document = _open(container.data)
         body = _Body(style_names(document))
         try:
-            for block in document.iter_inner_content():
+            for block in blocks(document.element.body):
                 body.add(block)
         except Exception as exc:  # python-docx raises many kinds of error on a damaged body
             raise LoaderError(f"not a readable Word document: {describe(exc)}") from exc
@@ -81,14 +82,13 @@ class _Body:
         self._level = 0
         self._blocks: list[str] = []
 
-    def add(self, block: Paragraph | Table) -> None:
-        from docx.table import Table
-
-        if isinstance(block, Table):
+    def add(self, block: Any) -> None:
+        """A w:p or w:tbl of the body (wordxml.blocks)."""
+        if block.tag == TABLE:
             self._blocks.append(table_text(block))
             return
-        text = block.text.strip()
-        style = self._styles.get(block._p.style or "", "")
+        text = paragraph_text(block).strip()
+        style = self._styles.get(paragraph_style(block), "")
         if text and style in _HEADING_STYLES:
             heading = one_line(text)
             self._flush()
@@ -110,17 +110,10 @@ class _Body:
         self._heading, self._level, self._blocks = "", 0, []
 
 
-def table_text(table: Table) -> str:
-    """One line per row, its cells' text joined by " | " (a cell spanning columns appears once)."""
-    from docx.table import _Cell
-
-    lines = []
-    for tr in table._tbl.tr_lst:
-        cells = (" ".join(_Cell(tc, table).text.split()) for tc in tr.tc_lst)
-        line = " | ".join(c for c in cells if c)
-        if line:
-            lines.append(line)
-    return "\n".join(lines)
+def table_text(table: Any) -> str:
+    """One line per row, its cells' text joined by " | " (a cell spanning columns appears once, empty cells none)."""
+    rows = (" | ".join(cell for cell in cells if cell) for cells in table_rows(table))
+    return "\n".join(row for row in rows if row)
 
 
 def style_names(document: Document) -> dict[str, str]:
