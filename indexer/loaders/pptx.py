@@ -2,7 +2,7 @@
 
 Slide N is page N (`deck.pptx#page=N`); its Section's heading is the slide's title (else "Slide N") and its text
 the text of its shapes in order (groups opened, tables one line per row with cells joined by " | ", a chart's
-title, axes, series and categories: charts.py), then its
+title, axes, series and categories: charts.py; a SmartArt diagram's boxes: diagrams.py), then its
 speaker notes after a "Notes:" line. Slides without any text are left out but still counted. Title: the core
 properties' title, else the first slide's title. Author and dates go to front matter, keywords to tags. A
 .pptm's macros are never read (containers.py), only its text.
@@ -19,6 +19,7 @@ from indexer.errors import LoaderError
 from indexer.loaders.base import describe
 from indexer.loaders.charts import chart_text
 from indexer.loaders.containers import open_container
+from indexer.loaders.diagrams import diagram_data_id, diagram_text
 from indexer.loaders.officemeta import one_line, ooxml_properties, quiet
 from indexer.model import ParsedDoc, Section
 
@@ -100,10 +101,25 @@ def _shape_text(shape: Any, depth: int) -> Iterator[str]:
     elif hasattr(shape, "shapes") and depth < _MAX_GROUP_DEPTH:  # a group
         for inner in shape.shapes:
             yield from _shape_text(inner, depth + 1)
+    else:
+        yield _diagram(shape)
 
 
 def _chart(shape: Any) -> str:
     try:
         return chart_text(shape.chart._chartSpace)  # the chart part's XML: charts.py reads it, not python-pptx
     except Exception:  # a missing or damaged chart part: the slide's other text still counts
+        return ""
+
+
+def _diagram(shape: Any) -> str:
+    """A SmartArt diagram's text (diagrams.py); "" for any other graphic frame, or one whose data part is missing
+    or damaged (the slide's other text still counts)."""
+    element = getattr(shape, "element", None)
+    data_id = diagram_data_id(element) if element is not None else ""
+    if not data_id:
+        return ""
+    try:
+        return diagram_text(shape.part.related_part(data_id).blob, "presentation")
+    except (KeyError, LoaderError):
         return ""
