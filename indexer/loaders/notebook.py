@@ -127,10 +127,14 @@ def _output_text(output: dict[str, Any]) -> str:
 
 
 def _text(value: object) -> str:
+    """A multi-line string as nbformat stores one: a str, or a list of its lines, which keep their line ends since
+    nbformat 3 but not in nbformat 2's files (IPython's `splitlines()`): those lines are joined by newlines, as
+    nbformat's own reader joins them, or a heading ran into the paragraph under it."""
     if isinstance(value, str):
         return value
     if isinstance(value, list):
-        return "".join(v for v in value if isinstance(v, str))
+        lines = [v for v in value if isinstance(v, str)]
+        return "".join(lines) if not lines or lines[0].endswith(("\n", "\r")) else "\n".join(lines)
     return ""
 
 

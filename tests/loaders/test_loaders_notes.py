@@ -310,3 +310,30 @@ def test_a_mail_labelled_gb2312_reads_as_gbk(tmp_path: Path) -> None:
     assert "纪要正文 朱镕基 zebracorn" in text_of(index_dir, "minutes.eml")
     assert "页面 朱镕基 unicornfish" in text_of(index_dir, "page.html")
     assert "\ufffd" not in text_of(index_dir, "minutes.eml") + text_of(index_dir, "page.html")
+
+
+# nbformat 2 (IPython 0.12) stored a multi-line string as its lines without their ends.
+NBFORMAT_2 = json.dumps(
+    {
+        "nbformat": 2,
+        "metadata": {"name": ""},
+        "worksheets": [
+            {
+                "cells": [
+                    {"cell_type": "markdown", "source": ["# Zebracorn notebook", "", "First line", "second line."]},
+                    {"cell_type": "code", "input": ["x = 1", "print(x)"], "outputs": []},
+                ]
+            }
+        ],
+    }
+).encode()
+
+
+def test_an_nbformat_2_notebook_keeps_its_lines_apart(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "old.ipynb", NBFORMAT_2)
+    index(docs, index_dir, embeddings=False)
+    assert document(index_dir, "old.ipynb").title == "Zebracorn notebook"
+    text = text_of(index_dir, "old.ipynb")
+    assert "Zebracorn notebook\n\nFirst line second line." in text  # a Markdown paragraph, as rendered
+    assert "x = 1\nprint(x)" in text
