@@ -7,6 +7,8 @@
 - more than MAX_MEMBERS members, more than MAX_TOTAL_BYTES once expanded, or a member that expands more than
   MAX_RATIO times its compressed size (a zip bomb): sizes are counted as the members are read, not trusted;
 - an encrypted member (a password-protected ODF or EPUB, or DRM);
+- an OOXML package saved as Strict Open XML (ISO 29500 Strict), which the libraries here do not read (openpyxl
+  finds no sheet in such a workbook, and says nothing);
 - a member that declares XML entities (<!ENTITY): no format read here uses them, and they are how entity
   expansion (billion laughs) and external entities get in, so such a file is refused outright. Every member is
   looked at, whatever its name: the libraries find their parts through the package's own relationships, and a
@@ -41,6 +43,10 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
 _MACRO_MEMBER = re.compile(r"(^|/)(vbaProject\.bin|vbaData\.xml|vbaProjectSignature\.bin)$|^(Basic|Scripts)/", re.I)
 _CONTENT_TYPES = "[Content_Types].xml"
+_PACKAGE_RELS = "_rels/.rels"
+# ISO 29500 Strict names its parts' relationships here, where the default (Transitional) format and the libraries
+# that read it use schemas.openxmlformats.org: openpyxl finds no sheet in such a workbook, and says nothing.
+_STRICT_DOCUMENT = b"http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument"
 _DECLARATIONS = tuple("<!ENTITY".encode(codec) for codec in ("utf-8", "utf-16-le", "utf-16-be"))
 _OVERLAP = max(len(m) for m in _DECLARATIONS)
 _DAMAGE = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, OSError, EOFError, NotImplementedError, RuntimeError)
@@ -88,6 +94,11 @@ def open_container(data: bytes, kind: str, retype: Mapping[str, str] | None = No
                 continue
             total += _check_member(archive, info, kind, MAX_TOTAL_BYTES - total)
         types = archive.read(_CONTENT_TYPES) if _CONTENT_TYPES in archive.NameToInfo else b""
+        if _PACKAGE_RELS in archive.NameToInfo and _STRICT_DOCUMENT in archive.read(_PACKAGE_RELS):
+            raise LoaderError(
+                f"not a readable {kind}: saved as Strict Open XML, which no reader here reads; "
+                "save it in the default format to index it"
+            )
     if macros or any(old.encode() in types for old in retype or {}):
         data = _without(data, {info.filename for info in macros}, retype or {})
     return Container(data=data, names=frozenset(i.filename for i in infos), macros=bool(macros))

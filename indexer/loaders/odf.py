@@ -39,6 +39,10 @@ _NS = {
     "meta": "urn:oasis:names:tc:opendocument:xmlns:meta:1.0",
 }
 _KINDS = {"odt": "text document", "ods": "spreadsheet", "odp": "presentation"}
+_MANIFEST = "META-INF/manifest.xml"
+_MANIFEST_NS = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
+_FILE_ENTRY, _ENCRYPTION_DATA = f"{{{_MANIFEST_NS}}}file-entry", f"{{{_MANIFEST_NS}}}encryption-data"
+_FULL_PATH = f"{{{_MANIFEST_NS}}}full-path"
 
 
 def _tag(prefix: str, name: str) -> str:
@@ -72,6 +76,11 @@ class OdfLoader:
         with zipfile.ZipFile(BytesIO(container.data)) as archive:
             if "content.xml" not in container.names:
                 raise LoaderError(f"not a readable {self._kind}: it has no content.xml")
+            if _encrypted(archive, container.names, self._kind):
+                raise LoaderError(
+                    f"encrypted (password-protected): the {self._kind}'s content is encrypted; "
+                    "save it without a password to index it"
+                )
             content = parse_part(archive.read("content.xml"), "content.xml", self._kind)
             meta = (
                 parse_part(archive.read("meta.xml"), "meta.xml", self._kind) if "meta.xml" in container.names else None
@@ -91,6 +100,18 @@ class OdfLoader:
             format=self.format, title=title, sections=tuple(sections), pages=pages, front_matter=front,
             warnings=tuple(warnings),
         )  # fmt: skip
+
+
+def _encrypted(archive: zipfile.ZipFile, names: frozenset[str], kind: str) -> bool:
+    """Whether the manifest says content.xml is encrypted: ODF encrypts a member's bytes itself (no zip flag), so
+    a password-protected file's content.xml is ciphertext, which would read as 'not well-formed XML'."""
+    if _MANIFEST not in names:
+        return False
+    manifest = parse_part(archive.read(_MANIFEST), _MANIFEST, kind)
+    return any(
+        entry.get(_FULL_PATH) == "content.xml" and entry.find(_ENCRYPTION_DATA) is not None
+        for entry in manifest.iter(_FILE_ENTRY)
+    )
 
 
 def _meta(meta: Any) -> tuple[str, dict[str, Any]]:
@@ -191,6 +212,8 @@ def _table_rows(table: Any, max_columns: int) -> Iterator[tuple[str, ...]]:
             size += repeat * (len(text) + 1)
             if len(cells) >= max_columns or size > left:
                 break
+        while cells and not cells[-1]:  # LibreOffice ends each row with empty cells repeated to column 1024
+            cells.pop()
         values = tuple(cells)
         repeat = _count(row.get(_ROWS_REPEATED)) if any(values) else 1
         for _ in range(min(repeat, MAX_ROWS + 1)):

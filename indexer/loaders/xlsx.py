@@ -3,9 +3,10 @@
 A sheet's first non-empty row is its header; every later row becomes one paragraph of `header: value` lines
 (a column without a header is named by its letter, empty cells are left out). Formulas give their cached value,
 never their source. A sheet is bounded: after MAX_ROWS rows with values, MAX_SHEET_CHARS characters of text or
-MAX_SCANNED_ROWS rows read (empty ones count), and past MAX_COLUMNS columns, the rest is cut with a warning, so
-a million-row sheet costs what its first rows cost. Chart sheets have no cells and are left out. Title: the
-workbook's properties, else the file name. Author and dates go to front matter, keywords to tags.
+MAX_SCANNED_ROWS rows read (empty ones count, not the gaps between them), and past MAX_COLUMNS columns, the rest
+is cut with a warning, so a million-row sheet costs what its first rows cost. Chart sheets have no cells and are
+left out. Title: the workbook's properties, else the file name. Author and dates go to front matter, keywords to
+tags.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["MAX_COLUMNS", "MAX_ROWS", "MAX_SHEET_CHARS", "XlsxLoader"]
 
 MAX_ROWS = 10_000  # rows with values, per sheet
-MAX_SCANNED_ROWS = 100_000  # rows read, empty or not, per sheet
+MAX_SCANNED_ROWS = 100_000  # rows the file holds, empty or not, per sheet
+EXCEL_ROWS = 1_048_576  # no sheet has more: a cell formatted on the last row leaves a gap of empty rows before it
 MAX_SHEET_CHARS = 2_000_000
 MAX_COLUMNS = 500
 
@@ -87,12 +89,15 @@ def sheet_text(name: str, rows: Iterable[tuple[Any, ...]], warnings: list[str]) 
     header: list[str] | None = None
     paragraphs: list[str] = []
     chars = kept = 0
-    for scanned, row in enumerate(rows, start=1):
-        if scanned > MAX_SCANNED_ROWS or kept >= MAX_ROWS or chars >= MAX_SHEET_CHARS:
+    scanned = 0
+    for read, row in enumerate(rows, start=1):
+        scanned += 1 if row else 0  # () fills a gap between two rows the file holds: free, up to Excel's last row
+        if scanned > MAX_SCANNED_ROWS or read > EXCEL_ROWS or kept >= MAX_ROWS or chars >= MAX_SHEET_CHARS:
             warnings.append(f"sheet {name!r} cut after {kept:,} rows: only the first rows are indexed")
             break
-        if len(row) > MAX_COLUMNS and header is None:
-            warnings.append(f"sheet {name!r} has more than {MAX_COLUMNS} columns: only the first are indexed")
+        wide = f"sheet {name!r} has more than {MAX_COLUMNS} columns: only the first are indexed"
+        if len(row) > MAX_COLUMNS and header is None and wide not in warnings:
+            warnings.append(wide)
         values = [_cell(v) for v in row[:MAX_COLUMNS]]
         if not any(values):
             continue
