@@ -14,8 +14,9 @@
   looked at, whatever its name: the libraries find their parts through the package's own relationships, and a
   part may be called anything. A DOCTYPE alone (EPUB 2's NCX has one) defines nothing, and no parser here loads
   an external DTD (xmlparts.py).
-Macros (vbaProject.bin and the like) are never handed on: when a file has them, the bytes returned are a copy
-of the archive in which those members are empty, and `Container.macros` is True.
+A member named otherwise than the package refers to it (backslashes, another case: partnames.py) is renamed in the
+copy handed on. Macros (vbaProject.bin and the like) are never handed on: when a file has them, the bytes returned
+are a copy of the archive in which those members are empty, and `Container.macros` is True.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from indexer.errors import LoaderError
+from indexer.loaders.partnames import part_renames
 
 __all__ = ["MAX_MEMBERS", "MAX_RATIO", "MAX_TOTAL_BYTES", "Container", "open_container"]
 
@@ -84,7 +86,7 @@ def open_container(data: bytes, kind: str, retype: Mapping[str, str] | None = No
         raise LoaderError(f"not a readable {kind}: not a zip archive, or a truncated one ({exc})") from exc
     if len(infos) > MAX_MEMBERS:
         raise LoaderError(f"not indexed: the {kind} holds {len(infos):,} files (at most {MAX_MEMBERS:,})")
-    macros = [info for info in infos if _MACRO_MEMBER.search(info.filename)]
+    macros = [info for info in infos if _MACRO_MEMBER.search(info.filename.replace("\\", "/"))]
     with archive:
         total = 0
         for info in infos:
@@ -94,14 +96,16 @@ def open_container(data: bytes, kind: str, retype: Mapping[str, str] | None = No
                 continue
             total += _check_member(archive, info, kind, MAX_TOTAL_BYTES - total)
         types = archive.read(_CONTENT_TYPES) if _CONTENT_TYPES in archive.NameToInfo else b""
+        renames = part_renames(archive, kind) if types else {}
         if _PACKAGE_RELS in archive.NameToInfo and _STRICT_DOCUMENT in archive.read(_PACKAGE_RELS):
             raise LoaderError(
                 f"not a readable {kind}: saved as Strict Open XML, which no reader here reads; "
                 "save it in the default format to index it"
             )
-    if macros or any(old.encode() in types for old in retype or {}):
-        data = _without(data, {info.filename for info in macros}, retype or {})
-    return Container(data=data, names=frozenset(i.filename for i in infos), macros=bool(macros))
+    if macros or renames or any(old.encode() in types for old in retype or {}):
+        data = _rewritten(data, {info.filename for info in macros}, retype or {}, renames)
+    names = frozenset(renames.get(i.filename, i.filename) for i in infos)
+    return Container(data=data, names=names, macros=bool(macros))
 
 
 def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, kind: str, budget: int) -> int:
@@ -140,14 +144,16 @@ def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, kind: str, bu
     return size
 
 
-def _without(data: bytes, names: set[str], retype: Mapping[str, str]) -> bytes:
-    """A copy of the archive whose members `names` are empty (relationships to them still resolve)."""
+def _rewritten(data: bytes, emptied: set[str], retype: Mapping[str, str], renames: Mapping[str, str]) -> bytes:
+    """A copy of the archive whose members `emptied` are empty (relationships to them still resolve) and whose
+    members `renames` names are named as the package refers to them (partnames.py)."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
-            content = b"" if info.filename in names else source.read(info)
-            if info.filename == _CONTENT_TYPES:
+            content = b"" if info.filename in emptied else source.read(info)
+            name = renames.get(info.filename, info.filename)
+            if name == _CONTENT_TYPES:
                 for old, new in retype.items():
                     content = content.replace(old.encode(), new.encode())
-            target.writestr(info, content)
+            target.writestr(zipfile.ZipInfo(name, info.date_time), content)
     return out.getvalue()

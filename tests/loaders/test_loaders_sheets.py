@@ -1,6 +1,7 @@
-"""Spreadsheets as office suites save them: LibreOffice's rows padded with empty cells to column 1024 and Excel's
-stray formatted cell on the last row warn of nothing and lose nothing; a password-protected OpenDocument file and a
-Strict Open XML workbook say what they are instead of 'not well-formed XML' or 'no text'."""
+"""Spreadsheets as office suites and other tools save them: LibreOffice's rows padded with empty cells to column
+1024 and Excel's stray formatted cell on the last row warn of nothing and lose nothing; a package whose zip spells
+its parts' names otherwise (backslashes, another case) is read as Excel reads it; a password-protected OpenDocument
+file and a Strict Open XML workbook say what they are instead of 'not well-formed XML' or 'no text'."""
 
 from __future__ import annotations
 
@@ -100,3 +101,38 @@ def test_a_locked_or_strict_spreadsheet_says_what_it_is(tmp_path: Path) -> None:
     reasons = skipped(index(docs, index_dir, embeddings=False))
     assert reasons["locked.ods"].startswith("encrypted (password-protected): the spreadsheet's content is encrypted")
     assert reasons["strict.xlsx"].startswith("not a readable workbook: saved as Strict Open XML")
+
+
+def respelt(data: bytes, spell: dict[str, str] | None = None, backslashes: bool = False) -> bytes:
+    """The same package with its members' names spelt otherwise, as some Windows tools write them."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            name = (spell or {}).get(info.filename, info.filename)
+            target.writestr(name.replace("/", "\\") if backslashes else name, source.read(info))
+    return out.getvalue()
+
+
+def plain_workbook(word: str) -> bytes:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["Item", "Cost"])
+    sheet.append([word, 3])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def test_a_package_whose_names_are_spelt_otherwise_is_read(tmp_path: Path) -> None:
+    """OPC names are case-insensitive and forward-slashed; Excel opens either spelling, and so does the index."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "windows.xlsx", respelt(plain_workbook("zebracorn"), backslashes=True))
+    write(
+        docs,
+        "cased.xlsx",
+        respelt(plain_workbook("okapilight"), {"xl/worksheets/sheet1.xml": "xl/worksheets/Sheet1.XML"}),
+    )
+    assert skipped(index(docs, index_dir, embeddings=False)) == {}
+    assert text_of(index_dir, "windows.xlsx") == "Sheet\n\nItem: zebracorn\nCost: 3"
+    assert text_of(index_dir, "cased.xlsx") == "Sheet\n\nItem: okapilight\nCost: 3"
