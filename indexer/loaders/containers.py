@@ -14,9 +14,10 @@
   looked at, whatever its name: the libraries find their parts through the package's own relationships, and a
   part may be called anything. A DOCTYPE alone (EPUB 2's NCX has one) defines nothing, and no parser here loads
   an external DTD (xmlparts.py).
-A member named otherwise than the package refers to it (backslashes, another case: partnames.py) is renamed in the
-copy handed on. Macros (vbaProject.bin and the like) are never handed on: when a file has them, the bytes returned
-are a copy of the archive in which those members are empty, and `Container.macros` is True.
+A member named otherwise than the package refers to it (a UTF-8 name its zip entry does not flag as such,
+backslashes, another case: partnames.py) is renamed in the copy handed on. Macros (vbaProject.bin and the like)
+are never handed on: when a file has them, the bytes returned are a copy of the archive in which those members are
+empty, and `Container.macros` is True.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from indexer.errors import LoaderError
-from indexer.loaders.partnames import part_renames
+from indexer.loaders.partnames import part_renames, utf8_names
 
 __all__ = ["MAX_MEMBERS", "MAX_RATIO", "MAX_TOTAL_BYTES", "Container", "open_container"]
 
@@ -96,7 +97,8 @@ def open_container(data: bytes, kind: str, retype: Mapping[str, str] | None = No
                 continue
             total += _check_member(archive, info, kind, MAX_TOTAL_BYTES - total)
         types = archive.read(_CONTENT_TYPES) if _CONTENT_TYPES in archive.NameToInfo else b""
-        renames = part_renames(archive, kind) if types else {}
+        renames = utf8_names(infos)
+        renames = part_renames(archive, kind, renames) if types else renames
         if _PACKAGE_RELS in archive.NameToInfo and _STRICT_DOCUMENT in archive.read(_PACKAGE_RELS):
             raise LoaderError(
                 f"not a readable {kind}: saved as Strict Open XML, which no reader here reads; "

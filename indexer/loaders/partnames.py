@@ -4,28 +4,35 @@ OPC part names are case-insensitive and use forward slashes, and Excel opens a w
 otherwise: one written by a Windows tool with backslashes (`xl\\workbook.xml`), or one whose members' case differs
 from its relationships' (`xl/SharedStrings.xml` for a target `sharedStrings.xml`). openpyxl, python-docx and
 python-pptx look members up exactly, and failed such files ("There is no item named 'xl/sharedStrings.xml'").
-`part_renames` says which members to rename so that every name the package refers to exists as written.
+`part_renames` says which members to rename so that every name the package refers to exists as written, and
+`utf8_names` which to read as the UTF-8 their zip entries do not say they are (any zip-based format).
 """
 
 from __future__ import annotations
 
 import posixpath
 import zipfile
+from collections.abc import Mapping
 from typing import Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.xmlparts import parse_part
 
-__all__ = ["part_renames"]
+__all__ = ["part_renames", "utf8_names"]
 
 _RELATIONSHIP = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 _OVERRIDE = "{http://schemas.openxmlformats.org/package/2006/content-types}Override"
 _CONTENT_TYPES = "[Content_Types].xml"
+_UTF8_FLAG = 0x800
 
 
-def part_renames(archive: zipfile.ZipFile, kind: str) -> dict[str, str]:
-    """Member name -> the name the package refers to it by, for the members spelt otherwise; {} for most files."""
-    renames = {name: name.replace("\\", "/") for name in archive.namelist() if "\\" in name}
+def part_renames(archive: zipfile.ZipFile, kind: str, spelt: Mapping[str, str]) -> dict[str, str]:
+    """Member name -> the name the package refers to it by, for the members spelt otherwise (`spelt`: names read
+    again already, utf8_names); {} for most files."""
+    renames = dict(spelt)
+    for name in archive.namelist():
+        if "\\" in renames.get(name, name):
+            renames[name] = renames.get(name, name).replace("\\", "/")
     present = {renames.get(name, name): name for name in archive.namelist()}
     by_case: dict[str, list[str]] = {}
     for name in present:
@@ -36,6 +43,22 @@ def part_renames(archive: zipfile.ZipFile, kind: str) -> dict[str, str]:
         matches = by_case.get(wanted.lower(), [])
         if len(matches) == 1:  # two members differing in case alone: no telling which is meant
             renames[present[matches[0]]] = wanted
+    return renames
+
+
+def utf8_names(infos: list[zipfile.ZipInfo]) -> dict[str, str]:
+    """Member name -> its name read as UTF-8, for members whose zip entry does not say it is UTF-8 (flag bit 11):
+    Python reads those as code page 437, but EPUB requires UTF-8 names and tools that write them without the flag
+    are common, so a Japanese book's '三.xhtml' was 'Σ╕ë.xhtml' and its spine found no chapter. A name that is
+    not valid UTF-8 stays as it was."""
+    renames: dict[str, str] = {}
+    for info in infos:
+        if info.flag_bits & _UTF8_FLAG or info.filename.isascii():
+            continue
+        try:
+            renames[info.filename] = info.filename.encode("cp437").decode("utf-8")
+        except UnicodeError:  # truly cp437 (or another code page): nothing to go by
+            continue
     return renames
 
 

@@ -160,3 +160,25 @@ def test_epub_through_the_pipeline(tmp_path: Path) -> None:
     assert report.added == 1
     assert skipped(report)["drm.epub"].startswith("encrypted (DRM)")
     assert found(index_dir, "type:epub unicornfish") == ["manual.epub"]
+
+
+def without_utf8_flags(data: bytes) -> bytes:
+    """The same zip with the 'names are UTF-8' flag (bit 11) cleared in every header, as tools that write UTF-8
+    names without saying so leave it: the names' bytes are unchanged."""
+    patched = bytearray(data)
+    for signature, flag_at in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        start = patched.find(signature)
+        while start != -1:
+            flags = int.from_bytes(patched[start + flag_at : start + flag_at + 2], "little") & ~0x800
+            patched[start + flag_at : start + flag_at + 2] = flags.to_bytes(2, "little")
+            start = patched.find(signature, start + 4)
+    return bytes(patched)
+
+
+def test_a_book_whose_zip_does_not_flag_its_utf8_names_is_read(tmp_path: Path) -> None:
+    """EPUB names are UTF-8; a Japanese book's '三.xhtml' read as code page 437 matched no spine entry."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    chapters = {"xhtml/三.xhtml": chapter("三", "<h1>三</h1><p>Zebracorn chapter three.</p>")}
+    write(docs, "kusamakura.epub", without_utf8_flags(book(chapters, spine=["xhtml/三.xhtml"])))
+    assert skipped(index(docs, index_dir, embeddings=False)) == {}
+    assert found(index_dir, "zebracorn") == ["kusamakura.epub"]
