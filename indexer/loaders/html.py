@@ -2,9 +2,10 @@
 
 Decoding: a BOM, else a charset declared by a <meta> tag in the first 2 KiB, else decode_text's
 rules. Script, style, noscript, template, iframe and svg content is dropped, and so is the <head>
-except its <title>. Block elements start new lines (paragraph-like ones a blank line), table cells
-in a row are joined by " | ", inline whitespace is collapsed (except in <pre>), entities are
-unescaped and images give their alt text. A heading starts a new Section and is not repeated in its
+except its <title>, and a ruby annotation (<rt>, <rp>: a reading shown above its word). Block
+elements start new lines (paragraph-like ones a blank line), table cells in a row are joined by
+" | ", inline whitespace is collapsed (except in <pre>), entities are unescaped and images give their
+alt text. A heading starts a new Section and is not repeated in its
 text. Title: <title>, else the first <h1>, else the first heading of any level, else "".
 <meta name="keywords"> becomes front_matter["tags"]. A page that sends its reader on at once (`<meta
 http-equiv="refresh" content="0; url=/en/cli/list">`, the stubs sites keep where a page moved) is no page
@@ -40,6 +41,11 @@ _AT_ONCE = re.compile(r"\s*(\d{1,3})(?:\.\d*)?\s*[;,]\s*url\s*=\s*\S", re.IGNORE
 _SKIPPED = frozenset({"script", "style", "noscript", "template", "iframe", "svg"})
 _HEAD_ONLY = frozenset({"title", "meta", "link", "base", "script", "style", "noscript", "template"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# A ruby annotation (<rt>, and the <rp> parentheses old browsers show) is read above its base, not in the line:
+# '山路<rt>やまみち</rt>' reads '山路', or the reading splits every annotated word. Its end tag is optional, so it
+# ends at the next annotation, base or </ruby>, or at any block's edge.
+_ANNOTATIONS = frozenset({"rt", "rp"})
+_RUBY_EDGES = frozenset({"rt", "rp", "rb", "rtc", "ruby"})
 _PARAGRAPHS = frozenset(
     {"p", "pre", "blockquote", "table", "ul", "ol", "dl", "section", "article", "aside", "main"}
     | {"header", "footer", "nav", "figure", "form", "fieldset", "details", "address", "hr"}
@@ -153,6 +159,7 @@ class _TextParser:
         self._lists: list[tuple[int, int] | None] = []
         self._number = ""  # the number of the list item whose first text comes next ("3. ")
         self._lists_beyond = 0  # lists open deeper than _MAX_LISTS (their items take the last followed list's numbers)
+        self._annotation = False  # inside a ruby annotation, whose text is not read (_ANNOTATIONS)
 
     def handle_starttag(self, tag: str, attrs: dict[str, str]) -> None:
         if tag in _SKIPPED:
@@ -160,6 +167,8 @@ class _TextParser:
             self._skip_depth += 1
         if self._skip_depth:
             return
+        if tag in _RUBY_EDGES or tag in _PARAGRAPHS or tag in _LINES or tag in _HEADINGS:
+            self._annotation = tag in _ANNOTATIONS
         if tag == "head":
             self._in_head = True
         elif self._in_head and tag not in _HEAD_ONLY:
@@ -177,6 +186,8 @@ class _TextParser:
             return
         if self._skip_depth:
             return
+        if tag in _RUBY_EDGES or tag in _PARAGRAPHS or tag in _LINES or tag in _HEADINGS:
+            self._annotation = False
         if tag == "head":
             self._in_head = False
         elif tag == "title" and self._title_parts is not None:
@@ -197,7 +208,7 @@ class _TextParser:
             self._block_break(tag)
 
     def handle_data(self, data: str) -> None:
-        if self._skip_depth:
+        if self._skip_depth or self._annotation:
             return
         if self._title_parts is not None:
             self._title_parts.append(data)

@@ -12,7 +12,7 @@ import pytest
 
 from indexer.errors import LoaderError
 
-from support.folders import found, index, skipped, write
+from support.folders import found, index, skipped, text_of, write
 from support.loaders import Content, assert_text, load
 
 CONTAINER = (
@@ -182,3 +182,17 @@ def test_a_book_whose_zip_does_not_flag_its_utf8_names_is_read(tmp_path: Path) -
     write(docs, "kusamakura.epub", without_utf8_flags(book(chapters, spine=["xhtml/三.xhtml"])))
     assert skipped(index(docs, index_dir, embeddings=False)) == {}
     assert found(index_dir, "zebracorn") == ["kusamakura.epub"]
+
+
+def test_ruby_readings_stay_above_their_words(tmp_path: Path) -> None:
+    """A Japanese book's furigana (<rt>, shown above a word) is not read into the line: '山路やまみちを登り' neither
+    reads nor matches as the sentence does; an annotation left unclosed, as HTML allows, ends at its ruby's end."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    body = (
+        "<p><ruby>山路<rp>(</rp><rt>やまみち</rt><rp>)</rp></ruby>を登りながら、こう考えた。</p>"
+        "<p><ruby>智<rt>ち</ruby>に働けば<ruby>角<rt>かど</ruby>が立つ。zebracorn</p>"
+    )
+    write(docs, "kusamakura.epub", book({"one.xhtml": chapter("一", body)}, spine=["one.xhtml"]))
+    index(docs, index_dir, embeddings=False)
+    text = text_of(index_dir, "kusamakura.epub")
+    assert text == "一\n\n山路を登りながら、こう考えた。\n\n智に働けば角が立つ。zebracorn"
