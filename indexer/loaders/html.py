@@ -1,11 +1,11 @@
 """HTML: the visible text of a page, split at h1-h6, read with htmlscan's linear tokenizer.
 
 Decoding: a BOM, else a charset declared by a <meta> tag in the first 2 KiB, else decode_text's
-rules. Script, style, noscript, template, iframe and svg content is dropped, and so is the <head>
-except its <title>, and a ruby annotation (<rt>, <rp>: a reading shown above its word). Block
-elements start new lines (paragraph-like ones a blank line), table cells in a row are joined by
-" | ", inline whitespace is collapsed (except in <pre>), entities are unescaped and images give their
-alt text. A heading starts a new Section and is not repeated in its
+rules. What a reader does not see is left out (htmlshown.py: script, style, noscript, template and
+iframe content, ruby annotations, an inline SVG's all but its <text>), and so is the <head> except
+its <title>. Block elements start new lines (paragraph-like ones a blank line), table cells in a row
+are joined by " | ", inline whitespace is collapsed (except in <pre>), entities are unescaped and
+images give their alt text. A heading starts a new Section and is not repeated in its
 text. Title: <title>, else the first <h1>, else the first heading of any level, else "".
 <meta name="keywords"> becomes front_matter["tags"]. A page that sends its reader on at once (`<meta
 http-equiv="refresh" content="0; url=/en/cli/list">`, the stubs sites keep where a page moved) is no page
@@ -23,6 +23,7 @@ from pathlib import Path
 from indexer.errors import NotAPage
 from indexer.loaders.frontmatter import split_front_matter, string_tuple
 from indexer.loaders.htmlscan import FOREIGN, EndTag, HtmlScanner, StartTag, Text
+from indexer.loaders.htmlshown import Shown
 from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
@@ -38,14 +39,8 @@ _META = re.compile(r"<meta\b[^>]{0,1000}>", re.IGNORECASE)
 _REFRESH = re.compile(r"""http-equiv\s*=\s*["']?refresh\b""", re.IGNORECASE)
 _CONTENT = re.compile(r"""\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)
 _AT_ONCE = re.compile(r"\s*(\d{1,3})(?:\.\d*)?\s*[;,]\s*url\s*=\s*\S", re.IGNORECASE)  # "0; url=/x": no page
-_SKIPPED = frozenset({"script", "style", "noscript", "template", "iframe", "svg"})
 _HEAD_ONLY = frozenset({"title", "meta", "link", "base", "script", "style", "noscript", "template"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-# A ruby annotation (<rt>, and the <rp> parentheses old browsers show) is read above its base, not in the line:
-# '山路<rt>やまみち</rt>' reads '山路', or the reading splits every annotated word. Its end tag is optional, so it
-# ends at the next annotation, base or </ruby>, or at any block's edge.
-_ANNOTATIONS = frozenset({"rt", "rp"})
-_RUBY_EDGES = frozenset({"rt", "rp", "rb", "rtc", "ruby"})
 _PARAGRAPHS = frozenset(
     {"p", "pre", "blockquote", "table", "ul", "ol", "dl", "section", "article", "aside", "main"}
     | {"header", "footer", "nav", "figure", "form", "fieldset", "details", "address", "hr"}
@@ -146,8 +141,7 @@ class _TextParser:
         self._heading = ""
         self._pieces: list[str] = []
         self._newlines = 0  # how many "\n" the text collected so far ends with (after its last other character)
-        self._skip_depth = 0
-        self._skipped = ""  # the outermost element whose content is being skipped
+        self._shown = Shown(_PARAGRAPHS | _LINES | _HEADINGS)  # what a reader sees (htmlshown.py)
         self._pre_depth = 0
         self._in_head = False
         self._title_parts: list[str] | None = None  # collecting while inside <title>
@@ -159,16 +153,10 @@ class _TextParser:
         self._lists: list[tuple[int, int] | None] = []
         self._number = ""  # the number of the list item whose first text comes next ("3. ")
         self._lists_beyond = 0  # lists open deeper than _MAX_LISTS (their items take the last followed list's numbers)
-        self._annotation = False  # inside a ruby annotation, whose text is not read (_ANNOTATIONS)
 
     def handle_starttag(self, tag: str, attrs: dict[str, str]) -> None:
-        if tag in _SKIPPED:
-            self._skipped = self._skipped if self._skip_depth else tag
-            self._skip_depth += 1
-        if self._skip_depth:
+        if self._shown.start(tag) == "hidden":
             return
-        if tag in _RUBY_EDGES or tag in _PARAGRAPHS or tag in _LINES or tag in _HEADINGS:
-            self._annotation = tag in _ANNOTATIONS
         if tag == "head":
             self._in_head = True
         elif self._in_head and tag not in _HEAD_ONLY:
@@ -181,13 +169,11 @@ class _TextParser:
             self._body_start(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in _SKIPPED and self._skip_depth:
-            self._skip_depth -= 1
+        seen = self._shown.end(tag)
+        if seen != "shown":
+            if seen == "line":  # an SVG <text> element: a line of its own
+                self._break(1)
             return
-        if self._skip_depth:
-            return
-        if tag in _RUBY_EDGES or tag in _PARAGRAPHS or tag in _LINES or tag in _HEADINGS:
-            self._annotation = False
         if tag == "head":
             self._in_head = False
         elif tag == "title" and self._title_parts is not None:
@@ -208,7 +194,7 @@ class _TextParser:
             self._block_break(tag)
 
     def handle_data(self, data: str) -> None:
-        if self._skip_depth or self._annotation:
+        if not self._shown.text:
             return
         if self._title_parts is not None:
             self._title_parts.append(data)
@@ -229,7 +215,7 @@ class _TextParser:
     @property
     def unclosed_skip(self) -> str:
         """The element whose content was being skipped when the page ended, if any (a <svg> never closed)."""
-        return self._skipped if self._skip_depth else ""
+        return self._shown.unclosed
 
     def _meta(self, attrs: dict[str, str]) -> None:
         if (attrs.get("name") or "").lower() == "keywords" and not self.keywords:
