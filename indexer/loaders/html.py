@@ -155,7 +155,10 @@ class _TextParser:
         self._lists_beyond = 0  # lists open deeper than _MAX_LISTS (their items take the last followed list's numbers)
 
     def handle_starttag(self, tag: str, attrs: dict[str, str]) -> None:
-        if self._shown.start(tag) == "hidden":
+        seen = self._shown.start(tag, attrs)
+        if seen != "shown":
+            if seen == "line":  # an SVG <tspan> set on a line of its own
+                self._break(1)
             return
         if tag == "head":
             self._in_head = True

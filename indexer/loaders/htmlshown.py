@@ -5,11 +5,13 @@
   '山路<rt>やまみち</rt>を' reads '山路を', or every annotated word is split by its reading. Its end tag is
   optional, so it ends at the next annotation, base or </ruby>, or at any block's edge.
 - Inline SVG shows the words of its <text> elements (a fixed-layout book converted from PDF sets every line so:
-  IDPF's 'Sous le vent'), and nothing else: not its styles, titles, descriptions or metadata.
+  IDPF's 'Sous le vent'), a line each, and a line for each <tspan> set at another height; nothing else: not its
+  styles, titles, descriptions or metadata.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 __all__ = ["Shown"]
@@ -31,6 +33,7 @@ class Shown:
         self._annotation = False
         self._svg_depth = 0
         self._svg_text_depth = 0
+        self._svg_y: str | None = None  # the y of the last <tspan> of the SVG <text> being read
 
     @property
     def text(self) -> bool:
@@ -45,7 +48,7 @@ class Shown:
             return self._hidden
         return "svg" if self._svg_depth else ""
 
-    def start(self, tag: str) -> Seen:
+    def start(self, tag: str, attrs: Mapping[str, str]) -> Seen:
         if tag in _HIDDEN:
             self._hidden = self._hidden if self._hidden_depth else tag
             self._hidden_depth += 1
@@ -54,10 +57,19 @@ class Shown:
         if tag == "svg" or self._svg_depth:
             self._svg_depth += tag == "svg"
             self._svg_text_depth += tag == "text"
-            return "hidden"
+            return self._svg_line(tag, attrs.get("y"))
         if tag in _RUBY_EDGES or tag in self._blocks:
             self._annotation = tag in _ANNOTATIONS
         return "shown"
+
+    def _svg_line(self, tag: str, y: str | None) -> Seen:
+        """ "line" for a <tspan> set lower or higher than the one before it in its <text>: a line of its own."""
+        if tag == "text":
+            self._svg_y = None
+        elif tag == "tspan" and y is not None:
+            moved, self._svg_y = self._svg_y is not None and y != self._svg_y, y
+            return "line" if moved else "hidden"
+        return "hidden"
 
     def end(self, tag: str) -> Seen:
         if tag in _HIDDEN and self._hidden_depth:

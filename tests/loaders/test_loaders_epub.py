@@ -200,14 +200,15 @@ def test_ruby_readings_stay_above_their_words(tmp_path: Path) -> None:
 
 def test_a_fixed_layout_page_drawn_in_svg_is_read_for_its_text(tmp_path: Path) -> None:
     """A book converted from PDF sets each line as an SVG <text> (IDPF's 'Sous le vent'): its words are read, one
-    line per <text>; the drawing's styles, title and paths are not."""
+    line per <text> and per <tspan> set lower; the drawing's styles, title and paths are not."""
     docs, index_dir = tmp_path / "docs", tmp_path / "index"
     page = (
         '<div class="page"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 368 581"><title>svgsentinel</title>'
         "<style>.ps00 {fill:#221F1F;}</style><path d='M 148 485 L 219 485 Z'/>"
         '<text transform="matrix(1 0 0 1 119 108)"><tspan x="0" y="0">Jean-Bernard Pouy</tspan></text>'
-        '<text transform="matrix(1 0 0 1 119 140)"><tspan x="0" y="0">Sous le vent zebracorn</tspan></text></svg></div>'
+        '<text transform="matrix(1 0 0 1 119 140)"><tspan x="0" y="0">Sous le vent</tspan><tspan x="60" y="0"> '
+        'zebracorn,</tspan><tspan x="0" y="11.76">a novel.</tspan></text></svg></div>'
     )
     write(docs, "vent.epub", book({"p1.xhtml": chapter("Sous le vent", page)}, spine=["p1.xhtml"]))
     assert skipped(index(docs, index_dir, embeddings=False)) == {}
-    assert text_of(index_dir, "vent.epub") == "Sous le vent\n\nJean-Bernard Pouy\nSous le vent zebracorn"
+    assert text_of(index_dir, "vent.epub") == "Sous le vent\n\nJean-Bernard Pouy\nSous le vent zebracorn,\na novel."
