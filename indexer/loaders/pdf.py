@@ -2,10 +2,11 @@
 
 Sections carry `page` (1-based) and an empty `heading`: PDFs have no reliable headings, and the page
 number already says where a passage is. A running header or footer is kept on its first page only
-(runningheads.py). An encrypted PDF is opened with the empty password when it has only an owner
-password; otherwise it is an error. A PDF without any text layer (a scan) loads with no sections and a
-warning. pypdf's Python warnings and log records about a damaged file never escape: up to a few of them
-become one warning, "damaged PDF, its text read anyway (pypdf: ...)".
+(runningheads.py); a filled form's values follow the page's text (pdfforms.py). An encrypted PDF is
+opened with the empty password when it has only an owner password; otherwise it is an error. A PDF
+without any text layer (a scan) loads with no sections and a warning. pypdf's Python warnings and log
+records about a damaged file never escape: up to a few of them become one warning, "damaged PDF, its
+text read anyway (pypdf: ...)".
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
 from indexer.loaders.officemeta import document_title
+from indexer.loaders.pdfforms import form_lines
 from indexer.loaders.runningheads import drop_running_heads
 from indexer.model import ParsedDoc, Section
 
@@ -118,6 +120,7 @@ def _read_pages(reader: PdfReader) -> tuple[int, list[Section], list[str]]:
             problems.append(f"page {number}: text could not be extracted")
             texts.append("")
     texts = drop_running_heads(texts)
+    texts = ["\n".join(filter(None, (text, *form_lines(page)))) for text, page in zip(texts, pages, strict=True)]
     sections = [Section(text=text, page=number) for number, text in enumerate(texts, start=1) if text]
     return len(pages), sections, problems
 
