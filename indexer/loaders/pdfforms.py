@@ -47,7 +47,8 @@ def _line(widget: Any) -> str:
     text = ", ".join(" ".join(str(v).split()) for v in values)[:_MAX_VALUE_CHARS]
     if not text:
         return ""
-    return f"{label or name}: {text}" if (label or name) else text
+    named = (label or name).rstrip(" .:")  # a tooltip is often a sentence: "Enter name of Federal agency."
+    return f"{named}: {text}" if named else text
 
 
 def _inherited(widget: Any) -> tuple[Any, str, str, Any]:
