@@ -1,12 +1,12 @@
 """Word (.docx, .docm): the body's paragraphs and tables in order, split at headings, read with python-docx.
 
-The body is read as Word shows it (wordxml.py): content controls, tracked insertions, fields' results and text
-boxes are text; tracked deletions and field codes are not. A paragraph whose style is a heading ("Heading 1"..
-"Heading 9", "Title") starts a new Section whose `heading` is its text. Tables become one line per row, cells
-joined by " | " (a merged cell counted once). Headers, footers, comments and footnotes are not body text and are
-left out; style names and XML never reach the text. Title: the core properties' title, else the first "Title"
-paragraph, else the first heading. Author, created and modified dates go to front matter, keywords to tags. A
-.docm's macros are never read (containers.py), only its text.
+The body is read as Word shows it (wordxml.py): content controls, tracked insertions, fields' results, text
+boxes and the words of charts and SmartArt diagrams are text; tracked deletions and field codes are not. A
+paragraph whose style is a heading ("Heading 1".."Heading 9", "Title") starts a new Section whose `heading` is its
+text. Tables become one line per row, cells joined by " | " (a merged cell counted once). Headers, footers,
+comments and footnotes are not body text and are left out; style names and XML never reach the text. Title: the
+core properties' title, else the first "Title" paragraph, else the first heading. Author, created and modified
+dates go to front matter, keywords to tags. A .docm's macros are never read (containers.py), only its text.
 """
 
 from __future__ import annotations
@@ -17,9 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
+from indexer.loaders.charts import chart_text
 from indexer.loaders.containers import open_container
+from indexer.loaders.diagrams import diagram_text
 from indexer.loaders.officemeta import one_line, ooxml_properties, quiet
-from indexer.loaders.wordxml import TABLE, blocks, paragraph_style, paragraph_text, table_rows
+from indexer.loaders.wordxml import TABLE, blocks, graphics, paragraph_style, paragraph_text, table_rows
+from indexer.loaders.xmlparts import parse_part
 from indexer.model import ParsedDoc, Section
 
 if TYPE_CHECKING:
@@ -49,6 +52,8 @@ class DocxLoader:
         try:
             for block in blocks(document.element.body):
                 body.add(block)
+                for kind, rid in graphics(block) if block.tag != TABLE else ():
+                    body.add_words(_graphic_text(document, kind, rid))
         except Exception as exc:  # python-docx raises many kinds of error on a damaged body
             raise LoaderError(f"not a readable Word document: {describe(exc)}") from exc
         title, front = ooxml_properties(document)
@@ -59,6 +64,17 @@ class DocxLoader:
             front_matter=front,
             warnings=container.warnings,
         )
+
+
+def _graphic_text(document: Document, kind: str, rid: str) -> str:
+    """A chart's or a SmartArt diagram's words (charts.py, diagrams.py); "" when its part is missing or damaged."""
+    try:
+        blob = document.part.related_parts[rid].blob
+        if kind == "diagram":
+            return diagram_text(blob, "Word document")
+        return chart_text(parse_part(blob, "a chart", "Word document"))
+    except (KeyError, LoaderError):
+        return ""
 
 
 def _open(data: bytes) -> Document:
@@ -97,6 +113,11 @@ class _Body:
                 self.first_title = heading
             self.first_heading = self.first_heading or heading
         elif text:
+            self._blocks.append(text)
+
+    def add_words(self, text: str) -> None:
+        """Text of the body's that is no paragraph of it: a chart's, a diagram's."""
+        if text:
             self._blocks.append(text)
 
     def sections(self) -> list[Section]:

@@ -9,7 +9,8 @@ tag, and a text box (w:txbxContent). Here the body is walked as Word lays it out
 - a paragraph's text: its w:t, tabs and breaks, wherever they sit, but deleted or moved-away text (w:del,
   w:moveFrom), field codes (w:instrText) and the fallback copy of a drawing (mc:Fallback, the same text box again
   for old readers);
-- a text box's paragraphs right after the paragraph that anchors it.
+- a text box's paragraphs right after the paragraph that anchors it;
+- the charts and SmartArt diagrams a paragraph shows (`graphics`: their words are in parts of their own).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["TABLE", "blocks", "paragraph_style", "paragraph_text", "table_rows"]
+__all__ = ["TABLE", "blocks", "graphics", "paragraph_style", "paragraph_text", "table_rows"]
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
@@ -30,6 +31,9 @@ _NOT_SHOWN = frozenset(
     {f"{_W}del", f"{_W}moveFrom", f"{_W}delText", f"{_W}instrText", f"{_W}pPr", f"{_W}rPr", f"{_W}sdtPr",
      f"{_MC}Fallback", _TEXT_BOX}
 )  # fmt: skip
+_R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}chart"
+_DIAGRAM = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}relIds"
 _MAX_DEPTH = 64  # nesting past this (tables in tables in controls...) is no document Word writes
 
 
@@ -66,6 +70,17 @@ def table_rows(table: Any) -> Iterator[list[str]]:
         cells = _descendants_of(row, {_CELL}, stop={TABLE})
         paragraphs = (_descendants_of(cell, {_P}, stop=set()) for cell in cells)  # a nested table's too
         yield [" ".join(" ".join(paragraph_text(p) for p in found).split()) for found in paragraphs]
+
+
+def graphics(paragraph: Any) -> list[tuple[str, str]]:
+    """The charts ("chart", its part's relationship id) and SmartArt diagrams ("diagram", its data part's) that the
+    paragraph shows, in order; not those of its text boxes (read with their own paragraphs) or fallbacks."""
+    found = []
+    for element in _descendants_of(paragraph, {_CHART, _DIAGRAM}, stop=set()):
+        kind, rid = ("chart", element.get(f"{_R}id")) if element.tag == _CHART else ("diagram", element.get(f"{_R}dm"))
+        if rid:
+            found.append((kind, str(rid)))
+    return found
 
 
 def _reading(element: Any) -> str | None:

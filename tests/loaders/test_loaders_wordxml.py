@@ -1,6 +1,6 @@
 """A Word document's text as Word shows it: content controls (a template's cover page, a form's fields), tracked
-insertions, a field's result, text boxes and a table inside a table are read; tracked deletions, field codes and the
-fallback copy of a text box are not."""
+insertions, a field's result, text boxes, a table inside a table and the words of charts and SmartArt diagrams are
+read; tracked deletions, field codes, the numbers plotted and the fallback copy of a text box are not."""
 
 from __future__ import annotations
 
@@ -8,6 +8,10 @@ import io
 from pathlib import Path
 
 import docx
+from docx.opc.constants import CONTENT_TYPE as CT
+from docx.opc.constants import RELATIONSHIP_TYPE as RT
+from docx.opc.packuri import PackURI
+from docx.opc.part import Part
 from docx.oxml import parse_xml
 
 from support.folders import index, skipped, snapshot, text_of, write
@@ -75,3 +79,59 @@ def test_word_text_is_read_as_word_shows_it(tmp_path: Path) -> None:
     )
     for word_ in ("zebracorn", "okapilight", "unicornfish", "quokkaflare", "narwhalbean"):
         assert [hit.document.id for hit in snapshot(index_dir).search(word_, limit=3)] == ["review.docx"], word_
+
+
+C_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
+DGM_NS = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+CHART = (
+    f'<c:chartSpace xmlns:c="{C_NS}" xmlns:a="{A_NS}"><c:chart><c:title><c:tx><c:rich><a:p><a:r>'
+    "<a:t>Quarterly zebracorn sales</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser>"
+    '<c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>Okapilight units</c:v></c:pt></c:strCache></c:strRef></c:tx>'
+    '<c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>North</c:v></c:pt><c:pt idx="1"><c:v>South</c:v></c:pt>'
+    '</c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>1234.5</c:v></c:pt>'
+    "</c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>"
+)
+DIAGRAM = (
+    f'<dgm:dataModel xmlns:dgm="{DGM_NS}" xmlns:a="{A_NS}"><dgm:ptLst>'
+    '<dgm:pt modelId="1"><dgm:t><a:p><a:r><a:t>Plan quokkaflare</a:t></a:r></a:p></dgm:t></dgm:pt>'
+    '<dgm:pt modelId="2"><dgm:t><a:p><a:r><a:t>Ship</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>'
+)
+
+
+def graphic(uri: str, reference: str) -> str:
+    return (
+        f'<w:p {NAMESPACES} xmlns:a="{A_NS}" xmlns:r="{R_NS}"><w:r><w:drawing><a:graphic><a:graphicData uri="{uri}">'
+        f"{reference}</a:graphicData></a:graphic></w:drawing></w:r></w:p>"
+    )
+
+
+def word_with_graphics() -> bytes:
+    document = docx.Document()
+    document.add_paragraph("Report narwhalbean.")
+    part = document.part
+    chart = Part(PackURI("/word/charts/chart1.xml"), CT.DML_CHART, CHART.encode(), part.package)
+    data = Part(PackURI("/word/diagrams/data1.xml"), CT.DML_DIAGRAM_DATA, DIAGRAM.encode(), part.package)
+    chart_id, data_id = part.relate_to(chart, RT.CHART), part.relate_to(data, RT.DIAGRAM_DATA)
+    body = document.element.body
+    for block in (
+        graphic(C_NS, f'<c:chart xmlns:c="{C_NS}" r:id="{chart_id}"/>'),
+        graphic(DGM_NS, f'<dgm:relIds xmlns:dgm="{DGM_NS}" r:dm="{data_id}" r:lo="" r:qs="" r:cs=""/>'),
+    ):
+        body.insert(len(body) - 1, parse_xml(block))
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def test_a_charts_and_a_diagrams_words_are_read_where_they_stand(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "report.docx", word_with_graphics())
+    assert skipped(index(docs, index_dir, embeddings=False)) == {}
+    assert text_of(index_dir, "report.docx") == (
+        "Report narwhalbean.\n\n"
+        "Chart: Quarterly zebracorn sales\nSeries: Okapilight units\nCategories: North, South\n\n"
+        "Plan quokkaflare\nShip"
+    )
