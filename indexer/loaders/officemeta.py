@@ -27,9 +27,11 @@ __all__ = [
 
 _KEYWORD_SPLIT = re.compile(r"[,;]")
 # Titles applications write by themselves: PowerPoint's "PowerPoint Presentation", python-pptx's "Presentation",
-# Google Docs' "Untitled document", reportlab's "untitled", Word's "Document1", Acrobat's "Binder1".
+# Google Docs' "Untitled document", reportlab's "untitled", Word's "Document1", Acrobat's "Binder1", AutoCAD's
+# layout names ("Model", "Layout1").
 _PLACEHOLDER = re.compile(
-    r"(?:untitled|title|document|presentation|book|binder|workbook|slide|sheet|word document|microsoft word document"
+    r"(?:untitled|title|document|presentation|book|binder|workbook|slide|sheet|model|layout|word document"
+    r"|microsoft word document"
     r"|powerpoint presentation|untitled (?:document|presentation|spreadsheet))[ _-]?\d{0,4}",
     re.IGNORECASE,
 )

@@ -80,6 +80,7 @@ FILES = {
     "scan-export.pdf": make_pdf(["Pangolinmist export of the ledger."], title="untitled"),
     "combined.pdf": make_pdf(["Capybarasol chapters."], title="Binder1.pdf"),
     "notes.rtf": b"{\\rtf1\\ansi{\\info{\\title Untitled document}}Wombatglint meeting notes.\\par}",
+    "floor-plan.pdf": make_pdf(["Wallabyquill drawing."], title="Model"),  # AutoCAD's layout name
     "annual.pdf": make_pdf(["Lemurquartz results."], title="Annual report 2024"),
 }
 
@@ -107,6 +108,7 @@ def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("pangolinmist", "Scan export"),
         ("capybarasol", "Combined"),
         ("wombatglint", "Notes"),
+        ("wallabyquill", "Floor plan"),
         ("lemurquartz", "Annual report 2024"),  # a title of the author's own is kept
     ],
 )
