@@ -198,7 +198,8 @@ def probe_folder(path: str) -> bool:
         return False
     joined = os.path.normpath(path)
     relative = os.path.relpath(joined, state.folder).replace(os.sep, "/")
-    stamp = state.files.setdefault(relative, stamp_now(joined, state.root, state.follow_symlinks))
+    root = "" if joined == state.root else state.root  # that folder itself is not outside it
+    stamp = state.files.setdefault(relative, stamp_now(joined, root, state.follow_symlinks))
     return stamp not in (OUTSIDE, MISSING) and os.path.isdir(joined)
 
 

@@ -4,8 +4,8 @@ draws for it, as apischema.py writes it out, around the page's own text.
 - `openapi: "/openapi.json POST /project/update/{projectId}"`: that operation of that spec (a path from the
   site's folder, the one holding docs.json or mint.json; else from the documents folder);
 - `openapi: "GET /users"`: of the specs the site's config names (`"openapi"` anywhere in docs.json's
-  navigation, as a path, a list of them or a `source`; mint.json's top-level `openapi`), else of an
-  openapi.json, .yaml or .yml in the site's folder;
+  navigation, as a path, a list of them or a `source`; mint.json's top-level `openapi`), else (none, or URLs
+  only) of the files named like a spec in the page's folder or one above it in the site;
 - `openapi: "openapi.json webhook orderUpdated"`: a webhook of an OpenAPI 3.1 spec;
 - `openapi-schema: User`: a schema of the spec, its fields.
 
@@ -18,6 +18,8 @@ a page without a title, and its description opens one without a description.
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +33,7 @@ __all__ = ["ApiPage", "api_page"]
 
 _METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
 _CONFIGS = ("docs.json", "mint.json")
-_DEFAULT_SPECS = ("openapi.json", "openapi.yaml", "openapi.yml")
+_SPEC_NAME = re.compile(r"(?i)[\w.-]*(?:openapi|swagger)[\w.-]*\.(?:json|ya?ml)")  # openapi.json, x.openapi.yaml
 _MAX_SPECS = 10  # specs looked through for one page
 _MAX_CONFIG_BYTES = 4_000_000
 _PARSED: dict[str, Any] = {}  # a spec's text -> its parsed root, for the other pages of the same spec
@@ -104,20 +106,40 @@ def _schema_page(page: Path, name: str) -> ApiPage | None:
 
 
 def _specs(page: Path, named: str) -> Iterator[Spec]:
-    """The specs a page's operation may be in, parsed: the one named, else those the site's config names,
-    else the site folder's openapi.json (.yaml, .yml)."""
+    """The specs a page's operation may be in, parsed: the one named, else those the site's config names, else
+    (when the config names none, or only URLs, which are not fetched) the files named like a spec
+    (`*openapi*`, `*swagger*`: `.json`, `.yaml`, `.yml`) in the page's folder and each one above it up to the
+    site's, nearest first (the starter's `api-reference/openapi.json`, Brale's `api-reference/brale-openapi.yaml`
+    beside a config that names its spec by URL)."""
     site, config = _site(page)
-    if named:
-        wanted = [named]
-    else:
-        wanted = _named_in(config)[:_MAX_SPECS] or [n for n in _DEFAULT_SPECS if includes.probe(str(site / n))]
+    configured = [] if named else _named_in(config)
+    local = [name for name in ([named] if named else configured) if not name.startswith(("http://", "https://"))]
+    wanted = [name.lstrip("/") for name in local[:_MAX_SPECS]] or ([] if named else _nearby(page, site))
     for name in wanted:
-        if name.startswith(("http://", "https://")):
-            continue  # nothing is fetched
-        text = includes.included_text(site, name.lstrip("/"), relative_to_folder=True)
+        text = includes.included_text(site, name, relative_to_folder=True)
         root = _parsed(text) if text is not None else None
         if isinstance(root, Mapping) and isinstance(root.get("openapi", root.get("swagger")), str | int | float):
             yield Spec(root)
+
+
+def _nearby(page: Path, site: Path) -> list[str]:
+    """The spec files of the page's folder and those above it up to the site's (see _specs()), as paths from the
+    site's folder; each folder looked in is remembered, so that a spec added there reads the page again."""
+    found: list[str] = []
+    folder = Path(os.path.realpath(page.parent))  # as real as the site's folder (includes.folders_up)
+    while len(found) < _MAX_SPECS:
+        if includes.probe_folder(str(folder)):
+            try:
+                names = sorted(entry.name for entry in os.scandir(folder) if entry.is_file())
+            except OSError:
+                names = []
+            for name in names:
+                if _SPEC_NAME.fullmatch(name) and len(found) < _MAX_SPECS:
+                    found.append(os.path.relpath(folder / name, site).replace(os.sep, "/"))
+        if folder == site or site not in folder.parents:
+            break
+        folder = folder.parent
+    return found
 
 
 def _site(page: Path) -> tuple[Path, Any]:

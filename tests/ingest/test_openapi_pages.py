@@ -249,3 +249,21 @@ def test_schemas_that_hold_themselves_or_thousands_of_fields_give_bounded_pages(
     forked = text_of(index_dir, "models/fork0.mdx")
     assert forked.startswith("The Fork0 model.\n\nFork0\n\ntine0 (string)\ntine1 (string)\n")
     assert forked.endswith("(More fields than a page shows: the rest are left out.)")
+
+
+def test_a_spec_the_config_names_by_url_is_found_beside_the_pages_instead(tmp_path: Path) -> None:
+    """Brale's docs.json names its spec by URL, which Mintlify fetches and no offline indexer may: its 17 API
+    pages had nothing but their title. The spec also lies in the repository, api-reference/brale-openapi.yaml,
+    beside the pages' folder: the nearest file named like a spec, in the page's folder or one above it, serves."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    config = {"$schema": DOCS_JSON["$schema"], "theme": "mint", "openapi": "https://api.greenhouse.test/openapi"}
+    write(docs, "docs.json", json.dumps(config))
+    write(docs, "api-reference/greenhouse-openapi.json", json.dumps(SPEC))
+    write(docs, "api-reference/plants/create.mdx", "---\ntitle: Plant\nopenapi: 'POST /plants'\n---\n")
+    report = index(docs, index_dir)
+    assert warnings_of(report, "api-reference/plants/create.mdx") == []
+    assert found(index_dir, "tamarwort") == ["api-reference/plants/create.mdx"]
+    write(docs, "api-reference/plants/read.mdx", "---\ntitle: Read\nopenapi: 'GET /plants/{plantId}'\n---\n")
+    write(docs, "api-reference/plants/openapi.yaml", "openapi: 3.0.0\npaths: {}\n")  # nearer, without it
+    index(docs, index_dir)
+    assert "marrowkey" in text_of(index_dir, "api-reference/plants/read.mdx")  # the next spec up holds it
