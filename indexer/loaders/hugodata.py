@@ -20,20 +20,16 @@ Both only where the site's own layouts define the shortcode (`layouts/_shortcode
 
 from __future__ import annotations
 
-import functools
-import json
 import os
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from indexer.loaders.hugoparams import hugo_site
+from indexer.loaders.hugoparams import hugo_site, parsed_values
 from indexer.loaders.includes import included_text, lies_outside, probe, refuse, warn
 from indexer.loaders.shortcodes import shortcode_arguments
-from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["expand_gohugo_shortcodes"]
 
@@ -111,7 +107,7 @@ def _site_data(page: Path) -> Any:
         candidate = os.path.join(site, "data", "docs" + suffix)
         if probe(candidate):
             text = included_text(page, os.path.relpath(candidate, page.parent))
-            parsed = _parsed(text, suffix) if text is not None else None
+            parsed = parsed_values(text, suffix) if text is not None else None
             return parsed if isinstance(parsed, dict) else False
         if lies_outside(candidate):
             refuse(os.path.relpath(candidate, page.parent))
@@ -138,14 +134,3 @@ def _section(data: Any, keys: str, arguments: dict[str, str]) -> str | None:
     except (yaml.YAMLError, RecursionError, ValueError):
         return None
     return shown[:_MAX_SHOWN]
-
-
-@functools.lru_cache(maxsize=4)
-def _parsed(text: str, suffix: str) -> Any:
-    """A data file's values (never changed: the pages of a site share them), or False."""
-    try:
-        if suffix == ".toml":
-            return tomllib.loads(text)
-        return json.loads(text) if suffix == ".json" else read_yaml(text)
-    except (ValueError, RecursionError):
-        return False

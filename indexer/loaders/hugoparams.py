@@ -136,7 +136,7 @@ class _Params:
             full = os.path.join(folder, stem + suffix)
             if os.path.isfile(full):
                 text = included_text(self.page, os.path.relpath(full, self.page.parent), use=SETTINGS) or ""
-                return _parsed(text, suffix)
+                return parsed_values(text, suffix)
         return None
 
 
@@ -228,8 +228,9 @@ def _shown(value: Any) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def _parsed(text: str, suffix: str) -> Any:
-    """A config file's values (never changed: the pages of a site share them), or None."""
+def parsed_values(text: str, suffix: str) -> Any:
+    """A config or data file's values, by its suffix (TOML, JSON, else YAML), remembered (never changed: the
+    pages of a site share them; hugodata.py reads data files with it); None when it cannot be read."""
     try:
         if suffix == ".toml":
             return tomllib.loads(text)

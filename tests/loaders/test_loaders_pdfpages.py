@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from support.folders import index, snapshot, text_of, warnings_of, write
-from support.pdfs import make_pdf
+from support.pdfs import assemble_pdf, make_pdf
 
 HEADER = "Acme Handbook - Edition 2 (internal)"
 BODIES = ["Travel zebracorn rules.", "Expense unicornfish limits.", "Leave okapilight policy.", "Remote quokka work."]
@@ -77,16 +77,7 @@ def filled_form() -> bytes:
         b"<< /Type /Annot /Subtype /Widget /FT /Btn /T (agree) /V /Yes /Rect [72 520 90 538] /P 3 0 R >>",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return assemble_pdf(objects)
 
 
 def test_a_filled_forms_values_are_read_with_its_page(tmp_path: Path) -> None:

@@ -65,6 +65,12 @@ def pdf_mapping_letter_a_to(code_point_hex: str, text: str) -> bytes:
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
         b"<< /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream",
     ]
+    return assemble_pdf(objects)
+
+
+def assemble_pdf(objects: list[bytes]) -> bytes:
+    """A PDF of these objects, numbered from 1 (the first the catalog), with its cross-reference table: for the
+    files no PDF library writes (a ToUnicode map of a lone surrogate, filled form fields)."""
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, 1):
