@@ -19,7 +19,7 @@ signature below it. The Python source is read with ast, never imported or run (p
 - Docstrings in the Google style (the handler's default) read as the page shows them: `Args:` is "Parameters:"
   with a line per parameter, `name (type) -- description` (an en dash), and so on for `Returns:`, `Raises:`,
   `Attributes:`; in `Examples:`, `>>>` lines and their output are code, and a section's own code blocks stay
-  as written. NumPy's underlined section titles are read the same way, not as headings.
+  as written. NumPy's underlined section titles are read the same way, not as headings (mkdocstringsdoc.py).
 - PEP 727's `Annotated[T, Doc("...")]` (Typer's, FastAPI's) as the handler shows it (typingdoc.py): `T` in the
   signature, and, with the griffe_typingdoc extension in the options' `extensions`, the Doc's text in the
   Parameters section.
@@ -33,9 +33,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from indexer.loaders.docsections import DocSection, Entry, entries, split_sections
-from indexer.loaders.fences import closes, fence_for, opens
+from indexer.loaders.fences import closes, opens
 from indexer.loaders.includes import folders_up, reading_folder, reading_root, warn
+from indexer.loaders.mkdocstringsdoc import code_span, docstring_markdown
 from indexer.loaders.mkdocsyml import config_extensions, mkdocs_settings, plugin_entries, site_configs
 from indexer.loaders.pyobjects import PyObject
 from indexer.loaders.pysource import MAX_DEPTH, PythonSource
@@ -50,22 +50,6 @@ _API = re.compile(  # `::: name`, or `## ::: name`: a heading's level for the ob
 MKDOCSTRINGS, MKAUTODOC = "mkdocstrings", "mkautodoc"  # the plugin, and encode's Markdown extension (httpx's docs)
 _MKAUTODOC_OPTION = re.compile(r"^[ \t]*:(\w+):[ \t]*((?:\S(?:.*\S)?)?)[ \t]*$", re.MULTILINE)  # linear
 MAX_LINES = 20_000  # lines one directive may become
-# the label a page shows over a section (docsections.py finds them), and how each reads
-_LABELS = {"args": "Parameters", "arguments": "Parameters", "parameters": "Parameters", "params": "Parameters",
-           "other parameters": "Other parameters", "other params": "Other parameters",
-           "keyword args": "Keyword arguments", "keyword arguments": "Keyword arguments", "kwargs": "Keyword arguments",
-           "keyword parameters": "Keyword arguments", "attributes": "Attributes", "raises": "Raises",
-           "raise": "Raises", "exceptions": "Raises", "warns": "Warns", "warn": "Warns", "receives": "Receives",
-           "returns": "Returns", "return": "Returns", "yields": "Yields", "yield": "Yields", "examples": "Examples",
-           "example": "Examples", "note": "Note", "notes": "Note", "warning": "Warning", "warnings": "Warning",
-           "see also": "See also", "todo": "Todo", "references": "References", "methods": "Methods"}  # fmt: skip
-_ENTRIES = frozenset({"args", "arguments", "parameters", "params", "other parameters", "other params",
-                      "keyword args", "keyword arguments", "kwargs", "keyword parameters", "attributes", "raises",
-                      "raise", "exceptions", "warns", "warn", "receives"})  # fmt: skip
-_TYPED_FIRST = frozenset({"raises", "raise", "exceptions", "warns", "warn"})  # `ValueError: when...`
-_RESULTS = frozenset({"returns", "return", "yields", "yield"})
-_BLOCK_START = re.compile(r"^[ \t]*(?:[-*+][ \t]|\d+[.)][ \t]|```|~~~|>)")  # a list, code or quote in a description
-_DASH = " \N{EN DASH} "
 _MARKUP = re.compile(r"([\\`*_{}\[\]<>#+!|~])")  # what Markdown would read as markup in a name (`__init__`)
 
 
@@ -163,7 +147,7 @@ def _object(
     plain = options.get("_tool") == MKAUTODOC
     name = full.rsplit(".", 1)[-1] if depth or options.get("show_root_full_path") is False else full
     shown = shown_signature(obj.signature, options)
-    signature = [f"{indent}{_code(name + shown)}", ""] if obj.signature and obj.kind != "module" else []
+    signature = [f"{indent}{code_span(name + shown)}", ""] if obj.signature and obj.kind != "module" else []
     lines: list[str] = []
     if plain:
         lines += signature if obj.kind != "module" else []
@@ -173,7 +157,7 @@ def _object(
         heading = given.strip() if isinstance(given, str) and given.strip() else _MARKUP.sub(r"\\\1", name)
         lines += [f"{indent}{'#' * max(1, min(level, 6))} {heading}", "", *signature]
     if not plain or depth or options.get("show_docstring"):
-        documented = _docstring(_merged_doc(obj, options), documented_parameters(obj, options))
+        documented = docstring_markdown(_merged_doc(obj, options), documented_parameters(obj, options))
         lines += [f"{indent}{line}" if line.strip() else "" for line in documented]
     if obj.kind in ("module", "class", "exception") and depth < (1 if plain else MAX_DEPTH):
         chosen = source.members(obj, _as_autodoc(options), depth) if plain else _members(source, obj, options, depth)
@@ -182,12 +166,6 @@ def _object(
             if len(lines) > MAX_LINES:
                 break
     return lines
-
-
-def _code(text: str) -> str:
-    """Inline code of `text`, fenced by more backticks than any run in it."""
-    ticks = fence_for(text, shortest=1)
-    return f"{ticks} {text} {ticks}" if "`" in text else f"`{text}`"
 
 
 def _members(source: PythonSource, obj: PyObject, options: dict[str, Any], depth: int) -> list[tuple[str, PyObject]]:
@@ -272,70 +250,6 @@ def _as_autodoc(options: dict[str, Any]) -> dict[str, Any]:
     if options.get("inherited_members"):
         chosen["inherited-members"] = ""
     return chosen
-
-
-def _docstring(doc: str, parameters: list[Entry] | None = None) -> list[str]:
-    """A Google- or NumPy-style docstring's lines as Markdown that reads as the page shows it (docsections.py
-    finds its sections), with a Parameters section of `parameters` before its first section (after its text), as
-    griffe_typingdoc puts it in."""
-    out: list[str] = []
-    added = ["", "Parameters:", "", *(line for entry in parameters for line in _item(entry)), ""] if parameters else []
-    for part in split_sections(doc):
-        if not isinstance(part, str) and added:
-            out, added = out + added, []
-        out += [part] if isinstance(part, str) else _section(part)
-    return out + added
-
-
-def _section(section: DocSection) -> list[str]:
-    """A section under its label: its entries a list item each (`- name (type) -- description`), a result its
-    type and description, examples with their doctests as code, any other its lines."""
-    label = _LABELS.get(section.name, section.name.title())
-    body = section.body
-    if section.name in _ENTRIES:
-        named = section.name not in _TYPED_FIRST
-        return ["", f"{label}:", "", *(line for e in entries(body, section.numpy, named) for line in _item(e)), ""]
-    if section.name in _RESULTS:
-        found = entries(body[:1], section.numpy, named=False) if body else []
-        if len(found) == 1 and found[0].kind and not section.numpy:
-            first = f"{found[0].kind}{_DASH}{' '.join(found[0].text)}" if found[0].text else found[0].kind
-            body = [first, *body[1:]]
-    shown = _doctests(body) if section.name in ("examples", "example") else body
-    return ["", f"{label}:", "", *shown, ""]
-
-
-def _item(entry: Entry) -> list[str]:
-    """A list item of a section's entry; a description of several plain lines joined, one holding blank lines or
-    blocks kept below the item's first line."""
-    name = _code(entry.name) if entry.name else ""
-    head = f"{name} ({entry.kind})" if name and entry.kind else name or entry.kind
-    if all(line.strip() and not _BLOCK_START.match(line) for line in entry.text):
-        described = " ".join(line.strip() for line in entry.text)
-        return [f"- {head}{_DASH}{described}" if head and described else f"- {head or described}"]
-    first, *rest = entry.text
-    item = f"- {head}{_DASH}{first}" if head and first.strip() else f"- {head or first}"
-    return [item, *(f"  {line}" if line else "" for line in rest)]
-
-
-def _doctests(body: list[str]) -> list[str]:
-    """An Examples section's lines with each run of `>>>` lines and their output (up to a blank line) in a Python
-    code block, as the page shows them; the section's own code blocks and text as written."""
-    out: list[str] = []
-    fence: str | None = None
-    doctest = False
-    for line in body:
-        if doctest and not line.strip():
-            out.append("```")
-            doctest = False
-        elif fence is None and not doctest and line.lstrip().startswith(">>>"):
-            out.append("```python")
-            doctest = True
-        elif fence is not None:
-            fence = None if closes(line, fence) else fence
-        elif not doctest:
-            fence = opens(line)
-        out.append(line)
-    return [*out, "```"] if doctest else out
 
 
 def _int(value: Any, default: int) -> int:
