@@ -17,7 +17,9 @@ from indexer.loaders.includes import folders_up, probe, warn
 __all__ = ["DOCUSAURUS_CONFIGS", "import_path"]
 
 _CONFIGS_OF_PATHS = ("tsconfig.json", "jsconfig.json")  # where Astro and Vite sites name their import aliases
-_JSON_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n]*|/\*.*?\*/', re.DOTALL)  # a string is kept as it is
+# A string is kept as it is; a comment never closed runs to the end (else each `/*` after it is another search to
+# the end: 20,000 of them took 4.5 s)
+_JSON_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n]*|/\*(?:.*?\*/|.*)', re.DOTALL)
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
 _SITE = "@site/"  # Docusaurus's name for the folder of the site's config
 DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("js", "ts", "mjs", "cjs", "mts", "cts"))

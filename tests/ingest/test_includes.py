@@ -242,6 +242,24 @@ def test_astro_partials_imported_through_an_alias_or_as_content_are_put_in_place
     assert not warnings_of(report, "src/content/docs/guides/start.mdx")
 
 
+def test_a_tsconfig_that_ends_in_comments_never_closed_is_read_at_once(tmp_path: Path) -> None:
+    """A tsconfig.json that ends in 70,000 `/* ` and no `*/` (210 KB): each was another search to the end of the
+    file for the comment's close (4.5 s for 20,000 of them, 55 s for these), and each page that imports through
+    one of its aliases timed out."""
+    write(tmp_path, "astro.config.mjs", "export default defineConfig({ integrations: [starlight({ title: 'x' })] });\n")
+    paths = '{"compilerOptions": {"baseUrl": ".", "paths": {"@fragments/*": ["src/fragments/*"]}}}\n'
+    write(tmp_path, "tsconfig.json", paths + "/* " * 70_000)
+    write(tmp_path, "src/fragments/cta.mdx", "Run the zebracorn command.\n")
+    write(
+        tmp_path,
+        "src/content/docs/start.mdx",
+        "---\ntitle: Start\n---\nimport Cta from '@fragments/cta.mdx';\n\n<Cta />\n",
+    )
+    report = index(tmp_path, tmp_path / "index", parse_timeout=10)
+    assert "src/content/docs/start.mdx" not in skipped(report)
+    assert snapshot(tmp_path / "index").text("src/content/docs/start.mdx") == "Run the zebracorn command."
+
+
 def test_an_mdx_partial_imported_from_the_sites_folder_is_found(tmp_path: Path) -> None:
     """`@site/` names the folder of docusaurus.config.* (ClickHouse's docs import `@site/docs/_snippets/...`
     on hundreds of pages; Docusaurus's own, `@site/../CONTRIBUTING.md`): from the page's folder, the site's
