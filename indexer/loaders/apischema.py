@@ -5,9 +5,11 @@ required, their allowed values and defaults.
 
 A spec is what its authors wrote, and what a generator makes of a service: every `$ref` inside the spec
 (`#/components/schemas/User`) is followed, one that leads back into itself only once; fields nest at most
-MAX_DEPTH deep, a page shows at most MAX_LINES of them and looks at most MAX_STEPS schemas, so neither a
-recursive schema, nor schemas that each combine others several times over, nor a spec of thousands of models
-makes a page of millions. A reference to another file is named, not read.
+MAX_DEPTH deep (an array's items and combined schemas at most MAX_HOPS deep within one level), a page shows at
+most MAX_LINES of them and MAX_CHARS characters of fields and responses, and looks at most MAX_STEPS schemas, so
+neither a recursive schema (a YAML alias that holds itself too), nor schemas that each combine others several
+times over, nor a spec of thousands of models, nor one long description that hundreds of fields refer to makes a
+page of millions. A reference to another file is named, not read.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "MAX_LINES", "Spec", "operation_markdown", "schema_markdown"]
+__all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_LINES", "Spec", "operation_markdown", "schema_markdown"]
 
 MAX_DEPTH = 6  # levels of nested fields shown
+MAX_HOPS = 16  # arrays of arrays, combined schemas of combined schemas, within one level
 MAX_LINES = 500  # field lines on one page
+MAX_CHARS = 1_000_000  # characters of field lines and responses on one page
 MAX_STEPS = 20_000  # schema nodes looked at for one page
 _PLACES = (("path", "Path parameters"), ("query", "Query parameters"), ("header", "Headers"), ("cookie", "Cookies"))
 _COMBINED = ("allOf", "oneOf", "anyOf")
@@ -35,8 +39,9 @@ class Spec:
 
     root: Mapping[str, Any]
     lines: int = 0  # field lines written
+    chars: int = 0  # characters of field lines and responses written
     steps: int = 0  # nodes looked at
-    cut: bool = False  # whether MAX_LINES or MAX_STEPS left fields out
+    cut: bool = False  # whether MAX_LINES, MAX_CHARS or MAX_STEPS left fields out
     chain: list[str] = field(default_factory=list)  # the schemas being written out, by name, outermost first
 
     def resolve(self, node: object) -> tuple[Any, str]:
@@ -53,6 +58,12 @@ class Spec:
             name = ref.rsplit("/", 1)[-1]
             node = self._pointer(ref)
         return {}, name
+
+    def full(self) -> bool:
+        """Whether the page holds MAX_LINES field lines or MAX_CHARS characters already: then the rest is cut."""
+        full = self.lines >= MAX_LINES or self.chars >= MAX_CHARS
+        self.cut = self.cut or full
+        return full
 
     def _pointer(self, ref: str) -> Any:
         if not ref.startswith("#/"):
@@ -114,8 +125,9 @@ def _credentials(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
     lines = []
     for name in dict.fromkeys(names):
         scheme, _ = spec.resolve(schemes.get(name))
-        if isinstance(scheme, Mapping):
-            lines.append(_line(_scheme_name(name, scheme), _scheme_kind(scheme), _text(scheme.get("description"))))
+        if isinstance(scheme, Mapping) and not spec.full():  # (str: a YAML key may be a number)
+            lines.append(_line(_scheme_name(str(name), scheme), _scheme_kind(scheme), _text(scheme.get("description"))))
+            spec.chars += len(lines[-1])
     if lines:
         yield "## Authorizations\n\n" + "\n".join(lines)
 
@@ -179,6 +191,8 @@ def _body(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
 
 def _responses(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
     for code, entry in _mapping(operation.get("responses")).items():
+        if spec.full():
+            return
         response, _ = spec.resolve(entry)
         if not isinstance(response, Mapping):
             continue
@@ -187,12 +201,9 @@ def _responses(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
         node, _ = spec.resolve(schema)
         lines = list(_fields(spec, node, 0)) if schema is not None else []
         parts = [_text(response.get("description")), "\n".join(lines)]
-        yield (
-            f"## Response {code}"
-            + (f" ({media})" if media and lines else "")
-            + "\n\n"
-            + "\n\n".join(part for part in parts if part)
-        )
+        shown = "\n\n".join(part for part in parts if part)
+        spec.chars += len(shown)
+        yield f"## Response {code}" + (f" ({media})" if media and lines else "") + "\n\n" + shown
 
 
 def _content(spec: Spec, holder: object) -> tuple[str, Any]:
@@ -205,24 +216,25 @@ def _content(spec: Spec, holder: object) -> tuple[str, Any]:
     return str(media), entry.get("schema") if isinstance(entry, Mapping) else None
 
 
-def _fields(spec: Spec, schema: object, depth: int) -> Iterator[str]:
+def _fields(spec: Spec, schema: object, depth: int, hops: int = 0) -> Iterator[str]:
     """A line per field of an object schema (its properties, with those of allOf, oneOf and anyOf), each
-    followed by its own fields, indented; an array's items' fields."""
+    followed by its own fields, indented; an array's items' fields (`hops`: items and combined schemas passed
+    through on this level)."""
     node, name = spec.resolve(schema)
-    if not isinstance(node, Mapping) or depth >= MAX_DEPTH or (name and name in spec.chain):
+    if not isinstance(node, Mapping) or depth >= MAX_DEPTH or hops > MAX_HOPS or (name and name in spec.chain):
         return
     if name:
         spec.chain.append(name)
     try:
         if node.get("type") == "array" or "items" in node:
-            yield from _fields(spec, node.get("items"), depth)
+            yield from _fields(spec, node.get("items"), depth, hops + 1)
             return
-        required = set(_list(node.get("required")))
+        required = {key for key in _list(node.get("required")) if isinstance(key, str)}
         for key, value in _mapping(node.get("properties")).items():
             yield from _field(spec, str(key), value, key in required, depth)
         for combined in _COMBINED:
             for option in _list(node.get(combined)):
-                yield from _fields(spec, option, depth)
+                yield from _fields(spec, option, depth, hops + 1)
     finally:
         if name:
             spec.chain.pop()
@@ -232,8 +244,7 @@ def _field(
     spec: Spec, name: str, schema: object, required: bool, depth: int, holder: Mapping[str, Any] | None = None
 ) -> Iterator[str]:
     """One field's line (a parameter's: `holder` gives its description), then its own fields."""
-    if spec.lines >= MAX_LINES:
-        spec.cut = True
+    if spec.full():
         return
     spec.lines += 1
     node, _ = spec.resolve(schema)
@@ -245,7 +256,9 @@ def _field(
         notes.append("One of: " + ", ".join(values[:50]))
     if "default" in node and (node["default"] is None or isinstance(node["default"], str | int | float | bool)):
         notes.append(f"Default: {_value(node['default'])}")
-    yield "  " * depth + _line(name, facts, " ".join(n for n in notes if n), depth)
+    line = "  " * depth + _line(name, facts, " ".join(n for n in notes if n), depth)
+    spec.chars += len(line)
+    yield line
     yield from _fields(spec, schema, depth + 1)  # by its reference: a schema within itself is not opened again
 
 
@@ -273,9 +286,10 @@ def _type(spec: Spec, schema: object, depth: int = 0) -> str:
         return f"{inner or 'any'}[]"
     if name and kind in (None, "object"):
         return name
-    options = [_type(spec, option, depth + 1) for c in _COMBINED if c != "allOf" for option in _list(node.get(c))]
-    if kind is None and options and depth < MAX_DEPTH:  # oneOf / anyOf: `boolean | object`
-        return " | ".join(dict.fromkeys(option for option in options if option))
+    if kind is None and depth < MAX_DEPTH:  # oneOf / anyOf: `boolean | object` (none past MAX_DEPTH: a cycle)
+        options = [_type(spec, option, depth + 1) for c in _COMBINED if c != "allOf" for option in _list(node.get(c))]
+        if options:
+            return " | ".join(dict.fromkeys(option for option in options if option))
     shown = str(kind) if isinstance(kind, str) else ("object" if "properties" in node else "")
     fmt = node.get("format")
     return f"{shown}<{fmt}>" if shown and isinstance(fmt, str) else shown

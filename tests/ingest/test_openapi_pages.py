@@ -267,3 +267,73 @@ def test_a_spec_the_config_names_by_url_is_found_beside_the_pages_instead(tmp_pa
     write(docs, "api-reference/plants/openapi.yaml", "openapi: 3.0.0\npaths: {}\n")  # nearer, without it
     index(docs, index_dir)
     assert "marrowkey" in text_of(index_dir, "api-reference/plants/read.mdx")  # the next spec up holds it
+
+
+HOSTILE_SPEC = """openapi: 3.0.0
+paths:
+  /keys:
+    get:
+      security: [{1: []}]
+      responses: {'200': {description: Keyed.}}
+  /tags:
+    post:
+      requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Labelled'}}}}
+      responses: {'200': {description: Tagged.}}
+  /loops:
+    post:
+      requestBody: {content: {application/json: {schema: &loop {type: array, items: *loop}}}}
+      responses: {'200': {description: Looped.}}
+  /combs:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [{name: true}, name]
+              properties: {name: {type: string, description: The waxcomb name.}}
+      responses: {'200': {description: Combed.}}
+components:
+  securitySchemes:
+    1: {type: oauth2, description: The hivekeeper grant.}
+  schemas:
+    Tag: {type: string, oneOf: [{$ref: '#/components/schemas/Tag'}]}
+    Labelled: {type: object, properties: {tag: {$ref: '#/components/schemas/Tag'}}}
+"""
+
+
+def test_a_spec_of_odd_shapes_gives_each_page_its_operation(tmp_path: Path) -> None:
+    """A string schema that is one of itself, an array whose items are itself (a YAML alias inside its own
+    anchor), a `required` list holding a mapping, a security scheme named by a number: each failed its page
+    (RecursionError, unhashable type, an int where a name was read), own text and all."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "mint.json", '{"name": "Hive", "navigation": []}')
+    write(docs, "openapi.yaml", HOSTILE_SPEC)
+    for method, name in (("GET", "keys"), ("POST", "tags"), ("POST", "loops"), ("POST", "combs")):
+        write(docs, f"api/{name}.mdx", f"---\nopenapi: {method} /{name}\n---\n\nThe {name}wort page.\n")
+    report = index(docs, index_dir)
+    assert skipped(report) == {}
+    assert all(found(index_dir, f"{name}wort") == [f"api/{name}.mdx"] for name in ("keys", "tags", "loops", "combs"))
+    assert "1 (OAuth 2.0): The hivekeeper grant." in text_of(index_dir, "api/keys.mdx")
+    assert "tag (string)" in text_of(index_dir, "api/tags.mdx")
+    assert "Response 200\n\nLooped." in text_of(index_dir, "api/loops.mdx")
+    assert "name (string, required): The waxcomb name." in text_of(index_dir, "api/combs.mdx")
+
+
+def test_a_long_description_that_hundreds_of_fields_share_gives_a_bounded_page(tmp_path: Path) -> None:
+    """Five hundred fields of one schema, whose description is 40 KB: the page was 20 MB of text from a spec of
+    60 KB (a YAML alias does as much with any value). A page holds at most MAX_CHARS characters of fields."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    spec = json.loads(json.dumps(SPEC))
+    schemas = spec["components"]["schemas"]
+    schemas["Note"] = {"type": "string", "description": "A long ramblewort note. " * 1700}
+    fields = {f"n{i}": {"$ref": "#/components/schemas/Note"} for i in range(500)}
+    schemas["Notes"] = {"type": "object", "properties": fields}
+    _site(docs, spec)
+    write(docs, "models/notes.mdx", "---\nopenapi-schema: Notes\n---\n")
+    report = index(docs, index_dir)
+    text = text_of(index_dir, "models/notes.mdx")
+    assert skipped(report) == {} and warnings_of(report, "models/notes.mdx") == []
+    assert len(text) < 1_100_000  # apischema.MAX_CHARS, and the line that passed it
+    assert text.startswith("Notes\n\nn0 (string): A long ramblewort note.")
+    assert text.endswith("(More fields than a page shows: the rest are left out.)")
