@@ -16,9 +16,10 @@ root, `developers/` under `developers/`); a file in no space's folder is no page
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -31,6 +32,8 @@ CONFIG = ".gitbook.yaml"
 SITE_CONFIG = "docs.yaml"  # a site of several spaces
 _LINK = re.compile(r"\]\(\s*<?([^)<>\s]+\.md)>?(?:\s+\"[^\"]*\")?\s*\)", re.IGNORECASE)
 MAX_ENTRIES = 100 * MAX_NAMES
+_MAX_KEYS = 100  # keys of one entry of a docs.yaml structure
+_MAX_PATH = 1_000  # characters of a path in it
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,7 @@ def gitbook_site(folder: Path, docs: Path) -> GitBookSite | GitBookSpaces:
     """The site whose docs.yaml lies in `folder` (DOCS or a folder above it), when it has one that lists spaces
     synced from folders; else the space whose `.gitbook.yaml` or SUMMARY.md lies there."""
     spaces = []
-    for directory, served in _spaces(_site_structure(folder), "", 0):
+    for directory, served in _spaces(_site_structure(folder)):
         inside = os.path.relpath(folder / directory, docs).replace(os.sep, "/")
         if inside == "." or not inside.startswith(".."):  # a space that DOCS holds: its folder in DOCS
             space = _space(folder / directory, folder / directory)  # its rules for the paths inside it
@@ -133,20 +136,39 @@ def _site_structure(folder: Path) -> list[Any]:
     return structure if isinstance(structure, list) else []
 
 
-def _spaces(entries: object, served: str, depth: int) -> list[tuple[str, str]]:
+def _spaces(structure: list[Any]) -> list[tuple[str, str]]:
     """(the folder a space is synced from, the path the site serves it under) of each space of a docs.yaml
-    structure: section groups hold sections, sections hold spaces; a default one's path is left out."""
-    found: list[tuple[str, str]] = []
-    for entry in entries if isinstance(entries, list) and depth < 4 else []:
-        entry = lowered(entry)
-        path = "" if entry.get("default") is True else site_folder(entry.get("path"))
+    structure, from its first MAX_ENTRIES entries (YAML's aliases can make a list of a few lines hold millions); a
+    folder listed again is the first's (GitBookSpaces finds a page's space by its folder)."""
+    spaces: dict[str, str] = {}
+    for space in itertools.islice(_visits(structure, "", 0), MAX_ENTRIES):
+        if space is not None and len(spaces) < MAX_NAMES:
+            spaces.setdefault(*space)
+    return list(spaces.items())
+
+
+def _visits(entries: object, served: str, depth: int) -> Iterator[tuple[str, str] | None]:
+    """One item per entry of a structure looked at, in order: a space's (folder, served path), else None.
+    Section groups hold sections, sections hold spaces; a default one's path is left out."""
+    for entry in map(_small, entries if isinstance(entries, list) and depth < 4 else []):
+        path = "" if entry.get("default") is True else _folder(entry.get("path"))
         if entry.get("type") == "space":
-            directory = site_folder(lowered(entry.get("content")).get("directory"))
-            if directory:  # a space kept in GitBook alone (a translation) has none
-                found.append((directory, served + path))
+            directory = _folder(_small(entry.get("content")).get("directory"))
+            yield (directory, served + path) if directory else None  # a space kept in GitBook alone has none
         else:
-            found += _spaces(entry.get("children"), served + path, depth + 1)
-    return found[:MAX_NAMES]
+            yield None
+            yield from _visits(entry.get("children"), served + path, depth + 1)
+
+
+def _small(value: object) -> dict[str, Any]:
+    """A mapping of a docs.yaml structure, its keys in lower case; {} for anything else, or one of more keys than
+    GitBook writes (an alias of it in every entry would be copied every time)."""
+    return lowered(value) if isinstance(value, dict) and len(value) <= _MAX_KEYS else {}
+
+
+def _folder(value: object) -> str:
+    """site_folder() of a path of a docs.yaml structure, "" for one longer than any folder's path."""
+    return site_folder(value) if isinstance(value, str) and len(value) <= _MAX_PATH else ""
 
 
 def _space(folder: Path, docs: Path) -> GitBookSite:
