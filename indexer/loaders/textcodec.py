@@ -62,17 +62,25 @@ _SUPERSET_CODECS = {
     "iso8859-9": "cp1254",
 }
 
+_NO_CHARSETS = frozenset({"idna", "punycode", "unicode-escape", "raw-unicode-escape", "undefined"})
+
 
 def codec_for(label: str | None) -> str | None:
-    """The Python codec to decode text declared as `label` with, as browsers do; None for an unknown label."""
+    """The Python codec to decode text declared as `label` with, as browsers do; None for an unknown label, or
+    one that names no character set: Python's codecs include base64, hex and zlib (bytes to bytes, which
+    bytes.decode refuses with a LookupError), rot13 (text to text), and idna, punycode and unicode_escape,
+    which read escapes or domain names rather than characters and fail with errors="replace" (a mail or a page
+    labelled `charset=hex` failed as a whole)."""
     if not label:
         return None
     label = label.strip().lower()
     try:
-        name = codecs.lookup(_LABEL_CODECS.get(label, label)).name
+        info = codecs.lookup(_LABEL_CODECS.get(label, label))
     except LookupError:
         return None
-    return _SUPERSET_CODECS.get(name, name)
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NO_CHARSETS:
+        return None
+    return _SUPERSET_CODECS.get(info.name, info.name)
 
 
 def decode_text(data: bytes, encoding: str | None = None) -> str:

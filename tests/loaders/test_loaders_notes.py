@@ -337,3 +337,23 @@ def test_an_nbformat_2_notebook_keeps_its_lines_apart(tmp_path: Path) -> None:
     text = text_of(index_dir, "old.ipynb")
     assert "Zebracorn notebook\n\nFirst line second line." in text  # a Markdown paragraph, as rendered
     assert "x = 1\nprint(x)" in text
+
+
+def test_a_charset_label_that_names_no_character_set_is_read_as_no_label(tmp_path: Path) -> None:
+    """Python's codecs include bytes-to-bytes ones (hex, base64), text-to-text ones (rot13) and idna, which
+    bytes.decode refuses or which fail on any text: a mail labelled so failed as a whole (LookupError: 'hex' is
+    not a text encoding), and so did a page."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    labels = ("hex", "base64", "rot13", "idna")
+    for label in labels:
+        mail = (
+            f"From: a@example.org\r\nSubject: =?{label}?Q?Subject_{label}wort?=\r\nMIME-Version: 1.0\r\n"
+            f"Content-Type: text/plain; charset={label}\r\n\r\nThe {label}wort mail.\r\n"
+        )
+        write(docs, f"{label}.eml", mail.encode())
+        write(docs, f"{label}.html", f"<meta charset={label}><title>t</title><p>The {label}wort page.".encode())
+    report = index(docs, index_dir, embeddings=False)
+    assert report.skipped == ()
+    for label in labels:
+        assert sorted(found(index_dir, f"{label}wort")) == [f"{label}.eml", f"{label}.html"]
+        assert f"The {label}wort mail." in text_of(index_dir, f"{label}.eml")
