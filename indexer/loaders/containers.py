@@ -98,7 +98,7 @@ def open_container(data: bytes, kind: str, retype: Mapping[str, str] | None = No
             total += _check_member(archive, info, kind, MAX_TOTAL_BYTES - total)
         types = archive.read(_CONTENT_TYPES) if _CONTENT_TYPES in archive.NameToInfo else b""
         renames = utf8_names(infos)
-        renames = part_renames(archive, kind, renames) if types else renames
+        renames = part_renames(archive, kind, renames, frozenset(i.filename for i in macros)) if types else renames
         if _PACKAGE_RELS in archive.NameToInfo and _STRICT_DOCUMENT in archive.read(_PACKAGE_RELS):
             raise LoaderError(
                 f"not a readable {kind}: saved as Strict Open XML, which no reader here reads; "

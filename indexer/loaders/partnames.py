@@ -26,9 +26,12 @@ _CONTENT_TYPES = "[Content_Types].xml"
 _UTF8_FLAG = 0x800
 
 
-def part_renames(archive: zipfile.ZipFile, kind: str, spelt: Mapping[str, str]) -> dict[str, str]:
+def part_renames(
+    archive: zipfile.ZipFile, kind: str, spelt: Mapping[str, str], unread: frozenset[str] = frozenset()
+) -> dict[str, str]:
     """Member name -> the name the package refers to it by, for the members spelt otherwise (`spelt`: names read
-    again already, utf8_names); {} for most files."""
+    again already, utf8_names); {} for most files. The members `unread` (macros, emptied unchecked: containers.py)
+    are not read, so a bomb among them stays unexpanded."""
     renames = dict(spelt)
     for name in archive.namelist():
         if "\\" in renames.get(name, name):
@@ -37,7 +40,7 @@ def part_renames(archive: zipfile.ZipFile, kind: str, spelt: Mapping[str, str]) 
     by_case: dict[str, list[str]] = {}
     for name in present:
         by_case.setdefault(name.lower(), []).append(name)
-    for wanted in _referenced(archive, present, kind):
+    for wanted in _referenced(archive, present, kind, unread):
         if wanted in present:
             continue
         matches = by_case.get(wanted.lower(), [])
@@ -62,10 +65,12 @@ def utf8_names(infos: list[zipfile.ZipInfo]) -> dict[str, str]:
     return renames
 
 
-def _referenced(archive: zipfile.ZipFile, present: dict[str, str], kind: str) -> set[str]:
+def _referenced(archive: zipfile.ZipFile, present: dict[str, str], kind: str, unread: frozenset[str]) -> set[str]:
     """The part names the package's relationships and content types refer to, resolved to member names."""
     wanted: set[str] = set()
     for name, member in present.items():
+        if member in unread:
+            continue
         if name.endswith(".rels") and posixpath.basename(posixpath.dirname(name)) == "_rels":
             base = posixpath.dirname(posixpath.dirname(name))
             for relationship in _elements(archive, member, _RELATIONSHIP, kind):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import io
 import re
+import tracemalloc
 import zipfile
 from pathlib import Path
 
@@ -437,6 +438,22 @@ def test_hostile_office_file_is_refused_with_its_reason(filename: str, content: 
     with pytest.raises(LoaderError) as raised:
         load(filename, content)
     assert str(raised.value).startswith(reason)
+
+
+def test_a_macro_part_is_never_read_not_even_for_its_relationships() -> None:
+    """Macros are emptied unread, so the bomb checks pass them by; partnames.py then read every `_rels/*.rels` for
+    the part names a package refers to, a macro folder's too: a `Scripts/_rels/x.rels` of 64 MB of zeros (64 KB
+    in the zip, past MAX_RATIO) was expanded whole, as one of 64 GB would have been."""
+    bomb = word_by_hand(HAND_WORD, extra={"Scripts/_rels/x.rels": bytes(64 * 1024 * 1024)})
+    tracemalloc.start()
+    try:
+        doc = load("bomb.docx", bomb)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "Handmade zebracorn memo." in searchable(doc)
+    assert any("macros left out" in w for w in doc.warnings)
+    assert peak < 16 * 1024 * 1024
 
 
 def test_office_files_through_the_pipeline(tmp_path: Path) -> None:
