@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import posixpath
 import zipfile
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,11 +33,13 @@ def part_renames(
     """Member name -> the name the package refers to it by, for the members spelt otherwise (`spelt`: names read
     again already, utf8_names); {} for most files. The members `unread` (macros, emptied unchecked: containers.py)
     are not read, so a bomb among them stays unexpanded."""
+    names = archive.namelist()
     renames = dict(spelt)
-    for name in archive.namelist():
+    for name in names:
         if "\\" in renames.get(name, name):
             renames[name] = renames.get(name, name).replace("\\", "/")
-    present = {renames.get(name, name): name for name in archive.namelist()}
+    renames = _unclashed(renames, names)
+    present = {renames.get(name, name): name for name in names}
     by_case: dict[str, list[str]] = {}
     for name in present:
         by_case.setdefault(name.lower(), []).append(name)
@@ -46,7 +49,7 @@ def part_renames(
         matches = by_case.get(wanted.lower(), [])
         if len(matches) == 1:  # two members differing in case alone: no telling which is meant
             renames[present[matches[0]]] = wanted
-    return renames
+    return _unclashed(renames, names)
 
 
 def utf8_names(infos: list[zipfile.ZipInfo]) -> dict[str, str]:
@@ -62,7 +65,19 @@ def utf8_names(infos: list[zipfile.ZipInfo]) -> dict[str, str]:
             renames[info.filename] = info.filename.encode("cp437").decode("utf-8")
         except UnicodeError:  # truly cp437 (or another code page): nothing to go by
             continue
-    return renames
+    return _unclashed(renames, [info.filename for info in infos])
+
+
+def _unclashed(renames: dict[str, str], names: list[str]) -> dict[str, str]:
+    """The renames that make no two members one: none onto a name another member has, as written or renamed.
+    The member spelt as the package refers to it is the part; a copy beside it (`word\\document.xml` beside
+    `word/document.xml`), written after it, would have replaced it in the archive handed on."""
+    while True:
+        final = Counter(renames.get(name, name) for name in names)
+        clashing = {old for old, new in renames.items() if final[new] > 1}
+        if not clashing:
+            return renames
+        renames = {old: new for old, new in renames.items() if old not in clashing}
 
 
 def _referenced(archive: zipfile.ZipFile, present: dict[str, str], kind: str, unread: frozenset[str]) -> set[str]:

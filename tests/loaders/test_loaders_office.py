@@ -456,6 +456,17 @@ def test_a_macro_part_is_never_read_not_even_for_its_relationships() -> None:
     assert peak < 16 * 1024 * 1024
 
 
+def test_a_backslash_copy_of_a_part_does_not_replace_the_part() -> None:
+    """A member named with backslashes is renamed to the part name it stands for (partnames.py), but not onto a
+    member that has that name already: `word\\document.xml` beside `word/document.xml`, written after it,
+    replaced it in the archive handed on, and the document showed the copy's text instead of its own."""
+    shadow = paragraph("The shadowfern copy.")
+    copy = f'<?xml version="1.0"?><w:document xmlns:w="{W_NS}"><w:body>{shadow}</w:body></w:document>'
+    doc = load("twice.docx", word_by_hand(HAND_WORD, extra={"word\\document.xml": copy}))
+    assert "Handmade zebracorn memo." in searchable(doc)
+    assert "shadowfern" not in searchable(doc)
+
+
 def test_office_files_through_the_pipeline(tmp_path: Path) -> None:
     docs, index_dir = tmp_path / "docs", tmp_path / "index"
     write(docs, "deck.pptx", deck_by_python_pptx())
