@@ -32,6 +32,7 @@ def mask(text: str) -> tuple[str, str]:
     Pinia's config a string) passes for code."""
     code, masked = list(text), list(text)
     i, n, last = 0, len(text), ""  # last: the code's last character that is no space
+    unclosed = -1  # the end of a line on which a regular expression was not closed: none is looked for there again
     while i < n:
         c = text[i]
         if c == "/" and text.startswith(("//", "/*"), i):
@@ -47,10 +48,13 @@ def mask(text: str) -> tuple[str, str]:
             for j in range(i + 1, end - 1):
                 masked[j] = "_"
             i, last = end, c
-        elif c == "/" and _opens_regex(text, i, last) and (end := _regex_end(text, i)) > 0:
+        elif c == "/" and i > unclosed and _opens_regex(text, i, last):
+            end = _regex_end(text, i)
             for j in range(i + 1, end - 1):
                 code[j] = masked[j] = " "
-            i, last = end, "/"
+            if not end:  # a division after all: its search reached the line's end, as one from each `/` after would
+                unclosed = n if (line_end := text.find("\n", i)) < 0 else line_end
+            i, last = end or i + 1, "/"
         else:
             last = last if c.isspace() else c
             i += 1
