@@ -3,7 +3,8 @@
 - Script, style, noscript, template and iframe content is never shown.
 - A ruby annotation (<rt>, and the <rp> parentheses old browsers show) is drawn above its word, not in the line:
   '山路<rt>やまみち</rt>を' reads '山路を', or every annotated word is split by its reading. Its end tag is
-  optional, so it ends at the next annotation, base or </ruby>, or at any block's edge.
+  optional, so it ends at the next annotation, base or </ruby>, or at any block's edge. Outside a <ruby> an <rt>
+  is an element like any (browsers show its text, and end it with its parent): it hid the rest of its block.
 - Inline SVG shows the words of its <text> elements (a fixed-layout book converted from PDF sets every line so:
   IDPF's 'Sous le vent'), a line each, and a line for each <tspan> set at another height; nothing else: not its
   styles, titles, descriptions or metadata.
@@ -31,6 +32,7 @@ class Shown:
         self._hidden = ""  # the outermost element whose content is hidden
         self._hidden_depth = 0
         self._annotation = False
+        self._ruby_depth = 0
         self._svg_depth = 0
         self._svg_text_depth = 0
         self._svg_y: str | None = None  # the y of the last <tspan> of the SVG <text> being read
@@ -58,8 +60,9 @@ class Shown:
             self._svg_depth += tag == "svg"
             self._svg_text_depth += tag == "text"
             return self._svg_line(tag, attrs.get("y"))
+        self._ruby_depth += tag == "ruby"
         if tag in _RUBY_EDGES or tag in self._blocks:
-            self._annotation = tag in _ANNOTATIONS
+            self._annotation = tag in _ANNOTATIONS and self._ruby_depth > 0
         return "shown"
 
     def _svg_line(self, tag: str, y: str | None) -> Seen:
@@ -83,6 +86,7 @@ class Shown:
                 return "line"
             self._svg_depth -= tag == "svg"
             return "hidden"
+        self._ruby_depth -= tag == "ruby" and self._ruby_depth > 0
         if tag in _RUBY_EDGES or tag in self._blocks:
             self._annotation = False
         return "shown"

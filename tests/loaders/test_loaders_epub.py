@@ -198,6 +198,16 @@ def test_ruby_readings_stay_above_their_words(tmp_path: Path) -> None:
     assert text == "一\n\n山路を登りながら、こう考えた。\n\n智に働けば角が立つ。zebracorn"
 
 
+def test_an_annotation_outside_a_ruby_hides_nothing(tmp_path: Path) -> None:
+    """An <rt> outside any <ruby> is no annotation: browsers show its text and end it with its parent. Read as one
+    left open, it hid the rest of its block ('then the zebracorn words' after a <span> that closed it)."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    body = "<p>Read <span>山路<rt>やまみち</span> then the zebracorn words.</p><p><ruby>智<rt>ち</ruby>に働けば</p>"
+    write(docs, "stray.epub", book({"one.xhtml": chapter("一", body)}, spine=["one.xhtml"]))
+    index(docs, index_dir, embeddings=False)
+    assert text_of(index_dir, "stray.epub") == "一\n\nRead 山路やまみち then the zebracorn words.\n\n智に働けば"
+
+
 def test_a_fixed_layout_page_drawn_in_svg_is_read_for_its_text(tmp_path: Path) -> None:
     """A book converted from PDF sets each line as an SVG <text> (IDPF's 'Sous le vent'): its words are read, one
     line per <text> and per <tspan> set lower; the drawing's styles, title and paths are not."""
