@@ -337,3 +337,21 @@ def test_a_long_description_that_hundreds_of_fields_share_gives_a_bounded_page(t
     assert len(text) < 1_100_000  # apischema.MAX_CHARS, and the line that passed it
     assert text.startswith("Notes\n\nn0 (string): A long ramblewort note.")
     assert text.endswith("(More fields than a page shows: the rest are left out.)")
+
+
+def test_the_pages_of_a_site_of_many_specs_parse_each_spec_once(tmp_path: Path) -> None:
+    """Parsed specs were kept four at a time, the oldest first out: on a site whose config names six, each page of
+    an operation of the sixth parsed all six again (20 pages, specs of 210 KB of YAML: 28 s, now 1.3 s). They are
+    kept by their size instead, the last used last out."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    specs = [f"specs/s{n}.yaml" for n in range(6)]
+    write(docs, "docs.json", json.dumps({"theme": "mint", "navigation": {"openapi": specs}}))
+    for n, name in enumerate(specs):
+        paths = "".join(f"  /s{n}/p{i}:\n    get:\n      summary: Operation {i} of spec {n}\n" for i in range(3500))
+        write(docs, name, f"openapi: 3.0.0\npaths:\n{paths}")
+    for i in range(20):
+        write(docs, f"api/p{i}.mdx", f"---\nopenapi: GET /s5/p{i}\n---\n")
+    started = time.monotonic()
+    report = index(docs, index_dir, workers=1)
+    assert time.monotonic() - started < 6
+    assert skipped(report) == {} and document(index_dir, "api/p7.mdx").title == "Operation 7 of spec 5"
