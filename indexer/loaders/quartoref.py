@@ -25,7 +25,7 @@ __all__ = ["reference_tables"]
 
 _FILTER = "reference.lua"
 _TABLE_DIV = re.compile(r"^:::+[ \t]*\{#table-([\w-]{1,100})[^\n]{0,200}\}[ \t]*\n(?=:::+[ \t]*$)", re.MULTILINE)
-MAX_OPTIONS = 2_000  # rows of one page's tables
+MAX_OPTIONS = 2_000  # groups of one page, rows of one table (the JSON file, an include, bounds their product)
 
 
 def reference_tables(body: str, path: Path, metadata: Metadata) -> str:
