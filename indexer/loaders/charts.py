@@ -12,7 +12,7 @@ from typing import Any
 
 from lxml import etree
 
-__all__ = ["chart_text"]
+__all__ = ["chart_text", "first_showing"]
 
 _C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -55,3 +55,14 @@ def _words(texts: list[Any]) -> str:
 def _distinct(names: list[Any]) -> list[str]:
     kept = dict.fromkeys(" ".join(str(name).split()) for name in names)
     return [name for name in kept if name][:_MAX_NAMES]
+
+
+def first_showing(part: Any, shown: set[str]) -> bool:
+    """Whether a chart's (or a SmartArt diagram's) part is shown here for the first time in its document (`shown`:
+    the part names read so far, this one added): its words are read once, however often the document shows it.
+    A Word file of 2 KB that showed one chart with a 200 KB title 400 times was 80 MB of text; a 35 KB deck, 68 MB."""
+    name = str(part.partname)
+    if name in shown:
+        return False
+    shown.add(name)
+    return True

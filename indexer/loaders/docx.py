@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
-from indexer.loaders.charts import chart_text
+from indexer.loaders.charts import chart_text, first_showing
 from indexer.loaders.containers import open_container
 from indexer.loaders.diagrams import diagram_text
 from indexer.loaders.officemeta import one_line, ooxml_properties, quiet
@@ -69,13 +69,11 @@ class DocxLoader:
 
 def _graphic_text(document: Document, kind: str, rid: str, shown: set[str]) -> str:
     """A chart's or a SmartArt diagram's words (charts.py, diagrams.py); "" when its part is missing or damaged,
-    or its words are in the text already (`shown`: the parts read): a document of 2 KB that shows one chart of a
-    200 KB title 400 times (zipped, the title is nothing) was 80 MB of text, and one of 40,000 would be 8 GB."""
+    or its words are in the text already (`shown`: charts.first_showing)."""
     try:
         part = document.part.related_parts[rid]
-        if str(part.partname) in shown:
+        if not first_showing(part, shown):
             return ""
-        shown.add(str(part.partname))
         blob = part.blob
         if kind == "diagram":
             return diagram_text(blob, "Word document")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
-from indexer.loaders.charts import chart_text
+from indexer.loaders.charts import chart_text, first_showing
 from indexer.loaders.containers import open_container
 from indexer.loaders.diagrams import diagram_data_id, diagram_text
 from indexer.loaders.officemeta import one_line, ooxml_properties, quiet
@@ -107,19 +107,9 @@ def _shape_text(shape: Any, depth: int, shown: set[str]) -> Iterator[str]:
         yield _diagram(shape, shown)
 
 
-def _first_showing(part: Any, shown: set[str]) -> bool:
-    """Whether a chart's or a diagram's part is shown here first (its words are read once: a deck of 35 KB that
-    showed one chart, its series named with 170 KB, 400 times was 68 MB of text)."""
-    name = str(part.partname)
-    if name in shown:
-        return False
-    shown.add(name)
-    return True
-
-
 def _chart(shape: Any, shown: set[str]) -> str:
     try:
-        if not _first_showing(shape.chart_part, shown):
+        if not first_showing(shape.chart_part, shown):
             return ""
         return chart_text(shape.chart._chartSpace)  # the chart part's XML: charts.py reads it, not python-pptx
     except Exception:  # a missing or damaged chart part: the slide's other text still counts
@@ -135,6 +125,6 @@ def _diagram(shape: Any, shown: set[str]) -> str:
         return ""
     try:
         part = shape.part.related_part(data_id)
-        return diagram_text(part.blob, "presentation") if _first_showing(part, shown) else ""
+        return diagram_text(part.blob, "presentation") if first_showing(part, shown) else ""
     except (KeyError, LoaderError):
         return ""
