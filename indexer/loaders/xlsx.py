@@ -91,7 +91,9 @@ def sheet_text(name: str, rows: Iterable[tuple[Any, ...]], warnings: list[str]) 
     chars = kept = 0
     scanned = 0
     for read, row in enumerate(rows, start=1):
-        scanned += 1 if row else 0  # () fills a gap between two rows the file holds: free, up to Excel's last row
+        if not row and read <= EXCEL_ROWS:  # a gap between two rows the file holds: free (0.07 s a million)
+            continue
+        scanned += 1
         if scanned > MAX_SCANNED_ROWS or read > EXCEL_ROWS or kept >= MAX_ROWS or chars >= MAX_SHEET_CHARS:
             warnings.append(f"sheet {name!r} cut after {kept:,} rows: only the first rows are indexed")
             break
