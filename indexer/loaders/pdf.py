@@ -120,7 +120,8 @@ def _read_pages(reader: PdfReader) -> tuple[int, list[Section], list[str]]:
             problems.append(f"page {number}: text could not be extracted")
             texts.append("")
     texts = drop_running_heads(texts)
-    texts = ["\n".join(filter(None, (text, *form_lines(page)))) for text, page in zip(texts, pages, strict=True)]
+    read: set[tuple[int, int]] = set()  # the form objects read already (pdfforms.form_lines)
+    texts = ["\n".join(filter(None, (text, *form_lines(page, read)))) for text, page in zip(texts, pages, strict=True)]
     sections = [Section(text=text, page=number) for number, text in enumerate(texts, start=1) if text]
     return len(pages), sections, problems
 

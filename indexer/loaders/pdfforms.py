@@ -4,7 +4,9 @@ A filled form keeps what was typed in its fields (the widget annotations' /V), n
 pypdf's text extraction reads the form's labels and loses its answers: LibreOffice's sample form gave
 'First Name Last Name' and never 'Alice'. Each text or choice field with a value becomes a `name: value` line,
 named by its tooltip (/TU, what the form shows a reader) else its name (/T). Buttons (check boxes, radio buttons)
-are left out: their values are states ('/Off', '/Yes'), not words. A damaged annotation is passed over.
+are left out: their values are states ('/Off', '/Yes'), not words. A damaged annotation is passed over, and so
+is a widget, or a page's list of them, that another page showed already: one list of 200 widgets of 2 KB values
+that each of 1,000 pages named made a 538 KB file 390 MB of text.
 """
 
 from __future__ import annotations
@@ -19,15 +21,20 @@ _MAX_VALUE_CHARS = 2000
 _TEXT_FIELDS = frozenset({"/Tx", "/Ch"})
 
 
-def form_lines(page: Any) -> list[str]:
-    """`name: value` for each filled text or choice field on the page, in the order of its annotations."""
+def form_lines(page: Any, read: set[tuple[int, int]]) -> list[str]:
+    """`name: value` for each filled text or choice field on the page, in the order of its annotations; `read`:
+    the objects (by number) of the annotation lists and widgets of the document's pages read so far."""
     try:
         annotations = page.get("/Annots")
+        if _read_before(annotations, read):
+            return []
         widgets = list(annotations.get_object() if annotations is not None else [])[:_MAX_FIELDS]
     except Exception:  # a damaged /Annots array: the page's text is still read
         return []
     lines: list[str] = []
     for widget in widgets:
+        if _read_before(widget, read):
+            continue
         try:
             line = _line(widget.get_object())
         except Exception:  # one damaged field must not cost the others
@@ -35,6 +42,18 @@ def form_lines(page: Any) -> list[str]:
         if line and line not in lines:  # a field shown by two widgets (on one page) is read once
             lines.append(line)
     return lines
+
+
+def _read_before(reference: Any, read: set[tuple[int, int]]) -> bool:
+    """Whether an object named by its number (an indirect reference) is in `read`; it is from now on."""
+    number = getattr(reference, "idnum", None)
+    if number is None:
+        return False
+    key = (number, getattr(reference, "generation", 0))
+    if key in read:
+        return True
+    read.add(key)
+    return False
 
 
 def _line(widget: Any) -> str:

@@ -5,8 +5,12 @@ what they mean."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
+
+from pypdf import PdfWriter
+from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
 from support.folders import index, snapshot, text_of, warnings_of, write
 from support.pdfs import assemble_pdf, make_pdf
@@ -88,3 +92,33 @@ def test_a_filled_forms_values_are_read_with_its_page(tmp_path: Path) -> None:
     text = text_of(index_dir, "application.pdf")
     assert text == "Application form zebracorn\nFull name: Ada Okapilight\ncity: Unicornfish Bay"
     assert [hit.document.id for hit in snapshot(index_dir).search("okapilight", limit=3)] == ["application.pdf"]
+
+
+def test_a_list_of_widgets_every_page_names_is_read_once(tmp_path: Path) -> None:
+    """A page's form values are its widgets': one list of 200 widgets with values of 2 KB, which each of 1,000 pages
+    named as its /Annots, made a PDF of 538 KB 390 MB of text. Each widget is read once, on the first page."""
+    writer = PdfWriter()
+    widgets = [
+        writer._add_object(
+            DictionaryObject(
+                {
+                    NameObject("/Type"): NameObject("/Annot"),
+                    NameObject("/Subtype"): NameObject("/Widget"),
+                    NameObject("/FT"): NameObject("/Tx"),
+                    NameObject("/T"): TextStringObject(f"field{i}"),
+                    NameObject("/V"): TextStringObject(f"zebracorn value {i} " * 100),
+                }
+            )
+        )
+        for i in range(200)
+    ]
+    annotations = writer._add_object(ArrayObject(widgets))
+    for _ in range(1000):
+        writer.add_blank_page(100, 100)[NameObject("/Annots")] = annotations
+    out = io.BytesIO()
+    writer.write(out)
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "forms.pdf", out.getvalue())
+    index(docs, index_dir, embeddings=False)
+    text = text_of(index_dir, "forms.pdf")
+    assert text.count("field7: zebracorn value 7") == 1 and len(text) < 1_000_000
