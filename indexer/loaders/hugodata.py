@@ -43,6 +43,7 @@ _LABELS = {"new-in": "New in", "deprecated-in": "Deprecated in"}
 _TEMPLATE_FOLDERS = ("layouts/_shortcodes", "layouts/shortcodes")
 _SUFFIXES = (".yaml", ".yml", ".toml", ".json")
 _MAX_SHOWN = 200_000  # characters of one section shown: the whole file is 120 KB
+_MAX_PAGE_SHOWN = 1_000_000  # characters of sections shown on one page (200 calls of a 220 KB one: 44 MB, 36 s)
 
 
 def expand_gohugo_shortcodes(text: str, path: Path) -> str:
@@ -80,18 +81,24 @@ def _expand_config_examples(text: str, path: Path) -> str:
         return text
     data: Any = None
     out: list[str] = []
-    pos = 0
+    pos = total = 0
     for call in _CALL.finditer(text):
         arguments = shortcode_arguments(call["arguments"])
         keys = arguments.get("config") or arguments.get("dataKey") or ""
         if not keys:
             continue
+        if total > _MAX_PAGE_SHOWN:
+            warn(
+                f"code-toggle shortcodes past {_MAX_PAGE_SHOWN:,} characters of the site's data: the rest show nothing"
+            )
+            break
         data = _site_data(path) if data is None else data
         if data is False:
             return text
         shown = _section(data, keys, arguments)
         if shown is None:
             continue
+        total += len(shown)
         title = arguments.get("file") or ("hugo" if "config" in arguments else keys)
         out += [text[pos : call.start()], f"{{{{< code-toggle file={title} >}}}}\n{shown}{{{{< /code-toggle >}}}}"]
         pos = call.end()
