@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,10 @@ _ROLE = re.compile(r":((?:[A-Za-z0-9][\w.+-]*:)+)`((?:[^`\\]|\\.)+)`")
 _UNRESOLVED = ("Undefined substitution referenced", "Unknown target name")  # docutils' words
 _REFUSED = "Problematic content in substitution definition"  # docutils' words for a definition it refused
 _DEFINED = re.compile(r"\.\.[ \t]+\|([^|\n]+)\|")  # the name a substitution definition gives
+# a `replace::` substitution's definition, its text and the indented lines after it; and a reference to one
+_REPLACE = re.compile(r"^\.\.[ \t]+\|([^|\n]{1,200})\|[ \t]+replace::([^\n]*(?:\n[ \t]+[^\n]*)*)", re.MULTILINE)
+_REFERENCE = re.compile(r"\|([^|\n]{1,200})\|")
+MAX_SUBSTITUTED = 10_000_000  # characters a page's substitutions may make (the text a document may have)
 _TOO_LONG = "exceeds the line-length-limit"  # docutils' words for a line it does not read, and then reads no line
 
 
@@ -125,7 +130,11 @@ def _doctree(text: str) -> nodes.document:
     """docutils' tree of `text`, each admonition under the title Sphinx shows it with (`.. note::`: "Note"). A
     ValueError when a line is longer than docutils reads: it then reads nothing of the page (a paragraph of 12,000
     characters on one line lost the whole page as "no text"), and its inline markup takes the square of a line's
-    length (a line of 100,000 `*a` took 33 s), so that the page is read as plain text instead."""
+    length (a line of 100,000 `*a` took 33 s), so that the page is read as plain text instead. A ValueError too
+    when its `replace::` substitutions would write more than MAX_SUBSTITUTED characters: docutils copies a
+    definition into each reference, and one of 9,000 characters referred to 2,000 times made a page of 17 KB 18 MB
+    of text (one of 1 MB, a gigabyte)."""
+    _check_substitutions(text)
     document = publish_doctree(text, settings_overrides=_settings())
     too_long = next(
         (m for m in document.children if isinstance(m, nodes.system_message) and _TOO_LONG in m.astext()), None
@@ -140,6 +149,17 @@ def _doctree(text: str) -> nodes.document:
             node.insert(0, nodes.title("", title))
     _substitute_refused(document)
     return document
+
+
+def _check_substitutions(text: str) -> None:
+    """ValueError when the text's `replace::` substitutions, copied into their references, make more than
+    MAX_SUBSTITUTED characters (names compared as docutils compares them: case and spaces aside)."""
+    if "replace::" not in text:
+        return
+    references = Counter(nodes.fully_normalize_name(m.group(1)) for m in _REFERENCE.finditer(text))
+    made = sum(len(m.group(2)) * references[nodes.fully_normalize_name(m.group(1))] for m in _REPLACE.finditer(text))
+    if made > MAX_SUBSTITUTED:
+        raise ValueError(f"its substitutions would make more than {MAX_SUBSTITUTED:,} characters of text")
 
 
 def _substitute_refused(document: nodes.document) -> None:
