@@ -183,7 +183,8 @@ def _body(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
     if not lines and not described:
         kind = _type(spec, schema)
         lines = [f"A body of type {kind}."] if kind else []
-    heading = "## Body" + (f" ({media})" if media else "")
+    shown_media = _ESCAPED.sub(r"\\\1", media)  # `*/*` is no emphasis
+    heading = "## Body" + (f" ({shown_media})" if media else "")
     text = "\n\n".join(part for part in (described, "\n".join(lines)) if part)
     if text or name:
         yield f"{heading}\n\n{text}"
@@ -203,7 +204,8 @@ def _responses(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
         parts = [_text(response.get("description")), "\n".join(lines)]
         shown = "\n\n".join(part for part in parts if part)
         spec.chars += len(shown)
-        yield f"## Response {code}" + (f" ({media})" if media and lines else "") + "\n\n" + shown
+        shown_media = _ESCAPED.sub(r"\\\1", media)
+        yield f"## Response {code}" + (f" ({shown_media})" if media and lines else "") + "\n\n" + shown
 
 
 def _content(spec: Spec, holder: object) -> tuple[str, Any]:

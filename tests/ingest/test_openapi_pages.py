@@ -355,3 +355,15 @@ def test_the_pages_of_a_site_of_many_specs_parse_each_spec_once(tmp_path: Path) 
     report = index(docs, index_dir, workers=1)
     assert time.monotonic() - started < 6
     assert skipped(report) == {} and document(index_dir, "api/p7.mdx").title == "Operation 7 of spec 5"
+
+
+def test_a_media_type_of_any_kind_is_shown_as_written(tmp_path: Path) -> None:
+    """Brale's spec answers `*/*`: Markdown took the stars for emphasis and the page said "Response 201 (/)"."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    spec = json.loads(json.dumps(SPEC))
+    created = spec["paths"]["/plants"]["post"]["responses"]["201"]
+    created["content"] = {"*/*": created["content"]["application/json"]}
+    _site(docs, spec)
+    write(docs, "api/create.mdx", "---\nopenapi: POST /plants\n---\n")
+    index(docs, index_dir)
+    assert "Response 201 (*/*)\n\nThe seedling was planted." in text_of(index_dir, "api/create.mdx")
