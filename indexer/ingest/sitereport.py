@@ -131,7 +131,8 @@ def served_at(docs: Path, site: Site) -> str:
     if site.name == "astro":  # knip.dev's astro.config.ts: `site: 'https://knip.dev', base: '/'`
         options = JsConfig(config_text(config))
         bases = options.values("base")
-        return site_address(options.option("site", str), bases[0] if len(bases) == 1 else "" if not bases else None)
+        address = options.option("site", str) or options.env_default("site")  # Starlight's: from the environment
+        return site_address(address, bases[0] if len(bases) == 1 else "" if not bases else None)
     return ""
 
 

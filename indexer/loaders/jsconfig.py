@@ -72,16 +72,29 @@ class JsConfig:
     def env_default(self, key: str) -> str | None:
         """The string `key` is when the environment sets nothing: a value written `process.env.NAME ?? '/'` (or
         `||`) for the key or for the variable it names (docusaurus.io's `const baseUrl = process.env.BASE_URL ??
-        '/'`, then `baseUrl,`); None unless every such value falls back to that one literal string."""
+        '/'`, then `baseUrl,`), or written so through a variable the environment sets (Starlight's `const site =
+        NETLIFY_PREVIEW_SITE || 'https://starlight.astro.build/'`, that variable a `const` of `process.env...`);
+        None unless every such value falls back to that one literal string."""
         found: set[Any] = set()
         for name in dict.fromkeys([key, *self.named(key)]):
-            pattern = rf"(?<![\w$.]){re.escape(name)}\s*(?::|=(?![=>]))\s*process\.env\.[\w$]+\s*(?:\?\?|\|\|)\s*"
+            pattern = (
+                rf"(?<![\w$.]){re.escape(name)}\s*(?::|=(?![=>]))\s*"
+                r"(?:process\.env\.[\w$]+|(?P<variable>[A-Za-z_$][\w$]*))\s*(?:\?\?|\|\|)\s*"
+            )
             for match in re.finditer(pattern, self.masked):
+                if match.group("variable") and not self._from_environment(match.group("variable")):
+                    found.add(UNKNOWN)
+                    continue
                 parser = LiteralParser(self.code, match.end())
                 value = parser.value(0)
                 found.add(value if isinstance(value, str) and parser.ends() else UNKNOWN)
         value = found.pop() if len(found) == 1 else None
         return value if isinstance(value, str) else None
+
+    def _from_environment(self, variable: str) -> bool:
+        """Whether `variable` is declared with a value read from the environment (`const X = ... process.env.Y`)."""
+        pattern = rf"(?<![\w$.])(?:const|let|var)\s+{re.escape(variable)}\s*=[^;\n]*?process\.env\."
+        return re.search(pattern, self.masked) is not None
 
     def imported_json(self, name: str, config: Path) -> Any:
         """The value of the JSON file that the config imports as `name` (`import locales from './locales.json'`),

@@ -2111,6 +2111,30 @@ def test_the_summary_gives_no_address_that_a_config_leaves_to_a_template_or_the_
     assert "served at" not in ran.err
 
 
+@pytest.mark.parametrize(
+    ("preview", "advised"),
+    [("process.env.CONTEXT !== 'production' && process.env.DEPLOY_PRIME_URL", True), ("computeSite()", False)],
+    ids=["environment", "expression"],
+)
+def test_the_summary_reads_an_astro_site_that_the_environment_may_change(
+    tmp_path: Path, indexer_main: Main, preview: str, advised: bool
+) -> None:
+    """Starlight's own config: `const site = NETLIFY_PREVIEW_SITE || 'https://starlight.astro.build/'`, the
+    variable a deploy preview's address from the environment, then `site,`: the summary named no address. The
+    default is the address when the other side is the environment's; any other expression is not guessed."""
+    site = tmp_path / "docs"
+    write(
+        site,
+        "astro.config.mjs",
+        f"const NETLIFY_PREVIEW_SITE = {preview};\n\nconst site = NETLIFY_PREVIEW_SITE || 'https://starlight.example/';"
+        "\n\nexport default defineConfig({\n\tsite,\n\tintegrations: [starlight({ title: 'Starlight' })],\n});\n",
+    )
+    write(site, "src/content/docs/getting-started.mdx", "---\ntitle: Getting started\n---\n\nA zebracorn.\n")
+    ran = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings")
+    said = "served at https://starlight.example/: --base-url https://starlight.example/ --drop-extensions"
+    assert (said in ran.err) is advised, ran.err
+
+
 def test_the_summary_gives_a_docusaurus_sites_base_url_but_guesses_no_expression(
     tmp_path: Path, indexer_main: Main
 ) -> None:
