@@ -61,16 +61,22 @@ _LITERAL_START = re.compile(r"^[ \t]*\.\.[ \t]+(?:code-block|code|sourcecode|par
 _NAME = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$")
 MAX_LINES = 20_000  # lines one directive may become
 _MODULE: ContextVar[str | None] = ContextVar("autodoc_module", default=None)  # a MyST page's current module
+# the names of a MyST page's directives not found, said in one warning when the page is read
+_UNFOUND: ContextVar[list[str] | None] = ContextVar("autodoc_unfound", default=None)
 
 
 @contextlib.contextmanager
 def myst_page() -> Iterator[None]:
     """Inside: a MyST page is read, whose eval-rst directives share its current module, as they do in Sphinx (set
-    by its `{currentmodule}` or `{module}` directives, or by the reStructuredText of one of them)."""
-    token = _MODULE.set("")
+    by its `{currentmodule}` or `{module}` directives, or by the reStructuredText of one of them). The objects its
+    directives name that are not found are said in one warning, as a reStructuredText page's are (Click's api.md,
+    a directive per object, gave 74 lines of the same advice)."""
+    token, unfound = _MODULE.set(""), _UNFOUND.set([])
     try:
         yield
+        _tell_unfound(_UNFOUND.get() or [])
     finally:
+        _UNFOUND.reset(unfound)
         _MODULE.reset(token)
 
 
@@ -106,8 +112,17 @@ def autodoc_rst(name: str, target: str, options: dict[str, str], content: list[s
 
 
 def _warn_unfound(expander: _Expander) -> None:
-    if expander.unfound:
-        first, more = expander.unfound[0], len(expander.unfound) - 1
+    """Warn of the objects the expander did not find, or keep them for the MyST page being read (myst_page())."""
+    page = _UNFOUND.get()
+    if page is not None:
+        page.extend(expander.unfound)
+    else:
+        _tell_unfound(expander.unfound)
+
+
+def _tell_unfound(unfound: list[str]) -> None:
+    if unfound:
+        first, more = unfound[0], len(unfound) - 1
         named = first + (f" and {more} more" if more else "")
         root, folder = reading_root(), reading_folder()
         where = (
