@@ -110,8 +110,9 @@ def _parse(html: str) -> _TextParser:
     scanner = HtmlScanner()
     for token in scanner.feed(html):
         if isinstance(token, StartTag):
+            foreign = token.name in FOREIGN or parser.in_svg  # where `/>` closes an element, as in HTML's parsing
             parser.handle_starttag(token.name, token.attrs)
-            if token.self_closing and token.name in FOREIGN:
+            if token.self_closing and foreign:
                 parser.handle_endtag(token.name)
         elif isinstance(token, EndTag):
             parser.handle_endtag(token.name)
@@ -219,6 +220,10 @@ class _TextParser:
     def unclosed_skip(self) -> str:
         """The element whose content was being skipped when the page ended, if any (a <svg> never closed)."""
         return self._shown.unclosed
+
+    @property
+    def in_svg(self) -> bool:
+        return self._shown.in_svg
 
     def _meta(self, attrs: dict[str, str]) -> None:
         if (attrs.get("name") or "").lower() == "keywords" and not self.keywords:

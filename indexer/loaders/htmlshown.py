@@ -44,6 +44,11 @@ class Shown:
         return not self._svg_depth or self._svg_text_depth > 0
 
     @property
+    def in_svg(self) -> bool:
+        """Whether an SVG is open: inside it, as in any foreign content, `<text .../>` closes its element."""
+        return self._svg_depth > 0
+
+    @property
     def unclosed(self) -> str:
         """The element whose content was hidden when the page ended, if any (a <script> never closed)."""
         if self._hidden_depth:

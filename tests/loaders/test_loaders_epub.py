@@ -222,3 +222,16 @@ def test_a_fixed_layout_page_drawn_in_svg_is_read_for_its_text(tmp_path: Path) -
     write(docs, "vent.epub", book({"p1.xhtml": chapter("Sous le vent", page)}, spine=["p1.xhtml"]))
     assert skipped(index(docs, index_dir, embeddings=False)) == {}
     assert text_of(index_dir, "vent.epub") == "Sous le vent\n\nJean-Bernard Pouy\nSous le vent zebracorn,\na novel."
+
+
+def test_a_self_closing_svg_text_closes_so_the_drawings_title_stays_hidden(tmp_path: Path) -> None:
+    """Inside an SVG `/>` closes any element: a `<text x="1"/>` left the text open, and the title and description
+    of that drawing and of every later one became the book's text."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    page = (
+        '<svg><text x="1"/><title>svgsentinel</title></svg><p>Zebracorn after the drawing.</p>'
+        "<svg><desc>descsentinel</desc></svg>"
+    )
+    write(docs, "drawn.epub", book({"p1.xhtml": chapter("Drawn", page)}, spine=["p1.xhtml"]))
+    index(docs, index_dir, embeddings=False)
+    assert text_of(index_dir, "drawn.epub") == "Drawn\n\nZebracorn after the drawing."
