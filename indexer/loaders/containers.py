@@ -157,5 +157,5 @@ def _rewritten(data: bytes, emptied: set[str], retype: Mapping[str, str], rename
             if name == _CONTENT_TYPES:
                 for old, new in retype.items():
                     content = content.replace(old.encode(), new.encode())
-            target.writestr(zipfile.ZipInfo(name, info.date_time), content)
+            target.writestr(zipfile.ZipInfo(name, info.date_time), content, compress_type=zipfile.ZIP_DEFLATED)
     return out.getvalue()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import random
 import re
 import tracemalloc
 import zipfile
@@ -19,6 +20,7 @@ from docx.enum.section import WD_SECTION
 from pptx.util import Inches
 
 from indexer.errors import LoaderError
+from indexer.loaders.containers import open_container
 from indexer.loaders.xlsx import MAX_ROWS
 
 from support.folders import document, found, index, skipped, snapshot, write
@@ -454,6 +456,21 @@ def test_a_macro_part_is_never_read_not_even_for_its_relationships() -> None:
     assert "Handmade zebracorn memo." in searchable(doc)
     assert any("macros left out" in w for w in doc.warnings)
     assert peak < 16 * 1024 * 1024
+
+
+def test_the_copy_of_a_macro_file_handed_to_its_library_stays_compressed() -> None:
+    """A file with macros is handed on as a copy with its macros emptied; the copy's members were written stored,
+    not deflated, so a 4 MB workbook-sized part held in memory whole where the file itself was 1 MB."""
+    words = random.Random(7).choices(["zebracorn", "meadow", "herd", "pasture", "graze", "fence"], k=600_000)
+    part = ("<notes>" + " ".join(words) + "</notes>").encode()
+    data = word_by_hand(
+        paragraph("Macro document unicornfish text."),
+        extra={"word/vbaProject.bin": MACRO_SOURCE, "customXml/notes.xml": part},
+        main_type="macro",
+    )
+    opened = open_container(data, "Word document", {})
+    assert opened.macros
+    assert len(opened.data) < 2 * len(data) < len(part)
 
 
 def test_a_backslash_copy_of_a_part_does_not_replace_the_part() -> None:
