@@ -17,6 +17,7 @@ a page without a title, and its description opens one without a description.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -151,12 +152,22 @@ def _site(page: Path) -> tuple[Path, Any]:
             if path.is_file():
                 includes.remember_settings(path)
                 try:
-                    with path.open("rb") as f:
-                        data = f.read(_MAX_CONFIG_BYTES)
-                    return Path(folder), json.loads(data)
-                except (OSError, ValueError, RecursionError):
+                    info = path.stat()
+                except OSError:
                     return Path(folder), None
+                return Path(folder), _config(str(path), info.st_mtime_ns, info.st_size)
     return Path(includes.reading_folder() or page.parent), None
+
+
+@functools.lru_cache(maxsize=8)
+def _config(path: str, mtime_ns: int, size: int) -> Any:
+    """A Mintlify config parsed, remembered while the file keeps its mtime and size (every API page of the site
+    asks for it); None when it cannot be read. Shared: read it, never change it."""
+    try:
+        with open(path, "rb") as f:
+            return json.loads(f.read(_MAX_CONFIG_BYTES))
+    except (OSError, ValueError, RecursionError):
+        return None
 
 
 def _named_in(config: object, depth: int = 0) -> list[str]:
