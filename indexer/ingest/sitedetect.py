@@ -26,7 +26,7 @@ from indexer.ingest.antora import AntoraComponent, is_antora
 from indexer.ingest.docusaurus import plugin_reading
 from indexer.ingest.gitbook import CONFIG as GITBOOK_CONFIG
 from indexer.ingest.gitbook import SITE_CONFIG as GITBOOK_SITE_CONFIG
-from indexer.ingest.gitbook import gitbook_site, is_gitbook
+from indexer.ingest.gitbook import GitBookSpaces, gitbook_site, is_gitbook
 from indexer.ingest.jekyll import CONFIGS as JEKYLL_CONFIGS
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import old_hugo_config
@@ -97,11 +97,10 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
         found = generators.hugo_root(generators.with_layout(SITES["hugo"], config, docs), config, folder == docs)
         return replace(found, known_by=config)
     if is_gitbook(folder):
-        known_by = next(
-            (folder / name for name in (GITBOOK_SITE_CONFIG, GITBOOK_CONFIG) if (folder / name).is_file()),
-            folder / "SUMMARY.md",
-        )
-        return replace(SITES["gitbook"], config=gitbook_site(folder, docs), known_by=known_by)
+        gitbook = gitbook_site(folder, docs)  # a site of spaces is known by its docs.yaml, not a name alike
+        names = (GITBOOK_SITE_CONFIG,) if isinstance(gitbook, GitBookSpaces) else (GITBOOK_CONFIG,)
+        known_by = next((folder / name for name in names if (folder / name).is_file()), folder / "SUMMARY.md")
+        return replace(SITES["gitbook"], config=gitbook, known_by=known_by)
     if folder == docs and is_antora(docs):
         return replace(SITES["antora"], config=AntoraComponent(), known_by=docs / ANTORA_CONFIG)
     if folder == docs and "$docsify" in config_text(docs / "index.html"):

@@ -1303,6 +1303,21 @@ def test_a_gitbook_summary_line_of_link_openings_is_read_at_once(tmp_path: Path)
     assert "guide.md" not in skipped(report) and "README.md" not in skipped(report)
 
 
+def test_a_docs_yaml_that_is_no_gitbook_site_config_is_not_the_spaces_config(tmp_path: Path) -> None:
+    """A GitBook space with a docs.yaml of its own (any tool's) was recorded as known by that file, so taking that
+    file away read every page again, as if the site's config had gone."""
+    space = tmp_path / "space"
+    write(space, ".gitbook.yaml", "root: ./\n")
+    write(space, "docs.yaml", "title: notes for a linter\n")
+    write(space, "SUMMARY.md", "* [Intro](README.md)\n* [Guide](guide.md)\n")
+    write(space, "README.md", PAGE)
+    write(space, "guide.md", PAGE)
+    index(space, tmp_path / "index")
+    (space / "docs.yaml").unlink()
+    report = index(space, tmp_path / "index")
+    assert (report.added, report.updated) == (0, 0)
+
+
 def test_a_gitbook_content_ref_shows_the_title_of_the_page_it_links_to(tmp_path: Path) -> None:
     """GitBook shows `{% content-ref url="x.md" %}[x.md](x.md){% endcontent-ref %}` as a card titled as the page
     it links to: Beefree's add-on pages read "alternate-text-generation-with-ai.md" where the site shows
