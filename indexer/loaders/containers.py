@@ -40,7 +40,7 @@ MAX_TOTAL_BYTES = 256 * 1024 * 1024  # expanded: what a loader may have to hold
 MAX_RATIO = 200  # expansion of one member past _RATIO_FROM bytes; real XML stays far below
 _RATIO_FROM = 1024 * 1024
 _CHUNK = 1024 * 1024
-_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an OLE compound file: old Office, Outlook's .msg
 # The stream an encrypted Office file keeps its package in (MS-OFFCRYPTO), named in the OLE directory in UTF-16: a
 # Word 97 file renamed .docx is OLE too, and is not password-protected.
 _ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
@@ -71,7 +71,7 @@ def open_container(data: bytes, kind: str, retype: Mapping[str, str] | None = No
     """The checked archive of a `kind` file ("Word document", "workbook", ...); LoaderError when it is not safe.
     `retype` renames content types in an OOXML file's [Content_Types].xml (a macro-enabled main part read as
     the plain one) when the file holds macros."""
-    if data.startswith(_OLE_MAGIC):
+    if data.startswith(OLE_MAGIC):
         if _ENCRYPTED_PACKAGE in data:
             raise LoaderError(
                 "encrypted (password-protected): an OLE file, not a zip; save it without a password to index it"

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.errors import LoaderError
+from indexer.loaders.containers import OLE_MAGIC
 from indexer.loaders.html import html_document
 from indexer.loaders.officemeta import one_line
 from indexer.loaders.textcodec import codec_for, decode_text
@@ -24,7 +25,6 @@ from indexer.model import ParsedDoc, Section
 __all__ = ["EmailLoader"]
 
 _ADDRESS_HEADERS = ("From", "To", "Cc", "Date")
-_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
 class EmailLoader:
@@ -34,7 +34,7 @@ class EmailLoader:
     suffixes = frozenset({".eml"})
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
-        if data.startswith(_OLE_MAGIC):  # Outlook keeps a message as an OLE compound file; renamed, it is no .eml
+        if data.startswith(OLE_MAGIC):  # Outlook keeps a message as an OLE compound file; renamed, it is no .eml
             raise LoaderError("not a readable e-mail: an Outlook .msg file, not a saved .eml message; save it as .eml")
         try:
             message = email.message_from_bytes(data, policy=email.policy.default)
