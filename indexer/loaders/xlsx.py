@@ -97,9 +97,9 @@ def sheet_text(name: str, rows: Iterable[tuple[Any, ...]], warnings: list[str]) 
         if scanned > MAX_SCANNED_ROWS or read > EXCEL_ROWS or kept >= MAX_ROWS or chars >= MAX_SHEET_CHARS:
             warnings.append(f"sheet {name!r} cut after {kept:,} rows: only the first rows are indexed")
             break
-        wide = f"sheet {name!r} has more than {MAX_COLUMNS} columns: only the first are indexed"
-        if len(row) > MAX_COLUMNS and header is None and wide not in warnings:
-            warnings.append(wide)
+        if len(row) > MAX_COLUMNS and header is None:
+            wide = f"sheet {name!r} has more than {MAX_COLUMNS} columns: only the first are indexed"
+            warnings += [] if wide in warnings else [wide]
         values = [_cell(v) for v in row[:MAX_COLUMNS]]
         if not any(values):
             continue
