@@ -1,8 +1,9 @@
 """Where an MDX page's import of a partial leads (jsx.py puts the partial in place): a path from the page, or
 `'@site/docs/_intro.mdx'` from the folder of the nearest Docusaurus config above the page, or `'@fragments/x.mdx'`
 through an alias of the nearest tsconfig.json or jsconfig.json (Astro and Vite sites), else `'@scope/name/x.md'`
-from an npm package in a node_modules folder above the page. Each place looked in is remembered (includes.py),
-so the page is read again when a config, an alias or a package comes.
+from an npm package in a node_modules folder above the page. The packages' places looked in are remembered
+(includes.py), so the page is read again once one is installed; a config or an alias added later is not seen
+until the page itself changes (or --rebuild).
 """
 
 from __future__ import annotations
