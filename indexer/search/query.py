@@ -238,6 +238,8 @@ def _field_clause(name: str, op: str, value: str, budget: _Budget) -> wq.Query |
         return wq.Term(exact, value) if budget.take([value], shown=False) else None
     if name == "path":
         return _path_clause(value, budget)
+    if re.fullmatch(r"[^\s*]+\*", value):  # title:instal*, as instal* is anywhere; else its words in order
+        return _text_clause(value, {name: 1.0}, budget, phrase=False) or _text_clause(value, {name: 1.0}, budget, True)
     return _text_clause(value, {name: 1.0}, budget, phrase=True)
 
 

@@ -38,6 +38,11 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("installer*", {"installer.md"}),
         ("instal*", {"installer.md"}),
         ("navy*", {"navy.md"}),  # indexed as navi: not nav*, which would find navigation too
+        # in one field, as anywhere (it was taken as the word `instal`, which no title holds)
+        ("title:brows*", {"navigator.md"}),
+        ("title:mov* body:arrow", {"navigate.md"}),
+        ("title:colo* NOT arrow", {"navy.md"}),
+        ("body:navigat*", {"navigation.md", "navigate.md", "navigator.md", "navy.md"}),
     ],
 )
 def test_a_wildcard_finds_the_words_that_begin_with_it(pages: Path, query: str, expected: set[str]) -> None:
