@@ -45,7 +45,9 @@ class ParsedQuery:
         `fields`, plus clauses only Whoosh can match (phrases, fields, nested operators) added in, minus
         exclusions (a top-level NOT: documents); or an AND of such sums of words alone, which scores as their sum and
         matches the passages that hold a word of each. Either may stand beside field clauses (`type:pdf`), which
-        only filter: a passage must match each. None otherwise (an AND of other clauses, field clauses alone)."""
+        only filter: a passage must match each. Field clauses alone (`title:install`, `title:cats heading:dog*`)
+        are such an AND when each is a word or wildcard of `fields`: Whoosh matches a passage that meets them all,
+        and scores the sum of their scores. None otherwise (an AND of other clauses, other field clauses alone)."""
         plan = Plan()
         query = self.query
         while type(query) is AndNot:  # a NOT at the top drops documents, whatever scores them
@@ -54,7 +56,7 @@ class ParsedQuery:
         if type(query) is wq.And and _filtered(query):  # field clauses beside the words: they only filter
             plan.filters = [child.child for child in query.subqueries[1:]]
             query = query.subqueries[0]
-        if type(query) is AllOf:
+        if type(query) in (AllOf, wq.And):  # `x AND y`, or field clauses alone
             return _and_plan(query, fields, plan)
         if not _add_to_plan(query, fields, 1.0, plan) or not (plan.terms or plan.prefixes or plan.phrases):
             return None
@@ -144,10 +146,10 @@ class Plan:
     filters: list[wq.Query] = field(default_factory=list)  # field clauses a passage must match, scoring nothing
 
 
-def _and_plan(query: AllOf, fields: frozenset[str], plan: Plan) -> Plan | None:
-    """The plan of an AND whose operands are each a sum of words and wildcards (Whoosh's And sums its
-    operands' scores over the passages that match them all); None when an operand is anything else (a filter,
-    a phrase, a nested NOT)."""
+def _and_plan(query: wq.And, fields: frozenset[str], plan: Plan) -> Plan | None:
+    """The plan of an AND whose operands are each a sum of words and wildcards of `fields` (Whoosh's And sums
+    its operands' scores over the passages that match them all); None when an operand is anything else (a
+    filter, a phrase, a nested NOT, a clause of another field: `type:pdf` scores 1 where it matches)."""
     for child in query.subqueries:
         operand = Plan()
         if not _add_to_plan(child, fields, query.boost, operand) or operand.others or operand.phrases:
@@ -155,7 +157,7 @@ def _and_plan(query: AllOf, fields: frozenset[str], plan: Plan) -> Plan | None:
         if not (operand.terms or operand.prefixes):
             return None
         plan.required.append(operand)
-    return plan
+    return plan if plan.required else None
 
 
 def _add_to_plan(query: wq.Query, fields: frozenset[str], boost: float, plan: Plan) -> bool:

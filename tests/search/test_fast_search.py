@@ -175,9 +175,13 @@ def test_sums_of_words_take_the_postings_path_and_other_queries_take_whoosh() ->
     for query in filtered:
         plan = parse_query(query, DEFAULT.field_weights).plan(fields)
         assert plan is not None and plan.filters, query
-    operators = ("title:ranking", "title:cats heading:dogs", "type:pdf", '"exact phrase" AND mice',
-                 "cats AND type:pdf", "cats AND dogs NOT mice", "title:cats AND dogs",
-                 "cats AND dogs title:mice")  # fmt: skip
+    fields_alone = ("title:ranking", "title:cats heading:dogs", "heading:cats body:dogs NOT mice", "title:rank*")
+    for query in fields_alone:  # an AND of their words, as Whoosh matches and scores them
+        plan = parse_query(query, DEFAULT.field_weights).plan(fields)
+        assert plan is not None and plan.required, query
+    operators = ("type:pdf", '"exact phrase" AND mice', "cats AND type:pdf", "cats AND dogs NOT mice",
+                 "title:cats AND dogs", "cats AND dogs title:mice", "title:cats type:pdf", 'title:"cats and dogs"',
+                 "path:guides")  # fmt: skip
     for query in operators:
         assert parse_query(query, DEFAULT.field_weights).plan(fields) is None, query
 
@@ -209,6 +213,36 @@ def test_both_paths_rank_alike(
         _assert_same_ranking(fast, _ranking(snap.search(query + EVERYTHING, limit=20, snippets=False)), query)
         answered += bool(fast)
     assert answered >= at_least
+
+
+def _field_queries(rng: random.Random, count: int) -> list[str]:
+    """Field clauses alone: one to three words or wildcards of the title, headings or body (`text:` is the body),
+    a NOT at times."""
+    queries = []
+    for _ in range(count):
+        clauses = []
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            word = _zipf_words(rng, 1)[0]
+            name = rng.choice(["title", "heading", "body", "text"])
+            clauses.append(f"{name}:{word[:2]}*" if rng.random() < 0.15 else f"{name}:{word}")
+        if rng.random() < 0.2:
+            clauses += ["NOT", rng.choice(VOCABULARY[:40])]
+        queries.append(" ".join(clauses))
+    return queries
+
+
+def test_field_clauses_alone_rank_over_the_copy_as_whoosh_ranks_them(corpus: tuple[Path, Path]) -> None:
+    """`title:word heading:other` matches the passages that meet every clause and scores the sum of their scores:
+    the copy ranks it (its plan is an AND) exactly as Whoosh does."""
+    _, index_dir = corpus
+    snap, reference = snapshot(index_dir), whoosh_snapshot(index_dir)
+    answered = planned = 0
+    for query in _field_queries(random.Random(43), 150):
+        planned += parse_query(query, DEFAULT.field_weights).plan(("title", "heading", "body")) is not None
+        fast = _ranking(snap.search(query, limit=20, snippets=False))
+        _assert_same_ranking(fast, _ranking(reference.search(query, limit=20, snippets=False)), query)
+        answered += bool(fast)
+    assert planned >= 140 and answered >= 60, (planned, answered)  # (a stop word alone, text:but, is no query)
 
 
 def _filters(rng: random.Random, grouped: bool) -> str:
