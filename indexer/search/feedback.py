@@ -79,7 +79,7 @@ def feedback_words(
     model = np.bincount(ids, weights=weights, minlength=len(numbers))  # summed in ranking order
     holding = np.bincount(ids, minlength=len(numbers))
     needed = ceil(ranking.feedback_agreement * ranking.feedback_docs)
-    kept = np.flatnonzero(holding >= needed)
+    kept = _contenders(model, np.flatnonzero(holding >= needed), ranking.feedback_terms)
     # Rounded, so that sums of the same scores taken in another order pick the same words.
     chosen = sorted((-round(p, 12), w) for w, p in zip(words(numbers[kept]), model[kept].tolist(), strict=True))
     chosen = chosen[: ranking.feedback_terms]
@@ -88,3 +88,15 @@ def feedback_words(
         return {}
     scale = ranking.feedback_weight / (1 - ranking.feedback_weight) * typed / mass
     return {w: -p * scale for p, w in chosen}
+
+
+def _contenders(model: np.ndarray, kept: np.ndarray, best: int) -> np.ndarray:
+    """Of the `kept` words, those that can be among the `best` once their weights are rounded to 12 decimals
+    (where ties go by the word): every word within 2e-12 of the best-th weight. Rounding keeps the order of
+    weights, so any other word's rounded weight is below that of `best` words. (Naming and sorting only these
+    spares a query most of the 60-odd words that feedback's passages share.)"""
+    if len(kept) <= best:
+        return kept
+    values = model[kept]
+    cut = np.partition(values, len(values) - best)[len(values) - best]
+    return kept[values >= cut - 2e-12]
