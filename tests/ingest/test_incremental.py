@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import indexer.search.searcher as searcher_module
+from indexer import Searcher
 from indexer.store import storage
 
 from support.folders import (
@@ -236,3 +238,18 @@ def test_an_unchanged_gitbook_space_is_up_to_date_in_the_next_process(docs: Path
     assert "6 added" in first.stderr, first.stderr
     second = run_cli(*args, env={"PYTHONHASHSEED": "2"})
     assert "is up to date: 0 added, 0 updated, 0 removed" in second.stderr, second.stderr
+
+
+def test_a_running_searcher_shows_an_edited_pages_new_title_and_text(
+    folder: Path, index_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server keeps one Searcher for its life, and what it read of a generation is remembered: after a run
+    that changes a page, the next search shows the page as it is now, not as the search before the run read it."""
+    monkeypatch.setattr(searcher_module, "REFRESH_SECONDS", 0.0)  # the new generation is looked for at once
+    searcher = Searcher(index_dir)
+    (before,) = searcher.snapshot().search("gryphonix", limit=1)
+    assert (before.document.title, before.snippet) == ("Install", "Run the gryphonix installer.")
+    write(folder, "guides/install.md", "# Setup\n\nRun the gryphonix installer twice.\n")
+    index(folder, index_dir)
+    (after,) = searcher.snapshot().search("gryphonix", limit=1)
+    assert (after.document.title, after.snippet) == ("Setup", "Run the gryphonix installer twice.")
