@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from indexer.search.bm25 import _best_passages
+from indexer.search.top import best_passages as _best_passages
 
 
 def _sorted_reference(scores: np.ndarray, doc_of: np.ndarray, limit: int) -> list[int]:
