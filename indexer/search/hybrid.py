@@ -5,11 +5,13 @@ every row the caller may see are compared with the query's (Hamming distance, 64
 closest COARSE rows are rescored exactly from their int8 values. A document scores by its best passage.
 Fusion is a convex mix, DENSE_WEIGHT of the dense score and the rest of the lexical one, each standardized over
 the candidates its side found (EVAL.md has the measurements behind the method and the weight: reciprocal rank
-fusion and min-max or top-score normalizations ranked lower over the six collections together).
+fusion and min-max or top-score normalizations ranked lower over the six collections together). Here too: how
+meaning takes part in a query of each kind (meaning_kind), and a generation's vectors opened (dense_index).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -17,9 +19,12 @@ from pathlib import Path
 
 import numpy as np
 
-from indexer.embed.model import Encoder
+from indexer.embed.model import INFO, Encoder
 from indexer.errors import EmbeddingModelError
 from indexer.groups import PUBLIC, Groups
+from indexer.search.plan import ParsedQuery
+from indexer.store import storage, vectors
+from indexer.store.postings import FIELDS
 from indexer.store.vectors import VectorTable, sign_codes
 
 log = logging.getLogger(__name__)
@@ -201,3 +206,37 @@ def _standardized(found: Found, typical: float = 0.0) -> dict[str, float]:
         variance = (len(scores) * variance + DENSE_PRIOR_WEIGHT * typical**2) / (len(scores) + DENSE_PRIOR_WEIGHT)
     spread = variance**0.5 or 1.0
     return {doc: (score - mean) / spread for doc, _, score in found}
+
+
+def meaning_kind(parsed: ParsedQuery) -> str | None:
+    """How meaning takes part in ranking a query: "words" (a sum of words: every passage is a candidate),
+    "operators" (words within operators: only what the words match is re-ranked), None (no words: lexical)."""
+    plan = parsed.plan(FIELDS)
+    if plan is not None and not (
+        plan.others or plan.excluded or plan.required or plan.prefixes or plan.phrases or plan.filters
+    ):
+        return "words"
+    return "operators" if parsed.summed_word_weight() > 0 or (plan is not None and plan.terms) else None
+
+
+def dense_index(folder: Path) -> DenseIndex | None:
+    """The generation's passage vectors and the model that made them; None (lexical ranking) when there are
+    none, or they cannot be used: then a warning says why."""
+    try:
+        table = vectors.read(folder)
+    except vectors.VectorsUnusable as exc:
+        if (folder / vectors.VECTORS_DIR).exists():
+            log.warning("generation %s: %s; ranking by words alone", folder.name, exc)
+        return None
+    model = folder.parent / storage.MODELS_DIR / table.model
+    try:
+        info = json.loads((model / INFO).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        log.warning("generation %s: the embedding model %s that made its vectors cannot be read (%s); "
+                    "ranking by words alone", folder.name, table.model, exc)  # fmt: skip
+        return None
+    if info.get("fingerprint") != table.model or int(info.get("dim", -1)) != table.dim:
+        log.warning("generation %s: its vectors (%s dimensions) do not match the model folder %s; ranking by words "
+                    "alone", folder.name, table.dim, model.name)  # fmt: skip
+        return None
+    return DenseIndex(table, model) if len(table.rows) else None

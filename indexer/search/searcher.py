@@ -7,7 +7,6 @@ generation even while the indexer publishes the next; a snapshot stays usable af
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import threading
@@ -19,7 +18,6 @@ from pathlib import Path
 import numpy as np
 from whoosh.query import Or, Query
 
-from indexer.embed.model import INFO
 from indexer.errors import IndexerError, IndexFormatError, IndexNotFoundError
 from indexer.groups import Groups
 from indexer.model import Document, Passage
@@ -27,14 +25,14 @@ from indexer.search import feedback
 from indexer.search.bm25 import PostingsSearcher, ScoredTerm
 from indexer.search.clauses import with_also
 from indexer.search.documents import DocumentView
-from indexer.search.hybrid import CANDIDATES, DENSE_WEIGHT, DenseIndex, Found, fuse
+from indexer.search.hybrid import CANDIDATES, DENSE_WEIGHT, Found, dense_index, fuse, meaning_kind
 from indexer.search.plan import ParsedQuery, PhraseClause, Plan
 from indexer.search.query import parse_query
 from indexer.search.ranking import DEFAULT, Ranking
 from indexer.search.record import IndexOfRecord
 from indexer.search.snippets import make_snippets
 from indexer.search.versions import MAX_VERSION_WINDOW, VERSION_DEPTH, VERSION_WINDOW, names_version, one_version_each
-from indexer.store import storage, vectors
+from indexer.store import storage
 from indexer.store.docreader import DocReader
 from indexer.store.postings import FIELDS
 from indexer.store.schema import SCHEMA_VERSION, passage_body
@@ -73,7 +71,7 @@ class Snapshot(DocumentView):
         self._postings = PostingsSearcher(folder / storage.POSTINGS_DIR, ranking)
         # Whoosh, for what the copy does not hold; DocumentView's lock serves it too, the postings need none
         self._record = IndexOfRecord(folder, ranking, self._postings, self._docs)
-        self._dense = _dense_index(folder)
+        self._dense = dense_index(folder)
         self._use_postings = postings
         # several versions of a site: a page's copies are one result (a site with editions can have them; looking
         # is a scan of the documents, 40 ms at 100,000, not paid where the meta says there are none)
@@ -137,7 +135,7 @@ class Snapshot(DocumentView):
         (fields, phrases, NOT, AND, wildcards) is matched by its words and only re-ranked by meaning; a query of
         operators alone stays lexical."""
         dense = self._dense
-        kind = _kind(parsed) if dense is not None and retrieval != "lexical" else None
+        kind = meaning_kind(parsed) if dense is not None and retrieval != "lexical" else None
         if dense is None or kind is None:
             return self._ranked_with_feedback(parsed, depth, groups)
         pool = max(depth, CANDIDATES)
@@ -274,40 +272,6 @@ class Snapshot(DocumentView):
             for name, start, weight, also in plan.prefixes
             for word in with_also(expand(name, start, groups), also)
         ]
-
-
-def _kind(parsed: ParsedQuery) -> str | None:
-    """How meaning takes part in ranking a query: "words" (a sum of words: every passage is a candidate),
-    "operators" (words within operators: only what the words match is re-ranked), None (no words: lexical)."""
-    plan = parsed.plan(FIELDS)
-    if plan is not None and not (
-        plan.others or plan.excluded or plan.required or plan.prefixes or plan.phrases or plan.filters
-    ):
-        return "words"
-    return "operators" if parsed.summed_word_weight() > 0 or (plan is not None and plan.terms) else None
-
-
-def _dense_index(folder: Path) -> DenseIndex | None:
-    """The generation's passage vectors and the model that made them; None (lexical ranking) when there are
-    none, or they cannot be used: then a warning says why."""
-    try:
-        table = vectors.read(folder)
-    except vectors.VectorsUnusable as exc:
-        if (folder / vectors.VECTORS_DIR).exists():
-            log.warning("generation %s: %s; ranking by words alone", folder.name, exc)
-        return None
-    model = folder.parent / storage.MODELS_DIR / table.model
-    try:
-        info = json.loads((model / INFO).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        log.warning("generation %s: the embedding model %s that made its vectors cannot be read (%s); "
-                    "ranking by words alone", folder.name, table.model, exc)  # fmt: skip
-        return None
-    if info.get("fingerprint") != table.model or int(info.get("dim", -1)) != table.dim:
-        log.warning("generation %s: its vectors (%s dimensions) do not match the model folder %s; ranking by words "
-                    "alone", folder.name, table.dim, model.name)  # fmt: skip
-        return None
-    return DenseIndex(table, model) if len(table.rows) else None
 
 
 class Searcher:
