@@ -2,7 +2,8 @@
 Mintlify builds them.
 
 Files in the site's `snippets/` folder are snippets, never pages: a page imports them (`import Note from
-"/snippets/note.mdx"`: jsx.py puts them in place). Mintlify leaves out README.md, LICENSE.md, CHANGELOG.md and
+"/snippets/note.mdx"`: jsx.py puts them in place). Its OpenAPI specs are no pages either: their operations are
+the API pages that name them (openapi.py). Mintlify leaves out README.md, LICENSE.md, CHANGELOG.md and
 CONTRIBUTING.md, and what its `.mintignore` names (gitignore syntax). A `docs.json` is Mintlify's when it says so
 (its `$schema`, or a `navigation` and a `theme`): the name is common.
 """
@@ -21,6 +22,7 @@ import pathspec
 from indexer.ingest.patterns import PatternError, compile_lines
 from indexer.ingest.siteconfig import config_mapping
 from indexer.loaders.jsconfig import config_text
+from indexer.loaders.openapi import SPEC_NAME
 
 CONFIGS = ("docs.json", "mint.json")
 SNIPPETS = "snippets/"
@@ -45,6 +47,8 @@ class MintlifySite:
             return "in Mintlify's snippets/ folder: no page of its own, read where a page imports it"
         if path.rsplit("/", 1)[-1].lower() in _LEFT_OUT:
             return "a README, LICENSE, CHANGELOG or CONTRIBUTING file, which Mintlify leaves out: no page of the site"
+        if SPEC_NAME.fullmatch(path.rsplit("/", 1)[-1]):
+            return "an OpenAPI spec of the site: its operations are the API pages that name them, no page of its own"
         if self._spec is not None and self._spec.match_file(path):
             return "excluded by the site's .mintignore: no page of the site"
         return None

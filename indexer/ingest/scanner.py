@@ -25,7 +25,7 @@ import pathspec
 from indexer.errors import IgnoreFileError
 from indexer.ingest.patterns import PatternError, compile_lines
 from indexer.ingest.sitedetect import MARKER_FILES, site_configs_among
-from indexer.loaders import SUFFIXES
+from indexer.loaders import indexable
 from indexer.model import SkippedFile
 
 IGNORE_FILE = ".docsearchignore"
@@ -125,11 +125,11 @@ class _Walk:
         if _bad_name(rel):
             self.skip(rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), "file name is not valid UTF-8")
             return None
-        indexable = Path(name).suffix.lower() in SUFFIXES
+        readable = indexable(name)
         try:
             info = os.stat(entry.path)  # follows symlinks
         except OSError as exc:
-            if entry.is_symlink() and indexable and _wanted(rel, self.spec, is_dir=False):
+            if entry.is_symlink() and readable and _wanted(rel, self.spec, is_dir=False):
                 self.skip(rel, "symbolic link loop" if exc.errno == errno.ELOOP else "broken symbolic link")
             return None
         is_dir = stat.S_ISDIR(info.st_mode)
@@ -137,7 +137,7 @@ class _Walk:
             return None
         if not (is_dir or stat.S_ISREG(info.st_mode)) or not _wanted(rel, self.spec, is_dir=is_dir):
             return None
-        if not is_dir and not indexable:
+        if not is_dir and not readable:
             self.result.unread[Path(name).suffix.lower()] += 1
             if name in MARKER_FILES:
                 self.result.markers.add(name)

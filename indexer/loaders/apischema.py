@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_LINES", "Spec", "operation_markdown", "schema_markdown"]
+__all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_LINES", "Spec", "operation_markdown", "schema_fields", "schema_markdown"]
 
 MAX_DEPTH = 6  # levels of nested fields shown
 MAX_HOPS = 16  # arrays of arrays, combined schemas of combined schemas, within one level
@@ -43,6 +43,7 @@ class Spec:
     steps: int = 0  # nodes looked at
     cut: bool = False  # whether MAX_LINES, MAX_CHARS or MAX_STEPS left fields out
     chain: list[str] = field(default_factory=list)  # the schemas being written out, by name, outermost first
+    heading: str = "##"  # the level of the headings of a page's parts (deeper in a spec's own document)
 
     def resolve(self, node: object) -> tuple[Any, str]:
         """A node with its `$ref` followed (repeatedly), and the name of the last schema it named ("" for none);
@@ -106,12 +107,19 @@ def schema_markdown(spec: Spec, name: str, schema: object) -> str:
     """The page of one schema (Mintlify's `openapi-schema:`): its description, then its fields."""
     node, _ = spec.resolve(schema)
     parts = [_text(node.get("description")) if isinstance(node, Mapping) else ""]
-    spec.chain.append(name)  # a field of its own type is not written out again
-    lines = list(_fields(spec, node, 0))
-    spec.chain.pop()
-    parts.append(f"## {name}\n\n" + "\n".join(lines) if lines else "")
+    lines = schema_fields(spec, name, schema)
+    parts.append(f"{spec.heading} {name}\n\n" + "\n".join(lines) if lines else "")
     parts.append(_CUT if spec.cut else "")
     return "\n\n".join(part for part in parts if part)
+
+
+def schema_fields(spec: Spec, name: str, schema: object) -> list[str]:
+    """The field lines of schema `name` (a field of its own type is not written out again)."""
+    node, _ = spec.resolve(schema)
+    spec.chain.append(name)
+    lines = list(_fields(spec, node, 0))
+    spec.chain.pop()
+    return lines
 
 
 def _credentials(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
@@ -129,7 +137,7 @@ def _credentials(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
             lines.append(_line(_scheme_name(str(name), scheme), _scheme_kind(scheme), _text(scheme.get("description"))))
             spec.chars += len(lines[-1])
     if lines:
-        yield "## Authorizations\n\n" + "\n".join(lines)
+        yield f"{spec.heading} Authorizations\n\n" + "\n".join(lines)
 
 
 def _scheme_name(name: str, scheme: Mapping[str, Any]) -> str:
@@ -163,7 +171,7 @@ def _parameters(spec: Spec, operation: Mapping[str, Any], shared: object) -> Ite
                 schema = parameter.get("schema", parameter)  # Swagger 2.0 writes the type on the parameter
                 lines += _field(spec, name, schema, bool(parameter.get("required")), 0, parameter)
         if lines:
-            yield f"## {heading}\n\n" + "\n".join(lines)
+            yield f"{spec.heading} {heading}\n\n" + "\n".join(lines)
 
 
 def _body(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
@@ -184,7 +192,7 @@ def _body(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
         kind = _type(spec, schema)
         lines = [f"A body of type {kind}."] if kind else []
     shown_media = _ESCAPED.sub(r"\\\1", media)  # `*/*` is no emphasis
-    heading = "## Body" + (f" ({shown_media})" if media else "")
+    heading = f"{spec.heading} Body" + (f" ({shown_media})" if media else "")
     text = "\n\n".join(part for part in (described, "\n".join(lines)) if part)
     if text or name:
         yield f"{heading}\n\n{text}"
@@ -205,7 +213,7 @@ def _responses(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
         shown = "\n\n".join(part for part in parts if part)
         spec.chars += len(shown)
         shown_media = _ESCAPED.sub(r"\\\1", media)
-        yield f"## Response {code}" + (f" ({shown_media})" if media and lines else "") + "\n\n" + shown
+        yield f"{spec.heading} Response {code}" + (f" ({shown_media})" if media and lines else "") + "\n\n" + shown
 
 
 def _content(spec: Spec, holder: object) -> tuple[str, Any]:

@@ -30,11 +30,11 @@ from indexer.loaders import includes
 from indexer.loaders.apischema import Spec, operation_markdown, schema_markdown
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["ApiPage", "api_page"]
+__all__ = ["METHODS", "SPEC_NAME", "ApiPage", "api_page", "parsed_spec"]
 
-_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
+METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
 _CONFIGS = ("docs.json", "mint.json")
-_SPEC_NAME = re.compile(r"(?i)[\w.-]*(?:openapi|swagger)[\w.-]*\.(?:json|ya?ml)")  # openapi.json, x.openapi.yaml
+SPEC_NAME = re.compile(r"(?i)[\w.-]*(?:openapi|swagger)[\w.-]*\.(?:json|ya?ml)")  # openapi.json, x.openapi.yaml
 _MAX_SPECS = 10  # specs looked through for one page
 _MAX_CONFIG_BYTES = 4_000_000
 _PARSED: dict[str, Any] = {}  # a spec's text -> its parsed root, for the other pages of the same spec
@@ -74,7 +74,7 @@ def _asked(value: str) -> tuple[str, str, str] | None:
     kind, target = words[0].lower(), words[1]
     if kind == "webhook":
         return named, "", target
-    return (named, kind, target) if kind in _METHODS and target.startswith("/") else None
+    return (named, kind, target) if kind in METHODS and target.startswith("/") else None
 
 
 def _operation_page(page: Path, named: str, method: str, path: str, lead: bool) -> ApiPage | None:
@@ -85,7 +85,7 @@ def _operation_page(page: Path, named: str, method: str, path: str, lead: bool) 
         else:
             item = spec.resolve(_mapping(spec.root.get("webhooks")).get(path))[0]
         item = _mapping(item)
-        found = item.get(method) if method else next((item[m] for m in item if m in _METHODS), None)
+        found = item.get(method) if method else next((item[m] for m in item if m in METHODS), None)
         operation, _ = spec.resolve(found)
         if isinstance(operation, Mapping):
             head, details = operation_markdown(spec, method, path, operation, item.get("parameters"), lead)
@@ -118,7 +118,7 @@ def _specs(page: Path, named: str) -> Iterator[Spec]:
     wanted = [name.lstrip("/") for name in local[:_MAX_SPECS]] or ([] if named else _nearby(page, site))
     for name in wanted:
         text = includes.included_text(site, name, relative_to_folder=True)
-        root = _parsed(text) if text is not None else None
+        root = parsed_spec(text) if text is not None else None
         if isinstance(root, Mapping) and isinstance(root.get("openapi", root.get("swagger")), str | int | float):
             yield Spec(root)
 
@@ -135,7 +135,7 @@ def _nearby(page: Path, site: Path) -> list[str]:
             except OSError:
                 names = []
             for name in names:
-                if _SPEC_NAME.fullmatch(name) and len(found) < _MAX_SPECS:
+                if SPEC_NAME.fullmatch(name) and len(found) < _MAX_SPECS:
                     found.append(os.path.relpath(folder / name, site).replace(os.sep, "/"))
         if folder == site or site not in folder.parents:
             break
@@ -189,7 +189,7 @@ def _named_in(config: object, depth: int = 0) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _parsed(text: str) -> Any:
+def parsed_spec(text: str) -> Any:
     """A spec's text parsed (JSON, else YAML), remembered for the next page of the same spec; None when it is
     neither. Specs are kept by their size, the last used last out: kept four at a time, the oldest first out, a
     site of six specs parsed all six for each page of the sixth's operations (a YAML spec of 760 KB: 0.5 s)."""

@@ -1,0 +1,142 @@
+"""An OpenAPI or Swagger spec in the documents folder is a document: the reference a viewer draws from it, each
+operation under its tag with its parameters, body and responses, then the schemas. Before, every `.yaml` and
+`.json` file was passed over, and an agent asking which endpoint creates a pet found nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from indexer.loaders.openapidoc import MAX_CHARS
+
+from support.folders import all_ids, document, found, index, skipped, snapshot, text_of, warnings_of, write
+
+PETSTORE = """\
+openapi: 3.0.3
+info:
+  title: Petstore
+  version: 1.2.0
+  description: Manage the pets of a store.
+servers:
+  - url: https://api.pets.example/v1
+tags:
+  - name: pets
+    description: Everything about your pets.
+paths:
+  /pets:
+    get:
+      tags: [pets]
+      summary: List all pets
+      parameters:
+        - name: limit
+          in: query
+          description: How many pets to return at one time (max 100).
+          schema: {type: integer, maximum: 100}
+      responses:
+        '200':
+          description: A paged array of pets
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+    post:
+      tags: [pets]
+      summary: Create a pet
+      description: Adds a pet to the quokkaville store.
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Pet'}
+      responses:
+        '201': {description: The pet was created}
+  /health:
+    get:
+      summary: Check the service
+      responses:
+        '200': {description: OK}
+components:
+  schemas:
+    Pet:
+      description: A pet of the store.
+      required: [id, name]
+      properties:
+        id: {type: integer, format: int64}
+        name: {type: string, description: The name the pet answers to.}
+"""
+
+
+def test_a_spec_is_a_document_of_its_operations_under_their_tags(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "api/petstore.openapi.yaml", PETSTORE)
+    write(docs, "config.yaml", "openapi: 3.0.0\n")  # not named like a spec: no document, as before
+    write(docs, "data.json", '{"paths": {}}')
+    report = index(docs, index_dir)
+    assert skipped(report) == {}
+    doc = document(index_dir, "api/petstore.openapi.yaml")
+    assert (doc.title, doc.format) == ("Petstore", "openapi")
+    assert doc.headings[:4] == ("Petstore", "Check the service", "Response 200", "pets")
+    text = text_of(index_dir, "api/petstore.openapi.yaml")
+    assert "Version 1.2.0.\n\nManage the pets of a store.\n\nServed at https://api.pets.example/v1." in text
+    assert "Create a pet\n\nPOST /pets on https://api.pets.example/v1\n\nAdds a pet to the quokkaville store." in text
+    assert "limit (integer): How many pets to return at one time (max 100)." in text
+    assert "Schemas\n\nPet\n\nA pet of the store.\n\nid (integer<int64>, required)" in text
+    (hit,) = snapshot(index_dir).search("quokkaville", limit=5)
+    assert hit.passage is not None and hit.passage.heading == "pets > Create a pet"
+    assert found(index_dir, "quokkaville type:openapi") == ["api/petstore.openapi.yaml"]
+    assert all_ids(index_dir) == ["api/petstore.openapi.yaml"]
+
+
+def test_a_swagger_2_spec_shows_its_host_body_and_definitions(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    spec = {
+        "swagger": "2.0",
+        "info": {"title": "Orders", "version": "2"},
+        "host": "orders.example",
+        "basePath": "/api",
+        "schemes": ["https"],
+        "paths": {
+            "/orders": {
+                "post": {
+                    "summary": "Place an order",
+                    "parameters": [{"in": "body", "name": "order", "schema": {"$ref": "#/definitions/Order"}}],
+                    "responses": {"200": {"description": "Placed."}},
+                }
+            }
+        },
+        "definitions": {"Order": {"properties": {"sku": {"type": "string", "description": "The zebrafoo code."}}}},
+    }
+    write(docs, "swagger.json", json.dumps(spec))
+    index(docs, index_dir)
+    text = text_of(index_dir, "swagger.json")
+    assert "Served at https://orders.example/api." in text
+    assert "Place an order\n\nPOST /orders on" not in text  # Swagger 2.0 names no `servers`: the lead is the path
+    assert "Place an order\n\nPOST /orders\n\nBody\n\nsku (string): The zebrafoo code." in text
+    assert found(index_dir, "zebrafoo") == ["swagger.json"]
+
+
+def test_a_file_named_like_a_spec_that_is_none_is_skipped_saying_why(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "openapi-generator-config.json", '{"generatorName": "python"}')
+    write(docs, "swagger.yaml", "- a list\n- of things\n")
+    write(docs, "broken.openapi.json", '{"openapi": "3.1.0", "paths": ')
+    write(docs, "guide.md", "# Guide\n\nRead the spec.\n")
+    report = index(docs, index_dir)
+    reasons = skipped(report)
+    assert set(reasons) == {"openapi-generator-config.json", "swagger.yaml", "broken.openapi.json"}
+    assert all("names no OpenAPI or Swagger version" in reason for reason in reasons.values())
+    assert found(index_dir, "spec") == ["guide.md"]
+
+
+def test_a_spec_of_thousands_of_long_operations_is_cut_with_a_warning(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    blurb = "The vendor endpoint of a very large service. " * 50  # 2,300 characters
+    paths = {
+        f"/things{n}": {"get": {"summary": f"Read things {n}", "description": blurb, "responses": {"200": {}}}}
+        for n in range(2_000)
+    }
+    write(docs, "big.openapi.json", json.dumps({"openapi": "3.1.0", "info": {"title": "Big"}, "paths": paths}))
+    report = index(docs, index_dir)
+    (warning,) = warnings_of(report, "big.openapi.json")
+    assert warning.startswith(f"the spec's reference is cut at {MAX_CHARS:,} characters: ")
+    text = text_of(index_dir, "big.openapi.json")
+    assert MAX_CHARS * 0.9 < len(text) <= MAX_CHARS
+    assert "Read things 0\n" in text and "Read things 1999" not in text
