@@ -44,6 +44,7 @@ class Spec:
     cut: bool = False  # whether MAX_LINES, MAX_CHARS or MAX_STEPS left fields out
     chain: list[str] = field(default_factory=list)  # the schemas being written out, by name, outermost first
     heading: str = "##"  # the level of the headings of a page's parts (deeper in a spec's own document)
+    apart: bool = False  # named schemas are written out apart (a spec's own document): a field of one names it
 
     def resolve(self, node: object) -> tuple[Any, str]:
         """A node with its `$ref` followed (repeatedly), and the name of the last schema it named ("" for none);
@@ -232,6 +233,8 @@ def _fields(spec: Spec, schema: object, depth: int, hops: int = 0) -> Iterator[s
     through on this level)."""
     node, name = spec.resolve(schema)
     if not isinstance(node, Mapping) or depth >= MAX_DEPTH or hops > MAX_HOPS or (name and name in spec.chain):
+        return
+    if name and spec.apart and depth:
         return
     if name:
         spec.chain.append(name)

@@ -2,8 +2,10 @@
 draws from it. Its title and description, its servers, then each operation under its tag (the tags in the order
 the spec declares them), titled by its summary, with its method and path, description, credentials, parameters,
 body and responses (apischema.py writes them out, a page of Mintlify's API reference each); its webhooks; and
-its schemas, their fields. So an agent asking which endpoint creates a user, or what fields an order has, finds
-the passage that says so.
+its schemas, their fields. A field of a named schema names it (`category (Category)`), which the schemas show
+once, as Redoc's schema list does: written out under every operation that takes it, a spec of 0.7 MB (GitBook's
+docs) made 4 million characters. So an agent asking which endpoint creates a user, or what fields an order has,
+finds the passage that says so.
 
 A file is read when its name says it is a spec (`openapi.json`, `petstore.swagger.yaml`: `*openapi*` or
 `*swagger*`, `.json`, `.yaml`, `.yml`); one whose root names no OpenAPI or Swagger version is no document (the
@@ -15,7 +17,9 @@ MAX_CHARS characters, with a warning; each operation is bounded as a Mintlify pa
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -26,9 +30,10 @@ from indexer.loaders.openapi import METHODS, SPEC_NAME, parsed_spec
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc
 
-__all__ = ["MAX_CHARS", "OpenApiLoader"]
+__all__ = ["MAX_CHARS", "MAX_STEPS", "OpenApiLoader"]
 
 MAX_CHARS = 4_000_000  # characters of a spec's document: what a reader can use of GitHub's 1,000 operations
+MAX_STEPS = 1_000_000  # schema nodes looked at for a spec's document (a YAML spec of aliases can name billions)
 _ESCAPED = re.compile(r"([\\`*_{}\[\]()<>#+!|~&])")
 
 
@@ -48,27 +53,52 @@ class OpenApiLoader:
         root = parsed_spec(decode_text(data))
         if not isinstance(root, Mapping) or not isinstance(root.get("openapi", root.get("swagger")), str | int | float):
             raise NotAPage("named like an OpenAPI spec, but it names no OpenAPI or Swagger version: no document")
-        parts, cut = _document(root, path.name)
-        warnings = (f"the spec's reference is cut at {MAX_CHARS:,} characters: {cut} left out",) if cut else ()
-        return render_markdown(self._parser, "\n\n".join(parts), {}, warnings, self.format)
+        budget = _Budget()
+        parts = _document(root, path.name, budget)
+        warnings = (budget.warning(),) if budget.left else ()
+        return render_markdown(self._parser, "\n\n".join(part for part in parts if part), {}, warnings, self.format)
 
 
-def _document(root: Mapping[str, Any], name: str) -> tuple[list[str], str]:
-    """The spec's Markdown, in parts, and what MAX_CHARS left out ("" for nothing)."""
+def _document(root: Mapping[str, Any], name: str, budget: _Budget) -> list[str]:
+    """The spec's Markdown, in parts, as far as the budget goes."""
     info = _mapping(root.get("info"))
     parts = [f"# {_plain(_text(info.get('title')) or name)}"]
     version = info.get("version")
     parts.append(f"Version {version}." if isinstance(version, str | int | float) and str(version).strip() else "")
     parts += [_text(info.get("description")), *_servers(root)]
-    size = sum(map(len, parts))
-    sections = [*_operations(root), *_webhooks(root), *_schemas(root)]
-    for i, (_, section) in enumerate(sections):
-        if size + len(section) > MAX_CHARS:
-            left = sections[i:]
-            return parts, f"{sum(k == 'operation' for k, _ in left):,} operations, {len(left):,} sections in all"
-        parts.append(section)
-        size += len(section)
-    return parts, ""
+    budget.chars = sum(map(len, parts))
+    return [*parts, *_operations(root, budget), *_webhooks(root, budget), *_schemas(root, budget)]
+
+
+@dataclass
+class _Budget:
+    """What the document has used of MAX_CHARS and MAX_STEPS, and how many operations and schemas it left out."""
+
+    chars: int = 0
+    steps: int = 0
+    left: int = 0
+
+    def take(self, write: Callable[[Spec], str], root: Mapping[str, Any], heading: str = "##") -> str | None:
+        """One operation's or schema's Markdown, as `write` makes it with a Spec of its own (the bounds of one
+        page); None, counted as left out, once the document is full."""
+        if self.chars >= MAX_CHARS or self.steps >= MAX_STEPS:
+            self.left += 1
+            return None
+        spec = Spec(root, heading=heading, apart=True)
+        text = write(spec)
+        self.steps += spec.steps
+        if self.chars + len(text) + 2 > MAX_CHARS:
+            self.chars, self.left = MAX_CHARS, self.left + 1
+            return None
+        self.chars += len(text) + 2
+        return text
+
+    def warning(self) -> str:
+        bound = (
+            f"{MAX_STEPS:,} schema nodes looked at" if self.steps >= MAX_STEPS else f"{MAX_CHARS:,} characters written"
+        )
+        left = f"{self.left:,} operations and schemas left out"
+        return f"the spec is too large to write out whole: it stops at {bound}, {left}"
 
 
 def _servers(root: Mapping[str, Any]) -> Iterator[str]:
@@ -79,9 +109,9 @@ def _servers(root: Mapping[str, Any]) -> Iterator[str]:
         yield "Served at " + ", ".join(f"`{url}`" for url in urls) + "."
 
 
-def _operations(root: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    """("tag" or "operation", Markdown) of each tag and each operation under it, tags in the order the spec
-    declares them, then in the order they are first used; operations without a tag first, each at the top level."""
+def _operations(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
+    """Each tag and the operations under it, tags in the order the spec declares them, then in the order they are
+    first used; operations without a tag first, each at the top level."""
     tags = [tag for tag in _list(root.get("tags")) if isinstance(tag, Mapping)]
     declared = {_text(tag.get("name")): _text(tag.get("description")) for tag in tags}
     by_tag: dict[str, list[str]] = {tag: [] for tag in declared if tag}
@@ -93,49 +123,59 @@ def _operations(root: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
             if not isinstance(operation, Mapping):
                 continue
             tag = _first(operation.get("tags"))
-            where = untagged if not tag else by_tag.setdefault(tag, [])
-            where.append(_operation(root, method, str(path), operation, item.get("parameters"), "###" if tag else "##"))
-    yield from (("operation", section) for section in untagged)
+            level = "###" if tag else "##"
+            shared = item.get("parameters")
+            text = budget.take(partial(_operation, method, str(path), operation, shared, level), root)
+            if text is not None:
+                (untagged if not tag else by_tag.setdefault(tag, [])).append(text)
+    yield from untagged
     for tag, sections in by_tag.items():
         if sections:
-            yield "tag", f"## {_plain(tag)}" + (f"\n\n{declared[tag]}" if declared.get(tag) else "")
-            yield from (("operation", section) for section in sections)
+            yield f"## {_plain(tag)}" + (f"\n\n{declared[tag]}" if declared.get(tag) else "")
+            yield from sections
 
 
-def _webhooks(root: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+def _webhooks(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
     """OpenAPI 3.1's webhooks, each under its name."""
     hooks = _mapping(root.get("webhooks"))
-    if hooks:
-        yield "tag", "## Webhooks"
+    written = []
     for name, item in hooks.items():
         item = _mapping(Spec(root).resolve(item)[0])
-        operation = next((item[m] for m in item if m in METHODS), None)
-        operation = Spec(root).resolve(operation)[0]
+        operation = Spec(root).resolve(next((item[m] for m in item if m in METHODS), None))[0]
         if isinstance(operation, Mapping):
-            yield "operation", _operation(root, "", str(name), operation, item.get("parameters"), "###")
+            shared = item.get("parameters")
+            text = budget.take(partial(_operation, "", str(name), operation, shared, "###"), root)
+            written += [text] if text is not None else []
+    if written:
+        yield "## Webhooks"
+        yield from written
 
 
-def _operation(
-    root: Mapping[str, Any], method: str, path: str, operation: Mapping[str, Any], shared: object, level: str
-) -> str:
+def _operation(method: str, path: str, operation: Mapping[str, Any], shared: object, level: str, spec: Spec) -> str:
     """One operation: its summary (else its method and path) as a heading at `level`, then what its page shows."""
-    spec = Spec(root, heading=level + "#")  # each operation within the bounds of one page
+    spec.heading = level + "#"
     lead, details = operation_markdown(spec, method, path, operation, shared, lead=False)
     title = _text(operation.get("summary")) or (f"{method.upper()} {path}" if method else f"Webhook {path}")
     described = _text(operation.get("description"))  # (its summary is the heading)
     return "\n\n".join(part for part in (f"{level} {_plain(title)}", lead, described, details) if part)
 
 
-def _schemas(root: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+def _schemas(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
     """The spec's schemas (OpenAPI 3's components, Swagger 2.0's definitions), each with its fields."""
     schemas = _mapping(_mapping(root.get("components")).get("schemas")) or _mapping(root.get("definitions"))
-    if schemas:
-        yield "tag", "## Schemas"
-    for name, schema in schemas.items():
-        node, _ = Spec(root).resolve(schema)
-        described = _text(node.get("description")) if isinstance(node, Mapping) else ""
-        fields = "\n".join(schema_fields(Spec(root), str(name), schema))
-        yield "schema", "\n\n".join(part for part in (f"### {_plain(str(name))}", described, fields) if part)
+    written = [
+        text for name, schema in schemas.items() if (text := budget.take(partial(_schema, str(name), schema), root))
+    ]
+    if written:
+        yield "## Schemas"
+        yield from written
+
+
+def _schema(name: str, schema: object, spec: Spec) -> str:
+    node, _ = spec.resolve(schema)
+    described = _text(node.get("description")) if isinstance(node, Mapping) else ""
+    fields = "\n".join(schema_fields(spec, name, schema))
+    return "\n\n".join(part for part in (f"### {_plain(name)}", described, fields) if part)
 
 
 def _plain(title: str) -> str:

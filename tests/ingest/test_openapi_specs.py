@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from indexer.loaders.openapidoc import MAX_CHARS
+from indexer.loaders.openapidoc import MAX_CHARS, MAX_STEPS
 
 from support.folders import all_ids, document, found, index, skipped, snapshot, text_of, warnings_of, write
 
@@ -61,6 +61,10 @@ components:
       properties:
         id: {type: integer, format: int64}
         name: {type: string, description: The name the pet answers to.}
+        category: {$ref: '#/components/schemas/Category'}
+    Category:
+      properties:
+        label: {type: string, description: The shelf of the wombaticus aisle.}
 """
 
 
@@ -79,6 +83,8 @@ def test_a_spec_is_a_document_of_its_operations_under_their_tags(tmp_path: Path)
     assert "Create a pet\n\nPOST /pets on https://api.pets.example/v1\n\nAdds a pet to the quokkaville store." in text
     assert "limit (integer): How many pets to return at one time (max 100)." in text
     assert "Schemas\n\nPet\n\nA pet of the store.\n\nid (integer<int64>, required)" in text
+    # a named schema's fields are shown once, under its name; a field of its type names it
+    assert text.count("category (Category)") == 3 and text.count("The shelf of the wombaticus aisle.") == 1
     (hit,) = snapshot(index_dir).search("quokkaville", limit=5)
     assert hit.passage is not None and hit.passage.heading == "pets > Create a pet"
     assert found(index_dir, "quokkaville type:openapi") == ["api/petstore.openapi.yaml"]
@@ -136,7 +142,26 @@ def test_a_spec_of_thousands_of_long_operations_is_cut_with_a_warning(tmp_path: 
     write(docs, "big.openapi.json", json.dumps({"openapi": "3.1.0", "info": {"title": "Big"}, "paths": paths}))
     report = index(docs, index_dir)
     (warning,) = warnings_of(report, "big.openapi.json")
-    assert warning.startswith(f"the spec's reference is cut at {MAX_CHARS:,} characters: ")
+    assert warning.startswith(f"the spec is too large to write out whole: it stops at {MAX_CHARS:,} characters written")
     text = text_of(index_dir, "big.openapi.json")
     assert MAX_CHARS * 0.9 < len(text) <= MAX_CHARS
     assert "Read things 0\n" in text and "Read things 1999" not in text
+
+
+def test_a_spec_of_aliases_that_fan_out_a_billion_ways_ends_with_a_warning(tmp_path: Path) -> None:
+    """YAML names one node as often as it likes: 2,000 paths, each the same operation, whose body combines a
+    schema that combines the one before twice, thirty times over (2^30 ways through it). Each operation is bounded
+    as a page is (20,000 schema nodes), and the document as a whole looks at MAX_STEPS nodes at most: without it,
+    40 million, some minutes."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    fans = "".join(f"x-a{n + 1}: &a{n + 1} {{allOf: [*a{n}, *a{n}]}}\n" for n in range(30))
+    body = "requestBody: {content: {application/json: {schema: *a30}}}"
+    paths = "".join(f"  /p{n}: *op\n" for n in range(1, 2_000))
+    write(docs, "openapi.yaml", (
+        "openapi: 3.0.0\ninfo: {title: Fans}\nx-a0: &a0 {type: object, properties: {leaf: {type: string}}}\n"
+        f"{fans}x-op: &op {{post: {{summary: Fanned, {body}}}}}\npaths:\n  /p0: *op\n{paths}"
+    ))  # fmt: skip
+    report = index(docs, index_dir)
+    (warning,) = warnings_of(report, "openapi.yaml")
+    assert warning.startswith(f"the spec is too large to write out whole: it stops at {MAX_STEPS:,} schema nodes")
+    assert "Fanned\n\nPOST /p0" in text_of(index_dir, "openapi.yaml")
