@@ -26,7 +26,7 @@ from indexer.ingest.access import AccessRules
 from indexer.ingest.hugobuild import unrendered
 from indexer.ingest.records import make_record
 from indexer.ingest.scanner import inside
-from indexer.loaders import loader_for
+from indexer.loaders import HEAD_BYTES, loader_for
 from indexer.loaders.includes import Reading, reading
 from indexer.model import ParsedDoc
 from indexer.store.docstore import DocRecord, Stamp
@@ -155,7 +155,7 @@ def _parse(job: Job, data: bytes, titles: bool = True) -> tuple[ParsedDoc, Readi
 
 def _load(job: Job, data: bytes) -> ParsedDoc:
     name = PurePosixPath(job.id)
-    loader = loader_for(name.with_suffix(job.read_as) if job.read_as else name)
+    loader = loader_for(name.with_suffix(job.read_as) if job.read_as else name, data[:HEAD_BYTES])
     if loader is None:
         raise LoaderError("no loader for this file type")
     return loader.load(Path(job.path), data)

@@ -22,7 +22,6 @@ import pathspec
 from indexer.ingest.patterns import PatternError, compile_lines
 from indexer.ingest.siteconfig import config_mapping
 from indexer.loaders.jsconfig import config_text
-from indexer.loaders.openapi import SPEC_NAME
 
 CONFIGS = ("docs.json", "mint.json")
 SNIPPETS = "snippets/"
@@ -47,7 +46,7 @@ class MintlifySite:
             return "in Mintlify's snippets/ folder: no page of its own, read where a page imports it"
         if path.rsplit("/", 1)[-1].lower() in _LEFT_OUT:
             return "a README, LICENSE, CHANGELOG or CONTRIBUTING file, which Mintlify leaves out: no page of the site"
-        if SPEC_NAME.fullmatch(path.rsplit("/", 1)[-1]):
+        if path.lower().endswith((".json", ".yaml", ".yml")):  # (no other such file is read: only specs)
             return "an OpenAPI spec of the site: its operations are the API pages that name them, no page of its own"
         if self._spec is not None and self._spec.match_file(path):
             return "excluded by the site's .mintignore: no page of the site"

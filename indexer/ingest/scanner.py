@@ -18,6 +18,7 @@ import os
 import stat
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pathspec
@@ -25,7 +26,7 @@ import pathspec
 from indexer.errors import IgnoreFileError
 from indexer.ingest.patterns import PatternError, compile_lines
 from indexer.ingest.sitedetect import MARKER_FILES, site_configs_among
-from indexer.loaders import indexable
+from indexer.loaders import HEAD_BYTES, indexable
 from indexer.model import SkippedFile
 
 IGNORE_FILE = ".docsearchignore"
@@ -125,7 +126,7 @@ class _Walk:
         if _bad_name(rel):
             self.skip(rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), "file name is not valid UTF-8")
             return None
-        readable = indexable(name)
+        readable = indexable(name, partial(_head, entry.path))
         try:
             info = os.stat(entry.path)  # follows symlinks
         except OSError as exc:
@@ -166,6 +167,21 @@ class _Walk:
             self.skip(rel, "empty file", 0, info.st_mtime_ns)
         else:
             self.result.files.append(Candidate(rel, Path(entry.path), info.st_size, info.st_mtime_ns))
+
+
+def _head(path: str) -> bytes:
+    """A regular file's first HEAD_BYTES bytes; none for anything else or what cannot be read (then it is no
+    document of a loader that needs them to tell). Opened without blocking: a named pipe has no writer."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return b""
+    try:
+        return os.read(fd, HEAD_BYTES) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
 
 
 def inside(path: str, root: str) -> bool:

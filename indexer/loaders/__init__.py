@@ -1,9 +1,10 @@
 """Document loaders, one module per format, picked by file suffix from an ordered registry; a few take files by
-their name (an OpenAPI spec: `openapi.yaml`), which a suffix alone does not tell (most `.yaml` files are no
-document)."""
+their name or their first bytes (an OpenAPI spec: `openapi.yaml`, or a `.yaml` that opens with `openapi: 3.1.0`),
+which a suffix alone does not tell (most `.yaml` files are no document)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import PurePath
 
 from indexer.loaders.base import Loader
@@ -15,7 +16,7 @@ from indexer.loaders.markdown import MarkdownLoader
 from indexer.loaders.mdx import MdxLoader
 from indexer.loaders.notebook import NotebookLoader
 from indexer.loaders.odf import OdfLoader
-from indexer.loaders.openapidoc import OpenApiLoader
+from indexer.loaders.openapidoc import HEAD_BYTES, OpenApiLoader
 from indexer.loaders.pdf import PdfLoader
 from indexer.loaders.pptx import PptxLoader
 from indexer.loaders.rst import RstLoader
@@ -42,22 +43,28 @@ LOADERS: tuple[Loader, ...] = (
     RtfLoader(),
 )
 
-BY_NAME = (OpenApiLoader(),)  # loaders that take a file by its whole name: tried after those of its suffix
+BY_NAME = (OpenApiLoader(),)  # loaders that take a file by its name or first bytes: after those of its suffix
+SNIFFED = frozenset({".json", ".yaml", ".yml"})  # the suffixes of files that only their first bytes tell
 
-__all__ = ["BY_NAME", "LOADERS", "SUFFIXES", "Loader", "indexable", "loader_for"]
+__all__ = ["BY_NAME", "HEAD_BYTES", "LOADERS", "SUFFIXES", "Loader", "indexable", "loader_for"]
 
 SUFFIXES: frozenset[str] = frozenset().union(*(loader.suffixes for loader in LOADERS))
 
 
-def loader_for(path: PurePath) -> Loader | None:
-    """The loader for a file name, or None when no loader takes it."""
+def loader_for(path: PurePath, head: bytes = b"") -> Loader | None:
+    """The loader for a file name whose first bytes are `head` (HEAD_BYTES of them), or None when no loader
+    takes it."""
     suffix = path.suffix.lower()
     for loader in LOADERS:
         if suffix in loader.suffixes:
             return loader
-    return next((loader for loader in BY_NAME if loader.takes(path)), None)
+    return next((loader for loader in BY_NAME if loader.takes(path, head)), None)
 
 
-def indexable(name: str) -> bool:
-    """Whether a loader takes a file of this name."""
-    return PurePath(name).suffix.lower() in SUFFIXES or any(loader.takes(PurePath(name)) for loader in BY_NAME)
+def indexable(name: str, head: Callable[[], bytes]) -> bool:
+    """Whether a loader takes a file of this name; `head` reads its first HEAD_BYTES bytes, which only a name that
+    no suffix tells is looked at for (a `.yaml` file that is an OpenAPI spec)."""
+    path = PurePath(name)
+    if path.suffix.lower() in SUFFIXES:
+        return True
+    return path.suffix.lower() in SNIFFED and loader_for(path, head()) is not None

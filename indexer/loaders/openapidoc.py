@@ -8,7 +8,9 @@ docs) made 4 million characters. So an agent asking which endpoint creates a use
 finds the passage that says so.
 
 A file is read when its name says it is a spec (`openapi.json`, `petstore.swagger.yaml`: `*openapi*` or
-`*swagger*`, `.json`, `.yaml`, `.yml`); one whose root names no OpenAPI or Swagger version is no document (the
+`*swagger*`, `.json`, `.yaml`, `.yml`), or when another `.json`, `.yaml` or `.yml` file opens with an `openapi` or
+`swagger` version at its top (Stripe's `spec3.json`, GitHub's `api.github.com.yaml`): most such files are configs
+or data, and stay unread. One named like a spec whose root names no OpenAPI or Swagger version is no document (the
 summary lists it as skipped, with why). On a Mintlify site a spec is not a document of its own: its operations
 are the site's API pages (openapi.py, ingest/mintlify.py). A spec of thousands of operations is written out up to
 MAX_CHARS characters, with a warning; each operation is bounded as a Mintlify page is.
@@ -30,11 +32,15 @@ from indexer.loaders.openapi import METHODS, SPEC_NAME, parsed_spec
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc
 
-__all__ = ["MAX_CHARS", "MAX_STEPS", "OpenApiLoader"]
+__all__ = ["HEAD_BYTES", "MAX_CHARS", "MAX_STEPS", "OpenApiLoader"]
 
 MAX_CHARS = 4_000_000  # characters of a spec's document: what a reader can use of GitHub's 1,000 operations
 MAX_STEPS = 1_000_000  # schema nodes looked at for a spec's document (a YAML spec of aliases can name billions)
 _ESCAPED = re.compile(r"([\\`*_{}\[\]()<>#+!|~&])")
+HEAD_BYTES = 4096  # of a .json or .yaml file, looked at for a spec's version
+_SUFFIXES = frozenset({".json", ".yaml", ".yml"})
+# `openapi: 3.1.0` at the start of a YAML line (a top-level key), or `"swagger": "2.0"` in JSON
+_VERSION_AT_TOP = re.compile(rb"""(?m)^(?:openapi|swagger)[ \t]*:[ \t]*["']?\d|"(?:openapi|swagger)"\s*:\s*"\d""")
 
 
 class OpenApiLoader:
@@ -46,8 +52,11 @@ class OpenApiLoader:
     def __init__(self) -> None:
         self._parser = guard_nesting(markdown_parser())
 
-    def takes(self, path: PurePath) -> bool:
-        return SPEC_NAME.fullmatch(path.name) is not None
+    def takes(self, path: PurePath, head: bytes) -> bool:
+        """Whether a file of this name, whose first bytes are `head` (HEAD_BYTES of them), is a spec to read."""
+        if SPEC_NAME.fullmatch(path.name):
+            return True
+        return path.suffix.lower() in _SUFFIXES and _VERSION_AT_TOP.search(head) is not None
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         root = parsed_spec(decode_text(data))

@@ -107,7 +107,10 @@ def test_an_api_page_shows_its_operation_from_the_spec_its_site_names(tmp_path: 
     _site(docs)
     write(docs, "api/create.mdx", "---\nopenapi: POST /plants\n---\n")  # the front matter is the whole page
     report = index(docs, index_dir)
-    assert skipped(report) == {}
+    assert skipped(report) == {  # the spec is no document of its own: the pages are its operations
+        "specs/plants.json": "an OpenAPI spec of the site: its operations are the API pages that name them, no page of "
+        "its own"
+    }
     assert document(index_dir, "api/create.mdx").title == "Plant a seedling"  # the operation's summary
     assert text_of(index_dir, "api/create.mdx") == (
         "POST /plants on https://api.greenhouse.test/v1\n\n"
@@ -334,7 +337,7 @@ def test_a_long_description_that_hundreds_of_fields_share_gives_a_bounded_page(t
     write(docs, "models/notes.mdx", "---\nopenapi-schema: Notes\n---\n")
     report = index(docs, index_dir)
     text = text_of(index_dir, "models/notes.mdx")
-    assert skipped(report) == {} and warnings_of(report, "models/notes.mdx") == []
+    assert list(skipped(report)) == ["specs/plants.json"] and warnings_of(report, "models/notes.mdx") == []
     assert len(text) < 1_100_000  # apischema.MAX_CHARS, and the line that passed it
     assert text.startswith("Notes\n\nn0 (string): A long ramblewort note.")
     assert text.endswith("(More fields than a page shows: the rest are left out.)")
@@ -360,7 +363,7 @@ def test_the_pages_of_a_site_of_many_specs_parse_each_spec_once(tmp_path: Path, 
     assert [page.title if page else None for page in pages] == [f"Operation {i} of spec 5" for i in range(20)]
     assert len(parsed) == 6  # each spec once, for all twenty pages
     report = index(docs, index_dir)
-    assert skipped(report) == {} and document(index_dir, "api/p7.mdx").title == "Operation 7 of spec 5"
+    assert list(skipped(report)) == specs and document(index_dir, "api/p7.mdx").title == "Operation 7 of spec 5"
 
 
 def test_a_media_type_of_any_kind_is_shown_as_written(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ operation under its tag with its parameters, body and responses, then the schema
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from indexer.loaders.openapidoc import MAX_CHARS, MAX_STEPS
@@ -71,7 +72,7 @@ components:
 def test_a_spec_is_a_document_of_its_operations_under_their_tags(tmp_path: Path) -> None:
     docs, index_dir = tmp_path / "docs", tmp_path / "index"
     write(docs, "api/petstore.openapi.yaml", PETSTORE)
-    write(docs, "config.yaml", "openapi: 3.0.0\n")  # not named like a spec: no document, as before
+    write(docs, "config.yaml", "site: {name: Pets}\n")  # no spec: unread, as before
     write(docs, "data.json", '{"paths": {}}')
     report = index(docs, index_dir)
     assert skipped(report) == {}
@@ -89,6 +90,24 @@ def test_a_spec_is_a_document_of_its_operations_under_their_tags(tmp_path: Path)
     assert hit.passage is not None and hit.passage.heading == "pets > Create a pet"
     assert found(index_dir, "quokkaville type:openapi") == ["api/petstore.openapi.yaml"]
     assert all_ids(index_dir) == ["api/petstore.openapi.yaml"]
+
+
+def test_a_spec_of_any_name_is_known_by_the_version_at_its_top(tmp_path: Path) -> None:
+    """Stripe's spec3.json, GitHub's api.github.com.yaml: named for their service, not as specs. A .json or .yaml
+    file is read when it opens with an OpenAPI or Swagger version at its top; other such files stay unread."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "api.github.example.yaml", PETSTORE.replace("Petstore", "Hubstore"))
+    paths = {"/charges": {"post": {"summary": "Create a charge", "responses": {"200": {"description": "Charged."}}}}}
+    write(docs, "spec3.json", json.dumps({"swagger": "2.0", "info": {"title": "Payments"}, "paths": paths}))
+    write(docs, "settings.yaml", "server:\n  openapi: 3.0.0\n")  # a nested key: a config that names a version
+    write(docs, "package.json", '{"name": "x", "dependencies": {"openapi": "3.0.0"}}')
+    os.mkfifo(docs / "pipe.yaml")  # no writer: looking at its first bytes must not wait for one
+    index(docs, index_dir)
+    assert all_ids(index_dir) == ["api.github.example.yaml", "spec3.json"]
+    assert (document(index_dir, "spec3.json").title, document(index_dir, "api.github.example.yaml").title) == (
+        "Payments",
+        "Hubstore",
+    )
 
 
 def test_a_swagger_2_spec_shows_its_host_body_and_definitions(tmp_path: Path) -> None:
