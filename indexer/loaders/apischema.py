@@ -9,7 +9,8 @@ MAX_DEPTH deep (an array's items and combined schemas at most MAX_HOPS deep with
 most MAX_LINES of them and MAX_CHARS characters of fields and responses, and looks at most MAX_STEPS schemas, so
 neither a recursive schema (a YAML alias that holds itself too), nor schemas that each combine others several
 times over, nor a spec of thousands of models, nor one long description that hundreds of fields refer to makes a
-page of millions. A reference to another file is named, not read.
+page of millions. A reference to another file is named, not read, on a Mintlify page; a spec's own document
+reads the files its references name (apifiles.py).
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from indexer.loaders.apifiles import SpecFiles
 
 __all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_LINES", "Spec", "operation_markdown", "schema_fields", "schema_markdown"]
 
@@ -44,7 +48,8 @@ class Spec:
     cut: bool = False  # whether MAX_LINES, MAX_CHARS or MAX_STEPS left fields out
     chain: list[str] = field(default_factory=list)  # the schemas being written out, by name, outermost first
     heading: str = "##"  # the level of the headings of a page's parts (deeper in a spec's own document)
-    apart: bool = False  # named schemas are written out apart (a spec's own document): a field of one names it
+    apart: frozenset[int] = frozenset()  # schemas written out apart (ids of their nodes): a field of one names it
+    files: SpecFiles | None = None  # the files its `$ref`s name, read (a spec's own document); else only named
 
     def resolve(self, node: object) -> tuple[Any, str]:
         """A node with its `$ref` followed (repeatedly), and the name of the last schema it named ("" for none);
@@ -58,7 +63,13 @@ class Spec:
             if not isinstance(node, Mapping) or not isinstance(ref := node.get("$ref"), str):
                 return node, name
             name = ref.rsplit("/", 1)[-1]
-            node = self._pointer(ref)
+            if "#" not in ref and name.lower().endswith((".json", ".yaml", ".yml")):  # a file: `schemas/Pet.yaml`
+                name = name.rsplit(".", 1)[0]
+            if self.files is not None:
+                root, pointer = self.files.target(node, ref)
+                node = _walk(root, pointer)
+            else:
+                node = _walk(self.root, ref[1:]) if ref.startswith("#/") else {}
         return {}, name
 
     def full(self) -> bool:
@@ -67,19 +78,23 @@ class Spec:
         self.cut = self.cut or full
         return full
 
-    def _pointer(self, ref: str) -> Any:
-        if not ref.startswith("#/"):
+
+def _walk(root: Any, pointer: str) -> Any:
+    """The node a JSON pointer (`/components/schemas/User`; "" for the root) names in a parsed file; {} for none."""
+    if not pointer:
+        return root if root is not None else {}
+    if not pointer.startswith("/"):
+        return {}
+    node: Any = root
+    for part in pointer[1:].split("/"):
+        part = part.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, Mapping) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
             return {}
-        node: Any = self.root
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            if isinstance(node, Mapping) and part in node:
-                node = node[part]
-            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-                node = node[int(part)]
-            else:
-                return {}
-        return node
+    return node
 
 
 def operation_markdown(
@@ -234,7 +249,7 @@ def _fields(spec: Spec, schema: object, depth: int, hops: int = 0) -> Iterator[s
     node, name = spec.resolve(schema)
     if not isinstance(node, Mapping) or depth >= MAX_DEPTH or hops > MAX_HOPS or (name and name in spec.chain):
         return
-    if name and spec.apart and depth:
+    if depth and id(node) in spec.apart:  # (a spec's own document shows its schemas' fields once, by name)
         return
     if name:
         spec.chain.append(name)

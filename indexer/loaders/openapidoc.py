@@ -2,10 +2,10 @@
 draws from it. Its title and description, its servers, then each operation under its tag (the tags in the order
 the spec declares them), titled by its summary, with its method and path, description, credentials, parameters,
 body and responses (apischema.py writes them out, a page of Mintlify's API reference each); its webhooks; and
-its schemas, their fields. A field of a named schema names it (`category (Category)`), which the schemas show
-once, as Redoc's schema list does: written out under every operation that takes it, a spec of 0.7 MB (GitBook's
-docs) made 4 million characters. So an agent asking which endpoint creates a user, or what fields an order has,
-finds the passage that says so.
+its schemas, their fields. A field of one of those schemas names it (`category (Category)`), whose fields the
+schemas show once, as Redoc's schema list does: written out under every operation that takes it, a spec of 0.7
+MB (GitBook's docs) made 4 million characters. So an agent asking which endpoint creates a user, or what fields
+an order has, finds the passage that says so.
 
 A file is read when its name says it is a spec (`openapi.json`, `petstore.swagger.yaml`: `*openapi*` or
 `*swagger*`, `.json`, `.yaml`, `.yml`), or when another `.json`, `.yaml` or `.yml` file opens with an `openapi` or
@@ -13,7 +13,8 @@ A file is read when its name says it is a spec (`openapi.json`, `petstore.swagge
 or data, and stay unread. One named like a spec whose root names no OpenAPI or Swagger version is no document (the
 summary lists it as skipped, with why). On a Mintlify site a spec is not a document of its own: its operations
 are the site's API pages (openapi.py, ingest/mintlify.py). A spec of thousands of operations is written out up to
-MAX_CHARS characters, with a warning; each operation is bounded as a Mintlify page is.
+MAX_CHARS characters, with a warning; each operation is bounded as a Mintlify page is. A spec split into files
+(`$ref: paths/users.yaml`) is read with them (apifiles.py).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from indexer.errors import NotAPage
+from indexer.loaders.apifiles import SpecFiles
 from indexer.loaders.apischema import Spec, operation_markdown, schema_fields
 from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
 from indexer.loaders.openapi import METHODS, SPEC_NAME, parsed_spec
@@ -62,7 +64,7 @@ class OpenApiLoader:
         root = parsed_spec(decode_text(data))
         if not isinstance(root, Mapping) or not isinstance(root.get("openapi", root.get("swagger")), str | int | float):
             raise NotAPage("named like an OpenAPI spec, but it names no OpenAPI or Swagger version: no document")
-        budget = _Budget()
+        budget = _Budget(SpecFiles(path, root, parsed_spec))
         parts = _document(root, path.name, budget)
         warnings = (budget.warning(),) if budget.left else ()
         return render_markdown(self._parser, "\n\n".join(part for part in parts if part), {}, warnings, self.format)
@@ -76,16 +78,23 @@ def _document(root: Mapping[str, Any], name: str, budget: _Budget) -> list[str]:
     parts.append(f"Version {version}." if isinstance(version, str | int | float) and str(version).strip() else "")
     parts += [_text(info.get("description")), *_servers(root)]
     budget.chars = sum(map(len, parts))
+    budget.apart = frozenset(id(budget.spec(root).resolve(schema)[0]) for schema in _named_schemas(root).values())
     return [*parts, *_operations(root, budget), *_webhooks(root, budget), *_schemas(root, budget)]
 
 
 @dataclass
 class _Budget:
-    """What the document has used of MAX_CHARS and MAX_STEPS, and how many operations and schemas it left out."""
+    """What the document has used of MAX_CHARS and MAX_STEPS, and how many operations and schemas it left out;
+    the files its spec is split into, read as they are needed."""
 
+    files: SpecFiles
     chars: int = 0
     steps: int = 0
     left: int = 0
+    apart: frozenset[int] = frozenset()  # the schemas the document shows once (ids of their nodes)
+
+    def spec(self, root: Mapping[str, Any], heading: str = "##") -> Spec:
+        return Spec(root, heading=heading, apart=self.apart, files=self.files)
 
     def take(self, write: Callable[[Spec], str], root: Mapping[str, Any], heading: str = "##") -> str | None:
         """One operation's or schema's Markdown, as `write` makes it with a Spec of its own (the bounds of one
@@ -93,7 +102,7 @@ class _Budget:
         if self.chars >= MAX_CHARS or self.steps >= MAX_STEPS:
             self.left += 1
             return None
-        spec = Spec(root, heading=heading, apart=True)
+        spec = self.spec(root, heading)
         text = write(spec)
         self.steps += spec.steps
         if self.chars + len(text) + 2 > MAX_CHARS:
@@ -126,9 +135,9 @@ def _operations(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
     by_tag: dict[str, list[str]] = {tag: [] for tag in declared if tag}
     untagged: list[str] = []
     for path, item in _mapping(root.get("paths")).items():
-        item = _mapping(Spec(root).resolve(item)[0])
+        item = _mapping(budget.spec(root).resolve(item)[0])
         for method, entry in item.items():
-            operation = Spec(root).resolve(entry)[0] if method in METHODS else None
+            operation = budget.spec(root).resolve(entry)[0] if method in METHODS else None
             if not isinstance(operation, Mapping):
                 continue
             tag = _first(operation.get("tags"))
@@ -149,8 +158,8 @@ def _webhooks(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
     hooks = _mapping(root.get("webhooks"))
     written = []
     for name, item in hooks.items():
-        item = _mapping(Spec(root).resolve(item)[0])
-        operation = Spec(root).resolve(next((item[m] for m in item if m in METHODS), None))[0]
+        item = _mapping(budget.spec(root).resolve(item)[0])
+        operation = budget.spec(root).resolve(next((item[m] for m in item if m in METHODS), None))[0]
         if isinstance(operation, Mapping):
             shared = item.get("parameters")
             text = budget.take(partial(_operation, "", str(name), operation, shared, "###"), root)
@@ -171,13 +180,18 @@ def _operation(method: str, path: str, operation: Mapping[str, Any], shared: obj
 
 def _schemas(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
     """The spec's schemas (OpenAPI 3's components, Swagger 2.0's definitions), each with its fields."""
-    schemas = _mapping(_mapping(root.get("components")).get("schemas")) or _mapping(root.get("definitions"))
+    schemas = _named_schemas(root)
     written = [
         text for name, schema in schemas.items() if (text := budget.take(partial(_schema, str(name), schema), root))
     ]
     if written:
         yield "## Schemas"
         yield from written
+
+
+def _named_schemas(root: Mapping[str, Any]) -> Mapping[str, Any]:
+    """OpenAPI 3's components' schemas, or Swagger 2.0's definitions."""
+    return _mapping(_mapping(root.get("components")).get("schemas")) or _mapping(root.get("definitions"))
 
 
 def _schema(name: str, schema: object, spec: Spec) -> str:

@@ -184,3 +184,46 @@ def test_a_spec_of_aliases_that_fan_out_a_billion_ways_ends_with_a_warning(tmp_p
     (warning,) = warnings_of(report, "openapi.yaml")
     assert warning.startswith(f"the spec is too large to write out whole: it stops at {MAX_STEPS:,} schema nodes")
     assert "Fanned\n\nPOST /p0" in text_of(index_dir, "openapi.yaml")
+
+
+SPLIT = {
+    "openapi.yaml": (
+        "openapi: 3.1.0\ninfo: {title: Split}\npaths:\n  /users:\n    $ref: paths/users.yaml\n"
+        "  /users/{id}:\n    $ref: 'paths/user.yaml'\ncomponents:\n  schemas:\n"
+        "    User:\n      $ref: components/schemas/User.yaml\n"
+    ),
+    "paths/users.yaml": (
+        "post:\n  summary: Create a user\n  requestBody:\n    content:\n      application/json:\n"
+        "        schema:\n          $ref: ../components/schemas/User.yaml\n"
+        "  responses:\n    '201': {description: Made.}\n"
+    ),
+    "paths/user.yaml": "get:\n  summary: Read a user\n  parameters:\n    - $ref: ../components/parameters/Id.yaml\n",
+    "components/parameters/Id.yaml": "name: id\nin: path\nrequired: true\nschema: {type: string}\n"
+    "description: The user's runeword.\n",
+    "components/schemas/User.yaml": (
+        "type: object\nproperties:\n  handle: {type: string, description: The user's gnomish handle.}\n"
+        "  home: {$ref: '#/definitions/Address'}\n"
+        "definitions:\n"
+        "  Address: {type: object, properties: {street: {type: string, description: Cobblestone lane.}}}\n"
+    ),
+}
+
+
+def test_a_spec_split_into_files_is_read_with_them_and_again_when_one_changes(tmp_path: Path) -> None:
+    """Redocly's layout: paths and schemas in files of their own, each `$ref` relative to the file that holds it
+    (`#/definitions/Address` is the schema file's own). They were named, not read: every operation was a title."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    for name, text in SPLIT.items():
+        write(docs, name, text)
+    index(docs, index_dir)
+    assert all_ids(index_dir) == ["openapi.yaml"]  # the files it is split into are no specs themselves
+    text = text_of(index_dir, "openapi.yaml")
+    assert (
+        "Create a user\n\nPOST /users\n\nBody (application/json)\n\nhandle (string): The user's gnomish handle." in text
+    )
+    assert "home (Address)\nstreet (string): Cobblestone lane." in text  # a schema of that file: not apart
+    assert "Read a user\n\nGET /users/{id}\n\nPath parameters\n\nid (string, required): The user's runeword." in text
+    assert "Schemas\n\nUser\n\nhandle (string)" in text
+    write(docs, "components/parameters/Id.yaml", SPLIT["components/parameters/Id.yaml"].replace("rune", "elf"))
+    report = index(docs, index_dir)
+    assert report.updated == 1 and found(index_dir, "elfword") == ["openapi.yaml"]
