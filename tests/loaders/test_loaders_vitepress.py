@@ -1,0 +1,78 @@
+"""VitePress pages as their readers see them: Vue's docs' API styles, badges, code imports and code blocks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import document, found, index, snapshot, write
+
+VUE_API_STYLES = b"""# Reactivity Zebracorn
+
+:::tip API Preference
+Your preference is <span class="options-api">Options API</span><span class="composition-api">Composition API</span>.
+:::
+
+<div class="options-api">
+
+## Declaring State \\* {#declaring-state}
+
+Use the `data` option.
+
+### Proxy vs. Original \\*
+
+Options narwhal.
+
+</div>
+<div class="composition-api">
+
+## Declaring State \\*\\* {#declaring-state-1}
+
+Use `ref()`.
+
+</div>
+
+Declare with the <span class="composition-api">`defineEmits()` macro</span><span class="options-api">`emits`</span>:
+
+<div class="options-api">
+
+```js
+export default { emits: ['inFocus'] }
+```
+
+</div>
+<div class="composition-api">
+  <VueSchoolLink href="https://vueschool.io/lessons/x" title="Lesson"/>
+</div>
+
+Shared tail.
+
+## Closing \\*
+
+A star kept outside the blocks.
+"""
+
+
+def test_vue_api_style_blocks_say_which_api_they_are_about(docs: Path, index_dir: Path) -> None:
+    """Vue's docs write a page twice, for the Options API and the Composition API, in blocks the theme shows one
+    of (231 of each class on 55 pages): both were kept with nothing to tell them apart, as two `Declaring Reactive
+    State` sections with `*` and `**` left on their headings and sentences reading "the defineEmits() macro
+    emits option". Each block's headings now end in its API's name, a block opening with text has its name above
+    it, a span ends in it (but one whose text is the name), a block with no text leaves nothing, and a heading
+    outside the blocks is as written."""
+    write(docs, "guide/reactivity.md", VUE_API_STYLES)
+    index(docs, index_dir)
+    assert document(index_dir, "guide/reactivity.md").headings == (
+        "Reactivity Zebracorn",
+        "Declaring State (Options API)",
+        "Proxy vs. Original (Options API)",
+        "Declaring State (Composition API)",
+        "Closing *",
+    )
+    text = snapshot(index_dir).text("guide/reactivity.md") or ""
+    assert "Your preference is Options API Composition API." in text
+    assert (
+        "Declare with the defineEmits() macro (Composition API) emits (Options API):\n\n"
+        "Options API:\n\nexport default { emits: ['inFocus'] }\n\nShared tail."
+    ) in text
+    assert text.count("Options API:") == 1 and "Composition API:" not in text
+    assert found(index_dir, "narwhal") == ["guide/reactivity.md"]
