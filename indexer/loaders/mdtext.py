@@ -25,6 +25,9 @@ _HTML_LINE_BREAKS = frozenset(
     | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "details", "summary"}
 )
 _OPENING_TAG = re.compile(r"<[A-Za-z]")
+# the attribute whose text an element shows: an image's alt text (as `![alt](x.png)` reads), VitePress's (and
+# VuePress's) `<Badge type="warning" text="NRV" />`, which Vite's migration guide puts on the headings it means
+_SHOWN_ATTRIBUTE = {"img": "alt", "badge": "text"}
 _HIGHLIGHTED = re.compile(r"^#![A-Za-z][\w+-]* ")  # inline code's language (pymdownx.inlinehilite): not shown
 _TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lines are not spaced
 _RUST_INFO = re.compile(r"[ \t]*rust(?![\w-])")  # a Rust code block's info string ("rust", "rust,ignore")
@@ -242,9 +245,9 @@ class TextRenderer:
                 parts.append(html_token.text)
             elif isinstance(html_token, StartTag) and html_token.name == "listing" and not self._html.open:
                 parts.append(f"\n{_listing_label(html_token.attrs)}\n")
-            elif isinstance(html_token, StartTag) and html_token.name == "img" and not self._html.open:
-                alt = " ".join(html_token.attrs.get("alt", "").split())  # as `![alt](x.png)` reads: its text
-                parts.append(alt if inline else f" {alt} ")
+            elif isinstance(html_token, StartTag) and html_token.name in _SHOWN_ATTRIBUTE and not self._html.open:
+                shown = " ".join(html_token.attrs.get(_SHOWN_ATTRIBUTE[html_token.name], "").split())
+                parts.append(shown if inline else f" {shown} ")
             elif isinstance(html_token, StartTag | EndTag) and _breaks_line(html_token.name, inline):
                 parts.append("\n")
         if inline:

@@ -76,3 +76,32 @@ def test_vue_api_style_blocks_say_which_api_they_are_about(docs: Path, index_dir
     ) in text
     assert text.count("Options API:") == 1 and "Composition API:" not in text
     assert found(index_dir, "narwhal") == ["guide/reactivity.md"]
+
+
+VITE_BADGES = b"""# Migration from v7
+
+Only the sections with <Badge text="NRV" type="warning" /> in the title apply to zebracorn users.
+
+## Default Browser Target Change [<Badge text="NRV" type="warning" />](#migration-from-v7)
+
+Text.
+
+## Removed Features <Badge type="info">narwhal only</Badge>
+
+Text.
+"""
+
+
+def test_a_vitepress_badge_shows_its_text(docs: Path, index_dir: Path) -> None:
+    """VitePress's `<Badge text="NRV" />` shows its text: Vite's migration guide read "only the sections with  in
+    the title are applicable", and the headings it means had lost the badge that marks them."""
+    write(docs, ".vitepress/config.ts", b"export default {}\n")
+    write(docs, "guide/migration.md", VITE_BADGES)
+    index(docs, index_dir)
+    assert document(index_dir, "guide/migration.md").headings == (
+        "Migration from v7",
+        "Default Browser Target Change NRV",
+        "Removed Features narwhal only",
+    )
+    text = snapshot(index_dir).text("guide/migration.md") or ""
+    assert "Only the sections with NRV in the title apply to zebracorn users." in text
