@@ -16,8 +16,9 @@ Outside fenced code, before the Markdown is parsed:
   heading ids (`## Setup [#setup]`, ending a heading, as Nextra takes them; all digits, `## Fixes [#1234]` is a
   changelog's issue number, kept), icon shortcodes (`:material-check:`), the markup of keys and marks
   (`++ctrl+alt+del++` is Ctrl+Alt+Del, a label in quotes as written: `++"My Key"++` is My Key; `==marked==` is
-  marked) and VitePress's file includes (`<<< @/file`, never followed) leave nothing (MkDocs' snippets,
-  `--8<-- "file.md"`, were put in place before: snippets.py; what is left of them is shown as written);
+  marked) and VitePress's code imports left (`<<< @/file` on a page of no VitePress site; on one they were
+  put in place before: vitepress.py) leave nothing (MkDocs' snippets, `--8<-- "file.md"`, were put in place
+  before: snippets.py; what is left of them is shown as written);
 - abbreviations' definitions (`*[HTML]: Hyper Text Markup Language`, Python-Markdown's abbr) leave nothing: the
   page shows the word, its expansion only on hover;
 - Docsify's helpers (`?> tip`, `!> important`) leave their text, and its heading ids (`## Title :id=title`) the

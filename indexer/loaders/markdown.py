@@ -15,7 +15,8 @@ the hero and feature cards of its front matter (homepage.py), its hero's name th
 Included files are put in place first (mkdocs-include-markdown-plugin's `{% include-markdown %}`:
 includemarkdown.py; MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`: mdincludes.py; mdBook's
 includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
-VitePress's `<!--@include: -->`: vitepress.py; a Hugo site's own include shortcodes: hugoincludes.py; Electron's
+VitePress's `<!--@include: -->` and `<<< file` code imports: vitepress.py; a Hugo site's own include
+shortcodes: hugoincludes.py; Electron's
 ```fiddle blocks, its example's files: fiddles.py; Quarto's, with Pandoc's divs and attributes taken out of .qmd
 and .Rmd files: quarto.py), Hugo's `param`
 shortcodes filled in from the front matter and the site's params (hugoparams.py), Hugo shortcodes whose body is
@@ -76,7 +77,7 @@ from indexer.loaders.snippets import expand_snippets
 from indexer.loaders.sphinxfiles import expand_myst_includes
 from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
-from indexer.loaders.vitepress import expand_vitepress_includes
+from indexer.loaders.vitepress import expand_vitepress_code_imports, expand_vitepress_includes
 from indexer.loaders.vitepressconfig import attribute_delimiters
 from indexer.model import ParsedDoc
 
@@ -117,6 +118,7 @@ class MarkdownLoader:
         body = expand_myst_includes(expand_includes(body, path), path)
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
+        body = expand_vitepress_code_imports(body, path)  # `<<< @/snippets/app.js`, once its includes are in
         body = expand_hugo_includes(body, path)  # a Hugo site's own include shortcodes (GoReleaser's g_include)
         body = expand_gohugo_shortcodes(body, path)  # gohugo.io's: code-toggle of its config, new-in
         body = expand_fiddles(body, path)  # Electron's ```fiddle blocks: the example's files

@@ -71,6 +71,7 @@ class TextRenderer:
         self._styles = ApiStyles()  # Vue's docs' API styles (apistyles.py)
         self._style = ""  # the API style of a block opened with no text yet: its label goes above its first
         self._style_marks: list[tuple[str, bool, int]] = []  # the last HTML's (label, opened, where in its text)
+        self._badges: list[str] = []  # the texts of the badges in the inline text read last
 
     def feed(self, tokens: Sequence[Token]) -> None:
         for token in tokens:
@@ -132,9 +133,10 @@ class TextRenderer:
             text = labelled_heading(text, label) if label else text
             self._close_section()
             self._heading, self._level = text, int(self._in_heading[1:])
+            title = _without_badges(text, self._badges)  # the page's title, as VitePress takes it from its h1
             if self._in_heading == "h1" and not self.first_h1:
-                self.first_h1 = text
-            self.first_heading = self.first_heading or text
+                self.first_h1 = title
+            self.first_heading = self.first_heading or title
         elif self._row is not None:
             self._row.append(_CELL_BREAK.sub(" ", text))  # a <br /> in a cell: still one row, one line
         else:
@@ -168,6 +170,7 @@ class TextRenderer:
         parts: list[str] = []
         closed = False  # the last child was a closing tag
         spans: list[tuple[str, int]] = []  # the API styles' spans open: (label, where their text starts)
+        self._badges = []
         for child in token.children or ():
             if child.type == "html_inline":
                 if closed and _OPENING_TAG.match(child.content):
@@ -247,6 +250,7 @@ class TextRenderer:
                 parts.append(f"\n{_listing_label(html_token.attrs)}\n")
             elif isinstance(html_token, StartTag) and html_token.name in _SHOWN_ATTRIBUTE and not self._html.open:
                 shown = " ".join(html_token.attrs.get(_SHOWN_ATTRIBUTE[html_token.name], "").split())
+                self._badges += [shown] if html_token.name == "badge" else []
                 parts.append(shown if inline else f" {shown} ")
             elif isinstance(html_token, StartTag | EndTag) and _breaks_line(html_token.name, inline):
                 parts.append("\n")
@@ -276,6 +280,15 @@ def _shown_rust(code: str) -> str:
             continue
         lines.append(line.replace("##", "#", 1) if stripped.startswith("##") else line)
     return "\n".join(lines)
+
+
+def _without_badges(heading: str, badges: list[str]) -> str:
+    """A heading without the badges that end it (`# Getting Started <Badge text="^1.9.0" />`): the page's title,
+    as VitePress takes it, leaves the heading's HTML out."""
+    for badge in reversed(badges):
+        if badge and heading.endswith(badge):
+            heading = heading[: -len(badge)].rstrip()
+    return heading
 
 
 def _breaks_line(tag: str, inline: bool) -> bool:

@@ -9,22 +9,29 @@ the heading whose anchor is `name`, down to the next heading of its level or abo
 is left out (but for a range alone, whose lines count from the file's first). The directive is put in place
 anywhere, code blocks included, as VitePress does (which is how it shows part of a code file); an included file's
 own directives are put in place too, up to includes.MAX_DEPTH deep. Files are read as includes are (includes.py).
+
+Its code imports, on a page of a VitePress site: a line `<<< @/snippets/app.js#region{2,3 ts:line-numbers} [Title]`
+(outside code) is the file as a code block, the part between the region's markers alone when it names one
+(taken out of the indent its lines share, as VitePress does; the whole file when no such region is found), in the
+language the braces name, else that of the file's extension, under its title (Vite's guide shows its GitHub
+Pages workflow so). The path is the page's, or `@`'s as above.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import textwrap
 import unicodedata
 from pathlib import Path
 
-from indexer.loaders.fences import in_code
+from indexer.loaders.fences import fence_for, in_code
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, included_text, warn
 from indexer.loaders.lineranges import line_number
 from indexer.loaders.vitepressconfig import source_folder
 
-__all__ = ["expand_vitepress_includes"]
+__all__ = ["expand_vitepress_code_imports", "expand_vitepress_includes"]
 
 _DIRECTIVE = re.compile(r"<!--\s*@include:\s*(.*?)\s*-->")
 _RANGE = re.compile(r"\{(\d*),(\d*)\}$")
@@ -35,6 +42,8 @@ _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _CUSTOM_ID = re.compile(r"\s*\{#([^}\s]+)\}\s*$")
 _SLUG_SPECIAL = re.compile(r"""[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:"'\u201c\u201d\u2018\u2019<>,.?/]+""")
 _MARKDOWN = frozenset({".md", ".markdown"})
+_REGION_NAME = re.compile(r"[\w-]+")
+_LINE_NUMBERS = re.compile(r"[\d,-]+")  # the lines a code import highlights, in its braces
 
 
 def expand_vitepress_includes(text: str, path: Path) -> str:
@@ -69,6 +78,44 @@ def _expansion(target: str, path: Path) -> str:
         lines = lines[max(first, 1) - 1 : last]
     with deeper():
         return expand_vitepress_includes("\n".join(lines), path.parent / name)
+
+
+def expand_vitepress_code_imports(text: str, path: Path) -> str:
+    """`text` with VitePress's code imports put in place as fenced code (see the module docstring), on a page of a
+    VitePress site; nothing for a file that cannot be read (includes.py warns)."""
+    if "<<<" not in text or source_folder(path) is None:
+        return text
+    lines = []
+    for line, code in in_code(text.split("\n")):
+        spec = line.strip()
+        if code or not spec.startswith("<<<") or spec[3:4] not in (" ", "\t"):
+            lines.append(line)
+        else:
+            lines.append(_code_import(spec[3:].strip(), line[: len(line) - len(line.lstrip())], path))
+    return "\n".join(lines)
+
+
+def _code_import(spec: str, indent: str, path: Path) -> str:
+    """The code block a code import's `spec` (`./file.yaml#content{yaml} [Title]`) puts at `indent`, or ""."""
+    title = lang = region = ""
+    if spec.endswith("]") and "[" in spec:
+        spec, title = spec[: spec.rfind("[")].rstrip(), spec[spec.rfind("[") + 1 : -1].replace("`", "").strip()
+    if spec.endswith("}") and "{" in spec:
+        spec, braces = spec[: spec.rfind("{")].rstrip(), spec[spec.rfind("{") + 1 : -1].split()
+        lang = next((word.split(":")[0] for word in braces if not _LINE_NUMBERS.fullmatch(word)), "")
+    if "#" in spec and _REGION_NAME.fullmatch(spec[spec.rfind("#") + 1 :]):
+        spec, region = spec[: spec.rfind("#")], spec[spec.rfind("#") + 1 :]
+    name = _from_source(spec, path) if spec.startswith("@") else spec
+    code = included_text(path, name) if name else None
+    if name is None or code is None:
+        return ""
+    lines = code.split("\n")
+    part = _region(lines, region) if region else None
+    code = textwrap.dedent("\n".join(part if part is not None else lines)).strip("\n")
+    lang = (lang or os.path.splitext(name)[1][1:] or "txt").replace("`", "")
+    fence = fence_for(code)
+    info = f"{lang} [{title}]" if title else lang
+    return "\n".join(indent + row if row else row for row in (f"{fence}{info}", *code.split("\n"), fence))
 
 
 def _from_source(target: str, page: Path) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import document, found, index, snapshot, write
+from support.folders import document, found, index, snapshot, warnings_of, write
 
 VUE_API_STYLES = b"""# Reactivity Zebracorn
 
@@ -78,7 +78,7 @@ def test_vue_api_style_blocks_say_which_api_they_are_about(docs: Path, index_dir
     assert found(index_dir, "narwhal") == ["guide/reactivity.md"]
 
 
-VITE_BADGES = b"""# Migration from v7
+VITE_BADGES = b"""# Migration from v7 <Badge type="tip" text="^8.0" />
 
 Only the sections with <Badge text="NRV" type="warning" /> in the title apply to zebracorn users.
 
@@ -94,14 +94,63 @@ Text.
 
 def test_a_vitepress_badge_shows_its_text(docs: Path, index_dir: Path) -> None:
     """VitePress's `<Badge text="NRV" />` shows its text: Vite's migration guide read "only the sections with  in
-    the title are applicable", and the headings it means had lost the badge that marks them."""
+    the title are applicable", and the headings it means had lost the badge that marks them. The page's title
+    is its h1 without the badge that ends it, as VitePress takes it."""
     write(docs, ".vitepress/config.ts", b"export default {}\n")
     write(docs, "guide/migration.md", VITE_BADGES)
     index(docs, index_dir)
+    assert document(index_dir, "guide/migration.md").title == "Migration from v7"
     assert document(index_dir, "guide/migration.md").headings == (
-        "Migration from v7",
+        "Migration from v7 ^8.0",
         "Default Browser Target Change NRV",
         "Removed Features narwhal only",
     )
     text = snapshot(index_dir).text("guide/migration.md") or ""
     assert "Only the sections with NRV in the title apply to zebracorn users." in text
+
+
+STATIC_DEPLOY = b"""# Deploying
+
+1. Create a workflow:
+
+   <<< ./deploy.yaml#content [.github/workflows/deploy.yml]
+
+The app:
+
+<<< @/snippets/app.js{2 ts:line-numbers}
+
+```md
+<<< ./kept-as-written.js
+```
+
+<<< ./missing.js
+"""
+
+DEPLOY_YAML = b"""# not shown
+#region content
+name: Deploy zebracorn
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+#endregion content
+"""
+
+
+def test_a_vitepress_code_import_is_the_code_it_names(docs: Path, index_dir: Path) -> None:
+    """VitePress's `<<< ./file#region [title]` shows the file (or the region's lines, their shared indent off) as
+    code under its title; it left nothing, and Vite's guide lost its GitHub Pages workflow. `@/` is the site's
+    srcDir; a code import inside code is shown as written, a file not there is a warning."""
+    write(docs, ".vitepress/config.ts", b"export default { srcDir: 'src' }\n")
+    write(docs, "src/guide/deploy.md", STATIC_DEPLOY)
+    write(docs, "src/guide/deploy.yaml", DEPLOY_YAML)
+    write(docs, "src/snippets/app.js", b"const app = createApp()\napp.mount('#narwhal')\n")
+    report = index(docs, index_dir)
+    text = snapshot(index_dir).text("src/guide/deploy.md") or ""
+    assert (
+        "1. Create a workflow:\n.github/workflows/deploy.yml\n"
+        "name: Deploy zebracorn\njobs:\n  deploy:\n    runs-on: ubuntu-latest\n\nThe app:\n\n"
+        "const app = createApp()\napp.mount('#narwhal')\n\n<<< ./kept-as-written.js"
+    ) in text
+    assert "not shown" not in text and "region" not in text
+    assert found(index_dir, "narwhal") == ["src/guide/deploy.md"]
+    assert warnings_of(report, "src/guide/deploy.md") == ["included file ./missing.js does not exist"]
