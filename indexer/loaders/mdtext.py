@@ -40,6 +40,10 @@ _CODE_TITLE = re.compile(  # (not a quoted title="x", which expressive-code read
 )
 
 
+# VitePress's code in a language ending in -vue (```sh-vue) has its Vue interpolations filled in: a string's,
+# `{{ '<your-project-name>' }}` in Vue's quick start, shows the string
+_VUE_CODE = re.compile(r"[ \t]*[\w+#.-]+-vue(?![\w-])")
+_VUE_STRING = re.compile(r"""\{\{[ \t]*(['"])([^'"\n{}]*)\1[ \t]*\}\}""")
 _CELL_BREAK = re.compile(r"[ \t]*\n[ \t]*")  # a line break inside a table cell (<br />)
 _NPM2YARN = re.compile(r"(?<![\w-])npm2yarn(?![\w-])")  # Docusaurus's remark-plugin-npm2yarn, in the info string
 
@@ -120,6 +124,7 @@ class TextRenderer:
             code = token.content.rstrip("\n")
             code = _shown_rust(code) if _RUST_INFO.match(token.info) else code
             code = shown_code(code, token.info) if kind == "fence" else code  # Shiki's notation, Twoslash's lines
+            code = _VUE_STRING.sub(r"\2", code) if _VUE_CODE.match(token.info) else code
             title = _code_title(token.info) if kind == "fence" else ""
             if kind == "fence" and _NPM2YARN.search(token.info):  # Docusaurus shows a tab per package manager
                 code = "\n\n".join(f"{name}\n{text}" for name, text in package_managers(code))

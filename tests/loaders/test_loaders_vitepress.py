@@ -154,3 +154,29 @@ def test_a_vitepress_code_import_is_the_code_it_names(docs: Path, index_dir: Pat
     assert "not shown" not in text and "region" not in text
     assert found(index_dir, "narwhal") == ["src/guide/deploy.md"]
     assert warnings_of(report, "src/guide/deploy.md") == ["included file ./missing.js does not exist"]
+
+
+VUE_INTERPOLATED_CODE = b"""# Quick Start
+
+```sh-vue [npm]
+$ cd {{'<your-project-name>'}}
+$ npm install zebracorn@{{ version }}
+```
+
+```sh
+$ echo {{ 'kept as written' }}
+```
+"""
+
+
+def test_vitepress_code_in_a_vue_language_shows_its_strings(docs: Path, index_dir: Path) -> None:
+    """VitePress fills in Vue's interpolations in code whose language ends in `-vue`: Vue's quick start showed
+    `$ cd {{'<your-project-name>'}}` where the page shows `$ cd <your-project-name>`. A string shows as itself;
+    any other expression, and code in any other language, as written."""
+    write(docs, ".vitepress/config.ts", b"export default {}\n")
+    write(docs, "guide/quick-start.md", VUE_INTERPOLATED_CODE)
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("guide/quick-start.md") == (
+        "Quick Start\n\nnpm\n$ cd <your-project-name>\n$ npm install zebracorn@{{ version }}\n\n"
+        "$ echo {{ 'kept as written' }}"
+    )
