@@ -27,6 +27,7 @@ _HTML_LINE_BREAKS = frozenset(
 _OPENING_TAG = re.compile(r"<[A-Za-z]")
 # the attribute whose text an element shows: an image's alt text (as `![alt](x.png)` reads), VitePress's (and
 # VuePress's) `<Badge type="warning" text="NRV" />`, which Vite's migration guide puts on the headings it means
+# (and @vue/theme's `<sup class="vt-badge" data-text="3.5+" />`: Vue's API reference marks 29 APIs so)
 _SHOWN_ATTRIBUTE = {"img": "alt", "badge": "text"}
 _HIGHLIGHTED = re.compile(r"^#![A-Za-z][\w+-]* ")  # inline code's language (pymdownx.inlinehilite): not shown
 _TIGHT_BLOCKS = frozenset({"bullet_list", "ordered_list", "table"})  # their lines are not spaced
@@ -253,9 +254,8 @@ class TextRenderer:
                 parts.append(html_token.text)
             elif isinstance(html_token, StartTag) and html_token.name == "listing" and not self._html.open:
                 parts.append(f"\n{_listing_label(html_token.attrs)}\n")
-            elif isinstance(html_token, StartTag) and html_token.name in _SHOWN_ATTRIBUTE and not self._html.open:
-                shown = " ".join(html_token.attrs.get(_SHOWN_ATTRIBUTE[html_token.name], "").split())
-                self._badges += [shown] if html_token.name == "badge" else []
+            elif isinstance(html_token, StartTag) and not self._html.open and (shown := _shown_attribute(html_token)):
+                self._badges += [shown] if html_token.name != "img" else []
                 parts.append(shown if inline else f" {shown} ")
             elif isinstance(html_token, StartTag | EndTag) and _breaks_line(html_token.name, inline):
                 parts.append("\n")
@@ -285,6 +285,13 @@ def _shown_rust(code: str) -> str:
             continue
         lines.append(line.replace("##", "#", 1) if stripped.startswith("##") else line)
     return "\n".join(lines)
+
+
+def _shown_attribute(tag: StartTag) -> str | None:
+    """The text an element shows from its attributes (see _SHOWN_ATTRIBUTE), or None: an image's alt text, a
+    badge's text."""
+    name = _SHOWN_ATTRIBUTE.get(tag.name) or ("data-text" if "vt-badge" in tag.attrs.get("class", "").split() else "")
+    return " ".join(tag.attrs.get(name, "").split()) if name else None
 
 
 def _without_badges(heading: str, badges: list[str]) -> str:

@@ -89,13 +89,18 @@ Text.
 ## Removed Features <Badge type="info">narwhal only</Badge>
 
 Text.
+
+## onWatcherCleanup() <sup class="vt-badge" data-text="3.5+" />
+
+Use <sup class="vt-badge ts" /> types.
 """
 
 
 def test_a_vitepress_badge_shows_its_text(docs: Path, index_dir: Path) -> None:
     """VitePress's `<Badge text="NRV" />` shows its text: Vite's migration guide read "only the sections with  in
     the title are applicable", and the headings it means had lost the badge that marks them. The page's title
-    is its h1 without the badge that ends it, as VitePress takes it."""
+    is its h1 without the badge that ends it, as VitePress takes it. Vue's theme's `<sup class="vt-badge"
+    data-text="3.5+" />` shows its data-text (Vue's API reference gives the version of 29 APIs so)."""
     write(docs, ".vitepress/config.ts", b"export default {}\n")
     write(docs, "guide/migration.md", VITE_BADGES)
     index(docs, index_dir)
@@ -104,9 +109,11 @@ def test_a_vitepress_badge_shows_its_text(docs: Path, index_dir: Path) -> None:
         "Migration from v7 ^8.0",
         "Default Browser Target Change NRV",
         "Removed Features narwhal only",
+        "onWatcherCleanup() 3.5+",
     )
     text = snapshot(index_dir).text("guide/migration.md") or ""
     assert "Only the sections with NRV in the title apply to zebracorn users." in text
+    assert text.split()[-2:] == ["Use", "types."]  # a badge with no data-text shows nothing
 
 
 STATIC_DEPLOY = b"""# Deploying
