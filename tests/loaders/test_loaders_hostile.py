@@ -253,6 +253,9 @@ GROWING = [
     pytest.param("a.md", lambda n: "import X from 'y';\n\n" + "<A b={c}>" * n, id="md-jsx-tags"),
     pytest.param("a.mdx", lambda n: "export const a = {\n\nx\n\n" * n, id="mdx-unclosed-exports"),
     pytest.param("a.adoc", lambda n: " *a" * n + " _b_ *c*\n" + " **a" * n + "\n", id="adoc-unclosed-marks"),
+    pytest.param("a.md", lambda n: 'x <span class="options-api">a' * n + "</span>" * n, id="md-vue-api-spans"),
+    pytest.param("a.md", lambda n: '<div class="composition-api">\n\n## x *\n\n' * n, id="md-vue-api-blocks"),
+    pytest.param("a.md", lambda n: "```sh-vue\n" + "{{'" * n + "\n```\n", id="md-vue-code-strings"),
 ]
 
 
