@@ -8,8 +8,10 @@ with text has "Options API:" on a line above it, a span ends in "(Options API)" 
 "your current preference is Options API Composition API"). A heading in a block loses the `*` (Options) or
 `**` (Composition) that Vue's own markdown-it plugin takes off the headings of each style.
 
-ApiStyles follows the elements open from the first labelled one down, as the renderer feeds it raw HTML's
-tags; at most MAX_OPEN of them, so a page of tags never closed holds no more.
+ApiStyles follows the elements open from the first labelled one down, as the renderer (mdtext.py) feeds it raw
+HTML's tags, each with where it falls in the fragment's text; at most MAX_OPEN of them, so a page of tags never
+closed holds no more. The renderer then has it label what the fragment opened and closed: spans in a line
+(label_spans), blocks (label_blocks), and the heading or text that comes next (`pending`, `label`).
 """
 
 from __future__ import annotations
@@ -37,11 +39,50 @@ class ApiStyles:
 
     def __init__(self) -> None:
         self._open: list[tuple[str, str]] = []  # (element, its style's label or "") from the first labelled one
+        self._marks: list[tuple[str, bool, int]] = []  # the fragment's (label, opened, where in its text)
+        self.pending = ""  # the style of a block opened with no text yet: its label goes above its first
 
     @property
     def label(self) -> str:
         """The style of the innermost labelled element open, or ""."""
         return next((label for _, label in reversed(self._open) if label), "")
+
+    def begin(self) -> None:
+        """A fragment of raw HTML starts: its tags are noted afresh."""
+        self._marks = []
+
+    def tag(self, tag: StartTag | EndTag, at: int) -> None:
+        """Note `tag`, which falls at `at` in the fragment's text."""
+        label = self.start(tag) if isinstance(tag, StartTag) else self.end(tag)
+        if label:
+            self._marks.append((label, isinstance(tag, StartTag), at))
+
+    def label_spans(self, parts: list[str], spans: list[tuple[str, int]]) -> None:
+        """A span of a style that the fragment just read closes (in the line whose text is `parts`, `spans` the
+        spans open in it: label, where their text starts) ends in its label: "`emits` option (Options API)"
+        (but one whose text is its label: "your preference is Options API Composition API")."""
+        for label, opened, _ in self._marks:
+            if opened:
+                spans.append((label, len(parts)))
+            elif spans and spans[-1][0] == label:
+                text = "".join(parts[spans.pop()[1] :]).strip()
+                if text and text.casefold() != label.casefold():
+                    parts.append(f" ({label})")
+
+    def label_blocks(self, parts: list[str]) -> None:
+        """A block of a style in the fragment whose text is `parts`: its label above its text there, else
+        `pending` for the first text that follows (or the heading that does)."""
+        places = []
+        for label, opened, at in self._marks:
+            if not opened:
+                self.pending = "" if self.pending == label else self.pending  # a block with no text
+            elif "".join(parts[at:]).strip():
+                places.append((at, f"\n{label}:\n"))
+                self.pending = ""
+            else:
+                self.pending = label
+        for at, line in reversed(places):
+            parts.insert(at, line)
 
     def start(self, tag: StartTag) -> str:
         """The style `tag` opens an element of, or ""."""

@@ -74,8 +74,6 @@ class TextRenderer:
         self._tight_count = 0  # lines of the same list or table are joined by one "\n"
         self._number = ""  # the number of the ordered list item whose first text comes next ("3. ")
         self._styles = ApiStyles()  # Vue's docs' API styles (apistyles.py)
-        self._style = ""  # the API style of a block opened with no text yet: its label goes above its first
-        self._style_marks: list[tuple[str, bool, int]] = []  # the last HTML's (label, opened, where in its text)
         self._badges: list[str] = []  # the texts of the badges in the inline text read last
 
     def feed(self, tokens: Sequence[Token]) -> None:
@@ -135,7 +133,7 @@ class TextRenderer:
 
     def _inline(self, text: str) -> None:
         if self._in_heading is not None:
-            label, self._style = self._styles.label or self._style, ""
+            label, self._styles.pending = self._styles.label or self._styles.pending, ""
             text = labelled_heading(text, label) if label else text
             self._close_section()
             self._heading, self._level = text, int(self._in_heading[1:])
@@ -150,9 +148,9 @@ class TextRenderer:
 
     def _add(self, text: str) -> None:
         if text.strip():
-            if self._style:  # the first text of an API style's block: "Options API:" above it
-                self._chunks.append((self._tight_count if self._tight_depth else None, f"{self._style}:"))
-                self._style = ""
+            if self._styles.pending:  # the first text of an API style's block: "Options API:" above it
+                self._chunks.append((self._tight_count if self._tight_depth else None, f"{self._styles.pending}:"))
+                self._styles.pending = ""
             if self._number:
                 text, self._number = self._number + text, ""
             self._chunks.append((self._tight_count if self._tight_depth else None, text))
@@ -182,7 +180,7 @@ class TextRenderer:
                 if closed and _OPENING_TAG.match(child.content):
                     parts.append(" ")  # </span><span>: the alternatives Vue's docs show one of, not one word
                 parts.append(self._html_text(child.content, inline=True))
-                self._label_spans(parts, spans)
+                self._styles.label_spans(parts, spans)
                 closed = child.content.startswith("</")
                 continue
             closed = False
@@ -200,38 +198,6 @@ class TextRenderer:
                 parts.append("\n")
         return "".join(parts).strip()
 
-    def _mark_style(self, tag: StartTag | EndTag, at: int) -> None:
-        """Note where an element of an API style opens or closes in the HTML's text (apistyles.py)."""
-        label = self._styles.start(tag) if isinstance(tag, StartTag) else self._styles.end(tag)
-        if label:
-            self._style_marks.append((label, isinstance(tag, StartTag), at))
-
-    def _label_spans(self, parts: list[str], spans: list[tuple[str, int]]) -> None:
-        """An API style's span, closed by the HTML just read, ends in its label: "`emits` option (Options API)"
-        (but a span whose text is its label: "your preference is Options API Composition API")."""
-        for label, opened, _ in self._style_marks:
-            if opened:
-                spans.append((label, len(parts)))
-            elif spans and spans[-1][0] == label:
-                text = "".join(parts[spans.pop()[1] :]).strip()
-                if text and text.casefold() != label.casefold():
-                    parts.append(f" ({label})")
-
-    def _label_blocks(self, parts: list[str]) -> None:
-        """An API style's block in the HTML just read: its label above its text there, else above the first
-        text that follows (a heading takes it instead: _inline)."""
-        places = []
-        for label, opened, at in self._style_marks:
-            if not opened:
-                self._style = "" if self._style == label else self._style  # a block with no text
-            elif "".join(parts[at:]).strip():
-                places.append((at, f"\n{label}:\n"))
-                self._style = ""
-            else:
-                self._style = label
-        for at, line in reversed(places):
-            parts.insert(at, line)
-
     def _footnote_number(self, label: str) -> str:
         """A footnote's number as the page shows it (in the order of first reference), or its label when nothing
         refers to it."""
@@ -243,13 +209,13 @@ class TextRenderer:
         parts: list[str] = []
         closed = False  # the last token was a closing tag (outside <pre>, where code's spans touch)
         spaced = "<pre" not in fragment.lower()
-        self._style_marks = []
+        self._styles.begin()
         for html_token in self._html.feed(fragment):
             if spaced and closed and isinstance(html_token, StartTag) and parts and not parts[-1][-1:].isspace():
                 parts.append(" ")
             closed = isinstance(html_token, EndTag)
             if isinstance(html_token, StartTag | EndTag):
-                self._mark_style(html_token, len(parts))
+                self._styles.tag(html_token, len(parts))
             if isinstance(html_token, Text):
                 parts.append(html_token.text)
             elif isinstance(html_token, StartTag) and html_token.name == "listing" and not self._html.open:
@@ -261,7 +227,7 @@ class TextRenderer:
                 parts.append("\n")
         if inline:
             return "".join(parts)
-        self._label_blocks(parts)
+        self._styles.label_blocks(parts)
         lines = (" ".join(line.split()) for line in "".join(parts).splitlines())
         return "\n".join(line for line in lines if line)
 
