@@ -77,7 +77,9 @@ _ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:[ \t]?")
 _SNIPPET = re.compile(r"^[ \t]*(?:<<<[ \t]+\S.*|\[\[toc\]\]|\[TOC\])[ \t]*$", re.IGNORECASE)
 _DOCSIFY_HELPER = re.compile(r"^([ \t]*)[?!]>[ \t]+(?=\S)")
 _DOCSIFY_ID = re.compile(r"^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]+:id=[\w-]+[ \t]*$")
-_UNTITLED = frozenset({"code-group"})  # containers whose kind is no title (VitePress's code-group)
+# containers whose kind is no title: VitePress's code-group, and its raw and v-pre, which wrap what they hold in a
+# <div> (styles of the page left out; Vue's template syntax shown as written) and show no label
+_UNTITLED = frozenset({"code-group", "raw", "v-pre"})
 _SIGNS = ("!!!", "???", "===", ":::", "///", "[!", "[[", "[#", "%%", "{", "<<<", "++", "==", "[TOC]", "[toc]",
           ":material-", ":octicons-", ":fontawesome-", ":simple-", "][", "?>", "!>", ":id=", "*[")  # fmt: skip
 # an abbreviation's definition (Python-Markdown's abbr, PHP Markdown Extra): `*[HTML]: Hyper Text Markup Language`

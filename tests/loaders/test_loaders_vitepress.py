@@ -187,3 +187,30 @@ def test_vitepress_code_in_a_vue_language_shows_its_strings(docs: Path, index_di
         "Quick Start\n\nnpm\n$ cd <your-project-name>\n$ npm install zebracorn@{{ version }}\n\n"
         "$ echo {{ 'kept as written' }}"
     )
+
+
+VITEPRESS_WRAPPERS = b"""# Demos
+
+::: raw
+A raw zebracorn demo.
+:::
+
+::: v-pre
+`{{ shown as written }}`
+:::
+
+::: info
+An info box.
+:::
+"""
+
+
+def test_vitepress_raw_and_v_pre_containers_show_no_title(docs: Path, index_dir: Path) -> None:
+    """VitePress's `::: raw` and `::: v-pre` wrap what they hold, with no label: they read 'Raw' and 'V-pre' as
+    an admonition's title; an admonition (`::: info`) keeps its kind as its title."""
+    write(docs, ".vitepress/config.ts", b"export default {}\n")
+    write(docs, "demos.md", VITEPRESS_WRAPPERS)
+    index(docs, index_dir)
+    assert snapshot(index_dir).text("demos.md") == (
+        "Demos\n\nA raw zebracorn demo.\n\n{{ shown as written }}\n\nInfo\n\nAn info box."
+    )
