@@ -4,9 +4,11 @@ from there: loaders/vitepressconfig.py).
 
 VitePress makes a page of each Markdown file under `srcDir` (the site's folder by default), except those its
 `srcExclude` globs name (`tutorial/**/description.md`); `srcDir/public/` is served as it is, from the site's
-root (`public/logo.pdf` is `/logo.pdf`). HTML and text files beside the pages are no pages: examples and
-fragments that pages import (Vue's docs keep 58 in `examples/src/` and `tutorial/src/`). Only literal values
-are read from the config (loaders/jsconfig.py); an expression leaves VitePress's default.
+root (`public/logo.pdf` is `/logo.pdf`); a page its `rewrites` map is served at the path they give
+(ingest/vitepressrewrites.py: VitePress's own docs serve `en/guide/cms.md` at `/guide/cms`). HTML and text
+files beside the pages are no pages: examples and fragments that pages import (Vue's docs keep 58 in
+`examples/src/` and `tutorial/src/`). Only literal values are read from the config (loaders/jsconfig.py); an
+expression leaves VitePress's default.
 
 Its translations (ingest/layouts.py): the keys of the config's `locales` object are its locales' folders in
 srcDir, each served under its name as written (`zh/` at /zh/); `root` is the pages at the top, the default, in
@@ -22,13 +24,14 @@ import hashlib
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from indexer.ingest.editions import Area, Layout
 from indexer.ingest.siteconfig import MAX_NAMES, path_glob, site_address, site_folder
+from indexer.ingest.vitepressrewrites import Rewrites
 from indexer.loaders.jsconfig import SPREAD, JsConfig, config_text
 from indexer.loaders.vitepressconfig import FOLDER, site_config
 
@@ -44,6 +47,7 @@ class VitePressSite:
     inside: str  # DOCS's path in srcDir when DOCS lies inside it ("" otherwise), ending in "/": globs match from there
     exclude: tuple[str, ...]  # srcExclude's globs
     clean_urls: bool = False  # cleanUrls: pages are served without .html
+    rewrites: Rewrites = field(default_factory=Rewrites)
 
     @property
     def key(self) -> str:
@@ -68,9 +72,20 @@ class VitePressSite:
         return None
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
-        """A file of public/ at its path from the site's root (`doc_id` is from srcDir: Site.root is taken off)."""
+        """A file of public/ at its path from the site's root, a page its rewrites map at the path they give (a
+        page's, as urls.site_path makes it: `guide/cms` or `guide/cms.html`, `guide/` for an index); None for
+        any other (`doc_id` is from srcDir: Site.root is taken off)."""
         path = self.inside + doc_id
-        return path[len(PUBLIC) :] if path.startswith(PUBLIC) else None
+        if path.startswith(PUBLIC):
+            return path[len(PUBLIC) :]
+        served = self.rewrites.rewritten(path) if path.lower().endswith(".md") else None
+        if served is None or not pages:
+            return served
+        folder, _, name = served.rpartition("/")
+        folder, stem = folder + "/" if folder else "", os.path.splitext(name)[0]
+        if stem == "index":
+            return folder + (f"index{extension}" if extension else "")
+        return folder + stem + extension
 
 
 def vitepress_site(root: Path, docs: Path) -> VitePressSite:
@@ -87,7 +102,8 @@ def vitepress_site(root: Path, docs: Path) -> VitePressSite:
     in_docs = os.path.relpath(source, docs).replace(os.sep, "/")
     src_in_docs = "" if in_docs == "." or in_docs.startswith("..") else in_docs + "/"
     clean = bool(options.option("cleanUrls", bool)) if options else False
-    return VitePressSite(src_in_docs, inside, tuple(exclude[:MAX_NAMES]), clean)
+    rewrites = Rewrites.of(options.option("rewrites", dict) if options else None)
+    return VitePressSite(src_in_docs, inside, tuple(exclude[:MAX_NAMES]), clean, rewrites)
 
 
 def vitepress_served_at(root: Path) -> str:
