@@ -42,7 +42,7 @@ _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _CUSTOM_ID = re.compile(r"\s*\{#([^}\s]+)\}\s*$")
 _SLUG_SPECIAL = re.compile(r"""[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:"'\u201c\u201d\u2018\u2019<>,.?/]+""")
 _MARKDOWN = frozenset({".md", ".markdown"})
-_REGION_NAME = re.compile(r"[\w-]+")
+_REGION_NAME = re.compile(r"[\w.-]+")  # letters, digits, _, - and ., as VitePress reads a region name
 _LINE_NUMBERS = re.compile(r"[\d,-]+")  # the lines a code import highlights, in its braces
 
 

@@ -124,7 +124,7 @@ STATIC_DEPLOY = b"""# Deploying
 
 The app:
 
-<<< @/snippets/app.js{2 ts:line-numbers}
+<<< @/snippets/app.js#mount.v2{2 ts:line-numbers}
 
 ```md
 <<< ./kept-as-written.js
@@ -146,11 +146,13 @@ jobs:
 def test_a_vitepress_code_import_is_the_code_it_names(docs: Path, index_dir: Path) -> None:
     """VitePress's `<<< ./file#region [title]` shows the file (or the region's lines, their shared indent off) as
     code under its title; it left nothing, and Vite's guide lost its GitHub Pages workflow. `@/` is the site's
-    srcDir; a code import inside code is shown as written, a file not there is a warning."""
+    srcDir; a region's name may hold dots; a code import inside code is shown as written, a file not there is a
+    warning."""
     write(docs, ".vitepress/config.ts", b"export default { srcDir: 'src' }\n")
     write(docs, "src/guide/deploy.md", STATIC_DEPLOY)
     write(docs, "src/guide/deploy.yaml", DEPLOY_YAML)
-    write(docs, "src/snippets/app.js", b"const app = createApp()\napp.mount('#narwhal')\n")
+    app = b"// #region mount.v2\nconst app = createApp()\napp.mount('#narwhal')\n// #endregion\nnot shown\n"
+    write(docs, "src/snippets/app.js", app)
     report = index(docs, index_dir)
     text = snapshot(index_dir).text("src/guide/deploy.md") or ""
     assert (
