@@ -5,8 +5,9 @@ once for the Options API and once for the Composition API, in `<div class="optio
 the theme shows the one its reader chose. Both are kept here; each is labelled so that whoever reads the text can
 tell which API it is about: a block's first heading and those inside it end in "(Options API)", a block that opens
 with text has "Options API:" on a line above it, a span ends in "(Options API)" (unless its text is that name:
-"your current preference is Options API Composition API"). A heading in a block loses the `*` (Options) or
-`**` (Composition) that Vue's own markdown-it plugin takes off the headings of each style.
+"your current preference is Options API / Composition API"), with "/" between the two styles' spans. A heading
+in a block loses the `*` (Options) or `**` (Composition) that Vue's own markdown-it plugin takes off the
+headings of each style.
 
 ApiStyles follows the elements open from the first labelled one down, as the renderer (mdtext.py) feeds it raw
 HTML's tags, each with where it falls in the fragment's text; at most MAX_OPEN of them, so a page of tags never
@@ -59,15 +60,20 @@ class ApiStyles:
 
     def label_spans(self, parts: list[str], spans: list[tuple[str, int]]) -> None:
         """A span of a style that the fragment just read closes (in the line whose text is `parts`, `spans` the
-        spans open in it: label, where their text starts) ends in its label: "`emits` option (Options API)"
-        (but one whose text is its label: "your preference is Options API Composition API")."""
+        spans open in it: label, where their text starts; "" and where the last one ended) ends in its label:
+        "`emits` option (Options API)" (but one whose text is its label: "your preference is Options API"); a
+        span right after another is the other style's words for the same thing: "/" between them."""
         for label, opened, _ in self._marks:
+            ended = spans.pop()[1] if spans and not spans[-1][0] else None
             if opened:
+                if ended is not None and not "".join(parts[ended:]).strip():
+                    parts.append("/ ")
                 spans.append((label, len(parts)))
             elif spans and spans[-1][0] == label:
                 text = "".join(parts[spans.pop()[1] :]).strip()
                 if text and text.casefold() != label.casefold():
                     parts.append(f" ({label})")
+                spans.append(("", len(parts)))
 
     def label_blocks(self, parts: list[str]) -> None:
         """A block of a style in the fragment whose text is `parts`: its label above its text there, else
