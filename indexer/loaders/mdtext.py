@@ -133,7 +133,7 @@ class TextRenderer:
 
     def _inline(self, text: str) -> None:
         if self._in_heading is not None:
-            label, self._styles.pending = self._styles.label or self._styles.pending, ""
+            label = self._styles.heading_label()
             text = labelled_heading(text, label) if label else text
             self._close_section()
             self._heading, self._level = text, int(self._in_heading[1:])
@@ -148,9 +148,8 @@ class TextRenderer:
 
     def _add(self, text: str) -> None:
         if text.strip():
-            if self._styles.pending:  # the first text of an API style's block: "Options API:" above it
-                self._chunks.append((self._tight_count if self._tight_depth else None, f"{self._styles.pending}:"))
-                self._styles.pending = ""
+            if above := self._styles.above_text():  # "Options API:" above the first text of its block
+                self._chunks.append((self._tight_count if self._tight_depth else None, above))
             if self._number:
                 text, self._number = self._number + text, ""
             self._chunks.append((self._tight_count if self._tight_depth else None, text))

@@ -46,6 +46,18 @@ export default { emits: ['inFocus'] }
 
 Shared tail.
 
+## Previous Value
+
+<p class="options-api">
+The second argument.
+</p>
+
+<p class="composition-api">
+The first argument.
+</p>
+
+Shared again.
+
 ## Closing \\*
 
 A star kept outside the blocks.
@@ -57,8 +69,9 @@ def test_vue_api_style_blocks_say_which_api_they_are_about(docs: Path, index_dir
     of (231 of each class on 55 pages): both were kept with nothing to tell them apart, as two `Declaring Reactive
     State` sections with `*` and `**` left on their headings and sentences reading "the defineEmits() macro
     emits option". Each block's headings now end in its API's name, a block opening with text has its name above
-    it, a span ends in it (but one whose text is the name) with "/" between two spans, a block with no text
-    leaves nothing, and a heading outside the blocks is as written."""
+    it, the first text after such blocks "Both APIs:" (what both show), a span ends in it (but one whose text is
+    the name) with "/" between two spans, a block with no text leaves nothing, and a heading outside the blocks
+    is as written."""
     write(docs, "guide/reactivity.md", VUE_API_STYLES)
     index(docs, index_dir)
     assert document(index_dir, "guide/reactivity.md").headings == (
@@ -66,15 +79,20 @@ def test_vue_api_style_blocks_say_which_api_they_are_about(docs: Path, index_dir
         "Declaring State (Options API)",
         "Proxy vs. Original (Options API)",
         "Declaring State (Composition API)",
+        "Previous Value",
         "Closing *",
     )
     text = snapshot(index_dir).text("guide/reactivity.md") or ""
     assert "Your preference is Options API / Composition API." in text
     assert (
         "Declare with the defineEmits() macro (Composition API) / emits (Options API):\n\n"
-        "Options API:\n\nexport default { emits: ['inFocus'] }\n\nShared tail."
+        "Options API:\n\nexport default { emits: ['inFocus'] }\n\nBoth APIs:\n\nShared tail."
     ) in text
-    assert text.count("Options API:") == 1 and "Composition API:" not in text
+    assert (
+        "Previous Value\n\nOptions API:\nThe second argument.\n\nComposition API:\nThe first argument.\n\n"
+        "Both APIs:\n\nShared again."
+    ) in text
+    assert text.count("Options API:") == 2 and text.count("Composition API:") == 1
     assert found(index_dir, "narwhal") == ["guide/reactivity.md"]
 
 
