@@ -114,6 +114,8 @@ class IndexReport:
     # the configs the site was known by when their names are not the generator's own (Textual's mkdocs-online.yml),
     # as paths from DOCS: the one read, then the others beside it that build a site
     site_configs: tuple[str, ...] = ()
+    # an MkDocs site's mkdocs.yml that INHERITs a file not there (a build writes it), and that file, from DOCS
+    inherit_missing: tuple[str, str] = ("", "")
     nested_site: tuple[str, str] = ("", "")  # with no generator: one whose config lies below DOCS, and that folder
     # indexed from a Docusaurus site's folder: (path, route) of the docs its plugins read from outside it (../docs)
     docs_beside: tuple[tuple[str, str], ...] = ()

@@ -121,10 +121,15 @@ def _folder_advice(report: IndexReport, settings: IndexerSettings, quiet: bool) 
     """The config DOCS was read by, the folders that hold the site's pages or the site itself, the types no
     loader reads."""
     lines: list[str] = []
+    own, missing = (shown(path) for path in report.inherit_missing)
+    lacking = f"{own} INHERITs {missing}, which is not there (a build step writes it?)" if missing else ""
     if report.site_configs and not quiet:
         first, *others = (shown(config) for config in report.site_configs)
         also = f" ({', '.join(others)} build{'s' if len(others) == 1 else ''} another: not read)" if others else ""
-        lines.append(f"  no mkdocs.yml: DOCS is read as the {report.site} site that {first} builds{also}")
+        said = lacking or "no mkdocs.yml"
+        lines.append(f"  {said}: DOCS is read as the {report.site} site that {first} builds{also}")
+    elif lacking and not quiet:
+        lines.append(f"  {lacking}: the site is read without the settings it gives (its address, its extensions)")
     for path, route in report.docs_beside if not quiet or not report.documents else ():
         site = settings.base_url.rstrip("/") if settings.base_url else "https://SITE"
         lines.append(

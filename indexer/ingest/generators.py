@@ -24,7 +24,7 @@ from indexer.ingest.site import SITES, Site
 from indexer.ingest.siteconfig import config_mapping, listed, lowered, site_folder, site_folders, yaml_config
 from indexer.ingest.sphinxconf import sphinx_config
 from indexer.ingest.vitepress import vitepress_site
-from indexer.loaders.mkdocsyml import mkdocs_settings
+from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
 
 
 def configured(site: str, folder: Path, name: str, docs: Path) -> Site | None:
@@ -49,6 +49,8 @@ def configured(site: str, folder: Path, name: str, docs: Path) -> Site | None:
         vitepress = vitepress_site(folder, docs)
         found = replace(found, config=vitepress, root=vitepress.src)
     if site == "mkdocs":
+        if site_configs(folder)[:1] != (config,):
+            return None  # it INHERITs a file not there: another mkdocs*.yml builds the site (sitedetect.py)
         found = mkdocs_rules(found, config, docs)
     if site == "mdbook" and ".." not in (src := mdbook_src(folder)).split("/"):
         found = replace(found, titles=mdbook_titles(folder / src, docs))

@@ -190,6 +190,7 @@ def _about_site(docs: Path, site: Site) -> dict[str, Any]:
             "served_at": sitereport.served_at(docs, site),
             "site_configs": tuple(os.path.relpath(config, docs).replace(os.sep, "/") for config in site.configs),
             "docs_beside": sitereport.docs_beside(docs, site),
+            "inherit_missing": sitereport.inherit_missing(docs, site),
         }
     nested = sitereport.nested_site(docs)
     return {"nested_site": nested} if nested else {}

@@ -1,7 +1,8 @@
 """What the run's summary says of the site generator that publishes DOCS (IndexReport.site, url_option,
-served_at, docs_beside, nested_site): its name as its users write it, the --base-url option that gives each page
-its URL on the site, and the pages a Docusaurus site's config names outside DOCS; or, when no generator's config
-is at DOCS or above it (sitedetect.py), the folder below DOCS that holds a site.
+served_at, docs_beside, inherit_missing, nested_site): its name as its users write it, the --base-url option that
+gives each page its URL on the site, the pages a Docusaurus site's config names outside DOCS, and the file an
+mkdocs.yml inherits that is not there; or, when no generator's config is at DOCS or above it (sitedetect.py), the
+folder below DOCS that holds a site.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES
 from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
-from indexer.loaders.mkdocsyml import mkdocs_settings
+from indexer.loaders.mkdocsyml import CONFIGS as MKDOCS_CONFIGS
+from indexer.loaders.mkdocsyml import missing_inherit, mkdocs_settings
 from indexer.loaders.sphinxproject import literal_values
 
 _SHOWN = {
@@ -94,6 +96,18 @@ def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
         return ()
     config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
     return tuple(docs_outside(config)) if config is not None else ()
+
+
+def inherit_missing(docs: Path, site: Site) -> tuple[str, str]:
+    """An MkDocs site's mkdocs.yml that INHERITs a file not there (Ruff's mkdocs.generated.yml, which its build
+    writes), and that file, as paths from DOCS: the site is read without the settings it holds, or as another
+    mkdocs*.yml builds it (mkdocsyml.site_configs); ("", "") when there is none."""
+    folder = site.known_by.parent if site.name == "mkdocs" and site.known_by is not None else None
+    own = next((folder / n for n in MKDOCS_CONFIGS if (folder / n).is_file()), None) if folder else None
+    missing = missing_inherit(own) if own is not None else ""
+    if own is None or not missing:
+        return ("", "")
+    return os.path.relpath(own, docs).replace(os.sep, "/"), os.path.relpath(missing, docs).replace(os.sep, "/")
 
 
 def served_at(docs: Path, site: Site) -> str:

@@ -9,7 +9,9 @@ mdincludes.py), mkdocstrings.py, and the site's rules (ingest/generators.py).
   `mkdocs*.yml` (or `.yaml`) that, with what it inherits, names the site (`site_name`, which MkDocs requires)
   and whose `docs_dir` (`docs` by default) is a folder beside it. Of several, the one read is a config that no
   other one inherits (the common part is no site of its own), then one that gives the site's `site_url` (the
-  published site, not an offline build), then the first by name.
+  published site, not an offline build), then the first by name. So is a site whose mkdocs.yml INHERITs a file
+  that is not there (Ruff's `INHERIT: mkdocs.generated.yml`, which its build script writes from
+  `mkdocs.template.yml`): read alone it names no site, nor its address or extensions (missing_inherit()).
 - A config that says `INHERIT: ../en/mkdocs.yml` is the settings of the file it names (a path from the
   config's folder) with its own merged over them, as MkDocs merges them: mappings key by key, any other value
   (a list, as `nav`) the child's; at most MAX_INHERIT files deep, a file met twice (a cycle) read once, one that
@@ -40,6 +42,7 @@ __all__ = [
     "MAX_INHERIT",
     "config_extensions",
     "markdown_extensions",
+    "missing_inherit",
     "mkdocs_settings",
     "plugin_entries",
     "site_configs",
@@ -71,20 +74,28 @@ def config_extensions(config: Path) -> dict[str, dict[str, Any]]:
 
 def site_configs(folder: Path) -> tuple[Path, ...]:
     """The MkDocs configs in `folder` that build a site, the one read first (see the module docstring): its
-    mkdocs.yml alone, else the `mkdocs*.yml` of its sites, but for those another one inherits; () for none."""
+    mkdocs.yml alone, else (or when it INHERITs a file that is not there) the `mkdocs*.yml` of its sites, but
+    for those another one inherits; () for none."""
     own = next((folder / name for name in CONFIGS if (folder / name).is_file()), None)
-    if own is not None:
+    if own is not None and not missing_inherit(own):
         return (own,)
     try:
         names = _named(str(folder), folder.stat().st_mtime_ns)
     except OSError:
-        return ()
+        return (own,) if own is not None else ()
     chains = {name: _chain(folder / name) for name in names}
     sites = [name for name in names if _builds_a_site(folder / name)]
     inherited = {path for name in sites for path in chains[name][1:]}
     built = [name for name in sites if chains[name][0] not in inherited] or sites  # (all of them in a cycle)
     built.sort(key=lambda name: (not isinstance(mkdocs_settings(folder / name).get("site_url"), str), name))
-    return tuple(folder / name for name in built)
+    return tuple(folder / name for name in built) or ((own,) if own is not None else ())
+
+
+def missing_inherit(config: Path) -> str:
+    """The path of the file that `config`, or a config it inherits, names as its INHERIT and that is not there
+    (a file its build writes first); "" when each is there."""
+    chain = _chain(config)
+    return chain[-1] if len(chain) > 1 and not os.path.isfile(chain[-1]) else ""
 
 
 def mkdocs_settings(config: Path) -> dict[str, Any]:

@@ -203,6 +203,31 @@ def test_summary_names_the_mkdocs_config_a_site_without_mkdocs_yml_is_read_by(
     )
 
 
+def test_summary_says_an_mkdocs_yml_inherits_a_file_not_there(
+    tmp_path: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ruff's mkdocs.yml INHERITs mkdocs.generated.yml, written by its build: the summary says so, and which
+    config the site is read as, or that it is read without the settings that file would give."""
+    write(tmp_path, ".git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "mkdocs.yml", "INHERIT: mkdocs.generated.yml\n")
+    write(tmp_path, "docs/index.md", "# Zebra\n\nfine words\n")
+    report = index(tmp_path / "docs", index_dir)
+    capsys.readouterr()
+    summary.print_report(report, IndexerSettings(index=index_dir))
+    assert (
+        "  ../mkdocs.yml INHERITs ../mkdocs.generated.yml, which is not there (a build step writes it?): the site "
+        "is read without the settings it gives (its address, its extensions)\n" in capsys.readouterr().err
+    )
+    write(tmp_path, "mkdocs.template.yml", "site_name: Zebra\nsite_url: https://zebra.example/\n")
+    summary.print_report(index(tmp_path / "docs", index_dir), IndexerSettings(index=index_dir))
+    err = capsys.readouterr().err
+    assert (
+        "  ../mkdocs.yml INHERITs ../mkdocs.generated.yml, which is not there (a build step writes it?): DOCS is read "
+        "as the MkDocs site that ../mkdocs.template.yml builds\n" in err
+    )
+    assert "--base-url https://zebra.example/ --drop-extensions" in err
+
+
 def test_summary_of_a_rename_counts_it_as_moved(
     docs: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -17,7 +17,7 @@ import pytest
 from indexer.ingest import gitbook
 from indexer.settings import IndexerSettings
 
-from support.folders import Main, all_ids, document, found, index, skipped, snapshot, write
+from support.folders import Main, all_ids, document, found, index, skipped, snapshot, text_of, write
 from support.pdfs import make_pdf
 
 PAGE = "# A page\n\nSome words.\n"
@@ -806,6 +806,32 @@ def test_a_site_built_from_named_mkdocs_configs_is_an_mkdocs_site(tmp_path: Path
     assert found(tmp_path / "index", "quokkaberry") == ["index.md"]
     assert document(tmp_path / "index", "blog/post.md").url == "https://zebra.example/blog/post/"
     assert (report.site, report.site_configs) == ("MkDocs", ("../mkdocs-online.yml", "../mkdocs-offline.yml"))
+
+
+def test_an_mkdocs_yml_inheriting_a_generated_config_is_read_as_its_template_builds(tmp_path: Path) -> None:
+    """Ruff's mkdocs.yml is `INHERIT: mkdocs.generated.yml`, which its build script writes from
+    mkdocs.template.yml: read alone it gave no site_url (the summary advised --base-url https://SITE) and no
+    Markdown extensions (its pages' snippets were left as written). The template is what the site is built from."""
+    repo = tmp_path / "repo"
+    write(repo, ".git/HEAD", "ref: refs/heads/main\n")
+    write(repo, "mkdocs.yml", "INHERIT: mkdocs.generated.yml\nwatch:\n  - mkdocs.generated.yml\n")
+    template = "site_name: Zebra\nsite_url: https://zebra.example/ruff/\nmarkdown_extensions:\n  - pymdownx.snippets:\n"
+    write(repo, "mkdocs.template.yml", template)
+    write(repo, "docs/guide.md", '# Guide\n\n--8<-- "docs/parts/shared.md"\n')
+    write(repo, "docs/parts/shared.md", "The quokkaberry setting.\n")
+    report = index(repo / "docs", tmp_path / "index", includes_from=repo)
+    assert report.served_at == "https://zebra.example/ruff/"
+    assert report.inherit_missing == ("../mkdocs.yml", "../mkdocs.generated.yml")
+    assert report.site_configs == ("../mkdocs.template.yml",)
+    assert found(tmp_path / "index", "quokkaberry")[0] == "guide.md"
+    assert "--8<--" not in text_of(tmp_path / "index", "guide.md")
+    write(repo, "mkdocs.generated.yml", "INHERIT: mkdocs.template.yml\nsite_url: https://zebra.example/other/\n")
+    report = index(repo / "docs", tmp_path / "index", includes_from=repo)
+    assert (report.served_at, report.inherit_missing, report.site_configs) == (
+        "https://zebra.example/other/",
+        ("", ""),
+        (),
+    )
 
 
 def post(front_matter: str, body: str = "# Hatch v1.10.0\n\nA release.\n") -> str:
