@@ -10,10 +10,15 @@ shows. Fenced code inside it stays code, as Python-Markdown stashes fences befor
 the column its lines share. An element with a `markdown` attribute holds Markdown (mdinhtml.py) and is left as
 it is, as is one never closed, and the rest of the page after it (so each line is looked at a bounded number of
 times). Only on a page of an MkDocs project: elsewhere CommonMark's reading is the site's.
+
+A terminal drawn by termynal (`<div class="termy">` around a ```console fence: FastAPI's, Typer's, SQLModel's,
+dstack's docs) shows its code's lines as HTML, so their colours (`<font color="#4E9A06">fastapi</font> run`,
+`<span style=...>INFO</span>`) are no text and `&apos;` is `'`: so they read here.
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 from indexer.loaders.fences import closes, opens
@@ -28,6 +33,8 @@ _BLOCK_TAGS = (
 _OPENING = re.compile(rf"^ {{0,3}}<({_BLOCK_TAGS})(?=[\s/>])", re.IGNORECASE)
 _MARKDOWN = re.compile(r"<[A-Za-z][^<>]*\smarkdown(?:\s*=|[\s/>])", re.IGNORECASE)
 MAX_LINES = 2_000  # lines an element may span to be read so; a longer one is left as CommonMark reads it
+_CLASS = re.compile(r"""\sclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")  # a tag as termynal's innerHTML reads one
 
 
 def python_markdown_html(text: str) -> str:
@@ -55,7 +62,7 @@ def python_markdown_html(text: str) -> str:
             out.extend(lines[number:])
             break
         element = lines[number : end + 1]
-        out.extend(_one_block(element) if _worth_changing(element) else element)
+        out.extend(_one_block(element, _termynal(line)) if _worth_changing(element) else element)
         number = end + 1
     return "\n".join(out)
 
@@ -95,9 +102,16 @@ def _worth_changing(element: list[str]) -> bool:
     return any(not line.strip() or opens(line) is not None for line in element)
 
 
-def _one_block(element: list[str]) -> list[str]:
+def _termynal(opening: str) -> bool:
+    """Whether the line opening an element opens a terminal that termynal draws: its class is `termy`."""
+    found = _CLASS.search(opening)
+    return found is not None and "termy" in (found.group(1) or found.group(2) or found.group(3) or "").split()
+
+
+def _one_block(element: list[str], terminal: bool = False) -> list[str]:
     """The element's lines as CommonMark reads them as Python-Markdown does: its HTML one block (no blank lines,
-    no indentation), each fence in it set apart and moved left."""
+    no indentation), each fence in it set apart and moved left; in a `terminal`, each code line as termynal shows
+    it, as HTML (the module docstring)."""
     out: list[str] = []
     number = 0
     while number < len(element):
@@ -111,6 +125,8 @@ def _one_block(element: list[str]) -> list[str]:
         end = _fence_end(element, number, fence)
         indent = len(line) - len(line.lstrip())
         code = [part[indent:] if not part[:indent].strip() else part.lstrip() for part in element[number : end + 1]]
+        if terminal:  # (the closing fence is left as it is: it holds neither)
+            code[1:] = [html.unescape(_TAG.sub("", part)) if "<" in part or "&" in part else part for part in code[1:]]
         out.extend(["", *code, ""])
         number = end + 1
     return out

@@ -413,3 +413,43 @@ def test_an_mkdocs_html_block_with_blank_lines_is_html_down_to_its_closing_tag(d
     assert "type: fleet\nresources:\n  gpu: H100:8\n\nPre-provisioning is supported" in text
     assert "<" not in text and "```" not in text
     assert found(index_dir, "zebracorn") == ["docs/examples.md"]
+
+
+TERMINAL_PAGE = """# Run it
+
+<div class="termy">
+
+```console
+$ <font color="#4E9A06">zebracorn</font> run <u style="text-decoration-style:solid">main.py</u>
+
+<span style="color: green;">INFO</span>:     Importing from <font color="#75507B">&apos;/home/user/code&apos;</font>
+```
+
+</div>
+
+```html
+<span style="color: green;">kept</span> &amp; shown
+```
+
+<div class="other">
+
+```console
+$ <b>bold</b> stays
+```
+
+</div>
+"""
+
+
+def test_a_termynal_terminal_shows_its_lines_as_html(docs: Path, index_dir: Path) -> None:
+    """FastAPI's, Typer's and dstack's terminals (`<div class="termy">` around a console fence) are drawn by
+    termynal, which shows the code's lines as HTML: FastAPI's pages read `<font color="#4E9A06">fastapi</font>
+    run` and `&apos;` where the site shows `fastapi run` and `'`. Code elsewhere stays as written."""
+    write(docs, "mkdocs.yml", b"site_name: Zebra\nmarkdown_extensions:\n  - pymdownx.superfences\n")
+    write(docs, "docs/run.md", TERMINAL_PAGE.encode())
+    index(docs, index_dir)
+    text = text_of(index_dir, "docs/run.md")
+    assert "$ zebracorn run main.py\n\nINFO:     Importing from '/home/user/code'\n" in text
+    assert '<span style="color: green;">kept</span> &amp; shown' in text
+    assert "$ <b>bold</b> stays" in text
+    assert found(index_dir, '"zebracorn run main.py"') == ["docs/run.md"]
