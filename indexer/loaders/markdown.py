@@ -25,7 +25,8 @@ then template syntax of static site generators (Hugo shortcodes, mdBook directiv
 (templates.py), once a Jekyll site's Liquid outputs that name a value are filled in (liquid.py). Dialects'
 markup is taken out of the prose (dialects.py), with the attribute blocks of the delimiters that a VitePress site's
 config sets (vitepressconfig.py: its config is read as the page's settings). On an MkDocs page, raw HTML runs
-down to its closing tag, blank lines included, as Python-Markdown reads it (rawhtml.py).
+down to its closing tag, blank lines included, as Python-Markdown reads it (rawhtml.py), and
+the markers of Material's code annotations are no text (materialannotations.py).
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) are kept as
 their plain text, with a warning: markdown-it itself would drop them and everything after them.
@@ -61,13 +62,14 @@ from indexer.loaders.hugoparams import fill_params
 from indexer.loaders.includemarkdown import expand_include_markdown
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
+from indexer.loaders.materialannotations import without_material_annotations
 from indexer.loaders.materialcodes import material_shortcodes
 from indexer.loaders.mdbook import expand_includes
 from indexer.loaders.mdincludes import expand_markdown_includes
 from indexer.loaders.mdinhtml import open_markdown_html
 from indexer.loaders.mdtext import TextRenderer
 from indexer.loaders.mkdocstrings import expand_mkdocstrings
-from indexer.loaders.mkdocsyml import markdown_extensions
+from indexer.loaders.mkdocsyml import code_annotated, markdown_extensions
 from indexer.loaders.myst import plain_myst
 from indexer.loaders.openapi import api_page
 from indexer.loaders.quartoref import reference_tables
@@ -127,6 +129,7 @@ class MarkdownLoader:
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
             if not mdx and not pandoc and markdown_extensions(str(path.parent)) is not None:
                 body = python_markdown_html(material_shortcodes(body))  # an MkDocs page: raw HTML to its end
+                body = without_material_annotations(body, code_annotated(str(path.parent)))
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(plain_html_blocks(body), path)
             text = open_markdown_html(plain_dialects(strip_templates(plain), attribute_delimiters(path)))
         api = api_page(front_matter, path)  # Mintlify's API page: the operation its front matter names

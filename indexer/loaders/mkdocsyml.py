@@ -40,6 +40,7 @@ from indexer.loaders.yamlread import read_yaml
 __all__ = [
     "CONFIGS",
     "MAX_INHERIT",
+    "code_annotated",
     "config_extensions",
     "markdown_extensions",
     "missing_inherit",
@@ -57,11 +58,26 @@ _MAX_NAMED = 20  # configs named mkdocs*.yml looked at in one folder
 def markdown_extensions(page_folder: str) -> tuple[Path, dict[str, dict[str, Any]]] | None:
     """(the folder of the page's MkDocs config, its extensions: each name with its options, `{}` for none), or
     None when the page is in no MkDocs project."""
+    config = _project_config(page_folder)
+    return (config.parent, config_extensions(config)) if config is not None else None
+
+
+def code_annotated(page_folder: str) -> bool:
+    """Whether the page's MkDocs site annotates every code block: its Material theme's features name
+    `content.code.annotate` (materialannotations.py)."""
+    config = _project_config(page_folder)
+    theme = mkdocs_settings(config).get("theme") if config is not None else None
+    features = theme.get("features") if isinstance(theme, dict) else None
+    return isinstance(features, list) and "content.code.annotate" in features
+
+
+def _project_config(page_folder: str) -> Path | None:
+    """The config of the MkDocs project the page is in (see the module docstring), or None."""
     current = Path(page_folder)
     for folder in (current, *current.parents):
         configs = site_configs(folder)
         if configs:
-            return folder, config_extensions(configs[0])
+            return configs[0]
         if (folder / ".git").exists():
             break
     return None

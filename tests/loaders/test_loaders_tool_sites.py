@@ -453,3 +453,53 @@ def test_a_termynal_terminal_shows_its_lines_as_html(docs: Path, index_dir: Path
     assert '<span style="color: green;">kept</span> &amp; shown' in text
     assert "$ <b>bold</b> stays" in text
     assert found(index_dir, '"zebracorn run main.py"') == ["docs/run.md"]
+
+
+ANNOTATED_PAGE = """# Deploy
+
+```dockerfile
+# (1)!
+FROM python:3.14
+
+COPY ./app /code/app  # (2)
+RUN echo "(3)" && call(1)
+```
+
+1. Start from the zebracorn base image.
+2. Copy the app.
+
+```python
+x = 1  # (1)!
+```
+
+No list follows this one.
+
+``` { .python .annotate }
+y = 2  // (1)!
+```
+
+1. Set y.
+"""
+
+
+def test_material_code_annotations_leave_their_markers_out(docs: Path, index_dir: Path) -> None:
+    """Material shows a code block's `# (1)!` comment as a button that opens that item of the list after the block:
+    FastAPI's Dockerfile read `# (1)!` above each instruction. A block with no list after it keeps its text."""
+    config = "site_name: Zebra\ntheme:\n  name: material\n  features:\n    - content.code.annotate\n"
+    write(docs, "mkdocs.yml", config.encode())
+    write(docs, "docs/deploy.md", ANNOTATED_PAGE.encode())
+    index(docs, index_dir)
+    text = text_of(index_dir, "docs/deploy.md")
+    assert 'Deploy\n\nFROM python:3.14\n\nCOPY ./app /code/app\nRUN echo "(3)" && call(1)\n\n1. Start' in text
+    assert "x = 1  # (1)!" in text
+    assert "y = 2\n\n1. Set y." in text
+
+
+def test_material_code_annotations_are_only_those_the_site_turns_on(docs: Path, index_dir: Path) -> None:
+    """Without content.code.annotate, only a block with the `.annotate` class is annotated; the rest is code."""
+    write(docs, "mkdocs.yml", b"site_name: Zebra\ntheme:\n  name: material\n")
+    write(docs, "docs/deploy.md", ANNOTATED_PAGE.encode())
+    index(docs, index_dir)
+    text = text_of(index_dir, "docs/deploy.md")
+    assert "# (1)!\nFROM python:3.14\n\nCOPY ./app /code/app  # (2)\n" in text
+    assert "y = 2\n\n1. Set y." in text
