@@ -116,6 +116,9 @@ class IndexReport:
     site_configs: tuple[str, ...] = ()
     # an MkDocs site's mkdocs.yml that INHERITs a file not there (a build writes it), and that file, from DOCS
     inherit_missing: tuple[str, str] = ("", "")
+    # the folder above DOCS, in its project, that holds the files its pages include from outside where included
+    # files may come from: the --includes-from to give ("" for none)
+    includes_held_by: str = ""
     nested_site: tuple[str, str] = ("", "")  # with no generator: one whose config lies below DOCS, and that folder
     # indexed from a Docusaurus site's folder: (path, route) of the docs its plugins read from outside it (../docs)
     docs_beside: tuple[tuple[str, str], ...] = ()

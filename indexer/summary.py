@@ -136,6 +136,11 @@ def _folder_advice(report: IndexReport, settings: IndexerSettings, quiet: bool) 
             f"  the site's docs plugin reads {shown(path)}, outside DOCS: its pages, served at /{shown(route)}, are "
             f"not in this index; index that folder for them (--base-url {site}/{shown(route)})"
         )
+    if report.includes_held_by and not quiet:
+        where = "--includes-from" if settings.includes_from else "DOCS"
+        lines.append(
+            f"  pages include files from outside {where}: --includes-from {shown(report.includes_held_by)} holds them"
+        )
     nested, folder = report.nested_site
     if nested and (not report.documents or not quiet):
         lines.append(

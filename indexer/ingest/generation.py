@@ -47,6 +47,8 @@ class Tally:
     documents: int = 0
     unjoined: int = 0  # documents given a URL whose front matter url is a path, with no base URL to join it to
     unjoined_example: str = ""  # the first such path in sorted order
+    outside: set[str] = field(default_factory=set)  # files pages include from outside where included files may
+    # come from (their absolute paths: Indexed.outside), for the summary to name the folder that holds them
 
 
 def write_generation(
@@ -143,6 +145,7 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, urls: UrlR
         tally.bytes_read += record.size
         tally.text_chars += len(record.text)
         tally.warnings.extend(SkippedFile(record.id, w) for w in record.warnings)
+        tally.outside.update(outcome.outside)
         if known:
             tally.updated += 1
         else:

@@ -56,6 +56,7 @@ class Job:
 @dataclass(frozen=True)
 class Indexed:
     record: DocRecord
+    outside: frozenset[str] = frozenset()  # the files it includes that were refused as outside (Reading.outside_paths)
 
     @property
     def id(self) -> str:
@@ -112,7 +113,7 @@ def run_job(job: Job) -> Outcome:
         except LoaderError as exc:  # "no text": say why, when an include that was its text could not be read
             raise LoaderError(f"{exc.reason} ({read.warnings[0]})" if read and read.warnings else exc.reason) from None
         _check_includes(record, job.rules, read.included if read else set())
-        return Indexed(record)
+        return Indexed(record, frozenset(read.outside_paths) if read else frozenset())
     except _TimedOut:
         reason = f"took longer than {job.time_limit:g} s to parse (--parse-timeout)"
     except LoaderError as exc:  # NotAPage: no fault of the file's, as a page the site does not publish

@@ -63,7 +63,7 @@ def update_index(
             tally,
             progress,
         )
-    return run.written(tally, number, rebuild, time.monotonic() - started)
+    return run.written(tally, number, rebuild, time.monotonic() - started, sitereport.holding(docs, tally.outside))
 
 
 def _state_to_keep(previous: Path | None, rebuild: bool) -> tuple[RunState, str, bool]:
@@ -115,9 +115,10 @@ class _Run:
             **self.about_site,
         )
 
-    def written(self, tally: Tally, number: int, rebuilt: bool, elapsed: float) -> IndexReport:
+    def written(self, tally: Tally, number: int, rebuilt: bool, elapsed: float, holds: str) -> IndexReport:
         """The report of a run that wrote generation `number`: a document removed and one added with its text
-        is a move; one the run could no longer read is gone too."""
+        is a move; one the run could no longer read is gone too. `holds`: the folder that holds the files its
+        pages named outside where included files may come from (IndexReport.includes_held_by)."""
         removed_hashes = set(tally.removed.values())
         moved = {doc_id for doc_id, sha256 in tally.added.items() if sha256 in removed_hashes}
         skipped = self.skipped + [SkippedFile(i, f.reason, f.by_design) for i, f in tally.failed]
@@ -138,6 +139,7 @@ class _Run:
             rebuilt=rebuilt,
             unread=_unread(self.found),
             unjoined_urls=(tally.unjoined, tally.unjoined_example),
+            includes_held_by=holds,
             **self.about_site,
         )
 

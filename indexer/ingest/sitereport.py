@@ -110,6 +110,17 @@ def inherit_missing(docs: Path, site: Site) -> tuple[str, str]:
     return os.path.relpath(own, docs).replace(os.sep, "/"), os.path.relpath(missing, docs).replace(os.sep, "/")
 
 
+def holding(docs: Path, outside: set[str]) -> str:
+    """The nearest folder above DOCS that holds the files its pages include from outside where included files may
+    come from (`outside`: their absolute paths), of those in DOCS's project (up to its repository's root:
+    siteconfig.site_folders), so that --includes-from may name it; "" when none is in it. A file beyond the project
+    (in the home folder, or named by a path that leaves it, `../../../../etc/passwd`) is not counted."""
+    real = os.path.realpath(docs)
+    climb = [str(folder) for folder in site_folders(Path(real))] if outside else []
+    held = {os.path.commonpath([real, path]) for path in outside if os.path.isabs(path)}
+    return next((folder for folder in reversed(climb) if folder in held), "")
+
+
 def served_at(docs: Path, site: Site) -> str:
     """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll, Astro or Quarto site's folder, a VitePress
     site's (or its srcDir), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's literal

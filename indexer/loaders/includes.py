@@ -81,6 +81,8 @@ class Reading:
     warnings: list[str] = field(default_factory=list)
     outside: int = 0  # files named outside `root`: one warning says how many (refuse())
     first_outside: str = ""
+    outside_paths: set[str] = field(default_factory=set)  # the absolute paths of the files refused there, that the
+    # summary may say which folder holds (sitereport.holding)
     refused: str = ""  # that warning, as it stands in `warnings`
     depth: int = 0
     total: int = 0  # bytes read so far
@@ -251,6 +253,7 @@ def included_text(including: Path, target: str, relative_to_folder: bool = False
     relative, path = placed
     if not within(state.root, path, state.follow_symlinks):
         state.files[relative] = OUTSIDE  # so that the page is read again if --includes-from comes to hold it
+        state.outside_paths.add(path)
         state.refuse(shown)
         return None
     try:

@@ -228,6 +228,33 @@ def test_summary_says_an_mkdocs_yml_inherits_a_file_not_there(
     assert "--base-url https://zebra.example/ --drop-extensions" in err
 
 
+def test_summary_names_the_folder_that_holds_the_files_pages_include_from_outside_docs(
+    tmp_path: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FastAPI's docs/en pages include their examples from ../../docs_src: the summary said "give --includes-from a
+    folder that holds both", leaving the user to work out which; it names the repository's root. A file named
+    beyond the project (../../../../etc/hostname) is not one to suggest a folder for."""
+    repo = tmp_path / "repo"
+    write(repo, ".git/HEAD", "ref: refs/heads/main\n")
+    write(repo, "docs_src/app.py", "print('quokkaberry')\n")
+    write(repo, "docs/en/mkdocs.yml", "site_name: Zebra\nmarkdown_extensions:\n  - mdx_include\n")
+    write(repo, "docs/en/docs/index.md", "# Zebra\n\nThe app:\n\n```python\n{!../../docs_src/app.py!}\n```\n")
+    write(repo, "docs/en/docs/odd.md", "# Odd\n\nA host:\n\n{!" + "../" * 30 + "etc/hostname!}\n")
+    report = index(repo / "docs/en", index_dir)
+    capsys.readouterr()
+    summary.print_report(report, IndexerSettings(index=index_dir))
+    assert f"  pages include files from outside DOCS: --includes-from {repo} holds them\n" in capsys.readouterr().err
+    report = index(repo / "docs/en", index_dir, includes_from=repo)
+    assert found(index_dir, "quokkaberry") == ["docs/index.md"]
+    summary.print_report(report, IndexerSettings(index=index_dir, includes_from=repo))
+    assert "pages include files from outside" not in capsys.readouterr().err
+    (repo / "docs/en/docs/index.md").unlink()
+    report = index(repo / "docs/en", tmp_path / "other")
+    assert [w.id for w in report.warnings] == ["docs/odd.md"]
+    summary.print_report(report, IndexerSettings(index=tmp_path / "other"))
+    assert "pages include files from outside" not in capsys.readouterr().err
+
+
 def test_summary_of_a_rename_counts_it_as_moved(
     docs: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
