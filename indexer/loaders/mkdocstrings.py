@@ -71,12 +71,12 @@ def expand_mkdocstrings(text: str, path: Path) -> str:
     lines, unfound = _expanded(text.split("\n"), source, defaults if isinstance(defaults, dict) else {}, tool)
     if unfound:
         more = f" and {len(unfound) - 1} more" if len(unfound) > 1 else ""
-        where = (
-            "the documents folder (give --includes-from the folder that holds its package)"
-            if root == reading_folder()
-            else root
-        )
-        warn(f"{tool}: {unfound[0]}{more} not found in the Python source in {where}: only the name is shown")
+        origins = [source.foreign(name) for name in unfound]
+        where = "the documents folder" if root == reading_folder() else str(root)
+        if root == reading_folder() and not all(origins):  # (another package's: not one to give)
+            where += " (give --includes-from the folder that holds its package)"
+        first = f"{unfound[0]} (imported from {origins[0]})" if origins[0] else unfound[0]
+        warn(f"{tool}: {first}{more} not found in the Python source in {where}: only the name is shown")
     return "\n".join(lines)
 
 

@@ -142,6 +142,22 @@ class PythonSource:
             return dotted, obj
         return None
 
+    def foreign(self, dotted: str) -> str:
+        """For a dotted name that find() does not find: the module its import leads to that is not in the source
+        (FastAPI's `fastapi.Request`, which fastapi/requests.py imports from starlette.requests: "starlette.requests"),
+        so that the warning says it is another package's; "" when no import leads out."""
+        parts = dotted.split(".")
+        cut = next((cut for cut in range(len(parts) - 1, 0, -1) if self.module(".".join(parts[:cut]))), 0)
+        module, name = self.module(".".join(parts[:cut])) if cut else None, parts[cut] if cut else ""
+        for _ in range(MAX_DEPTH):
+            origin = module.imports.get(name) if module is not None and name not in module.members else None
+            if origin is None:
+                return ""
+            module, name = self.module(origin[0]), origin[1]
+            if module is None:
+                return origin[0]
+        return ""
+
     def imported(self, module: PyObject, name: str, depth: int) -> PyObject | None:
         """What `name` is where the module that `module` imports it from defines it: by name, else from a module
         it imports everything from (`from ._api import *`, as httpx's package does: what that module's `__all__`

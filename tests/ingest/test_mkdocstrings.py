@@ -142,6 +142,23 @@ def test_without_the_plugin_or_the_source_the_page_keeps_the_names(tmp_path: Pat
     assert report.updated == 1 and found(tmp_path / "second-index", "walrus speed") == ["api.md"]
 
 
+def test_an_object_another_package_defines_is_named_with_where_it_is_imported_from(tmp_path: Path) -> None:
+    """FastAPI's reference pages document `fastapi.Request`, which fastapi/requests.py imports from Starlette: the
+    warning said its source was not found and to give --includes-from the folder of its package, which DOCS, the
+    repository's root, was already. It says which package it comes from, and gives no such advice."""
+    page = "# API\n\n::: zebra.Herd\n\n::: zebra.Request\n"
+    repo, _ = repository(tmp_path, page=page)
+    write(repo, "src/zebra/requests.py", "from starlette.requests import Request as Request  # noqa\n")
+    write(repo, "src/zebra/__init__.py", INIT + "from .requests import Request\n")
+    report = index(repo, tmp_path / "index")
+    (warning,) = warnings_of(report, "docs/api.md")
+    assert warning == (
+        "mkdocstrings: zebra.Request (imported from starlette.requests) not found in the Python source in the "
+        "documents folder: only the name is shown"
+    )
+    assert found(tmp_path / "index", "walrus speed") == ["docs/api.md"]
+
+
 def test_a_change_to_the_source_reads_the_page_again(tmp_path: Path) -> None:
     repo, docs = repository(tmp_path)
     index(docs, tmp_path / "index", includes_from=repo)
