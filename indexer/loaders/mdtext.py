@@ -75,6 +75,7 @@ class TextRenderer:
         self._number = ""  # the number of the ordered list item whose first text comes next ("3. ")
         self._styles = ApiStyles()  # Vue's docs' API styles (apistyles.py)
         self._badges: list[str] = []  # the texts of the badges in the inline text read last
+        self._counts: list[int] = []  # the number the next item of each open ordered list shows, innermost last
 
     def feed(self, tokens: Sequence[Token]) -> None:
         for token in tokens:
@@ -98,8 +99,11 @@ class TextRenderer:
             if opening and self._tight_depth == 0:
                 self._tight_count += 1
             self._tight_depth += 1 if opening else -1
-        elif kind == "list_item_open" and token.info:  # an ordered list's item keeps its number: "step 3"
-            self._number = f"{token.info}{token.markup} "
+            if base == "ordered_list":
+                self._ordered(token, opening)
+        elif kind == "list_item_open" and token.info and self._counts:  # an ordered list's item: "step 3"
+            self._number = f"{self._counts[-1]}{token.markup} "
+            self._counts[-1] += 1
         elif kind == "list_item_close":
             self._number = ""  # an item with no text of its own (an image, a comment) leaves its number behind
         elif kind == "footnote_reference_open":  # a footnote's text, where it is written: "[1] text"
@@ -130,6 +134,15 @@ class TextRenderer:
             self._add(f"{title}\n{code}" if title else code)
         elif kind == "html_block":
             self._add(self._html_text(token.content))
+
+    def _ordered(self, token: Token, opening: bool) -> None:
+        """An ordered list opens or closes: its items are numbered from its start one by one, as a browser numbers
+        them (`1.` on every line, as markdownlint's "one" style writes them, shows 1, 2, 3)."""
+        if opening:
+            start = str(token.attrGet("start") or 1)
+            self._counts.append(int(start) if start.isdigit() else 1)
+        elif self._counts:
+            self._counts.pop()
 
     def _inline(self, text: str) -> None:
         if self._in_heading is not None:

@@ -207,6 +207,14 @@ def test_markdown_ordered_lists_keep_their_numbers() -> None:
     assert doc.sections[0].text == "1. Install it\n2. Run make\n3. Done\n\n7) seventh\n\na bullet"
 
 
+def test_markdown_ordered_lists_are_numbered_as_the_page_numbers_them() -> None:
+    """Ruff's docs write every item `1.` (markdownlint's "one" style), which the page shows as 1, 2, 3: they read
+    "1. 1. 1.". Items are numbered from the list's start one by one, each nested list on its own."""
+    source = b"# Steps\n\n1. Install\n1. Configure\n    1. lint\n    1. format\n1. Run\n\nThen:\n\n3. third\n3. 4th\n"
+    doc = load("steps.md", source)
+    assert doc.sections[0].text == "1. Install\n2. Configure\n1. lint\n2. format\n3. Run\n\nThen:\n\n3. third\n4. 4th"
+
+
 def test_markdown_footnotes_stay_where_they_are_written_numbered_as_the_page_shows_them() -> None:
     """A footnote is text a reader sees: numbered by first reference, kept in its section, and never lost as a
     link reference definition (`[^1]: https://...` used to be one)."""

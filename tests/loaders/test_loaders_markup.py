@@ -856,9 +856,10 @@ def test_kramdown_html_blocks_and_table_of_contents_read_as_the_site_shows_them(
         "Lists", "Table of contents", "Ordered list", "Button element", "Grid",
     ]  # fmt: skip
     assert doc.sections[1].text == ""  # the generated table of contents
-    # the list, the code span under the tag, then the example's source as code (its fence and numbers kept)
+    # the list (numbered as it shows), the code span under the tag, then the example's source as code (its fence
+    # and numbers kept)
     assert doc.sections[2].text == (
-        "1. First zebracorn item\n1. Second item\n\nWrap <inline code> in back ticks.\n\n"
+        "1. First zebracorn item\n2. Second item\n\nWrap <inline code> in back ticks.\n\n"
         "1. First zebracorn item\n1. Second item"
     )
     assert doc.sections[3].text == 'Button element\n\n<button type="button">Button element</button>'
