@@ -213,7 +213,9 @@ def leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None
     """The files that the site generator found for the folder publishes no page for (Site.unpublished_reason:
     Docusaurus's partials, mdBook's SUMMARY.md, Sphinx's templates, Jekyll's _includes), and the pages of its
     editions that the selection (--languages, --versions) leaves out (editions.py), are listed as skipped, with
-    the reason."""
+    the reason; so is a file the scan skipped for a fault of its own (empty, too large) that is no page of the
+    site (a test fixture's empty file outside Ruff's docs_dir, indexed from the repository's root): nothing to
+    look at."""
     for note in site.layout.unknown(selection) if site.layout else unknown_without_layout(selection):
         log.warning("%s", note)
     if not site.unpublished and not site.root and not site.layout and not site.config.key:
@@ -230,3 +232,12 @@ def leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None
                 (SkippedFile(candidate.id, reason, by_design=True), candidate.size, candidate.mtime_ns)
             )
     found.files = kept
+    found.skipped = [_as_unpublished(site, entry) for entry in found.skipped]
+
+
+def _as_unpublished(site: Site, entry: tuple[SkippedFile, int, int]) -> tuple[SkippedFile, int, int]:
+    skipped, size, mtime_ns = entry
+    if skipped.by_design or skipped.id.endswith("/"):  # (a folder: a link the scan did not follow)
+        return entry
+    reason = site.unpublished_reason(skipped.id)
+    return entry if reason is None else (SkippedFile(skipped.id, reason, by_design=True), size, mtime_ns)

@@ -634,6 +634,21 @@ def test_an_mkdocs_project_folder_serves_the_pages_of_its_docs_dir_only(tmp_path
     assert all("MkDocs's docs_dir" in reason for reason in skipped(report).values())
 
 
+def test_an_empty_file_outside_the_docs_dir_is_no_page_rather_than_a_fault(tmp_path: Path) -> None:
+    """Indexed from its repository's root, Ruff's 668 files outside docs/ were one line of the summary, but a test
+    fixture's empty file stood out as "empty file", a fault to look at. It is no page of the site either; an empty
+    page in docs/ is still said to be empty."""
+    write(tmp_path, "repo/mkdocs.yml", "site_name: x\n")
+    write(tmp_path, "repo/docs/index.md", PAGE)
+    write(tmp_path, "repo/docs/empty.md", "")
+    write(tmp_path, "repo/crates/fixtures/test.txt", "")
+    report = index(tmp_path / "repo", tmp_path / "index")
+    assert skipped(report) == {
+        "crates/fixtures/test.txt": "outside the site's docs/ folder (MkDocs's docs_dir): no page of the site",
+        "docs/empty.md": "empty file",
+    }
+
+
 PYDANTIC_MKDOCS = """site_name: x
 theme:
   name: material
