@@ -147,7 +147,7 @@ class PythonSource:
         (FastAPI's `fastapi.Request`, which fastapi/requests.py imports from starlette.requests: "starlette.requests"),
         so that the warning says it is another package's; "" when no import leads out."""
         parts = dotted.split(".")
-        cut = next((cut for cut in range(len(parts) - 1, 0, -1) if self.module(".".join(parts[:cut]))), 0)
+        cut = next((n for n in range(len(parts) - 1, 0, -1) if self.module(".".join(parts[:n])) is not None), 0)
         module, name = self.module(".".join(parts[:cut])) if cut else None, parts[cut] if cut else ""
         for _ in range(MAX_DEPTH):
             origin = module.imports.get(name) if module is not None and name not in module.members else None
