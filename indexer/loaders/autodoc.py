@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.autosummary import autosummary_rst
+from indexer.loaders.docsignature import signed
 from indexer.loaders.includes import reading_folder, reading_root, warn
 from indexer.loaders.napoleon import napoleon_rst
 from indexer.loaders.pyobjects import PyObject
@@ -136,12 +137,21 @@ class _Expander:
         conf = project()
         content = conf.values.get("autoclass_content") if conf is not None else None
         self.source = PythonSource(page, _bases(), content if isinstance(content, str) else "class")
-        self.find = self.source.find
+        self.signed = conf is None or conf.values.get("autodoc_docstring_signature") is not False
         self.unfound: list[str] = []
         self.defaults = _default_options()
         self.module = ""  # the current module after the lines expanded last
         self.within: set[int] = set()  # the objects whose docstrings are being expanded (a cycle stops)
         self.napoleon = _docstring_styles()  # (Google, NumPy): the sections conf.py has read as napoleon does
+
+    def find(self, dotted: str) -> tuple[str, PyObject] | None:
+        """(its full name, the object as Sphinx shows it: a signature its docstring starts with taken as its own)
+        of a dotted name, or None when it is not found."""
+        hit = self.source.find(dotted)
+        return (hit[0], self.shown(hit[1])) if hit is not None else None
+
+    def shown(self, obj: PyObject) -> PyObject:
+        return signed(obj) if self.signed else obj
 
     def expand(self, lines: list[str], module: str, cls: str) -> list[str]:
         """`lines` with each autodoc directive in them put in place (`module` and `cls`: where names are)."""
@@ -262,7 +272,8 @@ class _Expander:
     def members(self, obj: PyObject, options: dict[str, Any], indent: str, owner: str, depth: int) -> list[str]:
         """The lines of the members of a module or class that the options choose (see the module docstring)."""
         lines: list[str] = []
-        for name, member in self.source.members(obj, options, depth):
+        for name, found in self.source.members(obj, options, depth):
+            member = self.shown(found)
             shown = f"{owner}.{name}" if obj.kind == "module" else name
             lines += self.object_lines(member, shown, self.signature(member), options, indent, depth)
             if len(lines) > MAX_LINES:

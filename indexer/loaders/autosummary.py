@@ -94,10 +94,12 @@ def _summary(doc: str) -> str:
 
 def _compact(signature: str, width: int) -> str:
     """Parameters as Sphinx's autosummary shows them: names only, those with a default in brackets
-    (`(herd[, field])`), cut with "..." past `width` characters (at least 10); "" when they do not parse."""
+    (`(herd[, field])`), cut with "..." past `width` characters (at least 10); when they do not parse (NumPy's
+    `(condition, [x, y], /)`, from a docstring), as written if they fit, else ""."""
     function = parsed_signature(signature)  # as typingdoc reads it: pysource's `= <factory>` is no Python
     if function is None:
-        return ""
+        fits = signature.startswith("(") and signature.endswith(")") and len(signature) <= max(10, width)
+        return signature if fits else ""
     given = function.args
     positional = [*given.posonlyargs, *given.args]
     defaults = len(given.defaults)

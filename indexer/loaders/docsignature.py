@@ -1,0 +1,58 @@
+"""A signature written as a docstring's first paragraph, as Sphinx's autodoc (autodoc_docstring_signature, on
+unless conf.py turns it off) and numpydoc read it: NumPy's functions that C implements keep their signature there
+(`dot(a, b, out=None)`, `a.all(axis=None, out=None)`, a long one over several lines), since the object itself has
+none Python can read. Sphinx shows it as the object's signature and the rest as its docstring; read as prose, the
+signature was the summary of every such row of NumPy's autosummary tables ("dot(a, b[, out]) - dot(a, b,
+out=None)").
+
+- The paragraph's lines are joined; it is a signature when it is `name(...)`, optionally `-> type` after it, and
+  the name's last part is the object's (or, for a class, `__init__` or `__new__`): `a.all(...)` is `all`'s. What
+  stands before an `=` is dropped (numpydoc's `y = f(x)`).
+- Read with string operations only: linear in the paragraph's length.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from indexer.loaders.pyobjects import PyObject
+
+__all__ = ["docstring_signature", "signed"]
+
+_NAME = re.compile(r"[A-Za-z_][\w.]*")
+_MAX_LINES = 8  # of a signature paragraph, at most
+_SIGNED = frozenset({"function", "method", "class", "exception", "decorator"})
+
+
+def signed(obj: PyObject) -> PyObject:
+    """The object as Sphinx shows it: when its docstring starts with its signature, that signature (it wins over
+    the source's, as in Sphinx), and the docstring without it."""
+    if obj.kind not in _SIGNED:
+        return obj
+    names = {obj.name, "__init__", "__new__"} if obj.kind in ("class", "exception") else {obj.name}
+    found = docstring_signature(obj.doc, names)
+    if found is None:
+        return obj
+    signature, rest = found
+    return dataclasses.replace(obj, signature=signature, doc=rest)
+
+
+def docstring_signature(doc: str, names: set[str]) -> tuple[str, str] | None:
+    """(the signature, "(a, b=1) -> int", the docstring after it) when `doc`'s first paragraph is a signature of
+    one of `names`; None otherwise."""
+    lines = doc.lstrip("\n").split("\n")
+    end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
+    if end > _MAX_LINES:
+        return None
+    text = " ".join(line.strip() for line in lines[:end])
+    head, paren, tail = text.partition("(")
+    name = head.rpartition("=")[2].strip()
+    close = tail.rfind(")")
+    if not paren or close < 0 or not _NAME.fullmatch(name) or name.rpartition(".")[2] not in names:
+        return None
+    after = tail[close + 1 :].strip()
+    if after and not after.startswith("->"):
+        return None
+    signature = f"({tail[: close + 1]}" + (f" {after}" if after else "")
+    return signature, "\n".join(lines[end:]).strip("\n")
