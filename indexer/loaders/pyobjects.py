@@ -4,7 +4,8 @@ module): each module's, class's and function's docstring, signature and members.
 - An object's members are those of its body, in source order, conditional definitions (`if`, `try`, `with`)
   included: functions, classes, properties (a setter is none), and data or attributes, whose docstring is a string
   right below them or a `#:` comment above or beside them (a class's also those its methods set on the instance,
-  `self.x = x`, with such a docstring); a module's `__all__` is kept.
+  `self.x = x`, with such a docstring); a module's `__all__` is kept, with what `__all__ += [...]` adds, and
+  whether it grows in ways only running it tells (`grown`).
 - A function's signature is its parameters, and a class's its `__init__`'s (or `__new__`'s), or a dataclass's,
   attrs class's or NamedTuple's its fields, as Sphinx writes them (pysignatures.py); a data's or attribute's its
   annotation and value (a value longer than 100 characters is left out).
@@ -44,6 +45,7 @@ class PyObject:
     bases: list[str] = field(default_factory=list)
     members: dict[str, PyObject] = field(default_factory=dict)
     exported: list[str] | None = None  # a module's __all__
+    grown: bool = False  # whether a module's __all__ is added to in ways not read (`__all__ += numeric.__all__`)
     scope: PyObject | None = None  # a class's module, where the names of its bases are
     imports: dict[str, tuple[str, str]] = field(default_factory=dict)  # a module's: name -> (module, its name there)
     stars: list[str] = field(default_factory=list)  # the modules a module imports everything from (`import *`)
@@ -59,8 +61,26 @@ def parsed_module(name: str, text: str, package: bool, init_doc: str) -> PyObjec
     lines = text.split("\n")
     module = PyObject("module", name, doc=ast.get_docstring(tree) or "")
     package_name = name if package else name.rpartition(".")[0]
-    _collect(module, _statements(tree.body), lines, package_name, module, init_doc)
+    _collect(module, statements(tree.body), lines, package_name, module, init_doc)
+    if module.exported is not None:
+        module.grown = _grow_all(tree, module.exported)
     return module
+
+
+def _grow_all(tree: ast.Module, exported: list[str]) -> bool:
+    """Add to a module's `__all__` the names its `__all__ += [...]` statements list; whether it is added to in
+    other ways too (NumPy's `__all__ += numeric.__all__`, `__all__.append(name)` in a loop), which only running
+    it tells."""
+    grown = False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == "__all__":
+            listed = node.value.elts if isinstance(node.value, ast.List | ast.Tuple) else None
+            strings = [e.value for e in listed or [] if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            exported += strings
+            grown = grown or listed is None or len(strings) < len(listed)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "__all__":
+            grown = grown or node.attr in ("append", "extend", "insert", "__iadd__")
+    return grown
 
 
 def _tree(text: str) -> ast.Module | None:
@@ -100,19 +120,19 @@ def _bracket_end(text: str, start: int) -> int:
     return len(text)
 
 
-def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+def statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """A body's statements, and those of its `if`, `try` and `with` blocks (conditional definitions)."""
     for node in body:
         if isinstance(node, ast.If):
-            yield from _statements(node.body)
-            yield from _statements(node.orelse)
+            yield from statements(node.body)
+            yield from statements(node.orelse)
         elif isinstance(node, ast.Try | ast.TryStar):
-            yield from _statements(node.body)
+            yield from statements(node.body)
             for handler in node.handlers:
-                yield from _statements(handler.body)
-            yield from _statements(node.orelse)
+                yield from statements(handler.body)
+            yield from statements(node.orelse)
         elif isinstance(node, ast.With | ast.AsyncWith):
-            yield from _statements(node.body)
+            yield from statements(node.body)
         else:
             yield node
 
@@ -179,7 +199,7 @@ def _add_instance_attributes(owner: PyObject, method: ast.FunctionDef | ast.Asyn
         return
     instance = positional[0].arg
     previous: ast.stmt | None = None
-    for node in _statements(method.body):
+    for node in statements(method.body):
         is_text = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
         if is_text and previous is not None and isinstance(text := node.value.value, str):  # type: ignore[attr-defined]
             attribute, doc = previous, inspect.cleandoc(text)  # a docstring below it
@@ -209,7 +229,7 @@ def _class(node: ast.ClassDef, lines: list[str], package: str, scope: PyObject, 
     exception = any(b.rsplit(".", 1)[-1].endswith(_EXCEPTION_BASES) for b in bases)
     obj = PyObject("exception" if exception else "class", node.name, doc=ast.get_docstring(node) or "", bases=bases)
     obj.scope = scope
-    _collect(obj, _statements(node.body), lines, package, scope, init_doc)
+    _collect(obj, statements(node.body), lines, package, scope, init_doc)
     init = next(
         (n for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == "__init__"), None
     )

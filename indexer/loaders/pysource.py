@@ -7,10 +7,13 @@ its source by pyobjects.py.
   Only files in the folder included files may come from are read (includes.py), and each is remembered, so that
   a change to the source reads the page again; the folders looked at without a file are remembered too.
 - A name that a module imports (`from .app import Flask`, as a package's `__init__.py` offers its API; or
-  `from ._api import *`) is followed to the module that defines it; a class's members are found in the bases its
-  source names too.
+  `from ._api import *`: what its `__all__` lists, any public name when `__all__` grows in ways not read) is
+  followed to the module that defines it, or is that module (`from .lib import scimath as emath`); a class's
+  members are found in the bases its source names too.
 - A class without a signature of its own (pyobjects.py) shows the nearest base's that has one (constructor()), as
   Sphinx shows a class that inherits its constructor.
+- For autodoc, a name not found where a module's imports lead (an object a compiled module defines) is looked for
+  among the docstrings the package's `add_newdoc` calls give it, as NumPy's (newdocs.py).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.includes import included_text, probe, warn
+from indexer.loaders.newdocs import newdoc_files, newdocs
 from indexer.loaders.pyobjects import PyObject, parsed_module
 
 __all__ = ["MAX_DEPTH", "PythonSource", "chosen", "on"]
@@ -41,6 +45,7 @@ class PythonSource:
         self.modules: dict[str, PyObject | None] = {}
         self.resolved: dict[tuple[str, str], PyObject | None] = {}  # (module, name) -> what imported() found
         self.inherits: dict[tuple[int, frozenset[str]], dict[str, PyObject]] = {}  # see inherited()
+        self.newdocs: dict[str, dict[tuple[str, str], PyObject]] = {}  # a top package's: see newdoc()
 
     def members(self, obj: PyObject, options: dict[str, Any], depth: int) -> list[tuple[str, PyObject]]:
         """The members of a module or class that autodoc's options choose (`members`: all when "" or True, else
@@ -172,16 +177,42 @@ class PythonSource:
             source = self.module(origin[0])
             if source is not None:
                 found = source.members.get(origin[1]) or self.imported(source, origin[1], depth + 1)
+            if found is None:  # a module of the package (`from .lib import scimath as emath`)
+                found = self.module(f"{origin[0]}.{origin[1]}")
         else:
             for star in module.stars:
                 source = self.module(star)
-                if source is None or (source.exported is not None and name not in source.exported) or name[:1] == "_":
+                listed = source is not None and (source.exported is None or source.grown or name in source.exported)
+                if source is None or not listed or name.startswith("_"):
                     continue
                 found = source.members.get(name) or self.imported(source, name, depth + 1)
                 if found is not None:
                     break
+        if self.tool == "autodoc" and (found is None or (found.kind == "data" and not found.doc)):
+            found = self.newdoc(module.name, name) or found  # (NumPy's `ufunc = type(sin)`, documented so)
         self.resolved[key] = found
         return found
+
+    def newdoc(self, module: str, name: str) -> PyObject | None:
+        """The object `name` of `module` as its package's add_newdoc calls document it (newdocs.py), their files
+        read as the page's includes, once per page; or, when none names that module, the one object of that name
+        they document (NumPy's `matmul`, documented in `numpy._core.umath`, is imported from `multiarray`, and
+        both take it from the compiled `_multiarray_umath`)."""
+        top = module.partition(".")[0]
+        if top not in self.newdocs:
+            self.newdocs[top] = {}
+            folder = next(
+                (os.path.join(b, top) for b in self.bases if probe(os.path.join(b, top, "__init__.py"))), None
+            )
+            for path in newdoc_files(os.path.realpath(folder)) if folder is not None else ():
+                text = included_text(self.page, os.path.relpath(path, os.path.dirname(os.path.realpath(self.page))))
+                for key, obj in newdocs(text or "").items():
+                    self.newdocs[top].setdefault(key, obj)
+        documented = self.newdocs[top]
+        if (module, name) in documented:
+            return documented[(module, name)]
+        named = [obj for (_, other), obj in documented.items() if other == name]
+        return named[0] if len(named) == 1 else None
 
     def module(self, name: str) -> PyObject | None:
         """The module `name`, parsed from its source (once per page); None when none is found or it does not

@@ -87,3 +87,159 @@ def test_a_signature_that_starts_a_docstring_is_the_objects_not_its_summary(tmp_
     text = "\n".join(lines)
     assert "numpy.dot(a, b, out=None)" in text  # autofunction's signature: the docstring's, not the stub's
     assert "dot(*args" not in text and text.count("dot(a, b, out=None)") == 1
+
+
+CORE_INIT = """from . import multiarray, umath
+from .numeric import *
+
+__all__ = ["zebra_extra"]
+__all__ += numeric.__all__
+"""
+NUMERIC = """from .multiarray import ndarray, empty
+from .umath import *
+
+__all__ = ["ndarray", "empty"]
+ufunc = type(absolute)
+
+
+def extend_all(module):
+    for name in module.__all__:
+        __all__.append(name)
+
+
+extend_all(umath)
+"""
+ADD_NEWDOCS = '''from numpy._core.function_base import add_newdoc
+
+add_newdoc('numpy._core.multiarray', 'ndarray',
+    """
+    ndarray(shape, dtype=None)
+    --
+
+    ndarray(shape, dtype=float)
+
+    An array object that holds quagga values.
+    """)
+
+add_newdoc('numpy._core.multiarray', 'ndarray', ('T',
+    """View of the transposed wombat array."""))
+
+add_newdoc('numpy._core.multiarray', 'ndarray', [
+    ('all', """a.all(axis=None, out=None)
+
+    Returns True if all elements evaluate to capybara truth."""),
+])
+
+add_newdoc('numpy._core.multiarray', 'empty',
+    """
+    empty(shape, dtype=float, order='C')
+
+    Return a new array of given shape without initializing pangolin entries.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Shape of the empty array.
+
+    Returns
+    -------
+    out : ndarray
+        Array of uninitialized data.
+    """)
+
+add_newdoc('numpy._core', 'ufunc', ('nin', """The number of inputs of a tapir."""))
+
+
+def _method_doc(name, params, doc):
+    add_newdoc("numpy._core.multiarray", "ndarray", (name, TEMPLATE.format(name=name, doc=doc)))
+
+
+_method_doc('item', "*args",
+    """
+    a.item(*args)
+
+    Copy an element of an array to a standard ocelot scalar.
+    """)
+'''
+UFUNC_DOCSTRINGS = '''docdict = {}
+
+
+def add_newdoc(place, name, doc):
+    docdict[f"{place}.{name}"] = doc
+
+
+add_newdoc('numpy._core.umath', 'absolute',
+    """
+    Calculate the absolute value element-wise, for a dugong.
+
+    Parameters
+    ----------
+    x : array_like
+        Input array.
+    $PARAMS
+    """)
+'''
+ARRAYS_PAGE = """The N-dimensional array
+=======================
+
+.. currentmodule:: numpy
+
+.. autosummary::
+   :toctree: generated/
+
+   ndarray
+   ndarray.T
+   ndarray.all
+   ndarray.item
+   empty
+   absolute
+   ufunc.nin
+   emath.sqrt
+   hidden_in_c
+
+.. autofunction:: empty
+"""
+
+
+def compiled_repository(tmp_path: Path) -> tuple[Path, Path]:
+    """NumPy's shape: objects a compiled module defines (`_multiarray_umath`, not in the source), imported through
+    modules whose `__all__` grows as they run, and documented by add_newdoc calls in files nothing imports by
+    name (a code generator's too)."""
+    repo, docs = repository(tmp_path)
+    write(docs, "arrays.rst", ARRAYS_PAGE)
+    write(
+        repo,
+        "numpy/__init__.py",
+        "from ._core import ndarray, empty, absolute, ufunc\nfrom .lib import scimath as emath\n",
+    )
+    write(repo, "numpy/_core/__init__.py", CORE_INIT)
+    write(repo, "numpy/_core/numeric.py", NUMERIC)
+    write(repo, "numpy/_core/multiarray.py", "from ._multiarray_umath import *\n")
+    write(repo, "numpy/_core/umath.py", "from ._multiarray_umath import *\n\n__all__ = ['absolute']\n")
+    write(repo, "numpy/_core/_add_newdocs.py", ADD_NEWDOCS)
+    write(repo, "numpy/_core/code_generators/ufunc_docstrings.py", UFUNC_DOCSTRINGS)
+    write(repo, "numpy/lib/__init__.py", "")
+    write(repo, "numpy/lib/scimath.py", 'def sqrt(x):\n    """Compute the square root of a gerenuk."""\n')
+    return repo, docs
+
+
+def test_objects_a_compiled_module_defines_show_the_docstrings_add_newdoc_gives_them(tmp_path: Path) -> None:
+    repo, docs = compiled_repository(tmp_path)
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    lines = text_of(tmp_path / "index", "arrays.rst").split("\n")
+    assert "ndarray(shape[, dtype]) \N{EN DASH} An array object that holds quagga values." in lines
+    assert "ndarray.T \N{EN DASH} View of the transposed wombat array." in lines
+    assert "ndarray.all([axis, out]) \N{EN DASH} Returns True if all elements evaluate to capybara truth." in lines
+    assert "ndarray.item(*args) \N{EN DASH} Copy an element of an array to a standard ocelot scalar." in lines
+    empty = "empty(shape[, dtype, order]) \N{EN DASH} Return a new array of given shape without initializing pangolin"
+    assert f"{empty} entries." in lines
+    assert "absolute \N{EN DASH} Calculate the absolute value element-wise, for a dugong." in lines
+    assert "ufunc.nin \N{EN DASH} The number of inputs of a tapir." in lines
+    assert "emath.sqrt(x) \N{EN DASH} Compute the square root of a gerenuk." in lines
+    text = "\n".join(lines)
+    # autofunction: the docstring's signature, its NumPy sections read as numpydoc shows them
+    assert "numpy.empty(shape, dtype=float, order='C')" in text
+    assert "Parameters:" in text and "Returns:" in text and "----------" not in text
+    assert "$PARAMS" not in text and "--\n" not in text
+    (warning,) = warnings_of(report, "arrays.rst")
+    assert "hidden_in_c not found" in warning
