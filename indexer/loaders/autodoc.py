@@ -40,9 +40,10 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
+from indexer.loaders.autodocunfound import Unfound
 from indexer.loaders.autosummary import autosummary_rst
 from indexer.loaders.docsignature import signed
-from indexer.loaders.includes import reading_folder, reading_root, warn
+from indexer.loaders.includes import reading_folder, reading_root
 from indexer.loaders.napoleon import napoleon_rst
 from indexer.loaders.pyobjects import PyObject
 from indexer.loaders.pysource import MAX_DEPTH, PythonSource, on
@@ -62,8 +63,8 @@ _LITERAL_START = re.compile(r"^[ \t]*\.\.[ \t]+(?:code-block|code|sourcecode|par
 _NAME = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$")
 MAX_LINES = 20_000  # lines one directive may become
 _MODULE: ContextVar[str | None] = ContextVar("autodoc_module", default=None)  # a MyST page's current module
-# the names of a MyST page's directives not found, said in one warning when the page is read
-_UNFOUND: ContextVar[list[str] | None] = ContextVar("autodoc_unfound", default=None)
+# what a MyST page's directives did not find, said in one warning when the page is read
+_UNFOUND: ContextVar[Unfound | None] = ContextVar("autodoc_unfound", default=None)
 
 
 @contextlib.contextmanager
@@ -72,10 +73,10 @@ def myst_page() -> Iterator[None]:
     by its `{currentmodule}` or `{module}` directives, or by the reStructuredText of one of them). The objects its
     directives name that are not found are said in one warning, as a reStructuredText page's are (Click's api.md,
     a directive per object, gave 74 lines of the same advice)."""
-    token, unfound = _MODULE.set(""), _UNFOUND.set([])
+    token, unfound = _MODULE.set(""), _UNFOUND.set(Unfound())
     try:
         yield
-        _tell_unfound(_UNFOUND.get() or [])
+        (_UNFOUND.get() or Unfound()).tell()
     finally:
         _UNFOUND.reset(unfound)
         _MODULE.reset(token)
@@ -115,21 +116,10 @@ def autodoc_rst(name: str, target: str, options: dict[str, str], content: list[s
 def _warn_unfound(expander: _Expander) -> None:
     """Warn of the objects the expander did not find, or keep them for the MyST page being read (myst_page())."""
     page = _UNFOUND.get()
-    if page is not None:
-        page.extend(expander.unfound)
-    else:
-        _tell_unfound(expander.unfound)
-
-
-def _tell_unfound(unfound: list[str]) -> None:
-    if unfound:
-        first, more = unfound[0], len(unfound) - 1
-        named = first + (f" and {more} more" if more else "")
-        root, folder = reading_root(), reading_folder()
-        where = (
-            "the documents folder (give --includes-from the folder that holds its package)" if root == folder else root
-        )
-        warn(f"autodoc: {named} not found in the Python source in {where}: only the name is shown")
+    told = page if page is not None else Unfound()
+    told.add(expander.unfound, expander.source.compiled(), expander.source.found_any())
+    if page is None:
+        told.tell()
 
 
 class _Expander:

@@ -12,6 +12,8 @@ its source by pyobjects.py.
   members are found in the bases its source names too.
 - A class without a signature of its own (pyobjects.py) shows the nearest base's that has one (constructor()), as
   Sphinx shows a class that inherits its constructor.
+- A name not found is told with the modules of its package it was imported from that have no source here
+  (`unsourced`: compiled from C, or Cython's `.pyx`, which is not read).
 - For autodoc, a name not found where a module's imports lead (an object a compiled module defines) is looked for
   among the docstrings the package's `add_newdoc` calls give it, as NumPy's (newdocs.py).
 """
@@ -46,6 +48,8 @@ class PythonSource:
         self.resolved: dict[tuple[str, str], PyObject | None] = {}  # (module, name) -> what imported() found
         self.inherits: dict[tuple[int, frozenset[str]], dict[str, PyObject]] = {}  # see inherited()
         self.newdocs: dict[str, dict[tuple[str, str], PyObject]] = {}  # a top package's: see newdoc()
+        # the modules of a package that names not found were imported from, with no Python source here
+        self.unsourced: dict[str, None] = {}
 
     def members(self, obj: PyObject, options: dict[str, Any], depth: int) -> list[tuple[str, PyObject]]:
         """The members of a module or class that autodoc's options choose (`members`: all when "" or True, else
@@ -172,16 +176,20 @@ class PythonSource:
             return self.resolved.get(key)
         self.resolved[key] = None
         found: PyObject | None = None
+        missing: list[str] = []  # the modules it may come from that have no source here
         origin = module.imports.get(name)
         if origin is not None:
             source = self.module(origin[0])
             if source is not None:
                 found = source.members.get(origin[1]) or self.imported(source, origin[1], depth + 1)
+            else:
+                missing.append(origin[0])
             if found is None:  # a module of the package (`from .lib import scimath as emath`)
                 found = self.module(f"{origin[0]}.{origin[1]}")
         else:
             for star in module.stars:
                 source = self.module(star)
+                missing += [star] if source is None else []
                 listed = source is not None and (source.exported is None or source.grown or name in source.exported)
                 if source is None or not listed or name.startswith("_"):
                     continue
@@ -190,6 +198,9 @@ class PythonSource:
                     break
         if self.tool == "autodoc" and (found is None or (found.kind == "data" and not found.doc)):
             found = self.newdoc(module.name, name) or found  # (NumPy's `ufunc = type(sin)`, documented so)
+        if found is None:
+            top = module.name.partition(".")[0]
+            self.unsourced.update(dict.fromkeys(m for m in missing if m.partition(".")[0] == top))
         self.resolved[key] = found
         return found
 
@@ -230,6 +241,20 @@ class PythonSource:
                 if text and self.modules[name] is None:
                     warn(f"{self.tool}: {os.path.basename(path)} of {name} is no Python that parses: only names shown")
         return self.modules[name]
+
+    def compiled(self) -> list[str]:
+        """The modules of `unsourced`, as the user is told of them: a Cython one's `.pyx` named (`pkg.mod
+        (mod.pyx)`), which is not read."""
+        shown = []
+        for name in self.unsourced:
+            parts = name.split(".")
+            pyx = next((p for b in self.bases if os.path.isfile(p := os.path.join(b, *parts) + ".pyx")), None)
+            shown.append(f"{name} ({os.path.basename(pyx)})" if pyx else name)
+        return shown
+
+    def found_any(self) -> bool:
+        """Whether any module was found in the source for this page."""
+        return any(m is not None for m in self.modules.values())
 
     def candidates(self, name: str) -> Iterator[str]:
         """Where the module `name` may be: in each folder it may be found in, as a file or a package."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import index, text_of, warnings_of, write
+from support.folders import Main, index, text_of, warnings_of, write
 
 CONF = (
     "import os, sys\n"
@@ -210,12 +210,12 @@ def compiled_repository(tmp_path: Path) -> tuple[Path, Path]:
     write(
         repo,
         "numpy/__init__.py",
-        "from ._core import ndarray, empty, absolute, ufunc\nfrom .lib import scimath as emath\n",
+        "from ._core import ndarray, empty, absolute, ufunc, hidden_in_c\nfrom .lib import scimath as emath\n",
     )
     write(repo, "numpy/_core/__init__.py", CORE_INIT)
     write(repo, "numpy/_core/numeric.py", NUMERIC)
     write(repo, "numpy/_core/multiarray.py", "from ._multiarray_umath import *\n")
-    write(repo, "numpy/_core/umath.py", "from ._multiarray_umath import *\n\n__all__ = ['absolute']\n")
+    write(repo, "numpy/_core/umath.py", "from ._multiarray_umath import *\n\n__all__ = ['absolute', 'hidden_in_c']\n")
     write(repo, "numpy/_core/_add_newdocs.py", ADD_NEWDOCS)
     write(repo, "numpy/_core/code_generators/ufunc_docstrings.py", UFUNC_DOCSTRINGS)
     write(repo, "numpy/lib/__init__.py", "")
@@ -241,5 +241,37 @@ def test_objects_a_compiled_module_defines_show_the_docstrings_add_newdoc_gives_
     assert "numpy.empty(shape, dtype=float, order='C')" in text
     assert "Parameters:" in text and "Returns:" in text and "----------" not in text
     assert "$PARAMS" not in text and "--\n" not in text
-    (warning,) = warnings_of(report, "arrays.rst")
+    (warning, built) = warnings_of(report, "arrays.rst")
     assert "hidden_in_c not found" in warning
+    assert built.startswith("autodoc: numpy._core._multiarray_umath has no Python source")
+
+
+def test_objects_of_modules_built_from_c_or_cython_are_named_in_a_warning_that_says_so(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """NumPy's random module is Cython (`_generator.pyx`): its pages showed names alone, with advice to give
+    --includes-from, which the run already had (or, with DOCS the repository's root, could not help)."""
+    repo, docs = compiled_repository(tmp_path)
+    write(repo, "numpy/random/__init__.py", "from ._generator import Generator, default_rng\n")
+    write(repo, "numpy/random/_generator.pyx", "cdef class Generator:\n    pass\n")
+    write(docs, "random.rst", "Random\n======\n\n.. currentmodule:: numpy.random\n\n.. autoclass:: Generator\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    (unfound, built) = warnings_of(report, "random.rst")
+    assert unfound == f"autodoc: Generator not found in the Python source in {repo}: only the name is shown"
+    assert built.startswith(f"autodoc: numpy.random._generator (_generator.pyx) has no Python source in {repo} (")
+    assert "Cython's .pyx, which is not read" in built
+    # DOCS the repository's root: the package is there, so --includes-from is no advice
+    report = index(repo, tmp_path / "root-index")
+    (unfound, built) = warnings_of(report, "doc/source/random.rst")
+    assert "--includes-from" not in unfound and "in the documents folder" in unfound
+    # the summary says it once for the pages told so
+    for n in range(3):
+        write(docs, f"random{n}.rst", f"Random {n}\n========\n\n.. autofunction:: numpy.random.default_rng\n")
+    ran = indexer_main(docs, "--index", tmp_path / "cli-index", "--includes-from", repo, "--no-embeddings")
+    said = (
+        f"    5 pages: autodoc: modules they take objects from have no Python source in {repo} (made when the "
+        "package is built: from C, Cython's .pyx, which is not read, or a template): those objects show their "
+        "names alone (arrays.rst: numpy._core._multiarray_umath; random.rst: numpy.random._generator "
+        "(_generator.pyx); random0.rst: numpy.random._generator (_generator.pyx); and 2 more pages)\n"
+    )
+    assert ran.code == 0 and said in ran.err, ran.err

@@ -1,0 +1,51 @@
+"""What autodoc tells of the objects a page names that the Python source does not hold (autodoc.py): one warning
+for the page, naming the first and how many more, where they were looked for, and what would find them. When some
+of the package was found, --includes-from is no remedy: the names were imported from modules of the package that
+have no Python source, made when it is built (from C, Cython's `.pyx` or a template: NumPy's `_multiarray_umath`,
+its random module's `_generator.pyx`, its `__config__`); a second warning names those, so that the user knows no
+option shows more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from indexer.loaders.includes import reading_folder, reading_root, warn
+
+__all__ = ["Unfound"]
+
+
+@dataclass
+class Unfound:
+    """What one page's autodoc directives did not find: the names, the modules without source they were
+    imported from (as PythonSource.compiled() shows them), and whether any of the package's source was found."""
+
+    names: list[str] = field(default_factory=list)
+    compiled: dict[str, None] = field(default_factory=dict)
+    sourced: bool = False
+
+    def add(self, names: list[str], compiled: list[str], sourced: bool) -> None:
+        self.names += names
+        self.compiled.update(dict.fromkeys(compiled))
+        self.sourced = self.sourced or sourced
+
+    def tell(self) -> None:
+        """The page's warnings (none when every object was found)."""
+        if not self.names:
+            return
+        root, folder = reading_root(), reading_folder()
+        where = "the documents folder" if root == folder else str(root)
+        hint = root == folder and not self.sourced  # (when some was found, the package is there)
+        advice = " (give --includes-from the folder that holds its package)" if hint else ""
+        warn(f"autodoc: {_named(self.names)} not found in the Python source in {where}{advice}: only the name is shown")
+        if self.compiled:
+            verb, pronoun = ("has", "it") if len(self.compiled) == 1 else ("have", "them")
+            warn(
+                f"autodoc: {_named(list(self.compiled))} {verb} no Python source in {where} (made when the package "
+                f"is built: from C, Cython's .pyx, which is not read, or a template): the objects taken from "
+                f"{pronoun} show their names alone"
+            )
+
+
+def _named(names: list[str]) -> str:
+    return names[0] + (f" and {len(names) - 1} more" if len(names) > 1 else "")
