@@ -40,14 +40,14 @@ _ADVICE = (
         ),
         "{tool}: objects not found in the Python source in {where}: only their names are shown",
     ),
-    _Advice(  # autodocunfound.py: the modules those objects come from are built (C, Cython's .pyx)
+    _Advice(  # autodocunfound.py: the modules those objects come from are built (from C, a template)
         re.compile(
             r"(?P<tool>[\w-]+): (?P<subject>.+?) (?:has|have) no Python source in (?P<where>.+?) "
-            r"\(made when the package is built: from C, Cython's \.pyx, which is not read, or a template\): "
-            r"the objects taken from (?:it|them) show their names alone"
+            r"\(made when the package is built, from C or a template\): the objects taken from (?:it|them) show "
+            r"their names alone"
         ),
-        "{tool}: modules they take objects from have no Python source in {where} (made when the package is built: "
-        "from C, Cython's .pyx, which is not read, or a template): those objects show their names alone",
+        "{tool}: modules they take objects from have no Python source in {where} (made when the package is built, "
+        "from C or a template): those objects show their names alone",
     ),
     _Advice(  # includes.py, Reading.refuse(): files named outside DOCS or --includes-from
         re.compile(r"(?P<subject>.+?) (?:are|is) outside (?P<where>.+): not included(?P<hint>.*)"),

@@ -1,9 +1,8 @@
 """What autodoc tells of the objects a page names that the Python source does not hold (autodoc.py): one warning
 for the page, naming the first and how many more, where they were looked for, and what would find them. When some
 of the package was found, --includes-from is no remedy: the names were imported from modules of the package that
-have no Python source, made when it is built (from C, Cython's `.pyx` or a template: NumPy's `_multiarray_umath`,
-its random module's `_generator.pyx`, its `__config__`); a second warning names those, so that the user knows no
-option shows more.
+have no Python source, made when it is built (from C or a template: NumPy's `_multiarray_umath`, its
+`__config__`); a second warning names those, so that the user knows no option shows more.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ __all__ = ["Unfound"]
 @dataclass
 class Unfound:
     """What one page's autodoc directives did not find: the names, the modules without source they were
-    imported from (as PythonSource.compiled() shows them), and whether any of the package's source was found."""
+    imported from (PythonSource.unsourced), and whether any of the package's source was found."""
 
     names: list[str] = field(default_factory=list)
     compiled: dict[str, None] = field(default_factory=dict)
@@ -42,8 +41,7 @@ class Unfound:
             verb, pronoun = ("has", "it") if len(self.compiled) == 1 else ("have", "them")
             warn(
                 f"autodoc: {_named(list(self.compiled))} {verb} no Python source in {where} (made when the package "
-                f"is built: from C, Cython's .pyx, which is not read, or a template): the objects taken from "
-                f"{pronoun} show their names alone"
+                f"is built, from C or a template): the objects taken from {pronoun} show their names alone"
             )
 
 

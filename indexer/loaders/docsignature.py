@@ -5,6 +5,9 @@ none Python can read. Sphinx shows it as the object's signature and the rest as 
 signature was the summary of every such row of NumPy's autosummary tables ("dot(a, b[, out]) - dot(a, b,
 out=None)").
 
+- A first line that is a signature above a line `--` is the text signature CPython takes off the docstring of
+  an object C or Cython defines (NumPy's `ndarray`, its random module's `Generator`): it is the signature,
+  unless the paragraph after it is one too.
 - The paragraph's lines are joined; it is a signature when it is `name(...)`, optionally `-> type` after it, and
   the name's last part is the object's (or, for a class, `__init__` or `__new__`): `a.all(...)` is `all`'s. What
   stands before an `=` is dropped (numpydoc's `y = f(x)`).
@@ -39,13 +42,24 @@ def signed(obj: PyObject) -> PyObject:
 
 
 def docstring_signature(doc: str, names: set[str]) -> tuple[str, str] | None:
-    """(the signature, "(a, b=1) -> int", the docstring after it) when `doc`'s first paragraph is a signature of
-    one of `names`; None otherwise."""
+    """(the signature, "(a, b=1) -> int", the docstring after it) when `doc` starts with a signature of one of
+    `names`: a text signature above a line `--` (which CPython takes off a C or Cython object's docstring), then
+    a first paragraph that is one (which wins, as numpydoc's does); None when neither is."""
     lines = doc.lstrip("\n").split("\n")
+    found = None
+    if len(lines) > 1 and lines[1].strip() == "--" and (found := _signature(lines[0], names)) is not None:
+        lines = lines[2:]
+        while lines and not lines[0].strip():
+            lines.pop(0)
     end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
-    if end > _MAX_LINES:
-        return None
-    text = " ".join(line.strip() for line in lines[:end])
+    written = _signature(" ".join(line.strip() for line in lines[:end]), names) if end <= _MAX_LINES else None
+    if written is not None:
+        found, lines = written, lines[end:]
+    return None if found is None else (found, "\n".join(lines).strip("\n"))
+
+
+def _signature(text: str, names: set[str]) -> str | None:
+    """The signature `text` is, "(a, b=1) -> int", when it is `name(...)` of one of `names`; else None."""
     head, paren, tail = text.partition("(")
     name = head.rpartition("=")[2].strip()
     close = tail.rfind(")")
@@ -54,5 +68,4 @@ def docstring_signature(doc: str, names: set[str]) -> tuple[str, str] | None:
     after = tail[close + 1 :].strip()
     if after and not after.startswith("->"):
         return None
-    signature = f"({tail[: close + 1]}" + (f" {after}" if after else "")
-    return signature, "\n".join(lines[end:]).strip("\n")
+    return f"({tail[: close + 1]}" + (f" {after}" if after else "")

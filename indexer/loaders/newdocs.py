@@ -11,8 +11,7 @@ NumPy's reference pages showed 34 pages' worth of bare names.
   to it reads the page again).
 - An object with members is a class; one without is a function. A member whose docstring starts with its
   signature (`a.all(axis=None)`: docsignature.py) is a method, else an attribute.
-- `$NAME` placeholders, which NumPy's build fills in its ufuncs' docstrings, are left out, and so is a text
-  signature above a `--` line, which CPython takes off the docstring.
+- `$NAME` placeholders, which NumPy's build fills in its ufuncs' docstrings, are left out.
 - A function of the same file that calls add_newdoc for its callers (NumPy's `_array_method_doc(name, params,
   doc)`) documents what its first add_newdoc call names, given each top-level call's arguments: a parameter
   passed on is the argument, and a docstring the helper makes itself (from a template) the longest string the
@@ -145,13 +144,10 @@ def _documented(
 
 
 def _string(node: ast.expr) -> str | None:
-    """A string given, as the object's `__doc__` holds it: placeholders left out, and a text signature that
-    CPython takes off (`name(...)` above a line `--`) taken off."""
+    """A string given, its placeholders left out (docsignature.py reads a signature it starts with)."""
     if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
         return None
-    doc = inspect.cleandoc(_PLACEHOLDER.sub("", node.value))
-    first, _, rest = doc.partition("\n")
-    return rest.partition("\n")[2].lstrip("\n") if rest.startswith("--\n") and first.endswith(")") else doc
+    return inspect.cleandoc(_PLACEHOLDER.sub("", node.value))
 
 
 def _member(name: str, doc: str) -> PyObject:

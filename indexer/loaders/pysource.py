@@ -13,7 +13,7 @@ its source by pyobjects.py.
 - A class without a signature of its own (pyobjects.py) shows the nearest base's that has one (constructor()), as
   Sphinx shows a class that inherits its constructor.
 - A name not found is told with the modules of its package it was imported from that have no source here
-  (`unsourced`: compiled from C, or Cython's `.pyx`, which is not read).
+  (`unsourced`: compiled from C, or made from a template when the package is built).
 - For autodoc, a name not found where a module's imports lead (an object a compiled module defines) is looked for
   among the docstrings the package's `add_newdoc` calls give it, as NumPy's (newdocs.py).
 """
@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from indexer.loaders.cythonsource import python_of_cython
 from indexer.loaders.includes import included_text, probe, warn
 from indexer.loaders.newdocs import newdoc_files, newdocs
 from indexer.loaders.pyobjects import PyObject, parsed_module
@@ -234,6 +235,7 @@ class PythonSource:
             if path is not None:
                 text = included_text(self.page, os.path.relpath(path, os.path.dirname(os.path.realpath(self.page))))
                 package = path.endswith("__init__.py")
+                text = python_of_cython(text) if text and path.endswith(".pyx") else text
                 try:
                     self.modules[name] = parsed_module(name, text, package, self.init_doc) if text else None
                 except RecursionError:  # classes nested past what Python's own stack follows
@@ -242,26 +244,19 @@ class PythonSource:
                     warn(f"{self.tool}: {os.path.basename(path)} of {name} is no Python that parses: only names shown")
         return self.modules[name]
 
-    def compiled(self) -> list[str]:
-        """The modules of `unsourced`, as the user is told of them: a Cython one's `.pyx` named (`pkg.mod
-        (mod.pyx)`), which is not read."""
-        shown = []
-        for name in self.unsourced:
-            parts = name.split(".")
-            pyx = next((p for b in self.bases if os.path.isfile(p := os.path.join(b, *parts) + ".pyx")), None)
-            shown.append(f"{name} ({os.path.basename(pyx)})" if pyx else name)
-        return shown
-
     def found_any(self) -> bool:
         """Whether any module was found in the source for this page."""
         return any(m is not None for m in self.modules.values())
 
     def candidates(self, name: str) -> Iterator[str]:
-        """Where the module `name` may be: in each folder it may be found in, as a file or a package."""
+        """Where the module `name` may be: in each folder it may be found in, as a file or a package (for
+        autodoc, a Cython module's `.pyx` too, as Sphinx sees it once compiled: cythonsource.py)."""
         parts = name.split(".")
         for base in self.bases:
             yield os.path.join(base, *parts[:-1], parts[-1] + ".py")
             yield os.path.join(base, *parts, "__init__.py")
+            if self.tool == "autodoc":
+                yield os.path.join(base, *parts[:-1], parts[-1] + ".pyx")
 
 
 def on(options: dict[str, Any], name: str) -> bool:

@@ -246,32 +246,125 @@ def test_objects_a_compiled_module_defines_show_the_docstrings_add_newdoc_gives_
     assert built.startswith("autodoc: numpy._core._multiarray_umath has no Python source")
 
 
-def test_objects_of_modules_built_from_c_or_cython_are_named_in_a_warning_that_says_so(
-    tmp_path: Path, indexer_main: Main
-) -> None:
-    """NumPy's random module is Cython (`_generator.pyx`): its pages showed names alone, with advice to give
-    --includes-from, which the run already had (or, with DOCS the repository's root, could not help)."""
+GENERATOR_PYX = """#cython: binding=True
+import operator
+from cpython.pycapsule cimport PyCapsule_IsValid
+cimport numpy as np
+from ._pcg64 import PCG64
+
+cdef int _helper(int x):
+    return x
+
+
+cdef class Generator:
+    # the first line is used to populate `__text_signature__`
+    \"\"\"Generator(bit_generator)\\n--
+
+    Container for the okapi BitGenerators.
+    \"\"\"
+    cdef public object _bit_generator
+
+    def __init__(self, bit_generator):
+        self._bit_generator = bit_generator
+
+    @property
+    def bit_generator(self):
+        \"\"\"
+        Gets the bit generator instance used by the kinkajou generator
+        \"\"\"
+        return self._bit_generator
+
+    def integers(self, low, high=None, size=None,
+                 dtype=np.int64, bint endpoint=False):
+        \"\"\"
+        integers(low, high=None, size=None, dtype=np.int64, endpoint=False)
+
+        Return random integers from low to high for a numbat.
+        \"\"\"
+        cdef np.npy_intp n = 0
+        with nogil:
+            n = <np.npy_intp>low
+        return n
+
+    def spawn(self, int n_children not None):
+        \"\"\"Create new independent child generators for a quokka.\"\"\"
+        return [self] * n_children
+
+
+def default_rng(seed=None):
+    \"\"\"Construct a new Generator with the default BitGenerator, from a seed of a wallaby.\"\"\"
+    return Generator(PCG64(seed))
+"""
+RANDOM_PAGE = """Random
+======
+
+.. currentmodule:: numpy.random
+
+.. autofunction:: default_rng
+
+.. autoclass:: Generator
+   :members: integers, spawn
+
+.. autosummary::
+   :toctree: generated/
+
+   Generator.bit_generator
+   Generator.integers
+   Generator.spawn
+"""
+
+
+def test_a_cython_modules_functions_and_classes_show_their_signatures_and_docstrings(tmp_path: Path) -> None:
+    """NumPy's random module is Cython (`_generator.pyx`, compiled with binding=True): its pages showed the names
+    alone."""
     repo, docs = compiled_repository(tmp_path)
     write(repo, "numpy/random/__init__.py", "from ._generator import Generator, default_rng\n")
-    write(repo, "numpy/random/_generator.pyx", "cdef class Generator:\n    pass\n")
-    write(docs, "random.rst", "Random\n======\n\n.. currentmodule:: numpy.random\n\n.. autoclass:: Generator\n")
+    write(repo, "numpy/random/_generator.pyx", GENERATOR_PYX)
+    write(docs, "random.rst", RANDOM_PAGE)
     report = index(docs, tmp_path / "index", includes_from=repo)
-    (unfound, built) = warnings_of(report, "random.rst")
-    assert unfound == f"autodoc: Generator not found in the Python source in {repo}: only the name is shown"
-    assert built.startswith(f"autodoc: numpy.random._generator (_generator.pyx) has no Python source in {repo} (")
-    assert "Cython's .pyx, which is not read" in built
+    assert not warnings_of(report, "random.rst")
+    text = text_of(tmp_path / "index", "random.rst")
+    lines = text.split("\n")
+    assert "numpy.random.default_rng(seed=None)" in lines
+    assert "Construct a new Generator with the default BitGenerator, from a seed of a wallaby." in lines
+    assert "numpy.random.Generator(bit_generator)" in lines  # its text signature, above `--`
+    assert "Container for the okapi BitGenerators." in lines and "--" not in lines
+    assert "integers(low, high=None, size=None, dtype=np.int64, endpoint=False)" in lines
+    assert "spawn(n_children)" in lines  # the C type and `not None` left out
+    assert "Generator.bit_generator \N{EN DASH} Gets the bit generator instance used by the kinkajou generator" in lines
+    integers = "Generator.integers(low[, high, size, dtype, ...]) \N{EN DASH} Return random integers from low to high"
+    assert f"{integers} for a numbat." in lines
+    assert "cdef" not in text and "nogil" not in text
+
+
+def test_objects_of_modules_built_from_c_are_named_in_a_warning_that_says_so(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """NumPy's `_multiarray_umath` is C: its objects not documented with add_newdoc showed names alone, with
+    advice to give --includes-from, which the run already had (or, with DOCS the repository's root, could not
+    help)."""
+    repo, docs = compiled_repository(tmp_path)
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    (unfound, built) = warnings_of(report, "arrays.rst")
+    assert unfound == f"autodoc: hidden_in_c not found in the Python source in {repo}: only the name is shown"
+    assert built == (
+        f"autodoc: numpy._core._multiarray_umath has no Python source in {repo} (made when the package is built, "
+        "from C or a template): the objects taken from it show their names alone"
+    )
     # DOCS the repository's root: the package is there, so --includes-from is no advice
     report = index(repo, tmp_path / "root-index")
-    (unfound, built) = warnings_of(report, "doc/source/random.rst")
-    assert "--includes-from" not in unfound and "in the documents folder" in unfound
+    (unfound, built) = warnings_of(report, "doc/source/arrays.rst")
+    assert (
+        unfound == "autodoc: hidden_in_c not found in the Python source in the documents folder: only the name is shown"
+    )
     # the summary says it once for the pages told so
     for n in range(3):
-        write(docs, f"random{n}.rst", f"Random {n}\n========\n\n.. autofunction:: numpy.random.default_rng\n")
+        write(docs, f"c{n}.rst", f"C {n}\n===\n\n.. autofunction:: numpy.hidden_in_c\n")
     ran = indexer_main(docs, "--index", tmp_path / "cli-index", "--includes-from", repo, "--no-embeddings")
     said = (
-        f"    5 pages: autodoc: modules they take objects from have no Python source in {repo} (made when the "
-        "package is built: from C, Cython's .pyx, which is not read, or a template): those objects show their "
-        "names alone (arrays.rst: numpy._core._multiarray_umath; random.rst: numpy.random._generator "
-        "(_generator.pyx); random0.rst: numpy.random._generator (_generator.pyx); and 2 more pages)\n"
+        f"    4 pages: autodoc: modules they take objects from have no Python source in {repo} (made when the "
+        "package is built, from C or a template): those objects show their names alone (arrays.rst: "
+        "numpy._core._multiarray_umath; c0.rst: numpy._core._multiarray_umath; c1.rst: "
+        "numpy._core._multiarray_umath; and 1 more page)\n"
     )
     assert ran.code == 0 and said in ran.err, ran.err
