@@ -1,13 +1,14 @@
 """A Cython module (`.pyx`) read for what autodoc shows of it: the Python that Sphinx sees once it is compiled
 (with `binding=True`, as NumPy's random module is), made from its source without compiling it. Its `def`
 functions and classes (`cdef class` too) keep their names, parameters and docstrings; everything else (C
-declarations, `cimport`s, bodies) is left out, so that pyobjects.py reads the rest as Python. NumPy's random
+declarations, plain `cimport`s, bodies) is left out, so that pyobjects.py reads the rest as Python. NumPy's random
 pages (`Generator`, `default_rng`, the bit generators) showed their names alone.
 
-- Kept: the module's docstring, its top-level `import`/`from ... import` lines (not `cimport`s) and a literal
-  `__all__`; each `def` and `class` (`cdef class` as `class`) at the top level and each `def` of such a class (at
-  its members' indentation), with the decorator right above it (`@property`) and the docstring right below it;
-  their bodies become `...`. One inside any other block is left out.
+- Kept: the module's docstring, its top-level `import`/`from ... import` lines (`from ... cimport` as an import:
+  NumPy's bit generators take their base class so) and a literal `__all__`; each `def` and `class` (`cdef
+  class` as `class`) at the top level and each `def` of such a class (at its members' indentation), with the
+  decorator right above it (`@property`) and the docstring right below it; their bodies become `...`. One
+  inside any other block is left out.
 - A parameter's C type is left out (`int n_children` is `n_children`, `bint shuffle=True` `shuffle=True`, a
   `not None` after it dropped).
 - Line by line, each line looked at once or twice: linear in the source's length.
@@ -21,7 +22,7 @@ __all__ = ["python_of_cython"]
 
 _CLASS = re.compile(r"(?:cdef[ \t]+|cpdef[ \t]+)?class[ \t]+(?P<name>\w+)[ \t]*(?P<bases>\([^)]*\))?[ \t]*:")
 _DEF = re.compile(r"(?:async[ \t]+)?def[ \t]+(?P<name>\w+)[ \t]*\(")
-_IMPORT = re.compile(r"(?:import[ \t]|from[ \t]+[\w.]+[ \t]+import[ \t])")
+_IMPORT = re.compile(r"(?:import[ \t]|from[ \t]+[\w.]+[ \t]+c?import[ \t])")
 _QUOTES = ('"""', "'''")
 _MAX_HEADER = 30  # lines of one def's parameters, at most
 
@@ -39,8 +40,10 @@ def python_of_cython(text: str) -> str:
         indent = len(line) - len(line.lstrip())
         if stripped and not stripped.startswith("#") and class_indent is not None and indent <= class_indent:
             class_indent = member_indent = None
-        if indent == 0 and _IMPORT.match(stripped) and "cimport" not in stripped:
+        if indent == 0 and _IMPORT.match(stripped):
+            held = len(out)
             at = _statement(lines, at, out)
+            out[held] = out[held].replace(" cimport ", " import ", 1)  # (a base class, `from .x cimport Base`)
             continue
         if indent == 0 and stripped.startswith("__all__") and "=" in stripped:
             at = _statement(lines, at, out)

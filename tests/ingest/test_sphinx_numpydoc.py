@@ -311,15 +311,37 @@ RANDOM_PAGE = """Random
    Generator.bit_generator
    Generator.integers
    Generator.spawn
+   PCG64
+   PCG64.ctypes
 """
+BIT_GENERATOR_PYX = '''cdef class BitGenerator:
+    """Base class for bit generators."""
+
+    @property
+    def ctypes(self):
+        """ctypes interface of a bilby."""
+        return None
+'''
+PCG64_PYX = '''cimport numpy as np
+from numpy.random cimport BitGenerator
+
+cdef class PCG64(BitGenerator):
+    """PCG64(seed=None)\\n--
+
+    BitGenerator for the dingo generator.
+    """
+'''
 
 
 def test_a_cython_modules_functions_and_classes_show_their_signatures_and_docstrings(tmp_path: Path) -> None:
     """NumPy's random module is Cython (`_generator.pyx`, compiled with binding=True): its pages showed the names
     alone."""
     repo, docs = compiled_repository(tmp_path)
-    write(repo, "numpy/random/__init__.py", "from ._generator import Generator, default_rng\n")
+    imports = "from ._generator import Generator, default_rng\nfrom ._pcg64 import PCG64\n"
+    write(repo, "numpy/random/__init__.py", imports + "from .bit_generator import BitGenerator\n")
     write(repo, "numpy/random/_generator.pyx", GENERATOR_PYX)
+    write(repo, "numpy/random/_pcg64.pyx", PCG64_PYX)
+    write(repo, "numpy/random/bit_generator.pyx", BIT_GENERATOR_PYX)
     write(docs, "random.rst", RANDOM_PAGE)
     report = index(docs, tmp_path / "index", includes_from=repo)
     assert not warnings_of(report, "random.rst")
@@ -334,6 +356,8 @@ def test_a_cython_modules_functions_and_classes_show_their_signatures_and_docstr
     assert "Generator.bit_generator \N{EN DASH} Gets the bit generator instance used by the kinkajou generator" in lines
     integers = "Generator.integers(low[, high, size, dtype, ...]) \N{EN DASH} Return random integers from low to high"
     assert f"{integers} for a numbat." in lines
+    assert "PCG64([seed]) \N{EN DASH} BitGenerator for the dingo generator." in lines
+    assert "PCG64.ctypes \N{EN DASH} ctypes interface of a bilby." in lines  # from a base `from ... cimport`ed
     assert "cdef" not in text and "nogil" not in text
 
 
