@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import textwrap
 
 from indexer.loaders.pyobjects import PyObject
 
@@ -48,9 +49,8 @@ def docstring_signature(doc: str, names: set[str]) -> tuple[str, str] | None:
     lines = doc.lstrip("\n").split("\n")
     found = None
     if len(lines) > 1 and lines[1].strip() == "--" and (found := _signature(lines[0], names)) is not None:
-        lines = lines[2:]
-        while lines and not lines[0].strip():
-            lines.pop(0)
+        # what follows keeps its indentation: the `--` line at the margin left cleandoc() nothing to take off
+        lines = textwrap.dedent("\n".join(lines[2:])).lstrip("\n").split("\n")
     end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
     written = _signature(" ".join(line.strip() for line in lines[:end]), names) if end <= _MAX_LINES else None
     if written is not None:

@@ -261,6 +261,11 @@ cdef class Generator:
     \"\"\"Generator(bit_generator)\\n--
 
     Container for the okapi BitGenerators.
+
+    Parameters
+    ----------
+    bit_generator : BitGenerator
+        BitGenerator to use as the core of a tamarin generator.
     \"\"\"
     cdef public object _bit_generator
 
@@ -351,6 +356,11 @@ def test_a_cython_modules_functions_and_classes_show_their_signatures_and_docstr
     assert "Construct a new Generator with the default BitGenerator, from a seed of a wallaby." in lines
     assert "numpy.random.Generator(bit_generator)" in lines  # its text signature, above `--`
     assert "Container for the okapi BitGenerators." in lines and "--" not in lines
+    # its NumPy sections read, though the `--` line stood at the margin and the rest did not
+    assert (
+        "Parameters: bit_generator (BitGenerator) \N{EN DASH} BitGenerator to use as the core of a tamarin generator."
+        in lines
+    )
     assert "integers(low, high=None, size=None, dtype=np.int64, endpoint=False)" in lines
     assert "spawn(n_children)" in lines  # the C type and `not None` left out
     assert "Generator.bit_generator \N{EN DASH} Gets the bit generator instance used by the kinkajou generator" in lines
