@@ -14,6 +14,8 @@ its source by pyobjects.py.
   Sphinx shows a class that inherits its constructor.
 - A name not found is told with the modules of its package it was imported from that have no source here
   (`unsourced`: compiled from C, or made from a template when the package is built).
+- For autodoc, a module's data without a docstring whose value names another object (`chebtrim = pu.trimcoef`)
+  is that object, as Sphinx shows it.
 - For autodoc, a name not found where a module's imports lead (an object a compiled module defines) is looked for
   among the docstrings the package's `add_newdoc` calls give it, as NumPy's (newdocs.py).
 """
@@ -21,6 +23,7 @@ its source by pyobjects.py.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,7 @@ from indexer.loaders.pyobjects import PyObject, parsed_module
 __all__ = ["MAX_DEPTH", "PythonSource", "chosen", "on"]
 
 MAX_DEPTH = 6  # classes within classes, imports followed
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
 
 class PythonSource:
@@ -51,6 +55,7 @@ class PythonSource:
         self.newdocs: dict[str, dict[tuple[str, str], PyObject]] = {}  # a top package's: see newdoc()
         # the modules of a package that names not found were imported from, with no Python source here
         self.unsourced: dict[str, None] = {}
+        self.aliasing: set[int] = set()  # the aliases being followed (aliased())
 
     def members(self, obj: PyObject, options: dict[str, Any], depth: int) -> list[tuple[str, PyObject]]:
         """The members of a module or class that autodoc's options choose (`members`: all when "" or True, else
@@ -147,7 +152,7 @@ class PythonSource:
                     found = self.inherited(obj, set(), 0).get(part)
                 if found is None:
                     return None
-                obj = found
+                obj = self.aliased(obj, found)
             assert obj is not None
             return dotted, obj
         return None
@@ -168,6 +173,25 @@ class PythonSource:
                 return origin[0]
         return ""
 
+    def defined(self, module: PyObject, name: str) -> PyObject | None:
+        """The member `name` a module defines itself (an alias followed: aliased())."""
+        member = module.members.get(name)
+        return self.aliased(module, member) if member is not None else None
+
+    def aliased(self, module: PyObject, member: PyObject) -> PyObject:
+        """For autodoc, a module's data without a docstring whose value names another object (NumPy's
+        `chebtrim = pu.trimcoef`): that object, as Sphinx, which imports the module, shows it; else `member`."""
+        value = member.signature.partition(" = ")[2]
+        undocumented = member.kind == "data" and not member.doc and module.kind == "module"
+        if self.tool != "autodoc" or not undocumented or not _DOTTED.fullmatch(value) or id(member) in self.aliasing:
+            return member
+        self.aliasing.add(id(member))  # (an alias of itself, through an import, stops here)
+        try:
+            target = self.in_scope(module, value)
+        finally:
+            self.aliasing.discard(id(member))
+        return target if target is not None and target.kind not in ("module", "data") else member
+
     def imported(self, module: PyObject, name: str, depth: int) -> PyObject | None:
         """What `name` is where the module that `module` imports it from defines it: by name, else from a module
         it imports everything from (`from ._api import *`, as httpx's package does: what that module's `__all__`
@@ -182,7 +206,7 @@ class PythonSource:
         if origin is not None:
             source = self.module(origin[0])
             if source is not None:
-                found = source.members.get(origin[1]) or self.imported(source, origin[1], depth + 1)
+                found = self.defined(source, origin[1]) or self.imported(source, origin[1], depth + 1)
             else:
                 missing.append(origin[0])
             if found is None:  # a module of the package (`from .lib import scimath as emath`)
@@ -194,7 +218,7 @@ class PythonSource:
                 listed = source is not None and (source.exported is None or source.grown or name in source.exported)
                 if source is None or not listed or name.startswith("_"):
                     continue
-                found = source.members.get(name) or self.imported(source, name, depth + 1)
+                found = self.defined(source, name) or self.imported(source, name, depth + 1)
                 if found is not None:
                     break
         if self.tool == "autodoc" and (found is None or (found.kind == "data" and not found.doc)):

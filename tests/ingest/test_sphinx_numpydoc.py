@@ -402,3 +402,24 @@ def test_objects_of_modules_built_from_c_are_named_in_a_warning_that_says_so(
         "numpy._core._multiarray_umath; and 1 more page)\n"
     )
     assert ran.code == 0 and said in ran.err, ran.err
+
+
+def test_an_alias_a_module_assigns_shows_the_object_it_names(tmp_path: Path) -> None:
+    """NumPy's `chebtrim = pu.trimcoef`: Sphinx imports the module and shows trimcoef's signature and docstring;
+    read from the source it was a data without a docstring, a bare name."""
+    repo, docs = repository(tmp_path)
+    write(repo, "numpy/polynomial/__init__.py", "")
+    write(
+        repo,
+        "numpy/polynomial/polyutils.py",
+        'def trimcoef(c, tol=0):\n    """Remove small trailing jerboa coefficients."""\n',
+    )
+    aliases = "from . import polyutils as pu\n\nchebtrim = pu.trimcoef\nloop = loop\nown = chebyshev.own\n"
+    write(repo, "numpy/polynomial/chebyshev.py", "from . import chebyshev\n" + aliases)
+    page = ".. currentmodule:: numpy.polynomial.chebyshev\n\n.. autosummary::\n\n   chebtrim\n   loop\n   own\n"
+    write(docs, "cheb.rst", "Chebyshev\n=========\n\n" + page)
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "cheb.rst")
+    lines = text_of(tmp_path / "index", "cheb.rst").split("\n")
+    assert "chebtrim(c[, tol]) \N{EN DASH} Remove small trailing jerboa coefficients." in lines
+    assert {"loop", "own"} <= set(lines)  # an alias of itself, or through its own module, stays a name
