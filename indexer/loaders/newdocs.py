@@ -6,9 +6,10 @@ chain of imports that leads to such an object ends at a compiled module (`from .
 NumPy's reference pages showed 34 pages' worth of bare names.
 
 - The calls are looked for in the package's Python files whose text holds `add_newdoc(` (listed once per process
-  and package folder, at most MAX_FILES files of at most MAX_BYTES each): those at a module's top level (inside
-  `if` and `try` too) whose place and name are strings; the file is then read as an include of the page (a change
-  to it reads the page again).
+  and package folder, so a file that comes to hold one later is seen by the next run; at most MAX_FILES files,
+  of at most MAX_BYTES each; links left out): those at a module's top level (inside `if` and `try` too) whose
+  place and name are strings; the file is then read as an include of the page (a change to it reads the page
+  again).
 - An object with members is a class; one without is a function. A member whose docstring starts with its
   signature (`a.all(axis=None)`: docsignature.py) is a method, else an attribute.
 - `$NAME` placeholders, which NumPy's build fills in its ufuncs' docstrings, are left out.
@@ -52,7 +53,7 @@ def newdoc_files(package: str) -> tuple[str, ...]:
             if seen > MAX_FILES:
                 return tuple(found)
             path = os.path.join(folder, name)
-            if _holds_call(path):
+            if not os.path.islink(path) and _holds_call(path):  # (a link, which may lead out of it, is not read)
                 found.append(path)
     return tuple(found)
 
