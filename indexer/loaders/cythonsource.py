@@ -5,10 +5,11 @@ declarations, plain `cimport`s, bodies) is left out, so that pyobjects.py reads 
 pages (`Generator`, `default_rng`, the bit generators) showed their names alone.
 
 - Kept: the module's docstring, its top-level `import`/`from ... import` lines (`from ... cimport` as an import:
-  NumPy's bit generators take their base class so) and a literal `__all__`; each `def` and `class` (`cdef
-  class` as `class`) at the top level and each `def` of such a class (at its members' indentation), with the
-  decorator right above it (`@property`) and the docstring right below it; their bodies become `...`. One
-  inside any other block is left out.
+  NumPy's bit generators take their base class so), a literal `__all__`, a top-level assignment of a name or of
+  a call without arguments (NumPy's legacy `_rand = RandomState()` and `beta = _rand.beta`); each `def` and
+  `class` (`cdef class` as `class`) at the top level and each `def` of such a class (at its members'
+  indentation), with the decorator right above it (`@property`) and the docstring right below it; their bodies
+  become `...`. One inside any other block is left out.
 - A parameter's C type is left out (`int n_children` is `n_children`, `bint shuffle=True` `shuffle=True`, a
   `not None` after it dropped).
 - Line by line, each line looked at once or twice: linear in the source's length.
@@ -23,6 +24,7 @@ __all__ = ["python_of_cython"]
 _CLASS = re.compile(r"(?:cdef[ \t]+|cpdef[ \t]+)?class[ \t]+(?P<name>\w+)[ \t]*(?P<bases>\([^)]*\))?[ \t]*:")
 _DEF = re.compile(r"(?:async[ \t]+)?def[ \t]+(?P<name>\w+)[ \t]*\(")
 _IMPORT = re.compile(r"(?:import[ \t]|from[ \t]+[\w.]+[ \t]+c?import[ \t])")
+_ALIAS = re.compile(r"\w+[ \t]*=[ \t]*[A-Za-z_][\w.]*(?:\(\))?[ \t]*(?:#.*)?$")  # `beta = _rand.beta`, `_rand = R()`
 _QUOTES = ('"""', "'''")
 _MAX_HEADER = 30  # lines of one def's parameters, at most
 
@@ -47,6 +49,10 @@ def python_of_cython(text: str) -> str:
             continue
         if indent == 0 and stripped.startswith("__all__") and "=" in stripped:
             at = _statement(lines, at, out)
+            continue
+        if indent == 0 and _ALIAS.match(stripped):
+            out.append(stripped)
+            at += 1
             continue
         top = indent == 0
         member = class_indent is not None and indent > class_indent and member_indent in (None, indent)

@@ -55,7 +55,7 @@ class PythonSource:
         self.newdocs: dict[str, dict[tuple[str, str], PyObject]] = {}  # a top package's: see newdoc()
         # the modules of a package that names not found were imported from, with no Python source here
         self.unsourced: dict[str, None] = {}
-        self.aliasing: set[int] = set()  # the aliases being followed (aliased())
+        self.aliasing: set[int] = set()  # the aliases and instances being followed (aliased(), in_scope())
 
     def members(self, obj: PyObject, options: dict[str, Any], depth: int) -> list[tuple[str, PyObject]]:
         """The members of a module or class that autodoc's options choose (`members`: all when "" or True, else
@@ -124,12 +124,20 @@ class PythonSource:
         return ""
 
     def in_scope(self, module: PyObject, name: str) -> PyObject | None:
-        """What a name written in a module is: one it defines or imports (`App`), or an object of a module it
-        imports (`sansio.App`)."""
+        """What a name written in a module is: one it defines or imports (`App`), an object of a module it
+        imports (`sansio.App`), or a member of the class of an instance it makes (`_rand.beta`, `_rand = R()`)."""
         first, _, rest = name.partition(".")
         found = module.members.get(first) or self.imported(module, first, 0)
         if not rest:
             return found
+        if found is not None and (made := _instance_of(found)) and "." not in rest and id(found) not in self.aliasing:
+            self.aliasing.add(id(found))  # (`a = b.c()`, `b = a.d()`: a cycle stops here)
+            try:
+                cls = self.in_scope(module, made)  # `_rand.beta`, with `_rand = R()`: R's beta
+            finally:
+                self.aliasing.discard(id(found))
+            if cls is not None and cls.kind in ("class", "exception"):
+                return cls.members.get(rest) or self.inherited(cls, set(), 0).get(rest)
         origin = module.imports.get(first)
         hit = self.find(f"{origin[0]}.{origin[1]}.{rest}") if origin else self.find(name)
         return hit[1] if hit else None
@@ -281,6 +289,13 @@ class PythonSource:
             yield os.path.join(base, *parts, "__init__.py")
             if self.tool == "autodoc":
                 yield os.path.join(base, *parts[:-1], parts[-1] + ".pyx")
+
+
+def _instance_of(data: PyObject) -> str:
+    """The class a module's data is an instance of, when its value calls it without arguments (`R()`: "R");
+    else ""."""
+    value = data.signature.partition(" = ")[2]
+    return value[:-2] if data.kind == "data" and value.endswith("()") and _DOTTED.fullmatch(value[:-2]) else ""
 
 
 def on(options: dict[str, Any], name: str) -> bool:

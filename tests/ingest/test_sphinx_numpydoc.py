@@ -423,3 +423,50 @@ def test_an_alias_a_module_assigns_shows_the_object_it_names(tmp_path: Path) -> 
     lines = text_of(tmp_path / "index", "cheb.rst").split("\n")
     assert "chebtrim(c[, tol]) \N{EN DASH} Remove small trailing jerboa coefficients." in lines
     assert {"loop", "own"} <= set(lines)  # an alias of itself, or through its own module, stays a name
+
+
+MTRAND_PYX = '''cdef class RandomState:
+    """RandomState(seed=None)
+
+    Container for the slow Mersenne Twister of a platypus.
+    """
+
+    def beta(self, a, b, size=None):
+        """
+        beta(a, b, size=None)
+
+        Draw samples from a Beta distribution for an echidna.
+        """
+        return None
+
+
+def seed(seed=None):
+    """seed(seed=None)
+
+    Reseed the singleton RandomState instance of a wombat.
+    """
+
+
+_rand = RandomState()
+beta = _rand.beta
+a = b.c()
+b = a.d()
+loop = a.x
+__all__ = ["RandomState", "beta", "seed", "loop"]
+'''
+
+
+def test_legacy_functions_bound_to_a_module_level_instance_show_its_methods(tmp_path: Path) -> None:
+    """NumPy's legacy `numpy.random.beta` is `_rand.beta`, with `_rand = RandomState()`, in mtrand.pyx: Sphinx
+    shows the bound method; read from the source it was nothing, and its row a bare name."""
+    repo, docs = repository(tmp_path)
+    write(repo, "numpy/random/__init__.py", "from .mtrand import *\n")
+    write(repo, "numpy/random/mtrand.pyx", MTRAND_PYX)
+    page = ".. currentmodule:: numpy.random\n\n.. autosummary::\n\n   beta\n   seed\n   loop\n"
+    write(docs, "legacy.rst", "Legacy\n======\n\n" + page)
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "legacy.rst")
+    lines = text_of(tmp_path / "index", "legacy.rst").split("\n")
+    assert "beta(a, b[, size]) \N{EN DASH} Draw samples from a Beta distribution for an echidna." in lines
+    assert "seed([seed]) \N{EN DASH} Reseed the singleton RandomState instance of a wombat." in lines
+    assert "loop" in lines  # instances of each other's methods: a cycle, left a name
