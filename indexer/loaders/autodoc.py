@@ -117,7 +117,8 @@ def _warn_unfound(expander: _Expander) -> None:
     """Warn of the objects the expander did not find, or keep them for the MyST page being read (myst_page())."""
     page = _UNFOUND.get()
     told = page if page is not None else Unfound()
-    told.add(expander.unfound, list(expander.source.unsourced), expander.source.found_any())
+    source = expander.source
+    told.add(expander.unfound, list(source.unsourced), source.found_any(), list(source.absent))
     if page is None:
         told.tell()
 

@@ -55,6 +55,7 @@ class PythonSource:
         self.newdocs: dict[str, dict[tuple[str, str], PyObject]] = {}  # a top package's: see newdoc()
         # the modules of a package that names not found were imported from, with no Python source here
         self.unsourced: dict[str, None] = {}
+        self.absent: dict[str, None] = {}  # the top packages of the modules not found
         self.aliasing: set[int] = set()  # the aliases and instances being followed (aliased(), in_scope())
 
     def members(self, obj: PyObject, options: dict[str, Any], depth: int) -> list[tuple[str, PyObject]]:
@@ -264,7 +265,9 @@ class PythonSource:
         if name not in self.modules:
             self.modules[name] = None
             path = next((p for p in self.candidates(name) if probe(p)), None)
-            if path is not None:
+            if path is None:
+                self.absent.setdefault(name.partition(".")[0])
+            else:
                 text = included_text(self.page, os.path.relpath(path, os.path.dirname(os.path.realpath(self.page))))
                 package = path.endswith("__init__.py")
                 text = python_of_cython(text) if text and path.endswith(".pyx") else text

@@ -470,3 +470,21 @@ def test_legacy_functions_bound_to_a_module_level_instance_show_its_methods(tmp_
     assert "beta(a, b[, size]) \N{EN DASH} Draw samples from a Beta distribution for an echidna." in lines
     assert "seed([seed]) \N{EN DASH} Reseed the singleton RandomState instance of a wombat." in lines
     assert "loop" in lines  # instances of each other's methods: a cycle, left a name
+
+
+def test_without_the_source_the_warning_names_the_folder_above_that_holds_the_package(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """NumPy's doc/source indexed alone: the advice said "give --includes-from the folder that holds its package"
+    without saying which; the repository's root, two folders up, holds numpy/."""
+    repo, docs = compiled_repository(tmp_path)
+    report = index(docs, tmp_path / "index")
+    (warning,) = warnings_of(report, "arrays.rst")
+    assert warning == (
+        f"autodoc: ndarray and 9 more not found in the Python source in the documents folder (give --includes-from "
+        f"{repo}, which holds numpy/): only the name is shown"
+    )
+    ran = indexer_main(docs, "--index", tmp_path / "cli-index", "--no-embeddings")
+    assert f"    arrays.rst: {warning}\n" in ran.err  # (the summary's line for the page)
+    ran = indexer_main(docs, "--index", tmp_path / "cli-index", "--includes-from", repo, "--no-embeddings")
+    assert "give --includes-from" not in ran.err
