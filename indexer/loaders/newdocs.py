@@ -103,9 +103,13 @@ def _helpers(tree: ast.Module) -> dict[str, tuple[list[str], ast.Call]]:
 
 
 def _is_newdoc(node: ast.AST) -> bool:
-    return (
-        isinstance(node, ast.Call) and len(node.args) >= 3 and ast.unparse(node.func).rpartition(".")[2] == "add_newdoc"
-    )
+    return isinstance(node, ast.Call) and len(node.args) >= 3 and _called(node.func) == "add_newdoc"
+
+
+def _called(func: ast.expr) -> str:
+    """The last name of what a call calls (`add_newdoc` of `np.lib.add_newdoc`), read without unparsing it (a
+    chain of attributes thousands long would overflow ast.unparse's recursion)."""
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def _documented(

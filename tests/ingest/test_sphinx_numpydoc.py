@@ -488,3 +488,15 @@ def test_without_the_source_the_warning_names_the_folder_above_that_holds_the_pa
     assert f"    arrays.rst: {warning}\n" in ran.err  # (the summary's line for the page)
     ran = indexer_main(docs, "--index", tmp_path / "cli-index", "--includes-from", repo, "--no-embeddings")
     assert "give --includes-from" not in ran.err
+
+
+def test_a_call_through_a_chain_of_attributes_too_long_to_unparse_leaves_the_other_docstrings(tmp_path: Path) -> None:
+    """A file holding `add_newdoc(` is parsed to find the calls; a call through a chain of 1,500 attributes parses,
+    but ast.unparse of it overflows the recursion limit: the page must still be read."""
+    repo, docs = compiled_repository(tmp_path)
+    deep = "a" + ".b" * 1500 + "('x', 'y', 'z')\n"
+    write(repo, "numpy/_core/_deep.py", deep + "add_newdoc('numpy._core.multiarray', 'deep', 'A serval.')\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert "arrays.rst" not in {f.id for f in report.skipped}
+    lines = text_of(tmp_path / "index", "arrays.rst").split("\n")
+    assert "ndarray(shape[, dtype]) \N{EN DASH} An array object that holds quagga values." in lines
