@@ -5,9 +5,9 @@ none Python can read. Sphinx shows it as the object's signature and the rest as 
 signature was the summary of every such row of NumPy's autosummary tables ("dot(a, b[, out]) - dot(a, b,
 out=None)").
 
-- A first line that is a signature above a line `--` is the text signature CPython takes off the docstring of
-  an object C or Cython defines (NumPy's `ndarray`, its random module's `Generator`): it is the signature,
-  unless the paragraph after it is one too.
+- A first paragraph that is a signature and ends in a line `--` is the text signature CPython takes off the
+  docstring of an object C or Cython defines (NumPy's `ndarray`, its random module's `Generator`; `array(` with
+  a parameter a line): it is the signature, unless the paragraph after it is one too.
 - The paragraph's lines are joined; it is a signature when it is `name(...)`, optionally `-> type` after it, and
   the name's last part is the object's (or, for a class, `__init__` or `__new__`): `a.all(...)` is `all`'s. What
   stands before an `=` is dropped (numpydoc's `y = f(x)`).
@@ -26,6 +26,7 @@ __all__ = ["docstring_signature", "signed"]
 
 _NAME = re.compile(r"[A-Za-z_][\w.]*")
 _MAX_LINES = 8  # of a signature paragraph, at most
+_MAX_TEXT_LINES = 40  # of a text signature and its `--` line, at most (NumPy's `array(` has a line per parameter)
 _SIGNED = frozenset({"function", "method", "class", "exception", "decorator"})
 
 
@@ -48,10 +49,12 @@ def docstring_signature(doc: str, names: set[str]) -> tuple[str, str] | None:
     a first paragraph that is one (which wins, as numpydoc's does); None when neither is."""
     lines = doc.lstrip("\n").split("\n")
     found = None
-    if len(lines) > 1 and lines[1].strip() == "--" and (found := _signature(lines[0], names)) is not None:
-        # what follows keeps its indentation: the `--` line at the margin left cleandoc() nothing to take off
-        lines = textwrap.dedent("\n".join(lines[2:])).lstrip("\n").split("\n")
     end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
+    if 1 < end <= _MAX_TEXT_LINES and lines[end - 1].strip() == "--":  # (its parameters a line each, or one)
+        found = _signature(" ".join(line.strip() for line in lines[: end - 1]), names)
+        # what follows keeps its indentation: the `--` line at the margin left cleandoc() nothing to take off
+        lines = textwrap.dedent("\n".join(lines[end:])).lstrip("\n").split("\n") if found else lines
+        end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
     written = _signature(" ".join(line.strip() for line in lines[:end]), names) if end <= _MAX_LINES else None
     if written is not None:
         found, lines = written, lines[end:]

@@ -95,7 +95,7 @@ from .numeric import *
 __all__ = ["zebra_extra"]
 __all__ += numeric.__all__
 """
-NUMERIC = """from .multiarray import ndarray, empty
+NUMERIC = """from .multiarray import ndarray, empty, array
 from .umath import *
 
 __all__ = ["ndarray", "empty"]
@@ -149,6 +149,21 @@ add_newdoc('numpy._core.multiarray', 'empty',
 
 add_newdoc('numpy._core', 'ufunc', ('nin', """The number of inputs of a tapir."""))
 
+add_newdoc('numpy._core.multiarray', 'array',
+    """
+    array(
+        object,
+        dtype=None,
+        *,
+        like=None,
+    )
+    --
+
+    array(object, dtype=None, *, like=None)
+
+    Create an array of a caracal.
+    """)
+
 
 def _method_doc(name, params, doc):
     add_newdoc("numpy._core.multiarray", "ndarray", (name, TEMPLATE.format(name=name, doc=doc)))
@@ -194,6 +209,7 @@ ARRAYS_PAGE = """The N-dimensional array
    empty
    absolute
    ufunc.nin
+   array
    emath.sqrt
    hidden_in_c
 
@@ -210,7 +226,7 @@ def compiled_repository(tmp_path: Path) -> tuple[Path, Path]:
     write(
         repo,
         "numpy/__init__.py",
-        "from ._core import ndarray, empty, absolute, ufunc, hidden_in_c\nfrom .lib import scimath as emath\n",
+        "from ._core import ndarray, empty, absolute, ufunc, hidden_in_c, array\nfrom .lib import scimath as emath\n",
     )
     write(repo, "numpy/_core/__init__.py", CORE_INIT)
     write(repo, "numpy/_core/numeric.py", NUMERIC)
@@ -235,6 +251,9 @@ def test_objects_a_compiled_module_defines_show_the_docstrings_add_newdoc_gives_
     assert f"{empty} entries." in lines
     assert "absolute \N{EN DASH} Calculate the absolute value element-wise, for a dugong." in lines
     assert "ufunc.nin \N{EN DASH} The number of inputs of a tapir." in lines
+    assert (
+        "array(object[, dtype, like]) \N{EN DASH} Create an array of a caracal." in lines
+    )  # a text signature a line a parameter
     assert "emath.sqrt(x) \N{EN DASH} Compute the square root of a gerenuk." in lines
     text = "\n".join(lines)
     # autofunction: the docstring's signature, its NumPy sections read as numpydoc shows them
@@ -481,7 +500,7 @@ def test_without_the_source_the_warning_names_the_folder_above_that_holds_the_pa
     report = index(docs, tmp_path / "index")
     (warning,) = warnings_of(report, "arrays.rst")
     assert warning == (
-        f"autodoc: ndarray and 9 more not found in the Python source in the documents folder (give --includes-from "
+        f"autodoc: ndarray and 10 more not found in the Python source in the documents folder (give --includes-from "
         f"{repo}, which holds numpy/): only the name is shown"
     )
     ran = indexer_main(docs, "--index", tmp_path / "cli-index", "--no-embeddings")
