@@ -25,8 +25,7 @@ from indexer.loaders.pyobjects import PyObject
 __all__ = ["docstring_signature", "signed"]
 
 _NAME = re.compile(r"[A-Za-z_][\w.]*")
-_MAX_LINES = 8  # of a signature paragraph, at most
-_MAX_TEXT_LINES = 40  # of a text signature and its `--` line, at most (NumPy's `array(` has a line per parameter)
+_MAX_LINES = 40  # of a signature paragraph, at most (NumPy's `array(`, `busday_offset(`: a parameter a line)
 _SIGNED = frozenset({"function", "method", "class", "exception", "decorator"})
 
 
@@ -50,7 +49,7 @@ def docstring_signature(doc: str, names: set[str]) -> tuple[str, str] | None:
     lines = doc.lstrip("\n").split("\n")
     found = None
     end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
-    if 1 < end <= _MAX_TEXT_LINES and lines[end - 1].strip() == "--":  # (its parameters a line each, or one)
+    if 1 < end <= _MAX_LINES and lines[end - 1].strip() == "--":  # (its parameters a line each, or one)
         found = _signature(" ".join(line.strip() for line in lines[: end - 1]), names)
         # what follows keeps its indentation: the `--` line at the margin left cleandoc() nothing to take off
         lines = textwrap.dedent("\n".join(lines[end:])).lstrip("\n").split("\n") if found else lines

@@ -45,6 +45,22 @@ def where(condition,
 
 def plain(a):
     """plain(a) is how a narwhal is called."""
+
+
+def busday_offset(dates, offsets, roll="raise", weekmask="1111100", holidays=None, busdaycal=None, out=None):
+    """
+    busday_offset(
+        dates,
+        offsets,
+        roll='raise',
+        weekmask='1111100',
+        holidays=None,
+        busdaycal=None,
+        out=None,
+    )
+
+    First adjusts the date of a margay to fall on a valid day.
+    """
 '''
 PAGE = """Linear algebra
 ==============
@@ -57,6 +73,7 @@ PAGE = """Linear algebra
    dot
    where
    plain
+   busday_offset
 
 .. autofunction:: dot
 """
@@ -84,6 +101,9 @@ def test_a_signature_that_starts_a_docstring_is_the_objects_not_its_summary(tmp_
     assert where in lines
     # a sentence that starts with a call is prose
     assert "plain(a) \N{EN DASH} plain(a) is how a narwhal is called." in lines
+    # a parameter a line
+    offset = "busday_offset(dates, offsets[, roll, ...]) \N{EN DASH} First adjusts the date of a margay to fall on a"
+    assert f"{offset} valid day." in lines
     text = "\n".join(lines)
     assert "numpy.dot(a, b, out=None)" in text  # autofunction's signature: the docstring's, not the stub's
     assert "dot(*args" not in text and text.count("dot(a, b, out=None)") == 1
