@@ -46,6 +46,8 @@ class PyObject:
     members: dict[str, PyObject] = field(default_factory=dict)
     exported: list[str] | None = None  # a module's __all__
     grown: bool = False  # whether a module's __all__ is added to in ways not read (`__all__ += numeric.__all__`)
+    # a module's `f.__doc__ = g.__doc__` (f -> ("g", "")) and `f.__doc__ = "text"` (f -> ("", "text"))
+    doc_from: dict[str, tuple[str, str]] = field(default_factory=dict)
     scope: PyObject | None = None  # a class's module, where the names of its bases are
     imports: dict[str, tuple[str, str]] = field(default_factory=dict)  # a module's: name -> (module, its name there)
     stars: list[str] = field(default_factory=list)  # the modules a module imports everything from (`import *`)
@@ -247,6 +249,8 @@ def _class(node: ast.ClassDef, lines: list[str], package: str, scope: PyObject, 
 
 
 def _add_assignment(owner: PyObject, node: ast.Assign | ast.AnnAssign, lines: list[str]) -> None:
+    if owner.kind == "module" and _set_doc(owner, node):
+        return
     names = assigned(node)
     if owner.kind == "module" and names == ["__all__"] and isinstance(node.value, ast.List | ast.Tuple):
         owner.exported = [e.value for e in node.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
@@ -258,6 +262,30 @@ def _add_assignment(owner: PyObject, node: ast.Assign | ast.AnnAssign, lines: li
     doc = _comment_doc(node, lines)
     for name in names:
         _add(owner, PyObject(kind, name, annotation + shown, doc))
+
+
+def _set_doc(module: PyObject, node: ast.Assign | ast.AnnAssign) -> bool:
+    """Whether the assignment sets the docstring of one of the module's objects, to a string (`f.__doc__ =
+    "..."`) or to another's (`f.__doc__ = g.__doc__`): kept in `doc_from`, for autodoc (pysource.py), which
+    shows what the module's import made of it."""
+    target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
+    if not (isinstance(target, ast.Attribute) and target.attr == "__doc__" and isinstance(target.value, ast.Name)):
+        return False
+    name, value = target.value.id, node.value
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        module.doc_from[name] = ("", inspect.cleandoc(value.value))
+    elif isinstance(value, ast.Attribute) and value.attr == "__doc__" and (source := _dotted(value.value)):
+        module.doc_from[name] = (source, "")
+    return True
+
+
+def _dotted(node: ast.expr) -> str:
+    """The dotted name an expression is (`MaskedArray.min`), read without unparsing it; "" when it is none."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else ""
 
 
 def _comment_doc(node: ast.stmt, lines: list[str]) -> str:

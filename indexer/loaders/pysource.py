@@ -15,13 +15,14 @@ its source by pyobjects.py.
 - A name not found is told with the modules of its package it was imported from that have no source here
   (`unsourced`: compiled from C, or made from a template when the package is built).
 - For autodoc, a module's data without a docstring whose value names another object (`chebtrim = pu.trimcoef`)
-  is that object, as Sphinx shows it.
+  is that object, as Sphinx shows it, and an object whose `__doc__` the module sets to another's has that one.
 - For autodoc, a name not found where a module's imports lead (an object a compiled module defines) is looked for
   among the docstrings the package's `add_newdoc` calls give it, as NumPy's (newdocs.py).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Iterator
@@ -139,6 +140,8 @@ class PythonSource:
                 self.aliasing.discard(id(found))
             if cls is not None and cls.kind in ("class", "exception"):
                 return cls.members.get(rest) or self.inherited(cls, set(), 0).get(rest)
+        if found is not None and found.kind in ("class", "exception") and "." not in rest:  # `MaskedArray.min`
+            return found.members.get(rest) or self.inherited(found, set(), 0).get(rest)
         origin = module.imports.get(first)
         hit = self.find(f"{origin[0]}.{origin[1]}.{rest}") if origin else self.find(name)
         return hit[1] if hit else None
@@ -189,17 +192,24 @@ class PythonSource:
 
     def aliased(self, module: PyObject, member: PyObject) -> PyObject:
         """For autodoc, a module's data without a docstring whose value names another object (NumPy's
-        `chebtrim = pu.trimcoef`): that object, as Sphinx, which imports the module, shows it; else `member`."""
-        value = member.signature.partition(" = ")[2]
-        undocumented = member.kind == "data" and not member.doc and module.kind == "module"
-        if self.tool != "autodoc" or not undocumented or not _DOTTED.fullmatch(value) or id(member) in self.aliasing:
+        `chebtrim = pu.trimcoef`): that object, as Sphinx, which imports the module, shows it; a member whose
+        docstring the module sets to another's (`min.__doc__ = MaskedArray.min.__doc__`) with that docstring;
+        else `member`."""
+        if self.tool != "autodoc" or member.doc or module.kind != "module" or id(member) in self.aliasing:
             return member
+        value = member.signature.partition(" = ")[2] if member.kind == "data" else ""
+        source, text = module.doc_from.get(member.name, ("", ""))
+        named = value if _DOTTED.fullmatch(value) else source
+        if not named:
+            return dataclasses.replace(member, doc=text) if text else member
         self.aliasing.add(id(member))  # (an alias of itself, through an import, stops here)
         try:
-            target = self.in_scope(module, value)
+            target = self.in_scope(module, named)
         finally:
             self.aliasing.discard(id(member))
-        return target if target is not None and target.kind not in ("module", "data") else member
+        if target is None or target.kind in ("module", "data"):
+            return member
+        return target if named == value else dataclasses.replace(member, doc=target.doc)
 
     def imported(self, module: PyObject, name: str, depth: int) -> PyObject | None:
         """What `name` is where the module that `module` imports it from defines it: by name, else from a module

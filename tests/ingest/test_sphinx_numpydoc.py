@@ -539,3 +539,46 @@ def test_a_call_through_a_chain_of_attributes_too_long_to_unparse_leaves_the_oth
     assert "arrays.rst" not in {f.id for f in report.skipped}
     lines = text_of(tmp_path / "index", "arrays.rst").split("\n")
     assert "ndarray(shape[, dtype]) \N{EN DASH} An array object that holds quagga values." in lines
+
+
+def test_a_docstring_set_by_assignment_is_the_objects(tmp_path: Path) -> None:
+    """NumPy's numpy.ma gives its functions the docstrings of MaskedArray's methods (`min.__doc__ =
+    MaskedArray.min.__doc__`), and numpy.linalg `tensordot.__doc__ = _core_tensordot.__doc__`: Sphinx shows
+    them; read from the source the rows were bare names."""
+    repo, docs = repository(tmp_path)
+    core = '''from numpy.linalg._impl import tensordot as _core_tensordot
+
+
+class MaskedArray:
+    def min(self, axis=None):
+        """Return the minimum of a masked aardwolf."""
+
+
+def min(obj, axis=None):
+    return obj
+
+
+def tensordot(a, b):
+    return a
+
+
+def own(a):
+    return a
+
+
+min.__doc__ = MaskedArray.min.__doc__
+tensordot.__doc__ = _core_tensordot.__doc__
+own.__doc__ = "Given by assignment to a fossa."
+'''
+    write(repo, "numpy/ma/__init__.py", "from .core import *\n")
+    write(repo, "numpy/ma/core.py", core)
+    write(repo, "numpy/linalg/__init__.py", "")
+    write(repo, "numpy/linalg/_impl.py", 'def tensordot(a, b, axes=2):\n    """Compute the tensor dot of a genet."""\n')
+    page = ".. currentmodule:: numpy.ma.core\n\n.. autosummary::\n\n   min\n   tensordot\n   own\n"
+    write(docs, "ma.rst", "Masked\n======\n\n" + page)
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "ma.rst")
+    lines = text_of(tmp_path / "index", "ma.rst").split("\n")
+    assert "min(obj[, axis]) \N{EN DASH} Return the minimum of a masked aardwolf." in lines
+    assert "tensordot(a, b) \N{EN DASH} Compute the tensor dot of a genet." in lines
+    assert "own(a) \N{EN DASH} Given by assignment to a fossa." in lines
