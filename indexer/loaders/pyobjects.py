@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from indexer.loaders.pyruntime import doc_set, grow_all
 from indexer.loaders.pysignatures import FIELD_DECORATORS, arguments, assigned, decorator_name, fields
 
 _EXCEPTION_BASES = ("Error", "Exception", "Warning", "Exit", "Interrupt")
@@ -65,24 +66,8 @@ def parsed_module(name: str, text: str, package: bool, init_doc: str) -> PyObjec
     package_name = name if package else name.rpartition(".")[0]
     _collect(module, statements(tree.body), lines, package_name, module, init_doc)
     if module.exported is not None:
-        module.grown = _grow_all(tree, module.exported)
+        module.grown = grow_all(tree, module.exported)
     return module
-
-
-def _grow_all(tree: ast.Module, exported: list[str]) -> bool:
-    """Add to a module's `__all__` the names its `__all__ += [...]` statements list; whether it is added to in
-    other ways too (NumPy's `__all__ += numeric.__all__`, `__all__.append(name)` in a loop), which only running
-    it tells."""
-    grown = False
-    for node in ast.walk(tree):
-        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == "__all__":
-            listed = node.value.elts if isinstance(node.value, ast.List | ast.Tuple) else None
-            strings = [e.value for e in listed or [] if isinstance(e, ast.Constant) and isinstance(e.value, str)]
-            exported += strings
-            grown = grown or listed is None or len(strings) < len(listed)
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "__all__":
-            grown = grown or node.attr in ("append", "extend", "insert", "__iadd__")
-    return grown
 
 
 def _tree(text: str) -> ast.Module | None:
@@ -249,7 +234,8 @@ def _class(node: ast.ClassDef, lines: list[str], package: str, scope: PyObject, 
 
 
 def _add_assignment(owner: PyObject, node: ast.Assign | ast.AnnAssign, lines: list[str]) -> None:
-    if owner.kind == "module" and _set_doc(owner, node):
+    if owner.kind == "module" and (set_doc := doc_set(node)) is not None:
+        owner.doc_from[set_doc[0]] = set_doc[1]
         return
     names = assigned(node)
     if owner.kind == "module" and names == ["__all__"] and isinstance(node.value, ast.List | ast.Tuple):
@@ -262,30 +248,6 @@ def _add_assignment(owner: PyObject, node: ast.Assign | ast.AnnAssign, lines: li
     doc = _comment_doc(node, lines)
     for name in names:
         _add(owner, PyObject(kind, name, annotation + shown, doc))
-
-
-def _set_doc(module: PyObject, node: ast.Assign | ast.AnnAssign) -> bool:
-    """Whether the assignment sets the docstring of one of the module's objects, to a string (`f.__doc__ =
-    "..."`) or to another's (`f.__doc__ = g.__doc__`): kept in `doc_from`, for autodoc (pysource.py), which
-    shows what the module's import made of it."""
-    target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
-    if not (isinstance(target, ast.Attribute) and target.attr == "__doc__" and isinstance(target.value, ast.Name)):
-        return False
-    name, value = target.value.id, node.value
-    if isinstance(value, ast.Constant) and isinstance(value.value, str):
-        module.doc_from[name] = ("", inspect.cleandoc(value.value))
-    elif isinstance(value, ast.Attribute) and value.attr == "__doc__" and (source := _dotted(value.value)):
-        module.doc_from[name] = (source, "")
-    return True
-
-
-def _dotted(node: ast.expr) -> str:
-    """The dotted name an expression is (`MaskedArray.min`), read without unparsing it; "" when it is none."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else ""
 
 
 def _comment_doc(node: ast.stmt, lines: list[str]) -> str:
