@@ -4,8 +4,9 @@ module): each module's, class's and function's docstring, signature and members.
 - An object's members are those of its body, in source order, conditional definitions (`if`, `try`, `with`)
   included: functions, classes, properties (a setter is none), and data or attributes, whose docstring is a string
   right below them or a `#:` comment above or beside them (a class's also those its methods set on the instance,
-  `self.x = x`, with such a docstring); a module's `__all__` is kept, with what `__all__ += [...]` adds, and
-  whether it grows in ways only running it tells (`grown`).
+  `self.x = x`, with such a docstring); a module's `__all__` is kept, with what `__all__ += [...]` adds,
+  whether it grows in ways only running it tells (`grown`), and the docstrings it sets by assignment
+  (`doc_from`; pyruntime.py).
 - A function's signature is its parameters, and a class's its `__init__`'s (or `__new__`'s), or a dataclass's,
   attrs class's or NamedTuple's its fields, as Sphinx writes them (pysignatures.py); a data's or attribute's its
   annotation and value (a value longer than 100 characters is left out).
