@@ -96,13 +96,13 @@ class _Budget:
     def spec(self, root: Mapping[str, Any], heading: str = "##") -> Spec:
         return Spec(root, heading=heading, apart=self.apart, files=self.files)
 
-    def take(self, write: Callable[[Spec], str], root: Mapping[str, Any], heading: str = "##") -> str | None:
+    def take(self, write: Callable[[Spec], str], root: Mapping[str, Any]) -> str | None:
         """One operation's or schema's Markdown, as `write` makes it with a Spec of its own (the bounds of one
         page); None, counted as left out, once the document is full."""
         if self.chars >= MAX_CHARS or self.steps >= MAX_STEPS:
             self.left += 1
             return None
-        spec = self.spec(root, heading)
+        spec = self.spec(root)
         text = write(spec)
         self.steps += spec.steps
         if self.chars + len(text) + 2 > MAX_CHARS:
