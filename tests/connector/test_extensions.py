@@ -200,3 +200,16 @@ async def test_the_owner_description_of_the_corpus_reaches_the_model(index: Path
         instructions = client.instructions or ""
     assert "Zanzibar ferry company's operations manual" in (tools["search"].description or "")
     assert "Zanzibar ferry company's operations manual" in instructions
+
+
+async def test_an_openapi_spec_is_a_resource_said_to_be_one(tmp_path: Path) -> None:
+    """A spec in the folder is found by what its operations do, and its resource says what it is."""
+    spec = (
+        "openapi: 3.0.0\ninfo: {title: Otters}\npaths:\n  /otters:\n    post:\n"
+        "      summary: Adopt an otter\n      responses: {'201': {description: Adopted.}}\n"
+    )
+    async with Client(make_server(build_index(tmp_path, {"otters.openapi.yaml": spec}))) as client:
+        found = await extension(client, "resources/search", "adopt an otter")
+    (resource,) = found["resources"]
+    assert (resource["uri"], resource["title"]) == ("doc://otters.openapi.yaml", "Otters")
+    assert resource["description"].startswith("OpenAPI spec")
