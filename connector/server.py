@@ -48,9 +48,11 @@ def describe_corpus(searcher: Searcher, groups: Groups = None) -> str:
     documents that every caller may see (`groups` = no groups), so it names nothing a caller may not see."""
     snapshot = searcher.snapshot()
     count = snapshot.document_count(groups)
+    kinds = ", ".join(f"{resources.FORMAT_NAMES.get(fmt, fmt)} {n:,}" for fmt, n in snapshot.formats(groups)[:6])
     titles = [d.title for d in snapshot.list_documents(limit=4, groups=groups)]
-    example = "; ".join(titles)
-    return f"a private collection of {count:,} documents (Markdown, PDF, text and HTML files), e.g.: {example}"
+    if not titles:
+        return f"a private collection of {count:,} documents"
+    return f"a private collection of {count:,} documents ({kinds}), e.g.: {'; '.join(titles)}"
 
 
 def create_server(

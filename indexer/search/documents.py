@@ -49,6 +49,11 @@ class DocumentView:
         with self._lock:
             return self._docs.count(groups)
 
+    def formats(self, groups: Groups = None) -> list[tuple[str, int]]:
+        """(format, document count) of the documents a caller in `groups` may see, the most common first."""
+        with self._lock:
+            return self._docs.formats(groups)
+
     def document(self, doc_id: str, groups: Groups = None) -> Document | None:
         """The document with that id, if there is one and a caller in `groups` may see it."""
         if not _storable(doc_id):

@@ -134,6 +134,12 @@ class DocReader:
         for doc_id, ordinal, title, heading, text, access in rows:
             yield doc_id, ordinal, title, heading, text, tuple(json.loads(access))
 
+    def formats(self, groups: Groups = None) -> list[tuple[str, int]]:
+        """(format, how many documents `groups` may see are of it), the most common first."""
+        clause, params = _visible_clause(groups)
+        query = f"SELECT format, count(*) FROM documents WHERE {clause} GROUP BY format ORDER BY count(*) DESC, format"
+        return [(fmt, int(n)) for fmt, n in self._db.execute(query, params)]
+
     def count(self, groups: Groups = None) -> int:
         clause, params = _visible_clause(groups)
         return int(self._db.execute(f"SELECT count(*) FROM documents WHERE {clause}", params).fetchone()[0])

@@ -202,14 +202,24 @@ async def test_the_owner_description_of_the_corpus_reaches_the_model(index: Path
     assert "Zanzibar ferry company's operations manual" in instructions
 
 
-async def test_an_openapi_spec_is_a_resource_said_to_be_one(tmp_path: Path) -> None:
-    """A spec in the folder is found by what its operations do, and its resource says what it is."""
+async def test_an_openapi_spec_is_a_resource_said_to_be_one_and_the_corpus_says_what_it_holds(tmp_path: Path) -> None:
+    """A spec in the folder is found by what its operations do, and its resource says what it is; the search
+    tool's description tells the model which kinds of documents the collection holds, how many of each."""
     spec = (
         "openapi: 3.0.0\ninfo: {title: Otters}\npaths:\n  /otters:\n    post:\n"
         "      summary: Adopt an otter\n      responses: {'201': {description: Adopted.}}\n"
     )
-    async with Client(make_server(build_index(tmp_path, {"otters.openapi.yaml": spec}))) as client:
+    files: dict[str, str | bytes] = {
+        "otters.openapi.yaml": spec,
+        "a.md": "# Feeding\n\nFish.",
+        "b.md": "# Care\n\nWater.",
+    }
+    async with Client(make_server(build_index(tmp_path, files))) as client:
         found = await extension(client, "resources/search", "adopt an otter")
+        tools = {t.name: t for t in await client.list_tools()}
     (resource,) = found["resources"]
     assert (resource["uri"], resource["title"]) == ("doc://otters.openapi.yaml", "Otters")
     assert resource["description"].startswith("OpenAPI spec")
+    assert "a private collection of 3 documents (Markdown 2, OpenAPI spec 1), e.g.: Feeding; Care; Otters" in (
+        tools["search"].description or ""
+    )
