@@ -25,6 +25,7 @@ CREATE TABLE IF NOT EXISTS documents (
     front_matter TEXT NOT NULL, warnings TEXT NOT NULL, chars INTEGER NOT NULL, passages INTEGER NOT NULL,
     language TEXT NOT NULL DEFAULT '', version TEXT NOT NULL DEFAULT ''
 );
+CREATE INDEX IF NOT EXISTS documents_format ON documents (format, access);
 CREATE TABLE IF NOT EXISTS texts (id TEXT PRIMARY KEY, text TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS passages (
     doc_id TEXT NOT NULL, ordinal INTEGER NOT NULL, heading TEXT NOT NULL, page INTEGER,
