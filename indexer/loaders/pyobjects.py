@@ -247,8 +247,22 @@ def _add_assignment(owner: PyObject, node: ast.Assign | ast.AnnAssign, lines: li
     value = ast.unparse(node.value) if node.value is not None else ""
     shown = f" = {value}" if value and len(value) <= _VALUE_CHARS else ""
     doc = _comment_doc(node, lines)
+    if not doc and (called := _callable_instance(owner, node.value)) is not None:
+        kind, doc, annotation, shown = "function", called.doc, called.members["__call__"].signature, ""
     for name in names:
         _add(owner, PyObject(kind, name, annotation + shown, doc))
+
+
+def _callable_instance(owner: PyObject, value: ast.expr | None) -> PyObject | None:
+    """The class a module-level value is made from, when the module defines it with a `__call__` (pytest's
+    `xfail: _XFail = _XFail()`): the value is the function a page names (`.. autofunction:: pytest.xfail`), and
+    Sphinx shows it with its `__call__`'s parameters and its class's docstring, not as data."""
+    if owner.kind != "module" or not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return None
+    made = owner.members.get(value.func.id)
+    if made is None or made.kind not in ("class", "exception") or "__call__" not in made.members:
+        return None
+    return made
 
 
 def _comment_doc(node: ast.stmt, lines: list[str]) -> str:

@@ -584,3 +584,43 @@ def test_attributes_documented_where_init_sets_them_are_the_classs(tmp_path: Pat
     # with :members:, the documented ones, as Sphinx lists them; undocumented and private ones are no attributes
     assert "priority: int\n\nThe wombat priority of this request." in text
     assert "plain" not in text and "quokka" not in text and "\nurl\n" not in text
+
+
+OUTCOMES = '''"""What a test can end with."""
+
+from typing import NoReturn
+
+
+class _Skip:
+    """Skip an executing test with the given narwhal reason.
+
+    :param reason: The message to show the user.
+    """
+
+    def __call__(self, reason: str = "", *, allow_module_level: bool = False) -> NoReturn:
+        raise RuntimeError(reason)
+
+
+class _Plain:
+    """A wombat helper that is never called."""
+
+
+skip: _Skip = _Skip()
+plain = _Plain()  #: The plain quokka instance.
+'''
+
+
+def test_a_function_made_as_a_callable_instance_shows_its_call_and_its_classs_docstring(tmp_path: Path) -> None:
+    """pytest's `xfail: _XFail = _XFail()` (and skip, fail, exit) is documented with `.. autofunction::
+    pytest.xfail`: the page showed `pytest.xfail: _XFail = _XFail()` and nothing of what xfail does."""
+    repo, docs = repository(tmp_path)
+    write(repo, "src/zebra/outcomes.py", OUTCOMES)
+    write(docs, "api.rst", "API\n===\n\n.. autofunction:: zebra.outcomes.skip\n\n.. autodata:: zebra.outcomes.plain\n")
+    report = index(docs, tmp_path / "index", includes_from=repo)
+    assert not warnings_of(report, "api.rst")
+    text = text_of(tmp_path / "index", "api.rst")
+    signature = "zebra.outcomes.skip(reason: str = '', *, allow_module_level: bool = False) -> NoReturn"
+    assert f"{signature}\n\nSkip an executing test with the given narwhal reason." in text
+    assert "reason \u2013 The message to show the user." in text and "_Skip()" not in text
+    # an instance of a class without __call__ stays data, with its own docstring
+    assert "zebra.outcomes.plain = _Plain()\n\nThe plain quokka instance." in text and "wombat" not in text
