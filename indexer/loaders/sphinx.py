@@ -36,7 +36,10 @@ EMPTY_DIRECTIVES = frozenset({"toctree", "contents", "tableofcontents", "include
                               "plot", "program", "std:program",
                               # the changelog extension's (SQLAlchemy, Alembic): the changelogs it reads for
                               # their cross-references, which it parses and shows nothing of
-                              "changelog_imports"})  # fmt: skip
+                              "changelog_imports",
+                              # sphinxcontrib-towncrier's: the news fragments not yet released, read from a folder
+                              # outside the docs by towncrier when the site is built (pytest's changelog)
+                              "towncrier-draft-entries"})  # fmt: skip
 # their body only: their argument is a build condition, a module's name or CSS classes, which Sphinx never shows
 BODY_DIRECTIVES = frozenset(  # sphinx-design's grid: its argument is the number of columns ("2", "1 2 3 4")
     {"only", "ifconfig", "module", "py:module", "js:module", "cssclass", "rst-class", "grid"}

@@ -86,3 +86,17 @@ def test_without_the_extension_a_changelog_directive_reads_as_prose(tmp_path: Pa
     index(docs, index_dir)
     older = snapshot(index_dir).text("changelog/changelog_13.rst") or ""
     assert "Fixed the zebracorn constraint" in older and "[bug]" not in older and "#2892" not in older
+
+
+def test_towncriers_draft_entries_leave_no_trace_of_their_argument(tmp_path: Path) -> None:
+    """pytest's changelog opens with `.. towncrier-draft-entries:: |release| [UNRELEASED DRAFT]`, which the site
+    builds from the news fragments of changelog/ (outside the docs): the page began with "|release| [UNRELEASED
+    DRAFT]" as if it were a release's heading."""
+    docs = tmp_path / "docs"
+    write(docs, "conf.py", 'extensions = ["sphinxcontrib.towncrier.ext"]\n')
+    page = "Changelog\n=========\n\n.. towncrier-draft-entries:: |release| [UNRELEASED DRAFT]\n\n"
+    write(docs, "changelog.rst", page + "zebracorn 9.1 (2026-06-19)\n--------------------------\n\n- Fixed a bug.\n")
+    report = index(docs, tmp_path / "index")
+    assert not warnings_of(report, "changelog.rst")
+    text = snapshot(tmp_path / "index").text("changelog.rst")
+    assert text == "Changelog\n\nzebracorn 9.1 (2026-06-19)\n\nFixed a bug."
