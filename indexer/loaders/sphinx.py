@@ -71,6 +71,9 @@ _SPHINX_ROLES = _AS_WRITTEN | frozenset({"ref", "doc", "term", "any", "numref", 
                                          "download", "abbr", "guilabel", "menuselection", "pep", "rfc", "eq", "func",
                                          "class", "meth", "attr", "data", "const", "exc", "obj", "mod", "type",
                                          "emphasis", "strong", "sub", "sup", "title-reference"})  # fmt: skip
+# sphinx-issues' roles: (the conf.py setting of the prefix shown before their text, its default)
+_ISSUES_PREFIXES = {"issue": ("issues_prefix", "#"), "pr": ("issues_pr_prefix", "#"),
+                    "user": ("issues_user_prefix", "@"), "commit": ("issues_commit_prefix", "@")}  # fmt: skip
 _VARIABLE_PARTS = frozenset({"samp", "file"})  # roles whose {braces} mark a variable part (\{ is a brace)
 _VARIABLE_PART = re.compile(r"(?<!\\)\{((?:[^{}\\]|\\.)*)(?<!\\)\}")
 _ESCAPED_BRACE = re.compile(r"\\([{}])")
@@ -101,6 +104,8 @@ def role_text(source: str, role: str = "") -> str:
         return shown
     if name == "ticket" and changelog_in_use():
         return f"#{text}"  # the changelog extension's link to an issue
+    if ":" not in role and name in _ISSUES_PREFIXES and (shown := _issues_text(name, text)) is not None:
+        return shown
     if role.rsplit(":", 1)[-1].lower() == "doc" and not text.startswith("!"):
         return doc_title(text) or text
     if role.rsplit(":", 1)[-1].lower() == "ref" and not text.startswith("!"):
@@ -112,6 +117,27 @@ def role_text(source: str, role: str = "") -> str:
     name, parenthesis, rest = text[1:].partition("(")  # `~a.b.c(x.y)` is c(x.y)
     last = name.rsplit("::", 1)[-1] if "::" in name else name.rsplit(".", 1)[-1]
     return last + parenthesis + rest
+
+
+def _issues_text(name: str, text: str) -> str | None:
+    """What sphinx-issues shows of its roles when conf.py loads it (pytest's changelog: "See :issue:`10819`" read
+    "See 10819"): `:issue:`123, 456`` "#123, #456", `:pr:`12`` "#12", `:user:`name`` "@name", `:commit:``
+    "@" and its first 7 digits, `:issue:`org/repo#7`` "org/repo#7", with conf.py's `issues_*_prefix` in place of
+    the default; "-" and "0" nothing. None when conf.py does not load it."""
+    found = project()
+    if found is None or "sphinx_issues" not in found.extensions:
+        return None
+    setting, default = _ISSUES_PREFIXES[name]
+    prefix = found.values.get(setting, default)
+    prefix = prefix if isinstance(prefix, str) else default
+    shown: list[str] = []
+    for part in (part.strip() for part in text.split(",")):
+        if part in ("", "-", "0"):
+            continue
+        at = max(part.rfind(mark) for mark in "#@!")
+        repository, number = (part[:at], part[at + 1 :]) if "/" in part[: max(at, 0)] else ("", part.lstrip("#@!"))
+        shown.append(f"{repository}{prefix}{number[:7] if name == 'commit' else number}")
+    return ", ".join(shown)
 
 
 def _section_label(target: str) -> str | None:

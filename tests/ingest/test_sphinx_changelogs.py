@@ -100,3 +100,28 @@ def test_towncriers_draft_entries_leave_no_trace_of_their_argument(tmp_path: Pat
     assert not warnings_of(report, "changelog.rst")
     text = snapshot(tmp_path / "index").text("changelog.rst")
     assert text == "Changelog\n\nzebracorn 9.1 (2026-06-19)\n\nFixed a bug."
+
+
+ISSUES_PAGE = """Changelog
+=========
+
+- Fixed the zebracorn fixture, see :issue:`10819` and :issue:`14011, 14012` -- by :user:`yastcher`.
+- In :pr:`11220` (:commit:`0123456789abcdef`), :user:`Steven <sloria>` fixed :issue:`sloria/konch#7`.
+"""
+
+
+def test_sphinx_issues_roles_read_as_the_extension_shows_them(tmp_path: Path) -> None:
+    """pytest's changelog writes "See :issue:`10819`" and "by :user:`name`", which its site shows as "See #10819"
+    and "by @name": the page read "See 10819" and "by name"."""
+    docs = tmp_path / "docs"
+    write(docs, "conf.py", 'extensions = ["sphinx_issues"]\nissues_github_path = "zebra/zebracorn"\n')
+    write(docs, "changelog.rst", ISSUES_PAGE)
+    write(docs, "plain/conf.py", "extensions = []\n")
+    write(docs, "plain/changelog.rst", ISSUES_PAGE)
+    report = index(docs, tmp_path / "index")
+    assert not warnings_of(report, "changelog.rst")
+    text = snapshot(tmp_path / "index").text("changelog.rst")
+    assert "see #10819 and #14011, #14012 -- by @yastcher." in text
+    assert "In #11220 (@0123456), Steven fixed sloria/konch#7." in text
+    # without the extension, the roles are nobody's: their text as written
+    assert "see 10819 and 14011, 14012 -- by yastcher" in snapshot(tmp_path / "index").text("plain/changelog.rst")
