@@ -53,6 +53,7 @@ class PyObject:
     scope: PyObject | None = None  # a class's module, where the names of its bases are
     imports: dict[str, tuple[str, str]] = field(default_factory=dict)  # a module's: name -> (module, its name there)
     stars: list[str] = field(default_factory=list)  # the modules a module imports everything from (`import *`)
+    called: PyObject | None = None  # an undocumented data's, made by a class with __call__: the function it is
 
 
 @functools.lru_cache(maxsize=32)
@@ -247,16 +248,18 @@ def _add_assignment(owner: PyObject, node: ast.Assign | ast.AnnAssign, lines: li
     value = ast.unparse(node.value) if node.value is not None else ""
     shown = f" = {value}" if value and len(value) <= _VALUE_CHARS else ""
     doc = _comment_doc(node, lines)
-    if not doc and (called := _callable_instance(owner, node.value)) is not None:
-        kind, doc, annotation, shown = "function", called.doc, called.members["__call__"].signature, ""
+    made = _callable_class(owner, node.value)
     for name in names:
-        _add(owner, PyObject(kind, name, annotation + shown, doc))
+        data = PyObject(kind, name, annotation + shown, doc)
+        if made is not None and not doc:
+            data.called = PyObject("function", name, made.members["__call__"].signature, made.doc)
+        _add(owner, data)
 
 
-def _callable_instance(owner: PyObject, value: ast.expr | None) -> PyObject | None:
+def _callable_class(owner: PyObject, value: ast.expr | None) -> PyObject | None:
     """The class a module-level value is made from, when the module defines it with a `__call__` (pytest's
-    `xfail: _XFail = _XFail()`): the value is the function a page names (`.. autofunction:: pytest.xfail`), and
-    Sphinx shows it with its `__call__`'s parameters and its class's docstring, not as data."""
+    `xfail: _XFail = _XFail()`): the value is then a function to `.. autofunction:: pytest.xfail`, which shows its
+    `__call__`'s parameters and its class's docstring (to any other directive, and to mkdocstrings, it is data)."""
     if owner.kind != "module" or not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
         return None
     made = owner.members.get(value.func.id)
