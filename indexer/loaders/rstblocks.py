@@ -244,14 +244,23 @@ class _Body(_Prose):
 
 
 class _Only(_Prose):
-    """`.. only:: expression`: its content where Sphinx's HTML build shows it (sphinx.only_shown), else nothing."""
+    """`.. only:: expression`: its content where Sphinx's HTML build shows it (sphinx.only_shown), else nothing;
+    the sections it holds are the page's (their titles were lost: docutils allows none inside a directive)."""
 
     def run(self) -> list[nodes.Node]:
         if not only_shown(self.arguments[0] if self.arguments else ""):
             return []
         container = nodes.container()
-        self.state.nested_parse(self.content, self.content_offset, container)
-        return [container]
+        memo = self.state.memo
+        styles, level = memo.title_styles, memo.section_level
+        memo.title_styles, memo.section_level = [], 0  # its own sections, as Sphinx's Only reads them
+        try:
+            self.state.nested_parse(self.content, self.content_offset, container, match_titles=True)
+        finally:
+            memo.title_styles, memo.section_level = styles, level
+        if not any(isinstance(child, nodes.section) for child in container.children):
+            return [container]
+        return list(container.children)  # its sections are the page's, below the one it is in (pytest's changelog)
 
 
 class _Code(_Prose):

@@ -374,6 +374,24 @@ def test_only_shows_what_the_html_page_shows() -> None:
     assert load("plugins.md", myst).sections[0].text == "For the web."
 
 
+def test_sections_inside_only_are_the_pages_sections() -> None:
+    """Sphinx reads the sections an `.. only::` holds as the page's (pytest's changelog opens with `.. only:: not
+    is_release` around "To be included in v|release|" and "Released versions"): their titles were lost, with no
+    warning, as docutils allows no title inside a directive."""
+    page = (
+        b"Page\n====\n\nIntro.\n\n.. only:: html\n\n   Zebracorn heading\n   ^^^^^^^^^^^^^^^^^\n\n"
+        b"   Zebracorn body.\n\n   Walrus heading\n   ^^^^^^^^^^^^^^\n\n   Walrus body.\n\nAfter\n-----\n\nEnd.\n"
+    )
+    parsed = load("page.rst", page)
+    assert [(s.heading, s.text) for s in parsed.sections] == [
+        ("Page", "Intro."),
+        ("Zebracorn heading", "Zebracorn body."),
+        ("Walrus heading", "Walrus body."),
+        ("After", "End."),
+    ]
+    assert not parsed.warnings
+
+
 def test_display_math_is_kept_as_written() -> None:
     """Jupyter Book's math page: Markdown took the backslashes of its `$$` blocks (`\\,dx` read `,dx`, `\\\\`
     a single one), so the LaTeX was corrupt; in code it was intact."""
