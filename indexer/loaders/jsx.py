@@ -65,12 +65,14 @@ _JSX_TAG = re.compile(
 )
 # a component's tag, a fragment, a JSX comment, an HTML tag with a JavaScript attribute (`style={{...}}`), a
 # self-closing HTML tag (`<iframe ... />`: JSX closes it, HTML would not; <br/> and <hr/> Markdown reads), or a
-# block's HTML tag alone on its line (`<div id="x">`: in MDX, what lies between it and `</div>` is Markdown)
-_BLOCK_TAGS = "div|section|article|aside|main|header|footer|nav|figure|center|details"
+# block's HTML tag alone on its line (`<div id="x">`: in MDX, what lies between it and `</div>` is Markdown), at
+# any indentation (MDX has no indented code: Astro's tutorial indents a `<p>` in a list item, whose text holds a
+# code span `<style>`, which CommonMark's HTML block read as a tag that hid the rest of the page)
+_BLOCK_TAGS = "div|section|article|aside|main|header|footer|nav|figure|center|details|p"
 _JSX_START = re.compile(
     r"<(?:/[ \t]*)?(?:[A-Z]|>)|\{/\*|<[a-z][\w-]*(?=[^<>]{0,1000}?=[ \t]*\{)"
     r"|<(?!(?:br|hr)\b)[a-z][\w-]*(?=[^<>]{0,1000}?/[ \t]*>)"
-    rf"|^[ \t]{{0,3}}(?P<block></?(?:{_BLOCK_TAGS})\b)(?=[^<>\n]{{0,1000}}>[ \t]*$)"
+    rf"|^[ \t]*(?P<block></?(?:{_BLOCK_TAGS})\b)(?=[^<>\n]{{0,1000}}>[ \t]*$)"
     # a string in prose, which shows its text: `{' '}`, `{'<'}`, {`--force`} (not a template with ${...})
     r"""|\{[ \t]*(?:'(?P<single>(?:[^'\\\n]|\\.){0,1000})'"""
     r'|"(?P<double>(?:[^"\\\n]|\\.){0,1000})"'

@@ -328,6 +328,22 @@ def test_mdx_reads_html_blocks_and_self_closing_tags_as_mdx_does() -> None:
     assert doc.warnings == ()
 
 
+def test_an_mdx_paragraph_tag_in_a_list_item_leaves_its_markdown_and_hides_nothing() -> None:
+    """Astro's tutorial puts `<p>` on lines of their own, indented in a list item, around a `<Spoiler>` whose
+    text holds a code span `<style>`: CommonMark's HTML block read it as a style element never closed, and the
+    rest of the page (its checklist, its resources) was lost, with a warning."""
+    text = (
+        b"# Add styling\n\n- Which styles apply?\n\n    <p>\n      <Spoiler>The local `<style>` tag wins over"
+        b" `<h1>` rules.</Spoiler>\n    </p>\n\n## Checklist\n\nI can add a zebracorn stylesheet.\n"
+    )
+    doc = load("styling.mdx", text)
+    assert doc.warnings == ()
+    assert doc.headings == ("Add styling", "Checklist")
+    body = searchable(doc)
+    assert "The local <style> tag wins over <h1> rules." in body
+    assert "I can add a zebracorn stylesheet." in body
+
+
 def test_an_mdx_list_indented_in_a_component_keeps_its_items() -> None:
     """Infisical's <Step>s indent their lists four spaces: MDX (micromark, no indented code) reads each line as
     an item, CommonMark the second as the first's continuation, and the text read `Name: a friendly name. -
