@@ -1,9 +1,9 @@
 """What a site generator's config, found in DOCS or beside it (sitedetect.py), changes of the generator's rules
 (site.py's SITES): the pages' folder (mdBook's src, MkDocs's docs_dir, VitePress's srcDir, Next.js's pages/,
 Hugo's content folder), whether pages are served as folders (MkDocs's use_directory_urls, Sphinx's dirhtml builder
-on Read the Docs), the titles of its navigation (navtitles.py), the editions it keeps (layouts.py), and what its
-config says of its pages (Site.config: mkdocs.py, sphinxconf.py, vitepress.py, nextra.py, mintlify.py,
-quartoproject.py, hugobuild.py).
+on Read the Docs, Astro's `trailingSlash: 'always'`), the titles of its navigation (navtitles.py), the editions
+it keeps (layouts.py), and what its config says of its pages (Site.config: mkdocs.py, sphinxconf.py, vitepress.py,
+nextra.py, mintlify.py, quartoproject.py, hugobuild.py).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from indexer.ingest.site import SITES, Site
 from indexer.ingest.siteconfig import config_mapping, listed, lowered, site_folder, site_folders, yaml_config
 from indexer.ingest.sphinxconf import sphinx_config
 from indexer.ingest.vitepress import vitepress_site
+from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
 
 
@@ -36,6 +37,8 @@ def configured(site: str, folder: Path, name: str, docs: Path) -> Site | None:
         found = replace(found, slashed=True)
     if site == "sphinx" and (sphinx := sphinx_config(config, docs)) is not None:
         found = replace(found, config=sphinx)
+    if site == "astro" and JsConfig(config_text(config)).option("trailingSlash", str) == "always":
+        found = replace(found, slashed=True)  # Astro's docs: /en/getting-started/, served so only
     if site == "nextjs":
         found = _nextjs(found, config, docs)
     if site == "mintlify":

@@ -85,8 +85,8 @@ def _starlight(config: Path, whole: bool) -> Layout | None:
     found = options.values("locales")
     objects = [v for v in found if isinstance(v, dict)]
     arrays = [v for v in found if isinstance(v, list)]
-    if not objects and not arrays:  # Tauri's `import locales from './locales.json'`, then `locales,`
-        imported = next((v for n in options.named("locales") if (v := options.imported_json(n, config))), None)
+    if not objects and not arrays:  # imported: `import locales from './locales.json'`, then `locales,`
+        imported = next((v for n in options.named("locales") if (v := _imported(options, n, config))), None)
         objects, arrays = ([imported], []) if isinstance(imported, dict) else ([], [imported] if imported else [])
     default = options.option("defaultLocale", str)
     if len(objects) == 1:
@@ -114,6 +114,12 @@ def _starlight(config: Path, whole: bool) -> Layout | None:
     areas += [Area("src/pages/", ""), Area("public/", "", as_is=True)]
     strays = f"outside the site's content folders ({content}, src/pages/): no page of the site"
     return Layout("starlight", tuple(areas), tuple(ordered), strays=strays)
+
+
+def _imported(options: JsConfig, name: str, config: Path) -> Any:
+    """The value the config imports as `name`: a JSON file's (Tauri's `import locales from './locales.json'`) or
+    a module's export (Astro's docs: `import { localesConfig } from './config/locales'`)."""
+    return options.imported_json(name, config) or options.imported_value(name, config)
 
 
 def _folders_by_slug(content: Path) -> dict[str, list[str]]:

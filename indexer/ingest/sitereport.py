@@ -145,6 +145,8 @@ def served_at(docs: Path, site: Site) -> str:
         return ""
     if site.name == "hugo" and docs.resolve() in _hugo_folders(config):  # grpc.io's `baseURL: https://grpc.io/`
         return site_address(lowered(config_mapping(config)).get("baseurl"))
+    if site.name == "astro":
+        return _astro_served_at(docs, config)
     if site_of(config) != docs:
         return ""
     if site.name == "jekyll":  # _config.yml: `url: "https://just-the-docs.com"`, `baseurl: ""`
@@ -153,12 +155,26 @@ def served_at(docs: Path, site: Site) -> str:
     if site.name == "sphinx":  # Sphinx's own conf.py: `html_baseurl = 'https://www.sphinx-doc.org/en/master/'`
         values = literal_values(config_text(config))
         return site_address(values.get("html_baseurl") if values else None)
-    if site.name == "astro":  # knip.dev's astro.config.ts: `site: 'https://knip.dev', base: '/'`
-        options = JsConfig(config_text(config))
-        bases = options.values("base")
-        address = options.option("site", str) or options.env_default("site")  # Starlight's: from the environment
-        return site_address(address, bases[0] if len(bases) == 1 else "" if not bases else None)
     return ""
+
+
+def _astro_served_at(docs: Path, config: Path) -> str:
+    """Indexed from an Astro project's folder, its src/content/docs or a folder in it (a locale's: Astro's docs'
+    src/content/docs/en, served at https://docs.astro.build/en/): the config's `site` (knip.dev's `site:
+    'https://knip.dev', base: '/'`; Starlight's from the environment, with a literal default) and `base`, joined
+    with that folder's path in the content folder, lowercased as Astro slugs it; "" from any other folder."""
+    try:
+        inside = docs.resolve().relative_to(config.parent.resolve()).as_posix()
+    except ValueError:
+        return ""
+    content = "src/content/docs"
+    if inside != "." and inside != content and not inside.startswith(content + "/"):
+        return ""
+    options = JsConfig(config_text(config))
+    bases = options.values("base")
+    address = options.option("site", str) or options.env_default("site")
+    below = inside[len(content) + 1 :].lower() if inside.startswith(content + "/") else ""
+    return site_address(address, bases[0] if len(bases) == 1 else "" if not bases else None, below)
 
 
 def _hugo_folders(config: Path) -> set[Path]:

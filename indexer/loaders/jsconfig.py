@@ -31,6 +31,8 @@ MAX_IMPORTS = 20  # modules of a config followed (VitePress's config/index.ts im
 # an import or re-export from a relative path: `import x from './a'`, `export * from './c'`
 _IMPORT = re.compile(r"""(?<![\w$.])(?:import|export)\b[^;'"`]*?\bfrom\s*(['"])(\.{1,2}/[^'"\n]+)\1""")
 _MODULE_SUFFIXES = (".ts", ".mts", ".js", ".mjs")
+_STATEMENT_END = re.compile(r"\n(?=[^\s?:.|&])")  # a line that starts a statement of its own (no continuation)
+_NAME = re.compile(r"(?<![\w$.])[A-Za-z_$][\w$]*")
 
 
 def config_text(path: Path) -> str:
@@ -91,10 +93,22 @@ class JsConfig:
         value = found.pop() if len(found) == 1 else None
         return value if isinstance(value, str) else None
 
-    def _from_environment(self, variable: str) -> bool:
-        """Whether `variable` is declared with a value read from the environment (`const X = ... process.env.Y`)."""
-        pattern = rf"(?<![\w$.])(?:const|let|var)\s+{re.escape(variable)}\s*=[^;\n]*?process\.env\."
-        return re.search(pattern, self.masked) is not None
+    def _from_environment(self, variable: str, depth: int = 0) -> bool:
+        """Whether `variable` is declared with a value read from the environment (`const X = ... process.env.Y`),
+        or from a variable that is, two deep (Astro's docs: `const previewBranch = process.env.GITHUB_HEAD_REF`,
+        then `const previewSite = previewBranch` on lines of its own, `? ... : undefined;`, then `const site =
+        previewSite || 'https://docs.astro.build/'`). The value is read to its `;` or to the next line that is not
+        indented (a statement of its own), at most 500 characters."""
+        pattern = rf"(?<![\w$.])(?:const|let|var)\s+{re.escape(variable)}\s*=(?![=>])"
+        found = re.search(pattern, self.masked)
+        if found is None:
+            return False
+        value = self.masked[found.end() : found.end() + 500].split(";", 1)[0]
+        value = _STATEMENT_END.split(value, 1)[0]
+        if "process.env." in value:
+            return True
+        names = dict.fromkeys(_NAME.findall(value)) if depth < 2 else {}
+        return any(self._from_environment(name, depth + 1) for name in list(names)[:5] if name != variable)
 
     def imported_json(self, name: str, config: Path) -> Any:
         """The value of the JSON file that the config imports as `name` (`import locales from './locales.json'`),
@@ -110,6 +124,22 @@ class JsConfig:
             return json.loads(config_text(path))
         except (ValueError, RecursionError):
             return None
+
+    def imported_value(self, name: str, config: Path) -> Any:
+        """The literal value a module the config imports by a relative path exports as `name` (Astro's docs:
+        `import { localesConfig } from './config/locales'`, there `export const localesConfig = {...}`; also
+        `{ x as name }`), from the config's folder or below; None when there is no such import, or the module
+        writes no one literal for it."""
+        pattern = (
+            rf"""(?<![\w$.])import\s*\{{[^{{}}]{{0,1000}}?\b(?:(?P<source>[A-Za-z_$][\w$]*)\s+as\s+)?"""
+            rf"""{re.escape(name)}\s*(?:,[^{{}}]{{0,1000}}?)?\}}\s*from\s*(['"])(?P<path>\.{{1,2}}/[^'"\n]+)\2"""
+        )
+        found = re.search(pattern, self.code)
+        module = _module_file(str(config), found.group("path"), str(config.parent)) if found else None
+        if found is None or module is None:
+            return None
+        values = JsConfig(config_text(Path(module))).values(found.group("source") or name)
+        return values[0] if len(values) == 1 and values[0] is not UNKNOWN else None
 
     def named(self, key: str) -> list[str]:
         """The names of the variables written for `key` (`locales: siteLocales`, or the shorthand `locales,`)."""
@@ -129,20 +159,24 @@ def imported_modules(code: JsConfig, module: str, folder: str) -> list[str]:
     them (`./shared` is shared.ts, shared.js... or shared/index.ts; `./en.js` may be en.ts), within `folder`: at
     most MAX_IMPORTS, in the order they are imported."""
     found: list[str] = []
-    here = os.path.dirname(module)
-    inside = os.path.realpath(folder) + os.sep
     for match in _IMPORT.finditer(code.code):
-        name = os.path.normpath(os.path.join(here, match.group(2)))
-        stem, suffix = os.path.splitext(name)
-        if suffix in _MODULE_SUFFIXES:
-            candidates = [name, stem + (".mts" if suffix == ".mjs" else ".ts")]
-        else:
-            candidates = [name + s for s in _MODULE_SUFFIXES] + [
-                os.path.join(name, "index" + s) for s in _MODULE_SUFFIXES
-            ]
-        path = next((c for c in candidates if os.path.isfile(c)), None)
-        if path is not None and os.path.realpath(path).startswith(inside) and path not in found:
+        path = _module_file(module, match.group(2), folder)
+        if path is not None and path not in found:
             found.append(path)
         if len(found) >= MAX_IMPORTS:
             break
     return found
+
+
+def _module_file(module: str, specifier: str, folder: str) -> str | None:
+    """The file that `module` imports as the relative `specifier`, as the bundler finds it (`./shared` is
+    shared.ts, shared.js... or shared/index.ts; `./en.js` may be en.ts); None when there is none within `folder`."""
+    name = os.path.normpath(os.path.join(os.path.dirname(module), specifier))
+    stem, suffix = os.path.splitext(name)
+    if suffix in _MODULE_SUFFIXES:
+        candidates = [name, stem + (".mts" if suffix == ".mjs" else ".ts")]
+    else:
+        candidates = [name + s for s in _MODULE_SUFFIXES] + [os.path.join(name, "index" + s) for s in _MODULE_SUFFIXES]
+    path = next((c for c in candidates if os.path.isfile(c)), None)
+    inside = os.path.realpath(folder) + os.sep
+    return path if path is not None and os.path.realpath(path).startswith(inside) else None

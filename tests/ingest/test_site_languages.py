@@ -487,6 +487,55 @@ def test_the_summary_gives_each_language_left_out_one_line(tmp_path: Path, index
     ]
 
 
+ASTRO_DOCS_CONFIG = """import starlight from '@astrojs/starlight';
+import { localesConfig } from './config/locales';
+
+const previewBranch = process.env.GITHUB_JOB !== 'linkcheck' && process.env.GITHUB_HEAD_REF;
+const previewSite = previewBranch
+\t? `https://${previewBranch}.previews.docs.example/`
+\t: undefined;
+
+const site = previewSite || 'https://docs.example/';
+
+export default defineConfig({
+\tsite,
+\tintegrations: [starlight({ title: 'Docs', defaultLocale: 'en', locales: localesConfig })],
+\ttrailingSlash: 'always',
+});
+"""
+ASTRO_LOCALES = """export const localesConfig = {
+\ten: { label: 'English', lang: 'en' },
+\tfr: { label: 'Français', lang: 'fr' },
+\t'pt-br': { label: 'Português do Brasil', lang: 'pt-BR' },
+} satisfies StarlightUserConfig['locales'];
+"""
+
+
+def test_starlight_locales_imported_from_a_module_and_the_address_of_a_locales_folder(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """Astro's own docs import their locales from config/locales.ts (`locales: localesConfig`) and set `site`
+    through two variables the environment may set: all 2,569 pages of 14 languages were indexed as one language,
+    each search answered in several, and the summary advised `--base-url https://SITE`. Indexed from its English
+    folder, it advised nothing right: its pages are served at https://docs.astro.build/en/..., with a slash."""
+    write(tmp_path, "astro.config.ts", ASTRO_DOCS_CONFIG)
+    write(tmp_path, "config/locales.ts", ASTRO_LOCALES)
+    write(tmp_path, "src/content/docs/en/guides/setup.mdx", page("englishword"))
+    write(tmp_path, "src/content/docs/fr/guides/setup.mdx", page("frenchword"))
+    write(tmp_path, "src/content/docs/pt-br/guides/setup.mdx", page("portugueseword"))
+    ran = indexer_main(tmp_path, "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    assert all_ids(tmp_path / "index") == ["src/content/docs/en/guides/setup.mdx"]
+    assert "src/content/docs/fr/guides/setup.mdx: a translation (fr) of the site, whose language is en" in ran.err
+    assert "--base-url https://docs.example/ --drop-extensions cites them as the site does" in ran.err
+    english = tmp_path / "src/content/docs/en"
+    ran = indexer_main(english, "--index", tmp_path / "en", "--no-embeddings")
+    assert "--base-url https://docs.example/en/ --drop-extensions cites them as the site does" in ran.err
+    advised = ["--base-url", "https://docs.example/en/", "--drop-extensions"]
+    indexer_main(english, "--index", tmp_path / "en", "--no-embeddings", *advised)
+    assert document(tmp_path / "en", "guides/setup.mdx").url == "https://docs.example/en/guides/setup/"
+
+
 def test_a_mintlify_site_holds_its_default_language_and_its_translations_on_demand(tmp_path: Path) -> None:
     """Mintlify's own docs keep es/, fr/ and zh/ beside the English pages (docs.json's navigation.languages, a
     language's entry often in a file of its own): 797 of 1,097 documents were translations, with no language to

@@ -2145,6 +2145,9 @@ def test_the_summary_gives_the_address_a_sites_config_names_as_base_url(
     if "_quarto.yml" in files:  # a Quarto project serves each folder at its path: quarto.org's docs/ at /docs/
         folder = advice.split()[0] + Path(page).parent.as_posix() + "/"
         assert f"served at {folder}: --base-url {folder} --url-extension html" in sub.err
+    elif page.startswith("src/content/docs/"):  # Starlight's content folder too: Astro's docs' en/ is at /en/
+        folder = advice.split()[0] + Path(page).parent.as_posix().removeprefix("src/content/docs/") + "/"
+        assert f"served at {folder}: --base-url {folder} --drop-extensions" in sub.err
     else:
         assert "served at" not in sub.err
 
