@@ -168,8 +168,9 @@ class Site:
             return own
         if self.name and (machines := unpublished.no_reading(self.place(doc_id).path)) is not None:
             return machines
-        # (Hugo: layouts/ are templates; Nextra serves no file outside pages/, as Site.root says with no locales)
-        page = doc_id.lower().endswith((".md", ".mdx")) or self.name in ("hugo", "nextjs")
+        # (Hugo: layouts/ are templates; Nextra serves no file outside pages/, as Site.root says with no locales;
+        # Astro none outside its content folders, src/pages/ and public/: Tauri's packages/.../template.html)
+        page = doc_id.lower().endswith((".md", ".mdx")) or self.name in ("hugo", "nextjs", "astro")
         if page and self.layout and (why := unpublished.by_layout(self.layout, doc_id)) is not None:
             return why
         return unpublished.by_kind(self.unpublished, doc_id, page)

@@ -122,6 +122,20 @@ def test_starlight_locales_imported_from_a_json_file_and_underscored_files(tmp_p
     }
 
 
+def test_a_starlight_project_serves_no_file_outside_its_content_folders(tmp_path: Path) -> None:
+    """Tauri's docs keep a translation tracker's template.html in packages/: indexed from the project's folder,
+    it was a page at https://v2.tauri.app/packages/i18n-tracker/lib/translation-status/template/, which the
+    site does not serve; its own pages, src/pages/ and public/ files are served."""
+    starlight_site(tmp_path)
+    write(tmp_path, "packages/tracker/template.html", "<html><title>Status</title><p>A trackerword.</p></html>\n")
+    write(tmp_path, "src/pages/changelog.html", "<html><title>Changes</title><p>A changeword.</p></html>\n")
+    report = index(tmp_path, tmp_path / "index", **BASE)
+    assert skipped(report)["packages/tracker/template.html"] == STRAY
+    assert found(tmp_path / "index", "trackerword") == []
+    assert found(tmp_path / "index", "changeword") == ["src/pages/changelog.html"]
+    assert document(tmp_path / "index", "public/guide.txt").url == "https://docs.example/guide.txt"
+
+
 def test_a_starlight_locale_folder_named_in_another_case_is_that_locale(tmp_path: Path) -> None:
     """Biome's config names the locales `zh-cn` and `pt-br`, its folders are `zh-CN/` and `pt-BR/` (Astro
     lowercases the path into the slug, /zh-cn/...): their 52 pages were indexed as English pages of the default
