@@ -28,6 +28,7 @@ import re
 from pathlib import Path
 
 from indexer.loaders.astro import directive_at
+from indexer.loaders.codeprops import attribute_code
 from indexer.loaders.esm import Statements
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
@@ -314,6 +315,10 @@ def _replacement(text: str, at: int, end: int, labels: TabLabels) -> str:
     if text.startswith("{/*", at):
         return ""
     tag = text[at:end]
+    code = attribute_code(tag) if _alone(text, at, end) else ""
+    if code:  # (the tag's indentation, which `text` keeps before it, for each line: in a list item, in it)
+        indent = text[text.rfind("\n", 0, at) + 1 : at]
+        return code.replace("\n", "\n" + indent) + "\n"
     visible = _field(tag) or _tree_name(tag) or labels.label(tag) or visible_attributes(tag)
     if not _alone(text, at, end):
         return f" {visible} " if visible else ""

@@ -344,6 +344,48 @@ def test_an_mdx_paragraph_tag_in_a_list_item_leaves_its_markdown_and_hides_nothi
     assert "I can add a zebracorn stylesheet." in body
 
 
+TAURI_PLUGIN = b"""---
+title: File System
+---
+import CommandTabs from '@components/CommandTabs.astro';
+import { Code } from '@astrojs/starlight/components';
+
+Use your project's package manager to add the dependency:
+
+<CommandTabs
+  npm="npm run tauri add zebrafs"
+  cargo = 'cargo tauri add zebrafs'
+/>
+
+1. Start it:
+
+    <CommandTabs
+        npm="cd tauri-app
+            npm run tauri dev"
+        yarn={`yarn tauri dev`}
+    />
+
+2. Find keytool:
+
+    <Code code="/opt/android-studio/jbr/bin/keytool -genkey" lang="sh" />
+
+The end.
+"""
+
+
+def test_code_given_to_a_component_in_its_attributes_is_shown_as_code() -> None:
+    """Tauri's pages give their install commands to `<CommandTabs npm="..." cargo="..." />` (117 tags) and
+    Starlight's `<Code code="..." />`: the page shows a tab per package manager, the index showed nothing after
+    "Use your project's package manager to add the dependency:"."""
+    doc = load("file-system.mdx", TAURI_PLUGIN)
+    assert doc.warnings == ()
+    assert searchable(doc) == (
+        "File System\nUse your project's package manager to add the dependency:\n\nnpm\nnpm run tauri add zebrafs\n\n"
+        "cargo\ncargo tauri add zebrafs\n\n1. Start it:\nnpm\ncd tauri-app\nnpm run tauri dev\nyarn\n"
+        "yarn tauri dev\n2. Find keytool:\n/opt/android-studio/jbr/bin/keytool -genkey\n\nThe end."
+    )
+
+
 def test_an_mdx_list_indented_in_a_component_keeps_its_items() -> None:
     """Infisical's <Step>s indent their lists four spaces: MDX (micromark, no indented code) reads each line as
     an item, CommonMark the second as the first's continuation, and the text read `Name: a friendly name. -
