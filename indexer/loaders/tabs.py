@@ -3,8 +3,10 @@
 Docusaurus's `<TabItem value="yarn">` shows the label its `<Tabs values={[{label: 'Yarn', value: 'yarn'}]}>` gives
 that value, else the value. Nextra's `<Tabs items={['npm', 'pnpm']}>` labels its `<Tabs.Tab>` (or `<Tab>`)
 children by position, and Fumadocs' `<Tab value="npm">` by value, else by position: the label stands above the
-tab's content, as the page shows the tab chosen. A tab past the end of its `items`, or of tabs whose `items` is
-no array of strings (`items={names}`), shows none; tabs nested in a tab have labels of their own.
+tab's content, as the page shows the tab chosen; Astro's docs' tab components (`<UIFrameworkTabs>`) take each
+tab as a named slot (`<Fragment slot="react">`), labelled by its name. A tab past the end of its `items`, or of
+tabs whose `items` is no array of strings (`items={names}`), shows none; tabs nested in a tab have labels of
+their own.
 """
 
 from __future__ import annotations
@@ -28,6 +30,11 @@ _TABS_CLOSE = re.compile(rf"<[ \t]*/[ \t]*Tabs{_NAME_END}")
 _TAB_OPEN = re.compile(rf"<[ \t]*(?:Tabs\.)?Tab{_NAME_END}")
 _STRING = r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`$\\]*`"""
 _SELF_CLOSING = re.compile(r"/[ \t]*>\Z")
+# Astro's docs' tab components (`<UIFrameworkTabs>`, `<PackageManagerTabs>`: 220 on its English pages) take each
+# tab as a named slot, `<Fragment slot="react">`, which they show under that name's label
+_SLOT_TABS_OPEN = re.compile(rf"<[ \t]*[A-Z][\w$]*Tabs{_NAME_END}")
+_SLOT_TABS_CLOSE = re.compile(rf"<[ \t]*/[ \t]*[A-Z][\w$]*Tabs{_NAME_END}")
+_SLOT = re.compile(r"""<[ \t]*Fragment\b[^<>]*?\bslot[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _ITEMS = re.compile(r"\bitems\s*=")
 _ITEMS_ARRAY = re.compile(rf"\bitems\s*=\s*\{{\s*\[\s*((?:(?:{_STRING})\s*,\s*)*(?:{_STRING})?)\s*\]\s*\}}")
 _ITEM = re.compile(_STRING)
@@ -47,6 +54,7 @@ class TabLabels:
     def __init__(self, page: str) -> None:
         self._values = _docusaurus_labels(page) if "TabItem" in page else {}
         self._open: list[_Tabs] = []  # the <Tabs> around the tag being read, innermost last
+        self._slotted = 0  # the tab components taking slots (`<UIFrameworkTabs>`) around it
 
     def label(self, tag: str) -> str:
         """The label a tag shows above its content when it writes none itself; "" for any other tag."""
@@ -58,6 +66,12 @@ class TabLabels:
             self._open.pop()
         elif _TAB_OPEN.match(tag) and self._open:
             return self._tab_label(tag, self._open[-1])
+        elif _SLOT_TABS_OPEN.match(tag) and not _SELF_CLOSING.search(tag):
+            self._slotted += 1
+        elif _SLOT_TABS_CLOSE.match(tag):
+            self._slotted = max(0, self._slotted - 1)
+        elif self._slotted and (slot := _SLOT.match(tag)) is not None:
+            return next(filter(None, slot.groups()), "").strip()
         return ""
 
     def _tab_label(self, tag: str, tabs: _Tabs) -> str:

@@ -386,6 +386,20 @@ def test_code_given_to_a_component_in_its_attributes_is_shown_as_code() -> None:
     )
 
 
+def test_astro_tab_components_label_each_slot_with_its_name() -> None:
+    """Astro's docs give each tab of `<UIFrameworkTabs>` (and `<PackageManagerTabs>`) as `<Fragment
+    slot="react">`: the page shows a tab labelled React above each, the index showed four code blocks of the same
+    file name with nothing to tell which framework each was for. A slot outside such tabs shows no name."""
+    text = (
+        b"import UIFrameworkTabs from '~/components/tabs/UIFrameworkTabs.astro';\n\n# Forms\n\n"
+        b'<UIFrameworkTabs>\n  <Fragment slot="preact">\n    ```tsx\n    export const p = 1;\n    ```\n'
+        b'  </Fragment>\n  <Fragment slot="react">\n    ```tsx\n    export const r = 2;\n    ```\n  </Fragment>\n'
+        b'</UIFrameworkTabs>\n\n<Card>\n  <Fragment slot="footer">A zebracorn footer.</Fragment>\n</Card>\n'
+    )
+    body = searchable(load("forms.mdx", text))
+    assert body == "Forms\nForms\npreact\n\nexport const p = 1;\n\nreact\n\nexport const r = 2;\n\nA zebracorn footer."
+
+
 def test_an_mdx_list_indented_in_a_component_keeps_its_items() -> None:
     """Infisical's <Step>s indent their lists four spaces: MDX (micromark, no indented code) reads each line as
     an item, CommonMark the second as the first's continuation, and the text read `Name: a friendly name. -
