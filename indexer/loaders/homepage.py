@@ -2,7 +2,8 @@
 draws a hero, its `hero:` `name`, `text` and `tagline`, and a card per entry of `features:`, its `title` as a
 heading over its `details`, above whatever the page's Markdown adds (often nothing but a component). Values are
 HTML, as the theme puts them in (`v-html`): their tags are taken out and their entities read. The hero's action
-buttons and image, and a feature's icon and link, are links and pictures, not text."""
+buttons and image, and a feature's icon and link, are links and pictures, not text. Starlight's hero (`title`,
+`tagline`) is shown on any page that has one."""
 
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ _MAX_FEATURES = 100
 
 def home_sections(front_matter: Mapping[str, Any]) -> tuple[Section, ...]:
     """The sections a home page's hero and features show (none when the page is no home page)."""
-    if front_matter.get("layout") != "home" and front_matter.get("pageType") != "home":
-        return ()
     hero = front_matter.get("hero")
+    if front_matter.get("layout") != "home" and front_matter.get("pageType") != "home":
+        return _starlight_hero(hero)
     sections: list[Section] = []
     if isinstance(hero, Mapping):
         name, lines = _text(hero.get("name")), [_text(hero.get(key)) for key in ("text", "tagline")]
@@ -34,6 +35,17 @@ def home_sections(front_matter: Mapping[str, Any]) -> tuple[Section, ...]:
         if isinstance(feature, Mapping) and (_text(feature.get("title")) or _text(feature.get("details"))):
             sections.append(Section(text=_text(feature.get("details")), heading=_text(feature.get("title")), level=2))
     return tuple(sections)
+
+
+def _starlight_hero(hero: object) -> tuple[Section, ...]:
+    """What Starlight's hero shows, on any page that has one (its splash pages: Tauri's home page, Astro's
+    Getting started): its `title` over its `tagline` ("Create small, fast, secure, cross-platform
+    applications", which the page shows and its description does not say); none for VitePress's hero (`name`,
+    `text`), which a page not of its home layout does not show."""
+    if not isinstance(hero, Mapping) or "name" in hero or "text" in hero:
+        return ()
+    title, tagline = _text(hero.get("title")), _text(hero.get("tagline"))
+    return (Section(text=tagline, heading=title, level=1 if title else 0),) if tagline else ()
 
 
 def _text(value: object) -> str:

@@ -139,7 +139,7 @@ class MarkdownLoader:
         titled = front_matter.get("title")
         if api is not None and api.title and not (isinstance(titled, str) and titled.strip()):
             doc = replace(doc, title=api.title)
-        if home := home_sections(front_matter):  # a VitePress home page's hero and feature cards
+        if home := home_sections(front_matter):  # a VitePress home page's hero and feature cards, Starlight's hero
             doc = replace(doc, title=doc.title or home[0].heading, sections=home + doc.sections)
         return doc if metadata is None else self._titled(doc, quarto.page_title(front_matter, metadata))
 

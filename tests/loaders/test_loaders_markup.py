@@ -1070,6 +1070,25 @@ import HomeSponsors from './.vitepress/theme/components/HomeSponsors.vue'
 """
 
 
+def test_a_starlight_hero_shows_its_title_and_tagline(docs: Path, index_dir: Path) -> None:
+    """Tauri's home page (Starlight's splash template) says "Create small, fast, secure, cross-platform
+    applications" in its hero's tagline, above the page's Markdown: the index had only its description."""
+    write(docs, "astro.config.mjs", b"export default { integrations: [starlight({ title: 'x' })] };\n")
+    write(
+        docs,
+        "src/content/docs/index.mdx",
+        b"---\ntitle: Tauri 2.0\ndescription: The app toolkit\ntemplate: splash\nhero:\n  title: Zebracorn Docs\n"
+        b"  tagline: Create small, fast <b>cross-platform</b> applications\n  actions:\n    - text: Get Started\n"
+        b"      link: /start/\n---\n\n## Create a Project\n\nRun the command.\n",
+    )
+    index(docs, index_dir)
+    assert document(index_dir, "src/content/docs/index.mdx").title == "Tauri 2.0"
+    assert snapshot(index_dir).text("src/content/docs/index.mdx") == (
+        "The app toolkit\n\nZebracorn Docs\n\nCreate small, fast cross-platform applications\n\nCreate a Project\n\n"
+        "Run the command."
+    )
+
+
 def test_a_vitepress_home_page_shows_its_hero_and_features(docs: Path, index_dir: Path) -> None:
     """Vue Router's and Pinia's home pages hold their text in the front matter's hero and features, which
     VitePress's home layout shows: the pages were skipped as `no text`. They read as the page shows them (tags
