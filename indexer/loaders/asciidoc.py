@@ -20,6 +20,8 @@
   `image:x.png[A diagram]` its alt text, `kbd:[Ctrl+C]` and `btn:[Save]` their keys, `footnote:[Note.]` its
   note, `pass:q[text]` its text; formatting marks (`*bold*`, `_emphasis_`, `` `code` ``, `#marked#`,
   `+passthrough+`) their text.
+- Git's `linkgit:` macro (its asciidoctor-extensions.rb) shows the manual page it links to as man names it:
+  `linkgit:git-commit[1]` is `git-commit(1)`.
 - Spring's extensions (springasciidoc.py): `javadoc:` macros their class's name, `include-code::` the code.
 """
 
@@ -55,6 +57,7 @@ _MENU = re.compile(r"\bmenu:([^\s\[\]]+)\[([^\]]*)\]")
 _FOOTNOTE = re.compile(r"\bfootnote(?::[\w-]*)?:\[([^\]]*)\]")
 _ANGLE = re.compile(r"<<([^,<>\n]+?)(?:,[ \t]*([^<>\n]+?))?>>")
 _INLINE_ANCHOR = re.compile(r"\[\[[^\[\]\n]*\]\]|\banchor:[\w-]+\[[^\]]*\]")
+_LINKGIT = re.compile(r"\blinkgit:([^\s\[\]]+)\[([^\]]*)\]")
 _ROLE = re.compile(r"\[\.[\w.-]+\](?=[*_`#])")  # [.role]#text#
 
 
@@ -197,6 +200,7 @@ def _macros(text: str) -> str:
     text = _PASS.sub(lambda m: m.group(1), text)
     text = _XREF.sub(lambda m: m.group(2) or _page_name(m.group(1)), text)
     text = JAVADOC.sub(javadoc_text, text)
+    text = _LINKGIT.sub(lambda m: f"{m.group(1)}({m.group(2)})" if m.group(2) else m.group(1), text)
     text = _LINK.sub(lambda m: _link_text(m.group(2)) or m.group(1), text)
     text = _IMAGE.sub(lambda m: m.group(1), text)
     text = _KEYS.sub(lambda m: m.group(1), text)

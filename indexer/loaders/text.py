@@ -27,6 +27,7 @@ _RST_ADORNMENT = re.compile(r"^([=\-~^*#\"'`:.+_<>!$%&,;/?@\\|])\1*[ \t]*$")
 _ADOC_HEADING = re.compile(r"^(={1,6})[ \t]+(\S.*?)[ \t]*=*[ \t]*$")
 _ADOC_DELIMITER = re.compile(r"^(-{4,}|\.{4,}|/{4,}|\+{4,}|_{4,})[ \t]*$")  # listing, literal, comment...
 _ADOC_ATTRIBUTE = re.compile(r"^:!?[\w-]+!?:.*$")
+_MANPAGE = re.compile(r"^[^\s()]+\(\w+\)$")  # git-rebase(1)
 _BLANKS = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 
 
@@ -56,7 +57,21 @@ class TextLoader:
                         heading=plain_title(s.heading, attributes), level=s.level)
                 for s in sections
             )  # fmt: skip
+            title = _manpage_title(title, sections)
         return ParsedDoc(format=self.format, title=title, sections=sections)
+
+
+def _manpage_title(title: str, sections: tuple[Section, ...]) -> str:
+    """A manual page's title (`git-rebase(1)` over a NAME section, the shape Asciidoctor's manpage doctype reads)
+    is its NAME line, `git-rebase - Reapply commits on top of another base tip`: what `man -k` and the page's
+    reader see first, and the words a question about the command uses."""
+    if not _MANPAGE.match(title):
+        return title
+    first = next((s for s in sections if s.heading and s.heading != title), None)
+    if first is None or first.heading.upper() != "NAME":
+        return title
+    line = first.text.strip().split("\n", 1)[0].strip()
+    return line if " - " in line else title
 
 
 def _blank_runs(text: str) -> str:
@@ -93,17 +108,40 @@ def _is_adornment(line: str, min_length: int) -> bool:
 
 
 def split_adoc(lines: list[str]) -> list[_Heading]:
-    """AsciiDoc titles: `= Document title`, `== Section`, ... outside delimited blocks."""
+    """AsciiDoc titles outside delimited blocks: `= Document title`, `== Section`, ... and the two-line titles
+    Asciidoctor reads too (a title underlined by `=`, `-`, `~`, `^` or `+`: git's manual pages are written so), whose
+    underline is no block's delimiter (`NAME` over `----` opens no listing)."""
     headings: list[_Heading] = []
     open_block: str | None = None
-    for index, line in enumerate(lines):
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if open_block is None and _underlined(lines, index):
+            headings.append((index, 2, line.strip()))
+            index += 2
+            continue
         delimiter = _ADOC_DELIMITER.match(line)
         if delimiter:
             open_block = None if open_block == delimiter.group(1) else open_block or delimiter.group(1)
-            continue
-        if open_block is None and (match := _ADOC_HEADING.match(line)):
+        elif open_block is None and (match := _ADOC_HEADING.match(line)):
             headings.append((index, 1, match.group(2)))
+        index += 1
     return headings
+
+
+def _underlined(lines: list[str], index: int) -> bool:
+    """Whether the line at `index` is a two-line title as Asciidoctor's parser finds one: at a block's start, with
+    a letter or digit, not a block title (`.x`), an attribute line or a comment, over a line of one of the marks
+    whose length differs from its own by at most one."""
+    if index + 1 >= len(lines):
+        return False
+    title, under = lines[index].rstrip(), lines[index + 1].rstrip()
+    if len(under) < 2 or under[0] not in "=-~^+" or under.strip(under[0]) or abs(len(title) - len(under)) > 1:
+        return False
+    if title[:1] in ("", ".", "[", " ", "\t") or title.startswith("//") or not any(c.isalnum() for c in title):
+        return False
+    above = lines[index - 1].strip() if index else ""
+    return not above or (above.startswith("[") and above.endswith("]")) or bool(_ADOC_ATTRIBUTE.match(above))
 
 
 def _adoc_lines(lines: list[str]) -> list[_Heading]:

@@ -580,6 +580,54 @@ def test_adoc_ordered_lists_show_their_numbers_and_passthroughs_their_text() -> 
     )
 
 
+MANPAGE = b"""zebra-herd(1)
+=============
+
+NAME
+----
+zebra-herd - Gather the zebras into one herd
+
+SYNOPSIS
+--------
+[verse]
+'zebra herd' [--count <n>]
+
+DESCRIPTION
+-----------
+Gathers them. See linkgit:zebra-graze[1] and linkgit:zebra-config[].
+
+----
+$ zebra herd --count 3
+----
+
+Subsection
+~~~~~~~~~~
+Text.
+Not a title
+------------
+a listing, as a paragraph's line over dashes opens one
+------------
+"""
+
+
+def test_a_manual_page_with_two_line_titles_reads_as_asciidoctor_shows_it() -> None:
+    """git's manual pages (git/git's Documentation/) underline their titles, `NAME` over `----`: every page was
+    untitled, its `----` underlines opened listings that swallowed the sections, `linkgit:git-log[1]` was left as
+    written (2,127 of them), and "git rebase" found a page called "Git rebase" without its NAME line."""
+    doc = load("zebra-herd.adoc", MANPAGE)
+    assert doc.title == "zebra-herd - Gather the zebras into one herd"
+    assert [s.heading for s in doc.sections] == ["zebra-herd(1)", "NAME", "SYNOPSIS", "DESCRIPTION", "Subsection"]
+    assert doc.sections[3].text == ("Gathers them. See zebra-graze(1) and zebra-config.\n\n$ zebra herd --count 3")
+    assert doc.sections[4].text == "Text.\nNot a title\na listing, as a paragraph's line over dashes opens one"
+
+
+def test_a_two_line_title_not_over_a_man_name_stays_the_title() -> None:
+    guide = b"My Guide\n========\n\nIntro.\n\nSetup\n-----\nRun it.\n"
+    doc = load("guide.adoc", guide)
+    assert doc.title == "My Guide"
+    assert [(s.heading, s.text) for s in doc.sections] == [("My Guide", "Intro."), ("Setup", "Run it.")]
+
+
 def test_html_title_falls_back_to_first_h1() -> None:
     assert load("a.html", b"<title> </title><h2>Two</h2><h1>One</h1><p>x</p>").title == "One"
     assert load("a.html", b"<p>no headings</p>").title == ""
