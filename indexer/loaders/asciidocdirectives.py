@@ -57,15 +57,37 @@ _ANTORA_ATTRIBUTES = {"env": "site", "env-site": "", "site-gen": "antora", "site
 def antora_attributes(page: Path) -> dict[str, str]:
     """The attributes an Antora component gives its pages (`asciidoc: attributes:` in the antora.yml that its
     `modules/<module>/pages/` lie under), read as an include is (remembered: a change reads the pages again);
-    {} elsewhere. A value that ends in `@` is a default a page may change: the same here."""
+    {} elsewhere. A value that ends in `@` is a default a page may change: the same here. Antora's own page
+    attributes (`{page-component-version}`: _intrinsic) come first."""
     found = _component(page)
     if found is None or "pages" not in page.parts:
         return {}
-    asciidoc = _antora_yml(page, found[0]).get("asciidoc")
+    config = _antora_yml(page, found[0])
+    asciidoc = config.get("asciidoc")
     given = asciidoc.get("attributes") if isinstance(asciidoc, dict) else None
-    if not isinstance(given, dict):
-        return {}
-    return {str(k).lower(): str(v).removesuffix("@") for k, v in given.items() if isinstance(v, str | int | float)}
+    attributes = _intrinsic(config, page, *found)
+    if isinstance(given, dict):
+        values = {str(k).lower(): v for k, v in given.items() if isinstance(v, str | int | float)}
+        attributes |= {name: str(value).removesuffix("@") for name, value in values.items()}
+    return attributes
+
+
+def _intrinsic(config: dict[str, Any], page: Path, folder: Path, module: str) -> dict[str, str]:
+    """The page attributes Antora sets itself, which pages show: the component's name, title and version (the
+    Asciidoctor docs' page was titled `What's New in {page-component-version}` as written), its module and the
+    page's path in it (`page-relative-src-path`); a value antora.yml does not give as a plain one is left out."""
+    version = config.get("version")
+    pages = folder / "modules" / module / "pages"
+    values = {
+        "page-component-name": config.get("name"),
+        "page-component-title": config.get("title", config.get("name")),
+        "page-component-version": version,
+        "page-version": version,
+        "page-component-display-version": config.get("display_version", version),
+        "page-module": module,
+        "page-relative-src-path": page.relative_to(pages).as_posix() if page.is_relative_to(pages) else None,
+    }
+    return {k: str(v) for k, v in values.items() if isinstance(v, str | int | float) and not isinstance(v, bool)}
 
 
 def preprocess(lines: list[str], page: Path, given: dict[str, str]) -> list[str]:

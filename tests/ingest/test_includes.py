@@ -823,6 +823,21 @@ def test_an_antora_page_reads_the_attributes_its_component_gives(tmp_path: Path)
     assert "Get Narwhal from" in (snapshot(tmp_path / "index").text("modules/ROOT/pages/index.adoc") or "")
 
 
+def test_an_antora_page_reads_the_attributes_antora_sets_for_its_component(tmp_path: Path) -> None:
+    """The Asciidoctor docs' page was titled "What's New in {page-component-version}" as written: Antora fills in
+    the component's version, name and title and the page's module; a search for the version found nothing."""
+    docs = tmp_path / "docs"
+    write(docs, "antora.yml", "name: zebracorn\ntitle: Zebracorn\nversion: '2.1'\n")
+    write(docs, "modules/api/pages/news.adoc", "= What's New in {page-component-version}\n\n"
+          "{page-component-title} ({page-component-name}) {page-version}, module {page-module}: "
+          "{page-relative-src-path}. {page-unknown} stays.\n")  # fmt: skip
+    index(docs, tmp_path / "index")
+    assert document(tmp_path / "index", "modules/api/pages/news.adoc").title == "What's New in 2.1"
+    assert snapshot(tmp_path / "index").text("modules/api/pages/news.adoc") == (
+        "What's New in 2.1\n\nZebracorn (zebracorn) 2.1, module api: news.adoc. {page-unknown} stays."
+    )
+
+
 def test_springs_include_code_and_javadoc_macros_show_the_code_and_class_names(tmp_path: Path) -> None:
     """Spring Security's pages showed `include-code::./UserService[tag=x]` and `javadoc:org.x.Foo[]` as written
     (118 and 264 of them) and none of the Java and Kotlin examples those lines put on the page."""
