@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from indexer.loaders.asciidocdirectives import COMMENT_BLOCK, DEFINITION, REFERENCE
+from indexer.loaders.asciidocdirectives import COMMENT_BLOCK, DEFINITION, REFERENCE, defined_value
 from indexer.loaders.asciidocmarks import unmarked
 from indexer.loaders.springasciidoc import JAVADOC, javadoc_text
 
@@ -61,13 +61,14 @@ _LINKGIT = re.compile(r"\blinkgit:([^\s\[\]]+)\[([^\]]*)\]")
 _ROLE = re.compile(r"\[\.[\w.-]+\](?=[*_`#])")  # [.role]#text#
 
 
-def document_attributes(lines: list[str]) -> dict[str, str]:
-    """The attributes a document defines (`:product: Asciidoctor`), by lower-case name, the last value each."""
-    found: dict[str, str] = {}
+def document_attributes(lines: list[str], given: dict[str, str]) -> dict[str, str]:
+    """The attributes a document defines (`:product: Asciidoctor`), by lower-case name, the last value each, with
+    the references to those defined before (or `given`) filled in, as Asciidoctor stores them."""
+    found: dict[str, str] = dict(given)
     for line in lines:
         definition = DEFINITION.match(line)
         if definition is not None and not (definition.group(1) or definition.group(3)):
-            found[definition.group(2).lower()] = definition.group(4)
+            found[definition.group(2).lower()] = defined_value(definition.group(4), found)
     return found
 
 
@@ -82,6 +83,7 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
     out: list[str] = []
     attributes = dict(defined)
     code: str | None = None
+    filling = code_filled = False  # the next listing's, the open one's `subs` include attributes (_filling)
     comment = False
     table = False
     numbers = _Numbers()
@@ -95,13 +97,14 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
             if line.strip() == code:
                 code = None
             else:
-                out.append(line)
+                out.append(_filled(line, attributes) if code_filled else line)
             continue
         stripped = line.strip()
+        filling, was_filling = _filling(stripped) or (filling and not stripped), filling
         if COMMENT_BLOCK.match(stripped):
             comment = True
         elif (opened := _CODE.match(stripped)) is not None:
-            code = opened.group(1)
+            code, code_filled = opened.group(1), was_filling
         elif _TABLE.match(stripped):
             table = not table
             out.append("")
@@ -110,9 +113,10 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
             if definition.group(1) or definition.group(3):
                 attributes.pop(name, None)
             else:
-                attributes[name] = definition.group(4)
+                attributes[name] = defined_value(definition.group(4), attributes)
         elif _DELIMITER.match(stripped) or _ATTRIBUTE_LINE.match(stripped):
             numbers.block(stripped, follows_plus)
+            filling = filling or (was_filling and stripped.startswith("["))  # [[id]] under [source,subs=...]
             out.append("")
         elif _COMMENT.match(line) or stripped == "+":  # a comment; a list continuation
             continue
@@ -185,6 +189,16 @@ def _inline(text: str, attributes: dict[str, str]) -> str:
         for _ in range(2):  # nested marks (*_both_*): twice is enough for prose
             text = unmarked(text)
     return text.replace("\\{", "{")
+
+
+def _filling(line: str) -> bool:
+    """Whether a block attribute line has its block's attribute references filled in (`subs=attributes+`,
+    `subs="+attributes,+quotes"`): a listing shows its code so (`# => {release-version}` is the version)."""
+    return line.startswith("[") and "subs=" in line and "attributes" in line.partition("subs=")[2]
+
+
+def _filled(line: str, attributes: dict[str, str]) -> str:
+    return REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), line) if "{" in line else line
 
 
 def _closed(replace: Callable[[str], str], text: str) -> str:

@@ -28,7 +28,7 @@ from indexer.loaders.includes import SETTINGS, deeper, included_text, lies_outsi
 from indexer.loaders.springasciidoc import INCLUDE_CODE, code_includes
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["COMMENT_BLOCK", "DEFINITION", "REFERENCE", "antora_attributes", "preprocess"]
+__all__ = ["COMMENT_BLOCK", "DEFINITION", "REFERENCE", "antora_attributes", "defined_value", "preprocess"]
 
 COMMENT_BLOCK = re.compile(r"^/{4,}[ \t]*$")
 DEFINITION = re.compile(r"^:(!?)([\w][\w-]*)(!?):[ \t]*(.*)$")
@@ -161,14 +161,11 @@ class _Preprocessor:
         name = definition.group(2).lower()
         if definition.group(1) or definition.group(3):
             self.attributes.pop(name, None)
-        else:  # references filled in, unless that makes it long (`:a: {a}{a}` line after line doubles it)
-            value = self._filled(definition.group(4))
-            self.attributes[name] = value if len(value) <= MAX_ATTRIBUTE_CHARS else definition.group(4)
+        else:
+            self.attributes[name] = defined_value(definition.group(4), self.attributes)
 
     def _filled(self, text: str) -> str:
-        return (
-            REFERENCE.sub(lambda m: self.attributes.get(m.group(1).lower(), m.group(0)), text) if "{" in text else text
-        )
+        return _filled(text, self.attributes)
 
     def _defined(self, name: str, target: str) -> bool:
         """Whether `ifdef::target[]` (or ifndef) keeps its lines, as Asciidoctor decides it."""
@@ -217,6 +214,18 @@ class _Preprocessor:
         lines = leveled(lines, options.get("leveloffset", ""))
         with deeper():
             return self.run(lines, full)
+
+
+def defined_value(value: str, attributes: dict[str, str]) -> str:
+    """An attribute entry's value as Asciidoctor stores it: the references to attributes defined before it filled
+    in (`:apidoc-root: {url-gems}/asciidoctor`), unless that makes it long (`:a: {a}{a}` line after line doubles
+    it)."""
+    filled = _filled(value, attributes)
+    return filled if len(filled) <= MAX_ATTRIBUTE_CHARS else value
+
+
+def _filled(text: str, attributes: dict[str, str]) -> str:
+    return REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), text) if "{" in text else text
 
 
 def _value(token: str) -> str | float:

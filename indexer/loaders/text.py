@@ -50,7 +50,7 @@ class TextLoader:
         title = next((text for _, _, text in headings if text), "")
         sections = sections_at(lines, headings)
         if splitter is _adoc_lines:
-            attributes = given | document_attributes(lines)
+            attributes = document_attributes(lines, given)
             title = plain_title(title, attributes)
             sections = tuple(
                 Section(text=_blank_runs("\n".join(plain_asciidoc(s.text.split("\n"), attributes))),

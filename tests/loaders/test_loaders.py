@@ -628,6 +628,23 @@ def test_a_two_line_title_not_over_a_man_name_stays_the_title() -> None:
     assert [(s.heading, s.text) for s in doc.sections] == [("My Guide", "Intro."), ("Setup", "Run it.")]
 
 
+def test_adoc_attribute_values_hold_the_attributes_before_them_and_listings_fill_them_when_told() -> None:
+    """The Asciidoctor docs define `:apidoc-root: {url-api-gems}/asciidoctor/{release-version}/Asciidoctor` and
+    then `:apidoc-converter: {apidoc-root}/Converter`: 7 links of its Custom Converter page read
+    `{apidoc-root}/Converter[...]` as written; and `[,ruby,subs=attributes+]` listings showed `{release-version}`."""
+    page = (
+        b"= API {version}\n:version: 2.1\n:api-root: https://gems.example/zebracorn/{version}\n"
+        b":api-herd: {api-root}/Herd\n\nSee the {api-herd}[Herd class] and {api-herd}/Base[its base].\n\n"
+        b"[,ruby,subs=attributes+]\n----\nputs Zebracorn::VERSION # => {version}\n----\n\n"
+        b"[,ruby]\n----\nputs '{version}'\n----\n"
+    )
+    doc = load("api.adoc", page)
+    assert doc.title == "API 2.1"
+    assert doc.sections[0].text == (
+        "See the Herd class and its base.\n\nputs Zebracorn::VERSION # => 2.1\n\nputs '{version}'"
+    )
+
+
 def test_html_title_falls_back_to_first_h1() -> None:
     assert load("a.html", b"<title> </title><h2>Two</h2><h1>One</h1><p>x</p>").title == "One"
     assert load("a.html", b"<p>no headings</p>").title == ""
