@@ -46,7 +46,7 @@ _COMPARE = {
 }
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 MAX_ATTRIBUTE_CHARS = 10_000  # an attribute's value with its references filled in, at most
-_ADOC_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".ad")
+_ADOC_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".ad", ".txt")  # Asciidoctor's ASCIIDOC_EXTENSIONS
 # `[[id]]`, `[#id.role]`; the id possessive: each of its splits tried against the rest took minutes on a long line
 _BLOCK_ID = re.compile(r"^\[\[([\w][\w.-]*+)(?:,[^\]]*)?\]\][ \t]*$|^\[#([\w][\w.-]*+)[^\]]*\][ \t]*$")
 _FAMILIES = {"partial": "partials", "example": "examples", "page": "pages", "attachment": "attachments"}

@@ -1,6 +1,7 @@
 """Plain text and lightweight markup read as text: .txt, .adoc and friends (.rst has rst.py).
 
-Plain files are one untitled Section. AsciiDoc is split at `= Title` / `== Section` lines; the first such
+Plain files are one untitled Section (a `.txt` file is AsciiDoc where AsciiDoc Python's config lies beside it or
+above: _asciidoc_project). AsciiDoc is split at `= Title` / `== Section` lines; the first such
 heading is the title, and heading lines are not repeated in the text; its markup is taken out as the rendered page
 shows it (asciidoc.py). Other markup is kept as written.
 split_rst cuts reStructuredText at its underlined (optionally also overlined) titles the same way, for
@@ -9,12 +10,14 @@ rst.py's fallback when docutils cannot read a file.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 from indexer.loaders.asciidoc import document_attributes, plain_asciidoc, plain_title
 from indexer.loaders.asciidocdirectives import antora_attributes, preprocess
+from indexer.loaders.includes import folders_up, probe, reading_root
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
@@ -40,6 +43,8 @@ class TextLoader:
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         lines = [line.rstrip() for line in decode_text(data).split("\n")]
         splitter = _SPLITTERS.get(path.suffix.lower())
+        if splitter is None and path.suffix.lower() == ".txt" and _asciidoc_project(path):
+            splitter = _adoc_lines
         if splitter is None:
             sections = sections_at(lines, [])
             return ParsedDoc(format=self.format, title="", sections=sections)
@@ -59,6 +64,22 @@ class TextLoader:
             )  # fmt: skip
             title = _manpage_title(title, sections)
         return ParsedDoc(format=self.format, title=title, sections=sections)
+
+
+def _asciidoc_project(page: Path) -> bool:
+    """Whether a `.txt` file is AsciiDoc: AsciiDoc Python's `asciidoc.conf` lies in its folder or one above it
+    (inside where included files may come from), the file that tool reads beside the documents it renders. git's
+    manual pages were `.txt` until 2025, read as plain text: their markup as written, no includes, no titles.
+    Each folder looked in is remembered (probe()), so that a config that comes reads the pages again."""
+    root = reading_root()
+    if root is None:
+        return False
+    for folder in folders_up(page):
+        if not (folder == root or folder.startswith(root.rstrip(os.sep) + os.sep)):
+            return False
+        if probe(os.path.join(folder, "asciidoc.conf")):
+            return True
+    return False
 
 
 def _manpage_title(title: str, sections: tuple[Section, ...]) -> str:

@@ -823,6 +823,36 @@ def test_an_antora_page_reads_the_attributes_its_component_gives(tmp_path: Path)
     assert "Get Narwhal from" in (snapshot(tmp_path / "index").text("modules/ROOT/pages/index.adoc") or "")
 
 
+def test_txt_files_beside_asciidoc_pythons_config_read_as_asciidoc_with_their_includes(tmp_path: Path) -> None:
+    """git's manual pages were `.txt` AsciiDoc until 2025 (an `asciidoc.conf` beside them): they read as plain
+    text, `NAME` over `----` and `include::merge-options.txt[]` as written, every page titled by its file name.
+    A `.txt` with no such config stays plain text, until one comes."""
+    docs = tmp_path / "docs"
+    write(docs, "man/asciidoc.conf", "[attributes]\nplus=&#43;\n")
+    page = "zebra-herd(1)\n=============\n\nNAME\n----\nzebra-herd - Gather the herd\n\nOPTIONS\n-------\n"
+    write(
+        docs,
+        "man/zebra-herd.txt",
+        page + ":zebra-herd: 1\n\ninclude::herd-options.txt[]\n\nSee linkgit:zebra-graze[1].\n",
+    )
+    write(docs, "man/howto/herd-options.txt", "--count::\n\tHow many.\n")
+    write(docs, "man/herd-options.txt", "--stripes::\n\tStriped ones.\nifdef::zebra-herd[]\n\tOnly in herd.\n"
+          "endif::zebra-herd[]\nifndef::zebra-herd[]\n\tNot in herd.\nendif::zebra-herd[]\n")  # fmt: skip
+    write(docs, "notes/plain.txt", "Notes\n=====\n\n*stars* and include::x.txt[] stay.\n")
+    index(docs, tmp_path / "index")
+    assert document(tmp_path / "index", "man/zebra-herd.txt").title == "zebra-herd - Gather the herd"
+    assert snapshot(tmp_path / "index").text("man/zebra-herd.txt") == (
+        "zebra-herd(1)\n\nNAME\n\nzebra-herd - Gather the herd\n\nOPTIONS\n\n--stripes\n\tStriped ones.\n"
+        "\tOnly in herd.\n\nSee zebra-graze(1)."
+    )
+    assert snapshot(tmp_path / "index").text("man/howto/herd-options.txt") == "--count\n\tHow many."  # config above
+    plain = "Notes\n=====\n\n*stars* and include::x.txt[] stay."
+    assert snapshot(tmp_path / "index").text("notes/plain.txt") == plain
+    write(docs, "notes/asciidoc.conf", "")
+    assert index(docs, tmp_path / "index").updated == 1
+    assert snapshot(tmp_path / "index").text("notes/plain.txt") == "Notes\n\nstars and include::x.txt[] stay."
+
+
 def test_an_antora_page_reads_the_attributes_antora_sets_for_its_component(tmp_path: Path) -> None:
     """The Asciidoctor docs' page was titled "What's New in {page-component-version}" as written: Antora fills in
     the component's version, name and title and the page's module; a search for the version found nothing."""
