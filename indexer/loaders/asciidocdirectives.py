@@ -196,6 +196,12 @@ class _Preprocessor:
         if _URL.match(target):
             warn(f"include::{target[:120]}[]: a URL is not read: not included")
             return []
+        if (missing := REFERENCE.search(target)) is not None:  # Asciidoctor looks for the name as written
+            name = missing.group(1)
+            if not optional:
+                warn(f"include:: targets name {{{name}}}, an attribute no page or file defines (the build gives "
+                     f"it: asciidoctor -a {name}=...): those files are not included")  # fmt: skip
+            return []
         relative = _antora_target(path, target) if "$" in target else target
         if relative is None:
             return []

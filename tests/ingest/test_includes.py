@@ -853,6 +853,22 @@ def test_txt_files_beside_asciidoc_pythons_config_read_as_asciidoc_with_their_in
     assert snapshot(tmp_path / "index").text("notes/plain.txt") == "Notes\n\nstars and include::x.txt[] stay."
 
 
+def test_include_targets_naming_an_attribute_nothing_defines_warn_once_per_page(tmp_path: Path) -> None:
+    """git's git.adoc includes twelve `{build_dir}/cmds-*.adoc` that its Makefile makes and names with
+    `-a build_dir=...`: the summary said "included file {build_dir}/cmds-guide.adoc does not exist" twelve times."""
+    docs = tmp_path / "docs"
+    write(docs, "git.adoc", "= git(1)\n\nCommands:\n\ninclude::{build_dir}/cmds-main.adoc[]\n\n"
+          "include::{build_dir}/cmds-guide.adoc[]\n\ninclude::{extra}/x.adoc[opts=optional]\n\n"
+          ":here: part\ninclude::{here}.adoc[]\n")  # fmt: skip
+    write(docs, "part.adoc", "The part.\n")
+    report = index(docs, tmp_path / "index")
+    assert warnings_of(report, "git.adoc") == [
+        "include:: targets name {build_dir}, an attribute no page or file defines (the build gives it: asciidoctor "
+        "-a build_dir=...): those files are not included"
+    ]
+    assert snapshot(tmp_path / "index").text("git.adoc") == "git(1)\n\nCommands:\n\nThe part."
+
+
 def test_an_antora_page_reads_the_attributes_antora_sets_for_its_component(tmp_path: Path) -> None:
     """The Asciidoctor docs' page was titled "What's New in {page-component-version}" as written: Antora fills in
     the component's version, name and title and the page's module; a search for the version found nothing."""
