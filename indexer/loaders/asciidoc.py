@@ -12,8 +12,8 @@
   label, its `+` continuation attaching the tab's code) is each tab's label on a line of its own above its content,
   as the page shows the tab chosen. An ordered list's items show their numbers (`. Step` is `1. Step`: _Numbers).
 - Attributes: a document attribute (`:product: Asciidoctor`), or one its Antora component gives (antora.yml's
-  `asciidoc.attributes`), stands in for its reference (`{product}`); an unknown reference is left as written,
-  as Asciidoctor leaves it.
+  `asciidoc.attributes`), stands in for its reference (`{product}`), and Asciidoctor's own for characters
+  (`{caret}`, `{nbsp}`) show them; an unknown reference is left as written, as Asciidoctor leaves it.
 - Preprocessor directives run first (asciidocdirectives.py: preprocess()), as Asciidoctor's reader runs them.
 - Inline macros and references leave their text: `xref:install.adoc[Install]` and `<<install,Install>>` the
   text (the target when there is none), `https://x.org[the site]` and `link:x.pdf[the guide]` the text,
@@ -57,6 +57,15 @@ _MENU = re.compile(r"\bmenu:([^\s\[\]]+)\[([^\]]*)\]")
 _FOOTNOTE = re.compile(r"\bfootnote(?::[\w-]*)?:\[([^\]]*)\]")
 _ANGLE = re.compile(r"<<([^,<>\n]+?)(?:,[ \t]*([^<>\n]+?))?>>")
 _INLINE_ANCHOR = re.compile(r"\[\[[^\[\]\n]*\]\]|\banchor:[\w-]+\[[^\]]*\]")
+# Asciidoctor's intrinsic attributes, as the characters they show (its INTRINSIC_ATTRIBUTES; zero-width ones none)
+_INTRINSIC = {
+    "startsb": "[", "endsb": "]", "vbar": "|", "caret": "^", "asterisk": "*", "tilde": "~", "plus": "+",
+    "backslash": "\\", "backtick": "`", "blank": "", "empty": "", "sp": " ", "two-colons": "::",
+    "two-semicolons": ";;", "nbsp": "\u00a0", "deg": "\u00b0", "zwsp": "", "quot": '"', "apos": "'",
+    "lsquo": "\u2018", "rsquo": "\u2019", "ldquo": "\u201c", "rdquo": "\u201d", "wj": "", "brvbar": "\u00a6",
+    "pp": "++", "cpp": "C++", "cxx": "C++", "amp": "&", "lt": "<", "gt": ">",
+}  # fmt: skip
+_CHARACTER = re.compile(r"(?<!\\)\{(" + "|".join(map(re.escape, _INTRINSIC)) + r")\}")
 _LINKGIT = re.compile(r"\blinkgit:([^\s\[\]]+)\[([^\]]*)\]")
 _ROLE = re.compile(r"\[\.[\w.-]+\](?=[*_`#])")  # [.role]#text#
 
@@ -188,7 +197,14 @@ def _inline(text: str, attributes: dict[str, str]) -> str:
     if any(mark in text for mark in "*_`#+"):
         for _ in range(2):  # nested marks (*_both_*): twice is enough for prose
             text = unmarked(text)
-    return text.replace("\\{", "{")
+    return _characters(text).replace("\\{", "{")
+
+
+def _characters(text: str) -> str:
+    """`text` with Asciidoctor's intrinsic attributes (`{caret}`, `{nbsp}`, `{empty}`) as their characters, put in
+    last, as Asciidoctor puts them in after the marks (git's pages wrote `{caret}` 192 times, `HEAD{caret}` where
+    HEAD^ is meant); one the document defines itself has been filled in before."""
+    return _CHARACTER.sub(lambda m: _INTRINSIC[m.group(1)], text) if "{" in text else text
 
 
 def _filling(line: str) -> bool:
@@ -198,7 +214,9 @@ def _filling(line: str) -> bool:
 
 
 def _filled(line: str, attributes: dict[str, str]) -> str:
-    return REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), line) if "{" in line else line
+    if "{" not in line:
+        return line
+    return _characters(REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), line))
 
 
 def _closed(replace: Callable[[str], str], text: str) -> str:

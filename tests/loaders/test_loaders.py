@@ -645,6 +645,18 @@ def test_adoc_attribute_values_hold_the_attributes_before_them_and_listings_fill
     )
 
 
+def test_adoc_intrinsic_attributes_show_their_characters_after_the_marks() -> None:
+    """git's pages wrote `HEAD{caret}` (192 times), `{asterisk}`, `{nbsp}` and `{empty}`: Asciidoctor's own
+    attributes, which showed as written; a page's own definition of one wins, and `\\{caret}` is its text."""
+    page = (
+        b"= Revisions\n\nUse *HEAD{caret}{caret}* or {startsb}path{endsb} with {asterisk}.c and _x_ {asterisk}"
+        b"{empty}.\n\nKeep \\{caret} and {unknown}.\n\n:tilde: TILDE\nNow {tilde}.\n"
+    )
+    assert load("revisions.adoc", page).sections[0].text == (
+        "Use HEAD^^ or [path] with *.c and x *.\n\nKeep {caret} and {unknown}.\n\nNow TILDE."
+    )
+
+
 def test_html_title_falls_back_to_first_h1() -> None:
     assert load("a.html", b"<title> </title><h2>Two</h2><h1>One</h1><p>x</p>").title == "One"
     assert load("a.html", b"<p>no headings</p>").title == ""
