@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from indexer.loaders.asciidocdirectives import COMMENT_BLOCK, DEFINITION, REFERENCE, defined_value
+from indexer.loaders.asciidocdirectives import COMMENT_BLOCK, DEFINITION, REFERENCE, attribute_name, defined_value
 from indexer.loaders.asciidocmarks import unmarked
 from indexer.loaders.springasciidoc import JAVADOC, javadoc_text
 
@@ -77,7 +77,7 @@ def document_attributes(lines: list[str], given: dict[str, str]) -> dict[str, st
     for line in lines:
         definition = DEFINITION.match(line)
         if definition is not None and not (definition.group(1) or definition.group(3)):
-            found[definition.group(2).lower()] = defined_value(definition.group(4), found)
+            found[attribute_name(definition)] = defined_value(definition.group(4), found)
     return found
 
 
@@ -118,7 +118,7 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
             table = not table
             out.append("")
         elif (definition := DEFINITION.match(line)) is not None:
-            name = definition.group(2).lower()
+            name = attribute_name(definition)
             if definition.group(1) or definition.group(3):
                 attributes.pop(name, None)
             else:

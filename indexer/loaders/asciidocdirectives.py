@@ -28,10 +28,21 @@ from indexer.loaders.includes import SETTINGS, deeper, included_text, lies_outsi
 from indexer.loaders.springasciidoc import INCLUDE_CODE, code_includes
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["COMMENT_BLOCK", "DEFINITION", "REFERENCE", "antora_attributes", "defined_value", "preprocess"]
+__all__ = [
+    "COMMENT_BLOCK",
+    "DEFINITION",
+    "REFERENCE",
+    "antora_attributes",
+    "attribute_name",
+    "defined_value",
+    "preprocess",
+]
 
 COMMENT_BLOCK = re.compile(r"^/{4,}[ \t]*$")
-DEFINITION = re.compile(r"^:(!?)([\w][\w-]*)(!?):[ \t]*(.*)$")
+# an attribute entry, as Asciidoctor's AttributeEntryRx finds one: any name that starts with a word character
+# (`:man manual: Git Manual`, its name `manmanual`: attribute_name()); its value after blanks (`:a:b` is text)
+DEFINITION = re.compile(r"^:(!?)(\w[^:]*?)(!?):(?=[ \t]|$)[ \t]*(.*)$")
+_INVALID_NAME = re.compile(r"[^\w-]+")
 REFERENCE = re.compile(r"(?<!\\)\{([\w][\w-]*)\}")
 _DIRECTIVE = re.compile(r"^(\\?)(include|ifdef|ifndef|ifeval|endif)::([^\[\s]*)\[(.*)\][ \t]*$")
 _OPTION = re.compile(r"""([\w-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
@@ -158,7 +169,7 @@ class _Preprocessor:
             self.anchor = ""
 
     def _define(self, definition: re.Match[str]) -> None:
-        name = definition.group(2).lower()
+        name = attribute_name(definition)
         if definition.group(1) or definition.group(3):
             self.attributes.pop(name, None)
         else:
@@ -220,6 +231,12 @@ class _Preprocessor:
         lines = leveled(lines, options.get("leveloffset", ""))
         with deeper():
             return self.run(lines, full)
+
+
+def attribute_name(definition: re.Match[str]) -> str:
+    """The name an attribute entry (DEFINITION) defines, as Asciidoctor keeps it: lower case, with the characters
+    no name may hold taken out (`:man manual:` defines `manmanual`)."""
+    return _INVALID_NAME.sub("", definition.group(2)).lower()
 
 
 def defined_value(value: str, attributes: dict[str, str]) -> str:

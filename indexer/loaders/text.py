@@ -29,7 +29,7 @@ _Heading = tuple[int, int, str]
 _RST_ADORNMENT = re.compile(r"^([=\-~^*#\"'`:.+_<>!$%&,;/?@\\|])\1*[ \t]*$")
 _ADOC_HEADING = re.compile(r"^(={1,6})[ \t]+(\S.*?)[ \t]*=*[ \t]*$")
 _ADOC_DELIMITER = re.compile(r"^(-{4,}|\.{4,}|/{4,}|\+{4,}|_{4,})[ \t]*$")  # listing, literal, comment...
-_ADOC_ATTRIBUTE = re.compile(r"^:!?[\w-]+!?:.*$")
+_ADOC_ATTRIBUTE = re.compile(r"^:!?\w[^:]*:(?:[ \t].*)?$")  # `:toc: left`, `:man manual: Git Manual` (DEFINITION)
 _MANPAGE = re.compile(r"^[^\s()]+\(\w+\)$")  # git-rebase(1)
 _BLANKS = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 

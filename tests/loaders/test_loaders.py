@@ -657,6 +657,22 @@ def test_adoc_intrinsic_attributes_show_their_characters_after_the_marks() -> No
     )
 
 
+def test_adoc_attribute_entries_with_spaces_in_their_names_leave_nothing() -> None:
+    """Asciidoctor's own man page (`= asciidoctor(1)`, `== NAME`) sets `:man manual: Asciidoctor Manual`, a name
+    with a space (`manmanual`): its page showed the entry as written; `:a:b` is no entry, and stays."""
+    page = (
+        b"= zebra(1)\n:doctype: manpage\n:man manual: Zebra Manual\n:man source: Zebra {version}\n\n== NAME\n\n"
+        b"zebra - herd the zebras\n\n== SEE ALSO\n\n{man manual} is {manmanual}.\n:a:b stays.\n"
+    )
+    doc = load("zebra.adoc", page)
+    assert doc.title == "zebra - herd the zebras"
+    assert [s.text for s in doc.sections] == [
+        "",
+        "zebra - herd the zebras",
+        "{man manual} is Zebra Manual.\n:a:b stays.",
+    ]
+
+
 def test_html_title_falls_back_to_first_h1() -> None:
     assert load("a.html", b"<title> </title><h2>Two</h2><h1>One</h1><p>x</p>").title == "One"
     assert load("a.html", b"<p>no headings</p>").title == ""
