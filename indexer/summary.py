@@ -54,6 +54,7 @@ _ADVICE = (
         "files they include or import are outside {where}: not included{hint}",
     ),
     _Advice(re.compile(r"included file .+ (?:does not exist|cannot be read: .+)")),  # includes.py: one file
+    _Advice(re.compile(r"include:: targets name \{[\w-]+\}, an attribute no page or file defines .+")),  # asciidoc
     _Advice(re.compile(r".+/\.\.\.: not included: no node_modules/.+ above the page holds the files it imports .+")),
 )
 

@@ -855,7 +855,8 @@ def test_txt_files_beside_asciidoc_pythons_config_read_as_asciidoc_with_their_in
 
 def test_include_targets_naming_an_attribute_nothing_defines_warn_once_per_page(tmp_path: Path) -> None:
     """git's git.adoc includes twelve `{build_dir}/cmds-*.adoc` that its Makefile makes and names with
-    `-a build_dir=...`: the summary said "included file {build_dir}/cmds-guide.adoc does not exist" twelve times."""
+    `-a build_dir=...`: the summary said "included file {build_dir}/cmds-guide.adoc does not exist" twelve times;
+    seven pages told so are one line."""
     docs = tmp_path / "docs"
     write(docs, "git.adoc", "= git(1)\n\nCommands:\n\ninclude::{build_dir}/cmds-main.adoc[]\n\n"
           "include::{build_dir}/cmds-guide.adoc[]\n\ninclude::{extra}/x.adoc[opts=optional]\n\n"
@@ -867,6 +868,10 @@ def test_include_targets_naming_an_attribute_nothing_defines_warn_once_per_page(
         "-a build_dir=...): those files are not included"
     ]
     assert snapshot(tmp_path / "index").text("git.adoc") == "git(1)\n\nCommands:\n\nThe part."
+    for name in ("config.adoc", "git-config.adoc", "git-merge.adoc"):
+        write(docs, name, f"= {name}\n\nTools:\n\ninclude::{{build_dir}}/mergetools.adoc[]\n")
+    stderr = run_cli(docs, "--index", tmp_path / "index2", "--no-embeddings").stderr
+    assert "    4 pages: include:: targets name {build_dir}, an attribute no page or file defines" in stderr
 
 
 def test_an_antora_page_reads_the_attributes_antora_sets_for_its_component(tmp_path: Path) -> None:
