@@ -9,8 +9,8 @@ MAX_DEPTH deep (an array's items and combined schemas at most MAX_HOPS deep with
 most MAX_LINES of them and MAX_CHARS characters of fields and responses, and looks at most MAX_STEPS schemas, so
 neither a recursive schema (a YAML alias that holds itself too), nor schemas that each combine others several
 times over, nor a spec of thousands of models, nor one long description that hundreds of fields refer to makes a
-page of millions. A reference to another file is named, not read, on a Mintlify page; a spec's own document
-reads the files its references name (apifiles.py).
+page of millions (the spec and those bounds: apispec.py). A reference to another file is named, not read, on a
+Mintlify page; a spec's own document reads the files its references name (apifiles.py).
 """
 
 from __future__ import annotations
@@ -18,83 +18,18 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from indexer.loaders.apifiles import SpecFiles
+from indexer.loaders.apispec import MAX_CHARS, MAX_LINES, MAX_STEPS, Spec
 
-__all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_LINES", "Spec", "operation_markdown", "schema_fields", "schema_markdown"]
+__all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_LINES", "MAX_STEPS", "operation_markdown", "schema_fields", "schema_markdown"]
 
 MAX_DEPTH = 6  # levels of nested fields shown
 MAX_HOPS = 16  # arrays of arrays, combined schemas of combined schemas, within one level
-MAX_LINES = 500  # field lines on one page
-MAX_CHARS = 1_000_000  # characters of field lines and responses on one page
-MAX_STEPS = 20_000  # schema nodes looked at for one page
 _PLACES = (("path", "Path parameters"), ("query", "Query parameters"), ("header", "Headers"), ("cookie", "Cookies"))
 _COMBINED = ("allOf", "oneOf", "anyOf")
 _CUT = "(More fields than a page shows: the rest are left out.)"
 _ESCAPED = re.compile(r"([\\`*_{}\[\]()<>#+!|~&])")  # what Markdown could read as markup in a type's name
-
-
-@dataclass
-class Spec:
-    """A parsed OpenAPI (or Swagger 2.0) document, and what a page drawn from it has shown so far."""
-
-    root: Mapping[str, Any]
-    lines: int = 0  # field lines written
-    chars: int = 0  # characters of field lines and responses written
-    steps: int = 0  # nodes looked at
-    cut: bool = False  # whether MAX_LINES, MAX_CHARS or MAX_STEPS left fields out
-    chain: list[str] = field(default_factory=list)  # the schemas being written out, by name, outermost first
-    heading: str = "##"  # the level of the headings of a page's parts (deeper in a spec's own document)
-    apart: frozenset[int] = frozenset()  # schemas written out apart (ids of their nodes): a field of one names it
-    files: SpecFiles | None = None  # the files its `$ref`s name, read (a spec's own document); else only named
-
-    def resolve(self, node: object) -> tuple[Any, str]:
-        """A node with its `$ref` followed (repeatedly), and the name of the last schema it named ("" for none);
-        a reference out of the spec, or to nothing, is an empty node named by its reference."""
-        self.steps += 1
-        if self.steps > MAX_STEPS:  # schemas that share schemas, each several times: a tree of billions of nodes
-            self.cut = True
-            return {}, ""
-        name = ""
-        for _ in range(16):
-            if not isinstance(node, Mapping) or not isinstance(ref := node.get("$ref"), str):
-                return node, name
-            name = ref.rsplit("/", 1)[-1]
-            if "#" not in ref and name.lower().endswith((".json", ".yaml", ".yml")):  # a file: `schemas/Pet.yaml`
-                name = name.rsplit(".", 1)[0]
-            if self.files is not None:
-                root, pointer = self.files.target(node, ref)
-                node = _walk(root, pointer)
-            else:
-                node = _walk(self.root, ref[1:]) if ref.startswith("#/") else {}
-        return {}, name
-
-    def full(self) -> bool:
-        """Whether the page holds MAX_LINES field lines or MAX_CHARS characters already: then the rest is cut."""
-        full = self.lines >= MAX_LINES or self.chars >= MAX_CHARS
-        self.cut = self.cut or full
-        return full
-
-
-def _walk(root: Any, pointer: str) -> Any:
-    """The node a JSON pointer (`/components/schemas/User`; "" for the root) names in a parsed file; {} for none."""
-    if not pointer:
-        return root if root is not None else {}
-    if not pointer.startswith("/"):
-        return {}
-    node: Any = root
-    for part in pointer[1:].split("/"):
-        part = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, Mapping) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return {}
-    return node
 
 
 def operation_markdown(

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders import includes
-from indexer.loaders.apischema import Spec, operation_markdown, schema_markdown
+from indexer.loaders.apischema import operation_markdown, schema_markdown
+from indexer.loaders.apispec import Spec
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["METHODS", "SPEC_NAME", "ApiPage", "api_page", "parsed_spec"]

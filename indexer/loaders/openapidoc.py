@@ -28,7 +28,8 @@ from typing import Any
 
 from indexer.errors import NotAPage
 from indexer.loaders.apifiles import SpecFiles
-from indexer.loaders.apischema import Spec, operation_markdown, schema_fields
+from indexer.loaders.apischema import operation_markdown, schema_fields
+from indexer.loaders.apispec import Spec
 from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
 from indexer.loaders.openapi import METHODS, SPEC_NAME, parsed_spec
 from indexer.loaders.textcodec import decode_text
