@@ -90,6 +90,8 @@ class Shown:
                 self._svg_text_depth -= 1
                 return "line"
             self._svg_depth -= tag == "svg"
+            if not self._svg_depth:  # a <text> left open ends with its drawing: the next <svg> shows no title
+                self._svg_text_depth, self._svg_y = 0, None
             return "hidden"
         self._ruby_depth -= tag == "ruby" and self._ruby_depth > 0
         if tag in _RUBY_EDGES or tag in self._blocks:

@@ -235,3 +235,16 @@ def test_a_self_closing_svg_text_closes_so_the_drawings_title_stays_hidden(tmp_p
     write(docs, "drawn.epub", book({"p1.xhtml": chapter("Drawn", page)}, spine=["p1.xhtml"]))
     index(docs, index_dir, embeddings=False)
     assert text_of(index_dir, "drawn.epub") == "Drawn\n\nZebracorn after the drawing."
+
+
+def test_a_text_left_open_ends_with_its_drawing_so_the_next_drawings_title_stays_hidden(tmp_path: Path) -> None:
+    """`</svg>` ends whatever its drawing left open: a `<text>` never closed made the next drawing's title text."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    page = (
+        "<p>Before.</p><svg><text>zebracorn label</svg><p>Between.</p>"
+        "<svg><title>svgsentinel</title></svg><p>After.</p>"
+    )
+    write(docs, "drawn.epub", book({"p1.xhtml": chapter("Drawn", page)}, spine=["p1.xhtml"]))
+    index(docs, index_dir, embeddings=False)
+    assert "svgsentinel" not in text_of(index_dir, "drawn.epub")
+    assert "Between." in text_of(index_dir, "drawn.epub") and "After." in text_of(index_dir, "drawn.epub")
