@@ -8,7 +8,7 @@ that file: which file each node of a parsed file came from is remembered, by the
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +22,13 @@ MAX_FILES = 500  # files one spec's document reads besides its own
 class SpecFiles:
     """The files a spec names, read as it needs them: `path` is the spec's own file, `root` its parsed root."""
 
-    def __init__(self, path: Path, root: Any, parse: Any) -> None:
+    def __init__(self, path: Path, root: Any, parse: Callable[[str], Any]) -> None:
         self.path = path
         self._roots: dict[str, Any] = {os.path.normpath(path): root}
         self._origin: dict[int, str] = {}  # id of a node of a file read -> that file (the spec's own: not kept)
-        self._parse = parse  # text -> parsed root (openapi.parsed_spec)
+        # text -> a parse of its own (openapi.spec_root): two files of the same text (v1/op.yaml, v2/op.yaml) are
+        # two trees, whose `$ref`s lead to their own folders' files
+        self._parse = parse
 
     def root_of(self, node: object) -> tuple[Any, str]:
         """The root of the file a node came from, and that file's path."""

@@ -31,7 +31,7 @@ from indexer.loaders.apischema import operation_markdown, schema_markdown
 from indexer.loaders.apispec import Spec
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["METHODS", "SPEC_NAME", "ApiPage", "api_page", "parsed_spec"]
+__all__ = ["METHODS", "SPEC_NAME", "ApiPage", "api_page", "parsed_spec", "spec_root"]
 
 METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
 _CONFIGS = ("docs.json", "mint.json")
@@ -197,15 +197,20 @@ def parsed_spec(text: str) -> Any:
     if text in _PARSED:
         _PARSED[text] = _PARSED.pop(text)  # the last used
         return _PARSED[text]
-    try:
-        root = json.loads(text) if text.lstrip().startswith("{") else read_yaml(text)
-    except (ValueError, RecursionError):
-        root = None
+    root = spec_root(text)
     if len(text) <= _PARSED_CHARS:
         while _PARSED and sum(map(len, _PARSED)) + len(text) > _KEPT_CHARS:
             _PARSED.pop(next(iter(_PARSED)))
         _PARSED[text] = root
     return root
+
+
+def spec_root(text: str) -> Any:
+    """A spec's text parsed (JSON, else YAML), a parse of its own; None when it is neither."""
+    try:
+        return json.loads(text) if text.lstrip().startswith("{") else read_yaml(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def _mapping(value: object) -> Mapping[str, Any]:

@@ -31,7 +31,7 @@ from indexer.loaders.apifiles import SpecFiles
 from indexer.loaders.apischema import operation_markdown, schema_fields
 from indexer.loaders.apispec import Spec
 from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
-from indexer.loaders.openapi import METHODS, SPEC_NAME, parsed_spec
+from indexer.loaders.openapi import METHODS, SPEC_NAME, parsed_spec, spec_root
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc
 
@@ -65,7 +65,7 @@ class OpenApiLoader:
         root = parsed_spec(decode_text(data))
         if not isinstance(root, Mapping) or not isinstance(root.get("openapi", root.get("swagger")), str | int | float):
             raise NotAPage("named like an OpenAPI spec, but it names no OpenAPI or Swagger version: no document")
-        budget = _Budget(SpecFiles(path, root, parsed_spec))
+        budget = _Budget(SpecFiles(path, root, spec_root))
         parts = _document(root, path.name, budget)
         warnings = (budget.warning(),) if budget.left else ()
         return render_markdown(self._parser, "\n\n".join(part for part in parts if part), {}, warnings, self.format)

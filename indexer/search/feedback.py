@@ -95,6 +95,8 @@ def _contenders(model: np.ndarray, kept: np.ndarray, best: int) -> np.ndarray:
     (where ties go by the word): every word within 2e-12 of the best-th weight. Rounding keeps the order of
     weights, so any other word's rounded weight is below that of `best` words. (Naming and sorting only these
     spares a query most of the 60-odd words that feedback's passages share.)"""
+    if best <= 0:  # (feedback that adds no word)
+        return kept[:0]
     if len(kept) <= best:
         return kept
     values = model[kept]

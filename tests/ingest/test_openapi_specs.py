@@ -227,3 +227,18 @@ def test_a_spec_split_into_files_is_read_with_them_and_again_when_one_changes(tm
     write(docs, "components/parameters/Id.yaml", SPLIT["components/parameters/Id.yaml"].replace("rune", "elf"))
     report = index(docs, index_dir)
     assert report.updated == 1 and found(index_dir, "elfword") == ["openapi.yaml"]
+
+
+def test_two_files_of_the_same_text_lead_to_their_own_folders(tmp_path: Path) -> None:
+    """v1/op.yaml and v2/op.yaml are the same text, each naming ./S.yaml beside it: each shows its own S."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "openapi.yaml", "openapi: 3.1.0\ninfo: {title: Versions}\npaths:\n"
+          "  /a: {$ref: v1/op.yaml}\n  /b: {$ref: v2/op.yaml}\n")  # fmt: skip
+    operation = "get:\n  summary: Read\n  responses:\n    '200':\n      content:\n        application/json:\n" \
+        "          schema: {$ref: ./S.yaml}\n"  # fmt: skip
+    for version, field in (("v1", "quokkaone"), ("v2", "quokkatwo")):
+        write(docs, f"{version}/op.yaml", operation)
+        write(docs, f"{version}/S.yaml", f"type: object\nproperties:\n  {field}: {{type: string}}\n")
+    index(docs, index_dir)
+    text = text_of(index_dir, "openapi.yaml")
+    assert text.count("quokkaone (string)") == 1 and text.count("quokkatwo (string)") == 1

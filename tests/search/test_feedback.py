@@ -43,6 +43,8 @@ def test_a_document_sharing_the_best_passages_words_is_found_below_those_holding
     assert folder is not None
     without = Snapshot(folder, Ranking(feedback_weight=0.0))
     assert sorted(_ids(without, "glacier")) == [f"glacier-{n}.md" for n in range(8)]
+    no_words = Snapshot(folder, Ranking(feedback_terms=0))  # feedback that may add no word adds none
+    assert sorted(_ids(no_words, "glacier")) == [f"glacier-{n}.md" for n in range(8)]
 
 
 def test_both_scoring_paths_expand_a_query_alike(docs: Path, index_dir: Path) -> None:
