@@ -126,11 +126,10 @@ class _Walk:
         if _bad_name(rel):
             self.skip(rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), "file name is not valid UTF-8")
             return None
-        readable = indexable(name, partial(_head, entry.path))
         try:
             info = os.stat(entry.path)  # follows symlinks
         except OSError as exc:
-            if entry.is_symlink() and readable and _wanted(rel, self.spec, is_dir=False):
+            if entry.is_symlink() and indexable(name, lambda: b"") and _wanted(rel, self.spec, is_dir=False):
                 self.skip(rel, "symbolic link loop" if exc.errno == errno.ELOOP else "broken symbolic link")
             return None
         is_dir = stat.S_ISDIR(info.st_mode)
@@ -138,7 +137,7 @@ class _Walk:
             return None
         if not (is_dir or stat.S_ISREG(info.st_mode)) or not _wanted(rel, self.spec, is_dir=is_dir):
             return None
-        if not is_dir and not readable:
+        if not is_dir and not indexable(name, partial(_head, entry.path)):  # (its first bytes read last, if at all)
             self.result.unread[Path(name).suffix.lower()] += 1
             if name in MARKER_FILES:
                 self.result.markers.add(name)

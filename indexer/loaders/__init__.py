@@ -44,7 +44,7 @@ LOADERS: tuple[Loader, ...] = (
 )
 
 BY_NAME = (OpenApiLoader(),)  # loaders that take a file by its name or first bytes: after those of its suffix
-SNIFFED = frozenset({".json", ".yaml", ".yml"})  # the suffixes of files that only their first bytes tell
+SNIFFED: frozenset[str] = frozenset().union(*(loader.sniffed for loader in BY_NAME))  # told by their first bytes
 
 __all__ = ["BY_NAME", "HEAD_BYTES", "LOADERS", "SUFFIXES", "Loader", "indexable", "loader_for"]
 
@@ -62,9 +62,11 @@ def loader_for(path: PurePath, head: bytes = b"") -> Loader | None:
 
 
 def indexable(name: str, head: Callable[[], bytes]) -> bool:
-    """Whether a loader takes a file of this name; `head` reads its first HEAD_BYTES bytes, which only a name that
-    no suffix tells is looked at for (a `.yaml` file that is an OpenAPI spec)."""
+    """Whether a loader takes a file of this name; `head` reads its first HEAD_BYTES bytes, which are looked at only
+    when neither the suffix nor the name tells (a `.yaml` file that may be an OpenAPI spec)."""
     path = PurePath(name)
     if path.suffix.lower() in SUFFIXES:
         return True
-    return path.suffix.lower() in SNIFFED and loader_for(path, head()) is not None
+    if path.suffix.lower() not in SNIFFED:
+        return False
+    return loader_for(path) is not None or loader_for(path, head()) is not None

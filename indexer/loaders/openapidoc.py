@@ -41,9 +41,8 @@ MAX_CHARS = 4_000_000  # characters of a spec's document: what a reader can use 
 MAX_STEPS = 1_000_000  # schema nodes looked at for a spec's document (a YAML spec of aliases can name billions)
 _ESCAPED = re.compile(r"([\\`*_{}\[\]()<>#+!|~&])")
 HEAD_BYTES = 4096  # of a .json or .yaml file, looked at for a spec's version
-_SUFFIXES = frozenset({".json", ".yaml", ".yml"})
-# `openapi: 3.1.0` at the start of a YAML line (a top-level key), or `"swagger": "2.0"` in JSON
-_VERSION_AT_TOP = re.compile(rb"""(?m)^(?:openapi|swagger)[ \t]*:[ \t]*["']?\d|"(?:openapi|swagger)"\s*:\s*"\d""")
+_YAML_VERSION = re.compile(rb"""(?m)^(?:openapi|swagger)[ \t]*:[ \t]*["']?\d""")  # a top-level key: no indent
+_JSON_VERSION = re.compile(r'\s*:\s*"\d')  # after a key: a version
 
 
 class OpenApiLoader:
@@ -51,6 +50,7 @@ class OpenApiLoader:
 
     format = "openapi"
     suffixes: frozenset[str] = frozenset()  # taken by name (takes()), not by suffix alone
+    sniffed = frozenset({".json", ".yaml", ".yml"})  # the suffixes of files it may take by their first bytes
 
     def __init__(self) -> None:
         self._parser = guard_nesting(markdown_parser())
@@ -59,16 +59,53 @@ class OpenApiLoader:
         """Whether a file of this name, whose first bytes are `head` (HEAD_BYTES of them), is a spec to read."""
         if SPEC_NAME.fullmatch(path.name):
             return True
-        return path.suffix.lower() in _SUFFIXES and _VERSION_AT_TOP.search(head) is not None
+        if path.suffix.lower() not in self.sniffed:
+            return False
+        return _YAML_VERSION.search(head) is not None or _json_version_at_top(head.decode("utf-8", "replace"))
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         root = parsed_spec(decode_text(data))
         if not isinstance(root, Mapping) or not isinstance(root.get("openapi", root.get("swagger")), str | int | float):
-            raise NotAPage("named like an OpenAPI spec, but it names no OpenAPI or Swagger version: no document")
+            raise NotAPage("no OpenAPI or Swagger version at its top: no spec, no document")
         budget = _Budget(SpecFiles(path, root, spec_root))
         parts = _document(root, path.name, budget)
         warnings = (budget.warning(),) if budget.left else ()
         return render_markdown(self._parser, "\n\n".join(part for part in parts if part), {}, warnings, self.format)
+
+
+def _json_version_at_top(head: str) -> bool:
+    """Whether a JSON object's first bytes give an `openapi` or `swagger` version as a key of the object itself
+    (a package.json's `"dependencies": {"openapi": "3.0.0"}` is none): one pass, strings skipped."""
+    text = head.lstrip("\ufeff \t\r\n")
+    depth, i = 0, 0
+    if not text.startswith("{"):
+        return False
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            end = _string_end(text, i)
+            if end < 0:
+                return False
+            if depth == 1 and text[i + 1 : end - 1] in ("openapi", "swagger") and _JSON_VERSION.match(text, end):
+                return True
+            i = end
+            continue
+        depth += (c in "{[") - (c in "}]")
+        i += 1
+    return False
+
+
+def _string_end(text: str, start: int) -> int:
+    """Where the JSON string opening at `start` ends (past its closing quote); -1 when the text ends first."""
+    i = start + 1
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+        elif text[i] == '"':
+            return i + 1
+        else:
+            i += 1
+    return -1
 
 
 def _document(root: Mapping[str, Any], name: str, budget: _Budget) -> list[str]:

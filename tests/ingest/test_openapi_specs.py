@@ -102,8 +102,9 @@ def test_a_spec_of_any_name_is_known_by_the_version_at_its_top(tmp_path: Path) -
     write(docs, "settings.yaml", "server:\n  openapi: 3.0.0\n")  # a nested key: a config that names a version
     write(docs, "package.json", '{"name": "x", "dependencies": {"openapi": "3.0.0"}}')
     os.mkfifo(docs / "pipe.yaml")  # no writer: looking at its first bytes must not wait for one
-    index(docs, index_dir)
+    report = index(docs, index_dir)
     assert all_ids(index_dir) == ["api.github.example.yaml", "spec3.json"]
+    assert skipped(report) == {}  # the others are not read: no "no spec" line for each config in the summary
     assert (document(index_dir, "spec3.json").title, document(index_dir, "api.github.example.yaml").title) == (
         "Payments",
         "Hubstore",
@@ -147,7 +148,7 @@ def test_a_file_named_like_a_spec_that_is_none_is_skipped_saying_why(tmp_path: P
     report = index(docs, index_dir)
     reasons = skipped(report)
     assert set(reasons) == {"openapi-generator-config.json", "swagger.yaml", "broken.openapi.json"}
-    assert all("names no OpenAPI or Swagger version" in reason for reason in reasons.values())
+    assert all("no OpenAPI or Swagger version at its top" in reason for reason in reasons.values())
     assert found(index_dir, "spec") == ["guide.md"]
 
 
