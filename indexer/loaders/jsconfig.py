@@ -29,6 +29,7 @@ __all__ = ["MAX_CONFIG_BYTES", "MAX_IMPORTS", "SPREAD", "UNKNOWN", "JsConfig", "
 MAX_CONFIG_BYTES = 1_000_000
 MAX_IMPORTS = 20  # modules of a config followed (VitePress's config/index.ts imports shared.ts, en.ts, zh.ts...)
 # an import or re-export from a relative path: `import x from './a'`, `export * from './c'`
+_DECLARATION = re.compile(r"(?<![\w$.])(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=(?![=>])")
 _IMPORT = re.compile(r"""(?<![\w$.])(?:import|export)\b[^;'"`]*?\bfrom\s*(['"])(\.{1,2}/[^'"\n]+)\1""")
 _MODULE_SUFFIXES = (".ts", ".mts", ".js", ".mjs")
 _STATEMENT_END = re.compile(r"\n(?=[^\s?:.|&])")  # a line that starts a statement of its own (no continuation)
@@ -50,6 +51,8 @@ class JsConfig:
 
     def __init__(self, text: str) -> None:
         self.code, self.masked = mask(text)
+        self._declared: dict[str, str] | None = None  # see _declarations()
+        self._environmental: dict[str, bool] = {}  # see _from_environment()
 
     def values(self, key: str) -> list[Any]:
         """Every value written for `key` (`key: value`, `'key': value` or `key = value`), each a str, bool,
@@ -99,16 +102,29 @@ class JsConfig:
         then `const previewSite = previewBranch` on lines of its own, `? ... : undefined;`, then `const site =
         previewSite || 'https://docs.astro.build/'`). The value is read to its `;` or to the next line that is not
         indented (a statement of its own), at most 500 characters."""
-        pattern = rf"(?<![\w$.])(?:const|let|var)\s+{re.escape(variable)}\s*=(?![=>])"
-        found = re.search(pattern, self.masked)
-        if found is None:
+        known = self._environmental.get(variable) if depth == 0 else None
+        if known is not None:
+            return known
+        value = self._declarations().get(variable)
+        if value is None:
             return False
-        value = self.masked[found.end() : found.end() + 500].split(";", 1)[0]
-        value = _STATEMENT_END.split(value, 1)[0]
-        if "process.env." in value:
-            return True
         names = dict.fromkeys(_NAME.findall(value)) if depth < 2 else {}
-        return any(self._from_environment(name, depth + 1) for name in list(names)[:5] if name != variable)
+        found = "process.env." in value or any(
+            self._from_environment(name, depth + 1) for name in list(names)[:5] if name != variable
+        )
+        if depth == 0:
+            self._environmental[variable] = found
+        return found
+
+    def _declarations(self) -> dict[str, str]:
+        """Each variable's first declaration's value (`const|let|var NAME = ...`, read as _from_environment says),
+        found in one pass over the config: looked for name by name, a config of many `x || 'y'` took seconds."""
+        if self._declared is None:
+            self._declared = {}
+            for found in _DECLARATION.finditer(self.masked):
+                value = self.masked[found.end() : found.end() + 500].split(";", 1)[0]
+                self._declared.setdefault(found.group(1), _STATEMENT_END.split(value, 1)[0])
+        return self._declared
 
     def imported_json(self, name: str, config: Path) -> Any:
         """The value of the JSON file that the config imports as `name` (`import locales from './locales.json'`),
