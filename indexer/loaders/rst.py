@@ -56,6 +56,7 @@ _DEFINED = re.compile(r"\.\.[ \t]+\|([^|\n]+)\|")  # the name a substitution def
 _REPLACE = re.compile(r"^\.\.[ \t]+\|([^|\n]{1,200})\|[ \t]+replace::([^\n]*(?:\n[ \t]+[^\n]*)*)", re.MULTILINE)
 _REFERENCE = re.compile(r"\|([^|\n]{1,200})\|")
 MAX_SUBSTITUTED = 10_000_000  # characters a page's substitutions may make (the text a document may have)
+_MAX_NESTED = 50  # substitutions within substitutions counted, at most
 _TOO_LONG = "exceeds the line-length-limit"  # docutils' words for a line it does not read, and then reads no line
 
 
@@ -156,8 +157,22 @@ def _check_substitutions(text: str) -> None:
     MAX_SUBSTITUTED characters (names compared as docutils compares them: case and spaces aside)."""
     if "replace::" not in text:
         return
-    references = Counter(nodes.fully_normalize_name(m.group(1)) for m in _REFERENCE.finditer(text))
-    made = sum(len(m.group(2)) * references[nodes.fully_normalize_name(m.group(1))] for m in _REPLACE.finditer(text))
+    name = nodes.fully_normalize_name
+    references = Counter(name(m.group(1)) for m in _REFERENCE.finditer(text))
+    definitions = {name(m.group(1)): m.group(2) for m in _REPLACE.finditer(text)}
+    sizes: dict[str, int] = {}  # a definition's length with the substitutions it refers to put in, at most MAX+1
+
+    def size(key: str, depth: int) -> int:  # (a circular one counts once: docutils refuses it)
+        if depth > _MAX_NESTED:  # deeper than any page means: as if too long
+            return MAX_SUBSTITUTED + 1
+        if key not in sizes:
+            sizes[key] = 0
+            inner = [name(m.group(1)) for m in _REFERENCE.finditer(definitions[key])]
+            total = len(definitions[key]) + sum(size(k, depth + 1) for k in inner if k in definitions)
+            sizes[key] = min(total, MAX_SUBSTITUTED + 1)
+        return sizes[key]
+
+    made = sum(size(key, 0) * references[key] for key in definitions)
     if made > MAX_SUBSTITUTED:
         raise ValueError(f"its substitutions would make more than {MAX_SUBSTITUTED:,} characters of text")
 

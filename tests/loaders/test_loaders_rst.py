@@ -811,3 +811,21 @@ def test_a_substitution_copied_into_thousands_of_references_is_read_as_plain_tex
         "reStructuredText could not be parsed (ValueError: its substitutions would make more than 10,000,000 "
         "characters of text); indexed as plain text",
     )
+
+
+@pytest.mark.parametrize(
+    "definitions",
+    [
+        ".. |a| replace:: " + "|b| " * 60 + "\n\n.. |b| replace:: " + "zebracorn " * 500 + "\n\n",  # 60 x 60 x 5,000
+        "".join(f".. |a{n}| replace:: |a{n + 1}| |a{n + 1}|\n\n" for n in range(200)) + ".. |a200| replace:: x\n\n",
+    ],
+    ids=["nested", "a-chain-of-200"],
+)
+def test_substitutions_within_substitutions_count_what_they_make(definitions: str) -> None:
+    """A definition that refers to another is copied with that one's copies: 5.5 KB of nested references made 18
+    MB of text, past the check that counted each definition as written. A chain doubling at each of 200 steps, as
+    deep as nothing a page means, counts as too much (and is not walked into recursion's limit)."""
+    page = "Title\n=====\n\n" + definitions + "|a| " * 60 + "|a0|\n"
+    doc = load("nested.rst", page.encode())
+    assert len(searchable(doc)) < 100_000
+    assert doc.warnings[0].startswith("reStructuredText could not be parsed (ValueError: its substitutions would make")
