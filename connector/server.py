@@ -47,11 +47,12 @@ def describe_corpus(searcher: Searcher, groups: Groups = None) -> str:
     """A line on the collection for the instructions every caller reads: with authentication, made from the
     documents that every caller may see (`groups` = no groups), so it names nothing a caller may not see."""
     snapshot = searcher.snapshot()
-    count = snapshot.document_count(groups)
-    kinds = ", ".join(f"{resources.FORMAT_NAMES.get(fmt, fmt)} {n:,}" for fmt, n in snapshot.formats(groups)[:6])
+    formats = snapshot.formats(groups)
+    count = sum(n for _, n in formats)
     titles = [d.title for d in snapshot.list_documents(limit=4, groups=groups)]
     if not titles:
         return f"a private collection of {count:,} documents"
+    kinds = ", ".join(f"{resources.FORMAT_NAMES.get(fmt, fmt)} {n:,}" for fmt, n in formats[:6])
     return f"a private collection of {count:,} documents ({kinds}), e.g.: {'; '.join(titles)}"
 
 

@@ -112,9 +112,10 @@ class Edition(wq.Term):
 
 
 class AllOf(wq.And):
-    """The AND operator (`x AND y`), told apart from the Ands that hold field clauses, which a query plan leaves
-    to Whoosh: a passage must match every operand, and scores the sum of their scores. (Whoosh rebuilds a
-    compound query as its own class, so normalizing keeps it one.)"""
+    """The AND operator (`x AND y`), told apart from the Ands the parser makes of field clauses: words beside
+    filters (`x type:pdf`), whose filters only filter, are planned apart (plan.py). Either kind of AND matches a
+    passage that matches every operand, scored the sum of their scores. (Whoosh rebuilds a compound query as its
+    own class, so normalizing keeps it one.)"""
 
 
 class _AndNotMatcher(AndNotMatcher):

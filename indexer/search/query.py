@@ -238,7 +238,7 @@ def _field_clause(name: str, op: str, value: str, budget: _Budget) -> wq.Query |
         return wq.Term(exact, value) if budget.take([value], shown=False) else None
     if name == "path":
         return _path_clause(value, budget)
-    if re.fullmatch(r"[^\s*]+\*", value):  # title:instal*, as instal* is anywhere; else its words in order
+    if _is_wildcard(value) and not re.search(r"\s", value):  # title:instal*, as anywhere; else its words in order
         return _text_clause(value, {name: 1.0}, budget, phrase=False) or _text_clause(value, {name: 1.0}, budget, True)
     return _text_clause(value, {name: 1.0}, budget, phrase=True)
 
@@ -256,7 +256,7 @@ def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phras
     """Words over text fields: a phrase when asked, a prefix for word*, else each word on its own. A word
     that analyzes to several ("multi-target", "v2.1", "getUserName": its whole and its words) is its words, as
     BM25 engines read it: requiring them as a phrase lost more matches than it gained precision (EVAL.md)."""
-    if not phrase and value.endswith("*") and value.count("*") == 1:
+    if not phrase and _is_wildcard(value):
         typed = fold(value[:-1])
         if len(typed) < MIN_PREFIX or not re.fullmatch(r"\w+", typed):
             return None
@@ -277,7 +277,7 @@ def _excluded_word(value: str, fields: Mapping[str, float], budget: _Budget) -> 
     """A word under NOT: what holds it, not what holds one of its words (NOT TouchableHighlight must keep the
     documents that say touchable or highlight alone). An identifier is its whole, as the index holds it; a word
     with no whole (multi-target, v2.1) is its words as a phrase, as in quotes. A wildcard is as anywhere."""
-    if value.endswith("*") and value.count("*") == 1:
+    if _is_wildcard(value):
         return _text_clause(value, fields, budget, phrase=False)
     terms = [t for t, _, _, _ in _analyzer.analyze(value)]
     words = [t for t, _, _, _ in _analyzer.analyze(value, wholes=False)]
@@ -306,3 +306,8 @@ def _plain(text: str, budget: _Budget, weights: Mapping[str, float]) -> wq.Query
     words = budget.take(t for t, _, _, _ in _analyzer.analyze(text))
     clauses = [over(weights, lambda f, w=w: wq.Term(f, w)) for w in dict.fromkeys(words)]
     return wq.Or(clauses) if clauses else None
+
+
+def _is_wildcard(value: str) -> bool:
+    """Whether a word is typed as a wildcard: one `*`, at its end (`instal*`)."""
+    return value.endswith("*") and value.count("*") == 1

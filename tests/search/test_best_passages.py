@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from indexer.search.top import best_passages as _best_passages
+from indexer.search.top import best_passages
 
 
 def _sorted_reference(scores: np.ndarray, doc_of: np.ndarray, limit: int) -> list[int]:
@@ -29,7 +29,7 @@ def test_the_best_passages_are_those_a_full_sort_gives() -> None:
         scores[scoring] = np.round(rng.random(len(scoring)) * rng.choice([2, 10, 1000])) + 0.5  # many ties
         doc_of = np.sort(rng.integers(0, max(1, size // int(rng.integers(1, 6))), size))
         limit = int(rng.integers(1, 80))
-        assert _best_passages(scores, doc_of, limit).tolist() == _sorted_reference(scores, doc_of, limit)
+        assert best_passages(scores, doc_of, limit).tolist() == _sorted_reference(scores, doc_of, limit)
 
 
 def test_a_cut_at_or_below_the_last_documents_score_changes_nothing() -> None:
@@ -48,4 +48,4 @@ def test_a_cut_at_or_below_the_last_documents_score_changes_nothing() -> None:
             continue  # fewer documents score than asked for: no cut is known, search looks at them all
         last = scores[expected[limit - 1]]
         for cut in (last, last * float(rng.random())):
-            assert _best_passages(scores, doc_of, limit, cut).tolist() == expected
+            assert best_passages(scores, doc_of, limit, cut).tolist() == expected
