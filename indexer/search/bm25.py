@@ -128,6 +128,42 @@ class PostingsSearcher:
         best = sorted(zip(values, [names[d] for d in docs], ordinals.tolist(), strict=True))  # ties: by id
         return [(doc_id, ordinal, -score) for score, doc_id, ordinal in best[:limit]]
 
+    def by_document_id(
+        self,
+        limit: int,
+        score: float,
+        passing: np.ndarray | None,
+        groups: Groups = None,
+        excluded: Iterable[tuple[str, int]] = (),
+        excluded_terms: Sequence[ScoredTerm] = (),
+        excluded_phrases: Sequence[PhraseClause] = (),
+    ) -> list[tuple[str, int, float]]:
+        """The first `limit` documents by id among those with a passage in `passing` (None: every passage), each
+        with the first such passage and `score`: how Whoosh ranks filters alone that score each match alike
+        (`type:pdf`), equal scores going by id, without scoring and sorting every match in Python (0.8 s for
+        `type:markdown` at 100,000 documents). Exclusions and groups as in search()."""
+        copy = self._copy
+        mask = copy.visible(groups)
+        if passing is not None:
+            mask = passing if mask is None else mask & passing
+        if excluded or excluded_terms or excluded_phrases:
+            dropped = copy.located((doc_id, ordinal, 0.0) for doc_id, ordinal in excluded)
+            lists = [copy.term(name, term) for name, term, _ in excluded_terms]
+            phrases = [[copy.term(phrase.field, word) for word in phrase.words] for phrase in excluded_phrases]
+            left_out = self._left_out(_Query([], [], [], [], [], dropped, lists, phrases))
+            mask = ~left_out if mask is None else mask & ~left_out
+        passages = np.flatnonzero(mask) if mask is not None else np.arange(copy.size)
+        owners = copy.doc_of[passages]  # rising: a segment's documents are numbered in the order of their passages
+        first = np.flatnonzero(np.diff(owners, prepend=-1))  # the first passage of each document
+        docs = owners[first]
+        ranks = copy.doc_rank()[docs]
+        if len(ranks) > limit:
+            kept = np.argpartition(ranks, limit - 1)[:limit]
+            docs, first, ranks = docs[kept], first[kept], ranks[kept]
+        order = np.argsort(ranks)
+        names, ordinals = copy.doc_ids, copy.ordinal_of[passages[first[order]]].tolist()
+        return [(names[d], ordinal, score) for d, ordinal in zip(docs[order].tolist(), ordinals, strict=True)]
+
     def _scores(self, query: _Query, mask: np.ndarray | None, sums: list[np.ndarray] | None) -> np.ndarray:
         """Each passage's score for a query (0 for those it leaves out or a caller may not see, outside `mask`);
         the sums before any passage is left out are kept in `sums` (see search())."""
@@ -205,8 +241,7 @@ class PostingsSearcher:
 
     def first_passages(self, doc_ids: Sequence[str]) -> np.ndarray:
         """The number of each document's first passage (-1 for one the generation does not hold live)."""
-        first = self._copy.first_passage
-        return np.array([-1 if (n := first(d)) is None else n for d in doc_ids], dtype=np.int64)
+        return self._copy.first_passages(doc_ids)
 
     def expand(self, name: str, start: str, groups: Groups = None) -> list[bytes]:
         """The words a wildcard expands to for a caller in `groups`: the first MAX_EXPANSIONS words of a field

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -14,6 +13,9 @@ from weakref import WeakKeyDictionary
 import numpy as np
 from whoosh import query as wq
 from whoosh.matching import AndNotMatcher, ListMatcher, NullMatcher
+
+from indexer.store import passage_owners
+from indexer.store.passage_owners import PassageOwners
 
 TEXT_FIELDS = ("title", "heading", "body", "path")  # the fields words are searched in
 MAX_EXPANSIONS = 256  # words one wildcard matches in one field: the first in the index's sorted order
@@ -150,32 +152,17 @@ def _passages_of_documents(searcher: Any, query: wq.Query) -> list[int]:
     return np.flatnonzero(marked[owners]).tolist()
 
 
-@dataclass(frozen=True)
-class StoredIds:
-    """Which document each passage (Whoosh document) of a reader belongs to: its number (from 1; 0: deleted),
-    those numbers' document ids (number 1 first), and the passage's ordinal in its document."""
-
-    owners: np.ndarray
-    doc_ids: list[str]
-    ordinals: np.ndarray
+_STORED_IDS: WeakKeyDictionary[Any, PassageOwners] = WeakKeyDictionary()
 
 
-_STORED_IDS: WeakKeyDictionary[Any, StoredIds] = WeakKeyDictionary()
-
-
-def stored_ids(reader: Any) -> StoredIds:
-    """A reader's StoredIds, read from its stored fields once per reader (a generation's readers live as long as
-    its snapshot), at about 4 us a passage. For a segment's reader, as a NOT matches one segment at a time; the
-    index of record maps filters through each of its segments' readers (record.py)."""
+def stored_ids(reader: Any) -> PassageOwners:
+    """A segment reader's PassageOwners, once per reader (a generation's readers live as long as its snapshot):
+    from the files the indexer wrote beside the segment, or else from its stored fields, at about 4 us a passage.
+    For a segment's reader, as a NOT matches one segment at a time; the index of record maps filters through each
+    of its segments' readers (record.py)."""
     found = _STORED_IDS.get(reader)
     if found is None:
-        owners = np.zeros(reader.doc_count_all(), dtype=np.int64)
-        ordinals = np.zeros(reader.doc_count_all(), dtype=np.int64)
-        numbers: dict[str, int] = {}
-        for passage, stored in reader.iter_docs():
-            owners[passage] = numbers.setdefault(stored["doc_id"], len(numbers) + 1)
-            ordinals[passage] = stored["ordinal"]
-        found = _STORED_IDS[reader] = StoredIds(owners, list(numbers), ordinals)
+        found = _STORED_IDS[reader] = passage_owners.read(reader) or passage_owners.from_stored_fields(reader)
     return found
 
 

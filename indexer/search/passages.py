@@ -93,6 +93,7 @@ class GenerationPostings:
         self._held = 0  # postings in self._terms
         self._filters: dict[frozenset[str], np.ndarray | None] = {}  # by caller groups, oldest first
         self._first: dict[str, int] | None = None  # see first_passage()
+        self._rank: np.ndarray | None = None  # see doc_rank()
         self._vocabulary: _Vocabulary | None = None  # see vocabulary()
 
     def _length_norms(self) -> np.ndarray:
@@ -192,6 +193,11 @@ class GenerationPostings:
         """The number of a live document's first passage; None for one the generation does not hold."""
         return self._first_passages().get(doc_id)
 
+    def first_passages(self, doc_ids: Iterable[str]) -> np.ndarray:
+        """The number of each document's first passage (-1 for one the generation does not hold live)."""
+        get = self._first_passages().get
+        return np.fromiter((get(doc_id, -1) for doc_id in doc_ids), dtype=np.int64)
+
     def _first_passages(self) -> dict[str, int]:
         """Doc id -> the number of its first passage, for every live document; built when first needed, in C
         (about 10 ms at 100,000 documents)."""
@@ -208,6 +214,17 @@ class GenerationPostings:
                 first.update(zip(compress(segment.doc_ids, live.tolist()), numbers.tolist(), strict=True))
             self._first = first
         return first
+
+    def doc_rank(self) -> np.ndarray:
+        """Each document's place (numbered across the segments) in the order of their ids; made when first needed
+        (about 0.1 s at 100,000 documents)."""
+        rank = self._rank
+        if rank is None:
+            order = sorted(range(len(self.doc_ids)), key=self.doc_ids.__getitem__)
+            rank = np.empty(len(order), dtype=np.int64)
+            rank[order] = np.arange(len(order))
+            self._rank = rank
+        return rank
 
     def vocabulary(self) -> _Vocabulary:
         """Every body word of the generation, sorted, and each segment's body keys numbered by it; made once, when

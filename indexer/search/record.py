@@ -147,8 +147,9 @@ class IndexOfRecord:
 
     def _passages_of_docnums(self) -> np.ndarray:
         """Each Whoosh document number's passage in the postings copy (-1 for a deleted one), from each segment's
-        stored ids (clauses.stored_ids, which a NOT on Whoosh's path reads too), once per generation: about 0.7 s
-        at 125,000 passages."""
+        owners (clauses.stored_ids, which a NOT on Whoosh's path reads too; the indexer writes them beside each
+        segment), once per generation: about 0.7 s at 125,000 passages when they must be read from Whoosh's stored
+        fields instead (segments an older indexer wrote)."""
         if self._docnum_passages is None:
             reader = self.searcher.reader()
             table = np.full(reader.doc_count_all(), -1, dtype=np.int64)

@@ -16,6 +16,7 @@ from typing import Any
 from whoosh import index
 
 from indexer.groups import PUBLIC
+from indexer.store import passage_owners
 from indexer.store.docstore import DocRecord
 from indexer.store.postings import FIELDS, PostingsBuilder
 from indexer.store.postings_writer import PostingsWriter
@@ -93,6 +94,7 @@ class PassageIndex:
             for doc_id in drop:
                 dropper.delete_by_term("doc_id", doc_id)
             dropper.commit(merge=False)
+        passage_owners.write_missing(self.folder / WHOOSH_DIR)  # what the new segments' passages are, for filters
 
     def cancel(self) -> None:
         if not self._writer.is_closed:
