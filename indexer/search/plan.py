@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 
 from whoosh import query as wq
 
-from indexer.search.clauses import TEXT_FIELDS, AllOf, AndNot, Filter, Prefix, over
+from indexer.search.clauses import TEXT_FIELDS, AllOf, AndNot, Edition, Filter, Prefix, over
+
+CONSTANT_FIELDS = ("type", "doc_id", "title_exact")  # one value a document, unscored (store/schema.py: ID)
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,10 @@ class ParsedQuery:
         while type(query) is AndNot:  # a NOT at the top drops documents, whatever scores them
             plan.excluded.append(query.b)
             query = query.a
+        if type(query) is wq.And and query.boost == 1.0 and all(_scores_constantly(c) for c in query.subqueries):
+            plan.filters = list(query.subqueries)  # filters alone (`type:pdf`): every match scores alike
+            plan.constant = sum(child.boost for child in query.subqueries if type(child) is wq.Term)
+            return plan
         if type(query) is wq.And and _filtered(query):  # field clauses beside the words: they only filter
             plan.filters = [child.child for child in query.subqueries[1:]]
             query = query.subqueries[0]
@@ -113,6 +119,13 @@ def _summed_part(query: wq.Query) -> tuple[wq.Query, Callable[[wq.Query], wq.Que
     return query, lambda q: q
 
 
+def _scores_constantly(clause: wq.Query) -> bool:
+    """Whether a field clause scores the same in every passage it matches: a word of a field that holds one
+    value a document and is not scored by BM25 (`type:pdf`, `path=guides/a.md`, `title=Install`: Whoosh scores
+    a match its boost), or an edition (`lang:fr`: 0). Filters alone of such clauses rank their documents by id."""
+    return type(clause) is Edition or (type(clause) is wq.Term and clause.fieldname in CONSTANT_FIELDS)
+
+
 def _filtered(query: wq.And) -> bool:
     """Whether an And is a scored clause beside filters (the query parser's `words type:pdf`)."""
     first, *rest = query.subqueries
@@ -144,6 +157,7 @@ class Plan:
     excluded: list[wq.Query] = field(default_factory=list)
     required: list[Plan] = field(default_factory=list)
     filters: list[wq.Query] = field(default_factory=list)  # field clauses a passage must match, scoring nothing
+    constant: float | None = None  # filters alone: what each passage that passes them scores (see _plan)
 
 
 def _and_plan(query: wq.And, fields: frozenset[str], plan: Plan) -> Plan | None:

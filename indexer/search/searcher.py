@@ -204,8 +204,9 @@ class Snapshot(DocumentView):
         words and phrases is scored over the postings copy, in parallel with other searches; the clauses only
         Whoosh can match (fields within the sum; phrases when a segment has no positions) are matched by Whoosh
         and added in; an AND of sums of words is scored there as well, over the passages holding a word of each.
-        Field filters beside either keep the passages that Whoosh finds match them (record.passing). Any other query
-        goes to Whoosh whole.
+        Field filters beside either keep the passages that Whoosh finds match them (record.passing); filters alone
+        that score every match alike (`type:pdf`) list the documents they keep by id. Any other query goes to
+        Whoosh whole.
         `sums` (see PostingsSearcher.search) keeps the copy's per-passage sums of a query of words; with
         `added`, they are the sums of this very query, and only the words `added` are scored on top of them.
         `likely`: passages expected near the top (the first ranking's, when feedback ranks again)."""
@@ -228,6 +229,10 @@ class Snapshot(DocumentView):
             excluded = self._record.matches(excluded_others, groups) if excluded_others is not None else []
             passing = self._record.passing(plan.filters, groups) if plan.filters else None
         dropped = [(d, o) for d, o, _ in excluded]
+        if plan.constant is not None:
+            return self._postings.by_document_id(
+                limit, plan.constant, passing, groups, dropped, excluded_terms, excluded_phrases
+            )
         seeds = [(doc_id, ordinal) for doc_id, ordinal, _ in likely]
         return self._postings.search(
             terms,

@@ -366,6 +366,8 @@ EDITION_QUERIES = [
     ("words version:current lang:en", {"docs/intro.md"}),
     ("words lang:fr", {f"{FR}docs/version-2.0/intro.md", f"{FR}blog/welcome.md"}),  # one version of each page
     ("language:FR version:2.0", {f"{FR}docs/version-2.0/intro.md"}),
+    ("lang:fr", {f"{FR}docs/version-2.0/intro.md", f"{FR}blog/welcome.md"}),  # filters alone: by id
+    ("version:1.0 type:markdown", V1),
     (
         "words NOT lang:fr NOT version:1.0",
         {"docs/intro.md", "versioned_docs/version-2.0/intro.md", "blog/welcome.md", "src/pages/about.md"},

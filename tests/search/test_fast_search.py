@@ -179,7 +179,10 @@ def test_sums_of_words_take_the_postings_path_and_other_queries_take_whoosh() ->
     for query in fields_alone:  # an AND of their words, as Whoosh matches and scores them
         plan = parse_query(query, DEFAULT.field_weights).plan(fields)
         assert plan is not None and plan.required, query
-    operators = ("type:pdf", '"exact phrase" AND mice', "cats AND type:pdf", "cats AND dogs NOT mice",
+    for query in ("type:pdf", "path=guides/a.md type:markdown", "lang:fr", "type:pdf NOT draft"):
+        plan = parse_query(query, DEFAULT.field_weights).plan(fields)  # filters alone, each match scoring alike
+        assert plan is not None and plan.constant is not None and not plan.terms, query
+    operators = ("tag:ops", '"exact phrase" AND mice', "cats AND type:pdf", "cats AND dogs NOT mice",
                  "title:cats AND dogs", "cats AND dogs title:mice", "title:cats type:pdf", 'title:"cats and dogs"',
                  "path:guides")  # fmt: skip
     for query in operators:
@@ -501,3 +504,54 @@ def test_documents_of_equal_scores_come_in_id_order_whatever_their_segments(tmp_
     for query in ("herons", '"same note" herons', "title:heron", "title:heron herons"):  # Whoosh ranks title:
         found = [hit.document.id for hit in snapshot(index_dir).search(query, limit=8, snippets=False)]
         assert found == [f"copy-{n:02d}.md" for n in range(8)], query
+
+
+def _mixed_folder(docs: Path, rng: random.Random, count: int, start: int = 0) -> None:
+    """Markdown pages (a third for the group staff) and plain-text notes, in four folders."""
+    for n in range(start, start + count):
+        if n % 3 == 0:
+            write(docs, f"f{n % 4}/x{n:03d}.txt", _document(rng).replace("#", ""))
+        else:
+            front = "---\naccess: [staff]\n---\n" if n % 3 == 1 and n % 2 else ""
+            write(docs, f"f{n % 4}/x{n:03d}.md", front + _document(rng))
+
+
+def test_filters_alone_list_their_documents_by_id_as_whoosh_does(tmp_path: Path) -> None:
+    """Filters alone that score every match alike (`type:text`, `path=...`, an edition) list the documents that
+    pass them by id, each at its first passage that passes, exactly as Whoosh ranks them: the same scores, order
+    and passages, page after page, for a caller with groups, beside a NOT, after an incremental run that deleted,
+    replaced and added documents (and merged segments)."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    rng = random.Random(53)
+    _mixed_folder(docs, rng, 150)
+    index(docs, index_dir, workers=2)
+    files = sorted(docs.rglob("*.*"))
+    for path in files[::9]:
+        path.unlink()
+    for path in files[4::13]:
+        if path.exists():
+            path.write_text(_document(rng), encoding="utf-8")
+    _mixed_folder(docs, rng, 30, start=150)
+    index(docs, index_dir, workers=2)
+    snap, reference = snapshot(index_dir), whoosh_snapshot(index_dir)
+    word = VOCABULARY[0]
+    queries = ["type:text", "type:markdown", "format:txt", "type:pdf", "path=f1/x004.txt", "path=f2/x010.md",
+               "type:text path=f1/x009.txt", "type:markdown type:text", f"type:text NOT {word}",
+               f"type:markdown NOT {VOCABULARY[1]}*", f'type:markdown NOT "{word} {VOCABULARY[1]}"',
+               "type:text NOT heading:" + word]  # fmt: skip
+    listed = 0
+    for query in queries:
+        plan = parse_query(query, DEFAULT.field_weights).plan(("title", "heading", "body"))
+        assert plan is not None and plan.constant is not None, query  # listed by the copy, not Whoosh
+        for groups in (None, frozenset({"staff"}), frozenset({"legal"})):
+            for offset, limit in ((0, 10), (10, 10), (40, 25), (0, 500)):
+                fast = _ranking(snap.search(query, limit=limit, offset=offset, snippets=False, groups=groups))
+                whoosh = _ranking(reference.search(query, limit=limit, offset=offset, snippets=False, groups=groups))
+                assert fast == whoosh, (query, groups, offset)
+                listed += len(fast)
+    every = _ranking(snap.search("type:markdown", limit=500, snippets=False))
+    assert len(every) > 100 and [doc_id for doc_id, _, _ in every] == sorted(doc_id for doc_id, _, _ in every)
+    public = {h.document.id for h in snap.search("type:markdown", limit=500, groups=frozenset({"legal"}))}
+    staff = {doc_id for doc_id, _, _ in every if (docs / doc_id).read_text().startswith("---\naccess: [staff]")}
+    assert staff and public == {doc_id for doc_id, _, _ in every} - staff  # the staff's pages for the staff only
+    assert listed > 1000
