@@ -127,14 +127,16 @@ def _body(message: EmailMessage) -> tuple[str, tuple[str, ...]]:
 
 
 def _content(part: Message) -> str:
+    """A text part's str: in its declared charset (as browsers read it: codec_for), else as a text file of unknown
+    encoding is (UTF-8, else cp1252). A part that declares no charset is ASCII by RFC 2045, but one holding 8-bit
+    bytes was written in its sender's encoding, which the email package's ASCII read turned into U+FFFD."""
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return ""
     codec = codec_for(part.get_content_charset())
-    if codec is not None:  # as the email package decodes it, but gb2312 read as GB18030 (codec_for)
-        payload = part.get_payload(decode=True)
-        if isinstance(payload, bytes):
-            return payload.decode(codec, errors="replace")
+    if codec is not None and codec != "ascii":
+        return payload.decode(codec, errors="replace")
     try:
-        content = part.get_content()  # type: ignore[attr-defined]
-    except Exception:  # an unknown charset, a broken transfer encoding: decode the bytes ourselves
-        payload = part.get_payload(decode=True)
-        return decode_text(payload) if isinstance(payload, bytes) else ""
-    return content if isinstance(content, str) else decode_text(content) if isinstance(content, bytes) else ""
+        return decode_text(payload)
+    except LoaderError:  # control bytes a text file would be refused for: the mail's text is still its text
+        return payload.decode("utf-8", errors="replace")

@@ -357,3 +357,26 @@ def test_a_charset_label_that_names_no_character_set_is_read_as_no_label(tmp_pat
     for label in labels:
         assert sorted(found(index_dir, f"{label}wort")) == [f"{label}.eml", f"{label}.html"]
         assert f"The {label}wort mail." in text_of(index_dir, f"{label}.eml")
+
+
+def _mail_part(content_type: str, body: bytes) -> bytes:
+    headers = f"From: a@example.org\r\nSubject: s\r\nMIME-Version: 1.0\r\nContent-Type: {content_type}\r\n\r\n"
+    return headers.encode() + body
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ['text/plain; charset="x-unknown"', "text/plain; charset=utf8x", "text/plain", "text/plain; charset=us-ascii"],
+)
+@pytest.mark.parametrize("encoding", ["utf-8", "cp1252"])
+def test_a_part_of_unknown_or_no_charset_reads_as_text_of_unknown_encoding(content_type: str, encoding: str) -> None:
+    """A part whose charset Python does not know, or that names none (ASCII by RFC 2045) while holding 8-bit
+    bytes, is read as a text file is: UTF-8, else cp1252. The email package's ASCII read made "café" "caf\ufffd"."""
+    body = "Le café “zebracorn” coûte 3 €.\r\n".encode(encoding)
+    assert_text("m.eml", _mail_part(content_type, body), ["Le café “zebracorn” coûte 3 €."], ["\ufffd"])
+
+
+def test_a_part_of_no_charset_holding_control_bytes_is_still_read() -> None:
+    """Bytes that a text file would be refused for (a NUL) cost the mail no text."""
+    doc = load("m.eml", _mail_part("text/plain", b"zebracorn caf\xc3\xa9\x00 end\r\n"))
+    assert "zebracorn café" in doc.sections[0].text and "end" in doc.sections[0].text
