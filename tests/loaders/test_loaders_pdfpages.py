@@ -55,6 +55,22 @@ def test_a_line_on_too_few_pages_and_a_short_document_keep_every_line(tmp_path: 
     assert text_of(index_dir, "pair.pdf").count(HEADER) == 2
 
 
+NEXT_TOPICS = ["Civil", "Civic", "Ill", "Lilli"]  # words of the letters i, v, x, l and c: no roman numerals
+
+
+def test_lines_that_differ_in_words_of_roman_letters_are_content(tmp_path: Path) -> None:
+    """Only a well-formed roman numeral in one case is a page number: "Next topic: Civil" and "Next topic: Civic"
+    at the feet of pages were taken for one footer numbered in roman and kept on the first page only."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "course.pdf", make_pdf([f"{b}\nNext topic: {t}" for b, t in zip(BODIES, NEXT_TOPICS, strict=True)]))
+    guide = [f"{body}\nAcme Guide {n}" for body, n in zip(BODIES, ["iii", "iv", "1", "2"], strict=True)]
+    write(docs, "guide.pdf", make_pdf(guide))
+    index(docs, index_dir, embeddings=False)
+    course = text_of(index_dir, "course.pdf")
+    assert all(f"{body}\nNext topic: {topic}" in course for body, topic in zip(BODIES, NEXT_TOPICS, strict=True))
+    assert text_of(index_dir, "guide.pdf").count("Acme Guide") == 1  # front matter in roman, then arabic: a footer
+
+
 def test_a_damaged_pdf_read_anyway_gives_one_warning_that_says_so(tmp_path: Path) -> None:
     docs, index_dir = tmp_path / "docs", tmp_path / "index"
     write(docs, "repaired.pdf", re.sub(rb"startxref\s+\d+", b"startxref\n99", make_pdf(["Mended zebracorn."])))
