@@ -14,6 +14,8 @@ from __future__ import annotations
 import html
 import re
 
+from indexer.loaders.jsstrings import js_unescaped
+
 __all__ = ["MAX_DIRECTIVE", "directive_at"]
 
 MAX_DIRECTIVE = 1_000_000  # characters of one element with a directive; a longer one is left as it is
@@ -24,8 +26,6 @@ _DIRECTIVE = re.compile(
     [ \t\r\n]*\}}(?:{_ATTRIBUTE})*[ \t\r\n]*(?:/>|>[ \t\r\n]*</(?P=name)[ \t]*>)""",
     re.VERBOSE,
 )
-_ESCAPE = re.compile(r"\\(?:u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|x([0-9A-Fa-f]{2})|\r?\n|(.))", re.DOTALL)
-_SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
 
 
 def directive_at(text: str, at: int) -> tuple[str, int] | None:
@@ -35,21 +35,5 @@ def directive_at(text: str, at: int) -> tuple[str, int] | None:
     if found is None:
         return None
     literal = next(value for value in found.group("double", "single", "back") if value is not None)
-    value = _unescaped(literal)
+    value = js_unescaped(literal)
     return (value if found.group("kind") == "html" else html.escape(value, quote=False)), found.end()
-
-
-def _unescaped(literal: str) -> str:
-    """A JavaScript string literal's value: `\\"` is `"`, `\\n` a line break, `\\u00e9` and `\\u{1F600}` their
-    characters (a surrogate pair one character)."""
-
-    def one(match: re.Match[str]) -> str:
-        code = match.group(1) or match.group(2) or match.group(3)
-        if code is not None:
-            number = int(code, 16)
-            return chr(number) if number <= 0x10FFFF else "\ufffd"
-        char = match.group(4)
-        return "" if char is None else _SIMPLE.get(char, char)  # a backslash before a line break continues it
-
-    value = _ESCAPE.sub(one, literal) if "\\" in literal else literal
-    return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")

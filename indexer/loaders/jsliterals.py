@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from indexer.loaders.jsstrings import js_unescaped
+
 __all__ = ["MAX_DEPTH", "MAX_ITEMS", "SPREAD", "UNKNOWN", "LiteralParser", "mask"]
 
 MAX_DEPTH = 8
@@ -170,7 +172,7 @@ class LiteralParser:
         raw = self._raw_string()
         self.pos += len(raw)
         body = raw[1:-1] if len(raw) > 1 and raw[-1] == raw[0] else raw[1:]
-        return re.sub(r"\\(.)", r"\1", body)
+        return js_unescaped(body)
 
     def _array(self, depth: int) -> Any:
         start = self.pos

@@ -33,7 +33,7 @@ from indexer.loaders.esm import Statements
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, included_text
-from indexer.loaders.jsstrings import js_unescaped
+from indexer.loaders.jsstrings import js_shown, js_unescaped
 from indexer.loaders.magiccomments import magic_comments
 from indexer.loaders.mdximports import import_path
 from indexer.loaders.shiki import shown_inline_code
@@ -198,7 +198,7 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
                 expression = [line]
             else:  # a string alone shows its text: {'Download this docx'}, {`npm install ${name}`}
                 literal = _STRING_EXPRESSION.match(line)
-                prose.append(literal.group(2).replace("\\n", "\n") if literal else "")
+                prose.append(js_unescaped(literal.group(2)) if literal else "")
             continue
         if fence is not None:
             if closes(line, fence):
@@ -259,7 +259,7 @@ def _prose(text: str, partials: dict[str, str], path: Path | None, labels: TabLa
             continue
         string = next((value for value in start.group("single", "double", "back") if value is not None), None)
         if string is not None:
-            parts += [text[pos:at], js_unescaped(string) if start.group("back") is None else string]
+            parts += [text[pos:at], js_shown(string) if start.group("back") is None else string]
             pos = start.end()
             continue
         shown = directive_at(text, at) if directives else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from indexer.loaders.jsstrings import js_unescaped
+from indexer.loaders.jsstrings import js_shown
 from indexer.loaders.templates import visible_attributes
 
 __all__ = ["TabLabels"]
@@ -89,7 +89,7 @@ def _items(tag: str) -> list[str] | None:
     if not _ITEMS.search(tag) or (array := _ITEMS_ARRAY.search(tag)) is None:
         return None
     strings = (m.group()[1:-1] for m in _ITEM.finditer(array.group(1)))
-    return [js_unescaped(item).strip() for item in strings]
+    return [js_shown(item).strip() for item in strings]
 
 
 def _docusaurus_labels(page: str) -> dict[str, str]:

@@ -989,6 +989,21 @@ def test_a_function_among_a_docusaurus_plugins_options_leaves_the_rest_of_them_r
     assert "outside the folders of the site's content plugins" in skipped(report)["README.md"]
 
 
+def test_a_docusaurus_option_written_with_javascript_escapes_is_read_as_javascript_reads_it(tmp_path: Path) -> None:
+    """`path: 'gu\\u00edas'` names the folder guías: the config's strings lost their backslashes alone, so the
+    docs plugin read a folder 'guu00edas' and each of the site's pages was skipped as outside its folders."""
+    write(
+        tmp_path,
+        "docusaurus.config.js",
+        "module.exports = {presets: [['classic', {\n"
+        "  docs: {path: 'gu\\u00edas', routeBasePath: 'ayuda'}, blog: false}]]};\n",
+    )
+    write(tmp_path, "guías/intro.md", PAGE)
+    report = index(tmp_path, tmp_path / "index", base_url="https://x.dev/", drop_extensions=True)
+    assert skipped(report) == {}
+    assert document(tmp_path / "index", "guías/intro.md").url == "https://x.dev/ayuda/intro"
+
+
 def test_the_summary_names_the_option_that_gives_a_sites_urls_and_a_site_below_docs(
     tmp_path: Path, indexer_main: Main
 ) -> None:

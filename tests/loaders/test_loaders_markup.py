@@ -1164,6 +1164,20 @@ def test_nextra_tabs_show_the_label_their_items_give_each_tab() -> None:
     assert "items" not in body and "Tab" not in body.replace("tab", "")
 
 
+def test_a_character_past_the_basic_plane_written_as_a_surrogate_pair_is_that_character() -> None:
+    """JavaScript strings are UTF-16: `'\\uD83D\\uDE80'` is one character, the rocket, as tools that write
+    ASCII alone escape it. Prose and a tab's label lost it, each half of the pair dropped on its own."""
+    text = (
+        b"# Launch\n\nReady {'\\uD83D\\uDE80'} zebracorn.\n\n<div>\n\n{'Caf\\u00e9 \\u{1F680} it\\'s'}\n\n</div>\n\n"
+        b"<Tabs items={['\\uD83D\\uDC0D Python', 'caf\\u00e9']}>\n  <Tabs.Tab>\n    Snake text.\n  </Tabs.Tab>\n"
+        b"  <Tabs.Tab>\n    Cup text.\n  </Tabs.Tab>\n</Tabs>\n"
+    )
+    body = searchable(load("launch.mdx", text))
+    assert "Ready \U0001f680 zebracorn." in body
+    assert "Caf\u00e9 \U0001f680 it's" in body  # a string alone on its line
+    assert "\U0001f40d Python\n\nSnake text.\n\ncaf\u00e9\n\nCup text." in body
+
+
 def test_inline_code_shows_its_code_without_a_rehype_pretty_code_language() -> None:
     """Nextra's pages write `search: false{:js}` (34 times on 7 pages of nextra.site), which rehype-pretty-code
     shows as `search: false` highlighted as JavaScript: the text read "search: false{:js}". A language or theme
