@@ -69,6 +69,12 @@ def read(reader: Any) -> PassageOwners | None:
     return PassageOwners(owners, doc_ids, pairs[:, 1].astype(np.int64))
 
 
+def segment_names(whoosh_dir: Any) -> set[str]:
+    """The ids of the segments of the index in `whoosh_dir`."""
+    with index.open_dir(str(whoosh_dir)).reader() as reader:
+        return {leaf.segment().segment_id() for leaf, _ in reader.leaf_readers() if hasattr(leaf, "segment")}
+
+
 def write_missing(whoosh_dir: Any) -> int:
     """Write the owners of every segment of the index in `whoosh_dir` that has none yet (the segments this run
     added or merged: the others kept theirs); how many were written."""

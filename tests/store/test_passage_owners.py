@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from whoosh import index as whoosh_index
-
 from indexer.store import storage
-from indexer.store.passage_owners import IDS, OWNERS
+from indexer.store.passage_owners import IDS, OWNERS, segment_names
 
 from support.folders import index, snapshot, write
 
@@ -31,11 +29,6 @@ def _whoosh(index_dir: Path) -> Path:
     return current / storage.WHOOSH_DIR
 
 
-def _segment_ids(whoosh_dir: Path) -> set[str]:
-    with whoosh_index.open_dir(str(whoosh_dir)).reader() as reader:
-        return {leaf.segment().segment_id() for leaf, _ in reader.leaf_readers()}
-
-
 def _answers(index_dir: Path) -> list[list[tuple[str, int | None]]]:
     snap = snapshot(index_dir)
     found = [snap.search(query, limit=50) for query in FILTERED]
@@ -52,7 +45,7 @@ def test_every_segment_has_its_owners_and_merged_ones_leave_none_behind(tmp_path
         _folder(docs, 3, start=40 + 3 * run)
         index(docs, index_dir)
     whoosh_dir = _whoosh(index_dir)
-    segments = _segment_ids(whoosh_dir)
+    segments = segment_names(whoosh_dir)
     owned = {p.name.removesuffix(OWNERS) for p in whoosh_dir.iterdir() if p.name.endswith(OWNERS)}
     named = {p.name.removesuffix(IDS) for p in whoosh_dir.iterdir() if p.name.endswith(IDS)}
     assert owned == named == segments
