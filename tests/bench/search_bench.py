@@ -6,7 +6,7 @@ collections in ../shared/eval), with those collections' 1,290 queries as the wor
 - indexing with the real command line: a full build (--rebuild) and a no-change re-run (median of --repeat);
   the index's size on disk;
 - search latency through the function the search tool calls (connector.server.search_results), for the workload
-  and for operator queries made from it (a phrase, title:, AND, a prefix*, words beside a filter);
+  and for operator queries made from it (a phrase, title:, AND, a prefix*, words beside a filter, a filter alone);
 - the same workload through a real stdio MCP server (`python -m connector`) and the SDK's client, and the
   server's memory;
 - tantivy (BM25, en_stem) on the same documents and queries in this process, as the reference: in turns of
@@ -66,14 +66,16 @@ def workload(count: int | None, seed: int, max_length: int) -> list[str]:
 
 def operator_queries(queries: list[str], per_kind: int) -> dict[str, list[str]]:
     """From the workload's queries: a quoted pair of adjacent content words, `title:` with its longest word,
-    two words joined by AND, the first four letters of its longest word as a prefix*, and two words beside a
-    filter that every document passes (`type:markdown`: the largest set of passages a filter can keep)."""
+    two words joined by AND, the first four letters of its longest word as a prefix*, two words beside a filter
+    that every document passes (`type:markdown`: the largest set of passages a filter can keep), and that filter
+    alone without the documents that hold a word (a list of documents by id, no words scored)."""
     kinds: dict[str, list[str]] = {
         '"phrase"': [],
         "title:word": [],
         "word AND word": [],
         "prefix*": [],
         "words type:markdown": [],
+        "type:markdown NOT word": [],
     }
     for query in queries:
         words = [w.lower() for w in _WORD.findall(query)]
@@ -88,6 +90,7 @@ def operator_queries(queries: list[str], per_kind: int) -> dict[str, list[str]]:
             "word AND word": f"{content[0]} AND {content[1]}",
             "prefix*": f"{longest[:4]}*",
             "words type:markdown": f"{content[0]} {content[1]} type:markdown",
+            "type:markdown NOT word": f"type:markdown NOT {content[0]}",
         }
         for kind, text in made.items():
             if text and len(kinds[kind]) < per_kind:
