@@ -29,6 +29,7 @@ from indexer.search.passages import GenerationPostings, WordPostings
 from indexer.search.phrases import phrase_postings
 from indexer.search.plan import PhraseClause
 from indexer.search.ranking import Ranking
+from indexer.search.repeats import repeating
 from indexer.search.top import Located
 from indexer.store.postings import key_for
 
@@ -163,6 +164,22 @@ class PostingsSearcher:
         order = np.argsort(ranks)
         names, ordinals = copy.doc_ids, copy.ordinal_of[passages[first[order]]].tolist()
         return [(names[d], ordinal, score) for d, ordinal in zip(docs[order].tolist(), ordinals, strict=True)]
+
+    def repeated(self, found: Sequence[tuple[str, int, float]]) -> list[bool]:
+        """For each (doc id, ordinal, score) of a ranking, best first: whether its passage is nearly the text of
+        one above it (repeats.repeating), as the words its body was indexed with tell (the forward index)."""
+        copy = self._copy
+        numbers = [copy.first_passage(doc_id) for doc_id, _, _ in found]
+        body = copy.body_lengths()
+        lengths = [
+            0 if n is None else int(body[n + ordinal]) for n, (_, ordinal, _) in zip(numbers, found, strict=True)
+        ]
+
+        def words(i: int) -> np.ndarray | None:
+            located = self.body_terms(found[i][0], found[i][1])
+            return None if located is None else self.word_ids(located[0], located[1])
+
+        return repeating(lengths, words)
 
     def _scores(self, query: _Query, mask: np.ndarray | None, sums: list[np.ndarray] | None) -> np.ndarray:
         """Each passage's score for a query (0 for those it leaves out or a caller may not see, outside `mask`);

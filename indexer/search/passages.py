@@ -94,6 +94,7 @@ class GenerationPostings:
         self._filters: dict[frozenset[str], np.ndarray | None] = {}  # by caller groups, oldest first
         self._first: dict[str, int] | None = None  # see first_passage()
         self._rank: np.ndarray | None = None  # see doc_rank()
+        self._body_lengths: np.ndarray | None = None  # see body_lengths()
         self._vocabulary: _Vocabulary | None = None  # see vocabulary()
 
     def _length_norms(self) -> np.ndarray:
@@ -225,6 +226,15 @@ class GenerationPostings:
             rank[order] = np.arange(len(order))
             self._rank = rank
         return rank
+
+    def body_lengths(self) -> np.ndarray:
+        """Each passage's body length in words (numbered across the segments)."""
+        lengths = self._body_lengths
+        if lengths is None:
+            body = FIELDS.index("body")
+            parts = [np.asarray(segment.lengths[body], dtype=np.int64) for segment in self.segments]
+            lengths = self._body_lengths = np.concatenate(parts) if parts else np.zeros(0, np.int64)
+        return lengths
 
     def vocabulary(self) -> _Vocabulary:
         """Every body word of the generation, sorted, and each segment's body keys numbered by it; made once, when

@@ -30,6 +30,7 @@ from indexer.search.plan import ParsedQuery, PhraseClause, Plan
 from indexer.search.query import parse_query
 from indexer.search.ranking import DEFAULT, Ranking
 from indexer.search.record import IndexOfRecord
+from indexer.search.repeats import fresh_first
 from indexer.search.snippets import make_snippets
 from indexer.search.versions import MAX_VERSION_WINDOW, VERSION_DEPTH, VERSION_WINDOW, names_version, one_version_each
 from indexer.store import storage
@@ -99,11 +100,16 @@ class Snapshot(DocumentView):
         if limit <= 0:
             return []
         parsed = parse_query(query, self.ranking.field_weights)
-        depth = offset + limit
-        if self._versions and not names_version(parsed.query):
-            found = self._one_version_ranked(query, parsed, depth, groups, retrieval)[offset:]
+        ranked = self._one_version_ranked if self._versions and not names_version(parsed.query) else self._ranked
+        plan = parsed.plan(FIELDS)
+        if plan is not None and plan.constant is not None:  # a list of documents by id (`type:pdf`): no text ranks
+            found = ranked(query, parsed, offset + limit, groups, retrieval)[offset:]
         else:
-            found = self._ranked(query, parsed, depth, groups, retrieval)[offset:]
+
+            def rank(depth: int) -> Found:
+                return ranked(query, parsed, depth, groups, retrieval)
+
+            found = fresh_first(rank, offset + limit, self._postings.repeated)[offset:]
         with self._lock:
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
             texts = self._docs.passages_with_text((doc_id, ordinal) for doc_id, ordinal, _ in found)
