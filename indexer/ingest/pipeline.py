@@ -152,6 +152,7 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
     found = scan(docs, settings.max_file_bytes, exclude=settings.index, follow_symlinks=settings.follow_symlinks)
     site = detect_site(docs, found.markers)
     planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
+    planning.leave_out_fragments(docs, site, found, includes_from, settings.max_file_bytes)
     found_site = planning.site_found(docs, site, found.configs)
     redecide = set()
     if previous:

@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 from indexer.errors import AccessFileError, DocsFolderError
 from indexer.ingest.access import AccessRules
 from indexer.ingest.editions import Selection, unknown_without_layout
+from indexer.ingest.fragments import REASON, fragments
 from indexer.ingest.jobs import Job, is_draft
 from indexer.ingest.scanner import Candidate, Scan
 from indexer.ingest.site import Site
@@ -233,6 +234,23 @@ def leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None
             )
     found.files = kept
     found.skipped = [_as_unpublished(site, entry) for entry in found.skipped]
+
+
+def leave_out_fragments(docs: Path, site: Site, found: Scan, includes_from: Path, max_bytes: int) -> None:
+    """In a folder of plain AsciiDoc (no site generator found), the untitled files that pages include
+    (fragments.py: git's config/pull.adoc, shown in git-config's and git-pull's pages) are listed as skipped by
+    design, with the reason: Asciidoctor renders no page of them, and as pages they came before those that show
+    them. Their text is still read where pages include it."""
+    if site.name:
+        return
+    pieces = fragments(found.files, docs, includes_from, max_bytes)
+    kept = []
+    for candidate in found.files:
+        if candidate.id in pieces:
+            found.skipped.append((SkippedFile(candidate.id, REASON, True), candidate.size, candidate.mtime_ns))
+        else:
+            kept.append(candidate)
+    found.files = kept
 
 
 def _as_unpublished(site: Site, entry: tuple[SkippedFile, int, int]) -> tuple[SkippedFile, int, int]:

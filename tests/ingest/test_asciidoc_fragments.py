@@ -1,0 +1,151 @@
+"""In a folder of plain AsciiDoc, an untitled file that pages include is a piece of them, not a page of its own
+(Asciidoctor renders only the files a build names). git's manual: 137 of its 944 `.adoc` files are such pieces
+(config/pull.adoc, shown in git-config's page), and as pages they came before the pages that show them."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from indexer.ingest.fragments import REASON
+from indexer.loaders.includes import MAX_DEPTH
+
+from support.folders import Main, all_ids, found, index, skipped, text_of, write
+
+PAGE = "= git-pull(1)\n\nFetch and integrate.\n\ninclude::config/pull.adoc[]\n"
+FRAGMENT = "pull.rebase::\n\tWhen true, rebase branches on top of the fetched zebracorn branch.\n"
+
+
+def test_an_untitled_file_a_page_includes_is_read_in_the_page_and_is_no_document(
+    docs: Path, index_dir: Path, indexer_main: Main
+) -> None:
+    write(docs, "git-pull.adoc", PAGE)
+    write(docs, "config/pull.adoc", FRAGMENT)
+    ran = indexer_main(docs, "--index", index_dir)
+    assert ran.code == 0
+    assert found(index_dir, "zebracorn") == ["git-pull.adoc"]
+    assert "rebase branches on top of the fetched zebracorn branch" in text_of(index_dir, "git-pull.adoc")
+    assert all_ids(index_dir) == ["git-pull.adoc"]
+    assert f"config/pull.adoc: {REASON}" in ran.err
+    assert "1 documents in the index" in ran.err
+
+
+def test_a_titled_included_file_stays_a_page(docs: Path, index_dir: Path) -> None:
+    write(docs, "book.adoc", "= Book\n\ninclude::chapter.adoc[]\n")
+    write(docs, "chapter.adoc", "// a comment\n:toc: left\n[[top]]\n= Chapter\n\nThe zebracorn chapter.\n")
+    write(docs, "manpage.adoc", "git-x(1)\n========\n\nNAME\n----\ngit-x - the zebracorn command\n")
+    write(docs, "all.adoc", "= All\n\ninclude::manpage.adoc[]\n")
+    report = index(docs, index_dir)
+    assert sorted(found(index_dir, "zebracorn")) == ["all.adoc", "book.adoc", "chapter.adoc", "manpage.adoc"]
+    assert skipped(report) == {}
+
+
+def test_an_untitled_file_nobody_includes_stays_a_page(docs: Path, index_dir: Path) -> None:
+    write(docs, "notes.adoc", "Loose zebracorn notes, with no title.\n\n== A section\n\nMore.\n")
+    write(docs, "page.adoc", "= Page\n\nNothing included here: include::notes.adoc[] is no directive mid-line.\n")
+    write(docs, "other.adoc", "= Other\n\n\\include::notes.adoc[]\n")  # escaped: shown as written
+    report = index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["notes.adoc"]
+    assert skipped(report) == {}
+
+
+def test_files_included_in_part_or_from_markdown_stay_pages(docs: Path, index_dir: Path) -> None:
+    """A file a page takes only some lines of (`tag=`, `lines=`) has the rest in no page; Markdown is not
+    AsciiDoc, whoever includes it; an include naming an attribute nothing defines names no file here."""
+    write(docs, "page.adoc", "= Page\n\ninclude::tagged.adoc[tag=one]\n\ninclude::lines.adoc[lines=1]\n\n"
+          "include::snippet.md[]\n\ninclude::{build_dir}/made.adoc[]\n")  # fmt: skip
+    write(docs, "tagged.adoc", "// tag::one[]\nShown.\n// end::one[]\nThe zebracorn rest.\n")
+    write(docs, "lines.adoc", "Shown.\nThe zebracorn rest.\n")
+    write(docs, "snippet.md", "A zebracorn snippet.\n")
+    write(docs, "made.adoc", "Made zebracorn by the build.\n")
+    report = index(docs, index_dir)
+    pages = ["lines.adoc", "made.adoc", "page.adoc", "snippet.md", "tagged.adoc"]
+    assert sorted(found(index_dir, "zebracorn")) == pages
+    assert skipped(report) == {}
+
+
+def test_a_fragment_reached_through_fragments_or_an_attribute_the_page_defines_is_none(
+    docs: Path, index_dir: Path
+) -> None:
+    write(docs, "git-config.adoc", "= git-config(1)\n\n:here: config\ninclude::{here}.adoc[]\n")
+    write(docs, "config.adoc", "Variables:\n\ninclude::config/pull.adoc[]\n")
+    write(docs, "config/pull.adoc", FRAGMENT)
+    report = index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["git-config.adoc"]
+    assert skipped(report) == {"config.adoc": REASON, "config/pull.adoc": REASON}
+
+
+def test_include_loops_end_and_lose_no_text(docs: Path, index_dir: Path) -> None:
+    """Untitled files that include one another, which no page includes, are in no page: they stay pages; a loop
+    below a page ends, its files pieces of that page."""
+    write(docs, "a.adoc", "Loop a with zebracorn.\n\ninclude::b.adoc[]\n")
+    write(docs, "b.adoc", "Loop b with zebracorn.\n\ninclude::a.adoc[]\n")
+    write(docs, "page.adoc", "= Page\n\ninclude::c.adoc[]\n")
+    write(docs, "c.adoc", "Loop c with narwhal.\n\ninclude::d.adoc[]\ninclude::c.adoc[]\n")
+    write(docs, "d.adoc", "Loop d.\n\ninclude::c.adoc[]\n")
+    report = index(docs, index_dir)
+    assert sorted(found(index_dir, "zebracorn")) == ["a.adoc", "b.adoc"]
+    assert found(index_dir, "narwhal") == ["page.adoc"]
+    assert skipped(report) == {"c.adoc": REASON, "d.adoc": REASON}
+
+
+def test_a_file_deeper_than_includes_are_read_stays_a_page(docs: Path, index_dir: Path) -> None:
+    write(docs, "page.adoc", "= Page\n\ninclude::level1.adoc[]\n")
+    for depth in range(1, MAX_DEPTH + 2):
+        write(docs, f"level{depth}.adoc", f"Level {depth} zebracorn.\n\ninclude::level{depth + 1}.adoc[]\n")
+    report = index(docs, index_dir)
+    assert "page.adoc" in found(index_dir, "zebracorn")
+    assert f"level{MAX_DEPTH + 1}.adoc" in all_ids(index_dir)
+    assert len(skipped(report)) == MAX_DEPTH
+
+
+def test_a_change_to_a_fragment_reads_its_page_again_and_dropping_the_include_makes_it_a_page(
+    docs: Path, index_dir: Path
+) -> None:
+    write(docs, "git-pull.adoc", PAGE)
+    fragment = write(docs, "config/pull.adoc", FRAGMENT)
+    index(docs, index_dir)
+    fragment.write_text("pull.ff::\n\tNarwhal fast-forwards, longer than it was.\n")
+    report = index(docs, index_dir)
+    assert (report.updated, report.added) == (1, 0)
+    assert found(index_dir, "narwhal") == ["git-pull.adoc"]
+    write(docs, "git-pull.adoc", "= git-pull(1)\n\nFetch and integrate, no include.\n")
+    report = index(docs, index_dir)
+    assert found(index_dir, "narwhal") == ["config/pull.adoc"]
+    assert skipped(report) == {}
+    write(docs, "git-pull.adoc", PAGE)
+    report = index(docs, index_dir)
+    assert found(index_dir, "narwhal") == ["git-pull.adoc"]
+    assert (report.removed, skipped(report)) == (1, {"config/pull.adoc": REASON})
+
+
+def test_txt_pages_are_asciidoc_beside_asciidoc_conf_only(docs: Path, index_dir: Path) -> None:
+    """git's manual was `.txt` until 2025, with AsciiDoc Python's asciidoc.conf beside it."""
+    write(docs, "manual/asciidoc.conf", "[attributes]\n")
+    write(docs, "manual/git-pull.txt", PAGE.replace(".adoc", ".txt"))
+    write(docs, "manual/config/pull.txt", FRAGMENT)
+    write(docs, "notes/readme.txt", "include::todo.txt[]\n")
+    write(docs, "notes/todo.txt", "A zebracorn to do.\n")
+    report = index(docs, index_dir)
+    assert "the fetched zebracorn branch" in text_of(index_dir, "manual/git-pull.txt")
+    assert sorted(found(index_dir, "zebracorn")) == ["manual/git-pull.txt", "notes/todo.txt"]
+    assert skipped(report) == {"manual/config/pull.txt": REASON}
+
+
+def test_a_site_generators_folder_keeps_its_own_rules(docs: Path, index_dir: Path) -> None:
+    """Hugo renders every .adoc file of its content folder as a page, included or not."""
+    write(docs, "hugo.toml", 'title = "Site"\n')
+    write(docs, "content/page.adoc", PAGE)
+    write(docs, "content/config/pull.adoc", FRAGMENT)
+    index(docs, index_dir)
+    assert sorted(found(index_dir, "zebracorn")) == ["content/config/pull.adoc", "content/page.adoc"]
+
+
+def test_thousands_of_includes_and_a_huge_line_are_scanned_quickly(docs: Path, index_dir: Path) -> None:
+    write(docs, "page.adoc", "= Page\n\n" + "include::frag.adoc[]\n" * 5_000 + "include::" + "x" * 1_000_000 + "[\n")
+    write(docs, "frag.adoc", "A zebracorn piece.\n\ninclude::frag.adoc[]\ninclude::page.adoc[]\n")
+    started = time.monotonic()
+    report = index(docs, index_dir)
+    assert time.monotonic() - started < 30
+    assert skipped(report) == {"frag.adoc": REASON}
+    assert found(index_dir, "zebracorn") == ["page.adoc"]
