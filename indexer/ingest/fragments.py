@@ -2,17 +2,18 @@
 
 Asciidoctor renders only the files a build names; a file that other documents include (`include::config/pull.adoc[]`)
 is read where they include it. git's manual is so: 137 of its 944 `.adoc` files are untitled pieces that pages
-include (config/pull.adoc, in git-config's page and git-pull's), which, as pages of their own, came before the
-pages that show them ('configure a pull to rebase by default' found config/pull.adoc first, a headless piece).
+include (config/pull.adoc, through config.adoc, in git-config's page), which, as pages of their own, came before
+the pages that show them ('configure a pull to rebase by default' found config/pull.adoc first, a headless piece).
 
 The rule, for a folder no site generator publishes (a site's generator has rules of its own: Antora's partials lie
 outside its pages): an AsciiDoc file (`.adoc`, `.asciidoc`, or `.txt` where AsciiDoc Python's `asciidoc.conf` lies
 beside it or above, as the loader reads it) with no document title (`= Title`, or a title underlined by `=`, at its
 top) is a fragment when a page includes it, in full (no `tag=`, `tags=` or `lines=`), directly or through other
-fragments, within includes.MAX_DEPTH includes, as the loader reads includes. A page is a file indexed that is titled
-or that nothing indexed includes; so a file nobody includes stays a page, and so do untitled files that include one
-another in a loop no page includes (their text would be in no page). A fragment is still read where pages include
-it, and a change to it reads them again (includes.py remembers it).
+fragments, within includes.MAX_DEPTH includes, as the loader reads includes. A chapter that starts at a section
+(`== Caching`, Hibernate's user guide) is one too: its book is the page Asciidoctor renders. A page is a file
+indexed that is titled or that no AsciiDoc file indexed includes; so a file nobody includes stays a page, and so do
+untitled files that include one another in a loop no page includes (their text would be in no page). A fragment is
+still read where pages include it, and a change to it reads them again (includes.py remembers it).
 
 The scan is cheap and bounded: each AsciiDoc file is read once, at most `max_bytes`, its include lines found by one
 pattern over its bytes (at most includes.MAX_INCLUDES of them); targets naming an attribute the file does not
@@ -54,7 +55,7 @@ def fragments(files: Iterable[Candidate], docs: Path, root: Path, max_bytes: int
     includes: dict[str, list[str]] = {}
     titled: set[str] = set()
     for candidate in adoc:
-        data = _head(candidate.path, max_bytes)
+        data = _read(candidate.path, max_bytes)
         includes[candidate.id] = _included(data, candidate.id, docs)
         if _titled(data):
             titled.add(candidate.id)
@@ -103,7 +104,7 @@ def _asciidoc_conf_above(page: Path, root: Path) -> bool:
     return False
 
 
-def _head(path: Path, max_bytes: int) -> bytes:
+def _read(path: Path, max_bytes: int) -> bytes:
     """The file's bytes, at most `max_bytes` (the scan skipped larger files; one that grew since is cut)."""
     try:
         with open(path, "rb") as f:

@@ -238,7 +238,7 @@ def leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None
 
 def leave_out_fragments(docs: Path, site: Site, found: Scan, includes_from: Path, max_bytes: int) -> None:
     """In a folder of plain AsciiDoc (no site generator found), the untitled files that pages include
-    (fragments.py: git's config/pull.adoc, shown in git-config's and git-pull's pages) are listed as skipped by
+    (fragments.py: git's config/pull.adoc, shown in git-config's page) are listed as skipped by
     design, with the reason: Asciidoctor renders no page of them, and as pages they came before those that show
     them. Their text is still read where pages include it."""
     if site.name:
