@@ -37,8 +37,9 @@ __all__ = ["REASON", "fragments"]
 
 REASON = "an untitled AsciiDoc file that other pages include: no page of its own, read where they include it"
 _ADOC = (".adoc", ".asciidoc")
-# an include directive (not escaped) or an attribute entry, as asciidocdirectives.py reads them, over a file's bytes
-_LINE = re.compile(rb"^(?:include::([^\[\s]*)\[(.*)\]|:(\w[^:\n]*?):[ \t]*(.*?))[ \t]*\r?$", re.MULTILINE)
+# an include directive (not escaped), an attribute entry or a comment block's delimiter (inside one, neither of the
+# others counts), as asciidocdirectives.py reads them, over a file's bytes
+_LINE = re.compile(rb"^(?:include::([^\[\s]*)\[(.*)\]|:(\w[^:\n]*?):[ \t]*(.*?)|(/{4,}))[ \t]*\r?$", re.MULTILINE)
 _REFERENCE = re.compile(r"\{([\w][\w-]*)\}")
 _PARTIAL = re.compile(r"(?:^|,)[ \t]*(?:tags?|lines)[ \t]*=")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
@@ -121,9 +122,14 @@ def _included(data: bytes, doc_id: str, docs: Path) -> list[str]:
     attributes: dict[str, str] = {}
     found: list[str] = []
     folder = os.path.dirname(os.path.normpath(docs / doc_id))
-    directives = 0
+    directives, comment = 0, False
     for match in _LINE.finditer(data):
-        target, options, name, value = (g.decode("utf-8", "replace") if g is not None else None for g in match.groups())
+        target, options, name, value, delimiter = (
+            g.decode("utf-8", "replace") if g is not None else None for g in match.groups()
+        )
+        if delimiter is not None or comment:
+            comment = comment != (delimiter is not None)
+            continue
         if name is not None:
             if len(value or "") <= _PATH_CHARS:  # (a longer one names no file: not kept, nor put in a target)
                 attributes[name.lower()] = value or ""

@@ -42,8 +42,9 @@ def test_a_titled_included_file_stays_a_page(docs: Path, index_dir: Path) -> Non
 
 def test_an_untitled_file_nobody_includes_stays_a_page(docs: Path, index_dir: Path) -> None:
     write(docs, "notes.adoc", "Loose zebracorn notes, with no title.\n\n== A section\n\nMore.\n")
-    write(docs, "page.adoc", "= Page\n\nNothing included here: include::notes.adoc[] is no directive mid-line.\n")
-    write(docs, "other.adoc", "= Other\n\n\\include::notes.adoc[]\n")  # escaped: shown as written
+    write(docs, "page.adoc", "= Page\n\nNothing included here: include::notes.adoc[] is no directive mid-line.\n\n"
+          "////\ninclude::notes.adoc[]\n////\n")  # fmt: skip
+    write(docs, "other.adoc", "= Other\n\n\\include::notes.adoc[]\n// include::notes.adoc[]\n")  # escaped, a comment
     report = index(docs, index_dir)
     assert found(index_dir, "zebracorn") == ["notes.adoc"]
     assert skipped(report) == {}
