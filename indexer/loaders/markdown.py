@@ -26,7 +26,7 @@ then template syntax of static site generators (Hugo shortcodes, mdBook directiv
 markup is taken out of the prose (dialects.py), with the attribute blocks of the delimiters that a VitePress site's
 config sets (vitepressconfig.py: its config is read as the page's settings). On an MkDocs page, raw HTML runs
 down to its closing tag, blank lines included, as Python-Markdown reads it (rawhtml.py), and
-the markers of Material's code annotations are no text (materialannotations.py).
+the markers of Material's code annotations are no text (codeannotations.py).
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) are kept as
 their plain text, with a warning: markdown-it itself would drop them and everything after them.
@@ -50,6 +50,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.footnote.index import footnote_ref
 
 from indexer.loaders import quarto, sphinxrefs
+from indexer.loaders.codeannotations import without_material_annotations
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.docsify import expand_docsify_embeds
 from indexer.loaders.fiddles import expand_fiddles
@@ -62,7 +63,6 @@ from indexer.loaders.hugoparams import fill_params
 from indexer.loaders.includemarkdown import expand_include_markdown
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.liquid import fill_liquid
-from indexer.loaders.materialannotations import without_material_annotations
 from indexer.loaders.materialcodes import material_shortcodes
 from indexer.loaders.mdbook import expand_includes
 from indexer.loaders.mdincludes import expand_markdown_includes

@@ -64,7 +64,7 @@ def markdown_extensions(page_folder: str) -> tuple[Path, dict[str, dict[str, Any
 
 def code_annotated(page_folder: str) -> bool:
     """Whether the page's MkDocs site annotates every code block: its Material theme's features name
-    `content.code.annotate` (materialannotations.py)."""
+    `content.code.annotate` (codeannotations.py)."""
     config = _project_config(page_folder)
     theme = mkdocs_settings(config).get("theme") if config is not None else None
     features = theme.get("features") if isinstance(theme, dict) else None

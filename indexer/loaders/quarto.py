@@ -20,7 +20,7 @@ syntax is taken out, as the rendered page shows it.
 - Raw HTML (```` ```{=html} ````, `` `<b>x</b>`{=html} ``) shows the text a browser shows of it, read as html.py
   reads a page; raw content for other formats (`{=latex}`, `{=typst}`, `{=openxml}`) nothing.
 Code is code, left as written, but for the annotations an ordered list after it explains (`# <1>` at a line's
-end: quartoannotations.py); of a chunk Quarto runs (```` ```{python} ````, not ```` ```{.python} ````, which
+end: codeannotations.py); of a chunk Quarto runs (```` ```{python} ````, not ```` ```{.python} ````, which
 it only shows), its `#|` option lines are not shown, and none of it with `#| echo: false` or `#| include: false`.
 """
 
@@ -32,12 +32,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from indexer.loaders.codeannotations import without_annotations
 from indexer.loaders.fences import CODE_SPAN, closes, fence_for, opens, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.gridtables import pipe_tables
 from indexer.loaders.html import html_document
 from indexer.loaders.includes import deeper, included_text, warn
-from indexer.loaders.quartoannotations import without_annotations
 from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder, visible
 
 __all__ = ["SUFFIXES", "Metadata", "expand_quarto_includes", "page_title", "plain_pandoc"]
