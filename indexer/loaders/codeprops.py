@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import textwrap
 
+from indexer.loaders.fences import fence_for
+
 __all__ = ["attribute_code"]
 
 _MANAGERS = ("npm", "yarn", "pnpm", "bun", "deno", "cargo")
@@ -19,7 +21,6 @@ _COMMAND_TABS = re.compile(r"<[ \t]*CommandTabs(?![\w.$:-])")
 _CODE = re.compile(r"<[ \t]*Code(?![\w.$:-])")
 _VALUE = r"""(?:"([^"]*)"|'([^']*)'|\{[ \t\n]*`([^`$\\]*)`[ \t\n]*\})"""
 _ATTRIBUTE = re.compile(rf"(?<![\w$.-])([A-Za-z_$][\w$-]*)[ \t\n]*=[ \t\n]*{_VALUE}")
-_BACKTICKS = re.compile(r"`+")
 
 
 def attribute_code(tag: str) -> str:
@@ -50,8 +51,7 @@ def _block(code: str, language: str, title: str) -> str:
     its fence longer than any run of backticks in it."""
     first, _, rest = code.strip("\n").partition("\n")
     lines = [first.strip(), *textwrap.dedent(rest).rstrip().split("\n")] if rest.strip() else [first.strip()]
-    longest = max((len(run) for run in _BACKTICKS.findall(code)), default=0)
-    fence = "`" * max(3, longest + 1)
+    fence = fence_for(code)
     language = language if re.fullmatch(r"[\w+#.-]{1,40}", language) else ""
     info = f'{language} title="{title}"' if title and '"' not in title and "\n" not in title else language
     return "\n".join([fence + info, *lines, fence])
