@@ -51,6 +51,7 @@ __all__ = [
     "reading",
     "reading_folder",
     "reading_root",
+    "reading_state",
     "refuse",
     "remember_settings",
     "stamp_now",
@@ -139,6 +140,12 @@ def deeper() -> Iterator[None]:
     finally:
         if state is not None:
             state.depth -= 1
+
+
+def reading_state() -> Reading | None:
+    """The reading() context of the document being read, None outside one: what a loader looks up once a
+    document may be kept for it (mkdocsyml.py's project)."""
+    return _READING.get()
 
 
 def reading_folder() -> str | None:

@@ -31,10 +31,11 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Mapping
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-from indexer.loaders.includes import remember_settings
+from indexer.loaders.includes import Reading, reading_state, remember_settings
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = [
@@ -53,6 +54,8 @@ CONFIGS = ("mkdocs.yml", "mkdocs.yaml")  # the names `mkdocs build` reads
 MAX_INHERIT = 5  # configs that inherit one from another
 _MAX_CONFIG = 1 << 20  # bytes of a config read
 _MAX_NAMED = 20  # configs named mkdocs*.yml looked at in one folder
+# the project found for the document being read: (its reading() context, the page's folder, the config)
+_FOUND: ContextVar[tuple[Reading, str, Path | None] | None] = ContextVar("mkdocs_project", default=None)
 
 
 def markdown_extensions(page_folder: str) -> tuple[Path, dict[str, dict[str, Any]]] | None:
@@ -72,7 +75,22 @@ def code_annotated(page_folder: str) -> bool:
 
 
 def _project_config(page_folder: str) -> Path | None:
-    """The config of the MkDocs project the page is in (see the module docstring), or None."""
+    """The config of the MkDocs project the page is in (see the module docstring), or None: looked for once a
+    document, which asks for it several times (snippets.py, mdincludes.py, markdown.py twice). What the climb
+    remembers (remember_settings) stays remembered for the document; outside a run, looked for each time."""
+    page = reading_state()
+    found = _FOUND.get()
+    if page is not None and found is not None and found[0] is page and found[1] == page_folder:
+        return found[2]
+    config = _climbed(page_folder)
+    if page is not None:
+        _FOUND.set((page, page_folder, config))
+    return config
+
+
+def _climbed(page_folder: str) -> Path | None:
+    """The nearest config at or above the page's folder, below the repository's root (see the module
+    docstring)."""
     current = Path(page_folder)
     for folder in (current, *current.parents):
         configs = site_configs(folder)
