@@ -38,6 +38,7 @@ from indexer.ingest.docusaurus import docusaurus_layout
 from indexer.ingest.editions import Area, Layout
 from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, folder_names, listed, lowered, site_folder
 from indexer.ingest.vitepress import vitepress_layout
+from indexer.loaders.hugoparams import content_dirs
 from indexer.loaders.jsconfig import JsConfig, config_text
 
 
@@ -241,13 +242,12 @@ def hugo_content(config: Path) -> str:
     """The folder of a Hugo site's pages, from its folder ("content/" by default): a module mount of a folder as
     the content (gohugo.io's own: content/en), the `contentDir` of its one language (grpc.io's `languages: en:
     contentDir: content/en`, served from the root: its pages were cited at /en/docs/...), or its own
-    `contentDir`; "" when that folder is not there."""
-    settings = lowered(config_mapping(config))
-    mounts = [lowered(mount) for mount in listed(lowered(settings.get("module")).get("mounts"))]
-    mounted = [site_folder(mount.get("source")) for mount in mounts if mount.get("target") == "content"]
-    languages = [lowered(table) for table in lowered(settings.get("languages")).values()]
-    own = site_folder(languages[0].get("contentdir")) if len(languages) == 1 else ""
-    folder = (mounted[0] if len(mounted) == 1 else "") or own or site_folder(settings.get("contentdir")) or "content/"
+    `contentDir`; "" when that folder is not there. What the config names is read as the loaders read it for
+    `GetPage` (hugoparams.content_dirs)."""
+    named = content_dirs([config_mapping(config)])
+    mounted = [site_folder(source) for source in named.mounted]
+    own = site_folder(named.languages[0]) if len(named.languages) == 1 else ""
+    folder = (mounted[0] if len(mounted) == 1 else "") or own or site_folder(named.own) or "content/"
     return folder if (site_of(config) / folder).is_dir() else ""
 
 

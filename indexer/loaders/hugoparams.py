@@ -32,7 +32,8 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,7 @@ from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, folders_up, included_text, reading_folder
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["content_folders", "fill_params", "hugo_site"]
+__all__ = ["ContentDirs", "content_dirs", "content_folders", "fill_params", "hugo_site"]
 
 MAX_SECTIONS = 32  # folders looked up from a page for the cascades of their _index.md
 # the name is Hugo's first argument: a word, or one in double quotes or backquotes
@@ -113,16 +114,11 @@ class _Params:
         """The site's content folders (see content_folders())."""
         folders = [os.path.join(site, "config", environment) for environment in _ENVIRONMENTS]
         mains = [self._main(folder) for folder in folders] + [self._main(site)]
-        modules = [_lookup(main, ["module"]) for main in mains]  # a config folder's module.* holds its own too
-        modules += [_unwrapped(self._file(folder, "module"), "module") for folder in folders]
-        mounts = next((m for module in modules if isinstance(m := _lookup(module, ["mounts"]), list)), [])
-        named = [_lookup(m, ["source"]) for m in mounts[:1000] if _lookup(m, ["target"]) == "content"]
-        tables = [_lookup(main, ["languages"]) for main in mains]
-        tables += [_unwrapped(self._file(folder, "languages"), "languages") for folder in folders]
-        for table in tables:
-            named += [_lookup(e, ["contentdir"]) for e in table.values()] if isinstance(table, Mapping) else []
-        named += [_first(mains, ["contentdir"]), "content"]
-        contents = list(dict.fromkeys(folder for value in named if (folder := _folder(value))))
+        modules = [_unwrapped(self._file(folder, "module"), "module") for folder in folders]
+        tables = [_unwrapped(self._file(folder, "languages"), "languages") for folder in folders]
+        named = content_dirs(mains, modules, tables)
+        values = [*named.mounted, *named.languages, named.own, "content"]
+        contents = list(dict.fromkeys(folder for value in values if (folder := _folder(value))))
         where = os.path.relpath(self.page, site).replace(os.sep, "/")
         return sorted(contents, key=lambda folder: not where.startswith(folder))  # the page's own first
 
@@ -138,6 +134,28 @@ class _Params:
                 text = included_text(self.page, os.path.relpath(full, self.page.parent), use=SETTINGS) or ""
                 return parsed_values(text, suffix)
         return None
+
+
+@dataclass(frozen=True)
+class ContentDirs:
+    """The folders a Hugo site's config names as its content, as written (each value may be no text, or none at
+    all: not yet read as a folder)."""
+
+    mounted: tuple[Any, ...]  # the sources of the module mounts whose target is `content`
+    languages: tuple[Any, ...]  # each language's `contentDir`, one a language (no text where it names none)
+    own: Any  # the site's `contentDir` (no text where it names none)
+
+
+def content_dirs(mains: Sequence[Any], modules: Sequence[Any] = (), tables: Sequence[Any] = ()) -> ContentDirs:
+    """The content folders the layers of a site's config name (see ContentDirs): `mains`, its main configs, the
+    one that wins first; `modules` and `tables`, its config folders' `module.*` and `languages.*` files, read
+    after the mains' `module` and `languages`. Keys are compared in any case; the first layer's mounts count."""
+    modules = [*(_lookup(main, ["module"]) for main in mains), *modules]
+    mounts = next((m for module in modules if isinstance(m := _lookup(module, ["mounts"]), list)), [])
+    mounted = tuple(_lookup(m, ["source"]) for m in mounts[:1000] if _lookup(m, ["target"]) == "content")
+    tables = [*(_lookup(main, ["languages"]) for main in mains), *tables]
+    languages = tuple(_lookup(e, ["contentdir"]) for t in tables if isinstance(t, Mapping) for e in t.values())
+    return ContentDirs(mounted, languages, _first(mains, ["contentdir"]))
 
 
 def content_folders(page: Path, site: str) -> list[str]:
@@ -205,7 +223,7 @@ def _folder(value: Any) -> str:
     return "/".join(parts) + "/" if parts else ""
 
 
-def _first(layers: list[Any], keys: list[str]) -> Any:
+def _first(layers: Sequence[Any], keys: list[str]) -> Any:
     return next((value for layer in layers if (value := _lookup(layer, keys)) is not _MISSING), _MISSING)
 
 
