@@ -16,11 +16,10 @@ Mintlify page; a spec's own document reads the files its references name (apifil
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from indexer.loaders.apispec import MAX_CHARS, MAX_LINES, MAX_STEPS, Spec
+from indexer.loaders.apispec import MAX_CHARS, MAX_LINES, MAX_STEPS, Spec, escaped, list_of, mapping_of, text_of
 
 __all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_LINES", "MAX_STEPS", "operation_markdown", "schema_fields", "schema_markdown"]
 
@@ -29,7 +28,6 @@ MAX_HOPS = 16  # arrays of arrays, combined schemas of combined schemas, within 
 _PLACES = (("path", "Path parameters"), ("query", "Query parameters"), ("header", "Headers"), ("cookie", "Cookies"))
 _COMBINED = ("allOf", "oneOf", "anyOf")
 _CUT = "(More fields than a page shows: the rest are left out.)"
-_ESCAPED = re.compile(r"([\\`*_{}\[\]()<>#+!|~&])")  # what Markdown could read as markup in a type's name
 
 
 def operation_markdown(
@@ -44,7 +42,7 @@ def operation_markdown(
     if isinstance(server, Mapping) and isinstance(server.get("url"), str) and server["url"].strip():
         shown += f" on `{server['url'].strip()}`"
     parts = [shown]
-    description = _text(operation.get("description")) or _text(operation.get("summary"))
+    description = text_of(operation.get("description")) or text_of(operation.get("summary"))
     if lead and description:
         parts.append(description)
     details = [*_credentials(spec, operation), *_parameters(spec, operation, shared), *_body(spec, operation)]
@@ -57,7 +55,7 @@ def operation_markdown(
 def schema_markdown(spec: Spec, name: str, schema: object) -> str:
     """The page of one schema (Mintlify's `openapi-schema:`): its description, then its fields."""
     node, _ = spec.resolve(schema)
-    parts = [_text(node.get("description")) if isinstance(node, Mapping) else ""]
+    parts = [text_of(node.get("description")) if isinstance(node, Mapping) else ""]
     lines = schema_fields(spec, name, schema)
     parts.append(f"{spec.heading} {name}\n\n" + "\n".join(lines) if lines else "")
     parts.append(_CUT if spec.cut else "")
@@ -76,8 +74,8 @@ def schema_fields(spec: Spec, name: str, schema: object) -> list[str]:
 def _credentials(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
     """The security schemes the operation takes (its own `security`, else the spec's)."""
     wanted = operation.get("security", spec.root.get("security"))
-    schemes = _mapping(_mapping(spec.root.get("components")).get("securitySchemes"))
-    schemes = schemes or _mapping(spec.root.get("securityDefinitions"))  # Swagger 2.0
+    schemes = mapping_of(mapping_of(spec.root.get("components")).get("securitySchemes"))
+    schemes = schemes or mapping_of(spec.root.get("securityDefinitions"))  # Swagger 2.0
     names = (
         [name for entry in wanted if isinstance(entry, Mapping) for name in entry] if isinstance(wanted, list) else []
     )
@@ -85,7 +83,9 @@ def _credentials(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
     for name in dict.fromkeys(names):
         scheme, _ = spec.resolve(schemes.get(name))
         if isinstance(scheme, Mapping) and not spec.full():  # (str: a YAML key may be a number)
-            lines.append(_line(_scheme_name(str(name), scheme), _scheme_kind(scheme), _text(scheme.get("description"))))
+            lines.append(
+                _line(_scheme_name(str(name), scheme), _scheme_kind(scheme), text_of(scheme.get("description")))
+            )
             spec.chars += len(lines[-1])
     if lines:
         yield f"{spec.heading} Authorizations\n\n" + "\n".join(lines)
@@ -111,7 +111,7 @@ def _scheme_kind(scheme: Mapping[str, Any]) -> str:
 def _parameters(spec: Spec, operation: Mapping[str, Any], shared: object) -> Iterator[str]:
     """The operation's parameters (with its path's, which it may override), by where they go."""
     found: dict[tuple[str, str], Mapping[str, Any]] = {}
-    for entry in [*_list(shared), *_list(operation.get("parameters"))]:
+    for entry in [*list_of(shared), *list_of(operation.get("parameters"))]:
         parameter, _ = spec.resolve(entry)
         if isinstance(parameter, Mapping) and isinstance(parameter.get("name"), str):
             found[str(parameter.get("in")), parameter["name"]] = parameter
@@ -130,7 +130,7 @@ def _body(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
     body, _ = spec.resolve(operation.get("requestBody"))
     media, schema = _content(spec, body)
     if schema is None:  # Swagger 2.0
-        for entry in _list(operation.get("parameters")):
+        for entry in list_of(operation.get("parameters")):
             parameter, _ = spec.resolve(entry)
             if isinstance(parameter, Mapping) and parameter.get("in") == "body":
                 media, schema = "", parameter.get("schema")
@@ -138,11 +138,11 @@ def _body(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
         return
     node, name = spec.resolve(schema)
     lines = list(_fields(spec, node, 0))
-    described = _text(body.get("description")) if isinstance(body, Mapping) else ""
+    described = text_of(body.get("description")) if isinstance(body, Mapping) else ""
     if not lines and not described:
         kind = _type(spec, schema)
         lines = [f"A body of type {kind}."] if kind else []
-    shown_media = _ESCAPED.sub(r"\\\1", media)  # `*/*` is no emphasis
+    shown_media = escaped(media)  # `*/*` is no emphasis
     heading = f"{spec.heading} Body" + (f" ({shown_media})" if media else "")
     text = "\n\n".join(part for part in (described, "\n".join(lines)) if part)
     if text or name:
@@ -150,7 +150,7 @@ def _body(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
 
 
 def _responses(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
-    for code, entry in _mapping(operation.get("responses")).items():
+    for code, entry in mapping_of(operation.get("responses")).items():
         if spec.full():
             return
         response, _ = spec.resolve(entry)
@@ -160,16 +160,16 @@ def _responses(spec: Spec, operation: Mapping[str, Any]) -> Iterator[str]:
         schema = response.get("schema") if schema is None else schema  # Swagger 2.0
         node, _ = spec.resolve(schema)
         lines = list(_fields(spec, node, 0)) if schema is not None else []
-        parts = [_text(response.get("description")), "\n".join(lines)]
+        parts = [text_of(response.get("description")), "\n".join(lines)]
         shown = "\n\n".join(part for part in parts if part)
         spec.chars += len(shown)
-        shown_media = _ESCAPED.sub(r"\\\1", media)
+        shown_media = escaped(media)
         yield f"{spec.heading} Response {code}" + (f" ({shown_media})" if media and lines else "") + "\n\n" + shown
 
 
 def _content(spec: Spec, holder: object) -> tuple[str, Any]:
     """(media type, schema) of a body or response's content: JSON's when it has one, else the first."""
-    content = _mapping(holder.get("content")) if isinstance(holder, Mapping) else {}
+    content = mapping_of(holder.get("content")) if isinstance(holder, Mapping) else {}
     if not content:
         return "", None
     media = next((m for m in content if "json" in str(m)), next(iter(content)))
@@ -192,11 +192,11 @@ def _fields(spec: Spec, schema: object, depth: int, hops: int = 0) -> Iterator[s
         if node.get("type") == "array" or "items" in node:
             yield from _fields(spec, node.get("items"), depth, hops + 1)
             return
-        required = {key for key in _list(node.get("required")) if isinstance(key, str)}
-        for key, value in _mapping(node.get("properties")).items():
+        required = {key for key in list_of(node.get("required")) if isinstance(key, str)}
+        for key, value in mapping_of(node.get("properties")).items():
             yield from _field(spec, str(key), value, key in required, depth)
         for combined in _COMBINED:
-            for option in _list(node.get(combined)):
+            for option in list_of(node.get(combined)):
                 yield from _fields(spec, option, depth, hops + 1)
     finally:
         if name:
@@ -213,8 +213,8 @@ def _field(
     node, _ = spec.resolve(schema)
     node = node if isinstance(node, Mapping) else {}
     facts = ", ".join(filter(None, [_type(spec, schema), "required" if required else ""]))
-    notes = [_text((holder or {}).get("description")) or _text(node.get("description"))]
-    values = [_value(v) for v in _list(node.get("enum")) if v is None or isinstance(v, str | int | float | bool)]
+    notes = [text_of((holder or {}).get("description")) or text_of(node.get("description"))]
+    values = [_value(v) for v in list_of(node.get("enum")) if v is None or isinstance(v, str | int | float | bool)]
     if values:
         notes.append("One of: " + ", ".join(values[:50]))
     if "default" in node and (node["default"] is None or isinstance(node["default"], str | int | float | bool)):
@@ -229,9 +229,8 @@ def _line(name: str, facts: str, note: str, depth: int = 0) -> str:
     """A field as a list item: its name as code, its facts in parentheses (as written: `string<uuid>` is no HTML
     tag), its note (Markdown, indented under it)."""
     quote = "``" if "`" in name else "`"
-    escaped = _ESCAPED.sub(r"\\\1", facts)
     text = f"- {quote} {name} {quote}" if quote == "``" else f"- `{name}`"
-    text += (f" ({escaped})" if facts else "") + (f": {note}" if note else "")
+    text += (f" ({escaped(facts)})" if facts else "") + (f": {note}" if note else "")
     return text.replace("\n", "\n" + "  " * (depth + 1))
 
 
@@ -250,7 +249,7 @@ def _type(spec: Spec, schema: object, depth: int = 0) -> str:
     if name and kind in (None, "object"):
         return name
     if kind is None and depth < MAX_DEPTH:  # oneOf / anyOf: `boolean | object` (none past MAX_DEPTH: a cycle)
-        options = [_type(spec, option, depth + 1) for c in _COMBINED if c != "allOf" for option in _list(node.get(c))]
+        options = [_type(spec, option, depth + 1) for c in _COMBINED if c != "allOf" for option in list_of(node.get(c))]
         if options:
             return " | ".join(dict.fromkeys(option for option in options if option))
     shown = str(kind) if isinstance(kind, str) else ("object" if "properties" in node else "")
@@ -261,16 +260,3 @@ def _type(spec: Spec, schema: object, depth: int = 0) -> str:
 def _value(value: str | float | bool | None) -> str:
     """An allowed or default value as code, as the spec writes it (`true`, `null`, `"draft"` as `draft`)."""
     return f"`{value if isinstance(value, str) else json.dumps(value)}`"
-
-
-def _text(value: object) -> str:
-    """A description's Markdown, trimmed ("" for anything but a string)."""
-    return value.strip() if isinstance(value, str) else ""
-
-
-def _mapping(value: object) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _list(value: object) -> list[Any]:
-    return value if isinstance(value, list) else []

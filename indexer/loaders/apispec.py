@@ -7,18 +7,31 @@ node's references relative to the file that holds it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 if TYPE_CHECKING:
     from indexer.loaders.apifiles import SpecFiles
 
-__all__ = ["MAX_CHARS", "MAX_LINES", "MAX_STEPS", "Spec"]
+__all__ = [
+    "MAX_CHARS",
+    "MAX_LINES",
+    "MAX_STEPS",
+    "Spec",
+    "escaped",
+    "is_spec",
+    "list_of",
+    "mapping_of",
+    "named_schemas",
+    "text_of",
+]
 
 MAX_LINES = 500  # field lines on one page
 MAX_CHARS = 1_000_000  # characters of field lines and responses on one page
 MAX_STEPS = 20_000  # schema nodes looked at for one page
+_MARKUP = re.compile(r"([\\`*_{}\[\]()<>#+!|~&])")  # what Markdown could read as markup in a name
 
 
 @dataclass
@@ -79,3 +92,32 @@ def _walk(root: Any, pointer: str) -> Any:
         else:
             return {}
     return node
+
+
+def is_spec(root: object) -> TypeGuard[Mapping[str, Any]]:
+    """Whether a parsed file is an OpenAPI or Swagger spec: its root gives an `openapi` (or `swagger`) version."""
+    return isinstance(root, Mapping) and isinstance(root.get("openapi", root.get("swagger")), str | int | float)
+
+
+def named_schemas(root: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A spec's schemas by name: OpenAPI 3's components' schemas, or Swagger 2.0's definitions."""
+    return mapping_of(mapping_of(root.get("components")).get("schemas")) or mapping_of(root.get("definitions"))
+
+
+def escaped(name: str) -> str:
+    """A name (a heading's, a type's, a media type's) with what Markdown could read as markup escaped: `*/*` is no
+    emphasis."""
+    return _MARKUP.sub(r"\\\1", name)
+
+
+def text_of(value: object) -> str:
+    """A description's Markdown, trimmed ("" for anything but a string)."""
+    return value.strip() if isinstance(value, str) else ""
+
+
+def mapping_of(value: object) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def list_of(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []

@@ -28,7 +28,7 @@ from typing import Any
 
 from indexer.loaders import includes
 from indexer.loaders.apischema import operation_markdown, schema_markdown
-from indexer.loaders.apispec import Spec
+from indexer.loaders.apispec import Spec, is_spec, mapping_of, named_schemas
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["METHODS", "SPEC_NAME", "ApiPage", "api_page", "parsed_spec", "spec_root"]
@@ -82,10 +82,10 @@ def _operation_page(page: Path, named: str, method: str, path: str, lead: bool) 
     shown = f"{method.upper()} {path}" if method else f"webhook {path}"
     for spec in _specs(page, named):
         if method:
-            item = spec.resolve(_mapping(spec.root.get("paths")).get(path))[0]
+            item = spec.resolve(mapping_of(spec.root.get("paths")).get(path))[0]
         else:
-            item = spec.resolve(_mapping(spec.root.get("webhooks")).get(path))[0]
-        item = _mapping(item)
+            item = spec.resolve(mapping_of(spec.root.get("webhooks")).get(path))[0]
+        item = mapping_of(item)
         found = item.get(method) if method else next((item[m] for m in item if m in METHODS), None)
         operation, _ = spec.resolve(found)
         if isinstance(operation, Mapping):
@@ -98,9 +98,7 @@ def _operation_page(page: Path, named: str, method: str, path: str, lead: bool) 
 
 def _schema_page(page: Path, name: str) -> ApiPage | None:
     for spec in _specs(page, ""):
-        schemas = _mapping(_mapping(spec.root.get("components")).get("schemas")) or _mapping(
-            spec.root.get("definitions")
-        )
+        schemas = named_schemas(spec.root)
         if name in schemas:
             return ApiPage("", schema_markdown(spec, name, schemas[name]), name)
     includes.warn(f"the OpenAPI schema {name} is in no spec found: the page shows its own text only")
@@ -120,7 +118,7 @@ def _specs(page: Path, named: str) -> Iterator[Spec]:
     for name in wanted:
         text = includes.included_text(site, name, relative_to_folder=True)
         root = parsed_spec(text) if text is not None else None
-        if isinstance(root, Mapping) and isinstance(root.get("openapi", root.get("swagger")), str | int | float):
+        if is_spec(root):
             yield Spec(root)
 
 
@@ -211,7 +209,3 @@ def spec_root(text: str) -> Any:
         return json.loads(text) if text.lstrip().startswith("{") else read_yaml(text)
     except (ValueError, RecursionError):
         return None
-
-
-def _mapping(value: object) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}

@@ -29,7 +29,7 @@ from typing import Any
 from indexer.errors import NotAPage
 from indexer.loaders.apifiles import SpecFiles
 from indexer.loaders.apischema import operation_markdown, schema_fields
-from indexer.loaders.apispec import Spec
+from indexer.loaders.apispec import Spec, escaped, is_spec, list_of, mapping_of, named_schemas, text_of
 from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
 from indexer.loaders.openapi import METHODS, SPEC_NAME, parsed_spec, spec_root
 from indexer.loaders.textcodec import decode_text
@@ -39,7 +39,6 @@ __all__ = ["HEAD_BYTES", "MAX_CHARS", "MAX_STEPS", "OpenApiLoader"]
 
 MAX_CHARS = 4_000_000  # characters of a spec's document: what a reader can use of GitHub's 1,000 operations
 MAX_STEPS = 1_000_000  # schema nodes looked at for a spec's document (a YAML spec of aliases can name billions)
-_ESCAPED = re.compile(r"([\\`*_{}\[\]()<>#+!|~&])")
 HEAD_BYTES = 4096  # of a .json or .yaml file, looked at for a spec's version
 _YAML_VERSION = re.compile(rb"""(?m)^(?:openapi|swagger)[ \t]*:[ \t]*["']?\d""")  # a top-level key: no indent
 _JSON_VERSION = re.compile(r'\s*:\s*"\d')  # after a key: a version
@@ -65,7 +64,7 @@ class OpenApiLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         root = parsed_spec(decode_text(data))
-        if not isinstance(root, Mapping) or not isinstance(root.get("openapi", root.get("swagger")), str | int | float):
+        if not is_spec(root):
             raise NotAPage("no OpenAPI or Swagger version at its top: no spec, no document")
         budget = _Budget(SpecFiles(path, root, spec_root))
         parts = _document(root, path.name, budget)
@@ -110,13 +109,13 @@ def _string_end(text: str, start: int) -> int:
 
 def _document(root: Mapping[str, Any], name: str, budget: _Budget) -> list[str]:
     """The spec's Markdown, in parts, as far as the budget goes."""
-    info = _mapping(root.get("info"))
-    parts = [f"# {_plain(_text(info.get('title')) or name)}"]
+    info = mapping_of(root.get("info"))
+    parts = [f"# {_plain(text_of(info.get('title')) or name)}"]
     version = info.get("version")
     parts.append(f"Version {version}." if isinstance(version, str | int | float) and str(version).strip() else "")
-    parts += [_text(info.get("description")), *_servers(root)]
+    parts += [text_of(info.get("description")), *_servers(root)]
     budget.chars = sum(map(len, parts))
-    budget.apart = frozenset(id(budget.spec(root).resolve(schema)[0]) for schema in _named_schemas(root).values())
+    budget.apart = frozenset(id(budget.spec(root).resolve(schema)[0]) for schema in named_schemas(root).values())
     return [*parts, *_operations(root, budget), *_webhooks(root, budget), *_schemas(root, budget)]
 
 
@@ -158,9 +157,9 @@ class _Budget:
 
 
 def _servers(root: Mapping[str, Any]) -> Iterator[str]:
-    urls = [s["url"].strip() for s in _list(root.get("servers")) if isinstance(s, Mapping) and _text(s.get("url"))]
+    urls = [s["url"].strip() for s in list_of(root.get("servers")) if isinstance(s, Mapping) and text_of(s.get("url"))]
     if not urls and isinstance(root.get("host"), str):  # Swagger 2.0
-        urls = [f"{_first(root.get('schemes')) or 'https'}://{root['host']}{_text(root.get('basePath'))}"]
+        urls = [f"{_first(root.get('schemes')) or 'https'}://{root['host']}{text_of(root.get('basePath'))}"]
     if urls:
         yield "Served at " + ", ".join(f"`{url}`" for url in urls) + "."
 
@@ -168,12 +167,12 @@ def _servers(root: Mapping[str, Any]) -> Iterator[str]:
 def _operations(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
     """Each tag and the operations under it, tags in the order the spec declares them, then in the order they are
     first used; operations without a tag first, each at the top level."""
-    tags = [tag for tag in _list(root.get("tags")) if isinstance(tag, Mapping)]
-    declared = {_text(tag.get("name")): _text(tag.get("description")) for tag in tags}
+    tags = [tag for tag in list_of(root.get("tags")) if isinstance(tag, Mapping)]
+    declared = {text_of(tag.get("name")): text_of(tag.get("description")) for tag in tags}
     by_tag: dict[str, list[str]] = {tag: [] for tag in declared if tag}
     untagged: list[str] = []
-    for path, item in _mapping(root.get("paths")).items():
-        item = _mapping(budget.spec(root).resolve(item)[0])
+    for path, item in mapping_of(root.get("paths")).items():
+        item = mapping_of(budget.spec(root).resolve(item)[0])
         for method, entry in item.items():
             operation = budget.spec(root).resolve(entry)[0] if method in METHODS else None
             if not isinstance(operation, Mapping):
@@ -193,10 +192,10 @@ def _operations(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
 
 def _webhooks(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
     """OpenAPI 3.1's webhooks, each under its name."""
-    hooks = _mapping(root.get("webhooks"))
+    hooks = mapping_of(root.get("webhooks"))
     written = []
     for name, item in hooks.items():
-        item = _mapping(budget.spec(root).resolve(item)[0])
+        item = mapping_of(budget.spec(root).resolve(item)[0])
         operation = budget.spec(root).resolve(next((item[m] for m in item if m in METHODS), None))[0]
         if isinstance(operation, Mapping):
             shared = item.get("parameters")
@@ -211,14 +210,14 @@ def _operation(method: str, path: str, operation: Mapping[str, Any], shared: obj
     """One operation: its summary (else its method and path) as a heading at `level`, then what its page shows."""
     spec.heading = level + "#"
     lead, details = operation_markdown(spec, method, path, operation, shared, lead=False)
-    title = _text(operation.get("summary")) or (f"{method.upper()} {path}" if method else f"Webhook {path}")
-    described = _text(operation.get("description"))  # (its summary is the heading)
+    title = text_of(operation.get("summary")) or (f"{method.upper()} {path}" if method else f"Webhook {path}")
+    described = text_of(operation.get("description"))  # (its summary is the heading)
     return "\n\n".join(part for part in (f"{level} {_plain(title)}", lead, described, details) if part)
 
 
 def _schemas(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
     """The spec's schemas (OpenAPI 3's components, Swagger 2.0's definitions), each with its fields."""
-    schemas = _named_schemas(root)
+    schemas = named_schemas(root)
     written = [
         text for name, schema in schemas.items() if (text := budget.take(partial(_schema, str(name), schema), root))
     ]
@@ -227,34 +226,17 @@ def _schemas(root: Mapping[str, Any], budget: _Budget) -> Iterator[str]:
         yield from written
 
 
-def _named_schemas(root: Mapping[str, Any]) -> Mapping[str, Any]:
-    """OpenAPI 3's components' schemas, or Swagger 2.0's definitions."""
-    return _mapping(_mapping(root.get("components")).get("schemas")) or _mapping(root.get("definitions"))
-
-
 def _schema(name: str, schema: object, spec: Spec) -> str:
     node, _ = spec.resolve(schema)
-    described = _text(node.get("description")) if isinstance(node, Mapping) else ""
+    described = text_of(node.get("description")) if isinstance(node, Mapping) else ""
     fields = "\n".join(schema_fields(spec, name, schema))
     return "\n\n".join(part for part in (f"### {_plain(name)}", described, fields) if part)
 
 
 def _plain(title: str) -> str:
     """A heading's text as written: one line, its Markdown characters escaped."""
-    return _ESCAPED.sub(r"\\\1", " ".join(title.split()))
-
-
-def _text(value: object) -> str:
-    return value.strip() if isinstance(value, str) else ""
+    return escaped(" ".join(title.split()))
 
 
 def _first(value: object) -> str:
-    return _text(value[0]) if isinstance(value, list) and value else ""
-
-
-def _mapping(value: object) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _list(value: object) -> list[Any]:
-    return value if isinstance(value, list) else []
+    return text_of(value[0]) if isinstance(value, list) and value else ""
