@@ -12,8 +12,10 @@
   label, its `+` continuation attaching the tab's code) is each tab's label on a line of its own above its content,
   as the page shows the tab chosen. An ordered list's items show their numbers (`. Step` is `1. Step`: _Numbers).
 - Attributes: a document attribute (`:product: Asciidoctor`), or one its Antora component gives (antora.yml's
-  `asciidoc.attributes`), stands in for its reference (`{product}`), and Asciidoctor's own for characters
-  (`{caret}`, `{nbsp}`) show them; an unknown reference is left as written, as Asciidoctor leaves it.
+  `asciidoc.attributes`), stands in for its reference (`{product}`) below its entry, up to an entry that unsets
+  it (`:!product:`, `:product!:`), and Asciidoctor's own for characters (`{caret}`, `{nbsp}`) show them; any
+  other reference is left as written, as Asciidoctor leaves it (asciidocattributes.py). The title shows those in
+  effect at the header's end, as Asciidoctor's does.
 - Preprocessor directives run first (asciidocdirectives.py: preprocess()), as Asciidoctor's reader runs them.
 - Inline macros and references leave their text: `xref:install.adoc[Install]` and `<<install,Install>>` the
   text (the target when there is none), `https://x.org[the site]` and `link:x.pdf[the guide]` the text,
@@ -31,11 +33,12 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from indexer.loaders.asciidocdirectives import COMMENT_BLOCK, DEFINITION, REFERENCE, attribute_name, defined_value
+from indexer.loaders.asciidocattributes import apply_entry, filled
+from indexer.loaders.asciidocdirectives import COMMENT_BLOCK
 from indexer.loaders.asciidocmarks import unmarked
 from indexer.loaders.springasciidoc import JAVADOC, javadoc_text
 
-__all__ = ["document_attributes", "plain_asciidoc", "plain_title"]
+__all__ = ["attributes_after", "plain_asciidoc", "plain_title"]
 
 _CODE = re.compile(r"^(-{4,}|\.{4,})[ \t]*$")  # listing, literal
 _DELIMITER = re.compile(r"^(?:={4,}|\*{4,}|_{4,}|\+{4,}|--)[ \t]*$")  # example, sidebar, quote, passthrough, open
@@ -70,14 +73,12 @@ _LINKGIT = re.compile(r"\blinkgit:([^\s\[\]]+)\[([^\]]*)\]")
 _ROLE = re.compile(r"\[\.[\w.-]+\](?=[*_`#])")  # [.role]#text#
 
 
-def document_attributes(lines: list[str], given: dict[str, str]) -> dict[str, str]:
-    """The attributes a document defines (`:product: Asciidoctor`), by lower-case name, the last value each, with
-    the references to those defined before (or `given`) filled in, as Asciidoctor stores them."""
-    found: dict[str, str] = dict(given)
+def attributes_after(lines: list[str], given: dict[str, str]) -> dict[str, str]:
+    """The attributes in effect below `lines` (a document's header, whose title shows them), by lower-case name:
+    `given` as the lines' entries, in order, set and unset them."""
+    found = dict(given)
     for line in lines:
-        definition = DEFINITION.match(line)
-        if definition is not None and not (definition.group(1) or definition.group(3)):
-            found[attribute_name(definition)] = defined_value(definition.group(4), found)
+        apply_entry(line, found)
     return found
 
 
@@ -86,11 +87,11 @@ def plain_title(title: str, attributes: dict[str, str]) -> str:
     return _inline(title, attributes).strip()
 
 
-def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
+def plain_asciidoc(lines: list[str], attributes: dict[str, str]) -> list[str]:
     """The lines of a piece of an AsciiDoc body (its titles already taken out) as text (see the module
-    docstring); `defined`: the document's attributes, which the lines may redefine."""
+    docstring); `attributes`: those in effect where the piece starts, changed as its entries set and unset them,
+    so that the next piece starts with what this one leaves."""
     out: list[str] = []
-    attributes = dict(defined)
     code: str | None = None
     filling = code_filled = False  # the next listing's, the open one's `subs` include attributes (_filling)
     comment = False
@@ -117,12 +118,8 @@ def plain_asciidoc(lines: list[str], defined: dict[str, str]) -> list[str]:
         elif _TABLE.match(stripped):
             table = not table
             out.append("")
-        elif (definition := DEFINITION.match(line)) is not None:
-            name = attribute_name(definition)
-            if definition.group(1) or definition.group(3):
-                attributes.pop(name, None)
-            else:
-                attributes[name] = defined_value(definition.group(4), attributes)
+        elif apply_entry(line, attributes):
+            continue
         elif _DELIMITER.match(stripped) or _ATTRIBUTE_LINE.match(stripped):
             numbers.block(stripped, follows_plus)
             filling = filling or (was_filling and stripped.startswith("["))  # [[id]] under [source,subs=...]
@@ -188,8 +185,7 @@ def _numbered(number: int, depth: int) -> str:
 
 
 def _inline(text: str, attributes: dict[str, str]) -> str:
-    if "{" in text:
-        text = REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), text)
+    text = filled(text, attributes)
     if "[" in text or "<<" in text:
         text = _closed(_macros, text)
         text = _ANGLE.sub(lambda m: (m.group(2) or m.group(1)).strip(), text)
@@ -214,9 +210,7 @@ def _filling(line: str) -> bool:
 
 
 def _filled(line: str, attributes: dict[str, str]) -> str:
-    if "{" not in line:
-        return line
-    return _characters(REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), line))
+    return _characters(filled(line, attributes))
 
 
 def _closed(replace: Callable[[str], str], text: str) -> str:

@@ -23,27 +23,15 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from indexer.loaders.asciidocattributes import REFERENCE, apply_entry, filled
 from indexer.loaders.asciidocoptions import HEADING, leveled, selected
 from indexer.loaders.includes import SETTINGS, deeper, included_text, lies_outside, probe, warn
 from indexer.loaders.springasciidoc import INCLUDE_CODE, code_includes
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = [
-    "COMMENT_BLOCK",
-    "DEFINITION",
-    "REFERENCE",
-    "antora_attributes",
-    "attribute_name",
-    "defined_value",
-    "preprocess",
-]
+__all__ = ["COMMENT_BLOCK", "antora_attributes", "preprocess"]
 
 COMMENT_BLOCK = re.compile(r"^/{4,}[ \t]*$")
-# an attribute entry, as Asciidoctor's AttributeEntryRx finds one: any name that starts with a word character
-# (`:man manual: Git Manual`, its name `manmanual`: attribute_name()); its value after blanks (`:a:b` is text)
-DEFINITION = re.compile(r"^:(!?)(\w[^:]*?)(!?):(?=[ \t]|$)[ \t]*(.*)$")
-_INVALID_NAME = re.compile(r"[^\w-]+")
-REFERENCE = re.compile(r"(?<!\\)\{([\w][\w-]*)\}")
 _DIRECTIVE = re.compile(r"^(\\?)(include|ifdef|ifndef|ifeval|endif)::([^\[\s]*)\[(.*)\][ \t]*$")
 _OPTION = re.compile(r"""([\w-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
 _COMPARISON = re.compile(r"""^\s*("[^"]*"|'[^']*'|[^\s=!<>]+)\s*(==|!=|<=|>=|<|>)\s*("[^"]*"|'[^']*'|[^\s=!<>]+)\s*$""")
@@ -56,7 +44,6 @@ _COMPARE = {
     ">=": operator.ge,
 }
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
-MAX_ATTRIBUTE_CHARS = 10_000  # an attribute's value with its references filled in, at most
 _ADOC_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".ad", ".txt")  # Asciidoctor's ASCIIDOC_EXTENSIONS
 # `[[id]]`, `[#id.role]`; the id possessive: each of its splits tried against the rest took minutes on a long line
 _BLOCK_ID = re.compile(r"^\[\[([\w][\w.-]*+)(?:,[^\]]*)?\]\][ \t]*$|^\[#([\w][\w.-]*+)[^\]]*\][ \t]*$")
@@ -134,8 +121,8 @@ class _Preprocessor:
                     self._track(line)
                     if COMMENT_BLOCK.match(line.strip()):
                         comment = not comment
-                    elif not comment and (definition := DEFINITION.match(line)) is not None:
-                        self._define(definition)
+                    elif not comment:
+                        apply_entry(line, self.attributes)
                 continue
             escaped, name, target, text = directive.groups()
             if escaped:
@@ -168,15 +155,8 @@ class _Preprocessor:
         elif line.strip():
             self.anchor = ""
 
-    def _define(self, definition: re.Match[str]) -> None:
-        name = attribute_name(definition)
-        if definition.group(1) or definition.group(3):
-            self.attributes.pop(name, None)
-        else:
-            self.attributes[name] = defined_value(definition.group(4), self.attributes)
-
     def _filled(self, text: str) -> str:
-        return _filled(text, self.attributes)
+        return filled(text, self.attributes)
 
     def _defined(self, name: str, target: str) -> bool:
         """Whether `ifdef::target[]` (or ifndef) keeps its lines, as Asciidoctor decides it."""
@@ -231,24 +211,6 @@ class _Preprocessor:
         lines = leveled(lines, options.get("leveloffset", ""))
         with deeper():
             return self.run(lines, full)
-
-
-def attribute_name(definition: re.Match[str]) -> str:
-    """The name an attribute entry (DEFINITION) defines, as Asciidoctor keeps it: lower case, with the characters
-    no name may hold taken out (`:man manual:` defines `manmanual`)."""
-    return _INVALID_NAME.sub("", definition.group(2)).lower()
-
-
-def defined_value(value: str, attributes: dict[str, str]) -> str:
-    """An attribute entry's value as Asciidoctor stores it: the references to attributes defined before it filled
-    in (`:apidoc-root: {url-gems}/asciidoctor`), unless that makes it long (`:a: {a}{a}` line after line doubles
-    it)."""
-    filled = _filled(value, attributes)
-    return filled if len(filled) <= MAX_ATTRIBUTE_CHARS else value
-
-
-def _filled(text: str, attributes: dict[str, str]) -> str:
-    return REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), text) if "{" in text else text
 
 
 def _value(token: str) -> str | float:

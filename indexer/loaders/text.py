@@ -15,7 +15,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from indexer.loaders.asciidoc import document_attributes, plain_asciidoc, plain_title
+from indexer.loaders.asciidoc import attributes_after, plain_asciidoc, plain_title
+from indexer.loaders.asciidocattributes import DEFINITION
 from indexer.loaders.asciidocdirectives import antora_attributes, preprocess
 from indexer.loaders.includes import folders_up, probe, reading_root
 from indexer.loaders.textcodec import decode_text
@@ -29,7 +30,6 @@ _Heading = tuple[int, int, str]
 _RST_ADORNMENT = re.compile(r"^([=\-~^*#\"'`:.+_<>!$%&,;/?@\\|])\1*[ \t]*$")
 _ADOC_HEADING = re.compile(r"^(={1,6})[ \t]+(\S.*?)[ \t]*=*[ \t]*$")
 _ADOC_DELIMITER = re.compile(r"^(-{4,}|\.{4,}|/{4,}|\+{4,}|_{4,})[ \t]*$")  # listing, literal, comment...
-_ADOC_ATTRIBUTE = re.compile(r"^:!?\w[^:]*:(?:[ \t].*)?$")  # `:toc: left`, `:man manual: Git Manual` (DEFINITION)
 _MANPAGE = re.compile(r"^[^\s()]+\(\w+\)$")  # git-rebase(1)
 _BLANKS = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 
@@ -55,15 +55,30 @@ class TextLoader:
         title = next((text for _, _, text in headings if text), "")
         sections = sections_at(lines, headings)
         if splitter is _adoc_lines:
-            attributes = document_attributes(lines, given)
-            title = plain_title(title, attributes)
-            sections = tuple(
-                Section(text=_blank_runs("\n".join(plain_asciidoc(s.text.split("\n"), attributes))),
-                        heading=plain_title(s.heading, attributes), level=s.level)
-                for s in sections
-            )  # fmt: skip
+            title, sections = _plain_adoc(lines, headings, sections, given)
             title = _manpage_title(title, sections)
         return ParsedDoc(format=self.format, title=title, sections=sections)
+
+
+def _plain_adoc(
+    lines: list[str], headings: list[_Heading], sections: tuple[Section, ...], given: dict[str, str]
+) -> tuple[str, tuple[Section, ...]]:
+    """An AsciiDoc document's title and sections as the rendered page shows them (asciidoc.py). Attribute entries
+    count from their line on, as Asciidoctor reads them: each section starts with the attributes the one above
+    left, and the title shows those in effect at the header's end (the lines to the first blank one below it)."""
+    start, span, raw_title = next(((i, n, text) for i, n, text in headings if text), (0, 0, ""))
+    header_end = next((i for i in range(start + span, len(lines)) if not lines[i].strip()), len(lines))
+    title = plain_title(raw_title, attributes_after(lines[:header_end], given))
+    attributes = dict(given)
+    plain: list[Section] = []
+    titled = False
+    for section in sections:
+        heading = title if section.heading and not titled else plain_title(section.heading, attributes)
+        titled = titled or bool(section.heading)
+        text = _blank_runs("\n".join(plain_asciidoc(section.text.split("\n"), attributes)))
+        if text or heading:  # a preamble of attribute entries alone leaves nothing
+            plain.append(Section(text=text, heading=heading, level=section.level))
+    return title, tuple(plain)
 
 
 def _asciidoc_project(page: Path) -> bool:
@@ -162,14 +177,13 @@ def _underlined(lines: list[str], index: int) -> bool:
     if title[:1] in ("", ".", "[", " ", "\t") or title.startswith("//") or not any(c.isalnum() for c in title):
         return False
     above = lines[index - 1].strip() if index else ""
-    return not above or (above.startswith("[") and above.endswith("]")) or bool(_ADOC_ATTRIBUTE.match(above))
+    return not above or (above.startswith("[") and above.endswith("]")) or bool(DEFINITION.match(above))
 
 
 def _adoc_lines(lines: list[str]) -> list[_Heading]:
-    """AsciiDoc headings, with document attribute lines (`:toc: left`) hidden as empty headings."""
-    headings = split_adoc(lines)
-    attribute_lines = [(i, 1, "") for i, line in enumerate(lines) if _ADOC_ATTRIBUTE.match(line)]
-    return sorted(headings + attribute_lines)
+    """AsciiDoc headings; attribute entries (`:toc: left`) stay in the sections' text, where the body's reader
+    follows them from their line on and shows nothing of them (asciidoc.py)."""
+    return split_adoc(lines)
 
 
 def sections_at(lines: list[str], headings: list[_Heading]) -> tuple[Section, ...]:

@@ -823,6 +823,20 @@ def test_an_antora_page_reads_the_attributes_its_component_gives(tmp_path: Path)
     assert "Get Narwhal from" in (snapshot(tmp_path / "index").text("modules/ROOT/pages/index.adoc") or "")
 
 
+def test_an_antora_page_unsets_an_attribute_its_component_gives(tmp_path: Path) -> None:
+    """A page's `:!product:` unsets what antora.yml gives as a default (`Zebracorn@`): its `{product}` is then
+    left as written, as Antora shows a missing attribute; the page's unset was ignored and the value shown."""
+    docs = tmp_path / "docs"
+    write(docs, "antora.yml", "name: x\nasciidoc:\n  attributes:\n    product: Zebracorn@\n")
+    write(docs, "modules/ROOT/pages/index.adoc", "= Home\n:!product:\n\nGet {product}.\n\n== More\n\nAnd {product}.\n")
+    write(docs, "modules/ROOT/pages/other.adoc", "= Other\n\nGet {product}.\n")
+    index(docs, tmp_path / "index")
+    assert snapshot(tmp_path / "index").text("modules/ROOT/pages/index.adoc") == (
+        "Home\n\nGet {product}.\n\nMore\n\nAnd {product}."
+    )
+    assert snapshot(tmp_path / "index").text("modules/ROOT/pages/other.adoc") == "Other\n\nGet Zebracorn."
+
+
 def test_txt_files_beside_asciidoc_pythons_config_read_as_asciidoc_with_their_includes(tmp_path: Path) -> None:
     """git's manual pages were `.txt` AsciiDoc until 2025 (an `asciidoc.conf` beside them): they read as plain
     text, `NAME` over `----` and `include::merge-options.txt[]` as written, every page titled by its file name.

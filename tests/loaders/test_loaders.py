@@ -673,6 +673,38 @@ def test_adoc_attribute_entries_with_spaces_in_their_names_leave_nothing() -> No
     ]
 
 
+@pytest.mark.parametrize("unset", [":!product:", ":product!:"])
+def test_adoc_an_unset_attribute_shows_as_written_after_its_unset_line(unset: str) -> None:
+    """`:!product:` (or `:product!:`) unsets an attribute from its line on: its references after it are left as
+    written, as Asciidoctor leaves a missing one, and those before it keep the value. The unset was ignored, so
+    every `{product}` of the page showed the value, in a later section and its title too."""
+    page = (
+        f"= Using {{product}}\n:product: Zebracorn\n\nInstall {{product}}.\n\n{unset}\n\n"
+        "After: {product}.\n\n== No {product} here\n\nStill {product}.\n\n:product: Narwhal\nNow {product}.\n"
+    ).encode()
+    doc = load("guide.adoc", page)
+    assert doc.title == "Using Zebracorn"
+    assert [(s.heading, s.text) for s in doc.sections] == [
+        ("Using Zebracorn", "Install Zebracorn.\n\nAfter: {product}."),
+        ("No {product} here", "Still {product}.\n\nNow Narwhal."),
+    ]
+
+
+def test_adoc_a_reference_before_its_attribute_is_defined_stays_as_written() -> None:
+    """Asciidoctor reads a document from its top: a body's `{edition}` above `:edition: Pro` is left as written;
+    the last value of each attribute was put in everywhere."""
+    page = b"= Editions\n\nThe {edition} one.\n\n:edition: Pro\n\nThe {edition} one again.\n"
+    assert load("editions.adoc", page).sections[0].text == "The {edition} one.\n\nThe Pro one again."
+
+
+def test_adoc_attribute_entries_in_a_listing_are_its_code() -> None:
+    """The Asciidoctor docs show entries as code (`[,asciidoc]` over `----`, `:prewrap!:`, `:source-highlighter:
+    rouge`): 62 such lines were taken out of their listings, one listing left empty, and an entry there sets
+    nothing."""
+    page = b"= Wrap\n\nUnset it:\n\n[,asciidoc]\n----\n:prewrap!:\n:product: Narwhal\n----\n\nNo {product}.\n"
+    assert load("wrap.adoc", page).sections[0].text == "Unset it:\n\n:prewrap!:\n:product: Narwhal\n\nNo {product}."
+
+
 def test_html_title_falls_back_to_first_h1() -> None:
     assert load("a.html", b"<title> </title><h2>Two</h2><h1>One</h1><p>x</p>").title == "One"
     assert load("a.html", b"<p>no headings</p>").title == ""
