@@ -86,14 +86,14 @@ def _folder(folder: str, path: Path) -> str | None:
     """The fiddle's folder: the first that `folder` names from the page's folder up (the nearest wins), within
     the folder included files may come from, each looked at remembered; None, with a warning, when there is
     none (one found only outside is refused, as includes.py refuses a file)."""
-    outside = False
+    outside = ""  # the nearest candidate there but outside
     for base in folders_up(path) if "\x00" not in folder else ():
         candidate = os.path.normpath(os.path.join(base, folder))
         if probe_folder(candidate):
             return candidate
-        outside = outside or lies_outside(candidate)
+        outside = outside or (candidate if lies_outside(candidate) else "")
     if outside:
-        refuse(folder)
+        refuse(outside, folder)
     else:
         warn(f"fiddle {folder[:120]}: no such folder from the page's folder or any above it: its code not shown")
     return None

@@ -117,7 +117,7 @@ def _site_data(page: Path) -> Any:
             parsed = parsed_values(text, suffix) if text is not None else None
             return parsed if isinstance(parsed, dict) else False
         if lies_outside(candidate):
-            refuse(os.path.relpath(candidate, page.parent))
+            refuse(candidate, os.path.relpath(candidate, page.parent))
             return False
     return False
 

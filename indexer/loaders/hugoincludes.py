@@ -72,7 +72,8 @@ class _Site:
             argument = self._argument(name, page)
             if argument is None:
                 if name in self.outside and _names_a_file(shortcode_arguments(call["arguments"])):
-                    refuse(os.path.relpath(self.outside.pop(name), page.parent))  # once: it may be an include
+                    template = self.outside.pop(name)  # once: it may be an include
+                    refuse(template, os.path.relpath(template, page.parent))
                 continue
             target = self.fixed.get(name) or argument.target(shortcode_arguments(call["arguments"]))
             included = self._file(call["name"], target, page) if target else None
@@ -118,7 +119,7 @@ class _Site:
         if found is None:
             outside = next((c for c in candidates if lies_outside(str(c))), None)
             if outside is not None:
-                refuse(os.path.relpath(outside, page.parent))
+                refuse(outside, os.path.relpath(outside, page.parent))
             else:
                 shown = target if len(target) <= 120 else target[:117] + "..."
                 warn(f"{name} shortcode: included file {shown} not found in the site's content folder or its own")

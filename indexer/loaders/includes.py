@@ -82,8 +82,8 @@ class Reading:
     warnings: list[str] = field(default_factory=list)
     outside: int = 0  # files named outside `root`: one warning says how many (refuse())
     first_outside: str = ""
-    outside_paths: set[str] = field(default_factory=set)  # the absolute paths of the files refused there, that the
-    # summary may say which folder holds (sitereport.holding)
+    outside_paths: set[str] = field(default_factory=set)  # the absolute paths of the files refused there (refuse()),
+    # that the summary may say which folder holds (sitereport.holding)
     refused: str = ""  # that warning, as it stands in `warnings`
     depth: int = 0
     total: int = 0  # bytes read so far
@@ -93,10 +93,13 @@ class Reading:
         if message not in self.warnings:
             self.warnings.append(message)
 
-    def refuse(self, shown: str) -> None:
-        """A warning that the file `shown` names lies outside where included files may come from: one for the
-        page, however many it names (FastAPI's pages include dozens of examples from ../../docs_src)."""
+    def refuse(self, path: str, shown: str) -> None:
+        """A warning that the file `shown` names, at `path` (absolute), lies outside where included files may come
+        from: one for the page, however many it names (FastAPI's pages include dozens of examples from
+        ../../docs_src); and `path` kept for the summary, which names the folder --includes-from may give. Every
+        refusal comes here (the Hugo includes' and the fiddles' too), so none goes uncounted."""
         self.outside += 1
+        self.outside_paths.add(path)
         where = "the documents folder" if self.root == self.folder else f"{self.root} (--includes-from)"
         hint = " (give --includes-from a folder that holds both)" if self.root == self.folder else ""
         more = f" and {self.outside - 1} more are" if self.outside > 1 else " is"
@@ -222,12 +225,13 @@ def lies_outside(path: str) -> bool:
     return not within(state.root, joined, state.follow_symlinks) and os.path.exists(joined)
 
 
-def refuse(shown: str) -> None:
-    """A warning that `shown` (a file or folder named) lies outside where included files may come from, in
-    the words and the one line of Reading.refuse() (dropped outside a reading() context)."""
+def refuse(path: str | Path, shown: str) -> None:
+    """A warning that `shown`, a file or folder named, which is `path` (absolute: a candidate lies_outside()
+    found), lies outside where included files may come from, in the words and the one line of Reading.refuse(),
+    which keeps the path for the summary (dropped outside a reading() context)."""
     state = _READING.get()
     if state is not None:
-        state.refuse(shown if len(shown) <= 120 else shown[:117] + "...")
+        state.refuse(os.path.normpath(path), shown if len(shown) <= 120 else shown[:117] + "...")
 
 
 def warn(message: str) -> None:
@@ -260,8 +264,7 @@ def included_text(including: Path, target: str, relative_to_folder: bool = False
     relative, path = placed
     if not within(state.root, path, state.follow_symlinks):
         state.files[relative] = OUTSIDE  # so that the page is read again if --includes-from comes to hold it
-        state.outside_paths.add(path)
-        state.refuse(shown)
+        state.refuse(path, shown)
         return None
     try:
         data, size, mtime_ns = _read(path, state.max_size - state.total, state)

@@ -12,7 +12,7 @@ import pytest
 from indexer import cli, summary
 from indexer.settings import IndexerSettings
 
-from support.folders import Main, document, found, index, needs_non_root, run_cli, write
+from support.folders import Main, document, found, index, needs_non_root, run_cli, text_of, write
 from support.pdfs import make_pdf
 
 
@@ -253,6 +253,40 @@ def test_summary_names_the_folder_that_holds_the_files_pages_include_from_outsid
     assert [w.id for w in report.warnings] == ["docs/odd.md"]
     summary.print_report(report, IndexerSettings(index=tmp_path / "other"))
     assert "pages include files from outside" not in capsys.readouterr().err
+
+
+HUGO_INCLUDE = """{{- $file := .Get "file" -}}
+{{- with site.GetPage $file -}}{{- .RenderShortcodes -}}
+{{- else -}}{{- readFile (path.Join "content" $file) -}}{{- end -}}
+"""
+
+
+def test_summary_names_the_folder_that_holds_what_a_hugo_include_names_outside_docs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Hugo site's include shortcode refused outside DOCS (its template in the site's layouts/ when content/ is
+    indexed alone; a file it names above the site) warned on its page, but the summary's line naming the folder
+    to give --includes-from was missing: only the files includes.py's reader refused were counted."""
+    repo, site = tmp_path / "repo", tmp_path / "repo/site"
+    write(repo, ".git/HEAD", "ref: refs/heads/main\n")
+    write(repo, "shared/nix.md", "Nix needs quokkaberry.\n")
+    write(site, "hugo.yaml", "baseURL: https://zebra.example/\n")
+    write(site, "layouts/shortcodes/g_include.html", HUGO_INCLUDE)
+    write(site, "content/includes/token.md", "token: unicornfish\n")
+    write(site, "content/docs/scoop.md", '# Scoop\n\nScoop settings:\n\n{{% g_include file="includes/token.md" %}}\n')
+    write(site, "content/docs/nix.md", '# Nix\n\nNix settings:\n\n{{% g_include file="../../shared/nix.md" %}}\n')
+    for docs, holder, page, sentinel in (
+        (site / "content", site, "docs/scoop.md", "unicornfish"),  # the template is outside
+        (site, repo, "content/docs/nix.md", "quokkaberry"),  # the file is outside
+    ):
+        index_dir = tmp_path / f"index-{docs.name}"
+        report = index(docs, index_dir)
+        capsys.readouterr()
+        summary.print_report(report, IndexerSettings(index=index_dir))
+        advice = f"  pages include files from outside DOCS: --includes-from {holder} holds them\n"
+        assert advice in capsys.readouterr().err
+        index(docs, index_dir, includes_from=holder)
+        assert sentinel in text_of(index_dir, page)
 
 
 def test_summary_of_a_rename_counts_it_as_moved(
