@@ -123,6 +123,7 @@ def _apply(outcome: Outcome, store: DocStore, passages: PassageIndex, urls: UrlR
     if isinstance(outcome, Failed):
         failure = Failure(outcome.stamp, outcome.reason, outcome.by_design, outcome.includes)
         _fail(outcome.id, failure, outcome.partial, store, tally)
+        tally.outside.update(outcome.outside)
         return
     record = outcome.record
     try:

@@ -80,6 +80,7 @@ class Failed:
     by_design: bool = False  # no fault of the file: the site publishes no page for it (a draft)
     includes: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # what it included, or named, before it
     # failed (as DocRecord.includes): a change to one of them reads it again (what was missing may be there now)
+    outside: frozenset[str] = frozenset()  # as Indexed.outside: a page whose one include was refused has no text
 
 
 Outcome = Indexed | Unchanged | Failed
@@ -123,7 +124,9 @@ def run_job(job: Job) -> Outcome:
     except Exception as exc:  # a loader bug, a library failure, memory: this file's failure, not the run's
         log.debug("indexing %s failed", job.id, exc_info=True)
         reason = f"could not be indexed ({type(exc).__name__}: {exc})"[:300]
-    return Failed(job.id, stamp, reason, by_design=by_design, includes=dict(read.files) if read else {})
+    includes = dict(read.files) if read else {}
+    outside = frozenset(read.outside_paths) if read and not by_design else frozenset()  # (a page not published)
+    return Failed(job.id, stamp, reason, by_design=by_design, includes=includes, outside=outside)
 
 
 def is_draft(front_matter: Mapping[str, Any]) -> bool:

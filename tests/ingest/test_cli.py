@@ -289,6 +289,24 @@ def test_summary_names_the_folder_that_holds_what_a_hugo_include_names_outside_d
         assert sentinel in text_of(index_dir, page)
 
 
+def test_summary_names_the_folder_for_a_page_skipped_as_its_one_include_was_refused(
+    tmp_path: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A docs/index.rst that is `.. include:: ../README.rst` alone is skipped with "no text" when the readme lies
+    outside DOCS: the summary did not name the folder to give --includes-from, as a skipped page's refusals were
+    not counted."""
+    repo = tmp_path / "repo"
+    write(repo, ".git/HEAD", "ref: refs/heads/main\n")
+    write(repo, "README.rst", "Zebra\n=====\n\nThe readme of quokkaberry.\n")
+    write(repo, "docs/index.rst", ".. include:: ../README.rst\n")
+    report = index(repo / "docs", index_dir)
+    capsys.readouterr()
+    summary.print_report(report, IndexerSettings(index=index_dir))
+    assert f"  pages include files from outside DOCS: --includes-from {repo} holds them\n" in capsys.readouterr().err
+    index(repo / "docs", index_dir, includes_from=repo)
+    assert found(index_dir, "quokkaberry") == ["index.rst"]
+
+
 def test_summary_of_a_rename_counts_it_as_moved(
     docs: Path, index_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
