@@ -73,12 +73,12 @@ _LINKGIT = re.compile(r"\blinkgit:([^\s\[\]]+)\[([^\]]*)\]")
 _ROLE = re.compile(r"\[\.[\w.-]+\](?=[*_`#])")  # [.role]#text#
 
 
-def attributes_after(lines: list[str], given: dict[str, str]) -> dict[str, str]:
+def attributes_after(lines: list[str], given: dict[str, str], locked: frozenset[str]) -> dict[str, str]:
     """The attributes in effect below `lines` (a document's header, whose title shows them), by lower-case name:
-    `given` as the lines' entries, in order, set and unset them."""
+    `given` as the lines' entries, in order, set and unset them (but those `locked`)."""
     found = dict(given)
     for line in lines:
-        apply_entry(line, found)
+        apply_entry(line, found, locked)
     return found
 
 
@@ -87,10 +87,10 @@ def plain_title(title: str, attributes: dict[str, str]) -> str:
     return _inline(title, attributes).strip()
 
 
-def plain_asciidoc(lines: list[str], attributes: dict[str, str]) -> list[str]:
+def plain_asciidoc(lines: list[str], attributes: dict[str, str], locked: frozenset[str]) -> list[str]:
     """The lines of a piece of an AsciiDoc body (its titles already taken out) as text (see the module
-    docstring); `attributes`: those in effect where the piece starts, changed as its entries set and unset them,
-    so that the next piece starts with what this one leaves."""
+    docstring); `attributes`: those in effect where the piece starts, changed as its entries set and unset them
+    (but those `locked`: given from outside, for good), so that the next piece starts with what this one leaves."""
     out: list[str] = []
     code: str | None = None
     filling = code_filled = False  # the next listing's, the open one's `subs` include attributes (_filling)
@@ -118,7 +118,7 @@ def plain_asciidoc(lines: list[str], attributes: dict[str, str]) -> list[str]:
         elif _TABLE.match(stripped):
             table = not table
             out.append("")
-        elif apply_entry(line, attributes):
+        elif apply_entry(line, attributes, locked):
             continue
         elif _DELIMITER.match(stripped) or _ATTRIBUTE_LINE.match(stripped):
             numbers.block(stripped, follows_plus)

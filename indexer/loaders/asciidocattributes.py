@@ -11,6 +11,7 @@ needs nothing but `re`, so any of them may import it.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 __all__ = ["DEFINITION", "MAX_ATTRIBUTE_CHARS", "REFERENCE", "apply_entry", "filled"]
 
@@ -23,14 +24,17 @@ MAX_ATTRIBUTE_CHARS = 10_000  # an attribute's value with its references filled 
 _INVALID_NAME = re.compile(r"[^\w-]+")
 
 
-def apply_entry(line: str, attributes: dict[str, str]) -> bool:
+def apply_entry(line: str, attributes: dict[str, str], locked: Collection[str] = ()) -> bool:
     """Whether `line` is an attribute entry; if so, `attributes` (those in effect above it) changed as it says:
     its value stored, or the attribute taken out by `:!name:` or `:name!:` (then a reference to it is left as
-    written, as Asciidoctor leaves a missing one)."""
+    written, as Asciidoctor leaves a missing one). An entry for a name in `locked` changes nothing: Asciidoctor's
+    attributes given from outside the document (`-a name=value`, antora.yml's) are locked unless soft set."""
     definition = DEFINITION.match(line)
     if definition is None:
         return False
     name = _name(definition.group(2))
+    if name in locked:
+        return True
     if definition.group(1) or definition.group(3):
         attributes.pop(name, None)
     else:

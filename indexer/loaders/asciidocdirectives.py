@@ -52,22 +52,31 @@ _HTML_ATTRIBUTES = {"asciidoctor": "", "backend-html5": "", "basebackend-html": 
 _ANTORA_ATTRIBUTES = {"env": "site", "env-site": "", "site-gen": "antora", "site-gen-antora": ""}
 
 
-def antora_attributes(page: Path) -> dict[str, str]:
+def antora_attributes(page: Path) -> tuple[dict[str, str], frozenset[str]]:
     """The attributes an Antora component gives its pages (`asciidoc: attributes:` in the antora.yml that its
-    `modules/<module>/pages/` lie under), read as an include is (remembered: a change reads the pages again);
-    {} elsewhere. A value that ends in `@` is a default a page may change: the same here. Antora's own page
-    attributes (`{page-component-version}`: _intrinsic) come first."""
+    `modules/<module>/pages/` lie under), read as an include is (remembered: a change reads the pages again), and
+    the names of those a page may not change; ({}, none) elsewhere. Antora hands them to Asciidoctor, which locks
+    what it is given: a value that ends in `@` is a default a page may change, `false` unsets one softly, `~`
+    for good, any other value is set for good. Antora's own page attributes (`{page-component-version}`:
+    _intrinsic) come first, locked too."""
     found = _component(page)
     if found is None or "pages" not in page.parts:
-        return {}
+        return {}, frozenset()
     config = _antora_yml(page, found[0])
     asciidoc = config.get("asciidoc")
     given = asciidoc.get("attributes") if isinstance(asciidoc, dict) else None
     attributes = _intrinsic(config, page, *found)
-    if isinstance(given, dict):
-        values = {str(k).lower(): v for k, v in given.items() if isinstance(v, str | int | float)}
-        attributes |= {name: str(value).removesuffix("@") for name, value in values.items()}
-    return attributes
+    locked = set(attributes)
+    for key, value in given.items() if isinstance(given, dict) else ():
+        name, soft = str(key).lower(), value is False or (isinstance(value, str) and value.endswith("@"))
+        if value is None or value is False:
+            attributes.pop(name, None)
+        elif isinstance(value, str | int | float):  # a bool is an int: `true` shows as Asciidoctor's `true`
+            attributes[name] = str(value).lower() if isinstance(value, bool) else str(value).removesuffix("@")
+        else:
+            continue  # a list or a mapping: no attribute's value
+        (locked.discard if soft else locked.add)(name)
+    return attributes, frozenset(locked)
 
 
 def _intrinsic(config: dict[str, Any], page: Path, folder: Path, module: str) -> dict[str, str]:
@@ -88,19 +97,20 @@ def _intrinsic(config: dict[str, Any], page: Path, folder: Path, module: str) ->
     return {k: str(v) for k, v in values.items() if isinstance(v, str | int | float) and not isinstance(v, bool)}
 
 
-def preprocess(lines: list[str], page: Path, given: dict[str, str]) -> list[str]:
+def preprocess(lines: list[str], page: Path, given: dict[str, str], locked: frozenset[str] = frozenset()) -> list[str]:
     """The lines of an AsciiDoc document with its preprocessor directives run (see the module docstring);
-    `given`: the attributes it starts with (its Antora component's)."""
+    `given`: the attributes it starts with (its Antora component's), `locked` those its entries may not change."""
     start = {**_HTML_ATTRIBUTES, **(_ANTORA_ATTRIBUTES if _component(page) else {}), **given}
-    return _Preprocessor(start).run(lines, page)
+    return _Preprocessor(start, locked).run(lines, page)
 
 
 class _Preprocessor:
     """Asciidoctor's preprocessor over one document and the files it includes: the attributes defined so far
     (a definition counts from its line on) decide conditionals and fill in include targets."""
 
-    def __init__(self, attributes: dict[str, str]) -> None:
+    def __init__(self, attributes: dict[str, str], locked: frozenset[str]) -> None:
         self.attributes = attributes
+        self.locked = locked
         self.anchor = ""  # the id an anchor line (`[[emfa]]`) gives the heading below it
         self.section = ""  # the id of the nearest section (or of the document) above, for `include-code::`
 
@@ -122,7 +132,7 @@ class _Preprocessor:
                     if COMMENT_BLOCK.match(line.strip()):
                         comment = not comment
                     elif not comment:
-                        apply_entry(line, self.attributes)
+                        apply_entry(line, self.attributes, self.locked)
                 continue
             escaped, name, target, text = directive.groups()
             if escaped:

@@ -49,33 +49,38 @@ class TextLoader:
             sections = sections_at(lines, [])
             return ParsedDoc(format=self.format, title="", sections=sections)
         if splitter is _adoc_lines:
-            given = antora_attributes(path)
-            lines = preprocess(lines, path, given)
+            given, locked = antora_attributes(path)
+            lines = preprocess(lines, path, given, locked)
         headings = splitter(lines)
         title = next((text for _, _, text in headings if text), "")
         sections = sections_at(lines, headings)
         if splitter is _adoc_lines:
-            title, sections = _plain_adoc(lines, headings, sections, given)
+            title, sections = _plain_adoc(lines, headings, sections, given, locked)
             title = _manpage_title(title, sections)
         return ParsedDoc(format=self.format, title=title, sections=sections)
 
 
 def _plain_adoc(
-    lines: list[str], headings: list[_Heading], sections: tuple[Section, ...], given: dict[str, str]
+    lines: list[str],
+    headings: list[_Heading],
+    sections: tuple[Section, ...],
+    given: dict[str, str],
+    locked: frozenset[str],
 ) -> tuple[str, tuple[Section, ...]]:
     """An AsciiDoc document's title and sections as the rendered page shows them (asciidoc.py). Attribute entries
     count from their line on, as Asciidoctor reads them: each section starts with the attributes the one above
-    left, and the title shows those in effect at the header's end (the lines to the first blank one below it)."""
+    left, and the title shows those in effect at the header's end (the lines to the first blank one below it);
+    `given`: the attributes given the document, `locked` those of them its entries may not change."""
     start, span, raw_title = next(((i, n, text) for i, n, text in headings if text), (0, 0, ""))
     header_end = next((i for i in range(start + span, len(lines)) if not lines[i].strip()), len(lines))
-    title = plain_title(raw_title, attributes_after(lines[:header_end], given))
+    title = plain_title(raw_title, attributes_after(lines[:header_end], given, locked))
     attributes = dict(given)
     plain: list[Section] = []
     titled = False
     for section in sections:
         heading = title if section.heading and not titled else plain_title(section.heading, attributes)
         titled = titled or bool(section.heading)
-        text = _blank_runs("\n".join(plain_asciidoc(section.text.split("\n"), attributes)))
+        text = _blank_runs("\n".join(plain_asciidoc(section.text.split("\n"), attributes, locked)))
         if text or heading:  # a preamble of attribute entries alone leaves nothing
             plain.append(Section(text=text, heading=heading, level=section.level))
     return title, tuple(plain)

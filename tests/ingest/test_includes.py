@@ -837,6 +837,25 @@ def test_an_antora_page_unsets_an_attribute_its_component_gives(tmp_path: Path) 
     assert snapshot(tmp_path / "index").text("modules/ROOT/pages/other.adoc") == "Other\n\nGet Zebracorn."
 
 
+def test_an_antora_page_cannot_change_what_its_component_hard_sets(tmp_path: Path) -> None:
+    """Antora hands antora.yml's attributes to Asciidoctor as it hands its own: a value not ending in `@` is hard
+    set (a page's entries for it change nothing), `~` hard unsets, `false` unsets softly. Every value was read as a
+    default, so a page's entry won; and `false` read as the text "False", so `ifdef::` held and `{x}` showed it."""
+    docs = tmp_path / "docs"
+    write(docs, "antora.yml", "name: x\nasciidoc:\n  attributes:\n    product: Zebracorn\n    edition: Pro@\n"
+          "    beta: false\n    caption: ~\n    tier: false\n")  # fmt: skip
+    page = (
+        "= Home\n:!product:\n:edition: Lite\n:caption: Figure\n:tier: Gold\n\n"
+        "{product} {edition} [{beta}] [{caption}] {tier}.\n\nifdef::beta[In beta.]\n\n"
+        ":product: Narwhal\n\nNow {product}.\n"
+    )
+    write(docs, "modules/ROOT/pages/index.adoc", page)
+    index(docs, tmp_path / "index")
+    assert snapshot(tmp_path / "index").text("modules/ROOT/pages/index.adoc") == (
+        "Home\n\nZebracorn Lite [{beta}] [{caption}] Gold.\n\nNow Zebracorn."
+    )
+
+
 def test_txt_files_beside_asciidoc_pythons_config_read_as_asciidoc_with_their_includes(tmp_path: Path) -> None:
     """git's manual pages were `.txt` AsciiDoc until 2025 (an `asciidoc.conf` beside them): they read as plain
     text, `NAME` over `----` and `include::merge-options.txt[]` as written, every page titled by its file name.
