@@ -1,9 +1,10 @@
 """Where an MDX page's import of a partial leads (jsx.py puts the partial in place): a path from the page, or
 `'@site/docs/_intro.mdx'` from the folder of the nearest Docusaurus config above the page, or `'@fragments/x.mdx'`
 through an alias of the nearest tsconfig.json or jsconfig.json (Astro and Vite sites), else `'@scope/name/x.md'`
-from an npm package in a node_modules folder above the page. The packages' places looked in are remembered
-(includes.py), so the page is read again once one is installed; a config or an alias added later is not seen
-until the page itself changes (or --rebuild).
+from an npm package in a node_modules folder above the page (one above the documents folder, or --includes-from's,
+is refused as an include outside is: includes.py). The packages' places looked in are remembered (includes.py),
+so the page is read again once one is installed; a config or an alias added later is not seen until the page
+itself changes (or --rebuild).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import os
 import re
 from pathlib import Path
 
-from indexer.loaders.includes import folders_up, probe, warn
+from indexer.loaders.includes import folders_up, lies_outside, probe, warn
 
 __all__ = ["DOCUSAURUS_CONFIGS", "import_path"]
 
@@ -62,8 +63,9 @@ def _from_alias(target: str, page: Path) -> str | None:
         return None
     package = "/".join(target.split("/", 2)[:2])  # @scope/name
     for folder in folders_up(page):  # each place looked in is remembered: the page is read again once installed
-        if probe(candidate := os.path.join(folder, "node_modules", target)):
-            return os.path.relpath(candidate, here)
+        candidate = os.path.join(folder, "node_modules", target)
+        if probe(candidate) or lies_outside(candidate):  # installed above DOCS: refused where it is read, as an
+            return os.path.relpath(candidate, here)  # include outside is (not "is the package installed?")
     warn(
         f"{package[:120]}/...: not included: no node_modules/{package[:120]} above the page holds the files it "
         "imports (is the npm package installed? npm install in the site's folder) and no tsconfig.json or "

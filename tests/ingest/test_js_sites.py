@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from indexer import summary
+from indexer.settings import IndexerSettings
 from indexer.store import storage
 from indexer.store.docstore import read_state
 
@@ -113,6 +115,35 @@ def test_a_partial_from_an_npm_package_is_read_from_node_modules_or_said_once_mi
     assert "zebracorn accordion cannot be interacted with" in text and "quokkaberry value changes" in text
     assert not warnings_of(report, "docs/api/accordion.md")
     assert all_ids(tmp_path / "index") == ["docs/api/accordion.md"]
+
+
+def test_a_partial_from_an_npm_package_installed_above_docs_is_refused_as_outside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ionic's docs/ indexed alone, its package installed in the site's node_modules above it: the page was told
+    "is the npm package installed?" (it was), and the summary named no folder; the file is refused as any include
+    outside DOCS is, and --includes-from the folder the summary names puts it in the page."""
+    site = tmp_path / "ionic-docs"
+    write(site, ".git/HEAD", "ref: refs/heads/main\n")
+    write(site, "docusaurus.config.js", IONIC_CONFIG)
+    write(
+        site,
+        "docs/api/accordion.md",
+        "import Props from '@ionic-internal/component-api/v9/accordion/props.md';\n\n"
+        "# ion-accordion\n\nAccordions collapse.\n\n## Properties\n\n<Props />\n",
+    )
+    package = site / "node_modules/@ionic-internal/component-api/v9/accordion"
+    write(package, "props.md", "### disabled\n\nIf true, the zebracorn accordion cannot be interacted with.\n")
+    report = index(site / "docs", tmp_path / "index")
+    assert warnings_of(report, "api/accordion.md") == [
+        "../../node_modules/@ionic-internal/component-api/v9/accordion/props.md is outside the documents folder: not "
+        "included (give --includes-from a folder that holds both)"
+    ]
+    capsys.readouterr()
+    summary.print_report(report, IndexerSettings(index=tmp_path / "index"))
+    assert f"  pages include files from outside DOCS: --includes-from {site} holds them\n" in capsys.readouterr().err
+    index(site / "docs", tmp_path / "index", includes_from=site)
+    assert "zebracorn accordion" in (snapshot(tmp_path / "index").text("api/accordion.md") or "")
 
 
 def test_an_electron_fiddle_block_shows_the_files_of_its_example(tmp_path: Path) -> None:
