@@ -16,7 +16,7 @@ scored with Whoosh's statistics, which still count deleted passages until their 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
@@ -165,21 +165,23 @@ class PostingsSearcher:
         names, ordinals = copy.doc_ids, copy.ordinal_of[passages[first[order]]].tolist()
         return [(names[d], ordinal, score) for d, ordinal in zip(docs[order].tolist(), ordinals, strict=True)]
 
-    def repeated(self, found: Sequence[tuple[str, int, float]]) -> list[bool]:
-        """For each (doc id, ordinal, score) of a ranking, best first: whether its passage is nearly the text of
-        one above it (repeats.repeating), as the words its body was indexed with tell (the forward index)."""
+    def repeated(self, found: Sequence[tuple[str, int, float]]) -> Callable[[int], list[bool]]:
+        """What tells, for the first so many (doc id, ordinal, score) of a ranking, best first, whether each one's
+        passage is nearly the text of one above it (repeats.repeating), as the words its body was indexed with tell
+        (the forward index); each passage's words are read once, however far it is asked."""
         copy = self._copy
-        numbers = [copy.first_passage(doc_id) for doc_id, _, _ in found]
-        body = copy.body_lengths()
-        lengths = [
-            0 if n is None else int(body[n + ordinal]) for n, (_, ordinal, _) in zip(numbers, found, strict=True)
-        ]
+        numbers = np.array([-1 if (n := copy.first_passage(d)) is None else n + o for d, o, _ in found], np.int64)
+        lengths = np.where(numbers >= 0, copy.body_lengths()[np.maximum(numbers, 0)], 0) if len(numbers) else numbers
+        read: dict[int, np.ndarray | None] = {}
 
-        def words(i: int) -> np.ndarray | None:
-            located = self.body_terms(found[i][0], found[i][1])
-            return None if located is None else self.word_ids(located[0], located[1])
+        def words(indexes: list[int]) -> list[np.ndarray | None]:
+            for i in indexes:
+                if i not in read:
+                    at = self.body_terms(found[i][0], found[i][1])
+                    read[i] = None if at is None else self.word_ids(at[0], at[1])
+            return [read[i] for i in indexes]
 
-        return repeating(lengths, words)
+        return lambda size: repeating(lengths[:size], words)
 
     def _scores(self, query: _Query, mask: np.ndarray | None, sums: list[np.ndarray] | None) -> np.ndarray:
         """Each passage's score for a query (0 for those it leaves out or a caller may not see, outside `mask`);

@@ -26,19 +26,26 @@ REPEAT_DROP = 10  # places a repeat goes down: one page of the search tool's res
 MAX_WINDOW = 1000  # documents of a ranking looked at to place `depth` of them
 
 
-def fresh_first(rank: Callable[[int], Found], depth: int, repeated: Callable[[Found], list[bool]]) -> Found:
+def fresh_first(
+    rank: Callable[[int], Found], depth: int, repeated: Callable[[Found], Callable[[int], list[bool]]]
+) -> Found:
     """The best `depth` documents of `rank` (a ranking of so many documents), each that `repeated` says shows what
-    one above it showed put REPEAT_DROP places further down, after that many documents that show something new."""
-    window = depth
+    one above it showed put REPEAT_DROP places further down, after that many documents that show something new.
+    `repeated(found)` tells it for the first so many of a ranking: the ranking's head is looked at first, and
+    further only as far as placing `depth` documents needs (most rankings hold no repeat in their first `depth`)."""
+    window = depth + REPEAT_DROP  # what placing a repeat at the top needs, ranked at once with the rest
     while True:
         found = rank(window)
-        flags = repeated(found)
-        if not any(flags):
-            return found[:depth]
-        placed, settled = _placed(found, flags)
+        flags_of = repeated(found)
+        size = min(depth, len(found))
+        while True:
+            placed, settled = _placed(found[:size], flags_of(size))
+            if settled >= depth or size == len(found):
+                break
+            size = len(found)  # a repeat among the first: placing needs the rest (read at once, not one by one)
         if settled >= depth or len(found) < window or window >= MAX_WINDOW:
             return placed[:depth]
-        window = min(MAX_WINDOW, max(3 * window, depth + 3 * REPEAT_DROP))
+        window = min(MAX_WINDOW, 3 * window)
 
 
 def _placed(found: Found, flags: list[bool]) -> tuple[Found, int]:
@@ -60,28 +67,30 @@ def _placed(found: Found, flags: list[bool]) -> tuple[Found, int]:
     return placed + [hit for _, hit in waiting], settled
 
 
-def repeating(lengths: list[int], words: Callable[[int], np.ndarray | None]) -> list[bool]:
-    """For passages in ranking order, given their lengths in words and `words(i)`, the distinct word numbers of the
-    i-th (None when they cannot be read): whether each is nearly the text of a passage above it. Only passages of
-    similar lengths have their words read, so a ranking of unlike passages costs a comparison of numbers."""
-    read: dict[int, np.ndarray | None] = {}
-
-    def held(i: int) -> np.ndarray | None:
-        if i not in read:
-            read[i] = words(i)
-        return read[i]
-
-    flags = [False] * len(lengths)
-    for j, length in enumerate(lengths):
-        for i in range(j):
-            shorter, longer = sorted((lengths[i], length))
-            if shorter < MIN_WORDS or shorter < MIN_LENGTH_RATIO * longer:
-                continue
-            a, b = held(i), held(j)
-            if a is None or b is None:
-                continue
-            both = len(np.intersect1d(a, b, assume_unique=True))
-            if both >= MIN_OVERLAP * (len(a) + len(b) - both):
-                flags[j] = True
-                break
-    return flags
+def repeating(lengths: np.ndarray, words: Callable[[list[int]], list[np.ndarray | None]]) -> list[bool]:
+    """For passages in ranking order, given their lengths in words and `words(indexes)`, the distinct word numbers of
+    those passages (None for one whose words cannot be read): whether each is nearly the text of a passage above it.
+    Only passages of similar lengths have their words read; their words in common are counted for every pair at
+    once (a product of two small matrices)."""
+    count = len(lengths)
+    shorter = np.minimum.outer(lengths, lengths)
+    similar = (shorter >= MIN_WORDS) & (shorter >= MIN_LENGTH_RATIO * np.maximum.outer(lengths, lengths))
+    similar &= np.tri(count, k=-1, dtype=bool)  # [j, i]: passage j and one above it, i
+    if not similar.any():
+        return [False] * count
+    involved = np.flatnonzero(similar.any(axis=0) | similar.any(axis=1))
+    read = words(involved.tolist())
+    known = [i for i, held in zip(involved.tolist(), read, strict=True) if held is not None]
+    if len(known) < 2:
+        return [False] * count
+    held = [w for w in read if w is not None]
+    union, columns = np.unique(np.concatenate(held), return_inverse=True)
+    matrix = np.zeros((len(known), len(union)), dtype=np.float32)
+    matrix[np.repeat(np.arange(len(known)), [len(w) for w in held]), columns] = 1.0
+    both = matrix @ matrix.T  # words in common, per pair
+    sizes = np.array([len(w) for w in held], dtype=np.float32)
+    near = both >= MIN_OVERLAP * (sizes[:, None] + sizes[None, :] - both)
+    flags = np.zeros(count, dtype=bool)
+    at = np.array(known)
+    flags[at] = (near & similar[np.ix_(at, at)]).any(axis=1)
+    return flags.tolist()
