@@ -58,9 +58,13 @@ def read(reader: Any) -> PassageOwners | None:
     name = segment.segment_id()
     if not (storage.file_exists(name + OWNERS) and storage.file_exists(name + IDS)):
         return None
-    pairs = np.frombuffer(_contents(storage, name + OWNERS), dtype="<i4").reshape(-1, 2)
-    doc_ids = _contents(storage, name + IDS).decode("utf-8").split("\0")
-    if len(pairs) != reader.doc_count_all() or (len(pairs) and int(pairs[:, 0].max()) > len(doc_ids)):
+    try:
+        pairs = np.frombuffer(_contents(storage, name + OWNERS), dtype="<i4").reshape(-1, 2)
+        doc_ids = _contents(storage, name + IDS).decode("utf-8").split("\0")
+    except (OSError, ValueError):  # unreadable, cut short, not UTF-8: read its stored fields
+        return None
+    numbers = pairs[:, 0]
+    if len(pairs) != reader.doc_count_all() or (len(pairs) and not 0 <= numbers.min() <= numbers.max() <= len(doc_ids)):
         return None  # not this segment's: read its stored fields
     owners = pairs[:, 0].astype(np.int64)
     deleted = np.fromiter(segment.deleted_docs(), dtype=np.int64) if reader.has_deletions() else None

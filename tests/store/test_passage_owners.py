@@ -65,8 +65,16 @@ def test_without_the_owners_files_a_search_finds_the_same(tmp_path: Path) -> Non
     assert not found & {path.relative_to(docs).as_posix() for path in deleted}
     whoosh_dir = _whoosh(index_dir)
     for path in whoosh_dir.iterdir():
+        if path.name.endswith(IDS):
+            path.write_bytes(b"\xff\xfe" + path.read_bytes())  # not UTF-8: read from the stored fields
+    assert _answers(index_dir) == expected
+    for path in whoosh_dir.iterdir():
         if path.name.endswith(OWNERS):
-            path.write_bytes(path.read_bytes()[:-8])  # does not fit its segment: read from the stored fields
+            path.write_bytes(b"\xff" * 8 + path.read_bytes()[8:])  # a number that is no document's
+    assert _answers(index_dir) == expected
+    for path in whoosh_dir.iterdir():
+        if path.name.endswith(OWNERS):
+            path.write_bytes(path.read_bytes()[:-8])  # does not fit its segment
     assert _answers(index_dir) == expected
     for path in whoosh_dir.iterdir():
         if path.name.endswith((OWNERS, IDS)):
