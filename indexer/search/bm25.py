@@ -118,10 +118,7 @@ class PostingsSearcher:
             [copy.term(name, term) for name, term, _ in excluded_terms],
             [[copy.term(phrase.field, word) for word in phrase.words] for phrase in excluded_phrases],
         )
-        mask = copy.visible(groups)
-        if passing is not None:
-            mask = passing if mask is None else mask & passing
-        scores = self._scores(query, mask, sums)
+        scores = self._scores(query, self._mask(groups, passing), sums)
         seeds = top.seeds(found, query.weights, copy.located((d, o, 0.0) for d, o in likely), max(4 * limit, 64))
         chosen = top.best_passages(scores, copy.doc_of, limit, top.lower_bound(scores, copy.doc_of, seeds, limit))
         values, docs, ordinals = (-scores[chosen]).tolist(), copy.doc_of[chosen].tolist(), copy.ordinal_of[chosen]
@@ -144,9 +141,7 @@ class PostingsSearcher:
         (`type:pdf`), equal scores going by id, without scoring and sorting every match in Python (0.8 s for
         `type:markdown` at 100,000 documents). Exclusions and groups as in search()."""
         copy = self._copy
-        mask = copy.visible(groups)
-        if passing is not None:
-            mask = passing if mask is None else mask & passing
+        mask = self._mask(groups, passing)
         if excluded or excluded_terms or excluded_phrases:
             dropped = copy.located((doc_id, ordinal, 0.0) for doc_id, ordinal in excluded)
             lists = [copy.term(name, term) for name, term, _ in excluded_terms]
@@ -165,13 +160,21 @@ class PostingsSearcher:
         names, ordinals = copy.doc_ids, copy.ordinal_of[passages[first[order]]].tolist()
         return [(names[d], ordinal, score) for d, ordinal in zip(docs[order].tolist(), ordinals, strict=True)]
 
+    def _mask(self, groups: Groups, passing: np.ndarray | None) -> np.ndarray | None:
+        """The live passages a caller in `groups` may see that are in `passing` (None: all), as a mask; None: all."""
+        mask = self._copy.visible(groups)
+        if passing is None:
+            return mask
+        return passing if mask is None else mask & passing
+
     def repeated(self, found: Sequence[tuple[str, int, float]]) -> Callable[[int], list[bool]]:
         """What tells, for the first so many (doc id, ordinal, score) of a ranking, best first, whether each one's
         passage is nearly the text of one above it (repeats.repeating), as the words its body was indexed with tell
         (the forward index); each passage's words are read once, however far it is asked."""
         copy = self._copy
-        numbers = np.array([-1 if (n := copy.first_passage(d)) is None else n + o for d, o, _ in found], np.int64)
-        lengths = np.where(numbers >= 0, copy.body_lengths()[np.maximum(numbers, 0)], 0) if len(numbers) else numbers
+        first = copy.first_passages(doc_id for doc_id, _, _ in found)
+        numbers = first + np.array([ordinal for _, ordinal, _ in found], dtype=np.int64)
+        lengths = np.where(first >= 0, copy.body_lengths()[np.where(first >= 0, numbers, 0)], 0)
         read: dict[int, np.ndarray | None] = {}
 
         def words(indexes: list[int]) -> list[np.ndarray | None]:

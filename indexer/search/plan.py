@@ -57,7 +57,7 @@ class ParsedQuery:
             query = query.a
         if type(query) is wq.And and query.boost == 1.0 and all(_scores_constantly(c) for c in query.subqueries):
             plan.filters = list(query.subqueries)  # filters alone (`type:pdf`): every match scores alike
-            plan.constant = sum(child.boost for child in query.subqueries if type(child) is wq.Term)
+            plan.constant = sum((child.boost for child in query.subqueries if type(child) is wq.Term), 0.0)
             return plan
         if type(query) is wq.And and _filtered(query):  # field clauses beside the words: they only filter
             plan.filters = [child.child for child in query.subqueries[1:]]

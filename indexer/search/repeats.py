@@ -6,8 +6,9 @@ pages that answer it are pushed off the list.
 A page whose best passage is nearly the text of the best passage of a page ranked above it (at least MIN_WORDS
 words each, their lengths within MIN_LENGTH_RATIO, and MIN_OVERLAP of their words in common) goes REPEAT_DROP places
 down, after that many pages that show something new (one page of results): nothing is left out, the first page to
-show the text keeps its place, and a deep ranking (a top 100) keeps its repeats near where they were. The ranking is
-looked at deeper as placing needs, as far as MAX_WINDOW pages.
+show the text keeps its place, and a deep ranking (a top 100) keeps its repeats near where they were. Repeats are
+looked for among the first REPEAT_DEPTH pages of a ranking (their pairs cost as the square of the depth); the ranking
+is looked at deeper as placing needs, as far as MAX_WINDOW pages.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ MIN_WORDS = 30  # a shorter passage (a label, a date line, "No abstract availabl
 MIN_LENGTH_RATIO = 0.8  # the shorter passage's length, at least this share of the longer's
 MIN_OVERLAP = 0.8  # words the two hold both, at least this share of the words either holds (Jaccard)
 REPEAT_DROP = 10  # places a repeat goes down: one page of the search tool's results
+REPEAT_DEPTH = 100  # repeats are looked for among a ranking's first so many documents; below, each keeps its place
 MAX_WINDOW = 1000  # documents of a ranking looked at to place `depth` of them
 
 
@@ -37,12 +39,10 @@ def fresh_first(
     while True:
         found = rank(window)
         flags_of = repeated(found)
-        size = min(depth, len(found))
-        while True:
-            placed, settled = _placed(found[:size], flags_of(size))
-            if settled >= depth or size == len(found):
-                break
-            size = len(found)  # a repeat among the first: placing needs the rest (read at once, not one by one)
+        head = min(depth, len(found))
+        placed, settled = _placed(found[:head], flags_of(head))
+        if settled < depth and len(found) > head:  # a repeat among the first: placing needs the rest, read at once
+            placed, settled = _placed(found, flags_of(len(found)))
         if settled >= depth or len(found) < window or window >= MAX_WINDOW:
             return placed[:depth]
         window = min(MAX_WINDOW, 3 * window)
@@ -72,6 +72,8 @@ def repeating(lengths: np.ndarray, words: Callable[[list[int]], list[np.ndarray 
     those passages (None for one whose words cannot be read): whether each is nearly the text of a passage above it.
     Only passages of similar lengths have their words read; their words in common are counted for every pair at
     once (a product of two small matrices)."""
+    if len(lengths) > REPEAT_DEPTH:  # (pairs grow as the square of the depth: a deep page would cost seconds)
+        return repeating(lengths[:REPEAT_DEPTH], words) + [False] * (len(lengths) - REPEAT_DEPTH)
     count = len(lengths)
     shorter = np.minimum.outer(lengths, lengths)
     similar = (shorter >= MIN_WORDS) & (shorter >= MIN_LENGTH_RATIO * np.maximum.outer(lengths, lengths))

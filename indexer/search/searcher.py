@@ -92,7 +92,8 @@ class Snapshot(DocumentView):
         groups: Groups = None,
         retrieval: str = "hybrid",
     ) -> list[Hit]:
-        """Documents ranked by their best passage; `offset` skips that many of the best. A caller in `groups`
+        """Documents ranked by their best passage, one whose best passage nearly repeats that of one above it ten
+        places further down (repeats.py); `offset` skips that many of the best. A caller in `groups`
         finds only the documents it may see (see docstore.visible); None finds every document. `retrieval`:
         "hybrid" (words and meaning, when the generation has vectors), "lexical" or "dense" (meaning alone)."""
         if offset < 0:

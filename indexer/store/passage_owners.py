@@ -63,8 +63,7 @@ def read(reader: Any) -> PassageOwners | None:
         doc_ids = _contents(storage, name + IDS).decode("utf-8").split("\0")
     except (OSError, ValueError):  # unreadable, cut short, not UTF-8: read its stored fields
         return None
-    numbers = pairs[:, 0]
-    if len(pairs) != reader.doc_count_all() or (len(pairs) and not 0 <= numbers.min() <= numbers.max() <= len(doc_ids)):
+    if len(pairs) != reader.doc_count_all() or not _fits(pairs, len(doc_ids)):
         return None  # not this segment's: read its stored fields
     owners = pairs[:, 0].astype(np.int64)
     deleted = np.fromiter(segment.deleted_docs(), dtype=np.int64) if reader.has_deletions() else None
@@ -77,6 +76,19 @@ def segment_names(whoosh_dir: Any) -> set[str]:
     """The ids of the segments of the index in `whoosh_dir`."""
     with index.open_dir(str(whoosh_dir)).reader() as reader:
         return {leaf.segment().segment_id() for leaf, _ in reader.leaf_readers() if hasattr(leaf, "segment")}
+
+
+def _fits(pairs: np.ndarray, documents: int) -> bool:
+    """Whether (document number, ordinal) pairs can be a segment's: numbers within its `documents` (0: deleted),
+    and each ordinal below the count of its document's passages."""
+    if not len(pairs):
+        return True
+    numbers, ordinals = pairs[:, 0].astype(np.int64), pairs[:, 1].astype(np.int64)
+    if not 0 <= numbers.min() <= numbers.max() <= documents or ordinals.min() < 0:
+        return False
+    held = numbers > 0
+    counts = np.bincount(numbers, minlength=documents + 1)
+    return bool(np.all(ordinals[held] < counts[numbers[held]]))
 
 
 def write_missing(whoosh_dir: Any) -> int:

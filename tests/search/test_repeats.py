@@ -4,8 +4,13 @@ its place, the others follow, and none is lost."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+
+from indexer.search.repeats import REPEAT_DEPTH, Found, fresh_first, repeating
 from indexer.search.searcher import Snapshot
 
 from support.folders import index, snapshot, write
@@ -97,3 +102,40 @@ def test_a_repeat_goes_one_page_of_results_down(tmp_path: Path) -> None:
     above = [hit for hit in hits[commands[0] + 1 : commands[1]] if hit.score >= second]
     assert all(not hit.document.id.startswith("commands/") for hit in above)
     assert commands[1] - commands[0] - 1 == len(above) + 10 < len(every) - len(COMMANDS)
+
+
+def test_every_depth_places_the_same_documents_first() -> None:
+    """Paging asks for deeper and deeper rankings: whatever the depth, the first places hold the same documents,
+    with most of a ranking repeats or none, and past the depth that repeats are looked for in (REPEAT_DEPTH)."""
+    rng = random.Random(5)
+    for _ in range(60):
+        size = rng.choice([15, 40, 300, 1500])
+        share = rng.choice([0.0, 0.3, 0.9])
+        ranking = [(f"d{i:05d}", 0, float(size - i)) for i in range(size)]
+        again = {doc_id for doc_id, _, _ in ranking[1:] if rng.random() < share}
+
+        def repeated(found: Found, again: set[str] = again) -> Callable[[int], list[bool]]:
+            """The real rule over made-up words: a repeat holds the first document's words, any other its own."""
+            numbers = [0 if doc_id in again else int(doc_id[1:]) for doc_id, _, _ in found]
+            lengths = np.full(len(found), 100)
+            return lambda n: repeating(lengths[:n], lambda at: [np.arange(100) + 100 * numbers[i] for i in at])
+
+        depths = (1, 10, 20, 110, 990, 1000)
+        pages = {depth: fresh_first(lambda n, r=ranking: r[:n], depth, repeated) for depth in depths}
+        for depth, page in pages.items():
+            assert len(page) == min(depth, size) and len(set(page)) == len(page)
+            deeper = [placed for d, placed in pages.items() if d > depth]
+            assert all(placed[:depth] == page for placed in deeper), (size, share, depth)
+
+
+def test_a_deep_ranking_is_looked_at_for_repeats_in_its_head_only() -> None:
+    lengths = np.full(3000, 200)
+    asked: list[int] = []
+
+    def words(indexes: list[int]) -> list[np.ndarray | None]:
+        asked.extend(indexes)
+        return [np.arange(100) for _ in indexes]  # every passage the same words: each repeats the first
+
+    flags = repeating(lengths, words)
+    assert flags[0] is False and all(flags[1:REPEAT_DEPTH]) and not any(flags[REPEAT_DEPTH:])
+    assert max(asked) < REPEAT_DEPTH

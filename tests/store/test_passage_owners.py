@@ -6,12 +6,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.store import storage
+import numpy as np
+import pytest
+
+from indexer.store import passage_owners, storage
 from indexer.store.passage_owners import IDS, OWNERS, segment_names
 
 from support.folders import index, snapshot, write
 
+PAST = np.array([0, 100_000])  # added to (document number, ordinal): ordinals past their documents' passages
 FILTERED = ["oak type:markdown", "oak type:text", "type:text", "pine NOT oak", "oak path=b/n03.md"]
+
+
+def _unread(reader: object) -> None:
+    raise AssertionError("a segment's stored fields were read")
 
 
 def _folder(docs: Path, count: int, start: int = 0) -> None:
@@ -51,7 +59,7 @@ def test_every_segment_has_its_owners_and_merged_ones_leave_none_behind(tmp_path
     assert owned == named == segments
 
 
-def test_without_the_owners_files_a_search_finds_the_same(tmp_path: Path) -> None:
+def test_without_the_owners_files_a_search_finds_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     docs, index_dir = tmp_path / "docs", tmp_path / "index"
     _folder(docs, 40)
     index(docs, index_dir, workers=2)
@@ -59,23 +67,27 @@ def test_without_the_owners_files_a_search_finds_the_same(tmp_path: Path) -> Non
     for path in deleted:
         path.unlink()  # deleted since the segments' owners were written
     index(docs, index_dir)
-    expected = _answers(index_dir)
+    with monkeypatch.context() as patched:  # the files are read: no segment's stored fields are
+        patched.setattr(passage_owners, "from_stored_fields", _unread)
+        expected = _answers(index_dir)
     found = {doc_id for answer in expected for doc_id, _ in answer}
     assert all(expected) and len(found) > 20
     assert not found & {path.relative_to(docs).as_posix() for path in deleted}
     whoosh_dir = _whoosh(index_dir)
-    for path in whoosh_dir.iterdir():
-        if path.name.endswith(IDS):
-            path.write_bytes(b"\xff\xfe" + path.read_bytes())  # not UTF-8: read from the stored fields
-    assert _answers(index_dir) == expected
-    for path in whoosh_dir.iterdir():
-        if path.name.endswith(OWNERS):
-            path.write_bytes(b"\xff" * 8 + path.read_bytes()[8:])  # a number that is no document's
-    assert _answers(index_dir) == expected
-    for path in whoosh_dir.iterdir():
-        if path.name.endswith(OWNERS):
-            path.write_bytes(path.read_bytes()[:-8])  # does not fit its segment
-    assert _answers(index_dir) == expected
+    written = {path: path.read_bytes() for path in whoosh_dir.iterdir() if path.name.endswith((OWNERS, IDS))}
+    spoilt = {  # each read as no files: the segment's stored fields are read instead
+        IDS: lambda data: b"\xff\xfe" + data,  # not UTF-8
+        OWNERS: lambda data: b"\xff" * 8 + data[8:],  # a document number below 0
+    }
+    later = {  # owners that do not fit their segment
+        OWNERS: lambda data: (np.frombuffer(data, "<i4").reshape(-1, 2) + PAST).astype("<i4").tobytes(),
+    }
+    cut = {OWNERS: lambda data: data[:-8]}
+    for change in ({IDS: spoilt[IDS]}, {OWNERS: spoilt[OWNERS]}, later, cut):
+        for path, data in written.items():
+            suffix = OWNERS if path.name.endswith(OWNERS) else IDS
+            path.write_bytes(change[suffix](data) if suffix in change else data)
+        assert _answers(index_dir) == expected, change
     for path in whoosh_dir.iterdir():
         if path.name.endswith((OWNERS, IDS)):
             path.unlink()  # as an older indexer left it
