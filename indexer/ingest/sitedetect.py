@@ -89,13 +89,16 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
 
 def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     """The generator known in `folder` (DOCS or one above it) by another file than its config of CONFIG_FILES: an
-    mkdocs*.yml, Hugo's older config, GitBook's, Antora's, Docsify's index.html, Jekyll's, or a Docusaurus site
-    beside it that reads DOCS; None when there is none. Each with the file it was known by (Site.known_by)."""
+    mkdocs*.yml, Hugo's older config, a Docusaurus site beside it that reads DOCS (before GitBook's files: a config
+    that names DOCS outweighs one left from an older site), GitBook's, Antora's, Docsify's index.html, Jekyll's;
+    None when there is none. Each with the file it was known by (Site.known_by)."""
     if configs := site_configs(folder):  # no mkdocs.yml (detect_site reads it first): mkdocs-online.yml
         return replace(generators.mkdocs_rules(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
     if (config := old_hugo_config(folder)) is not None:
         found = generators.hugo_root(generators.with_layout(SITES["hugo"], config, docs), config, folder == docs)
         return replace(found, known_by=config)
+    if folder != docs and (beside := _docusaurus_beside(folder, docs)) is not None:
+        return beside  # its config names DOCS: a .gitbook.yaml beside it is older (Redux keeps one from 2018)
     if is_gitbook(folder):
         gitbook = gitbook_site(folder, docs)  # a site of spaces is known by its docs.yaml, not a name alike
         names = (GITBOOK_SITE_CONFIG,) if isinstance(gitbook, GitBookSpaces) else (GITBOOK_CONFIG,)
@@ -108,8 +111,6 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     if folder == docs and (jekyll := jekyll_site(docs)) is not None:
         known_by = next((docs / name for name in JEKYLL_CONFIGS if (docs / name).is_file()), docs)
         return replace(SITES["jekyll"], config=jekyll, known_by=known_by)
-    if folder != docs and (beside := _docusaurus_beside(folder, docs)) is not None:
-        return beside
     return None
 
 

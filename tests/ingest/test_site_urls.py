@@ -577,6 +577,23 @@ def test_a_docs_folder_beside_the_docusaurus_site_that_reads_it_gets_its_rules(
     assert report.site == "Docusaurus"
 
 
+def test_a_docusaurus_site_beside_docs_outweighs_a_gitbook_config_above_it(tmp_path: Path) -> None:
+    """Redux's repository root still holds a .gitbook.yaml from 2018 (its summary, docs/README.md, is gone) beside
+    the website/ that reads docs/: indexed from docs/, the pages were read as a GitBook space's, so their URLs kept
+    the file's name (`faq/General`, served at `faq/general`), its partials were pages and the summary advised
+    GitBook's rules."""
+    write(tmp_path, "repo/.git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "repo/.gitbook.yaml", "structure:\n  readme: README.md\n  summary: docs/README.md\n")
+    write(tmp_path, "repo/website/docusaurus.config.ts", "export default {presets: [['classic', {docs: "
+          "{path: '../docs', routeBasePath: '/'}}]]};\n")  # fmt: skip
+    write(tmp_path, "repo/docs/faq/General.md", "---\nid: general\n---\n# General\n\nZebracorn.\n")
+    write(tmp_path, "repo/docs/components/_Warning.mdx", PAGE)
+    report = index(tmp_path / "repo" / "docs", tmp_path / "index", base_url="https://x.dev/", drop_extensions=True)
+    assert document(tmp_path / "index", "faq/General.md").url == "https://x.dev/faq/general"
+    assert list(skipped(report)) == ["components/_Warning.mdx"]
+    assert report.site == "Docusaurus"
+
+
 def test_a_docusaurus_site_beside_docs_that_reads_another_folder_decides_nothing(tmp_path: Path) -> None:
     write(tmp_path, "repo/.git/HEAD", "ref: refs/heads/main\n")
     write(tmp_path, "repo/website/docusaurus.config.js", "export default {presets: [['classic', {}]]};\n")
