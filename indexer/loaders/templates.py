@@ -47,7 +47,10 @@ _CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "\\{{#": "}}", "{{<": ">}}", "{{
             "{%": "%}"}  # fmt: skip
 _DIRECTIVE_LINE = re.compile(rf"[ \t]*\{{\{{#{_MDBOOK}[^{{}}]*\}}\}}[ \t]*")  # a line that is one mdBook directive
 _LIQUID_NAME = re.compile(r"\{%-?\s*(\w+(?:-\w+)*)")  # GitBook's names hold dashes: content-ref
-_VISIBLE = re.compile(r"""\b(?:title|caption|alt|label|description|header)\s*=\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`)""")
+_VISIBLE = re.compile(  # also JSX's string in braces: `title={`Thunks, "Containers"`}` (no template: `${`)
+    r"""\b(?:title|caption|alt|label|description|header)\s*=\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`"""
+    r"""|\{[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`$]*)`)[ \t]*\})"""
+)
 # a Hugo shortcode's tag: a backquoted argument in it (`header=\`Gradle (build.gradle)\``, a raw string) is no code span
 _SHORTCODE_TAG = re.compile(r"\{\{[<%](?!/\*)[^\n]{0,2000}?[>%]\}\}")
 _URL = re.compile(r"""\burl\s*=\s*(?:"([^"]*)"|'([^']*)')""")
@@ -81,7 +84,8 @@ def strip_templates(text: str) -> str:
 def visible_attributes(attributes: str) -> str:
     """The text a reader sees of a component's or shortcode's arguments: its title, caption, alt, label,
     description (Starlight's `<LinkCard title="x" description="what it does" />`) or header (Docsy's `{{% tab
-    header="Maven" %}}`); a value in quotes, or in backquotes (Hugo's raw string)."""
+    header="Maven" %}}`); a value in quotes, or in backquotes (Hugo's raw string), or a JSX string in braces
+    (Redux's `<DetailedExplanation title={`Detailed Explanation: Thunks`}>`; a template with `${...}` is computed)."""
     values = ("".join(quoted) for quoted in _VISIBLE.findall(attributes))
     return " ".join(value.strip() for value in values if value.strip())
 

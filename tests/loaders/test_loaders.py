@@ -357,6 +357,19 @@ def test_mdx_components_keep_the_description_a_reader_sees() -> None:
     assert load("plugins.mdx", source).sections[0].text == "links-validator Checks broken links."
 
 
+def test_an_mdx_components_title_given_as_a_string_in_braces_is_seen() -> None:
+    """Redux writes `<DetailedExplanation title={`Detailed Explanation: Thunks, "Containers"`}>`: the title, which
+    the page shows as the heading of what it folds, was lost (a template with `${...}` is computed: left out)."""
+    source = (
+        b"import { DetailedExplanation } from '../components/DetailedExplanation'\n\n"
+        b'<DetailedExplanation title={`Thunks, Connect, and "Containers"`}>\n\nZebracorn.\n\n</DetailedExplanation>\n\n'
+        b"<Card title={ 'Quokka facts' } label={`v${version}`} />\n"
+    )
+    assert load("thunks.mdx", source).sections[0].text == (
+        'Thunks, Connect, and "Containers"\n\nZebracorn.\n\nQuokka facts'
+    )
+
+
 def test_a_docusaurus_tab_without_a_label_shows_its_value_or_the_label_its_tabs_give_it() -> None:
     """Prettier's install page writes `<TabItem value="yarn">`, which Docusaurus labels "yarn": the index lost
     every such tab's name, so steps for one package manager or platform read as if for all."""
