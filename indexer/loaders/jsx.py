@@ -132,7 +132,7 @@ def is_mdx(text: str) -> bool:
         elif (opened := opens(line)) is not None:
             fence = opened
         elif not line.startswith(("    ", "\t")) and (  # an indented line may be code: it says nothing
-            (not before.strip() and _MODULE.match(line)) or _scripted_tag(CODE_SPAN.sub("", line))
+            (_opens_block(before) and _MODULE.match(line)) or _scripted_tag(CODE_SPAN.sub("", line))
         ):
             return True
         before = line
@@ -208,7 +208,7 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
         elif wrapper is not None and closes(line, wrapper) and not _MDX_CODE_BLOCK.match(line):
             wrapper, esm_end = None, -1  # its end ends an import in it too
             prose.append("")
-        elif number <= esm_end or ((not prose or not prose[-1].strip()) and _MODULE.match(line)):
+        elif number <= esm_end or ((not prose or _opens_block(prose[-1])) and _MODULE.match(line)):
             if number > esm_end:
                 esm_end = statements.end(number)
             if (partial := _PARTIAL.match(line)) is not None:
@@ -226,6 +226,14 @@ def strip_jsx(text: str, path: Path | None = None) -> str:
     prose += expression + comment
     out.append(_prose("\n".join(prose), partials, path, labels))
     return "\n".join(out)
+
+
+def _opens_block(before: str) -> bool:
+    """Whether a line after `before` starts a block, where an import or export statement may stand: after a blank
+    line, or one that is only a comment (Redux writes `<!-- prettier-ignore -->` on the line above an import,
+    which Docusaurus turns into a JSX comment: the import, read as prose, showed and its partial was lost)."""
+    shown = before.strip()
+    return not shown or (shown.startswith("<!--") and shown.endswith("-->") and "-->" not in shown[4:-3])
 
 
 def _in_children(prose: list[str]) -> bool:

@@ -195,6 +195,23 @@ def test_an_mdx_partial_imported_with_an_escaped_name_is_found(docs: Path, index
     assert not warnings_of(report, "page.mdx")
 
 
+def test_an_mdx_partial_imported_below_a_comment_line_is_put_in_place(docs: Path, index_dir: Path) -> None:
+    """Redux's tutorials write `<!-- prettier-ignore -->` on the line above the import of a partial (a .md page,
+    which Docusaurus reads as MDX): the import showed as text and the partial's warning was missing."""
+    write(docs, "components/_Warning.mdx", ":::caution\n\nOlder walrusberry patterns.\n\n:::\n")
+    write(
+        docs,
+        "tutorials/part-6.md",
+        '---\ntitle: Part 6\n---\n\n<!-- prettier-ignore -->\nimport Warning from "../components/_Warning.mdx";\n\n'
+        "## Introduction\n\nIntro.\n\n<Warning />\n",
+    )
+    report = index(docs, index_dir)
+    assert snapshot(index_dir).text("tutorials/part-6.md") == (
+        "Introduction\n\nIntro.\n\nCaution\n\nOlder walrusberry patterns."
+    )
+    assert not warnings_of(report, "tutorials/part-6.md")
+
+
 def test_an_import_over_several_lines_is_no_text_and_the_imports_after_it_still_count(
     docs: Path, index_dir: Path
 ) -> None:
