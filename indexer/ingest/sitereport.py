@@ -98,6 +98,20 @@ def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:
     return tuple(docs_outside(config)) if config is not None else ()
 
 
+def _served_beside(docs: Path, config: Path | None) -> str:
+    """The address a Docusaurus site beside DOCS serves its pages at, when a docs plugin of its config (`config`)
+    reads DOCS itself (Redux's website/ reads `../docs` at `https://redux.js.org/`): the site's address and the
+    plugin's route; "" for none, or when DOCS is a folder inside the plugin's (its ids lack that folder's path)."""
+    if config is None or config.parent == docs or not config.is_file():
+        return ""
+    wanted = os.path.realpath(docs)
+    for path, route in docs_outside(config):
+        if os.path.realpath(config.parent / path) == wanted:
+            served = docusaurus_served_at(config)
+            return site_address(served, route) if served else ""
+    return ""
+
+
 def inherit_missing(docs: Path, site: Site) -> tuple[str, str]:
     """An MkDocs site's mkdocs.yml that INHERITs a file not there (Ruff's mkdocs.generated.yml, which its build
     writes), and that file, as paths from DOCS: the site is read without the settings it holds, or as another
@@ -122,7 +136,8 @@ def holding(docs: Path, outside: set[str]) -> str:
 
 
 def served_at(docs: Path, site: Site) -> str:
-    """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll, Astro or Quarto site's folder, a VitePress
+    """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll, Astro or Quarto site's folder (or the folder
+    a Docusaurus site beside it reads: _served_beside), a VitePress
     site's (or its srcDir), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's literal
     `html_baseurl`), or an Antora component's: the address its config (an Antora site's playbook) says it is
     served at, for the summary to give as --base-url when none is given; "" otherwise."""
@@ -135,7 +150,7 @@ def served_at(docs: Path, site: Site) -> str:
         return vitepress_served_at(root) if root is not None else ""
     if site.name == "docusaurus":
         config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
-        return docusaurus_served_at(config) if config is not None else ""
+        return docusaurus_served_at(config) if config is not None else _served_beside(docs, site.known_by)
     config = site.known_by
     if site.name == "mkdocs" and config is not None:
         return _mkdocs_served_at(docs, config)

@@ -594,6 +594,35 @@ def test_a_docusaurus_site_beside_docs_outweighs_a_gitbook_config_above_it(tmp_p
     assert report.site == "Docusaurus"
 
 
+@pytest.mark.parametrize(
+    ("route", "served"), [("'/'", "https://redux.example/"), ("'guide'", "https://redux.example/base/guide/")]
+)
+def test_the_summary_gives_the_address_of_the_docusaurus_site_beside_docs(
+    tmp_path: Path, indexer_main: Main, route: str, served: str
+) -> None:
+    """Redux's docs/, read by website/docusaurus.config.ts (`url: 'https://redux.js.org'`, `path: '../docs'`), was
+    told to give `--base-url https://SITE`, though the config names the address and the route its pages are at."""
+    base = "/" if route == "'/'" else "/base/"
+    write(tmp_path, "repo/.git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "repo/website/docusaurus.config.ts", f"export default {{url: 'https://redux.example', baseUrl: "
+          f"'{base}', presets: [['classic', {{docs: {{path: '../docs', routeBasePath: {route}}}}}]]}};\n")  # fmt: skip
+    write(tmp_path, "repo/docs/faq/General.md", "---\nid: general\n---\n# General\n\nZebracorn.\n")
+    bare = indexer_main(tmp_path / "repo/docs", "--index", tmp_path / "index", "--no-embeddings")
+    assert f"the site's config says it is served at {served}: --base-url {served} --drop-extensions cites" in bare.err
+    indexer_main(
+        tmp_path / "repo/docs",
+        "--index",
+        tmp_path / "index",
+        "--no-embeddings",
+        "--base-url",
+        served,
+        "--drop-extensions",
+    )
+    assert document(tmp_path / "index", "faq/General.md").url == f"{served}faq/general"
+    below = indexer_main(tmp_path / "repo/docs/faq", "--index", tmp_path / "below", "--no-embeddings")
+    assert "served at" not in below.err  # its pages' ids lack faq/: no address of the site's is theirs
+
+
 def test_a_docusaurus_site_beside_docs_that_reads_another_folder_decides_nothing(tmp_path: Path) -> None:
     write(tmp_path, "repo/.git/HEAD", "ref: refs/heads/main\n")
     write(tmp_path, "repo/website/docusaurus.config.js", "export default {presets: [['classic', {}]]};\n")
