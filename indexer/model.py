@@ -119,7 +119,8 @@ class IndexReport:
     # the folder above DOCS, in its project, that holds the files its pages include from outside where included
     # files may come from: the --includes-from to give ("" for none)
     includes_held_by: str = ""
-    nested_site: tuple[str, str] = ("", "")  # with no generator: one whose config lies below DOCS, and that folder
+    # with no generator, or one known by GitBook's files in DOCS: one whose config lies below DOCS, and that folder
+    nested_site: tuple[str, str] = ("", "")
     # indexed from a Docusaurus site's folder: (path, route) of the docs its plugins read from outside it (../docs)
     docs_beside: tuple[tuple[str, str], ...] = ()
 

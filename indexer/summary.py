@@ -152,7 +152,12 @@ def _folder_advice(report: IndexReport, settings: IndexerSettings, quiet: bool) 
             f"  pages include files from outside {where}: --includes-from {shown(report.includes_held_by)} holds them"
         )
     nested, folder = report.nested_site
-    if nested and (not report.documents or not quiet):
+    if nested and report.site and not quiet:  # DOCS holds GitBook's files: maybe left from a site it no longer has
+        lines.append(
+            f"  DOCS holds {report.site}'s files, but {folder}/ holds a site ({nested}) too: if that site publishes "
+            "these pages, index that folder for them and the URLs it serves"
+        )
+    elif nested and (not report.documents or not quiet):
         lines.append(
             f"  no site generator's files are in DOCS or above it, but {folder}/ holds a site ({nested}): index "
             "that folder for its pages and the URLs it serves (here every file is a document, at its path)"

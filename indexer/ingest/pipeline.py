@@ -185,9 +185,12 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
 
 def _about_site(docs: Path, site: Site) -> dict[str, Any]:
     """What the run's summary says of the site generator (IndexReport.site, url_option, served_at, site_configs,
-    docs_beside), or of the one found below DOCS when there is none (sitereport.nested_site())."""
+    docs_beside), or of the one found below DOCS when there is none (sitereport.nested_site()), or when DOCS is
+    known as a GitBook space by its own files only: a repository keeps them from a site it left (Redux's root
+    holds a .gitbook.yaml from 2018, its site now in website/, which reads docs/)."""
+    about: dict[str, Any] = {}
     if site.name:
-        return {
+        about = {
             "site": sitereport.shown_name(site),
             "url_option": sitereport.url_option(site),
             "served_at": sitereport.served_at(docs, site),
@@ -195,8 +198,9 @@ def _about_site(docs: Path, site: Site) -> dict[str, Any]:
             "docs_beside": sitereport.docs_beside(docs, site),
             "inherit_missing": sitereport.inherit_missing(docs, site),
         }
-    nested = sitereport.nested_site(docs)
-    return {"nested_site": nested} if nested else {}
+    gitbook_here = site.name == "gitbook" and site.known_by is not None and site.known_by.parent == docs
+    nested = sitereport.nested_site(docs) if not site.name or gitbook_here else None
+    return {**about, "nested_site": nested} if nested else about
 
 
 def _unread(found: Scan) -> tuple[tuple[str, int], ...]:

@@ -623,6 +623,27 @@ def test_the_summary_gives_the_address_of_the_docusaurus_site_beside_docs(
     assert "served at" not in below.err  # its pages' ids lack faq/: no address of the site's is theirs
 
 
+def test_a_repository_root_with_gitbooks_files_is_told_of_the_docusaurus_site_below_it(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """Redux's root, indexed as a user first would, was read as a GitBook space (its .gitbook.yaml from 2018) and
+    the summary said nothing of website/, which reads docs/: every URL the advice gave was wrong."""
+    write(tmp_path, "repo/.git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "repo/.gitbook.yaml", "structure:\n  readme: README.md\n  summary: docs/README.md\n")
+    write(tmp_path, "repo/README.md", PAGE)
+    write(tmp_path, "repo/website/docusaurus.config.js", "export default {presets: [['classic', {docs: "
+          "{path: '../docs', routeBasePath: '/'}}]]};\n")  # fmt: skip
+    write(tmp_path, "repo/docs/intro.md", PAGE)
+    root = indexer_main(tmp_path / "repo", "--index", tmp_path / "root", "--no-embeddings")
+    assert "DOCS holds GitBook's files, but docs/ holds a site (Docusaurus) too: if that site publishes" in root.err
+    quiet = indexer_main(tmp_path / "repo", "--index", tmp_path / "root", "--no-embeddings", "-q")
+    assert "holds a site" not in quiet.err
+    write(tmp_path, "book/.gitbook.yaml", "root: ./\n")  # GitBook's own space: nothing else to tell of
+    write(tmp_path, "book/README.md", PAGE)
+    book = indexer_main(tmp_path / "book", "--index", tmp_path / "book-index", "--no-embeddings")
+    assert "holds a site" not in book.err and "built with GitBook" in book.err
+
+
 def test_a_docusaurus_site_beside_docs_that_reads_another_folder_decides_nothing(tmp_path: Path) -> None:
     write(tmp_path, "repo/.git/HEAD", "ref: refs/heads/main\n")
     write(tmp_path, "repo/website/docusaurus.config.js", "export default {presets: [['classic', {}]]};\n")
