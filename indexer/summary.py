@@ -141,7 +141,7 @@ def _folder_advice(report: IndexReport, settings: IndexerSettings, quiet: bool) 
     elif lacking and not quiet:
         lines.append(f"  {lacking}: the site is read without the settings it gives (its address, its extensions)")
     for path, route in report.docs_beside if not quiet or not report.documents else ():
-        site = settings.base_url.rstrip("/") if settings.base_url else "https://SITE"
+        site = (settings.base_url or report.served_at or "https://SITE").rstrip("/")  # Redux: https://redux.js.org
         lines.append(
             f"  the site's docs plugin reads {shown(path)}, outside DOCS: its pages, served at /{shown(route)}, are "
             f"not in this index; index that folder for them (--base-url {site}/{shown(route)})"

@@ -284,7 +284,8 @@ def test_the_summary_names_the_docs_a_site_reads_from_outside_its_folder(
 ) -> None:
     """Jest and Prettier keep their site in website/ and its docs (the version Docusaurus calls current) in docs/
     beside it (`path: '../docs'`): indexed from website/, those pages were left out with nothing said, even with
-    --versions next or all, and on a site without versions (Redux) the index held no docs at all."""
+    --versions next or all, and on a site without versions (Redux) the index held no docs at all. Without
+    --base-url, the address the config names is the one to give (Redux's was told `https://SITE/`)."""
     write(tmp_path, "repo/.git/HEAD", "ref: refs/heads/main\n")
     write(tmp_path, "repo/website/docusaurus.config.js", "export default {presets: [['classic', {docs: {path: "
           "'../docs'}}]]};\n")  # fmt: skip
@@ -301,6 +302,10 @@ def test_the_summary_names_the_docs_a_site_reads_from_outside_its_folder(
         f"the site's docs plugin reads ../docs, outside DOCS: its pages, served at /{served}, are not in this "
         f"index; index that folder for them (--base-url https://site.example/{served})" in ran.err
     )
+    write(tmp_path, "repo/website/docusaurus.config.js", "export default {url: 'https://jest.example', baseUrl: "
+          "'/x/', presets: [['classic', {docs: {path: '../docs'}}]]};\n")  # fmt: skip
+    ran = indexer_main(tmp_path / "repo/website", "--index", tmp_path / "index", "--no-embeddings")
+    assert f"not in this index; index that folder for them (--base-url https://jest.example/x/{served})" in ran.err
     write(tmp_path, "repo/website/docusaurus.config.js", "export default {presets: [['classic', {}]]};\n")
     ran = indexer_main(tmp_path / "repo/website", "--index", tmp_path / "index", "--no-embeddings")
     assert "outside DOCS" not in ran.err
