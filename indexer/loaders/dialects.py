@@ -31,6 +31,7 @@ Outside fenced code, before the Markdown is parsed:
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import lru_cache
 
 from indexer.loaders.fences import CODE_SPAN, closes, opens, outside_code_spans
@@ -220,11 +221,13 @@ def _references(text: str, defined: set[str]) -> str:
     autorefs resolves `[BaseModel][pydantic.main.BaseModel]` and `[typing][]` across the site, which Markdown
     alone would show with their brackets; a defined label is left to the Markdown parser."""
     spans = [(m.start(), m.end()) for m in CODE_SPAN.finditer(text)] if "`" in text else []
+    starts = [start for start, _ in spans]  # in order, apart: the one a reference may be in is found by bisection
     parts: list[str] = []
     pos = 0
     for found in _REFERENCE.finditer(text):
         shown, label = found.groups()
-        if _label(label or shown) in defined or any(start < found.start() < end for start, end in spans):
+        span = bisect_left(starts, found.start()) - 1  # the last span starting before it
+        if _label(label or shown) in defined or (span >= 0 and found.start() < spans[span][1]):
             continue
         parts += [text[pos : found.start()], shown]
         pos = found.end()

@@ -72,6 +72,7 @@ from indexer.loaders.mkdocstrings import expand_mkdocstrings
 from indexer.loaders.mkdocsyml import code_annotated, markdown_extensions
 from indexer.loaders.myst import plain_myst
 from indexer.loaders.openapi import api_page
+from indexer.loaders.pyreferences import joined_references
 from indexer.loaders.quartoref import reference_tables
 from indexer.loaders.rawhtml import python_markdown_html
 from indexer.loaders.shortcodes import expand_code_shortcodes
@@ -128,7 +129,7 @@ class MarkdownLoader:
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
             if not mdx and not pandoc and markdown_extensions(str(path.parent)) is not None:
-                body = python_markdown_html(material_shortcodes(body))  # an MkDocs page: raw HTML to its end
+                body = python_markdown_html(joined_references(material_shortcodes(body)))  # as Python-Markdown reads
                 body = without_material_annotations(body, code_annotated(str(path.parent)))
             plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(plain_html_blocks(body), path)
             text = open_markdown_html(plain_dialects(strip_templates(plain), attribute_delimiters(path)))

@@ -267,6 +267,24 @@ def test_parsing_work_grows_linearly(filename: str, make: object) -> None:
     assert large < 2.6 * small, (small, large)
 
 
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda n: "` [a] [b] " * n + "\n", id="backticks-between-references"),
+        pytest.param(lambda n: "".join(f"{'`' * (k % 40 + 1)} [a]\n[b] " for k in range(n)), id="runs-of-backticks"),
+        pytest.param(lambda n: "[a" * n + "] [b]\n", id="unclosed-brackets"),
+    ],
+)
+def test_references_split_between_brackets_on_an_mkdocs_page_take_linear_work(tmp_path: Path, make: object) -> None:
+    """Python-Markdown's `[shown]\n[label]` links are joined on MkDocs pages (pyreferences.py) outside code spans."""
+    assert callable(make)
+    write(tmp_path, "mkdocs.yml", b"site_name: x\nmarkdown_extensions:\n  - attr_list\n")
+    page = str(tmp_path / "docs" / "a.md")
+    small = python_lines(page, make(1000).encode())
+    large = python_lines(page, make(2000).encode())
+    assert large < 2.6 * small, (small, large)
+
+
 def test_text_after_deep_nesting_is_found(docs: Path, index_dir: Path) -> None:
     write(docs, "deep.md", "- " * 10 + "deep zebracorn\n\nAfter unicornfish.\n")
     index(docs, index_dir)

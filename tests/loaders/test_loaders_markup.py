@@ -831,6 +831,49 @@ def test_material_for_mkdocs_shortcodes_show_what_its_hook_makes_of_them(docs: P
     ]
 
 
+MATERIAL_SPLIT_REFERENCES = b"""# Built-in blog plugin
+
+#### <!-- md:setting config.post_url_format -->
+
+The zebracorn categories are part of [`post_url_format`]
+[config.post_url_format] and the post defines categories. Pages go to the
+[`site` directory] [mkdocs.site_dir], as MkDocs writes them.
+
+-   Posts are listed in the [`docs` directory]
+    [mkdocs.docs_dir] of the project.
+-   [x] [Projects plugin]
+-   [ ] [Blog plugin]
+
+Kept as written: `[a]
+[b]` and
+
+  [Projects plugin]: projects.md
+  [Blog plugin]: https://example.com/blog
+
+``` toml
+[tool]
+[tool.mypy]
+```
+"""
+
+
+def test_a_reference_link_split_between_its_brackets_shows_its_text_as_mkdocs_does(docs: Path, index_dir: Path) -> None:
+    """Python-Markdown reads `[shown]` and `[label]` apart by one space or a line break as one link: Material's
+    plugin pages, wrapped at 80 columns, showed "[post_url_format] config.post_url_format" 28 times on 11 pages.
+    A task list's box stays a box, code as written."""
+    write(docs, "mkdocs.yml", b"site_name: Material\nmarkdown_extensions:\n  - pymdownx.tasklist\n")
+    write(docs, "docs/plugins/blog.md", MATERIAL_SPLIT_REFERENCES)
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("docs/plugins/blog.md") or ""
+    assert "The zebracorn categories are part of post_url_format and the post defines categories." in text
+    assert "Pages go to the site directory, as MkDocs writes them." in text
+    assert "Posts are listed in the docs directory of the project.\n[x] Projects plugin\n[ ] Blog plugin" in text
+    assert "Kept as written: [a] [b] and" in text
+    assert "[tool]\n[tool.mypy]" in text
+    assert "config.post_url_format" not in text and "mkdocs." not in text
+    assert found(index_dir, '"part of post_url_format and"') == ["docs/plugins/blog.md"]
+
+
 def test_a_key_in_quotes_shows_its_label(docs: Path, index_dir: Path) -> None:
     """pymdownx.keys takes a label in quotes for a key of its own: hatch's VS Code how-to read
     `++"Python: Select Interpreter"++` as written."""
