@@ -39,8 +39,12 @@ from indexer.loaders.fences import CODE_SPAN, closes, opens, outside_code_spans
 __all__ = ["plain_dialects"]
 
 _TITLE = r"""(?:"([^"\n]*)"|'([^'\n]*)')"""
-_MKDOCS = re.compile(  # an admonition (its kind, `inline end`, a title or none) or a content tab (a title)
-    rf"^([ \t]*)(?:(?:!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+(?:inline|end))*(?:[ \t]+{_TITLE})?"
+# an admonition (its kind, `inline end`, a title or none; before a title, any classes: `!!! note annotate "Title"`,
+# as Python-Markdown reads them, where `!!! Warning do not run this` with no title may be a sentence) or a content
+# tab (a title)
+_MKDOCS = re.compile(
+    rf"^([ \t]*)(?:(?:!!!|\?\?\?\+?)[ \t]+([\w-]+)"
+    rf"(?:(?:[ \t]+(?:inline|end))*(?:[ \t]+{_TITLE})?|(?:[ \t]+[\w-]+)+[ \t]+{_TITLE})"
     rf"|===[!+]?[ \t]+{_TITLE})[ \t]*$"
 )
 _DOCUSAURUS = re.compile(r"^([ \t]*):::+[ \t]*([\w-]*)[ \t]*(?:\[([^\]\n]*)\])?[ \t]*(.*)$")

@@ -704,6 +704,20 @@ def test_material_for_mkdocs_markup_reads_as_its_pages_show() -> None:
     assert "---" not in text and "__" not in text and ":material" not in text and ":   " not in text
 
 
+def test_an_admonition_with_classes_before_its_title_shows_its_title_and_body() -> None:
+    """Python-Markdown takes any classes after an admonition's kind (`!!! note annotate "Title"`, Material's
+    annotations page): the line was shown as written and the body, indented, as code. Without a title in quotes,
+    words after the kind may be a sentence, and stay."""
+    doc = load(
+        "annotations.md",
+        b'# Annotations\n\n!!! note annotate "Phasellus zebracorn"\n\n    Lorem ipsum\n    dolor sit amet.\n\n'
+        b"??? tip my-class inline end 'Side'\n\n    Aside.\n\n!!! Warning do not run this\n",
+    )
+    assert [section.text for section in doc.sections] == [
+        "Phasellus zebracorn\n\nLorem ipsum dolor sit amet.\n\nSide\n\nAside.\n\n!!! Warning do not run this"
+    ]
+
+
 ATTRIBUTE_LISTS = b"""# Badges
 
 | Kind | Badges |
