@@ -62,11 +62,14 @@ _NAMED = r"(?:#[^\s{}\"'=]+|\.[A-Za-z_-][\w-]*)"  # an attribute list's #id (`{#
 _PAIR = r"""[A-Za-z_-][\w-]*=(?:"[^"\n]*"|'[^'\n]*')"""  # its key="value"
 _BARE = r"""[A-Za-z_-][\w-]*=[^\s{}"'=]+"""  # key=value unquoted: `{ loading=lazy }`, but `{x=1}` is prose or math
 _ITEM = rf"(?:{_NAMED}|{_PAIR}|{_BARE})"
-_ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or emphasis; before a space, the end
-    # or the end of a link's text (a badge: `[![CI](badge.svg){ loading=lazy }](actions)`)
-    rf"(?<![\w\\^_$]){{:?[ \t]*(?:{_ITEM}[ \t]+)*{_ITEM}[ \t]*}}(?=[ \t]*(?:$|[\s.,;:!?\]]))",
+_ATTRIBUTES = re.compile(  # after a space, a line's start, a link, an image or emphasis (`__Update__{ title="x" }`,
+    # where `x_{i}` is math); before a space, the end or the end of a link's text (a badge:
+    # `[![CI](badge.svg){ loading=lazy }](actions)`)
+    rf"(?:(?<![\w\\^_$])|(?<=[^\s_]__)){{:?[ \t]*(?:{_ITEM}[ \t]+)*{_ITEM}[ \t]*}}(?=[ \t]*(?:$|[\s.,;:!?\]]))",
     re.MULTILINE,
 )
+_LINE_END = re.compile(r"[ \t]*(?:\n|$)")
+_HEADING_START = re.compile(r"[ \t]{0,3}#{1,6}[ \t]")  # how an ATX heading starts
 _NAMED_OR_QUOTED = re.compile(rf"(?:^|[\s{{:]){_NAMED}|=[\"']")
 # an ATX heading's last `[#id]` (Nextra's custom heading id), before any closing #s
 _NEXTRA_ID = re.compile(r"^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]*\[#(?!\d+\])[^\]\s]+\]((?:[ \t]+#+)?[ \t]*)$")
@@ -274,11 +277,14 @@ def _keys(match: re.Match[str]) -> str:
 
 def _attributes(match: re.Match[str]) -> str:
     """Nothing for an attribute list; one of unquoted `key=value`s alone only where attr_list reads them: right
-    after a link or an image (`![Shot](a.png){ loading=lazy }`) or as `{: ...}` (`{x=1}` in prose stays)."""
-    found = match.group()
-    if found.startswith("{:") or match.string[match.start() - 1 : match.start()] == ")":
+    after a link or an image (`![Shot](a.png){ loading=lazy }`), as `{: ...}`, or at the end of a heading (`###
+    Navigation path { id=navigation-path }`, Material's setup page); `{x=1}` in prose stays."""
+    found, text = match.group(), match.string
+    if found.startswith("{:") or text[match.start() - 1 : match.start()] == ")" or _NAMED_OR_QUOTED.search(found):
         return ""
-    return "" if _NAMED_OR_QUOTED.search(found) else found
+    if _LINE_END.match(text, match.end()) is None:  # (looked back only once a line, from its end)
+        return found
+    return "" if _HEADING_START.match(text, text.rfind("\n", 0, match.start()) + 1) else found
 
 
 def _wiki_text(match: re.Match[str]) -> str:

@@ -728,21 +728,30 @@ ATTRIBUTE_LISTS = b"""# Badges
 
 A paragraph with a card link [Start](start.md){: target=_blank }.
 
-In prose {x=1} and { y=2 } and `{ loading=lazy }` stay as written.
+In prose {x=1} and { y=2 } and `{ loading=lazy }` stay as written, x_{ .5 } too.
+
+### Navigation path <small>Breadcrumbs</small> { id=navigation-path }
+
+> __Update__{ title="August 21, 2024" }: the maintainer spoke.
+
+A line ends with {k=v}
 """
 
 
 def test_attribute_lists_with_unquoted_values_leave_nothing(docs: Path, index_dir: Path) -> None:
     """Material's lazy images, `![Shot](a.gif){ loading=lazy }`: an attribute list with an unquoted value was
     taken for prose, and hatch's badges read `CI - Test{ loading=lazy .off-glb }` on 6 pages. After a link or
-    an image, or as `{: ...}`, it leaves nothing; braces elsewhere in prose stay."""
+    an image, or as `{: ...}`, at a heading's end (Material's `### Navigation path { id=navigation-path }`) or
+    after strong emphasis (`__Update__{ title="x" }`), it leaves nothing; braces elsewhere in prose stay."""
     write(docs, "docs/badges.md", ATTRIBUTE_LISTS)
     index(docs, index_dir)
     text = snapshot(index_dir).text("docs/badges.md") or ""
     assert "CI | CI - Test Docs\n" in text
     assert "Zebracorn demo\n" in text
     assert "with a card link Start." in text
-    assert "In prose {x=1} and { y=2 } and { loading=lazy } stay as written." in text
+    assert "In prose {x=1} and { y=2 } and { loading=lazy } stay as written, x_{ .5 } too." in text
+    assert "\n\nNavigation path Breadcrumbs\n\nUpdate: the maintainer spoke.\n\nA line ends with {k=v}" in text
+    assert document(index_dir, "docs/badges.md").headings[-1] == "Navigation path Breadcrumbs"
     assert text.count("loading") == 1 and "target" not in text and "width" not in text
     assert found(index_dir, "zebracorn") == ["docs/badges.md"]
 
