@@ -112,7 +112,8 @@ def run_job(job: Job) -> Outcome:
                 job.id, job.path, stamp, parsed, job.file_groups, read.files if read else None, job.nav_title
             )
         except LoaderError as exc:  # "no text": say why, when an include that was its text could not be read
-            raise LoaderError(f"{exc.reason} ({read.warnings[0]})" if read and read.warnings else exc.reason) from None
+            why = next((w for w in read.warnings if w not in read.site_wide), "") if read else ""  # (not the site's)
+            raise LoaderError(f"{exc.reason} ({why})" if why else exc.reason) from None
         _check_includes(record, job.rules, read.included if read else set())
         return Indexed(record, frozenset(read.outside_paths) if read else frozenset())
     except _TimedOut:

@@ -80,6 +80,7 @@ class Reading:
     titled: set[str] = field(default_factory=set)  # of `files`, those whose title was shown (sphinxrefs.py)
     titles: bool = True  # whether the titles of other pages may be shown
     warnings: list[str] = field(default_factory=list)
+    site_wide: set[str] = field(default_factory=set)  # of `warnings`, those about files the site adds to every page
     outside: int = 0  # files named outside `root`: one warning says how many (refuse())
     first_outside: str = ""
     outside_paths: set[str] = field(default_factory=set)  # the absolute paths of the files refused there (refuse()),

@@ -26,7 +26,7 @@ import os
 import re
 from pathlib import Path
 
-from indexer.loaders.includes import deeper, included_text, reading_folder, warn, within
+from indexer.loaders.includes import deeper, included_text, reading_folder, reading_state, warn, within
 from indexer.loaders.lineranges import line_number
 from indexer.loaders.mkdocsyml import markdown_extensions
 
@@ -53,8 +53,22 @@ def expand_snippets(text: str, path: Path) -> str:
         return text
     lines = _expanded(text.split("\n"), bases) if "8<-" in text else text.split("\n")
     for name in appended:  # Hatch appends its links and abbreviations to every page so
-        lines += ["", *_snippet(name, bases)]
+        lines += ["", *_appended(name, bases)]
     return "\n".join(lines)
+
+
+def _appended(name: str, bases: tuple[str, ...]) -> list[str]:
+    """The lines of a file auto_append names. What it warns of (outside the documents folder, missing) is said of
+    the site, as of every page, and is no cause of a page's having no text (Reading.site_wide): Material's blog
+    index, a title alone, read "no text (includes/mkdocs.md is outside the documents folder ...)"."""
+    state = reading_state()
+    if state is None:
+        return _snippet(name, bases)
+    warned, outside = set(state.warnings), state.outside
+    lines = _snippet(name, bases)
+    mixed = state.refused if outside else ""  # one message for its files outside and the page's own
+    state.site_wide.update(w for w in state.warnings if w not in warned and w != mixed)
+    return lines
 
 
 def _expanded(lines: list[str], bases: tuple[str, ...]) -> list[str]:

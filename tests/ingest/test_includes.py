@@ -479,6 +479,25 @@ def test_mkdocs_snippets_auto_append_puts_its_files_after_every_page(tmp_path: P
     assert "[the walrus standard][project metadata standard]" in (snapshot(tmp_path / "index").text("faq.md") or "")
 
 
+def test_a_page_without_text_is_not_said_to_lack_the_file_every_page_appends(tmp_path: Path) -> None:
+    """Material's docs append includes/mkdocs.md (link definitions) to every page, outside docs/: its blog index, a
+    title alone, read "no text (includes/mkdocs.md is outside the documents folder ...)", which --includes-from
+    would not have mended. A file the page includes itself is still said to be why."""
+    site, docs = tmp_path / "site", tmp_path / "site" / "docs"
+    write(site, "mkdocs.yml", MKDOCS_YML.format(options=":\n      auto_append: [includes/links.md]"))
+    write(site, "includes/links.md", "  [walrus]: https://example.org/walrus\n")
+    write(site, "includes/body.md", "The walrus body.\n")
+    write(docs, "blog/index.md", "# Blog\n")
+    write(docs, "body.md", '--8<-- "includes/body.md"\n')
+    write(docs, "page.md", "# Page\n\nThe [walrus] text.\n")
+    report = index(docs, tmp_path / "index")
+    reasons = skipped(report)
+    assert reasons["blog/index.md"] == "no text"
+    assert reasons["body.md"].startswith("no text (includes/body.md"), reasons
+    assert reasons["body.md"].endswith("(give --includes-from a folder that holds both))"), reasons
+    assert any("includes/links.md is outside" in w for w in warnings_of(report, "page.md"))
+
+
 MDX_INCLUDE_YML = """site_name: Walrus
 INHERIT: ../en/mkdocs.yml
 """
