@@ -21,10 +21,10 @@ __all__ = ["joined_references"]
 
 MAX_LABEL = 300  # characters in either bracket: each `[` is looked past at most this far
 # `[shown]`, then one space or tab, or a line break and indentation, before `[label]` that is no definition
-# (`[label]: url`), inline link or further reference; not an image's, nor the label of `[x][y]` before it
-_SPLIT = re.compile(
-    rf"(?<![!\]\\])\[([^\[\]\n]{{1,{MAX_LABEL}}})\](?:[ \t]|\n[ \t]*)(?=\[[^\[\]\n]{{1,{MAX_LABEL}}}\](?![(:\[]))"
-)
+# (`[label]: url`), inline link or further reference; not an image's, a footnote's (`[^1]`, which Python-Markdown
+# reads first) nor the label of `[x][y]` before it
+_BRACKETED = rf"\[(?!\^)([^\[\]\n]{{1,{MAX_LABEL}}})\]"
+_SPLIT = re.compile(rf"(?<![!\]\\]){_BRACKETED}(?:[ \t]|\n[ \t]*)(?={_BRACKETED}(?![(:\[]))")
 _TASK_BOXES = frozenset({" ", "x", "X"})
 _TICKS = re.compile(r"`+")
 

@@ -867,6 +867,10 @@ The zebracorn categories are part of [`post_url_format`]
 -   [x] [Projects plugin]
 -   [ ] [Blog plugin]
 
+A footnote[^1] [Projects plugin] stays one, as does [Blog plugin] [^1].
+
+[^1]: The note.
+
 Kept as written: `[a]
 [b]` and
 
@@ -883,7 +887,7 @@ Kept as written: `[a]
 def test_a_reference_link_split_between_its_brackets_shows_its_text_as_mkdocs_does(docs: Path, index_dir: Path) -> None:
     """Python-Markdown reads `[shown]` and `[label]` apart by one space or a line break as one link: Material's
     plugin pages, wrapped at 80 columns, showed "[post_url_format] config.post_url_format" 28 times on 11 pages.
-    A task list's box stays a box, code as written."""
+    A task list's box stays a box, a footnote's reference a footnote's, code as written."""
     write(docs, "mkdocs.yml", b"site_name: Material\nmarkdown_extensions:\n  - pymdownx.tasklist\n")
     write(docs, "docs/plugins/blog.md", MATERIAL_SPLIT_REFERENCES)
     index(docs, index_dir)
@@ -892,6 +896,7 @@ def test_a_reference_link_split_between_its_brackets_shows_its_text_as_mkdocs_do
     assert "Pages go to the site directory, as MkDocs writes them." in text
     assert "Posts are listed in the docs directory of the project.\n[x] Projects plugin\n[ ] Blog plugin" in text
     assert "Kept as written: [a] [b] and" in text
+    assert "A footnote[1] Projects plugin stays one, as does Blog plugin [1]." in text
     assert "[tool]\n[tool.mypy]" in text
     assert "config.post_url_format" not in text and "mkdocs." not in text
     assert found(index_dir, '"part of post_url_format and"') == ["docs/plugins/blog.md"]
