@@ -8,6 +8,9 @@ its closing tag alone on a line. CommonMark reads the tag and every line up to t
 so `<figure markdown>` with `![Alt](shot.png){ loading=lazy }` right under it showed the image's syntax as text.
 Here a blank line follows the opening tag and precedes the closing one, and the content is moved left to the
 tag's indentation (indented further, it would be code); nested elements alike. Fenced code is left as written.
+An element that starts an HTML block, marked so and written on one line (`<figcaption markdown>Our public
+[roadmap]</figcaption>`, Material's blog), is set out on three, so that its content is Markdown too: it showed
+"[roadmap]" with its brackets.
 """
 
 from __future__ import annotations
@@ -23,6 +26,14 @@ _OPENING = re.compile(r"^([ \t]*)<([A-Za-z][\w-]*)(\s[^<>]*)>[ \t]*$")  # a tag 
 _MARKDOWN = re.compile(r"""\smarkdown(?:[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([\w-]+)))?(?=[\s/]|$)""")
 MAX_DEPTH = 20  # elements nested deeper than this are left as they are (each line is moved left once per level)
 _RAW = frozenset({"0", "off", "false"})  # a markdown attribute that keeps the content raw
+_ONE_LINE = re.compile(r"^([ \t]*)(<([A-Za-z][\w-]*)\s[^<>]*>)(.*?)(</\3>)[ \t]*$")  # an element on one line
+# the elements that start an HTML block in CommonMark (and end a paragraph): the others' content is read as
+# Markdown where they stand
+_BLOCK_STARTING = frozenset(
+    {"address", "article", "aside", "blockquote", "center", "details", "dialog", "dd", "div", "dl", "dt"}
+    | {"figcaption", "figure", "footer", "header", "li", "main", "nav", "ol", "p", "section", "summary", "table"}
+    | {"td", "th", "ul", "h1", "h2", "h3", "h4", "h5", "h6"}
+)
 
 
 @dataclass
@@ -57,6 +68,10 @@ def open_markdown_html(text: str) -> str:
             continue
         if stack:
             _count(line, stack[-1])
+        if "markdown" in line and (whole := _ONE_LINE.match(line)) is not None and _whole_element(whole):
+            indent = whole.group(1)
+            out += [indent + whole.group(2), "", indent + whole.group(4).strip(), "", indent + whole.group(5)]
+            continue
         opening = _OPENING.match(line) if "markdown" in line else None
         if opening is not None and len(stack) < MAX_DEPTH and _holds_markdown(opening.group(3)):
             stack.append(_Element(opening.group(2).lower(), len(opening.group(1).expandtabs(4))))
@@ -64,6 +79,12 @@ def open_markdown_html(text: str) -> str:
             continue
         out.append(line)
     return "\n".join(out)
+
+
+def _whole_element(match: re.Match[str]) -> bool:
+    """Whether a line that is one element is one holding Markdown that starts an HTML block, and no empty one."""
+    name, tag = match.group(3).lower(), match.group(2)
+    return name in _BLOCK_STARTING and bool(match.group(4).strip()) and _holds_markdown(tag[len(name) + 1 : -1])
 
 
 def _holds_markdown(attributes: str) -> bool:

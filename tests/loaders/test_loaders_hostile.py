@@ -251,6 +251,7 @@ GROWING = [
     pytest.param("a.md", lambda n: '=== "x"\n\n    y\n\n' * n, id="md-mkdocs-tabs"),
     pytest.param("a.md", lambda n: "{ .a" * n + "\n", id="md-attribute-lists"),
     pytest.param("a.md", lambda n: "# x" + " { a=b }" * n + "\n" + "__x__{ .a }" * n, id="md-heading-attributes"),
+    pytest.param("a.md", lambda n: "<p markdown>x" + "</p" * n + "\n" + "<p markdown>x</p>\n" * n, id="md-1-line-html"),
     pytest.param("a.md", lambda n: "import X from 'y';\n\n" + "<A b={c}>" * n, id="md-jsx-tags"),
     pytest.param("a.mdx", lambda n: "export const a = {\n\nx\n\n" * n, id="mdx-unclosed-exports"),
     pytest.param("a.adoc", lambda n: " *a" * n + " _b_ *c*\n" + " **a" * n + "\n", id="adoc-unclosed-marks"),

@@ -786,13 +786,23 @@ MD_IN_HTML = b"""# Release
 <div markdown="0">
 **raw stays raw**
 </div>
+
+<figure markdown>
+  ![Roadmap](roadmap.png)
+  <figcaption markdown>Our public [roadmap], *built* with it</figcaption>
+</figure>
+
+A paragraph with <span markdown>**inline**</span> stays one.
+
+  [roadmap]: https://example.org/roadmap
 """
 
 
 def test_html_elements_marked_markdown_read_their_content_as_markdown(docs: Path, index_dir: Path) -> None:
     """md_in_html: Material's `<figure markdown>` with its image right under the tag was raw HTML to CommonMark,
     so hatch's pages showed `![Testing Jinja example](release-hatch-1100/testing-jinja.gif){ loading=lazy ...}`
-    as text; the content is Markdown, a figure inside a list item stays in it, code keeps its markup."""
+    as text; the content is Markdown (a caption's written on one line too: Material's blog showed "[roadmap]"), a
+    figure inside a list item stays in it, code keeps its markup."""
     write(docs, "mkdocs.yml", b"site_name: Demo\nmarkdown_extensions:\n  - md_in_html\n")
     write(docs, "docs/release.md", MD_IN_HTML)
     index(docs, index_dir)
@@ -802,6 +812,7 @@ def test_html_elements_marked_markdown_read_their_content_as_markdown(docs: Path
     assert "Nested and linked narwhal words." in text
     assert "<div markdown>\n**kept as written**\n</div>" in text  # code
     assert "**raw stays raw**" in text
+    assert "Roadmap\n\nOur public roadmap, built with it\n\nA paragraph with inline stays one." in text
     assert "](" not in text and "{ loading" not in text
     assert found(index_dir, "zebracorn") == ["docs/release.md"]
 
