@@ -3,7 +3,7 @@
 Python-Markdown takes `[shown]` and `[label]` apart by one space, or by a line break and the next line's
 indentation, for one reference link (its ReferenceInlineProcessor allows `\\s?` between them), and pages wrapped at
 80 columns often break there: Material for MkDocs' plugin pages end a line with `` [`post_url_format`] `` and start
-the next with `[config.post_url_format]` (29 times on 11 pages). CommonMark reads two shortcut links, the first
+the next with `[config.post_url_format]` (28 times on 11 pages). CommonMark reads two shortcut links, the first
 one undefined, so the text said "[post_url_format] config.post_url_format" where the page shows "post_url_format".
 Joined here (`[shown][label]`), the Markdown parser reads the link the page shows (and dialects.py an undefined
 label as autorefs would). A task list's box (`- [x] [Projects plugin]`) is no link text: pymdownx.tasklist takes it
