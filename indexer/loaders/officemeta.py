@@ -37,9 +37,12 @@ _PLACEHOLDER = re.compile(
 )
 # A PDF printed from Office by Acrobat's PDFMaker or Distiller is titled "Microsoft Word - report.docx".
 _PRINTED_FROM = re.compile(r"microsoft (?:office )?(?:word|powerpoint|excel) - ", re.IGNORECASE)
+# A PDF exported from a drawing application is titled with the drawing's file name: Django's diagrams,
+# OmniGraffle's "triage_process.graffle"; Visio's, draw.io's, Illustrator's likewise.
 _DOCUMENT_SUFFIXES = frozenset(
     {"doc", "docx", "docm", "dot", "dotx", "ppt", "pptx", "pptm", "xls", "xlsx", "xlsm", "pdf", "odt", "odp", "ods",
-     "rtf", "txt", "indd", "pages", "key", "numbers", "tex", "html", "htm", "md"}
+     "rtf", "txt", "indd", "pages", "key", "numbers", "tex", "html", "htm", "md",
+     "graffle", "vsd", "vsdx", "drawio", "dia", "odg", "svg", "ai", "eps", "ps", "dvi", "sketch", "psd"}
 )  # fmt: skip
 _CORE_PROPERTIES = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
 

@@ -82,6 +82,8 @@ FILES = {
     "notes.rtf": b"{\\rtf1\\ansi{\\info{\\title Untitled document}}Wombatglint meeting notes.\\par}",
     "floor-plan.pdf": make_pdf(["Wallabyquill drawing."], title="Model"),  # AutoCAD's layout name
     "annual.pdf": make_pdf(["Lemurquartz results."], title="Annual report 2024"),
+    "flow.pdf": make_pdf(["Gecko-tern states."], title="ticket_flow.graffle"),  # exported from OmniGraffle
+    "rack.pdf": make_pdf(["Ibexmoss servers."], title="Rack layout.vsdx"),  # exported from Visio
 }
 
 
@@ -110,6 +112,8 @@ def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("wombatglint", "Notes"),
         ("wallabyquill", "Floor plan"),
         ("lemurquartz", "Annual report 2024"),  # a title of the author's own is kept
+        ("gecko-tern", "ticket_flow"),  # the drawing's name, not "ticket_flow.graffle"
+        ("ibexmoss", "Rack layout"),
     ],
 )
 def test_a_placeholder_title_gives_way(index_dir: Path, query: str, title: str) -> None:
