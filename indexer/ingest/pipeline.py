@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.errors import DocsFolderError
-from indexer.ingest import planning, sitereport
+from indexer.ingest import planning, sitereport, sphinximages
 from indexer.ingest.access import AccessRules
 from indexer.ingest.editions import Selection
 from indexer.ingest.generation import EDITIONS, Progress, Tally, write_generation
@@ -153,6 +153,7 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
     site = detect_site(docs, found.markers)
     planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
     planning.leave_out_fragments(docs, site, found, includes_from, settings.max_file_bytes)
+    sphinximages.leave_out_image_sources(site, found, settings.max_file_bytes)
     found_site = planning.site_found(docs, site, found.configs)
     redecide = set()
     if previous:
