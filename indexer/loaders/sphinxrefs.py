@@ -38,6 +38,10 @@ _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1{2,}[ \t]*$")  # a line of one pun
 _ATX = re.compile(r"^#[ \t]+(.+?)[ \t#]*$")
 _ATX_START = re.compile(r"#{1,6}[ \t]+")  # a heading of any level, up to its text
 _FRONT_TITLE = re.compile(r"^title:[ \t]*(['\"]?)(.+?)\1[ \t]*$", re.MULTILINE)
+# The labels Sphinx's standard domain defines in every project (StandardDomain.initial_data), with the titles it
+# shows: the index of terms, Python's module index and the search page. sphinx-quickstart's index.rst lists all
+# three (`* :ref:`genindex``), as do Django's contents page and many a project's home page; the text said "genindex".
+_BUILT_IN_LABELS = {"genindex": "Index", "modindex": "Module Index", "search": "Search Page"}
 _ROLE = re.compile(r":(?:[\w.+-]+:)+`([^`]*)`|\{[\w:.-]+\}`([^`]*)`")
 _NAMED_ENTRY = re.compile(r"^(.*?)\s*<([^<>]+)>$")  # a toctree entry `Title <page>`
 MAX_TOC_ENTRIES = 1_000
@@ -123,15 +127,16 @@ def _globbed(pattern: str) -> list[str]:
 
 def ref_title(target: str) -> str | None:
     """The title a :ref: reference with none of its own shows: that of the section its label stands above, in
-    whichever page of the Sphinx project defines it; None when it cannot be known here."""
+    whichever page of the Sphinx project defines it, or the title of a label Sphinx defines itself (`genindex` is
+    "Index"); None when it cannot be known here."""
     path, folder = _PAGE.get(), reading_folder()
     label = _normal(target)
     if path is None or folder is None or not label or "\x00" in label:
-        return None
+        return _BUILT_IN_LABELS.get(label)
     source = _source_folder(path.parent, folder)
     where = _labels(source).get(label)
     if where is None:
-        return None
+        return _BUILT_IN_LABELS.get(label)  # (a label of the project's own by that name comes first)
     text = included_text(path, os.path.relpath(where, path.parent), use=TITLE)
     return _title_after(text, label, where) if text else None
 

@@ -412,3 +412,22 @@ def test_a_version_note_reads_in_the_words_the_projects_extension_gives_it(tmp_p
         "Settings\n\nNew in Django 5.1: The zebracorn setting.\n\nChanged in Django 5.2.\n\n"
         "Django 6.0 で撤廃されました: Use walrus.\n\nRemoved in version 7.0."
     )
+
+
+def test_the_labels_sphinx_defines_itself_show_the_titles_sphinx_gives_them(tmp_path: Path) -> None:
+    """sphinx-quickstart's index.rst, and Django's contents page, end with `* :ref:`genindex`` and
+    `* :ref:`modindex``: Sphinx shows "Index" and "Module Index", the text said "genindex" and "modindex"."""
+    docs = tmp_path / "docs"
+    write(docs, "conf.py", "project = 'x'\nextensions = ['myst_parser']\n")
+    write(
+        docs,
+        "index.rst",
+        "Zebracorn\n=========\n\nIndices and tables\n==================\n\n"
+        "* :ref:`genindex`\n* :ref:`modindex`\n* :ref:`search`\n* :ref:`the index <genindex>`\n",
+    )
+    write(docs, "guide.md", "# Guide\n\nSee {ref}`genindex`.\n")
+    write(docs, "own.rst", ".. _modindex:\n\nOur zebracorn modules\n=====================\n\nWords.\n")
+    index(docs, tmp_path / "index", embeddings=False)
+    text = snapshot(tmp_path / "index").text("index.rst") or ""
+    assert "Index\nOur zebracorn modules\nSearch Page\nthe index" in text and "genindex" not in text
+    assert "See Index." in (snapshot(tmp_path / "index").text("guide.md") or "")
