@@ -50,7 +50,7 @@ def leave_out_image_sources(site: Site, found: Scan, max_bytes: int) -> None:
     for candidate in found.files:
         shown = paired.get(candidate.id)
         if shown is not None and posixpath.splitext(candidate.id)[0] in named:
-            reason = f"the PDF form of an image (Sphinx's HTML pages show {shown} instead): no page of the site"
+            reason = f"the PDF form of an image (Sphinx's HTML pages show the {shown} beside it): no page of the site"
             found.skipped.append(
                 (SkippedFile(candidate.id, reason, by_design=True), candidate.size, candidate.mtime_ns)
             )
@@ -60,8 +60,9 @@ def leave_out_image_sources(site: Site, found: Scan, max_bytes: int) -> None:
 
 
 def _shown_instead(candidate: Candidate, config: SphinxConfig) -> str | None:
-    """The name of the file beside the PDF `candidate` that the HTML builder would show in its place (same name,
-    an image's suffix), or None (not a PDF of the project, or no such file)."""
+    """The suffix of the file beside the PDF `candidate` that the HTML builder would show in its place (same name,
+    an image's suffix: ".svg"), or None (not a PDF of the project, or no such file). The suffix alone, so that the
+    summary gives the reason of many such PDFs one line."""
     stem, suffix = posixpath.splitext(posixpath.basename(candidate.id))
     if suffix.lower() != ".pdf" or not candidate.id.startswith(config.source):
         return None
@@ -72,7 +73,7 @@ def _shown_instead(candidate: Candidate, config: SphinxConfig) -> str | None:
     for name in names:
         other_stem, other_suffix = os.path.splitext(name)
         if other_stem == stem and other_suffix.lower() in _HTML_IMAGES:
-            return name
+            return other_suffix.lower()
     return None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import all_ids, found, index, skipped, write
+from support.folders import all_ids, found, index, run_cli, skipped, write
 from support.pdfs import make_pdf
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg"><text>diagram</text></svg>'
@@ -38,8 +38,8 @@ def test_the_pdf_form_of_a_wildcard_image_is_no_document(tmp_path: Path) -> None
     _project(docs)
     report = index(docs, tmp_path / "index", embeddings=False)
     reasons = skipped(report)
-    assert "Sphinx's HTML pages show triage_process.svg" in reasons["internals/_images/triage_process.pdf"]
-    assert "Sphinx's HTML pages show hierarchy.png" in reasons["topics/_images/hierarchy.pdf"]
+    assert "Sphinx's HTML pages show the .svg beside it" in reasons["internals/_images/triage_process.pdf"]
+    assert "Sphinx's HTML pages show the .png beside it" in reasons["topics/_images/hierarchy.pdf"]
     assert found(tmp_path / "index", "zebracorn") == ["internals/triaging.txt"]
     assert found(tmp_path / "index", "quokkaflare") == []
 
@@ -73,3 +73,16 @@ def test_the_pdf_is_a_document_again_when_no_page_names_the_image(tmp_path: Path
     report = index(docs, tmp_path / "index", embeddings=False)
     assert "internals/_images/triage_process.pdf" not in skipped(report)
     assert "internals/_images/triage_process.pdf" in all_ids(tmp_path / "index")
+
+
+def test_the_summary_gives_many_such_pdfs_one_line(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write(docs, "conf.py", "project = 'x'\n")
+    figures = "".join(f".. figure:: figs/fig{n}.*\n\n   Figure {n}\n\n" for n in range(12))
+    write(docs, "index.rst", f"Figures\n=======\n\n{figures}")
+    for n in range(12):
+        write(docs, f"figs/fig{n}.pdf", make_pdf([f"Figure {n}"]))
+        write(docs, f"figs/fig{n}.svg", SVG)
+    result = run_cli(docs, "--index", tmp_path / "index", "--no-embeddings")
+    assert result.returncode == 0, result.stderr
+    assert "12 files: the PDF form of an image (Sphinx's HTML pages show the .svg beside it)" in result.stderr
