@@ -6,7 +6,8 @@ iframe content, ruby annotations, an inline SVG's all but its <text>), and so is
 its <title>. Block elements start new lines (paragraph-like ones a blank line), table cells in a row
 are joined by " | ", inline whitespace is collapsed (except in <pre>), entities are unescaped and
 images give their alt text. A heading starts a new Section and is not repeated in its
-text. Title: <title>, else the first <h1>, else the first heading of any level, else "".
+text. Title: <title>, else the first <h1>, else the first heading of any level, else "" (one holding template
+tags, `{% block title %}`, is none: a Django or Jinja template's).
 <meta name="keywords"> becomes front_matter["tags"]. A page that sends its reader on at once (`<meta
 http-equiv="refresh" content="0; url=/en/cli/list">`, the stubs sites keep where a page moved) is no page
 (NotAPage), whatever it says meanwhile. A comment, tag or script left open runs to the end of
@@ -81,11 +82,18 @@ def html_document(html: str, doc_format: str = "html") -> ParsedDoc:
     keywords = string_tuple(parser.keywords)
     return ParsedDoc(
         format=doc_format,
-        title=parser.title or parser.first_h1 or parser.first_heading,
+        title=next((t for t in (parser.title, parser.first_h1, parser.first_heading) if _shown(t)), ""),
         sections=tuple(parser.sections),
         front_matter={"tags": keywords} if keywords else {},
         warnings=parser.warnings,
     )
+
+
+def _shown(title: str) -> bool:
+    """Whether a title is one a reader sees, not a template's source: Django's and Jinja's templates, indexed with
+    a repository, were titled `{% block title %}{% endblock %}` (Django's admin/base.html); the next candidate, or
+    the file's name, titles them instead."""
+    return bool(title) and "{%" not in title and "{{" not in title
 
 
 def _redirects(head: str) -> bool:

@@ -723,6 +723,14 @@ def test_html_title_falls_back_to_first_h1() -> None:
     assert load("a.html", b"<p>no headings</p>").title == ""
 
 
+def test_html_title_made_of_template_tags_is_no_title() -> None:
+    """Django's admin/base.html, indexed with its repository, was titled `{% block title %}{% endblock %}`."""
+    page = b"{% load i18n %}<title>{% block title %}{% endblock %}</title><h1>Zebracorn admin</h1><p>x</p>"
+    assert load("base.html", page).title == "Zebracorn admin"
+    assert load("a.html", b"<title>{{ page_title }}</title><h1>{{ site_header }}</h1><p>x</p>").title == ""
+    assert load("a.html", b"<title>Sets {a, b}</title><p>x</p>").title == "Sets {a, b}"
+
+
 def test_html_ordered_lists_keep_their_numbers() -> None:
     page = (
         b"<ol><li>Install</li><li>Run<ul><li>a sub-step</li></ul></li><li>Done</li></ol>"
