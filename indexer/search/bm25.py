@@ -15,6 +15,7 @@ scored with Whoosh's statistics, which still count deleted passages until their 
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from indexer.search.top import Located
 from indexer.store.postings import key_for
 
 log = logging.getLogger(__name__)
+WORDS_KEPT = 8192  # passages whose body words are remembered (body_words): a few hundred searches' best
 ScoredTerm = tuple[str, bytes, float]  # (field, term, weight): one clause of a plain-word query
 
 
@@ -63,6 +65,7 @@ class PostingsSearcher:
     def __init__(self, folder: Path, ranking: Ranking) -> None:
         self._copy = GenerationPostings(folder, ranking)
         self.passage_count = self._copy.passage_count
+        self.body_words = functools.lru_cache(maxsize=WORDS_KEPT)(self._body_words)
         older = [segment.name for segment in self._copy.segments if segment.forward is None]
         if older:
             log.info(
@@ -170,19 +173,15 @@ class PostingsSearcher:
     def repeated(self, found: Sequence[tuple[str, int, float]]) -> Callable[[int], list[bool]]:
         """What tells, for the first so many (doc id, ordinal, score) of a ranking, best first, whether each one's
         passage is nearly the text of one above it (repeats.repeating), as the words its body was indexed with tell
-        (the forward index); each passage's words are read once, however far it is asked."""
+        (the forward index)."""
         copy = self._copy
         first = copy.first_passages(doc_id for doc_id, _, _ in found)
         numbers = first + np.array([ordinal for _, ordinal, _ in found], dtype=np.int64)
         lengths = np.where(first >= 0, copy.body_lengths()[np.where(first >= 0, numbers, 0)], 0)
-        read: dict[int, np.ndarray | None] = {}
 
         def words(indexes: list[int]) -> list[np.ndarray | None]:
-            for i in indexes:
-                if i not in read:
-                    at = self.body_terms(found[i][0], found[i][1])
-                    read[i] = None if at is None else self.word_ids(at[0], at[1])
-            return [read[i] for i in indexes]
+            held = [self.body_words(found[i][0], found[i][1]) for i in indexes]
+            return [None if words is None else words[0] for words in held]
 
         return lambda size: repeating(lengths[:size], words)
 
@@ -279,20 +278,20 @@ class PostingsSearcher:
             words.update(segment.keys_held(key, limit, copy.segment_mask(mask, s)))
         return [w[1:] for w in sorted(words)[:limit]]
 
-    def body_terms(self, doc_id: str, ordinal: int) -> tuple[int, np.ndarray, np.ndarray] | None:
-        """(segment, body key indexes, counts) of a live passage, from its segment's forward index; None when the
-        passage is not in the copy or its segment has no forward index (written by an older indexer)."""
+    def _body_words(self, doc_id: str, ordinal: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """(word numbers in the generation's body vocabulary, counts) of a live passage's body, from its segment's
+        forward index; None when the passage is not in the copy or its segment has no forward index (written by an
+        older indexer). Remembered for the last WORDS_KEPT passages (body_words, made in __init__): feedback
+        reads a query's best passages, and repeats.py the same ones again."""
         first = self._copy.first_passage(doc_id)
         if first is None:
             return None
         s, passage = self._copy.segment_of(first + ordinal)
         forward = self._copy.segments[s].forward
-        return None if forward is None else (s, *forward.terms(passage))
-
-    def word_ids(self, s: int, keys: np.ndarray) -> np.ndarray:
-        """The numbers of segment `s`'s body keys numbered `keys` in the generation's body vocabulary (a word has
-        one number in every segment; see words())."""
-        return self._copy.vocabulary().ids[s][keys]
+        if forward is None:
+            return None
+        keys, counts = forward.terms(passage)
+        return self._copy.vocabulary().ids[s][keys], counts
 
     def word_ids_of(self, words: list[str]) -> np.ndarray:
         """The numbers of body words given as text; -1 for a word no segment holds."""

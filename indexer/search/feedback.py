@@ -36,10 +36,7 @@ def passage_bags(
     """Each passage's words and counts, and what gives the words of their numbers. Words are numbered as the
     postings copy numbers the generation's body words; `bodies` reads the body text of passages the copy has
     no forward index for (a word of theirs that no segment holds is numbered past the copy's words)."""
-    located = [postings.body_terms(doc_id, ordinal) for doc_id, ordinal, _ in best]
-    bags: list[Bag | None] = [
-        None if found is None else (postings.word_ids(found[0], found[1]), found[2]) for found in located
-    ]
+    bags: list[Bag | None] = [postings.body_words(doc_id, ordinal) for doc_id, ordinal, _ in best]
     missing = [i for i, bag in enumerate(bags) if bag is None]
     unknown: dict[str, int] = {}
     for i, body in zip(missing, bodies([best[i] for i in missing]) if missing else [], strict=True):
