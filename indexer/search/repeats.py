@@ -13,6 +13,7 @@ is looked at deeper as placing needs, as far as MAX_WINDOW pages.
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Callable
 
@@ -71,28 +72,61 @@ def repeating(lengths: np.ndarray, words: Callable[[list[int]], list[np.ndarray 
     """For passages in ranking order, given their lengths in words and `words(indexes)`, the distinct word numbers of
     those passages (None for one whose words cannot be read): whether each is nearly the text of a passage above it.
     Only passages of similar lengths have their words read; their words in common are counted for every pair at
-    once (a product of two small matrices)."""
-    if len(lengths) > REPEAT_DEPTH:  # (pairs grow as the square of the depth: a deep page would cost seconds)
-        return repeating(lengths[:REPEAT_DEPTH], words) + [False] * (len(lengths) - REPEAT_DEPTH)
+    once (a product of two small matrices). Small lists are handled as Python lists: numpy's cost per call is most
+    of the work at twenty passages."""
     count = len(lengths)
-    shorter = np.minimum.outer(lengths, lengths)
-    similar = (shorter >= MIN_WORDS) & (shorter >= MIN_LENGTH_RATIO * np.maximum.outer(lengths, lengths))
-    similar &= np.tri(count, k=-1, dtype=bool)  # [j, i]: passage j and one above it, i
-    if not similar.any():
-        return [False] * count
-    involved = np.flatnonzero(similar.any(axis=0) | similar.any(axis=1))
-    read = words(involved.tolist())
-    known = [i for i, held in zip(involved.tolist(), read, strict=True) if held is not None]
-    if len(known) < 2:
-        return [False] * count
-    held = [w for w in read if w is not None]
-    union, columns = np.unique(np.concatenate(held), return_inverse=True)
-    matrix = np.zeros((len(known), len(union)), dtype=np.float32)
-    matrix[np.repeat(np.arange(len(known)), [len(w) for w in held]), columns] = 1.0
-    both = matrix @ matrix.T  # words in common, per pair
-    sizes = np.array([len(w) for w in held], dtype=np.float32)
-    near = both >= MIN_OVERLAP * (sizes[:, None] + sizes[None, :] - both)
-    flags = np.zeros(count, dtype=bool)
-    at = np.array(known)
-    flags[at] = (near & similar[np.ix_(at, at)]).any(axis=1)
-    return flags.tolist()
+    if count > REPEAT_DEPTH:  # (pairs grow as the square of the depth: a deep page would cost seconds)
+        return repeating(lengths[:REPEAT_DEPTH], words) + [False] * (count - REPEAT_DEPTH)
+    sizes = [int(length) for length in lengths]
+    above = [[i for i in range(j) if _alike(sizes[i], size)] for j, size in enumerate(sizes)]  # lengths alike
+    flags = [False] * count
+    involved = sorted({k for j, others in enumerate(above) if others for k in (j, *others)})
+    if not involved:
+        return flags
+    rows = {k: held for k, held in zip(involved, words(involved), strict=True) if held is not None}
+    if len(rows) < 2:
+        return flags
+    place = {k: at for at, k in enumerate(rows)}
+    held = list(rows.values())
+    both = _in_common(held)
+    distinct = [len(w) for w in held]
+    for j, others in enumerate(above):
+        b = place.get(j)
+        if b is None:
+            continue
+        for i in others:
+            a = place.get(i)
+            if a is not None and both[a][b] >= MIN_OVERLAP * (distinct[a] + distinct[b] - both[a][b]):
+                flags[j] = True
+                break
+    return flags
+
+
+def _alike(one: int, other: int) -> bool:
+    """Whether two passages' lengths allow them to be near copies (see the module docstring)."""
+    shorter = min(one, other)
+    return shorter >= MIN_WORDS and shorter >= MIN_LENGTH_RATIO * max(one, other)
+
+
+def _in_common(held: list[np.ndarray]) -> list[list[float]]:
+    """For every two rows of distinct word numbers, how many they share: each row a line of a 0/1 matrix, its
+    columns the places of its words in all the rows together (a word's one column: the last place it has there,
+    set through a scratch array that the thread keeps), the matrix times its transpose."""
+    every = np.concatenate(held)
+    scratch = _scratch(int(every.max()) + 1)
+    scratch[every] = np.arange(len(every), dtype=np.int32)
+    matrix = np.zeros((len(held), len(every)), dtype=np.float32)
+    matrix[np.repeat(np.arange(len(held)), [len(w) for w in held]), scratch[every]] = 1.0
+    result: list[list[float]] = (matrix @ matrix.T).tolist()
+    return result
+
+
+_LOCAL = threading.local()
+
+
+def _scratch(size: int) -> np.ndarray:
+    """An int32 array of at least `size` for this thread (searches run in a few threads at once)."""
+    found: np.ndarray | None = getattr(_LOCAL, "scratch", None)
+    if found is None or len(found) < size:
+        found = _LOCAL.scratch = np.empty(max(size, 1 << 16), dtype=np.int32)
+    return found
