@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
@@ -30,7 +30,6 @@ from indexer.search.passages import GenerationPostings, WordPostings
 from indexer.search.phrases import phrase_postings
 from indexer.search.plan import PhraseClause
 from indexer.search.ranking import Ranking
-from indexer.search.repeats import repeating
 from indexer.search.top import Located
 from indexer.store.postings import key_for
 
@@ -170,20 +169,12 @@ class PostingsSearcher:
             return mask
         return passing if mask is None else mask & passing
 
-    def repeated(self, found: Sequence[tuple[str, int, float]]) -> Callable[[int], list[bool]]:
-        """What tells, for the first so many (doc id, ordinal, score) of a ranking, best first, whether each one's
-        passage is nearly the text of one above it (repeats.repeating), as the words its body was indexed with tell
-        (the forward index)."""
+    def body_lengths(self, found: Sequence[tuple[str, int, float]]) -> np.ndarray:
+        """The body length in words of each (doc id, ordinal, score) passage; 0 for one the copy does not hold."""
         copy = self._copy
         first = copy.first_passages(doc_id for doc_id, _, _ in found)
         numbers = first + np.array([ordinal for _, ordinal, _ in found], dtype=np.int64)
-        lengths = np.where(first >= 0, copy.body_lengths()[np.where(first >= 0, numbers, 0)], 0)
-
-        def words(indexes: list[int]) -> list[np.ndarray | None]:
-            held = [self.body_words(found[i][0], found[i][1]) for i in indexes]
-            return [None if words is None else words[0] for words in held]
-
-        return lambda size: repeating(lengths[:size], words)
+        return np.where(first >= 0, copy.body_lengths()[np.where(first >= 0, numbers, 0)], 0)
 
     def _scores(self, query: _Query, mask: np.ndarray | None, sums: list[np.ndarray] | None) -> np.ndarray:
         """Each passage's score for a query (0 for those it leaves out or a caller may not see, outside `mask`);

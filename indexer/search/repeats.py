@@ -16,8 +16,12 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from indexer.search.bm25 import PostingsSearcher
 
 Found = list[tuple[str, int, float]]  # (doc id, ordinal of its best passage, score), best first
 
@@ -66,6 +70,19 @@ def _placed(found: Found, flags: list[bool]) -> tuple[Found, int]:
             placed.append(waiting.popleft()[1])
     settled = len(placed)
     return placed + [hit for _, hit in waiting], settled
+
+
+def repeats_in(postings: PostingsSearcher, found: Found) -> Callable[[int], list[bool]]:
+    """What tells, for the first so many documents of a ranking (doc id, ordinal of its best passage, score),
+    whether each one's passage is nearly the text of one above it (repeating()), as the words its body was indexed
+    with tell (the postings copy's forward index)."""
+    lengths = postings.body_lengths(found)
+
+    def words(indexes: list[int]) -> list[np.ndarray | None]:
+        held = [postings.body_words(found[i][0], found[i][1]) for i in indexes]
+        return [None if words is None else words[0] for words in held]
+
+    return lambda size: repeating(lengths[:size], words)
 
 
 def repeating(lengths: np.ndarray, words: Callable[[list[int]], list[np.ndarray | None]]) -> list[bool]:

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +31,7 @@ from indexer.search.plan import ParsedQuery, PhraseClause, Plan
 from indexer.search.query import parse_query
 from indexer.search.ranking import DEFAULT, Ranking
 from indexer.search.record import IndexOfRecord
-from indexer.search.repeats import fresh_first
+from indexer.search.repeats import fresh_first, repeats_in
 from indexer.search.snippets import make_snippets
 from indexer.search.versions import MAX_VERSION_WINDOW, VERSION_DEPTH, VERSION_WINDOW, names_version, one_version_each
 from indexer.store import storage
@@ -110,7 +111,7 @@ class Snapshot(DocumentView):
             def rank(depth: int) -> Found:
                 return ranked(query, parsed, depth, groups, retrieval)
 
-            found = fresh_first(rank, offset + limit, self._postings.repeated)[offset:]
+            found = fresh_first(rank, offset + limit, partial(repeats_in, self._postings))[offset:]
         with self._lock:
             docs = self._docs.documents(doc_id for doc_id, _, _ in found)
             texts = self._docs.passages_with_text((doc_id, ordinal) for doc_id, ordinal, _ in found)
