@@ -1,9 +1,10 @@
 """Code in Markdown source, as the passes that run before the Markdown parser (templates, dialects, MDX) see it.
-Fences, line by line: a line that starts (at any indentation, or after a list item's markers: `- ````) with
-three or more backticks or tildes opens a fence, and the next such line (not a list item) of the same character,
-at least as long, closes it. Code spans: a run of backticks
-and the next run of as many on the same line. Code put into a page is fenced (or spanned) by more backticks than
-any run in it (fence_for()), so that nothing in it ends it early."""
+Fences, line by line: a line that starts (at any indentation, or after a block quote's or a list item's markers:
+`> ````, `- ````) with three or more backticks or tildes opens a fence, and the next such line (not a list item;
+in a quote, after its `>`) of the same character, at least as long, closes it: a quoted fence is code too
+(svelte.dev's legacy notes quote a `{{ data: PageData }}` type that the template pass would otherwise take out).
+Code spans: a run of backticks and the next run of as many on the same line. Code put into a page is fenced (or
+spanned) by more backticks than any run in it (fence_for()), so that nothing in it ends it early."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from collections.abc import Callable, Iterable, Iterator
 
 __all__ = ["CODE_SPAN", "CODE_SPAN_PATTERN", "closes", "fence_for", "in_code", "opens", "outside_code_spans"]
 
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_FENCE = re.compile(r"^[ \t]*(?:>[ \t]*)*(`{3,}|~{3,})")
 # a fence may open a list item too (`- ```python`, `* - ````md` in MyST's list-table), but never closes one so
-_OPENING = re.compile(r"^[ \t]*(?:(?:[*+-]|[0-9]{1,9}[.)])[ \t]+)*(`{3,}|~{3,})")
+_OPENING = re.compile(r"^[ \t]*(?:>[ \t]*)*(?:(?:[*+-]|[0-9]{1,9}[.)])[ \t]+)*(`{3,}|~{3,})")
 # a whole run of backticks, what follows on its line, and the next run of as many: a span starts only at a run's
 # first backtick, so a long run with no closer is tried once, not once per backtick (that was quadratic)
 CODE_SPAN_PATTERN = r"(?<!`)(?P<ticks>`+)(?!`).+?(?<!`)(?P=ticks)(?!`)"

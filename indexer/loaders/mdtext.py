@@ -1,8 +1,8 @@
 """markdown-it's tokens as clean text, a Section per heading (markdown.py parses; this reads what it parsed): code
 verbatim (but the lines rustdoc and mdBook hide in Rust code, and Shiki's notation comments and Twoslash's lines:
-shiki.py) under the title a site shows above it, one line per list item and table row, footnotes where they are
-written, raw HTML as its text (read by htmlscan, whose state runs across blocks: a comment or script opened in one
-hides what follows)."""
+shiki.py; a svelte.dev page's option lines, preludes and highlight marks: sveltesnippets.py) under the title a
+site shows above it, one line per list item and table row, footnotes where they are written, raw HTML as its text
+(read by htmlscan, whose state runs across blocks: a comment or script opened in one hides what follows)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from indexer.loaders.apistyles import ApiStyles, labelled_heading
 from indexer.loaders.htmlscan import EndTag, HtmlScanner, StartTag, Text
 from indexer.loaders.npm import package_managers
 from indexer.loaders.shiki import shown_code
+from indexer.loaders.sveltesnippets import is_svelte_page_code, svelte_shown
 from indexer.model import Section
 
 __all__ = ["TextRenderer"]
@@ -76,8 +77,10 @@ class TextRenderer:
         self._styles = ApiStyles()  # Vue's docs' API styles (apistyles.py)
         self._badges: list[str] = []  # the texts of the badges in the inline text read last
         self._counts: list[int] = []  # the number the next item of each open ordered list shows, innermost last
+        self._svelte = False  # a svelte.dev page: its code blocks read as that site shows them (sveltesnippets.py)
 
     def feed(self, tokens: Sequence[Token]) -> None:
+        self._svelte = any(token.type == "fence" and is_svelte_page_code(token.content) for token in tokens)
         for token in tokens:
             self._token(token)
 
@@ -126,9 +129,10 @@ class TextRenderer:
         elif kind in ("fence", "code_block") and self._html.open is None:
             code = token.content.rstrip("\n")
             code = _shown_rust(code) if _RUST_INFO.match(token.info) else code
+            named, code = svelte_shown(code, token.info) if kind == "fence" and self._svelte else ("", code)
             code = shown_code(code, token.info) if kind == "fence" else code  # Shiki's notation, Twoslash's lines
             code = _VUE_STRING.sub(r"\2", code) if _VUE_CODE.match(token.info) else code
-            title = _code_title(token.info) if kind == "fence" else ""
+            title = (_code_title(token.info) if kind == "fence" else "") or named
             if kind == "fence" and _NPM2YARN.search(token.info):  # Docusaurus shows a tab per package manager
                 code = "\n\n".join(f"{name}\n{text}" for name, text in package_managers(code))
             self._add(f"{title}\n{code}" if title else code)

@@ -22,7 +22,7 @@ import re
 
 from indexer.loaders.fences import CODE_SPAN
 
-__all__ = ["shown_code", "shown_inline_code"]
+__all__ = ["shown_code", "shown_inline_code", "twoslash_shown"]
 
 _NOTATION = re.compile(
     r"[ \t]*\[!code (?:\+\+|--|focus|highlight|hl|error|warning|word:(?:\\.|[^:\]\n])+)(?::\d+)?\]", re.IGNORECASE
@@ -44,7 +44,7 @@ def shown_code(code: str, info: str) -> str:
     """`code`, a fenced block whose info string is `info`, as Shiki shows it (see the module docstring)."""
     lines = code.split("\n")
     if _TWOSLASH.search(info):
-        lines = _twoslash_shown(lines)
+        lines = twoslash_shown(lines)
     if "[!" in code:
         lines = [shown for line in lines if (shown := _without_notation(line)) is not None]
     return "\n".join(lines)
@@ -67,7 +67,7 @@ def _without_notation(line: str) -> str | None:
     return code if code.strip() else None
 
 
-def _twoslash_shown(lines: list[str]) -> list[str]:
+def twoslash_shown(lines: list[str]) -> list[str]:
     """The lines of a Twoslash block that it shows: cuts applied, option and query lines left out."""
     kept: list[str] = []
     hiding = 0  # cut-starts open

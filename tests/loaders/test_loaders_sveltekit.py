@@ -1,0 +1,91 @@
+"""SvelteKit's and Svelte's documentation (documentation/docs/ in sveltejs/kit, rendered by svelte.dev): numbered
+folders of Markdown whose code blocks carry svelte.dev's own options, and reference pages whose titles YAML
+cannot read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import found, index, snapshot, write
+
+LOAD_PAGE = """---
+title: Loading data
+---
+
+A `+page.svelte` file can have a sibling `+page.js` that exports a `load` function.
+
+```js
+/// file: src/routes/blog/[slug]/+page.server.js
+// @filename: ambient.d.ts
+declare module '$lib/server/database' {
+	export function hiddenPrelude(slug: string): Promise<string>
+}
+
+// @filename: index.js
+// ---cut---
+import * as db from '$lib/server/database';
+
+/** @type {import('./$types').PageServerLoad} */
+export async function load({ params }) {
+	return { post: await db.zebracornPost(params.slug) };
+}
+```
+
+> [!LEGACY]
+> Before version 2.16.0, the props of a page had to be typed individually:
+> ```js
+> /// file: +page.svelte
+> /** @type {{ data: import('./$types').PageData }} */
+> let { data } = $props();
+> ```
+
+```svelte
+<!--- file: src/routes/blog/[slug]/+page.svelte --->
+<script>
+	+++import { page } from '$app/state';+++
+	---import { page } from '$app/stores';---
+</script>
+```
+
+```js
+// @errors: 2304
+/// link: true
+export const prerender = true;
+```
+"""
+
+PLAIN_PAGE = """# Elsewhere
+
+```ts
+// @errors: 2769
+// ---cut---
+const plain = '+++kept+++';
+```
+"""
+
+
+def test_svelte_dev_code_blocks_read_as_the_site_shows_them(docs: Path, index_dir: Path) -> None:
+    """`/// file: x.js` and `<!--- file: x.svelte --->` name the block's file (shown above it, not in it), the
+    Twoslash prelude before `// ---cut---` and `// @errors` lines are never shown on svelte.dev (every js and ts
+    block goes through Twoslash there), nor the `+++`/`---` marks of a diff; a quoted code block is code, whose
+    `{{ data: PageData }}` type the template pass took for a Liquid tag ("/** @type  */" was left). A page
+    without svelte.dev's options keeps its lines as written."""
+    write(docs, "20-core-concepts/20-load.md", LOAD_PAGE)
+    write(docs, "elsewhere.md", PLAIN_PAGE)
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("20-core-concepts/20-load.md") or ""
+    assert (
+        "src/routes/blog/[slug]/+page.server.js\nimport * as db from '$lib/server/database';\n\n"
+        "/** @type {import('./$types').PageServerLoad} */\nexport async function load({ params }) {"
+    ) in text
+    assert "+page.svelte\n/** @type {{ data: import('./$types').PageData }} */\nlet { data } = $props();" in text
+    assert (
+        "src/routes/blog/[slug]/+page.svelte\n<script>\n\timport { page } from '$app/state';\n"
+        "\timport { page } from '$app/stores';\n</script>"
+    ) in text
+    assert "</script>\n\nexport const prerender = true;" in text
+    for hidden in ("hiddenPrelude", "@filename", "---cut---", "@errors", "/// file", "<!---", "link: true", "+++"):
+        assert hidden not in text, hidden
+    plain = snapshot(index_dir).text("elsewhere.md") or ""
+    assert "// @errors: 2769\n// ---cut---\nconst plain = '+++kept+++';" in plain
+    assert found(index_dir, "zebracornPost") == ["20-core-concepts/20-load.md"]
