@@ -12,9 +12,12 @@ What comes out is safe to store and to send to a client whatever the block held:
   MAX_EXPANDED values or characters, is refused whole with its reason; values nested deeper than MAX_DEPTH
   are dropped with a warning;
 - `tags` becomes a tuple of at most MAX_TAGS distinct strings.
-A block that cannot be read (invalid, refused, not a mapping) is left out with a warning and the body is
-indexed; but when it names `access`, the file is refused (FrontMatterError): guessing "no groups" would show
-a document its owner meant to hide.
+A YAML block that YAML cannot read but that is flat, one `key: value` line each, no value opening YAML's structure
+(a bracket, brace, quote, `|`, `>`, `&`, `*`, `!`, `%`: `title: [unclosed` stays an error), is read as those
+strings, as svelte.dev's line-by-line reader reads `title: @sveltejs/kit/hooks` (`@` cannot start a YAML value)
+or `title: Note: this`. A block that cannot be read (invalid, refused, not a mapping) is left out with a warning
+and the body is indexed; but when it names `access`, the file is refused (FrontMatterError): guessing "no groups"
+would show a document its owner meant to hide.
 """
 
 from __future__ import annotations
@@ -42,6 +45,8 @@ MAX_TAG_CHARS = 200
 _YAML_BLOCK = re.compile(r"\A---[ \t]*\n(.*?)^(?:---|\.\.\.)[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 _TOML_BLOCK = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 _NAMES_ACCESS = re.compile(r"^\s*[\"']?access[\"']?\s*[:=]", re.MULTILINE)
+# `key: value` at a line's start, the value as written, unless it opens a YAML structure
+_FLAT_LINE = re.compile(r"""([A-Za-z_][\w-]*):[ \t]+([^\s\[\]{}|>&*!%'"].*)""")
 _DATE = re.compile(r"\s*([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})")  # how a written date starts: 2024-05-26, 2024-5-6
 
 
@@ -83,9 +88,25 @@ def _parse_yaml(block: str) -> Any:
     try:
         return yaml.load(block, Loader=DateTolerantLoader)
     except yaml.YAMLError as exc:
+        if (flat := _flat_lines(block)) is not None:
+            return flat
         raise _Refused(f"is not valid YAML ({getattr(exc, 'problem', None) or type(exc).__name__})") from None
     except RecursionError:
         raise _Refused(f"nests deeper than {MAX_DEPTH} levels") from None
+
+
+def _flat_lines(block: str) -> dict[str, str] | None:
+    """A block of `key: value` lines (blank and `#` comment lines aside) as strings; None when a line is anything
+    else (indented, a list item, a key alone on its line, a value that opens a YAML structure)."""
+    found: dict[str, str] = {}
+    for line in block.split("\n"):
+        if not line.strip() or line.startswith("#"):
+            continue
+        pair = _FLAT_LINE.fullmatch(line.rstrip())
+        if pair is None:
+            return None
+        found[pair.group(1)] = pair.group(2)
+    return found or None
 
 
 def _parse_toml(block: str) -> Any:

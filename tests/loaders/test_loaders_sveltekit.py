@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from support.folders import found, index, snapshot, write
+from support.loaders import load
 
 LOAD_PAGE = """---
 title: Loading data
@@ -89,3 +90,14 @@ def test_svelte_dev_code_blocks_read_as_the_site_shows_them(docs: Path, index_di
     plain = snapshot(index_dir).text("elsewhere.md") or ""
     assert "// @errors: 2769\n// ---cut---\nconst plain = '+++kept+++';" in plain
     assert found(index_dir, "zebracornPost") == ["20-core-concepts/20-load.md"]
+
+
+def test_a_flat_front_matter_that_yaml_cannot_read_gives_its_title() -> None:
+    """SvelteKit's reference pages open `title: @sveltejs/kit/hooks`, which svelte.dev reads line by line: YAML
+    refused it (`@` cannot start a value), the page lost its title and each printed a warning."""
+    doc = load("15-@sveltejs-kit-hooks.md", b"---\ntitle: @sveltejs/kit/hooks\n# a comment\n---\n\n> MODULE: x\n")
+    assert (doc.title, doc.front_matter, doc.warnings) == ("@sveltejs/kit/hooks", {"title": "@sveltejs/kit/hooks"}, ())
+    colons = load("note.md", b"---\ntitle: Note: read this\nsection: `api`\n---\nbody\n")
+    assert (colons.title, colons.warnings) == ("Note: read this", ())
+    nested = load("nested.md", b"---\ntitle: @x\nmenu:\n  main: 1\n---\n# Heading\n")
+    assert nested.title == "Heading" and any("not valid YAML" in w for w in nested.warnings)
