@@ -80,7 +80,7 @@ class TextRenderer:
         self._svelte = False  # a svelte.dev page: its code blocks read as that site shows them (sveltesnippets.py)
 
     def feed(self, tokens: Sequence[Token]) -> None:
-        self._svelte = any(token.type == "fence" and is_svelte_page_code(token.content) for token in tokens)
+        self._svelte = any(token.type == "fence" and is_svelte_page_code(token.content, token.info) for token in tokens)
         for token in tokens:
             self._token(token)
 

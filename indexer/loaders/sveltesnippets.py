@@ -10,9 +10,12 @@ as that site shows them; mdtext.py reads a page's fences through it when the pag
 - `+++added+++`, `---removed---` and `:::highlighted:::` mark code to highlight (a diff's sides): the marks are
   not shown, the code between them is.
 
-A page is svelte.dev's when one of its code blocks has a `file:` line written so (three slashes, or an HTML
-comment with three dashes): nothing else writes them, and a page without one keeps its `+++` and `---` as
-written (TOML front matter, YAML documents). Each line is matched once, with no backtracking: linear.
+A page is svelte.dev's when one of its code blocks is written as only svelte.dev's are: a `file:` line written so
+(three slashes, or an HTML comment with three dashes); a js, ts or svelte line wrapped in marks
+(`+++if (!building) {+++`, no code of those languages); or an unmarked js or ts block with Twoslash's files before
+a cut (`// @filename: ambient.d.ts` ... `// ---cut---`), which other sites show only in a block marked `twoslash`.
+A page without any keeps its `+++` and `---` as written (TOML front matter, YAML documents). Each line is matched
+once, with no backtracking: linear.
 """
 
 from __future__ import annotations
@@ -27,14 +30,31 @@ __all__ = ["is_svelte_page_code", "svelte_shown"]
 # taken off after): `.*` is greedy, so a long line is read once
 _OPTION = re.compile(r"[ \t]*(?:///|<!---)[ \t]*(file|link|copy):(.*)")
 _MARKS = re.compile(r"\+\+\+|---|:::")
+_MARKED_LINE = re.compile(r"[ \t]*(\+\+\+|---)[^+-].*\1[ \t]*")  # a line of code wrapped in a pair of marks
+_CUT = re.compile(r"[ \t]*// ---cut---[ \t]*")
+_FILENAME = re.compile(r"[ \t]*// @filename:.*")
 _TWOSLASH_LANGUAGES = frozenset({"js", "ts"})
+_MARKED_LANGUAGES = frozenset({"js", "ts", "svelte"})
 
 
-def is_svelte_page_code(code: str) -> bool:
-    """Whether `code`, a fenced block's, names its file as svelte.dev's pages do (see the module docstring)."""
-    if "file:" not in code:
+def is_svelte_page_code(code: str, info: str) -> bool:
+    """Whether `code`, a fenced block's whose info string is `info`, is written as only svelte.dev's pages write
+    code (see the module docstring)."""
+    lines = code.split("\n")
+    if "file:" in code and any((option := _OPTION.fullmatch(line)) and option.group(1) == "file" for line in lines):
+        return True
+    words = info.split()
+    language = words[0] if len(words) == 1 else ""  # `ts twoslash` is Twoslash's own, on any site
+    if language in _MARKED_LANGUAGES and any(_MARKED_LINE.fullmatch(line) for line in lines):
+        return True
+    if language not in _TWOSLASH_LANGUAGES or "---cut---" not in code:
         return False
-    return any((option := _OPTION.fullmatch(line)) and option.group(1) == "file" for line in code.split("\n"))
+    named = False
+    for line in lines:
+        named = named or _FILENAME.fullmatch(line) is not None
+        if named and _CUT.fullmatch(line):
+            return True
+    return False
 
 
 def svelte_shown(code: str, info: str) -> tuple[str, str]:

@@ -55,6 +55,32 @@ export const prerender = true;
 ```
 """
 
+# pages with no `file:` line, known by their marked lines or by an unmarked block's Twoslash files before a cut
+BUILD_PAGE = """# Building
+
+```js
++++import { building } from '$app/env';+++
+
++++if (!building) {+++
+\tinitialiseDatabase();
++++}+++
+```
+"""
+
+ADAPTER_PAGE = """# Writing adapters
+
+```js
+// @errors: 2322
+// @filename: ambient.d.ts
+type HiddenOptions = any;
+
+// @filename: index.js
+// ---cut---
+/** @param {AdapterSpecificOptions} options */
+export default function (options) {}
+```
+"""
+
 PLAIN_PAGE = """# Elsewhere
 
 ```ts
@@ -73,6 +99,8 @@ def test_svelte_dev_code_blocks_read_as_the_site_shows_them(docs: Path, index_di
     without svelte.dev's options keeps its lines as written."""
     write(docs, "20-core-concepts/20-load.md", LOAD_PAGE)
     write(docs, "elsewhere.md", PLAIN_PAGE)
+    write(docs, "building.md", BUILD_PAGE)
+    write(docs, "adapters.md", ADAPTER_PAGE)
     index(docs, index_dir)
     text = snapshot(index_dir).text("20-core-concepts/20-load.md") or ""
     assert (
@@ -87,6 +115,11 @@ def test_svelte_dev_code_blocks_read_as_the_site_shows_them(docs: Path, index_di
     assert "</script>\n\nexport const prerender = true;" in text
     for hidden in ("hiddenPrelude", "@filename", "---cut---", "@errors", "/// file", "<!---", "link: true", "+++"):
         assert hidden not in text, hidden
+    building = snapshot(index_dir).text("building.md") or ""
+    assert "import { building } from '$app/env';\n\nif (!building) {\n\tinitialiseDatabase();\n}" in building
+    adapters = snapshot(index_dir).text("adapters.md") or ""
+    assert adapters.endswith("/** @param {AdapterSpecificOptions} options */\nexport default function (options) {}")
+    assert "HiddenOptions" not in adapters and "@filename" not in adapters
     plain = snapshot(index_dir).text("elsewhere.md") or ""
     assert "// @errors: 2769\n// ---cut---\nconst plain = '+++kept+++';" in plain
     assert found(index_dir, "zebracornPost") == ["20-core-concepts/20-load.md"]
