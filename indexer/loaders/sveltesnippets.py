@@ -40,17 +40,19 @@ _MARKED_LANGUAGES = frozenset({"js", "ts", "svelte"})
 def is_svelte_page_code(code: str, info: str) -> bool:
     """Whether `code`, a fenced block's whose info string is `info`, is written as only svelte.dev's pages write
     code (see the module docstring)."""
-    lines = code.split("\n")
-    if "file:" in code and any((option := _OPTION.fullmatch(line)) and option.group(1) == "file" for line in lines):
+    if "file:" in code and any(
+        (option := _OPTION.fullmatch(line)) and option.group(1) == "file" for line in code.split("\n")
+    ):
         return True
     words = info.split()
     language = words[0] if len(words) == 1 else ""  # `ts twoslash` is Twoslash's own, on any site
-    if language in _MARKED_LANGUAGES and any(_MARKED_LINE.fullmatch(line) for line in lines):
+    marked = language in _MARKED_LANGUAGES and ("+++" in code or "---" in code)
+    if marked and any(_MARKED_LINE.fullmatch(line) for line in code.split("\n")):
         return True
     if language not in _TWOSLASH_LANGUAGES or "---cut---" not in code:
         return False
     named = False
-    for line in lines:
+    for line in code.split("\n"):
         named = named or _FILENAME.fullmatch(line) is not None
         if named and _CUT.fullmatch(line):
             return True
