@@ -14,10 +14,11 @@ What comes out is safe to store and to send to a client whatever the block held:
 - `tags` becomes a tuple of at most MAX_TAGS distinct strings.
 A YAML block that YAML cannot read but that is flat, one `key: value` line each, no value opening YAML's structure
 (a bracket, brace, quote, `|`, `>`, `&`, `*`, `!`, `%`: `title: [unclosed` stays an error), is read as those
-strings, as svelte.dev's line-by-line reader reads `title: @sveltejs/kit/hooks` (`@` cannot start a YAML value)
-or `title: Note: this`. A block that cannot be read (invalid, refused, not a mapping) is left out with a warning
-and the body is indexed; but when it names `access`, the file is refused (FrontMatterError): guessing "no groups"
-would show a document its owner meant to hide.
+strings, as svelte.dev's line-by-line reader reads `title: @sveltejs/kit/hooks` (`@` cannot start a YAML value),
+Svelte's `title: {#if ...}` (a brace before `#`, `@`, `:` or `/` is a template tag) or `title: Note: this`. A
+block that cannot be read (invalid, refused, not a mapping) is left out with a warning and the body is indexed;
+but when it names `access`, the file is refused (FrontMatterError): guessing "no groups" would show a document its
+owner meant to hide.
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ MAX_TAG_CHARS = 200
 _YAML_BLOCK = re.compile(r"\A---[ \t]*\n(.*?)^(?:---|\.\.\.)[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 _TOML_BLOCK = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 _NAMES_ACCESS = re.compile(r"^\s*[\"']?access[\"']?\s*[:=]", re.MULTILINE)
-# `key: value` at a line's start, the value as written, unless it opens a YAML structure
-_FLAT_LINE = re.compile(r"""([A-Za-z_][\w-]*):[ \t]+([^\s\[\]{}|>&*!%'"].*)""")
+# `key: value` at a line's start, the value as written, unless it opens a YAML structure (but Svelte's template
+# tags, `{#if ...}`, `{@html ...}`, `{:else}`, `{/if}`, are no YAML)
+_FLAT_LINE = re.compile(r"""([A-Za-z_][\w-]*):[ \t]+((?:[^\s\[\]{}|>&*!%'"]|\{[#@:/]).*)""")
 _DATE = re.compile(r"\s*([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})")  # how a written date starts: 2024-05-26, 2024-5-6
 
 

@@ -126,11 +126,14 @@ def test_svelte_dev_code_blocks_read_as_the_site_shows_them(docs: Path, index_di
 
 
 def test_a_flat_front_matter_that_yaml_cannot_read_gives_its_title() -> None:
-    """SvelteKit's reference pages open `title: @sveltejs/kit/hooks`, which svelte.dev reads line by line: YAML
-    refused it (`@` cannot start a value), the page lost its title and each printed a warning."""
+    """SvelteKit's reference pages open `title: @sveltejs/kit/hooks`, Svelte's template syntax pages
+    `title: {#if ...}`, which svelte.dev reads line by line: YAML refused them (`@` cannot start a value, `{` opened
+    a mapping), the pages lost their titles and each printed a warning (5 of SvelteKit's, 10 of Svelte's)."""
     doc = load("15-@sveltejs-kit-hooks.md", b"---\ntitle: @sveltejs/kit/hooks\n# a comment\n---\n\n> MODULE: x\n")
     assert (doc.title, doc.front_matter, doc.warnings) == ("@sveltejs/kit/hooks", {"title": "@sveltejs/kit/hooks"}, ())
     colons = load("note.md", b"---\ntitle: Note: read this\nsection: `api`\n---\nbody\n")
     assert (colons.title, colons.warnings) == ("Note: read this", ())
+    tag = load("02-if.md", b"---\ntitle: {#if ...}\ntags: template-if\n---\n\nContent.\n")
+    assert (tag.title, tag.front_matter["tags"], tag.warnings) == ("{#if ...}", ("template-if",), ())
     nested = load("nested.md", b"---\ntitle: @x\nmenu:\n  main: 1\n---\n# Heading\n")
     assert nested.title == "Heading" and any("not valid YAML" in w for w in nested.warnings)
