@@ -10,12 +10,12 @@ as that site shows them; mdtext.py reads a page's fences through it when the pag
 - `+++added+++`, `---removed---` and `:::highlighted:::` mark code to highlight (a diff's sides): the marks are
   not shown, the code between them is.
 
-A page is svelte.dev's when one of its code blocks is written as only svelte.dev's are: a `file:` line written so
-(three slashes, or an HTML comment with three dashes); a js, ts or svelte line wrapped in marks
-(`+++if (!building) {+++`, no code of those languages); or an unmarked js or ts block with Twoslash's files before
-a cut (`// @filename: ambient.d.ts` ... `// ---cut---`), which other sites show only in a block marked `twoslash`.
-A page without any keeps its `+++` and `---` as written (TOML front matter, YAML documents). Each line is matched
-once, with no backtracking: linear.
+A page is svelte.dev's when one of its code blocks is written as only svelte.dev's are: an option line written so
+(three slashes, or an HTML comment with three dashes: `<!--- copy: false --->`); a js, ts or svelte line wrapped
+in marks (`+++if (!building) {+++`, no code of those languages); or an unmarked js or ts block with Twoslash's
+files before a cut (`// @filename: ambient.d.ts` ... `// ---cut---`), which other sites show only in a block
+marked `twoslash`. A page without any keeps its `+++` and `---` as written (TOML front matter, YAML documents).
+Each line is matched once, with no backtracking: linear.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ _MARKED_LANGUAGES = frozenset({"js", "ts", "svelte"})
 def is_svelte_page_code(code: str, info: str) -> bool:
     """Whether `code`, a fenced block's whose info string is `info`, is written as only svelte.dev's pages write
     code (see the module docstring)."""
-    if "file:" in code and any(
-        (option := _OPTION.fullmatch(line)) and option.group(1) == "file" for line in code.split("\n")
+    if ("file:" in code or "link:" in code or "copy:" in code) and any(
+        _OPTION.fullmatch(line) for line in code.split("\n")
     ):
         return True
     words = info.split()
