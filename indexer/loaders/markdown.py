@@ -15,8 +15,8 @@ the hero and feature cards of its front matter (homepage.py), its hero's name th
 Included files are put in place first (mkdocs-include-markdown-plugin's `{% include-markdown %}`:
 includemarkdown.py; MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`: mdincludes.py; mdBook's
 includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
-VitePress's `<!--@include: -->` and `<<< file` code imports: vitepress.py; a Hugo site's own include
-shortcodes: hugoincludes.py; Electron's
+VitePress's `<!--@include: -->` and `<<< file` code imports: vitepress.py; svelte.dev's `@include x.md`:
+svelteincludes.py; a Hugo site's own include shortcodes: hugoincludes.py; Electron's
 ```fiddle blocks, its example's files: fiddles.py; Quarto's, with Pandoc's divs and attributes taken out of .qmd
 and .Rmd files: quarto.py), Hugo's `param`
 shortcodes filled in from the front matter and the site's params (hugoparams.py), Hugo shortcodes whose body is
@@ -78,6 +78,7 @@ from indexer.loaders.rawhtml import python_markdown_html
 from indexer.loaders.shortcodes import expand_code_shortcodes
 from indexer.loaders.snippets import expand_snippets
 from indexer.loaders.sphinxfiles import expand_myst_includes
+from indexer.loaders.svelteincludes import expand_svelte_includes
 from indexer.loaders.templates import strip_templates
 from indexer.loaders.textcodec import decode_text
 from indexer.loaders.vitepress import expand_vitepress_code_imports, expand_vitepress_includes
@@ -121,6 +122,7 @@ class MarkdownLoader:
         body = expand_myst_includes(expand_includes(body, path), path)
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
+        body = expand_svelte_includes(body, path)  # svelte.dev's `@include .generated/compile-errors.md`
         body = expand_vitepress_code_imports(body, path)  # `<<< @/snippets/app.js`, once its includes are in
         body = expand_hugo_includes(body, path)  # a Hugo site's own include shortcodes (GoReleaser's g_include)
         body = expand_gohugo_shortcodes(body, path)  # gohugo.io's: code-toggle of its config, new-in

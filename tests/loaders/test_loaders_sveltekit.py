@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import found, index, snapshot, write
+from support.folders import found, index, snapshot, warnings_of, write
 from support.loaders import load
 
 LOAD_PAGE = """---
@@ -81,6 +81,16 @@ export default function (options) {}
 ```
 """
 
+IF_PAGE = """---
+title: {#if ...}
+---
+
+```svelte
+<!--- copy: false --->
+{#if expression}...{/if}
+```
+"""
+
 PLAIN_PAGE = """# Elsewhere
 
 ```ts
@@ -101,6 +111,7 @@ def test_svelte_dev_code_blocks_read_as_the_site_shows_them(docs: Path, index_di
     write(docs, "elsewhere.md", PLAIN_PAGE)
     write(docs, "building.md", BUILD_PAGE)
     write(docs, "adapters.md", ADAPTER_PAGE)
+    write(docs, "02-if.md", IF_PAGE)
     index(docs, index_dir)
     text = snapshot(index_dir).text("20-core-concepts/20-load.md") or ""
     assert (
@@ -120,6 +131,7 @@ def test_svelte_dev_code_blocks_read_as_the_site_shows_them(docs: Path, index_di
     adapters = snapshot(index_dir).text("adapters.md") or ""
     assert adapters.endswith("/** @param {AdapterSpecificOptions} options */\nexport default function (options) {}")
     assert "HiddenOptions" not in adapters and "@filename" not in adapters
+    assert snapshot(index_dir).text("02-if.md") == "{#if expression}...{/if}"
     plain = snapshot(index_dir).text("elsewhere.md") or ""
     assert "// @errors: 2769\n// ---cut---\nconst plain = '+++kept+++';" in plain
     assert found(index_dir, "zebracornPost") == ["20-core-concepts/20-load.md"]
@@ -137,3 +149,29 @@ def test_a_flat_front_matter_that_yaml_cannot_read_gives_its_title() -> None:
     assert (tag.title, tag.front_matter["tags"], tag.warnings) == ("{#if ...}", ("template-if",), ())
     nested = load("nested.md", b"---\ntitle: @x\nmenu:\n  main: 1\n---\n# Heading\n")
     assert nested.title == "Heading" and any("not valid YAML" in w for w in nested.warnings)
+
+
+def test_svelte_dev_include_lines_put_their_files_in_place(docs: Path, index_dir: Path) -> None:
+    """Svelte's reference of compiler errors is one line, `@include .generated/compile-errors.md`, which svelte.dev
+    replaces with the file: the page held nothing but that line, and no error's name could be found. The included
+    file's own includes come too; a missing file is a warning; a Sass `@include` in code or prose stays."""
+    write(
+        docs,
+        "98-reference/30-compiler-errors.md",
+        "---\ntitle: 'Compiler errors'\n---\n\n@include .generated/errors.md\n",
+    )
+    write(
+        docs,
+        "98-reference/.generated/errors.md",
+        "### animation_duplicate\n\n```\nOnly one zebracorn\n```\n\n@include more.md\n",
+    )
+    write(docs, "98-reference/.generated/more.md", "### bind_invalid\n\nUnicornfish binding.\n")
+    write(docs, "missing.md", "# Missing\n\nBefore.\n\n@include .generated/gone.md\n")
+    write(docs, "sass.md", "# Sass\n\nUse a mixin:\n\n```scss\n@include theme.md\n```\n\n@include mixin;\n")
+    report = index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["98-reference/30-compiler-errors.md"]
+    assert found(index_dir, "unicornfish") == ["98-reference/30-compiler-errors.md"]
+    assert snapshot(index_dir).document("98-reference/30-compiler-errors.md").title == "Compiler errors"
+    assert "@include" not in (snapshot(index_dir).text("98-reference/30-compiler-errors.md") or "")
+    assert any("gone.md does not exist" in w for w in warnings_of(report, "missing.md"))
+    assert (snapshot(index_dir).text("sass.md") or "").endswith("Use a mixin:\n\n@include theme.md\n\n@include mixin;")
