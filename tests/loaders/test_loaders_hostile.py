@@ -258,6 +258,12 @@ GROWING = [
     pytest.param("a.md", lambda n: 'x <span class="options-api">a' * n + "</span>" * n, id="md-vue-api-spans"),
     pytest.param("a.md", lambda n: '<div class="composition-api">\n\n## x *\n\n' * n, id="md-vue-api-blocks"),
     pytest.param("a.md", lambda n: "```sh-vue\n" + "{{'" * n + "\n```\n", id="md-vue-code-strings"),
+    pytest.param(
+        "a.md", lambda n: "```js\n/// file: a.js\n" + "+++x---\n// ---cut---\n" * n + "```\n", id="md-svelte-code"
+    ),
+    pytest.param("a.md", lambda n: "```js\n" + "+++x+++ // @filename: a\n" * n + "```\n" * n, id="md-svelte-marks"),
+    pytest.param("a.md", lambda n: "> ```\n> {{ a }}\n>\n" * n + "@include x.md\n" * n, id="md-quoted-fences"),
+    pytest.param("a.md", lambda n: "---\n" + "title: @x: y\n" * n + "---\nx\n", id="md-flat-front-matter"),
 ]
 
 
