@@ -5,8 +5,9 @@ nbsphinx's hidden cells) is no text.
 The notebook is read as JSON (nbformat 4, and 3's worksheets) and turned into one Markdown text: a Markdown cell
 as written, a code or raw cell as a fenced block, then its outputs' text (streams, `text/plain` results, an
 error's name and message; a traceback's colour codes and frames, images, HTML and every base64 payload are left
-out), each output cut at MAX_OUTPUT_CHARS. That text goes through the Markdown loader, so a cell's headings start
-sections. Front matter in the first cell, when it is Markdown (MyST's and Jupyter Book's way: `---` title,
+out), each output cut at MAX_OUTPUT_CHARS, and read as Jupyter shows it (notebookstreams: carriage returns
+overwrite, a progress bar keeps its last frame). That text goes through the Markdown loader, so a cell's headings
+start sections. Front matter in the first cell, when it is Markdown (MyST's and Jupyter Book's way: `---` title,
 subtitle, authors ... `---`), is the notebook's; else the notebook's metadata `title` is its title and its
 `authors` its front matter `author`; else the first heading is the title.
 """
@@ -23,6 +24,7 @@ from indexer.errors import LoaderError
 from indexer.loaders.base import describe
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
+from indexer.loaders.notebookstreams import shown_outputs
 from indexer.loaders.officemeta import one_line
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc
@@ -97,12 +99,11 @@ def _cell_blocks(cell: dict[str, Any]) -> Iterator[str]:
         if source.strip() and "remove-input" not in tags:
             yield _fenced(source)
         outputs = cell.get("outputs") if "remove-output" not in tags else None
-        for output in outputs if isinstance(outputs, list) else []:
-            text = _output_text(output) if isinstance(output, dict) else ""
-            if text.strip():
-                if len(text) > MAX_OUTPUT_CHARS:
-                    text = text[:MAX_OUTPUT_CHARS] + "\n… (output cut)"
-                yield _fenced(text)
+        texts = [_output_text(o) for o in outputs if isinstance(o, dict)] if isinstance(outputs, list) else []
+        for text in shown_outputs(texts):
+            if len(text) > MAX_OUTPUT_CHARS:
+                text = text[:MAX_OUTPUT_CHARS] + "\n… (output cut)"
+            yield _fenced(text)
 
 
 def _tags(cell: dict[str, Any]) -> frozenset[str]:

@@ -1,0 +1,89 @@
+"""A notebook's outputs as Jupyter shows them: progress bars' redraws and carriage returns (cookbook-style
+notebooks run evaluation loops under tqdm and keep every frame)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from support.folders import found, index, text_of, write
+from support.loaders import load
+
+
+def stream(text: str, name: str = "stderr") -> dict[str, object]:
+    return {"output_type": "stream", "name": name, "text": text}
+
+
+def notebook(*cells: dict[str, object]) -> bytes:
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": list(cells)}).encode()
+
+
+def code(source: str, *outputs: dict[str, object]) -> dict[str, object]:
+    return {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": source, "outputs": list(outputs)}
+
+
+def bar(label: str, done: int, total: int) -> str:
+    filled = "█" * (10 * done // total)
+    return f"{label}: {100 * done // total:3d}%|{filled:<10}| {done}/{total} [00:0{done % 10}<00:04, 16.3it/s]"
+
+
+# As JupyterLab and VS Code save a tqdm loop that prints now and then: each redraw an output of its own, between
+# the loop's own lines; a second run of the same loop in the same cell; a bar drawn with carriage returns.
+EVALUATION = notebook(
+    {"cell_type": "markdown", "metadata": {}, "source": "# Evaluating zebracorn retrieval"},
+    code(
+        "for item in tqdm(items, desc='Evaluating Retrieval'): ...",
+        *[
+            output
+            for done in range(10, 101, 10)
+            for output in (
+                stream(bar("Evaluating Retrieval", done, 100)),
+                stream(f"Processed {done}/100 items.\n", "stdout"),
+            )
+        ],
+        stream(bar("Evaluating Retrieval", 50, 100) + "\n"),
+        stream(bar("Evaluating Retrieval", 100, 100) + "\n"),
+    ),
+    code(
+        "embed(chunks)",
+        stream("\r".join(bar("Processing chunks", done, 737) for done in (0, 100, 500, 737)) + "\n"),
+        stream("Downloading\rDone\n", "stdout"),
+    ),
+)
+
+
+def test_a_progress_bar_keeps_its_last_frame_and_the_lines_printed_between_its_frames(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "evaluation.ipynb", EVALUATION)
+    index(docs, index_dir)
+    text = text_of(index_dir, "evaluation.ipynb")
+    for done in range(10, 101, 10):
+        assert f"Processed {done}/100 items." in text
+    assert text.count("Evaluating Retrieval: 100%|") == 2  # each run's end
+    assert "Evaluating Retrieval:  10%" not in text and "Evaluating Retrieval:  90%" not in text
+    assert text.count("Processing chunks") == 1 and "Processing chunks: 100%|██████████| 737/737" in text
+    assert "Downloading" not in text and "Doneloading" in text  # what a terminal shows after "\r"
+    assert found(index_dir, "zebracorn retrieval") == ["evaluation.ipynb"]
+
+
+def test_an_unfinished_bar_keeps_where_it_stopped_and_output_without_bars_is_unchanged() -> None:
+    stopped = notebook(
+        code("run()", *[stream(bar("Training", done, 100)) for done in (5, 20, 43)]),
+        code("print(table)", stream("col | a | b\n 1%|x| not a meter\r\n"), stream("99% done\n", "stdout")),
+    )
+    text = "".join(s.text for s in load("stopped.ipynb", stopped).sections)
+    assert "Training:  43%" in text and "Training:  20%" not in text and "Training:   5%" not in text
+    assert "col | a | b\n 1%|x| not a meter" in text and "99% done" in text
+
+
+def test_many_redraws_and_long_lines_load_in_linear_time() -> None:
+    redraws = "\r".join(bar("Loop", done % 100, 100) for done in range(20_000))
+    hostile = notebook(
+        code("x", stream(redraws), stream("1%|" * 100_000), stream("9%|" + "a" * 200_000 + "\n")),
+        code("y", *[stream(bar("Step", done, 50_000)) for done in range(0, 50_000, 10)]),
+    )
+    start = time.perf_counter()
+    text = "".join(s.text for s in load("hostile.ipynb", hostile).sections)
+    assert time.perf_counter() - start < 5
+    assert text.count("Step:") == 1 and "Loop:" in text
