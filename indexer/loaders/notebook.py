@@ -3,8 +3,9 @@ tags remove from the built page (MyST-NB's and Jupyter Book's `remove-cell`, `re
 nbsphinx's hidden cells) is no text.
 
 The notebook is read as JSON (nbformat 4, and 3's worksheets) and turned into one Markdown text: a Markdown cell
-as written, a code or raw cell as a fenced block, then its outputs' text (streams, `text/plain` results, an
-error's name and message; a traceback's colour codes and frames, images, HTML and every base64 payload are left
+as written, a code or raw cell as a fenced block, then its outputs' text (streams, a result's `text/markdown`
+(`display(Markdown(...))`, as Markdown) or else its `text/plain` unless an image or widget is shown in its place,
+an error's name and message; a traceback's colour codes and frames, images, HTML and every base64 payload are left
 out), each output cut at MAX_OUTPUT_CHARS, and read as Jupyter shows it (notebookstreams: carriage returns
 overwrite, a progress bar keeps its last frame). That text goes through the Markdown loader, so a cell's headings
 start sections. Front matter in the first cell, when it is Markdown (MyST's and Jupyter Book's way: `---` title,
@@ -33,6 +34,12 @@ __all__ = ["MAX_OUTPUT_CHARS", "NotebookLoader"]
 
 MAX_OUTPUT_CHARS = 20_000
 _BACKTICKS = re.compile(r"`{3,}")
+# What Jupyter shows in place of a result's text/plain, which then is only its repr ("<Figure size 640x480 with 1
+# Axes>", "<IPython.core.display.Image object>", a progress widget's first frame): an image, or a widget.
+_SHOWN_INSTEAD = (
+    "image/png", "image/jpeg", "image/gif", "image/svg+xml", "png", "jpeg", "svg",
+    "application/vnd.jupyter.widget-view+json",
+)  # fmt: skip
 
 
 class NotebookLoader:
@@ -99,11 +106,12 @@ def _cell_blocks(cell: dict[str, Any]) -> Iterator[str]:
         if source.strip() and "remove-input" not in tags:
             yield _fenced(source)
         outputs = cell.get("outputs") if "remove-output" not in tags else None
-        texts = [_output_text(o) for o in outputs if isinstance(o, dict)] if isinstance(outputs, list) else []
-        for text in shown_outputs(texts):
+        shown = [o for o in outputs if isinstance(o, dict)] if isinstance(outputs, list) else []
+        for output, text in zip(shown, shown_outputs(_output_text(o) for o in shown), strict=True):
             if len(text) > MAX_OUTPUT_CHARS:
                 text = text[:MAX_OUTPUT_CHARS] + "\n… (output cut)"
-            yield _fenced(text)
+            if text:
+                yield text if _markdown(output) else _fenced(text)
 
 
 def _tags(cell: dict[str, Any]) -> frozenset[str]:
@@ -124,7 +132,20 @@ def _output_text(output: dict[str, Any]) -> str:
     if kind == "error":
         return f"{_text(output.get('ename'))}: {_text(output.get('evalue'))}"
     data = output.get("data") if isinstance(output.get("data"), dict) else output  # nbformat 3 keeps it flat
-    return _text(data.get("text/plain", data.get("text"))) if isinstance(data, dict) else ""
+    if not isinstance(data, dict):
+        return ""
+    if _markdown(output):
+        return _text(data["text/markdown"])
+    if any(kind in data for kind in _SHOWN_INSTEAD):
+        return ""
+    return _text(data.get("text/plain", data.get("text")))
+
+
+def _markdown(output: dict[str, Any]) -> bool:
+    """Whether a result is Markdown (`display(Markdown(...))`), which Jupyter renders: its text is Markdown of
+    the page, not a fenced block."""
+    data = output.get("data")
+    return isinstance(data, dict) and "text/markdown" in data
 
 
 def _text(value: object) -> str:

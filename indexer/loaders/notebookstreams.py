@@ -22,8 +22,8 @@ _METER = re.compile(r"(\d{1,3})%\|[^|\n]{0,200}\|[^\[\n]{0,80}\[[^\]\n]{0,120}\]
 
 
 def shown_outputs(texts: Iterable[str]) -> list[str]:
-    """One cell's output texts, in order, each as Jupyter shows it (see the module docstring); empty ones left
-    out."""
+    """One cell's output texts, in order, each as Jupyter shows it (see the module docstring): one for each, ""
+    for one that shows nothing."""
     outputs = [[_overwritten(line) for line in text.split("\n")] for text in texts]
     frames = [(o, i, _meter_label(line)) for o, lines in enumerate(outputs) for i, line in enumerate(lines)]
     last: dict[str, tuple[int, int]] = {}
@@ -34,7 +34,7 @@ def shown_outputs(texts: Iterable[str]) -> list[str]:
         (o, i) for o, i, label in frames if label is not None and last[label] != (o, i) and not _finished(outputs[o][i])
     }
     kept = ["\n".join(line for i, line in enumerate(lines) if (o, i) not in dropped) for o, lines in enumerate(outputs)]
-    return [text for text in kept if text.strip()]
+    return [text if text.strip() else "" for text in kept]
 
 
 def _overwritten(line: str) -> str:

@@ -1,5 +1,5 @@
 """A notebook's outputs as Jupyter shows them: progress bars' redraws and carriage returns (cookbook-style
-notebooks run evaluation loops under tqdm and keep every frame)."""
+notebooks run evaluation loops under tqdm and keep every frame), a displayed Markdown answer, a figure's repr."""
 
 from __future__ import annotations
 
@@ -87,3 +87,36 @@ def test_many_redraws_and_long_lines_load_in_linear_time() -> None:
     text = "".join(s.text for s in load("hostile.ipynb", hostile).sections)
     assert time.perf_counter() - start < 5
     assert text.count("Step:") == 1 and "Loop:" in text
+
+
+def display(data: dict[str, object]) -> dict[str, object]:
+    return {"output_type": "display_data", "metadata": {}, "data": data}
+
+
+def test_a_displayed_markdown_answer_is_text_and_an_images_or_widgets_repr_is_not(tmp_path: Path) -> None:
+    """LlamaIndex's and the cookbooks' `display(Markdown(response))` keeps the answer only as text/markdown; a
+    figure, an image or a progress widget is shown in place of its text/plain, which is only a repr."""
+    answer = "**Zebracorn** revenue grew 12% in *Q3*."
+    pages = notebook(
+        code("display(Markdown(str(response)))", display({"text/markdown": answer, "text/plain": "<IPython...>"})),
+        code("plt.show()", display({"image/png": "iVBORw0KGgo=", "text/plain": "<Figure size 640x480 with 1 Axes>"})),
+        code("Image(url)", display({"image/jpeg": "/9j/4AAQ", "text/plain": "<IPython.core.display.Image object>"})),
+        code(
+            "load()",
+            display(
+                {
+                    "application/vnd.jupyter.widget-view+json": {"model_id": "74a6", "version_major": 2},
+                    "text/plain": "config.json:   0%|          | 0.00/777 [00:00<?, ?B/s]",
+                }
+            ),
+        ),
+        code("df", display({"text/html": "<table><tr><td>x</td></tr></table>", "text/plain": "   a\n0  tablecell"})),
+    )
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "answers.ipynb", pages)
+    index(docs, index_dir)
+    text = text_of(index_dir, "answers.ipynb")
+    assert "Zebracorn revenue grew 12% in Q3." in text and "<IPython" not in text
+    assert "<Figure" not in text and "config.json" not in text
+    assert "tablecell" in text  # a table's text/plain is its text
+    assert found(index_dir, "zebracorn revenue") == ["answers.ipynb"]
