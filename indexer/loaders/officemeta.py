@@ -38,12 +38,17 @@ _PLACEHOLDER = re.compile(
 # A PDF printed from Office by Acrobat's PDFMaker or Distiller is titled "Microsoft Word - report.docx".
 _PRINTED_FROM = re.compile(r"microsoft (?:office )?(?:word|powerpoint|excel) - ", re.IGNORECASE)
 # A PDF exported from a drawing application is titled with the drawing's file name: Django's diagrams,
-# OmniGraffle's "triage_process.graffle"; Visio's, draw.io's, Illustrator's likewise.
+# OmniGraffle's "triage_process.graffle"; Visio's, draw.io's, Illustrator's likewise; one printed from an image, the
+# image's.
 _DOCUMENT_SUFFIXES = frozenset(
     {"doc", "docx", "docm", "dot", "dotx", "ppt", "pptx", "pptm", "xls", "xlsx", "xlsm", "pdf", "odt", "odp", "ods",
      "rtf", "txt", "indd", "pages", "key", "numbers", "tex", "html", "htm", "md",
-     "graffle", "vsd", "vsdx", "drawio", "dia", "odg", "svg", "ai", "eps", "ps", "dvi", "sketch", "psd"}
+     "graffle", "vsd", "vsdx", "drawio", "dia", "odg", "svg", "ai", "eps", "ps", "dvi", "sketch", "psd",
+     "png", "jpg", "jpeg", "gif", "webp", "tif", "tiff", "bmp", "heic"}
 )  # fmt: skip
+# A browser's tab showing an image, printed to PDF, is titled with the image's file name and size: Chrome's
+# "chart.png (1578\u00d71766)", a multiplication sign between width and height.
+_IMAGE_SIZE = re.compile(r" ?\(\d{1,6} ?[\u00d7x] ?\d{1,6}\)$")
 _CORE_PROPERTIES = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
 
 
@@ -97,13 +102,14 @@ def document_title(title: object) -> str:
     """A title from a file's own properties, or "" when the application wrote it there by itself: a placeholder
     ("PowerPoint Presentation", "Untitled document", "Binder1.pdf") would title every such file alike in results,
     where the first heading or the file's name tells them apart. A file name ("Microsoft Word - Q3 report.docx",
-    "notes.pdf") gives its stem."""
+    "notes.pdf", "chart.png" and its size in pixels) gives its stem."""
     if not isinstance(title, str):
         return ""
     text = one_line(title)
     printed = _PRINTED_FROM.match(text)
     if printed:
         text = text[printed.end() :].strip()
+    text = _IMAGE_SIZE.sub("", text)
     stem, dot, suffix = text.rpartition(".")
     if dot and stem.strip() and suffix.lower() in _DOCUMENT_SUFFIXES:
         text = stem.strip()

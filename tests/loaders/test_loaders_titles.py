@@ -84,6 +84,9 @@ FILES = {
     "annual.pdf": make_pdf(["Lemurquartz results."], title="Annual report 2024"),
     "flow.pdf": make_pdf(["Gecko-tern states."], title="ticket_flow.graffle"),  # exported from OmniGraffle
     "rack.pdf": make_pdf(["Ibexmoss servers."], title="Rack layout.vsdx"),  # exported from Visio
+    # A browser's tab of an image, printed to PDF (the Claude cookbook's cvna_2021_annual_report.pdf)
+    "report.pdf": make_pdf(["Tapirglow chart."], title="cvna_2021_report_image.png (1578\u00d71766)"),
+    "photo.pdf": make_pdf(["Marmotwisp photo."], title="Shelf photo.JPG"),
 }
 
 
@@ -114,6 +117,8 @@ def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("lemurquartz", "Annual report 2024"),  # a title of the author's own is kept
         ("gecko-tern", "ticket_flow"),  # the drawing's name, not "ticket_flow.graffle"
         ("ibexmoss", "Rack layout"),
+        ("tapirglow", "cvna_2021_report_image"),  # the image's name, not its file name and size
+        ("marmotwisp", "Shelf photo"),
     ],
 )
 def test_a_placeholder_title_gives_way(index_dir: Path, query: str, title: str) -> None:
