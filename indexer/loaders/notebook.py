@@ -5,12 +5,13 @@ nbsphinx's hidden cells) is no text.
 The notebook is read as JSON (nbformat 4, and 3's worksheets) and turned into one Markdown text: a Markdown cell
 as written, a code or raw cell as a fenced block, then its outputs' text (streams, a result's `text/markdown`
 (`display(Markdown(...))`, as Markdown) or else its `text/plain` unless an image or widget is shown in its place,
-an error's name and message; a traceback's colour codes and frames, images, HTML and every base64 payload are left
-out), each output cut at MAX_OUTPUT_CHARS, and read as Jupyter shows it (notebookstreams: carriage returns
-overwrite, a progress bar keeps its last frame). That text goes through the Markdown loader, so a cell's headings
-start sections. Front matter in the first cell, when it is Markdown (MyST's and Jupyter Book's way: `---` title,
-subtitle, authors ... `---`), is the notebook's; else the notebook's metadata `title` is its title and its
-`authors` its front matter `author`; else the first heading is the title.
+its HTML's text when the text/plain is only a type name, an error's name and message; a traceback's colour codes
+and frames, images, other HTML and every base64 payload are left out), each output cut at MAX_OUTPUT_CHARS, and
+read as Jupyter shows it (notebookstreams: carriage returns overwrite, a progress bar keeps its last frame). That
+text goes through the Markdown loader, so a cell's headings start sections. Front matter in the first cell, when it
+is Markdown (MyST's and Jupyter Book's way: `---` title, subtitle, authors ... `---`), is the notebook's; else the
+notebook's metadata `title` is its title and its `authors` its front matter `author`; else the first heading is the
+title.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 from indexer.errors import LoaderError
 from indexer.loaders.base import describe
 from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.html import html_document
 from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
 from indexer.loaders.notebookstreams import shown_outputs
 from indexer.loaders.officemeta import one_line
@@ -36,6 +38,8 @@ MAX_OUTPUT_CHARS = 20_000
 _BACKTICKS = re.compile(r"`{3,}")
 # What Jupyter shows in place of a result's text/plain, which then is only its repr ("<Figure size 640x480 with 1
 # Axes>", "<IPython.core.display.Image object>", a progress widget's first frame): an image, or a widget.
+# A result's text/plain that is only its type: "<IPython.core.display.HTML object>", "<Foo at 0x7f3a...>".
+_REPR = re.compile(r"<[\w.]{1,200}(?: object| at 0x[0-9a-fA-F]{1,16})>")
 _SHOWN_INSTEAD = (
     "image/png", "image/jpeg", "image/gif", "image/svg+xml", "png", "jpeg", "svg",
     "application/vnd.jupyter.widget-view+json",
@@ -138,7 +142,17 @@ def _output_text(output: dict[str, Any]) -> str:
         return _text(data["text/markdown"])
     if any(kind in data for kind in _SHOWN_INSTEAD):
         return ""
-    return _text(data.get("text/plain", data.get("text")))
+    plain = _text(data.get("text/plain", data.get("text")))
+    if "text/html" in data and (not plain.strip() or _REPR.fullmatch(plain.strip())):
+        return _html_text(_text(data["text/html"]))
+    return plain
+
+
+def _html_text(html: str) -> str:
+    """The text of an HTML result, for one whose text/plain says nothing but its type (IPython's `HTML(...)`, a
+    Colab notebook's formatted answers): a DataFrame's text/plain is its table, and is read instead."""
+    sections = html_document(html, "ipynb").sections
+    return "\n\n".join(part for s in sections for part in (s.heading, s.text) if part.strip())
 
 
 def _markdown(output: dict[str, Any]) -> bool:

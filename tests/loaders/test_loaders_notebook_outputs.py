@@ -93,9 +93,10 @@ def display(data: dict[str, object]) -> dict[str, object]:
     return {"output_type": "display_data", "metadata": {}, "data": data}
 
 
-def test_a_displayed_markdown_answer_is_text_and_an_images_or_widgets_repr_is_not(tmp_path: Path) -> None:
-    """LlamaIndex's and the cookbooks' `display(Markdown(response))` keeps the answer only as text/markdown; a
-    figure, an image or a progress widget is shown in place of its text/plain, which is only a repr."""
+def test_a_displayed_markdown_or_html_answer_is_text_and_an_images_or_widgets_repr_is_not(tmp_path: Path) -> None:
+    """LlamaIndex's and the cookbooks' `display(Markdown(response))` keeps the answer only as text/markdown, and
+    `display(HTML(...))` only as text/html; a figure, an image or a progress widget is shown in place of its
+    text/plain, which is only a repr."""
     answer = "**Zebracorn** revenue grew 12% in *Q3*."
     pages = notebook(
         code("display(Markdown(str(response)))", display({"text/markdown": answer, "text/plain": "<IPython...>"})),
@@ -111,6 +112,15 @@ def test_a_displayed_markdown_answer_is_text_and_an_images_or_widgets_repr_is_no
             ),
         ),
         code("df", display({"text/html": "<table><tr><td>x</td></tr></table>", "text/plain": "   a\n0  tablecell"})),
+        code(
+            "display(HTML(highlighted))",
+            display(
+                {
+                    "text/html": "<pre style='color: red'>count_r = word.count('r')</pre><script>jssentinel()</script>",
+                    "text/plain": "<IPython.core.display.HTML object>",
+                }
+            ),
+        ),
     )
     docs, index_dir = tmp_path / "docs", tmp_path / "index"
     write(docs, "answers.ipynb", pages)
@@ -118,5 +128,6 @@ def test_a_displayed_markdown_answer_is_text_and_an_images_or_widgets_repr_is_no
     text = text_of(index_dir, "answers.ipynb")
     assert "Zebracorn revenue grew 12% in Q3." in text and "<IPython" not in text
     assert "<Figure" not in text and "config.json" not in text
-    assert "tablecell" in text  # a table's text/plain is its text
+    assert "tablecell" in text and "<table>" not in text  # a table's text/plain is its text
+    assert "count_r = word.count('r')" in text and "jssentinel" not in text and "<pre" not in text
     assert found(index_dir, "zebracorn revenue") == ["answers.ipynb"]
