@@ -10,8 +10,8 @@ and frames, images, other HTML and every base64 payload are left out), each outp
 read as Jupyter shows it (notebookstreams: carriage returns overwrite, a progress bar keeps its last frame). That
 text goes through the Markdown loader, so a cell's headings start sections. Front matter in the first cell, when it
 is Markdown (MyST's and Jupyter Book's way: `---` title, subtitle, authors ... `---`), is the notebook's; else the
-notebook's metadata `title` is its title and its `authors` its front matter `author`; else the first heading is the
-title.
+notebook's metadata `title` is its title and its `authors` its front matter `author`; else the first heading of the
+outermost level is the title.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +84,16 @@ class NotebookLoader:
         names = [one_line(a) for a in authors if isinstance(a, str) and a.strip()]
         if names and "author" not in front:
             front["author"] = ", ".join(names)
-        return render_markdown(self._parser, body, front, warnings, self.format)
+        doc = render_markdown(self._parser, body, front, warnings, self.format)
+        return doc if "title" in front else replace(doc, title=_outermost_heading(doc) or doc.title)
+
+
+def _outermost_heading(doc: ParsedDoc) -> str:
+    """The first heading of the outermost level: Google's and TensorFlow's Colab notebooks open with a licence
+    cell headed `##### Copyright 2026 Google LLC.`, above the notebook's own `# Title`, or `## Title` in some."""
+    headed = [s for s in doc.sections if s.heading and s.level > 0]
+    top = min((s.level for s in headed), default=1)
+    return next((s.heading for s in headed if s.level == top), "") if top > 1 else ""  # an h1 is the title already
 
 
 def _cells(notebook: dict[str, Any]) -> list[dict[str, Any]]:

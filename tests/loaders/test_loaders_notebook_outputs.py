@@ -131,3 +131,19 @@ def test_a_displayed_markdown_or_html_answer_is_text_and_an_images_or_widgets_re
     assert "tablecell" in text and "<table>" not in text  # a table's text/plain is its text
     assert "count_r = word.count('r')" in text and "jssentinel" not in text and "<pre" not in text
     assert found(index_dir, "zebracorn revenue") == ["answers.ipynb"]
+
+
+def test_a_colab_notebooks_licence_heading_is_not_its_title(tmp_path: Path) -> None:
+    """Google's Colab notebooks open with `##### Copyright 2026 Google LLC.` above their title, an `##` one in some
+    (the Gemini cookbook's Search_Grounding.ipynb): the outermost heading titles the notebook."""
+    licence = {"cell_type": "markdown", "metadata": {}, "source": "##### Copyright 2026 Google LLC."}
+    grounding = notebook(
+        licence,
+        code("# @title Licensed under the Apache License, Version 2.0"),
+        {"cell_type": "markdown", "metadata": {}, "source": "## Grounding zebracorn with Search\n\n### Setup"},
+    )
+    titled = notebook(licence, {"cell_type": "markdown", "metadata": {}, "source": "# Function calling\n\n## Setup"})
+    only_licence = notebook(licence, code("print(1)"))
+    assert load("grounding.ipynb", grounding).title == "Grounding zebracorn with Search"
+    assert load("calling.ipynb", titled).title == "Function calling"
+    assert load("only.ipynb", only_licence).title == "Copyright 2026 Google LLC."
