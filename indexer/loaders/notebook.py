@@ -3,15 +3,15 @@ tags remove from the built page (MyST-NB's and Jupyter Book's `remove-cell`, `re
 nbsphinx's hidden cells) is no text.
 
 The notebook is read as JSON (nbformat 4, and 3's worksheets) and turned into one Markdown text: a Markdown cell
-as written, a code or raw cell as a fenced block, then its outputs' text (streams, a result's `text/markdown`
-(`display(Markdown(...))`, as Markdown) or else its `text/plain` unless an image or widget is shown in its place,
-its HTML's text when the text/plain is only a type name, an error's name and message; a traceback's colour codes
-and frames, images, other HTML and every base64 payload are left out), each output cut at MAX_OUTPUT_CHARS, and
-read as Jupyter shows it (notebookstreams: carriage returns overwrite, a progress bar keeps its last frame). That
-text goes through the Markdown loader, so a cell's headings start sections. Front matter in the first cell, when it
-is Markdown (MyST's and Jupyter Book's way: `---` title, subtitle, authors ... `---`), is the notebook's; else the
-notebook's metadata `title` is its title and its `authors` its front matter `author`; else the first heading of the
-outermost level is the title.
+as written, a code or raw cell as a fenced block (a Colab form of comments alone as its title), then its outputs'
+text (streams, a result's `text/markdown` (`display(Markdown(...))`, as Markdown) or else its `text/plain` unless an
+image or widget is shown in its place, its HTML's text when the text/plain is only a type name, an error's name and
+message; a traceback's colour codes and frames, images, other HTML and every base64 payload are left out), each
+output cut at MAX_OUTPUT_CHARS, and read as Jupyter shows it (notebookstreams: carriage returns overwrite, a progress
+bar keeps its last frame). That text goes through the Markdown loader, so a cell's headings start sections. Front
+matter in the first cell, when it is Markdown (MyST's and Jupyter Book's way: `---` title, subtitle, authors ...
+`---`), is the notebook's; else the notebook's metadata `title` is its title and its `authors` its front matter
+`author`; else the first heading of the outermost level is the title.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ MAX_OUTPUT_CHARS = 20_000
 _BACKTICKS = re.compile(r"`{3,}")
 # What Jupyter shows in place of a result's text/plain, which then is only its repr ("<Figure size 640x480 with 1
 # Axes>", "<IPython.core.display.Image object>", a progress widget's first frame): an image, or a widget.
+# Colab's form title: `#@title Install { display-mode: "form" }`.
+_FORM_TITLE = re.compile(r"#\s*@title\s+([^{\n]*)")
 # A result's text/plain that is only its type: "<IPython.core.display.HTML object>", "<Foo at 0x7f3a...>".
 _REPR = re.compile(r"<[\w.]{1,200}(?: object| at 0x[0-9a-fA-F]{1,16})>")
 _SHOWN_INSTEAD = (
@@ -117,7 +119,10 @@ def _cell_blocks(cell: dict[str, Any]) -> Iterator[str]:
         level = cell.get("level", 1)
         yield "#" * (level if isinstance(level, int) and 1 <= level <= 6 else 1) + " " + one_line(source)
     elif kind in ("code", "raw"):
-        if source.strip() and "remove-input" not in tags:
+        title = _form_title(cell, source)
+        if title:
+            yield title
+        elif title is None and source.strip() and "remove-input" not in tags:
             yield _fenced(source)
         outputs = cell.get("outputs") if "remove-output" not in tags else None
         shown = [o for o in outputs if isinstance(o, dict)] if isinstance(outputs, list) else []
@@ -126,6 +131,20 @@ def _cell_blocks(cell: dict[str, Any]) -> Iterator[str]:
                 text = text[:MAX_OUTPUT_CHARS] + "\n… (output cut)"
             if text:
                 yield text if _markdown(output) else _fenced(text)
+
+
+def _form_title(cell: dict[str, Any], source: str) -> str | None:
+    """What Colab shows of a form cell (`"cellView": "form"`) that holds only comments: its `#@title`, where the
+    source was a licence (`# @title Licensed under the Apache License ...` and its thirteen lines, atop 132 of the
+    Gemini cookbook's 157 notebooks). None for any other cell: a form's code is a click away, and kept."""
+    metadata = cell.get("metadata")
+    if not isinstance(metadata, dict) or metadata.get("cellView") != "form":
+        return None
+    lines = [line.strip() for line in source.splitlines() if line.strip()]
+    if not lines or not all(line.startswith("#") for line in lines):
+        return None
+    title = _FORM_TITLE.match(lines[0])
+    return title.group(1).strip() if title else ""
 
 
 def _tags(cell: dict[str, Any]) -> frozenset[str]:

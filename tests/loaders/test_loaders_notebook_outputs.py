@@ -139,7 +139,7 @@ def test_a_colab_notebooks_licence_heading_is_not_its_title(tmp_path: Path) -> N
     licence = {"cell_type": "markdown", "metadata": {}, "source": "##### Copyright 2026 Google LLC."}
     grounding = notebook(
         licence,
-        code("# @title Licensed under the Apache License, Version 2.0"),
+        code(LICENCE),
         {"cell_type": "markdown", "metadata": {}, "source": "## Grounding zebracorn with Search\n\n### Setup"},
     )
     titled = notebook(licence, {"cell_type": "markdown", "metadata": {}, "source": "# Function calling\n\n## Setup"})
@@ -147,3 +147,33 @@ def test_a_colab_notebooks_licence_heading_is_not_its_title(tmp_path: Path) -> N
     assert load("grounding.ipynb", grounding).title == "Grounding zebracorn with Search"
     assert load("calling.ipynb", titled).title == "Function calling"
     assert load("only.ipynb", only_licence).title == "Copyright 2026 Google LLC."
+
+
+LICENCE = (
+    '# @title Licensed under the Apache License, Version 2.0 (the "License");\n'
+    "# you may not use this file except in compliance with the License.\n#\n"
+    "# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.\n"
+)
+
+
+def test_a_colab_form_of_comments_alone_is_its_title_and_a_forms_code_is_kept(tmp_path: Path) -> None:
+    """Colab shows a form cell as its #@title with its code folded away: the licence cell atop Google's
+    notebooks is one line, not thirteen in every notebook's first passage; a form that holds code keeps it."""
+    form = {"cellView": "form"}
+    pages = notebook(
+        {**code(LICENCE), "metadata": form},
+        {
+            **code('#@title Install the zebracorn SDK { display-mode: "form" }\n%pip install zebracorn'),
+            "metadata": form,
+        },
+        code("# Plain comments in a plain cell\n# are code as written"),
+    )
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "colab.ipynb", pages)
+    index(docs, index_dir)
+    text = text_of(index_dir, "colab.ipynb")
+    assert 'Licensed under the Apache License, Version 2.0 (the "License");' in text
+    assert "WITHOUT WARRANTIES" not in text and "compliance" not in text
+    assert "%pip install zebracorn" in text and "display-mode" in text  # the form's code, as written
+    assert "# are code as written" in text
+    assert found(index_dir, "warranties") == []
