@@ -136,7 +136,10 @@ def _doctree(text: str) -> nodes.document:
     definition into each reference, and one of 9,000 characters referred to 2,000 times made a page of 17 KB 18 MB
     of text (one of 1 MB, a gigabyte)."""
     _check_substitutions(text)
-    document = publish_doctree(text, settings_overrides=_settings())
+    try:
+        document = publish_doctree(text, settings_overrides=_settings())
+    except KeyError as exc:  # docutils looks up a nested reference's name without asking whether it is defined
+        raise UndefinedNested(exc.args[0] if exc.args else "?") from exc
     too_long = next(
         (m for m in document.children if isinstance(m, nodes.system_message) and _TOO_LONG in m.astext()), None
     )
@@ -150,6 +153,15 @@ def _doctree(text: str) -> nodes.document:
             node.insert(0, nodes.title("", title))
     _substitute_refused(document)
     return document
+
+
+class UndefinedNested(ValueError):
+    """A substitution's definition refers to a substitution the text does not define, and the text refers to the
+    first before its definition: docutils' Substitutions transform then fails with a KeyError (0.23) instead of
+    reporting it, as it does when the definition comes first."""
+
+    def __init__(self, name: object) -> None:
+        super().__init__(f"a substitution's definition refers to |{name}|, which is defined nowhere")
 
 
 def _check_substitutions(text: str) -> None:
@@ -200,10 +212,17 @@ def _substitute_refused(document: nodes.document) -> None:
 
 
 def _parse(text: str) -> list[Section]:
-    document = _doctree(text)
-    if any(problem in message.astext() for message in document.transform_messages for problem in _UNRESOLVED):
-        framed = sphinxproject.framed(text)  # its project's rst_prolog or rst_epilog may define them
-        document = _doctree(framed) if framed != text else document
+    try:
+        document = _doctree(text)
+    except UndefinedNested:  # Ansible's `.. |enable_mode| replace:: Enable Mode |br| ...`, |br| in rst_epilog
+        framed = sphinxproject.framed(text)
+        if framed == text:
+            raise
+        document = _doctree(framed)
+    else:
+        if any(problem in message.astext() for message in document.transform_messages for problem in _UNRESOLVED):
+            framed = sphinxproject.framed(text)  # its project's rst_prolog or rst_epilog may define them
+            document = _doctree(framed) if framed != text else document
     first = next((node for node in document.children if not isinstance(node, nodes.PreBibliographic)), None)
     if isinstance(first, nodes.field_list):
         document.remove(first)  # Sphinx's file-wide metadata (`:orphan:`, `:tocdepth: 2`), never shown

@@ -30,7 +30,7 @@ import re
 from typing import Any, ClassVar
 
 from docutils import nodes
-from docutils.parsers.rst import Directive, directives
+from docutils.parsers.rst import Directive, directives, states
 
 from indexer.loaders.rstchangelog import AnyOptions, Option, changelog_directive
 from indexer.loaders.sphinx import (
@@ -317,10 +317,12 @@ class _Toctree(_Prose):
 
 
 class _Nothing(_Prose):
-    """Nothing to read (a table of contents, an index entry, a file to include)."""
+    """Nothing to read (a table of contents, an index entry, a file to include). In a substitution's definition
+    (Ansible's rst_epilog: `.. |br| raw:: html`) it is an empty one: docutils takes a definition of nothing for
+    none, and a `replace::` that refers to it fails (references.Substitutions: KeyError)."""
 
     def run(self) -> list[nodes.Node]:
-        return []
+        return [nodes.inline()] if isinstance(self.state, states.SubstitutionDef) else []
 
 
 _PROSE = (  # `class` is Sphinx's `py:class` (docutils' `class` is Sphinx's `rst-class`)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import document, index, skipped, snapshot, write
+from support.folders import document, index, skipped, snapshot, warnings_of, write
 
 RELEASE_NOTES = """\
 ========================
@@ -247,6 +247,50 @@ def test_a_substitution_whose_definition_holds_a_role_shows_what_the_role_shows(
     index(docs, index_dir)
     assert snapshot(index_dir).text("faq/help.txt") == "FAQ: Getting Help\n\nAsk on the django-users list."
     assert snapshot(index_dir).text("own.txt") == "Own\n\nUse the Herd class."
+
+
+RAW_BREAK_EPILOG = '''\
+rst_epilog = """
+.. |br| raw:: html
+
+   <br>
+"""
+'''
+PLATFORM = """\
+Platform Options
+================
+
+======== =====================
+Mode     Support
+======== =====================
+|br|     none
+======== =====================
+
+|enable_mode| is not supported on this platform.
+
+.. |enable_mode| replace:: Enable Mode |br| (Privilege Escalation)
+"""
+
+
+def test_a_substitution_that_refers_to_a_raw_one_of_the_epilog_reads_as_its_text(tmp_path: Path) -> None:
+    """Ansible's rst_epilog defines `|br|` as raw HTML and its network pages define `|enable_mode|` as "Enable
+    Mode |br| (Privilege Escalation)": docutils failed on the nested reference (KeyError: 'br'), and 23 pages were
+    indexed as plain text, their directives as written (docutils fails so when the page refers to the outer one
+    before defining it). A page that refers to one defined nowhere is plain text with a warning that names it."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", RAW_BREAK_EPILOG)
+    write(docs, "platform.rst", PLATFORM)
+    write(docs, "lone/index.rst", "Lone\n====\n\nSee |a|.\n\n.. |a| replace:: A |nowhere| B\n")
+    report = index(docs, index_dir)
+    assert warnings_of(report, "platform.rst") == []
+    assert snapshot(index_dir).text("platform.rst") == (
+        "Platform Options\n\nMode | Support\n | none\n\n"
+        "Enable Mode  (Privilege Escalation) is not supported on this platform."
+    )
+    assert warnings_of(report, "lone/index.rst") == [
+        "reStructuredText could not be parsed (UndefinedNested: a substitution's definition refers to |nowhere|,"
+        " which is defined nowhere); indexed as plain text"
+    ]
 
 
 def test_a_parsed_literal_shows_the_version_and_roles_as_sphinx_does(tmp_path: Path) -> None:
