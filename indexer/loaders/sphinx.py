@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from indexer.loaders import antsibull
 from indexer.loaders.rstchangelog import changelog_in_use
 from indexer.loaders.sphinxproject import extlink, project
 from indexer.loaders.sphinxrefs import doc_title, ref_title, section_title
@@ -86,7 +87,8 @@ def role_text(source: str, role: str = "") -> str:
     `~a.b.c` its last part, c (`~a::b`, C++'s separator, b); `.a.b`, a relative name, a.b; `!x`, a reference
     that links nowhere, x as written; a literal role (`file`, `samp`...) its text as written, but for the braces
     that mark a variable part in `samp` and `file` (`{x}`: x; `\\{` a brace); a role of the project's
-    `extlinks` (sphinxproject.extlink) its caption; the changelog extension's `ticket` "#123"."""
+    `extlinks` (sphinxproject.extlink) its caption; the changelog extension's `ticket` "#123"; Ansible's
+    semantic roles (`ansopt`...) what antsibull-docs shows (antsibull.py)."""
     source = source.replace("\\`", "`")
     name = role.rsplit(":", 1)[-1].lower()
     if name in _VARIABLE_PARTS:  # `:samp:`print({name})``: the braces mark a part to fill in, shown in italics
@@ -96,6 +98,8 @@ def role_text(source: str, role: str = "") -> str:
     if name in ("menuselection", "guilabel"):  # `Admin --> Settings` shows Admin ‣ Settings; `&Save` is Save
         menu = re.sub(r"\s*-->\s*", " \N{TRIANGULAR BULLET} ", source) if name == "menuselection" else source
         return re.sub(r"&(?=\w)", "", menu.replace("&&", "\0")).replace("\0", "&")
+    if name in antsibull.ROLES and ":" not in role and (shown := antsibull.role_shown(name, source)) is not None:
+        return shown
     match = _TITLE_AND_TARGET.match(source)
     if match and match.group(1).strip():
         return " ".join(match.group(1).split())

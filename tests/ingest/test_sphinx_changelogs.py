@@ -125,3 +125,36 @@ def test_sphinx_issues_roles_read_as_the_extension_shows_them(tmp_path: Path) ->
     assert "In #11220 (@0123456), Steven fixed sloria/konch#7." in text
     # without the extension, the roles are nobody's: their text as written
     assert "see 10819 and 14011, 14012 -- by yastcher" in snapshot(tmp_path / "index").text("plain/changelog.rst")
+
+
+ANSIBLE_FILTERS = """\
+Manipulating data
+=================
+
+The :ansplugin:`ansible.builtin.dict2items#filter` filter accepts
+:ansopt:`ansible.builtin.dict2items#filter:key_name` and :ansopt:`ignore:value_name`. Check with the
+:ansplugin:`assert <ansible.builtin.assert#module>` module that
+:ansretval:`ansible.builtin.stat#module:stat.exists=true` after
+:ansopt:`ansible.builtin.to_json#filter:ensure_ascii=False`, :ansopt:`ns.coll.web#role:main:port` and
+:ansval:`yes` with :ansenvvar:`ANSIBLE_CONFIG=~/a.cfg`.
+"""
+
+
+def test_ansible_semantic_roles_read_as_antsibull_shows_them(tmp_path: Path) -> None:
+    """Ansible's docs name options by their plugin (`:ansopt:`ansible.builtin.dict2items#filter:key_name``), which
+    its site shows as key_name: the filter guide read "accepts ansible.builtin.dict2items#filter:key_name"."""
+    docs = tmp_path / "docs"
+    write(docs, "conf.py", "extensions = ['sphinx.ext.intersphinx', 'sphinx_antsibull_ext']\n")
+    write(docs, "filters.rst", ANSIBLE_FILTERS)
+    write(docs, "plain/conf.py", "extensions = []\n")
+    write(docs, "plain/filters.rst", ANSIBLE_FILTERS)
+    report = index(docs, tmp_path / "index")
+    assert not warnings_of(report, "filters.rst")
+    assert snapshot(tmp_path / "index").text("filters.rst") == (
+        "Manipulating data\n\nThe ansible.builtin.dict2items filter accepts\nkey_name and value_name. Check with the\n"
+        "assert module that\nstat.exists=true after\nensure_ascii=False, port and\nyes with ANSIBLE_CONFIG=~/a.cfg."
+    )
+    # without the extension, the roles are nobody's: their text as written
+    assert "accepts\nansible.builtin.dict2items#filter:key_name and" in (
+        snapshot(tmp_path / "index").text("plain/filters.rst") or ""
+    )
