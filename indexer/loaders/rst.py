@@ -34,9 +34,11 @@ from typing import Any
 from docutils import nodes
 from docutils.core import publish_doctree
 
+from indexer.errors import NotAPage
 from indexer.loaders import rstblocks, sphinxproject, sphinxrefs
 from indexer.loaders.autodoc import expand_rst_autodoc
 from indexer.loaders.fences import fence_for
+from indexer.loaders.moved import MOVED, only_moved
 from indexer.loaders.rstblocks import block_text, inline_text
 from indexer.loaders.sphinx import ADMONITION_TITLES, role_text
 from indexer.loaders.sphinxfiles import expand_rst_includes
@@ -98,6 +100,8 @@ class RstLoader:
             sections = _parse(body)
         except Exception as exc:  # docutils is a library: any failure (RecursionError too) is this file's
             return _plain(text, title, f"{type(exc).__name__}: {exc}"[:200])
+        if only_moved(sections):
+            raise NotAPage(MOVED)
         front = [f"{key}: {value}" for key, value in header.items() if key != "Title"]
         if front:
             sections = [Section(text="\n".join(front)), *sections]

@@ -475,3 +475,25 @@ def test_the_labels_sphinx_defines_itself_show_the_titles_sphinx_gives_them(tmp_
     text = snapshot(tmp_path / "index").text("index.rst") or ""
     assert "Index\nOur zebracorn modules\nSearch Page\nthe index" in text and "genindex" not in text
     assert "See Index." in (snapshot(tmp_path / "index").text("guide.md") or "")
+
+
+def test_a_page_that_only_says_it_has_moved_is_no_page(tmp_path: Path) -> None:
+    """Ansible keeps 60 pages where its guides used to be, each under the old title and saying only "This page has
+    moved to :ref:`handlers`.": search ranked the notice second for "what is a handler", beside the page it points
+    to. A page that says more, or mentions a move in passing, is a page."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", "project = 'zebra'\n")
+    handlers = "Handlers: running operations on change\n======================================\n\n"
+    write(docs, "guide/handlers.rst", f".. _handlers:\n\n{handlers}Handlers run when a task reports a change.\n")
+    write(docs, "user_guide/handlers.rst", f":orphan:\n\n{handlers}This page has moved to :ref:`handlers`.\n")
+    write(docs, "user_guide/cli.rst", "CLI\n===\n\nThe content on this page has moved to :ref:`handlers`.\n")
+    write(docs, "moving.rst", "Moving\n======\n\nThis page has moved to a new server.\n\nIt explains how to move.\n")
+    write(docs, "news.rst", "News\n====\n\nOur office has moved to Berlin: this page has moved nowhere.\n")
+    report = index(docs, index_dir)
+    reasons = skipped(report)
+    assert set(reasons) == {"user_guide/handlers.rst", "user_guide/cli.rst"}
+    assert reasons["user_guide/cli.rst"].startswith("a notice that the page has moved, and nothing else: no page")
+    found = snapshot(index_dir).search("what is a handler", limit=5)
+    assert [hit.document.id for hit in found] == ["guide/handlers.rst"]
+    moving = snapshot(index_dir).text("moving.rst")
+    assert moving == "Moving\n\nThis page has moved to a new server.\n\nIt explains how to move."
