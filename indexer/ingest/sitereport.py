@@ -32,8 +32,11 @@ _SHOWN = {
     "docsify": "Docsify",
 }  # fmt: skip
 _HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora"})  # serve page.html
-_NESTED_DEPTH = 2  # folders below DOCS looked into for a site's config (website/, docs/site/)
+_NESTED_DEPTH = 3  # folders below DOCS looked into for a site's config (website/, docs/site/, docs/docsite/rst/)
 _SPHINX_DOCS = frozenset({"doc", "docs", "documentation", "source"})  # folders whose conf.py is Sphinx's
+# settings only Sphinx's conf.py gives: a conf.py elsewhere that assigns one is Sphinx's (Ansible's docs/docsite/rst)
+_SPHINX_SETTINGS = frozenset({"extensions", "html_theme", "master_doc", "root_doc", "source_suffix", "rst_epilog",
+                              "rst_prolog", "templates_path", "html_static_path"})  # fmt: skip
 
 
 def shown_name(site: Site) -> str:
@@ -82,11 +85,17 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                     continue  # Hugo's config folder: its site is DOCS, which lacks the content/ it is known by
                 site = next((site for name, site in CONFIG_FILES if os.path.exists(path / name)), None)
                 site = "antora" if site is None and is_antora(path) else site  # antora.yml beside modules/
-                if site is not None and (site != "sphinx" or entry.name in _SPHINX_DOCS):  # (conf.py: any Python)
+                if site is not None and (site != "sphinx" or entry.name in _SPHINX_DOCS or _sphinx_conf(path)):
                     return _SHOWN.get(site, site), _pages_of(site, path, docs).relative_to(docs).as_posix()
                 below.append(path)
         level = below
     return None
+
+
+def _sphinx_conf(folder: Path) -> bool:
+    """Whether the folder's conf.py (a name any Python program may give a file) sets what only Sphinx reads."""
+    values = literal_values(config_text(folder / "conf.py"))
+    return values is not None and not _SPHINX_SETTINGS.isdisjoint(values)
 
 
 def docs_beside(docs: Path, site: Site) -> tuple[tuple[str, str], ...]:

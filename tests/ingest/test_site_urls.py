@@ -1126,6 +1126,25 @@ def test_the_summary_of_a_repository_names_a_sphinx_project_kept_in_doc_build(
     assert "holds a site" not in ran.err
 
 
+def test_the_summary_of_a_repository_names_a_sphinx_project_three_folders_down(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """Ansible keeps its Sphinx project in docs/docsite/rst/: indexed from the repository's root, the summary said
+    nothing of it (three folders down, in a folder not named docs/), and its pages were read with no conf.py. A
+    conf.py that sets nothing Sphinx reads (a program's own) is no site."""
+    write(tmp_path, "repo/docs/docsite/rst/conf.py", "extensions = ['sphinx_antsibull_ext']\nrst_epilog = ''\n")
+    write(tmp_path, "repo/docs/docsite/rst/index.rst", "Index\n=====\n\nThe zebracorn guide.\n")
+    write(tmp_path, "repo/README.md", PAGE)
+    write(tmp_path, "tool/scripts/web/conf.py", "PORT = 8080\nHOST = 'localhost'\n")
+    write(tmp_path, "tool/README.md", PAGE)
+    ran = indexer_main(tmp_path / "repo", "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    assert "but docs/docsite/rst/ holds a site (Sphinx): index that folder" in ran.err
+    ran = indexer_main(tmp_path / "tool", "--index", tmp_path / "index2", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    assert "holds a site" not in ran.err
+
+
 def test_a_hugo_config_folder_is_never_named_as_a_site_to_index(tmp_path: Path, indexer_main: Main) -> None:
     """A folder whose Hugo config lies in config/_default/ but with no content/ beside it (its pages mounted from
     elsewhere) is no Hugo site by the indexer's rules; the summary told the user to index config/_default/, a
