@@ -17,6 +17,7 @@ body of a directive Sphinx shows nothing of (the changelog extension's `changelo
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +27,7 @@ from indexer.loaders.fences import closes, fence_for, opens
 from indexer.loaders.includes import deeper, included_text, warn
 from indexer.loaders.lineranges import REPEATS, too_many
 from indexer.loaders.sphinx import EMPTY_DIRECTIVES
+from indexer.loaders.sphinxrefs import project_page
 
 __all__ = ["expand_myst_includes", "expand_rst_includes"]
 
@@ -122,10 +124,20 @@ def _csv_table(head: str, options: dict[str, str], indent: str, path: Path) -> l
     """A csv-table directive with its options; with `:file:`, the file's rows as its content (read as an include
     is), so that docutils, which reads no file here, shows them. A URL (`:url:`) is not read."""
     kept = [f"{indent}   :{name}: {value}".rstrip() for name, value in options.items() if name not in _CSV_SOURCES]
-    target = _unquoted(options.get("file", ""))
+    target = _from_source(path, _unquoted(options.get("file", "")))
     text = included_text(path, target) if target else None
     rows = [f"{indent}   {line}" for line in _trimmed(text.split("\n"))] if text else []
     return [head, *kept, "", *rows, ""] if rows else [head, *kept, ""]
+
+
+def _from_source(path: Path, target: str) -> str:
+    """`target` as the page's folder reaches it: Sphinx reads `/x.txt` from its project's source folder (conf.py's),
+    which is not the documents folder when a repository is indexed from its root (Ansible's `.. include::
+    /shared_snippets/basic_concepts.txt` in docs/docsite/rst/getting_started/ was not found)."""
+    found = project_page() if target.startswith("/") else None
+    if found is None:
+        return target
+    return os.path.relpath(os.path.join(found[1], target.lstrip("/")), os.path.dirname(os.path.realpath(path)))
 
 
 def _rst(name: str, target: str, options: dict[str, str], indent: str, path: Path) -> list[str]:
@@ -147,6 +159,7 @@ def _included(
 ) -> list[str]:
     """The lines that stand for an include or literalinclude directive at `indent`: the file's part as `code`
     writes a code block (its caption a line above), or as text with its own includes put in place by `expand`."""
+    target = _from_source(path, target)
     text = included_text(path, target)
     if text is None:
         return [""]

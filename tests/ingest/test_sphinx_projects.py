@@ -497,3 +497,21 @@ def test_a_page_that_only_says_it_has_moved_is_no_page(tmp_path: Path) -> None:
     assert [hit.document.id for hit in found] == ["guide/handlers.rst"]
     moving = snapshot(index_dir).text("moving.rst")
     assert moving == "Moving\n\nThis page has moved to a new server.\n\nIt explains how to move."
+
+
+def test_an_include_from_the_source_folder_is_found_when_a_repository_is_indexed_from_its_root(
+    tmp_path: Path,
+) -> None:
+    """Sphinx reads `.. include:: /shared_snippets/basic_concepts.txt` from its source folder, conf.py's: Ansible's
+    repository indexed from its root looked for it there instead ("included file /shared_snippets/... does not
+    exist"), and the page lost the text. Indexed from the source folder, the same."""
+    repo = tmp_path / "repo"
+    write(repo, "docs/rst/conf.py", "project = 'zebra'\n")
+    write(repo, "docs/rst/shared/concepts.txt", "A zebracorn is a control node.\n")
+    write(repo, "docs/rst/guide/concepts.rst", "Concepts\n========\n\n.. include:: /shared/concepts.txt\n")
+    write(repo, "README.rst", "Readme\n======\n\nAbout.\n")
+    for docs, doc_id in ((repo, "docs/rst/guide/concepts.rst"), (repo / "docs/rst", "guide/concepts.rst")):
+        index_dir = tmp_path / f"index-{docs.name}"
+        report = index(docs, index_dir)
+        assert warnings_of(report, doc_id) == []
+        assert snapshot(index_dir).text(doc_id) == "Concepts\n\nA zebracorn is a control node."
