@@ -64,7 +64,9 @@ class PostingsSearcher:
     def __init__(self, folder: Path, ranking: Ranking) -> None:
         self._copy = GenerationPostings(folder, ranking)
         self.passage_count = self._copy.passage_count
-        self.body_words = functools.lru_cache(maxsize=WORDS_KEPT)(self._body_words)
+        # (a cache of a function of the copy, not of a method: a bound method in it would make a cycle that keeps an
+        # old generation's postings in memory until Python's cyclic collector runs)
+        self.body_words = functools.lru_cache(maxsize=WORDS_KEPT)(functools.partial(_body_words, self._copy))
         older = [segment.name for segment in self._copy.segments if segment.forward is None]
         if older:
             log.info(
@@ -269,21 +271,6 @@ class PostingsSearcher:
             words.update(segment.keys_held(key, limit, copy.segment_mask(mask, s)))
         return [w[1:] for w in sorted(words)[:limit]]
 
-    def _body_words(self, doc_id: str, ordinal: int) -> tuple[np.ndarray, np.ndarray] | None:
-        """(word numbers in the generation's body vocabulary, counts) of a live passage's body, from its segment's
-        forward index; None when the passage is not in the copy or its segment has no forward index (written by an
-        older indexer). Remembered for the last WORDS_KEPT passages (body_words, made in __init__): feedback
-        reads a query's best passages, and repeats.py the same ones again."""
-        first = self._copy.first_passage(doc_id)
-        if first is None:
-            return None
-        s, passage = self._copy.segment_of(first + ordinal)
-        forward = self._copy.segments[s].forward
-        if forward is None:
-            return None
-        keys, counts = forward.terms(passage)
-        return self._copy.vocabulary().ids[s][keys], counts
-
     def word_ids_of(self, words: list[str]) -> np.ndarray:
         """The numbers of body words given as text; -1 for a word no segment holds."""
         vocabulary = self._copy.vocabulary().words
@@ -309,3 +296,19 @@ def _holding_all(operands: list[list[WordPostings]], count: int) -> np.ndarray:
             hit[postings.passages] = True
         held &= hit
     return held
+
+
+def _body_words(copy: GenerationPostings, doc_id: str, ordinal: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """(word numbers in the generation's body vocabulary, counts) of a live passage's body, from its segment's
+    forward index; None when the passage is not in the copy or its segment has no forward index (written by an
+    older indexer). PostingsSearcher.body_words remembers it for the last WORDS_KEPT passages: feedback reads a
+    query's best passages, and repeats.py the same ones again."""
+    first = copy.first_passage(doc_id)
+    if first is None:
+        return None
+    s, passage = copy.segment_of(first + ordinal)
+    forward = copy.segments[s].forward
+    if forward is None:
+        return None
+    keys, counts = forward.terms(passage)
+    return copy.vocabulary().ids[s][keys], counts

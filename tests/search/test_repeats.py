@@ -4,7 +4,9 @@ its place, the others follow, and none is lost."""
 
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -139,3 +141,21 @@ def test_a_deep_ranking_is_looked_at_for_repeats_in_its_head_only() -> None:
     flags = repeating(lengths, words)
     assert flags[0] is False and all(flags[1:REPEAT_DEPTH]) and not any(flags[REPEAT_DEPTH:])
     assert max(asked) < REPEAT_DEPTH
+
+
+def test_a_snapshot_let_go_is_freed_at_once(tmp_path: Path) -> None:
+    """A server that serves generation after generation frees each old one when its last search ends: nothing the
+    searches remember (the words read for feedback and repeats) ties a snapshot's postings into a cycle that only
+    Python's cyclic collector, which runs seldom, would free."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    _site(docs)
+    index(docs, index_dir)
+    snap = snapshot(index_dir)
+    assert snap.search("number of parallel jobs to run", limit=5)
+    held = weakref.ref(snap._postings)
+    gc.disable()
+    try:
+        del snap
+        assert held() is None
+    finally:
+        gc.enable()
