@@ -89,8 +89,8 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str, tuple[str, ...]]
 def _parse_yaml(block: str) -> Any:
     try:
         return yaml.load(block, Loader=DateTolerantLoader)
-    except yaml.YAMLError as exc:
-        if (flat := _flat_lines(block)) is not None:
+    except yaml.YAMLError as exc:  # a flat block is read line by line, but never one that names access groups:
+        if not _NAMES_ACCESS.search(block) and (flat := _flat_lines(block)) is not None:  # guessed groups show it
             return flat
         raise _Refused(f"is not valid YAML ({getattr(exc, 'problem', None) or type(exc).__name__})") from None
     except RecursionError:

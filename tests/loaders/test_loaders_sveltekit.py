@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import found, index, snapshot, warnings_of, write
+from support.folders import found, index, skipped, snapshot, warnings_of, write
 from support.loaders import load
 
 LOAD_PAGE = """---
@@ -149,6 +149,16 @@ def test_a_flat_front_matter_that_yaml_cannot_read_gives_its_title() -> None:
     assert (tag.title, tag.front_matter["tags"], tag.warnings) == ("{#if ...}", ("template-if",), ())
     nested = load("nested.md", b"---\ntitle: @x\nmenu:\n  main: 1\n---\n# Heading\n")
     assert nested.title == "Heading" and any("not valid YAML" in w for w in nested.warnings)
+
+
+def test_a_flat_front_matter_that_names_access_groups_is_not_guessed(docs: Path, index_dir: Path) -> None:
+    """Read line by line, `access: @admins # ops` would give a group YAML never would ("@admins # ops"): a front
+    matter naming access groups that YAML cannot read still refuses its file, so that a guess never shows it."""
+    write(docs, "secret.md", "---\ntitle: @sveltejs/kit\naccess: @admins # ops\n---\n\nzebracorn plans\n")
+    write(docs, "open.md", "---\ntitle: @sveltejs/kit\n---\n\nzebracorn notes\n")
+    report = index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["open.md"]
+    assert "names access groups" in skipped(report)["secret.md"]
 
 
 def test_svelte_dev_include_lines_put_their_files_in_place(docs: Path, index_dir: Path) -> None:
