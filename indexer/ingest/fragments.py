@@ -31,7 +31,7 @@ from pathlib import Path
 
 from indexer.ingest.scanner import Candidate
 from indexer.loaders.asciidocdirectives import COMMENT_BLOCK
-from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES
+from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, folders_up
 
 __all__ = ["REASON", "fragments"]
 
@@ -56,7 +56,7 @@ def fragments(files: Iterable[Candidate], docs: Path, root: Path, max_bytes: int
     includes: dict[str, list[str]] = {}
     titled: set[str] = set()
     for candidate in adoc:
-        data = _read(candidate.path, max_bytes)
+        data = read_head(candidate.path, max_bytes)
         includes[candidate.id] = _included(data, candidate.id, docs)
         if _titled(data):
             titled.add(candidate.id)
@@ -92,25 +92,24 @@ def _is_asciidoc(doc_id: str, docs: Path, root: Path) -> bool:
 
 
 def _asciidoc_conf_above(page: Path, root: Path) -> bool:
-    """Whether `asciidoc.conf` lies in the page's folder or one above it, up to `root` (text.py's
-    _asciidoc_project, which the loader asks)."""
-    folder, top = os.path.dirname(os.path.realpath(page)), os.path.realpath(root)
-    while folder == top or folder.startswith(top.rstrip(os.sep) + os.sep):
+    """Whether `asciidoc.conf` lies in the page's folder or one above it, within `root` and the page's repository,
+    as the loader looks for it (text.py's _asciidoc_project: the same folders_up())."""
+    top = os.path.realpath(root)
+    for folder in folders_up(page):
+        if not (folder == top or folder.startswith(top.rstrip(os.sep) + os.sep)):
+            return False
         if os.path.isfile(os.path.join(folder, "asciidoc.conf")):
             return True
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            break
-        folder = parent
     return False
 
 
-def _read(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes, at most `max_bytes` (the scan skipped larger files; one that grew since is cut)."""
+def read_head(path: Path, max_bytes: int) -> bytes:
+    """The file's bytes, at most `max_bytes` (the scan skipped larger files; one that grew since is cut); none when
+    it cannot be read (the run's reading of it says what is wrong). sphinximages.py reads pages so too."""
     try:
         with open(path, "rb") as f:
             return f.read(max_bytes)
-    except OSError:  # the run's reading of it says what is wrong
+    except OSError:
         return b""
 
 

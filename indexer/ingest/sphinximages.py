@@ -19,8 +19,8 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from pathlib import Path
 
+from indexer.ingest.fragments import read_head
 from indexer.ingest.scanner import Candidate, Scan
 from indexer.ingest.site import Site
 from indexer.ingest.sphinxconf import SphinxConfig
@@ -84,7 +84,7 @@ def _wildcard_images(files: list[Candidate], config: SphinxConfig, max_bytes: in
     for page in files:
         if not page.id.startswith(config.source) or not page.id.lower().endswith(tuple(suffixes)):
             continue
-        data = _read(page.path, max_bytes)
+        data = read_head(page.path, max_bytes)
         if b".*" not in data:  # (most pages: found at the speed of memory)
             continue
         folder = posixpath.dirname(page.id)
@@ -93,12 +93,3 @@ def _wildcard_images(files: list[Candidate], config: SphinxConfig, max_bytes: in
             joined = config.source + target[1:] if target.startswith("/") else posixpath.join(folder, target)
             named.add(posixpath.normpath(joined))
     return named
-
-
-def _read(path: Path, max_bytes: int) -> bytes:
-    """The page's bytes, at most `max_bytes`; none when it cannot be read (the run's reading of it says why)."""
-    try:
-        with open(path, "rb") as f:
-            return f.read(max_bytes)
-    except OSError:
-        return b""

@@ -150,3 +150,17 @@ def test_thousands_of_includes_and_a_huge_line_are_scanned_quickly(docs: Path, i
     assert time.monotonic() - started < 30
     assert skipped(report) == {"frag.adoc": REASON}
     assert found(index_dir, "zebracorn") == ["page.adoc"]
+
+
+def test_an_asciidoc_conf_beyond_the_repository_makes_no_txt_fragment(tmp_path: Path, index_dir: Path) -> None:
+    """The loader looks for asciidoc.conf up to the page's repository (its `.git`), not beyond it, even where
+    --includes-from reaches further: a `.txt` it reads as plain text includes nothing, so the file it names stays
+    a page of its own (a scan that looked beyond would have skipped it, and its text would be in no page)."""
+    write(tmp_path, "asciidoc.conf", "[attributes]\n")
+    repo = tmp_path / "repo"
+    write(repo, ".git/HEAD", "ref: refs/heads/main\n")
+    write(repo, "docs/git-pull.txt", PAGE.replace(".adoc", ".txt"))
+    write(repo, "docs/config/pull.txt", FRAGMENT)
+    report = index(repo / "docs", index_dir, includes_from=tmp_path)
+    assert not skipped(report)
+    assert found(index_dir, "zebracorn") == ["config/pull.txt"]
