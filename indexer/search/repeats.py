@@ -75,29 +75,37 @@ def _placed(found: Found, flags: list[bool]) -> tuple[Found, int]:
 def repeats_in(postings: PostingsSearcher, found: Found) -> Callable[[int], list[bool]]:
     """What tells, for the first so many documents of a ranking (doc id, ordinal of its best passage, score),
     whether each one's passage is nearly the text of one above it (repeating()), as the words its body was indexed
-    with tell (the postings copy's forward index)."""
+    with tell (the postings copy's forward index). A document's flag depends on those above it alone: asked for
+    more, it looks at the new ones only."""
     lengths = postings.body_lengths(found)
+    flags: list[bool] = []
 
     def words(indexes: list[int]) -> list[np.ndarray | None]:
         held = [postings.body_words(found[i][0], found[i][1]) for i in indexes]
         return [None if words is None else words[0] for words in held]
 
-    return lambda size: repeating(lengths[:size], words)
+    def flags_of(size: int) -> list[bool]:
+        if size > len(flags):
+            flags.extend(repeating(lengths[:size], words, start=len(flags)))
+        return flags[:size]
+
+    return flags_of
 
 
-def repeating(lengths: np.ndarray, words: Callable[[list[int]], list[np.ndarray | None]]) -> list[bool]:
+def repeating(lengths: np.ndarray, words: Callable[[list[int]], list[np.ndarray | None]], start: int = 0) -> list[bool]:
     """For passages in ranking order, given their lengths in words and `words(indexes)`, the distinct word numbers of
-    those passages (None for one whose words cannot be read): whether each is nearly the text of a passage above it.
-    Only passages of similar lengths have their words read; their words in common are counted for every pair at
-    once (a product of two small matrices). Small lists are handled as Python lists: numpy's cost per call is most
-    of the work at twenty passages."""
+    those passages (None for one whose words cannot be read): whether each from `start` on is nearly the text of a
+    passage above it. Only passages of similar lengths have their words read; their words in common are counted for
+    every pair at once (a product of two small matrices). Small lists are handled as Python lists: numpy's cost per
+    call is most of the work at twenty passages."""
     count = len(lengths)
     if count > REPEAT_DEPTH:  # (pairs grow as the square of the depth: a deep page would cost seconds)
-        return repeating(lengths[:REPEAT_DEPTH], words) + [False] * (count - REPEAT_DEPTH)
-    sizes = [int(length) for length in lengths]
-    above = [[i for i in range(j) if _alike(sizes[i], size)] for j, size in enumerate(sizes)]  # lengths alike
-    flags = [False] * count
-    involved = sorted({k for j, others in enumerate(above) if others for k in (j, *others)})
+        head = repeating(lengths[:REPEAT_DEPTH], words, start) if start < REPEAT_DEPTH else []
+        return head + [False] * (count - max(start, REPEAT_DEPTH))
+    sizes = lengths.tolist()
+    above = {j: alike for j in range(start, count) if (alike := _alike_above(sizes, j))}
+    flags = [False] * (count - start)
+    involved = sorted({k for j, others in above.items() for k in (j, *others)})
     if not involved:
         return flags
     rows = {k: held for k, held in zip(involved, words(involved), strict=True) if held is not None}
@@ -107,22 +115,25 @@ def repeating(lengths: np.ndarray, words: Callable[[list[int]], list[np.ndarray 
     held = list(rows.values())
     both = _in_common(held)
     distinct = [len(w) for w in held]
-    for j, others in enumerate(above):
+    for j, others in above.items():
         b = place.get(j)
         if b is None:
             continue
         for i in others:
             a = place.get(i)
             if a is not None and both[a][b] >= MIN_OVERLAP * (distinct[a] + distinct[b] - both[a][b]):
-                flags[j] = True
+                flags[j - start] = True
                 break
     return flags
 
 
-def _alike(one: int, other: int) -> bool:
-    """Whether two passages' lengths allow them to be near copies (see the module docstring)."""
-    shorter = min(one, other)
-    return shorter >= MIN_WORDS and shorter >= MIN_LENGTH_RATIO * max(one, other)
+def _alike_above(sizes: list[int], j: int) -> list[int]:
+    """The passages above the j-th whose lengths allow them to be near copies of it (see the module docstring)."""
+    size = sizes[j]
+    if size < MIN_WORDS:
+        return []
+    low = max(MIN_WORDS, MIN_LENGTH_RATIO * size)  # a shorter one's least length; a longer one's greatest, below
+    return [i for i in range(j) if (other := sizes[i]) >= low and size >= MIN_LENGTH_RATIO * other]
 
 
 def _in_common(held: list[np.ndarray]) -> list[list[float]]:
