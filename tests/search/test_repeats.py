@@ -143,6 +143,33 @@ def test_a_deep_ranking_is_looked_at_for_repeats_in_its_head_only() -> None:
     assert max(asked) < REPEAT_DEPTH
 
 
+def test_flags_asked_for_in_steps_are_those_asked_for_at_once() -> None:
+    """A ranking is looked at deeper as placing needs (its head, then the window): the documents already looked
+    at are not flagged again, and the flags are the same as one look at the whole, past REPEAT_DEPTH too."""
+    rng = random.Random(11)
+    flagged = 0
+    for _ in range(200):
+        size = rng.choice([5, 20, 60, 130])
+        lengths = np.array([rng.choice([10, 30, 40, 48, 50, 60, 200]) for _ in range(size)])
+        topics = [rng.randrange(4) for _ in range(size)]  # passages of one topic share most of their words
+        held = [np.unique(np.concatenate([np.arange(40) + 1000 * t, rng.sample(range(100, 140), 8)])) for t in topics]
+
+        def words(
+            at: list[int], lengths: np.ndarray = lengths, held: list[np.ndarray] = held
+        ) -> list[np.ndarray | None]:
+            return [None if lengths[i] == 60 else held[i] for i in at]  # (a passage of 60 words unreadable)
+
+        whole = repeating(lengths, words)
+        steps = sorted(rng.sample(range(1, size + 1), min(3, size)))
+        stepped: list[bool] = []
+        for step in steps:
+            stepped += repeating(lengths[:step], words, start=len(stepped))
+        assert stepped == whole[: steps[-1]]
+        assert len(whole) == size and not any(whole[REPEAT_DEPTH:])
+        flagged += sum(whole)
+    assert flagged > 200  # (the made-up rankings hold repeats)
+
+
 def test_a_snapshot_let_go_is_freed_at_once(tmp_path: Path) -> None:
     """A server that serves generation after generation frees each old one when its last search ends: nothing the
     searches remember (the words read for feedback and repeats) ties a snapshot's postings into a cycle that only
