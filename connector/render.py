@@ -4,12 +4,11 @@ stylesheet is served at STYLESHEET_PATH (the Content-Security-Policy allows noth
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from html import escape
 
-from indexer import Document, Passage, terms_of
+from indexer import Document, Passage, terms_of, word_matches
 
 STYLESHEET_PATH = "/static/docsearch.css"
 STYLESHEET = """\
@@ -26,7 +25,6 @@ ol.results{padding-left:1.2rem}ol.results li{margin:1rem 0}.snippet{color:#333;m
 .notice{padding:.8rem;background:#f3f3f3;border-left:4px solid #999}
 """
 SYNTAX_LINE = 'Plain words work best. Also: "exact phrase", title:word, type:pdf, tag:name, AND / OR / NOT, prefix*.'
-_WORD = re.compile(r"\w+")
 
 
 def page(title: str, body: str) -> str:
@@ -61,7 +59,7 @@ def highlighter(query: str) -> Callable[[str], str]:
         if not wanted:
             return escape(text)
         out, at = [], 0
-        for found in _WORD.finditer(text):
+        for found in word_matches(text):
             if matches(found.group()):
                 out.append(escape(text[at : found.start()]))
                 out.append(f"<mark>{escape(found.group())}</mark>")

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from indexer.search.documents import Excerpt, part_id
     from indexer.search.searcher import Hit, Searcher, Snapshot
     from indexer.settings import IndexerSettings
-    from indexer.text.analysis import terms_of
+    from indexer.text.analysis import terms_of, word_matches
 
 __version__ = "0.1.0"
 
@@ -55,6 +55,7 @@ _LAZY = {
     "part_id": "indexer.search.documents",
     "IndexerSettings": "indexer.settings",
     "terms_of": "indexer.text.analysis",
+    "word_matches": "indexer.text.analysis",
 }
 
 
@@ -93,4 +94,5 @@ __all__ = [
     "part_id",
     "terms_of",
     "update_index",
+    "word_matches",
 ]

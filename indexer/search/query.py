@@ -255,7 +255,10 @@ def _path_clause(value: str, budget: _Budget) -> wq.Query | None:
 def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phrase: bool) -> wq.Query | None:
     """Words over text fields: a phrase when asked, a prefix for word*, else each word on its own. A word
     that analyzes to several ("multi-target", "v2.1", "getUserName": its whole and its words) is its words, as
-    BM25 engines read it: requiring them as a phrase lost more matches than it gained precision (EVAL.md)."""
+    BM25 engines read it: requiring them as a phrase lost more matches than it gained precision (EVAL.md). A
+    compound joined by hyphens is its words alone: its whole as well counted it three times where it is written
+    so, above the pages that write its words apart (EVAL.md); the index holds its whole for the query that
+    writes it as one word (finetuning finds fine-tuning)."""
     if not phrase and _is_wildcard(value):
         typed = fold(value[:-1])
         if len(typed) < MIN_PREFIX or not re.fullmatch(r"\w+", typed):
@@ -264,7 +267,7 @@ def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phras
         if budget.take_wildcard() and budget.take([typed, *also], shown=False):
             return over(fields, lambda f: Prefix(f, typed, also=also))
     # An identifier (getUserName) gives its whole and its words; in a phrase, its words alone, in order.
-    words = budget.take(t for t, _, _, _ in _analyzer.analyze(value, wholes=not phrase))
+    words = budget.take(t for t, _, _, _ in _analyzer.analyze(value, wholes=not phrase, compound_wholes=False))
     if not words:
         return None
     if phrase and len(words) > 1:
@@ -303,7 +306,7 @@ def _stems_begun(typed: str) -> tuple[str, ...]:
 
 def _plain(text: str, budget: _Budget, weights: Mapping[str, float]) -> wq.Query | None:
     """Every word of the text, scored, ignoring all syntax."""
-    words = budget.take(t for t, _, _, _ in _analyzer.analyze(text))
+    words = budget.take(t for t, _, _, _ in _analyzer.analyze(text, compound_wholes=False))
     clauses = [over(weights, lambda f, w=w: wq.Term(f, w)) for w in dict.fromkeys(words)]
     return wq.Or(clauses) if clauses else None
 

@@ -2,7 +2,9 @@
 
 `TextAnalyzer` is a Whoosh analyzer (the query parser and the highlighter call it) whose work is done in
 one pass by `analyze()`: find words, fold case and accents, drop stop words, stem (Snowball English), and give
-an identifier in code style (TableOfContents, max_file_size) its words besides its whole. What each word as
+an identifier in code style (TableOfContents, max_file_size) its words besides its whole, as a compound joined by
+hyphens (fine-tune: finetune besides fine and tune, so that "finetuning" finds "fine-tuning" and the other way
+round, as Lucene's word delimiter does when it catenates words). What each word as
 written gives is worked out once and remembered, so a text costs one lookup per word. Chinese, Japanese and
 Korean write words without spaces between them: a run of their characters gives its overlapping pairs of
 characters (a lone character itself), as Lucene's CJK analysis does, so that a word inside a sentence is found
@@ -23,9 +25,9 @@ import Stemmer
 from whoosh.analysis import Analyzer, RegexTokenizer, Token
 from whoosh.analysis import LowercaseFilter as _Lowercase
 
-from indexer.text.words import fold, has_cjk, identifier_parts, identifier_spans
+from indexer.text.words import MAX_IDENTIFIER, fold, has_cjk, identifier_parts, identifier_spans
 
-_WORD = re.compile(r"\w+(?:'\w+)*")
+_WORD = re.compile(r"\w+(?:['-]\w+)*")  # a compound joined by single hyphens is one word as written
 # English function words: articles, pronouns, auxiliaries, prepositions, conjunctions, and the commonest
 # adverbs. They carry no topic, and a natural-language question is full of them.
 STOP_WORDS = frozenset(
@@ -37,8 +39,8 @@ STOP_WORDS = frozenset(
     what when where which while who whom why will with would you your yours yourself yourselves""".split()  # noqa: SIM905
 )
 _CACHE_LIMIT = 200_000
-# Every ASCII byte that no word holds (all but letters, digits, _ and ') -> a space; other bytes kept (find_all()).
-_CHUNKS = bytes(c if c >= 0x80 or chr(c).isalnum() or chr(c) in "_'" else 0x20 for c in range(256))
+# Every ASCII byte that no word holds (all but letters, digits, _, ' and -) -> a space; other bytes kept (find_all()).
+_CHUNKS = bytes(c if c >= 0x80 or chr(c).isalnum() or chr(c) in "_'-" else 0x20 for c in range(256))
 
 # What one word of a text gives, as analysis remembers it: its term (STOPPED for a stop word: a string no term
 # can be, and true, so that a lookup's `or` is one test), or, for an identifier whose words say more than the
@@ -48,9 +50,11 @@ STOPPED = " "
 
 
 class TextAnalyzer(Analyzer):
-    """Words, folded, without stop words, stemmed. Positions count only the words kept. An identifier gives its
-    whole and its words: the whole at the position of its first word, its words one after the other (so the
-    phrase "table of contents" matches TableOfContents), the next word after its last."""
+    """Words, folded, without stop words, stemmed. Positions count only the words kept. An identifier or a
+    compound gives its whole and its words: the whole at the position of its first word, its words one after the
+    other (so the phrase "table of contents" matches TableOfContents, and "fine tune" fine-tune), the next word
+    after its last. A compound's words are those its hyphens read as spaces would give, less the wholes of its
+    identifiers (getUser-name: getusername, get, user, name)."""
 
     def __init__(self) -> None:
         # The Snowball project's own English stemmer (C). Whoosh's pure-Python port is five times slower and
@@ -80,7 +84,7 @@ class TextAnalyzer(Analyzer):
         if entry is not None:
             return entry
         folded = word.lower()
-        if folded == word and "_" not in word and word.isascii():  # most words: one term, no other word to look up
+        if folded == word and "_" not in word and "-" not in word and word.isascii():  # most words: one term
             entry = self._stem(word) or STOPPED
         else:
             if not folded.isascii():
@@ -89,7 +93,7 @@ class TextAnalyzer(Analyzer):
             if words is None:
                 entry = self._term(folded) or STOPPED
             else:  # its whole is not remembered apart: few write it any other way
-                whole = "" if has_cjk(word) else self._stem(folded)  # a CJK run: its pairs alone
+                whole = "" if has_cjk(word) else self._stem(_joined(folded))  # a CJK run: its pairs alone
                 parts = tuple(filter(None, [self._term(fold(w)) for w in words]))
                 entry = (whole, *parts) if parts and parts != (whole,) else whole or STOPPED
         self._remember(word, entry)
@@ -120,9 +124,11 @@ class TextAnalyzer(Analyzer):
             self._entries.clear()
         self._entries[word] = entry
 
-    def analyze(self, text: str, tokenize: bool = True, wholes: bool = True) -> Iterator[tuple[str, int, int, int]]:
-        """(term, position, start char, end char) of each kept word. Without `wholes`, an identifier gives only
-        its words (a phrase is matched on them)."""
+    def analyze(
+        self, text: str, tokenize: bool = True, wholes: bool = True, compound_wholes: bool = True
+    ) -> Iterator[tuple[str, int, int, int]]:
+        """(term, position, start char, end char) of each kept word. Without `wholes`, an identifier or a compound
+        gives only its words (a phrase is matched on them); without `compound_wholes`, a compound does."""
         if not tokenize:  # the value is one term, taken whole
             term = self._stem(fold(text))
             if term:
@@ -137,7 +143,7 @@ class TextAnalyzer(Analyzer):
                     pos += 1
                 continue
             whole, *parts = entry
-            if whole and wholes:
+            if whole and wholes and (compound_wholes or "-" not in match.group()):
                 yield whole, pos, match.start(), match.end()
             for term, (start, end) in zip(parts, self._part_spans(match.group()), strict=True):
                 yield term, pos, match.start() + start, match.start() + end
@@ -173,7 +179,7 @@ class TextAnalyzer(Analyzer):
 
     def _chunk_words(self, chunk: bytes) -> tuple[list[tuple[int, str]], set[str]]:
         """The words of a chunk, at their char offsets in it, and the terms they give."""
-        if chunk.isascii() and b"'" not in chunk:
+        if chunk.isascii() and b"'" not in chunk and b"-" not in chunk:
             held = [(0, chunk.decode("ascii"))]
         else:
             held = [(m.start(), m.group()) for m in _WORD.finditer(chunk.decode("utf-8"))]
@@ -271,6 +277,15 @@ class TextAnalyzer(Analyzer):
             yield token
 
 
+def _joined(folded: str) -> str:
+    """The whole of a compound joined by hyphens, as those who write it as one word write it (fine-tune: finetune;
+    COVID-19: covid19), so that either spelling finds the other; none for one no one types (a chain of words
+    longer than MAX_IDENTIFIER: its words alone). Any other word as it is."""
+    if "-" not in folded:
+        return folded
+    return folded.replace("-", "") if len(folded) <= MAX_IDENTIFIER else ""
+
+
 def _found_back(
     text: str, spaced: bytes, hits: dict[bytes, list[tuple[int, str]]], present: set[bytes]
 ) -> list[tuple[int, str]]:
@@ -318,6 +333,12 @@ def path_analyzer() -> Analyzer:
 # The analyzer of the search side (query parsing, snippets, feedback, the connector's search extensions): one
 # instance, so one stem cache, for all of them. The indexer's schema builds its own.
 SEARCH_ANALYZER = TextAnalyzer()
+
+
+def word_matches(text: str) -> Iterator[re.Match[str]]:
+    """The words of a text as the index reads them (a compound joined by hyphens is one), for callers that mark
+    the words a query finds."""
+    return _WORD.finditer(text)
 
 
 def terms_of(text: str) -> set[str]:

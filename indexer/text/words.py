@@ -1,6 +1,7 @@
 """What a word as written is made of, before any term is made of it: its folded form (case and accents), the
-words of an identifier in code style (getUserName, max_file_size), and the runs of Chinese, Japanese and Korean
-characters that give pairs (analysis.py makes the terms).
+words of an identifier in code style (getUserName, max_file_size) or of a compound joined by hyphens (fine-tune,
+COVID-19, dry-run), and the runs of Chinese, Japanese and Korean characters that give pairs (analysis.py makes the
+terms).
 """
 
 from __future__ import annotations
@@ -43,9 +44,11 @@ def fold(word: str) -> str:
 
 
 def identifier_parts(word: str) -> list[str] | None:
-    """The words of an identifier, as written (getUserName: get, User, Name; max_file_size: max, file, size), or
-    None when `word` is one word (table, Table, HTTP, APIs, utf8, pH, don't). identifier_spans() says where they
-    lie; this is the same rule without the offsets, for indexing."""
+    """The words of an identifier, as written (getUserName: get, User, Name; max_file_size: max, file, size;
+    fine-tune: fine, tune), or None when `word` is one word (table, Table, HTTP, APIs, utf8, pH, don't).
+    identifier_spans() says where they lie; this is the same rule without the offsets, for indexing."""
+    if "-" in word:
+        return [word[s:e] for s, e in _compound_spans(word)]
     if has_cjk(word):
         return [word[s:e] for s, e in _cjk_spans(word)]
     if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
@@ -61,6 +64,8 @@ def identifier_parts(word: str) -> list[str] | None:
 
 def identifier_spans(word: str) -> list[tuple[int, int]] | None:
     """Where the words of identifier_parts(word) lie in it (None when it is one word)."""
+    if "-" in word:
+        return _compound_spans(word)
     if has_cjk(word):
         return _cjk_spans(word)
     if "_" not in word and (word.islower() or word.isupper() or (word.istitle() and word.isalpha())):
@@ -77,6 +82,19 @@ def identifier_spans(word: str) -> list[tuple[int, int]] | None:
 def has_cjk(word: str) -> bool:
     """Whether a word holds Chinese, Japanese or Korean characters (its runs of them give pairs: _cjk_spans)."""
     return not word.isascii() and _CJK.search(word) is not None
+
+
+def _compound_spans(word: str) -> list[tuple[int, int]]:
+    """The words of a compound joined by hyphens (one hyphen between two words): each piece's own words when it is
+    an identifier (max_file-size: max, file, size), else the piece, a letter alone too (e-mail: e, mail), so that
+    its words are those the text gives with its hyphens read as spaces (an identifier piece's whole aside)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for piece in word.split("-"):
+        inner = identifier_spans(piece)
+        spans += [(start, start + len(piece))] if inner is None else [(start + s, start + e) for s, e in inner]
+        start += len(piece) + 1
+    return spans
 
 
 def _cjk_spans(word: str) -> list[tuple[int, int]]:

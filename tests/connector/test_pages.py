@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from connector.pages import HEADERS
+from connector.render import highlighter
 
 from support.connector import ROOT, make_server, payload
 from support.folders import index, write
@@ -137,6 +138,13 @@ def test_the_query_in_a_link_highlights_the_matched_words(server: HttpServer) ->
     markup = get(f"{server.base}/docs/changing.md?q=changingword").text
     assert "<mark>changingword</mark>" in markup
     assert "<mark>" not in get(f"{server.base}/docs/changing.md").text
+
+
+def test_a_compound_is_highlighted_whole_when_the_query_finds_it() -> None:
+    """A page opened from a search for "finetuning" marks the "fine-tuned" that the search found in it."""
+    marked = highlighter("finetuning")("We fine-tuned the model, then tuned it finely.")
+    assert marked == "We <mark>fine-tuned</mark> the model, then tuned it finely."
+    assert highlighter("tune")("fine-tune <b>") == "<mark>fine-tune</mark> &lt;b&gt;"
 
 
 def test_html_and_script_in_a_document_are_shown_as_text_never_run(server: HttpServer) -> None:

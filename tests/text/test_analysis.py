@@ -24,6 +24,7 @@ SAMPLES = [
     "the of and to",
     "TableOfContents, getUserName(HTTPServer) and APIs; naïveBayes ÉtatCivil __init__ IsA of_the utf8Decoder x86_64",
     "Pythonアプリの計装について。トレースの設定 と SDK; 设置收集器的配置 and 설정을 변경합니다 の ｱﾌﾟﾘ getUserNameテ",
+    "To fine-tune the state-of-the-art model, run --dry-run on x86-64; e-mail getUser-name about COVID-19 -- a-b-",
 ]
 
 
@@ -99,6 +100,13 @@ def test_the_pickled_schema_carries_no_indexing_memo() -> None:
         ("getIDs", ["getid", "get", "id"]),
         ("__init__", ["__init__", "init"]),
         ("mRNA", ["mrna", "rna"]),  # a part of one letter says nothing by itself
+        ("fine-tune", ["finetun", "fine", "tune"]),  # a compound: its whole as one word, and its words
+        ("fine-tuning", ["finetun", "fine", "tune"]),
+        ("COVID-19", ["covid19", "covid", "19"]),
+        ("e-mail", ["email", "e", "mail"]),  # a letter alone too: the words its hyphen read as a space gives
+        ("state-of-the-art", ["stateoftheart", "state", "art"]),
+        ("getUser-name", ["getusernam", "get", "user", "name"]),  # an identifier's words, not its whole
+        ("-dry-run-", ["dryrun", "dri", "run"]),  # (hyphens around a word are no part of it)
     ],
 )
 def test_an_identifier_gives_its_whole_and_its_words(word: str, terms: list[str]) -> None:
@@ -158,6 +166,49 @@ def test_words_find_an_identifier_and_an_identifier_finds_its_words(
         assert hits[0] == first, hits
 
 
+COMPOUNDS = {
+    "tune.md": "# Fine-tuning\n\nHow to fine-tune a model on your own data.\n",
+    "joined.md": "# Training\n\nFinetuning a model takes an hour.\n",
+    "apart.md": "# Radio\n\nTune the radio to a fine station.\n",
+    "ship.md": "# Ships\n\nA model of a ship.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def compounds(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_index(tmp_path_factory.mktemp("compounds"), COMPOUNDS)
+
+
+@pytest.mark.parametrize(
+    ("query", "first", "found"),
+    [
+        ("finetuning", None, {"tune.md", "joined.md"}),  # the one-word spelling finds the compound
+        ("fine-tuned", None, {"tune.md", "apart.md"}),  # a compound searches its words, as BM25 engines read it
+        ("fine-tune model", "tune.md", {"tune.md", "joined.md", "apart.md", "ship.md"}),  # the compound first
+        ('"fine tune"', None, {"tune.md"}),  # a phrase still matches the compound's words in order
+        ('"fine-tune a model"', None, {"tune.md"}),
+        ("model NOT fine-tune", None, {"ship.md"}),  # NOT leaves out the compound under either spelling
+        ("model NOT tune", None, {"joined.md", "ship.md"}),  # and its word leaves out what holds the word
+    ],
+)
+def test_a_compound_and_its_one_word_spelling_find_each_other(
+    compounds: Path, query: str, first: str | None, found: set[str]
+) -> None:
+    hits = [h.document.id for h in snapshot(compounds).search(query, limit=20)]
+    assert set(hits) == found, hits
+    if first is not None:
+        assert hits[0] == first, hits
+
+
+def test_a_snippet_shows_the_compound_that_its_one_word_spelling_found(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    filler = "Other words fill this page to make it long. " * 20
+    write(docs, "long.md", f"# Long\n\n{filler}Then we fine-tuned the model on our data. {filler}\n")
+    index(docs, index_dir)
+    [hit] = snapshot(index_dir).search("finetuning")
+    assert "fine-tuned the model" in hit.snippet
+
+
 def test_a_snippet_shows_where_an_identifiers_words_are(tmp_path: Path) -> None:
     docs, index_dir = tmp_path / "docs", tmp_path / "index"
     filler = "Nothing to see in this sentence about the weather. " * 20
@@ -198,8 +249,14 @@ def test_a_word_too_long_to_be_a_name_is_not_split() -> None:
     assert [t for t, _, _, _ in TextAnalyzer().analyze(word)] == [word.lower()]
 
 
+def test_a_chain_of_words_too_long_to_be_a_name_gives_its_words_alone() -> None:
+    chain = "-".join(["word"] * 1_000_000)  # five million characters joined by hyphens
+    analyzed = [(t, pos) for t, pos, _, _ in TextAnalyzer().analyze(chain)]
+    assert analyzed == [("word", pos) for pos in range(1_000_000)]
+
+
 @PROPERTIES
-@given(st.text(st.sampled_from("aBcDxYz019_'éÉßİκΚアの計装设설ﾌﾟ"), max_size=40))
+@given(st.text(st.sampled_from("aBcDxYz019_'-éÉßİκΚアの計装设설ﾌﾟ"), max_size=40))
 def test_the_words_of_an_identifier_are_where_their_spans_say(word: str) -> None:
     spans = identifier_spans(word)
     assert identifier_parts(word) == (None if spans is None else [word[s:e] for s, e in spans])
