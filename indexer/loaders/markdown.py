@@ -74,6 +74,7 @@ from indexer.loaders.myst import plain_myst
 from indexer.loaders.openapi import api_page
 from indexer.loaders.pyreferences import joined_references
 from indexer.loaders.quartoref import reference_tables
+from indexer.loaders.railsguides import without_github_notice
 from indexer.loaders.rawhtml import python_markdown_html
 from indexer.loaders.shortcodes import expand_code_shortcodes
 from indexer.loaders.snippets import expand_snippets
@@ -109,6 +110,7 @@ class MarkdownLoader:
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
+        body = without_github_notice(body)  # the Rails Guides' "DO NOT READ THIS FILE ON GITHUB"
         body = fill_liquid(body, path, front_matter)  # on a Jekyll site: {{ page.title }}, {{ site.data.x.y }}
         pandoc = path.suffix.lower() in quarto.SUFFIXES  # Quarto, R Markdown: ```{python} is code to run, not MyST
         metadata = quarto.Metadata(path, front_matter) if pandoc else None  # read when a shortcode asks
