@@ -31,7 +31,7 @@ _PATH_SAFE = "/@"  # and in a page's path: `@` is a path's character (docusaurus
 # other file (a PDF, an Office document, a .txt) is served as it is, its extension kept.
 PAGE_SUFFIXES = frozenset(
     {".md", ".markdown", ".mdown", ".mkd", ".mdx", ".qmd", ".rmd", ".rst", ".rest", ".ipynb", ".html", ".htm",
-     ".xhtml", ".adoc", ".asciidoc", ".org", ".textile"}
+     ".xhtml", ".adoc", ".asciidoc", ".org", ".textile", ".cheatmd", ".livemd"}
 )  # fmt: skip
 
 

@@ -99,7 +99,8 @@ class MarkdownLoader:
     indented lines are not code; any other has MyST's directives and roles read (myst.py)."""
 
     format = "markdown"
-    suffixes = frozenset({".md", ".markdown", ".mdown", ".mkd"}) | quarto.SUFFIXES
+    # ExDoc's cheatsheets (.cheatmd) and Livebook notebooks (.livemd), which ExDoc publishes as pages, are Markdown
+    suffixes = frozenset({".md", ".markdown", ".mdown", ".mkd", ".cheatmd", ".livemd"}) | quarto.SUFFIXES
     always_mdx = False
 
     def __init__(self) -> None:
