@@ -53,6 +53,7 @@ from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.codeannotations import without_material_annotations
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.docsify import expand_docsify_embeds
+from indexer.loaders.exdoc import bracketed_autolinks
 from indexer.loaders.fiddles import expand_fiddles
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.homepage import home_sections
@@ -131,6 +132,7 @@ class MarkdownLoader:
         body = expand_gohugo_shortcodes(body, path)  # gohugo.io's: code-toggle of its config, new-in
         body = expand_fiddles(body, path)  # Electron's ```fiddle blocks: the example's files
         body = expand_code_shortcodes(fill_params(body, path, front_matter))  # Hugo's `param`, code, comments
+        body = bracketed_autolinks(body)  # ExDoc's links to code with a space: [the task](`mix format`)
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name
             if not mdx and not pandoc and markdown_extensions(str(path.parent)) is not None:

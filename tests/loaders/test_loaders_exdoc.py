@@ -54,6 +54,16 @@ conversation = %{method: "GET", path: "/wildthings"}
 A map holds the quokkafish request.
 """
 
+MIX_GUIDE = """# Introduction to Mix
+
+You can learn more by checking [the format task documentation](`mix format`) or [`mix release`](`mix release`).
+Lists are enumerable: see [`Enum.map/2`](`Enum.map/2`).
+
+```markdown
+See [the format task documentation](`mix format`).
+```
+"""
+
 GUIDE = """# Structs
 
 > #### Structs are maps {: .info}
@@ -100,3 +110,22 @@ def test_a_cheatsheet_is_served_as_an_html_page(docs: Path, index_dir: Path) -> 
     index(docs, index_dir, base_url="https://hexdocs.pm/elixir/", url_extension="html")
     assert document(index_dir, "cheatsheets/enum-cheat.cheatmd").url.endswith("/enum-cheat.html")
     assert document(index_dir, "notebooks/servy.livemd").url.endswith("/servy.html")
+
+
+def test_a_link_to_a_mix_task_shows_its_text_as_exdoc_shows_it(docs: Path, index_dir: Path) -> None:
+    """ExDoc links `[text](`mix format`)` to the task's page; CommonMark alone leaves it as written, brackets,
+    parentheses and all. In a code block the syntax stays as written."""
+    write(docs, "mix-and-otp/introduction-to-mix.md", MIX_GUIDE)
+    index(docs, index_dir)
+    text = text_of(index_dir, "mix-and-otp/introduction-to-mix.md")
+    assert "checking the format task documentation or mix release." in text
+    assert "see Enum.map/2." in text
+    assert "See [the format task documentation](`mix format`)." in text
+    assert text.count("](") == 1
+
+
+def test_a_long_line_of_unclosed_autolinks_is_read_in_linear_time(docs: Path, index_dir: Path) -> None:
+    write(docs, "hostile.md", "# Hostile\n\n" + "[a](`b c " * 40_000 + "\n\nwombatine\n")
+    report = index(docs, index_dir)
+    assert report.elapsed < 30
+    assert "wombatine" in text_of(index_dir, "hostile.md")
