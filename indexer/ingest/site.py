@@ -197,6 +197,7 @@ SITES = {
         Site("antora"),
         Site("mystmd"),
         Site("docsify", frozenset({"readme"}), any_case=True, unpublished="docsify"),
+        Site("exdoc"),
     )
 }
 

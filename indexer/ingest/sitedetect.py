@@ -24,6 +24,8 @@ from indexer.ingest import generators
 from indexer.ingest.antora import CONFIG as ANTORA_CONFIG
 from indexer.ingest.antora import AntoraComponent, is_antora
 from indexer.ingest.docusaurus import plugin_reading
+from indexer.ingest.exdoc import CONFIG as EXDOC_CONFIG
+from indexer.ingest.exdoc import exdoc_site
 from indexer.ingest.gitbook import CONFIG as GITBOOK_CONFIG
 from indexer.ingest.gitbook import SITE_CONFIG as GITBOOK_SITE_CONFIG
 from indexer.ingest.gitbook import GitBookSpaces, gitbook_site, is_gitbook
@@ -91,7 +93,7 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     """The generator known in `folder` (DOCS or one above it) by another file than its config of CONFIG_FILES: an
     mkdocs*.yml, Hugo's older config, a Docusaurus site beside it that reads DOCS (before GitBook's files: a config
     that names DOCS outweighs one left from an older site), GitBook's, Antora's, Docsify's index.html, Jekyll's;
-    None when there is none. Each with the file it was known by (Site.known_by)."""
+    ExDoc's mix.exs; None when there is none. Each with the file it was known by (Site.known_by)."""
     if configs := site_configs(folder):  # no mkdocs.yml (detect_site reads it first): mkdocs-online.yml
         return replace(generators.mkdocs_rules(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
     if (config := old_hugo_config(folder)) is not None:
@@ -111,6 +113,8 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     if folder == docs and (jekyll := jekyll_site(docs)) is not None:
         known_by = next((docs / name for name in JEKYLL_CONFIGS if (docs / name).is_file()), docs)
         return replace(SITES["jekyll"], config=jekyll, known_by=known_by)
+    if (exdoc := exdoc_site(folder)) is not None:  # an Elixir project's mix.exs, its guides in guides/
+        return replace(SITES["exdoc"], config=exdoc, known_by=folder / EXDOC_CONFIG)
     return None
 
 

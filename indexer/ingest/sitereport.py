@@ -14,6 +14,7 @@ from indexer.ingest.antora import drops_extensions, is_antora
 from indexer.ingest.antora import served_at as antora_served_at
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
+from indexer.ingest.exdoc import ExDocSite
 from indexer.ingest.layouts import hugo_content, site_of
 from indexer.ingest.site import Site
 from indexer.ingest.siteconfig import config_mapping, lowered, site_address, site_folders
@@ -29,9 +30,9 @@ _SHOWN = {
     "docusaurus": "Docusaurus", "mdbook": "mdBook", "mkdocs": "MkDocs", "vuepress": "VuePress", "hugo": "Hugo",
     "sphinx": "Sphinx", "astro": "Astro", "jekyll": "Jekyll", "vitepress": "VitePress", "quarto": "Quarto",
     "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
-    "docsify": "Docsify",
+    "docsify": "Docsify", "exdoc": "ExDoc",
 }  # fmt: skip
-_HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora"})  # serve page.html
+_HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc"})  # serve page.html
 _NESTED_DEPTH = 3  # folders below DOCS looked into for a site's config (website/, docs/site/, docs/docsite/rst/)
 _SPHINX_DOCS = frozenset({"doc", "docs", "documentation", "source"})  # folders whose conf.py is Sphinx's
 # settings only Sphinx's conf.py gives: a conf.py elsewhere that assigns one is Sphinx's (Ansible's docs/docsite/rst)
@@ -152,6 +153,8 @@ def served_at(docs: Path, site: Site) -> str:
     served at, for the summary to give as --base-url when none is given; "" otherwise."""
     if site.name == "antora":
         return antora_served_at(docs)
+    if isinstance(site.config, ExDocSite):  # its pages' URLs are their names alone, wherever DOCS lies in it
+        return site.config.served_at
     if site.name == "vitepress":  # not from a folder inside srcDir: its pages' ids lack that folder's path
         if isinstance(site.config, VitePressSite) and site.config.inside:
             return ""
