@@ -198,6 +198,7 @@ SITES = {
         Site("mystmd"),
         Site("docsify", frozenset({"readme"}), any_case=True, unpublished="docsify"),
         Site("exdoc"),
+        Site("railsguides"),
     )
 }
 

@@ -56,6 +56,9 @@ SITE_CONFIGS = frozenset([name for name, _ in CONFIG_FILES] + list(JEKYLL_CONFIG
 """Names of the files (and folders: .vitepress/) that make their folder a site's, besides those of site_configs():
 loaders look for them above a page on their own (MkDocs' snippets, Hugo's params, Docusaurus's @site/, Quarto's
 and Jekyll's variables), so the scanner notes where DOCS holds one (planning.site_found)."""
+# rails/rails guides/source (and a translation's source/<lang>/): the list of the guides, and the layout its
+# generator (guides/rails_guides/generator.rb) renders each guide in, as guide.html beside the others
+_RAILS_GUIDES = ("documents.yaml", "layout.html.erb")
 _OLD_HUGO = frozenset(f"config.{ext}" for ext in ("toml", "yaml", "yml", "json"))  # layouts.old_hugo_config
 
 
@@ -93,7 +96,8 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     """The generator known in `folder` (DOCS or one above it) by another file than its config of CONFIG_FILES: an
     mkdocs*.yml, Hugo's older config, a Docusaurus site beside it that reads DOCS (before GitBook's files: a config
     that names DOCS outweighs one left from an older site), GitBook's, Antora's, Docsify's index.html, Jekyll's;
-    ExDoc's mix.exs; None when there is none. Each with the file it was known by (Site.known_by)."""
+    ExDoc's mix.exs, the Rails Guides' list of guides beside their layout; None when there is none. Each with the
+    file it was known by (Site.known_by)."""
     if configs := site_configs(folder):  # no mkdocs.yml (detect_site reads it first): mkdocs-online.yml
         return replace(generators.mkdocs_rules(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
     if (config := old_hugo_config(folder)) is not None:
@@ -115,6 +119,8 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
         return replace(SITES["jekyll"], config=jekyll, known_by=known_by)
     if (exdoc := exdoc_site(folder)) is not None:  # an Elixir project's mix.exs, its guides in guides/
         return replace(SITES["exdoc"], config=exdoc, known_by=folder / EXDOC_CONFIG)
+    if folder == docs and all(os.path.isfile(docs / name) for name in _RAILS_GUIDES):
+        return replace(SITES["railsguides"], known_by=docs / _RAILS_GUIDES[0])
     return None
 
 

@@ -30,9 +30,9 @@ _SHOWN = {
     "docusaurus": "Docusaurus", "mdbook": "mdBook", "mkdocs": "MkDocs", "vuepress": "VuePress", "hugo": "Hugo",
     "sphinx": "Sphinx", "astro": "Astro", "jekyll": "Jekyll", "vitepress": "VitePress", "quarto": "Quarto",
     "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
-    "docsify": "Docsify", "exdoc": "ExDoc",
+    "docsify": "Docsify", "exdoc": "ExDoc", "railsguides": "Rails Guides",
 }  # fmt: skip
-_HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc"})  # serve page.html
+_HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc", "railsguides"})  # serve page.html
 _NESTED_DEPTH = 3  # folders below DOCS looked into for a site's config (website/, docs/site/, docs/docsite/rst/)
 _SPHINX_DOCS = frozenset({"doc", "docs", "documentation", "source"})  # folders whose conf.py is Sphinx's
 # settings only Sphinx's conf.py gives: a conf.py elsewhere that assigns one is Sphinx's (Ansible's docs/docsite/rst)
