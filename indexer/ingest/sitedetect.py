@@ -56,9 +56,9 @@ SITE_CONFIGS = frozenset([name for name, _ in CONFIG_FILES] + list(JEKYLL_CONFIG
 """Names of the files (and folders: .vitepress/) that make their folder a site's, besides those of site_configs():
 loaders look for them above a page on their own (MkDocs' snippets, Hugo's params, Docusaurus's @site/, Quarto's
 and Jekyll's variables), so the scanner notes where DOCS holds one (planning.site_found)."""
-# rails/rails guides/source (and a translation's source/<lang>/): the list of the guides, and the layout its
-# generator (guides/rails_guides/generator.rb) renders each guide in, as guide.html beside the others
-_RAILS_GUIDES = ("documents.yaml", "layout.html.erb")
+RAILS_GUIDES = ("documents.yaml", "layout.html.erb")
+"""What makes a folder the Rails Guides' source (rails/rails guides/source, a translation's source/<lang>/): the list
+of the guides, and the layout its generator (guides/rails_guides/generator.rb) renders each in, as guide.html."""
 _OLD_HUGO = frozenset(f"config.{ext}" for ext in ("toml", "yaml", "yml", "json"))  # layouts.old_hugo_config
 
 
@@ -119,8 +119,8 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
         return replace(SITES["jekyll"], config=jekyll, known_by=known_by)
     if (exdoc := exdoc_site(folder)) is not None:  # an Elixir project's mix.exs, its guides in guides/
         return replace(SITES["exdoc"], config=exdoc, known_by=folder / EXDOC_CONFIG)
-    if folder == docs and all(os.path.isfile(docs / name) for name in _RAILS_GUIDES):
-        return replace(SITES["railsguides"], known_by=docs / _RAILS_GUIDES[0])
+    if folder == docs and all(os.path.isfile(docs / name) for name in RAILS_GUIDES):
+        return replace(SITES["railsguides"], known_by=docs / RAILS_GUIDES[0])
     return None
 
 

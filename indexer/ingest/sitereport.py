@@ -18,7 +18,7 @@ from indexer.ingest.exdoc import ExDocSite
 from indexer.ingest.layouts import hugo_content, site_of
 from indexer.ingest.site import Site
 from indexer.ingest.siteconfig import config_mapping, lowered, site_address, site_folders
-from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES
+from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES, RAILS_GUIDES
 from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
@@ -64,7 +64,8 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
     """When no generator's config is at DOCS or above it: (the generator's name, the folder) of one in a folder
     below DOCS (a repository whose site lies in website/; or, as Redux keeps it, whose website/ reads its pages
     from docs/ beside it: docs/; a Sphinx project's conf.py in doc/build/, as SQLAlchemy, Alembic and Mako keep
-    theirs; an Antora component's antora.yml beside its modules/, as Spring's projects keep theirs in docs/),
+    theirs; an Antora component's antora.yml beside its modules/, as Spring's projects keep theirs in docs/; the
+    Rails Guides' source, in rails/rails guides/source),
     nearest first; None when there is none."""
     level = [docs]
     for _ in range(_NESTED_DEPTH):
@@ -86,6 +87,8 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                     continue  # Hugo's config folder: its site is DOCS, which lacks the content/ it is known by
                 site = next((site for name, site in CONFIG_FILES if os.path.exists(path / name)), None)
                 site = "antora" if site is None and is_antora(path) else site  # antora.yml beside modules/
+                if site is None and all((path / name).is_file() for name in RAILS_GUIDES):
+                    site = "railsguides"  # rails/rails guides/source
                 if site is not None and (site != "sphinx" or entry.name in _SPHINX_DOCS or _sphinx_conf(path)):
                     return _SHOWN.get(site, site), _pages_of(site, path, docs).relative_to(docs).as_posix()
                 below.append(path)

@@ -48,3 +48,16 @@ def test_a_folder_with_a_documents_yaml_alone_is_no_rails_guides(docs: Path, ind
     write(docs, "active_record_basics.md", GUIDE)
     ran = indexer_main(docs, "--index", docs.parent / "index", "--no-embeddings")
     assert "Rails Guides" not in ran.err
+
+
+def test_the_repository_root_is_told_of_the_guides_below_it(tmp_path: Path, indexer_main: Main) -> None:
+    """rails/rails indexed from its root: 182 READMEs, changelogs and test fixtures, and nothing said of where the
+    guides are."""
+    root = tmp_path / "rails"
+    write(root, "README.md", "# Welcome to Rails\n\nA web framework.\n")
+    write(root, "activerecord/CHANGELOG.md", "*   Fix a bug.\n")
+    write(root, "guides/source/documents.yaml", DOCUMENTS)
+    write(root, "guides/source/layout.html.erb", "<html><body><%= yield %></body></html>\n")
+    write(root, "guides/source/active_record_basics.md", GUIDE)
+    ran = indexer_main(root, "--index", tmp_path / "index", "--no-embeddings")
+    assert "but guides/source/ holds a site (Rails Guides): index that folder for its pages" in ran.err
