@@ -36,7 +36,7 @@ from indexer.text.words import fold
 FIELD_ALIASES = {"text": "body", "content": "body", "tags": "tag", "format": "type", "lang": "language"}
 EDITION_FIELDS = ("language", "version")  # a document's edition of its site (editions.py): language:fr, version:2.x
 TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "mdown": "markdown", "mkd": "markdown", "mdx": "markdown",
-                "qmd": "markdown", "rmd": "markdown",
+                "qmd": "markdown", "rmd": "markdown", "cheatmd": "markdown", "livemd": "markdown",
                 "pdf": "pdf", "txt": "text", "text": "text", "rst": "text", "rest": "text", "adoc": "text",
                 "asciidoc": "text", "org": "text", "textile": "text", "html": "html", "htm": "html", "xhtml": "html",
                 "docx": "docx", "docm": "docx", "word": "docx", "xlsx": "xlsx", "xlsm": "xlsx", "excel": "xlsx",
