@@ -26,6 +26,7 @@ from indexer.ingest.passages import assemble
 from indexer.ingest.urls import checked_url
 from indexer.model import ParsedDoc, Section
 from indexer.store.docstore import DocRecord, Stamp
+from indexer.text.analysis import WORD
 from indexer.text.sanitize import clean_text, clean_value
 
 MAX_TITLE_CHARS = 300
@@ -34,7 +35,6 @@ _TAG = re.compile(r"</?[A-Za-z][^<>]{0,1000}>")  # an HTML tag
 MAX_TEXT_CHARS = 10_000_000  # about 1.6 million words: a long book is a third of it
 MAX_DISTINCT_WORDS = 200_000  # natural text of any length stays far below; random data reaches it quickly
 _COUNT_WORDS_FROM = 800_000  # shorter text cannot hold MAX_DISTINCT_WORDS distinct words
-_WORD = re.compile(r"\w+")
 
 
 def make_record(
@@ -163,7 +163,7 @@ def _bounded(sections: list[Section], warnings: list[str]) -> list[Section]:
     chars, words = 0, set[str]()
     for section in sections:
         end = min(len(section.text), MAX_TEXT_CHARS - chars)
-        words.update(_WORD.findall(section.text, 0, end))
+        words.update(WORD.findall(section.text, 0, end))
         if len(words) > MAX_DISTINCT_WORDS:
             end = _distinct_words_end([*kept, section])
             warnings.append(
@@ -183,8 +183,8 @@ def _distinct_words_end(sections: list[Section]) -> int:
     """Where, in the last of `sections`, the words of all of them first number more than MAX_DISTINCT_WORDS."""
     words: set[str] = set()
     for section in sections[:-1]:
-        words.update(_WORD.findall(section.text))
-    for match in _WORD.finditer(sections[-1].text):
+        words.update(WORD.findall(section.text))
+    for match in WORD.finditer(sections[-1].text):
         words.add(match.group())
         if len(words) > MAX_DISTINCT_WORDS:
             return match.start()

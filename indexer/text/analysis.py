@@ -27,7 +27,7 @@ from whoosh.analysis import LowercaseFilter as _Lowercase
 
 from indexer.text.words import MAX_IDENTIFIER, fold, has_cjk, identifier_parts, identifier_spans
 
-_WORD = re.compile(r"\w+(?:['-]\w+)*")  # a compound joined by single hyphens is one word as written
+WORD = re.compile(r"\w+(?:['-]\w+)*")  # a compound joined by single hyphens is one word as written
 # English function words: articles, pronouns, auxiliaries, prepositions, conjunctions, and the commonest
 # adverbs. They carry no topic, and a natural-language question is full of them.
 STOP_WORDS = frozenset(
@@ -95,6 +95,8 @@ class TextAnalyzer(Analyzer):
             else:  # its whole is not remembered apart: few write it any other way
                 whole = "" if has_cjk(word) else self._stem(_joined(folded))  # a CJK run: its pairs alone
                 parts = tuple(filter(None, [self._term(fold(w)) for w in words]))
+                if parts and parts[0] == whole:  # (use-ful: use, use, ful) one term twice at one position
+                    whole = ""  # would match a phrase that starts at either, and count twice
                 entry = (whole, *parts) if parts and parts != (whole,) else whole or STOPPED
         self._remember(word, entry)
         return entry
@@ -135,7 +137,7 @@ class TextAnalyzer(Analyzer):
                 yield term, 0, 0, len(text)
             return
         pos = 0
-        for match in _WORD.finditer(text):
+        for match in WORD.finditer(text):
             entry = self.entry(match.group())
             if isinstance(entry, str):
                 if entry is not STOPPED:
@@ -182,7 +184,7 @@ class TextAnalyzer(Analyzer):
         if chunk.isascii() and b"'" not in chunk and b"-" not in chunk:
             held = [(0, chunk.decode("ascii"))]
         else:
-            held = [(m.start(), m.group()) for m in _WORD.finditer(chunk.decode("utf-8"))]
+            held = [(m.start(), m.group()) for m in WORD.finditer(chunk.decode("utf-8"))]
         terms: set[str] = set()
         for _, word in held:
             entry = self.entry(word)
@@ -226,7 +228,7 @@ class TextAnalyzer(Analyzer):
     def _kept(self, text: str) -> list[Entry]:
         """The entries of the words of `text` that give a term."""
         get, entry = self._entries.get, self.entry
-        return [e for w in _WORD.findall(text) if (e := get(w) or entry(w)) is not STOPPED]
+        return [e for w in WORD.findall(text) if (e := get(w) or entry(w)) is not STOPPED]
 
     def postings(self, text: str) -> dict[str, list[int]]:
         """Term -> its positions in `text`, as analyze() gives them."""
@@ -280,10 +282,12 @@ class TextAnalyzer(Analyzer):
 def _joined(folded: str) -> str:
     """The whole of a compound joined by hyphens, as those who write it as one word write it (fine-tune: finetune;
     COVID-19: covid19), so that either spelling finds the other; none for one no one types (a chain of words
-    longer than MAX_IDENTIFIER: its words alone). Any other word as it is."""
+    longer than MAX_IDENTIFIER, numbers alone: a range, a date). Any other word as it is."""
     if "-" not in folded:
         return folded
-    return folded.replace("-", "") if len(folded) <= MAX_IDENTIFIER else ""
+    if len(folded) > MAX_IDENTIFIER or not any(c.isalpha() for c in folded):  # 1-2, 2024-01-15: no one word
+        return ""
+    return folded.replace("-", "")
 
 
 def _found_back(
@@ -338,7 +342,7 @@ SEARCH_ANALYZER = TextAnalyzer()
 def word_matches(text: str) -> Iterator[re.Match[str]]:
     """The words of a text as the index reads them (a compound joined by hyphens is one), for callers that mark
     the words a query finds."""
-    return _WORD.finditer(text)
+    return WORD.finditer(text)
 
 
 def terms_of(text: str) -> set[str]:

@@ -305,6 +305,16 @@ def test_text_of_random_words_is_cut_at_the_distinct_word_limit(docs: Path, inde
     assert found(index_dir, "tailwort") == []
 
 
+def test_compounds_of_a_few_words_count_as_the_distinct_words_they_index(docs: Path, index_dir: Path) -> None:
+    """Each compound is a word of its own in the index (its whole): 220,000 pairs of 600 words are cut too."""
+    vocabulary = [f"w{n:x}q" for n in range(600)]
+    pairs = [f"{a}-{b}" for a in vocabulary for b in vocabulary][: MAX_DISTINCT_WORDS + 20_000]
+    write(docs, "pairs.txt", " ".join(pairs) + " tailwort\n")
+    report = index(docs, index_dir)
+    assert any("distinct words" in w for w in warnings_of(report, "pairs.txt"))
+    assert found(index_dir, "tailwort") == []
+
+
 # 18 (in part). A folder whose files no loader reads says so
 
 

@@ -13,7 +13,7 @@ from indexer.text.analysis import TextAnalyzer
 from indexer.text.words import identifier_parts, identifier_spans
 
 from support.connector import build_index
-from support.folders import index, snapshot, write
+from support.folders import index, snapshot, whoosh_snapshot, write
 from support.hostile import PROPERTIES
 
 SAMPLES = [
@@ -250,9 +250,29 @@ def test_a_word_too_long_to_be_a_name_is_not_split() -> None:
 
 
 def test_a_chain_of_words_too_long_to_be_a_name_gives_its_words_alone() -> None:
-    chain = "-".join(["word"] * 1_000_000)  # five million characters joined by hyphens
+    chain = "-".join(["word"] * 40)  # 199 characters joined by hyphens: no one types it as one word
     analyzed = [(t, pos) for t, pos, _, _ in TextAnalyzer().analyze(chain)]
-    assert analyzed == [("word", pos) for pos in range(1_000_000)]
+    assert analyzed == [("word", pos) for pos in range(40)]
+
+
+@pytest.mark.parametrize(("word", "terms"), [("use-ful", ["use", "ful"]), ("1-2", ["1", "2"]), ("URL-s", ["url", "s"])])
+def test_a_compound_whose_whole_is_its_first_word_or_a_number_gives_its_words_alone(
+    word: str, terms: list[str]
+) -> None:
+    """(use-ful stems to use: the term twice at one position would match a phrase starting at either; 1-2 and
+    2024-01-15 are no word anyone writes as one, and 12 would find a range)"""
+    assert [(t, pos) for t, pos, _, _ in TextAnalyzer().analyze(word)] == [(t, i) for i, t in enumerate(terms)]
+
+
+def test_a_phrase_after_a_compound_whose_whole_is_its_first_word_matches_on_both_paths(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "tools.md", "# Tools\n\nA use-ful hammer, and a zebra sleeps.\n")
+    write(docs, "other.md", "# Other\n\nNothing of interest.\n")
+    index(docs, index_dir)
+    for searcher in (snapshot(index_dir), whoosh_snapshot(index_dir)):
+        assert searcher.search('"use zebra"') == [] and searcher.search('"use hammer"') == []
+        assert [hit.document.id for hit in searcher.search('"useful hammer"')] == []  # (its words are use, ful)
+        assert [hit.document.id for hit in searcher.search('"use ful hammer"')] == ["tools.md"]
 
 
 @PROPERTIES
