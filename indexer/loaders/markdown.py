@@ -23,7 +23,8 @@ shortcodes filled in from the front matter and the site's params (hugoparams.py)
 code (`highlight`, Docsy's tabs) made fenced code and those whose body is a comment dropped (shortcodes.py),
 then template syntax of static site generators (Hugo shortcodes, mdBook directives, Liquid) is taken out
 (templates.py), once a Jekyll site's Liquid outputs that name a value are filled in (liquid.py). Dialects'
-markup is taken out of the prose (dialects.py), with the attribute blocks of the delimiters that a VitePress site's
+markup is taken out of the prose (dialects.py; Documenter.jl's `@`-blocks and `(@ref x)` cross-references:
+documenter.py), with the attribute blocks of the delimiters that a VitePress site's
 config sets (vitepressconfig.py: its config is read as the page's settings). On an MkDocs page, raw HTML runs
 down to its closing tag, blank lines included, as Python-Markdown reads it (rawhtml.py), and
 the markers of Material's code annotations are no text (codeannotations.py).
@@ -53,6 +54,7 @@ from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.codeannotations import without_material_annotations
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.docsify import expand_docsify_embeds
+from indexer.loaders.documenter import plain_documenter
 from indexer.loaders.exdoc import bracketed_autolinks
 from indexer.loaders.fiddles import expand_fiddles
 from indexer.loaders.frontmatter import split_front_matter
@@ -138,7 +140,9 @@ class MarkdownLoader:
             if not mdx and not pandoc and markdown_extensions(str(path.parent)) is not None:
                 body = python_markdown_html(joined_references(material_shortcodes(body)))  # as Python-Markdown reads
                 body = without_material_annotations(body, code_annotated(str(path.parent)))
-            plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(plain_html_blocks(body), path)
+            if not mdx and not pandoc:
+                body = plain_html_blocks(plain_documenter(body))  # Documenter.jl's @-blocks and (@ref x) first
+            plain = strip_jsx(body, path) if mdx else body if pandoc else plain_myst(body, path)
             text = open_markdown_html(plain_dialects(strip_templates(plain), attribute_delimiters(path)))
         api = api_page(front_matter, path)  # Mintlify's API page: the operation its front matter names
         if api is not None:

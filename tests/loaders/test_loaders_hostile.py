@@ -264,6 +264,7 @@ GROWING = [
     pytest.param("a.md", lambda n: "```js\n" + "+++x+++ // @filename: a\n" * n + "```\n" * n, id="md-svelte-marks"),
     pytest.param("a.md", lambda n: "> ```\n> {{ a }}\n>\n" * n + "@include x.md\n" * n, id="md-quoted-fences"),
     pytest.param("a.md", lambda n: "---\n" + "title: @x: y\n" * n + "---\nx\n", id="md-flat-front-matter"),
+    pytest.param("a.md", lambda n: "[a](@ref b `c " * n + "\n```@meta\n" * n, id="md-documenter-references"),
 ]
 
 
