@@ -1,9 +1,10 @@
 """What a site generator's config, found in DOCS or beside it (sitedetect.py), changes of the generator's rules
 (site.py's SITES): the pages' folder (mdBook's src, MkDocs's docs_dir, VitePress's srcDir, Next.js's pages/,
-Hugo's content folder), whether pages are served as folders (MkDocs's use_directory_urls, Sphinx's dirhtml builder
-on Read the Docs, Astro's `trailingSlash: 'always'`), the titles of its navigation (navtitles.py), the editions
-it keeps (layouts.py), and what its config says of its pages (Site.config: mkdocs.py, sphinxconf.py, vitepress.py,
-nextra.py, mintlify.py, quartoproject.py, hugobuild.py).
+Hugo's content folder, Documenter.jl's source), whether pages are served as folders (MkDocs's use_directory_urls,
+Sphinx's dirhtml builder on Read the Docs, Astro's `trailingSlash: 'always'`, Documenter.jl's prettyurls), the
+titles of its navigation (navtitles.py), the editions it keeps (layouts.py), and what its config says of its pages
+(Site.config: mkdocs.py, sphinxconf.py, vitepress.py, nextra.py, mintlify.py, quartoproject.py, hugobuild.py;
+documenter.py reads make.jl).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
+from indexer.ingest.documenter import documenter_project
 from indexer.ingest.hugobuild import site_cascade
 from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages
 from indexer.ingest.mintlify import mintlify_site
@@ -41,6 +43,12 @@ def configured(site: str, folder: Path, name: str, docs: Path) -> Site | None:
         found = replace(found, slashed=True)  # Astro's docs: /en/getting-started/, served so only
     if site == "nextjs":
         found = _nextjs(found, config, docs)
+    if site == "documenter":
+        project = documenter_project(config)
+        if project is None:
+            return None  # a make.jl of another kind
+        rooted = folder == docs and (docs / project.source).is_dir()  # indexed from make.jl's folder: docs/src/
+        found = replace(found, slashed=project.pretty, root=project.source if rooted else "")
     if site == "mintlify":
         mintlify = mintlify_site(folder, docs)
         if mintlify is None:

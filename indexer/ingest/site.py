@@ -199,6 +199,7 @@ SITES = {
         Site("docsify", frozenset({"readme"}), any_case=True, unpublished="docsify"),
         Site("exdoc"),
         Site("railsguides"),
+        Site("documenter"),  # its make.jl says where its pages are and whether they are folders (documenter.py)
     )
 }
 

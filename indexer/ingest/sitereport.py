@@ -12,6 +12,7 @@ from pathlib import Path
 
 from indexer.ingest.antora import drops_extensions, is_antora
 from indexer.ingest.antora import served_at as antora_served_at
+from indexer.ingest.documenter import documenter_project
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
 from indexer.ingest.exdoc import ExDocSite
@@ -30,7 +31,7 @@ _SHOWN = {
     "docusaurus": "Docusaurus", "mdbook": "mdBook", "mkdocs": "MkDocs", "vuepress": "VuePress", "hugo": "Hugo",
     "sphinx": "Sphinx", "astro": "Astro", "jekyll": "Jekyll", "vitepress": "VitePress", "quarto": "Quarto",
     "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
-    "docsify": "Docsify", "exdoc": "ExDoc", "railsguides": "Rails Guides",
+    "docsify": "Docsify", "exdoc": "ExDoc", "railsguides": "Rails Guides", "documenter": "Documenter.jl",
 }  # fmt: skip
 _HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc", "railsguides"})  # serve page.html
 _NESTED_DEPTH = 3  # folders below DOCS looked into for a site's config (website/, docs/site/, docs/docsite/rst/)
@@ -51,7 +52,7 @@ def url_option(site: Site) -> str:
     for those that serve .html files."""
     if not site.name:
         return ""
-    if site.name in ("sphinx", "mkdocs"):
+    if site.name in ("sphinx", "mkdocs", "documenter"):
         return "--drop-extensions" if site.slashed else "--url-extension html"
     if site.name == "vitepress":
         return "--drop-extensions" if getattr(site.config, "clean_urls", False) else "--url-extension html"
@@ -85,7 +86,7 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                     continue
                 if entry.name == "_default" and folder.name == "config" and folder.parent == docs:
                     continue  # Hugo's config folder: its site is DOCS, which lacks the content/ it is known by
-                site = next((site for name, site in CONFIG_FILES if os.path.exists(path / name)), None)
+                site = _config_in(path)
                 site = "antora" if site is None and is_antora(path) else site  # antora.yml beside modules/
                 if site is None and all((path / name).is_file() for name in RAILS_GUIDES):
                     site = "railsguides"  # rails/rails guides/source
@@ -93,6 +94,15 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                     return _SHOWN.get(site, site), _pages_of(site, path, docs).relative_to(docs).as_posix()
                 below.append(path)
         level = below
+    return None
+
+
+def _config_in(folder: Path) -> str | None:
+    """The generator whose config (CONFIG_FILES) lies in `folder`, None for none: a make.jl is Documenter's only
+    when it calls makedocs (a Julia package's benchmarks/ and test/ hold scripts of that name too)."""
+    for name, site in CONFIG_FILES:
+        if os.path.exists(folder / name) and (site != "documenter" or documenter_project(folder / name) is not None):
+            return site
     return None
 
 
@@ -152,7 +162,8 @@ def served_at(docs: Path, site: Site) -> str:
     """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll, Astro or Quarto site's folder (or the folder
     a Docusaurus site beside it reads: _served_beside), a VitePress
     site's (or its srcDir), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's literal
-    `html_baseurl`), or an Antora component's: the address its config (an Antora site's playbook) says it is
+    `html_baseurl`), a Documenter.jl project's (or its source folder: make.jl's `canonical`), or an Antora
+    component's: the address its config (an Antora site's playbook) says it is
     served at, for the summary to give as --base-url when none is given; "" otherwise."""
     if site.name == "antora":
         return antora_served_at(docs)
@@ -171,6 +182,9 @@ def served_at(docs: Path, site: Site) -> str:
         return _mkdocs_served_at(docs, config)
     if site.name == "quarto" and config is not None and config.is_file():
         return _quarto_served_at(docs, config)
+    if site.name == "documenter" and config is not None and (project := documenter_project(config)) is not None:
+        pages = {config.parent.resolve(), (config.parent / project.source).resolve()}  # docs/, docs/src/
+        return project.canonical if docs.resolve() in pages else ""  # `canonical = "https://x.org/stable/"`
     if config is None or not config.is_file():
         return ""
     if site.name == "hugo" and docs.resolve() in _hugo_folders(config):  # grpc.io's `baseURL: https://grpc.io/`
