@@ -19,11 +19,11 @@ from pathlib import Path
 
 from indexer.ingest.siteconfig import site_address, site_folder
 from indexer.loaders.jsconfig import config_text
+from indexer.loaders.juliadocs import CALLS_MAKEDOCS
 
 __all__ = ["CONFIG", "DocumenterProject", "documenter_project"]
 
 CONFIG = "make.jl"
-_MAKEDOCS = re.compile(r"(?<![\w.])makedocs[ \t]*\(")
 _SOURCE = re.compile(r"(?<![\w.])source[ \t]*=[ \t]*\"([^\"\n$\\]*)\"")
 _UGLY = re.compile(r"(?<![\w.])prettyurls[ \t]*=[ \t]*false(?![\w.])")
 _CANONICAL = re.compile(r"(?<![\w.])canonical[ \t]*=[ \t]*\"(https?://[^\"\s$\\]+)\"")
@@ -44,4 +44,4 @@ class DocumenterProject:
 def documenter_project(config: Path) -> DocumenterProject | None:
     """The project whose make.jl is `config`, None when that file calls no `makedocs(` (or cannot be read)."""
     script = _COMMENT.sub("", config_text(config)) if config.is_file() else ""
-    return DocumenterProject(script) if _MAKEDOCS.search(script) else None
+    return DocumenterProject(script) if CALLS_MAKEDOCS.search(script) else None

@@ -15,6 +15,7 @@ the hero and feature cards of its front matter (homepage.py), its hero's name th
 Included files are put in place first (mkdocs-include-markdown-plugin's `{% include-markdown %}`:
 includemarkdown.py; MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`: mdincludes.py; mdBook's
 includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
+Documenter.jl's ```@docs and ```@autodocs, from the Julia source: juliadocs.py;
 VitePress's `<!--@include: -->` and `<<< file` code imports: vitepress.py; svelte.dev's `@include x.md`:
 svelteincludes.py; a Hugo site's own include shortcodes: hugoincludes.py; Electron's
 ```fiddle blocks, its example's files: fiddles.py; Quarto's, with Pandoc's divs and attributes taken out of .qmd
@@ -65,6 +66,7 @@ from indexer.loaders.hugoincludes import expand_hugo_includes
 from indexer.loaders.hugoparams import fill_params
 from indexer.loaders.includemarkdown import expand_include_markdown
 from indexer.loaders.jsx import is_mdx, strip_jsx
+from indexer.loaders.juliadocs import expand_julia_docstrings
 from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.materialcodes import material_shortcodes
 from indexer.loaders.mdbook import expand_includes
@@ -127,6 +129,7 @@ class MarkdownLoader:
         body = expand_snippets(expand_markdown_includes(body, path), path)  # Python-Markdown's, then pymdownx's
         body = expand_myst_includes(expand_includes(body, path), path)
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
+        body = expand_julia_docstrings(body, path)  # Documenter.jl's ```@docs, from the Julia source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
         body = expand_svelte_includes(body, path)  # svelte.dev's `@include .generated/compile-errors.md`
         body = expand_vitepress_code_imports(body, path)  # `<<< @/snippets/app.js`, once its includes are in

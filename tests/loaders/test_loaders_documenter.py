@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import document, found, index, text_of, write
+from support.folders import document, found, index, snapshot, text_of, warnings_of, write
 
 MAKE_JL = 'using Documenter\n\nmakedocs(\n    sitename = "Example.jl",\n    pages = ["Home" => "index.md"],\n)\n'
 
@@ -104,3 +104,125 @@ def test_the_same_blocks_shown_as_markdown_source_stay_as_written(docs: Path, in
     write(docs, "src/syntax.md", "# Syntax\n\n````markdown\n```@meta\nCurrentModule = Zebracorn\n```\n````\n")
     index(docs, index_dir)
     assert "```@meta\nCurrentModule = Zebracorn\n```" in text_of(index_dir, "src/syntax.md")
+
+
+ZEBRA_JL = '''module Zebra
+
+export frobnicate
+
+include("stripes.jl")
+
+const SHARED_NOTE =
+    """
+    Metadata: this function keeps the zebracorn metadata.
+    """
+const PIECES = "`:`, `Cols`, " *
+               "or a vector"
+
+"""
+    frobnicate(x; loud=false)
+
+Frobnicate `x`, costing \\$5 ($PIECES).
+
+# Examples
+
+```jldoctest
+julia> frobnicate(1)
+1
+```
+
+$SHARED_NOTE
+"""
+frobnicate(x; loud=false) = x
+
+template = """
+Not a docstring.
+"""
+notdocumented() = 1
+
+end
+'''
+
+STRIPES_JL = '''module Stripes
+
+"""
+$(SIGNATURES)
+
+Count the unicornfish stripes.
+"""
+function count_stripes(z::Zebra, n::Int)
+    return n
+end
+
+"A one-line docstring of the Stripe type."
+struct Stripe
+    width::Int
+end
+
+end
+'''
+
+API = """# API
+
+## Public
+
+```@docs
+frobnicate
+Zebra.nosuchthing
+```
+
+## Stripes
+
+```@autodocs
+Modules = [Zebra.Stripes]
+Pages = ["stripes.jl"]
+```
+"""
+
+
+def _package(repo: Path) -> None:
+    write(repo, ".git/HEAD", "ref: refs/heads/main\n")
+    write(repo, "Project.toml", 'name = "Zebra"\nuuid = "00000000-0000-0000-0000-000000000000"\n')
+    write(repo, "src/Zebra.jl", ZEBRA_JL)
+    write(repo, "src/stripes.jl", STRIPES_JL)
+    write(repo, "docs/make.jl", MAKE_JL)
+    write(repo, "docs/src/api.md", API)
+
+
+def test_docs_and_autodocs_blocks_show_the_docstrings_of_the_julia_source(tmp_path: Path) -> None:
+    """Indexed from docs/ with --includes-from the repository, a ```@docs block shows each object's docstrings
+    under its name (headings in them bold, string constants and DocStringExtensions' signature filled in), and
+    an ```@autodocs block those of its modules' pages; a name with none keeps its line, with a warning."""
+    repo, index_dir = tmp_path / "repo", tmp_path / "index"
+    _package(repo)
+    report = index(repo / "docs", index_dir, includes_from=repo)
+    text = text_of(index_dir, "src/api.md")
+    for shown in (
+        "frobnicate\n\nfrobnicate(x; loud=false)\n\nFrobnicate x, costing $5 (:, Cols, or a vector).",
+        "Examples\n\njulia> frobnicate(1)\n1",
+        "Metadata: this function keeps the zebracorn metadata.",
+        "count_stripes\n\ncount_stripes(z::Zebra, n::Int)\n\nCount the unicornfish stripes.",
+        "Stripe\n\nA one-line docstring of the Stripe type.",
+        "Zebra.nosuchthing",
+    ):
+        assert shown in text, shown
+    for hidden in ("SIGNATURES", "SHARED_NOTE", "Not a docstring", "notdocumented", "Modules ="):
+        assert hidden not in text, hidden
+    headings = [passage.heading for passage in snapshot(index_dir).passages("src/api.md")]
+    assert "Public > frobnicate" in headings and not any(h.endswith("Examples") for h in headings)
+    assert found(index_dir, "unicornfish") == ["src/api.md"]
+    assert warnings_of(report, "src/api.md") == [
+        "Documenter: no docstring of Zebra.nosuchthing in the package's Julia source: only the name is shown"
+    ]
+
+
+def test_julia_source_beyond_the_documents_folder_is_named_for_includes_from(tmp_path: Path) -> None:
+    """Without --includes-from the source beside docs/ is not read: the page shows the names, its warning says
+    why, and the summary names the folder to give."""
+    repo, index_dir = tmp_path / "repo", tmp_path / "index"
+    _package(repo)
+    report = index(repo / "docs", index_dir)
+    assert "frobnicate\nZebra.nosuchthing" in text_of(index_dir, "src/api.md")
+    assert "unicornfish" not in text_of(index_dir, "src/api.md")
+    assert [w for w in warnings_of(report, "src/api.md") if "outside the documents folder" in w]
+    assert report.includes_held_by == str(repo.resolve())
