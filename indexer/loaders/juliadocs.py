@@ -116,18 +116,19 @@ def _placed(docstrings: list[tuple[str, Docstring | None]], level: int, constant
 
 
 def _shown(docstring: Docstring, constants: dict[str, str]) -> list[str]:
-    """A docstring's lines as its object's section shows them: headings bold, DocStringExtensions' templates
-    filled or dropped (see the module's docstring); fenced code as written."""
+    """A docstring's lines as its object's section shows them: string constants and DocStringExtensions'
+    templates filled in or dropped (see the module's docstring), then headings bold (a constant's too:
+    DataFrames' `$TABLEMETA_EXAMPLE` holds `# Examples`); fenced code as written."""
+    text = docstring.markdown
+    if "$" in text:
+        text = _TEMPLATE.sub(lambda m: _template(m, docstring, constants), text)
     out: list[str] = []
     fence: str | None = None
-    for line in docstring.markdown.split("\n"):
+    for line in text.split("\n"):
         if fence is not None:
             fence = None if closes(line, fence) else fence
-        elif (fence := opens(line)) is None:
-            if (heading := _HEADING.match(line)) is not None:
-                line = f"**{line[heading.end(1) :].strip()}**"
-            if "$" in line:
-                line = _TEMPLATE.sub(lambda m: _template(m, docstring, constants), line)
+        elif (fence := opens(line)) is None and (heading := _HEADING.match(line)) is not None:
+            line = f"**{line[heading.end(1) :].strip()}**"
         out.append(line)
     return out
 

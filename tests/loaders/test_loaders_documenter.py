@@ -114,7 +114,9 @@ include("stripes.jl")
 
 const SHARED_NOTE =
     """
-    Metadata: this function keeps the zebracorn metadata.
+    # Metadata
+
+    This function keeps the zebracorn metadata.
     """
 const PIECES = "`:`, `Cols`, " *
                "or a vector"
@@ -200,7 +202,7 @@ def test_docs_and_autodocs_blocks_show_the_docstrings_of_the_julia_source(tmp_pa
     for shown in (
         "frobnicate\n\nfrobnicate(x; loud=false)\n\nFrobnicate x, costing $5 (:, Cols, or a vector).",
         "Examples\n\njulia> frobnicate(1)\n1",
-        "Metadata: this function keeps the zebracorn metadata.",
+        "Metadata\n\nThis function keeps the zebracorn metadata.",
         "count_stripes\n\ncount_stripes(z::Zebra, n::Int)\n\nCount the unicornfish stripes.",
         "Stripe\n\nA one-line docstring of the Stripe type.",
         "Zebra.nosuchthing",
@@ -209,7 +211,8 @@ def test_docs_and_autodocs_blocks_show_the_docstrings_of_the_julia_source(tmp_pa
     for hidden in ("SIGNATURES", "SHARED_NOTE", "Not a docstring", "notdocumented", "Modules ="):
         assert hidden not in text, hidden
     headings = [passage.heading for passage in snapshot(index_dir).passages("src/api.md")]
-    assert "Public > frobnicate" in headings and not any(h.endswith("Examples") for h in headings)
+    assert "Public > frobnicate" in headings
+    assert not any(h.endswith(("Examples", "Metadata")) for h in headings)  # the docstring's, and its constant's
     assert found(index_dir, "unicornfish") == ["src/api.md"]
     assert warnings_of(report, "src/api.md") == [
         "Documenter: no docstring of Zebra.nosuchthing in the package's Julia source: only the name is shown"
