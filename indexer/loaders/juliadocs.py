@@ -38,7 +38,7 @@ from indexer.loaders.includes import (
     warn,
 )
 from indexer.loaders.jsconfig import config_text
-from indexer.loaders.juliasource import Docstring, read_julia
+from indexer.loaders.juliasource import Docstring, read_julia, signature_of
 
 __all__ = ["CALLS_MAKEDOCS", "expand_julia_docstrings"]
 
@@ -51,7 +51,6 @@ _PROJECT_NAME = re.compile(r'^name[ \t]*=[ \t]*"([A-Za-z_]\w*)"', re.MULTILINE)
 _MAKE_INCLUDE = re.compile(r'^[ \t]*include\([ \t]*"([^"\n$]{1,300})"[ \t]*\)', re.MULTILINE)
 _OBJECT = re.compile(r"^[ \t]*(@?[A-Za-z_][\w!]*(?:\.@?[A-Za-z_][\w!]*)*)")
 _TEMPLATE = re.compile(r"\$\(([A-Za-z_]\w*)\)|\$([A-Za-z_]\w*)")  # `$(SIGNATURES)`, `$METADATA_FIXED`
-_SHORT_FORM = re.compile(r"^([^=\n]*?\))[ \t]*=[ \t]")
 _SIGNATURE_TEMPLATES = frozenset({"SIGNATURES", "TYPEDSIGNATURES", "TYPEDEF"})
 _MAX_NESTED = 3  # constants within constants, filled in
 _TEMPLATES = _SIGNATURE_TEMPLATES | {"FIELDS", "TYPEDFIELDS", "EXPORTS", "IMPORTS", "METHODLIST", "MODULES",
@@ -145,10 +144,7 @@ def _template(match: re.Match[str], docstring: Docstring, constants: dict[str, s
         return text
     if match.group(1) not in _TEMPLATES:
         return match.group()
-    signature = docstring.definition.removeprefix("function ").strip()
-    short = _SHORT_FORM.match(signature)  # `f(x) = body`: its signature
-    signature = short.group(1) if short else signature
-    return f"`{signature}`" if name in _SIGNATURE_TEMPLATES else ""
+    return f"`{signature_of(docstring.definition)}`" if name in _SIGNATURE_TEMPLATES else ""
 
 
 class _Source:

@@ -4,11 +4,13 @@
 A file is read line by line, once: a docstring is a string that stands alone on its lines (`\"\"\"` opening a
 line, `@doc \"\"\"`, `@doc raw\"\"\"`, or a one-line `"..."`) right above the object it documents, whose name the
 next line gives (`function f(x)`, `f(x) = ...`, `struct T`, `mutable struct`, `abstract type`, `macro m`,
-`const C`, `module M`, `@kwdef struct`, or the bare name). Other triple-quoted strings (`s = \"\"\"`) are skipped
-whole, so that their closing line opens nothing. `module M` lines say which module a file's later docstrings are
-in (an included file's are in its includer's), and `include("x.jl")` lines name the files read next, depth
-first, as Julia loads them. The text is as Julia gives it: a triple-quoted string's common indent removed, and
-`\\$`, `\\\\` and `\\"` unescaped (not in `raw"..."`).
+`const C`, `module M`, after macros: `@kwdef struct`, `@inline function f`; or the bare name). Other
+triple-quoted strings (`s = \"\"\"`) are skipped whole, so that their closing line opens nothing. `module M` lines
+say which module a file's later docstrings are in (an included file's are in its includer's), and
+`include("x.jl")` lines name the files read next, depth first, as Julia loads them. A `const NAME` whose value is
+a string literal (or one-line literals joined by `*`) is kept, for the docstrings that interpolate it
+(`$NAME`). The text is as Julia gives it: a triple-quoted string's common indent removed, and `\\$`, `\\\\`
+and `\\"` unescaped (not in `raw"..."`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 import textwrap
 from dataclasses import dataclass
 
-__all__ = ["Docstring", "JuliaFile", "read_julia"]
+__all__ = ["Docstring", "JuliaFile", "read_julia", "signature_of"]
 
 _TRIPLE = '"""'
 _OPENING = re.compile(r'^[ \t]*(?:@doc[ \t]+)?(raw)?"""(.*)$')
@@ -25,10 +27,12 @@ _ONE_LINE = re.compile(r'^[ \t]*(?:@doc[ \t]+)?"((?:[^"\\\n]|\\.){1,2000})"[ \t]
 _MODULE = re.compile(r"^[ \t]*(?:bare)?module[ \t]+([A-Za-z_]\w*)")
 _INCLUDE = re.compile(r'^[ \t]*include\([ \t]*"([^"\n$]{1,300})"[ \t]*\)')
 _PREFIX = re.compile(
-    r"^[ \t]*(?:(?:Base\.)?@kwdef[ \t]+|@enum[ \t]+)?"
+    r"^[ \t]*(?:(?:[A-Za-z_]\w*\.)*@[A-Za-z_]\w*[ \t]+)*"  # macros on the definition: `@inline`, `Base.@kwdef`
     r"(?:(?:mutable[ \t]+)?struct|abstract[ \t]+type|primitive[ \t]+type|function|module|baremodule|const|macro)?"
     r"[ \t]*"
 )
+_MACROS = re.compile(r"^[ \t]*(?:(?:[A-Za-z_]\w*\.)*@[A-Za-z_]\w*[ \t]+)*(?:function[ \t]+)?")
+_SHORT_FORM = re.compile(r"^([^=\n]*?\))[ \t]*=[ \t]")  # `f(x) = body`
 _NAME = re.compile(r"@?[A-Za-z_][\w!]*(?:\.@?[A-Za-z_][\w!]*)*")
 _PIECE = re.compile(r'^[ \t]*"((?:[^"\\\n]|\\.){0,2000})"[ \t]*(\*)?[ \t]*$')  # `"text" *`: a piece of a string
 _CONSTANT = re.compile(r"^[ \t]*const[ \t]+([A-Za-z_]\w*)[ \t]*=[ \t]*(.*)$")
@@ -153,3 +157,12 @@ def _object_name(definition: str) -> str:
         return ""
     macro = definition.lstrip().startswith("macro") and not name.group().startswith("@")
     return "@" + name.group() if macro else name.group()
+
+
+def signature_of(definition: str) -> str:
+    """The signature a function's defining line gives, as DocStringExtensions shows it: without the macros and
+    the `function` before it, nor the body of a short form after it (`f(x) = x` is `f(x)`)."""
+    macros = _MACROS.match(definition)
+    signature = definition[macros.end() if macros else 0 :].strip()
+    short = _SHORT_FORM.match(signature)
+    return short.group(1) if short else signature

@@ -152,12 +152,12 @@ $(SIGNATURES)
 
 Count the unicornfish stripes.
 """
-function count_stripes(z::Zebra, n::Int)
+@inline function count_stripes(z::Zebra, n::Int)
     return n
 end
 
 "A one-line docstring of the Stripe type."
-struct Stripe
+Base.@kwdef struct Stripe
     width::Int
 end
 
