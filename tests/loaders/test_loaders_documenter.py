@@ -229,3 +229,21 @@ def test_julia_source_beyond_the_documents_folder_is_named_for_includes_from(tmp
     assert "unicornfish" not in text_of(index_dir, "src/api.md")
     assert [w for w in warnings_of(report, "src/api.md") if "outside the documents folder" in w]
     assert report.includes_held_by == str(repo.resolve())
+
+
+def test_julia_source_that_includes_itself_or_never_closes_a_docstring_is_read_once(tmp_path: Path) -> None:
+    """A file that includes itself (through another) is read once; a docstring never closed runs to its file's
+    end and documents nothing; the page is indexed with what was found."""
+    repo, index_dir = tmp_path / "repo", tmp_path / "index"
+    _package(repo)
+    zebra = 'module Zebra\ninclude("loop.jl")\n"""\nThe frobnicate quokkafish.\n"""\nfrobnicate(x) = x\nend\n'
+    write(repo, "src/Zebra.jl", zebra)
+    write(repo, "src/loop.jl", 'include("Zebra.jl")\ninclude("loop.jl")\n"""\nNever closed.\n\nfunction f end\n')
+    report = index(repo / "docs", index_dir, includes_from=repo)
+    text = text_of(index_dir, "src/api.md")
+    assert "frobnicate\n\nThe frobnicate quokkafish." in text
+    assert "Never closed" not in text
+    assert found(index_dir, "quokkafish") == ["src/api.md"]
+    assert not report.skipped
+    warned = [w.split(" in ")[0] for w in warnings_of(report, "src/api.md")]
+    assert warned == ["Documenter: no docstring of Zebra.nosuchthing"]  # none of the loop
