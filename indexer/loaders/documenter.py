@@ -7,7 +7,8 @@ Before the Markdown is parsed:
   text of this one), ```@autodocs (docstrings gathered from modules' source) and a ```@raw block for another
   writer than HTML (`@raw latex`) leave nothing; ```@raw html leaves its HTML, which the page shows (and the
   Markdown parser reduces to its text). Any other (```@example, ```@repl, ```@eval, ```@docs, ```@doctest) is
-  code the page shows, and stays so.
+  code the page shows, and stays so, but for the lines of an ```@example or ```@repl that end in `# hide`
+  (`Random.seed!(1) # hide`), which run unseen.
 - its cross-references, `[text](@ref target)`, `[text](@id anchor)` (a heading's own anchor: `## [Index](@id
   main-index)`), `[text](@extref target)`, write a space in the destination, which CommonMark does not take for
   a link: they leave their text, as the site shows it (`[``\\LaTeX`` syntax](@ref latex_syntax)` is \\LaTeX
@@ -27,6 +28,7 @@ __all__ = ["plain_documenter"]
 
 _TARGET = 300  # characters: the longest cross-reference target read (Documenter's are names and anchors)
 _AT_BLOCK = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*@([A-Za-z]+)\b[ \t]*([^\n]*)$")
+_HIDDEN = re.compile(r"#[ \t]*hide[ \t]*$")  # an @example or @repl line the page does not show
 _UNSEEN = frozenset({"meta", "setup", "contents", "index", "autodocs"})  # blocks that leave nothing
 # a cross-reference's destination with a space (or a line break) before its target; or a code span, kept whole
 _REFERENCE = re.compile(
@@ -76,6 +78,8 @@ def _block(opening: str, body: list[str], whole: list[str]) -> list[str]:
         indent = opening[: len(opening) - len(opening.lstrip(" \t"))]  # in an admonition's body: stays there
         html = textwrap.dedent("\n".join(body)).split("\n")
         return ["", *(indent + line for line in html if line.strip()), ""]  # one HTML block: a blank line ends one
+    if kind in ("example", "repl"):  # a line ending in `# hide` runs unseen
+        return [line for number, line in enumerate(whole) if not (0 < number <= len(body) and _HIDDEN.search(line))]
     return whole
 
 

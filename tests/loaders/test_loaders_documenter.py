@@ -46,6 +46,7 @@ secret_setup_value = 42
 ```
 
 ```@example demo
+import Random # hide
 a = 1 + 1
 ```
 
@@ -92,7 +93,8 @@ def test_documenter_blocks_and_references_read_as_the_site_shows_them(docs: Path
         "Write [text](@ref anchor) to refer to a heading.",  # code: the syntax as written
     ):
         assert shown in text, shown
-    for hidden in ("CurrentModule", "DocTestSetup", "Pages =", "Depth", "secret_setup_value", "newpage", "(@id"):
+    hidden_lines = ("CurrentModule", "DocTestSetup", "Pages =", "Depth", "secret_setup_value", "newpage", "Random")
+    for hidden in (*hidden_lines, "(@id"):
         assert hidden not in text, hidden
     assert "(@ref" not in text.replace("[text](@ref anchor)", "")
     assert found(index_dir, "zebracorn") == ["src/index.md"]
