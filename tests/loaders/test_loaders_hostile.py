@@ -176,6 +176,8 @@ PATHOLOGICAL = {
     # (seconds at 20,000 blanks, growing with the square)
     "include-blanks.rst": "Zebracorn\n=========\n\nzebracorn\n\n.. include:: a" + " " * 200_000 + "b\n",
     "option-blanks.md": "zebracorn\n\n/// note\n    type: a" + " " * 200_000 + "b\n\nx\n///\n",
+    # Documenter.jl's cross-reference, `[a](@ref` then blanks and no target: looked at on every Markdown page
+    "ref-blanks.md": "zebracorn\n\n[a](@ref" + " " * 200_000 + "b\n",
     # a file that includes itself ten times, ten deep: ten billion includes (each page's includes are counted)
     "self-includes.md": "zebracorn\n\n" + "{{#include self-includes.md}}\n" * 10,
     "self-snippets.md": "zebracorn\n\n" + '--8<-- "self-snippets.md"\n' * 10,
@@ -209,6 +211,7 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "footnotes.md": ("zebracorn\n\n[a] x\n\n[^aaaa", "aaaa"),
     "include-blanks.rst": "Zebracorn\n\nzebracorn",
     "option-blanks.md": "zebracorn\n\nNote\n\nx",
+    "ref-blanks.md": ("zebracorn\n\n[a](@ref    ", "    b"),
     "self-includes.md": "\n\n".join(["zebracorn"] * 2_001),
     "self-snippets.md": "\n\n".join(["zebracorn"] * 2_001),
     "block-id.adoc": ("zebracorn\n\n[#aaaa", "aaaa"),
