@@ -17,6 +17,11 @@ built page shows there: docstrings from the package's Julia source (juliasource.
 - In a docstring, headings (Julia writes `# Examples`) are bold lines, so that it stays one section under its
   object's name; DocStringExtensions' `$(SIGNATURES)`, `$(TYPEDSIGNATURES)` and `$(TYPEDEF)` are the object's
   defining line, as code; its other templates (`$(FIELDS)`, `$(METHODLIST)`) leave nothing.
+- Bounds, as constants and blocks may repeat text without end: a docstring is given at most MAX_FILLED characters
+  of string constants (one is never filled in within itself, nor more than _MAX_NESTED deep), past which
+  `$NAME` stays as written; a page at most MAX_ADDED characters of docstrings, past which (with a warning) its
+  blocks are left as written. The source is read only when
+  the page holds a block (not for a page that names `@docs` in prose or code).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import os
 import re
 from pathlib import Path
 
-from indexer.loaders.fences import closes, opens
+from indexer.loaders.fences import closes, in_code, opens
 from indexer.loaders.includes import (
     MAX_DEPTH,
     folders_up,
@@ -40,7 +45,7 @@ from indexer.loaders.includes import (
 from indexer.loaders.jsconfig import config_text
 from indexer.loaders.juliasource import Docstring, read_julia, signature_of
 
-__all__ = ["CALLS_MAKEDOCS", "expand_julia_docstrings"]
+__all__ = ["CALLS_MAKEDOCS", "MAX_ADDED", "MAX_FILLED", "expand_julia_docstrings"]
 
 CALLS_MAKEDOCS = re.compile(r"(?<![\w.])makedocs[ \t]*\(")
 _BLOCK = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*@(docs|autodocs)(?![\w-])")
@@ -53,6 +58,8 @@ _OBJECT = re.compile(r"^[ \t]*(@?[A-Za-z_][\w!]*(?:\.@?[A-Za-z_][\w!]*)*)")
 _TEMPLATE = re.compile(r"\$\(([A-Za-z_]\w*)\)|\$([A-Za-z_]\w*)")  # `$(SIGNATURES)`, `$METADATA_FIXED`
 _SIGNATURE_TEMPLATES = frozenset({"SIGNATURES", "TYPEDSIGNATURES", "TYPEDEF"})
 _MAX_NESTED = 3  # constants within constants, filled in
+MAX_FILLED = 100_000  # characters of string constants one docstring may be filled with (constants within constants)
+MAX_ADDED = 1_000_000  # characters of docstrings one page may be given (its blocks may repeat the package's)
 _TEMPLATES = _SIGNATURE_TEMPLATES | {"FIELDS", "TYPEDFIELDS", "EXPORTS", "IMPORTS", "METHODLIST", "MODULES",
                                      "README", "LICENSE", "DOCSTRING", "FUNCTIONNAME"}  # fmt: skip
 
@@ -65,18 +72,15 @@ def expand_julia_docstrings(text: str, path: Path) -> str:
     if make is None or CALLS_MAKEDOCS.search(script := config_text(make)) is None:
         return text
     remember_settings(make)
-    source = _Source(make, script)
-    unfound: list[str] = []
-    out = _expanded(text.split("\n"), source, unfound)
-    if unfound and not source.refused:  # else the refusal's warning says why
-        more = f" and {len(unfound) - 1} more" if len(unfound) > 1 else ""
-        warn(f"Documenter: no docstring of {unfound[0]}{more} in the package's Julia source: only the name is shown")
+    page = _Page(make, script)
+    out = _expanded(text.split("\n"), page)
+    page.report()
     return "\n".join(out)
 
 
-def _expanded(lines: list[str], source: _Source, unfound: list[str]) -> list[str]:
+def _expanded(lines: list[str], page: _Page) -> list[str]:
     """The page's lines with its blocks (outside fenced code) put in place, each docstring's heading a level
-    below the page's heading above it; the names no docstring was found for added to `unfound`."""
+    below the page's heading above it."""
     out: list[str] = []
     fence: str | None = None
     level = 1
@@ -99,52 +103,93 @@ def _expanded(lines: list[str], source: _Source, unfound: list[str]) -> list[str
         while end < len(lines) and not closes(lines[end], fence):
             end += 1
         body, at, fence = lines[start + 1 : end], end + 1, None
-        shown = source.docs_block(body, unfound) if block.group(1) == "docs" else source.autodocs_block(body)
-        placed = _placed(shown, min(level + 1, 6), source.constants)
-        out += ["", *placed, ""] if shown else lines[start:at]  # else: the names, as written
+        placed = page.block(block.group(1), body, min(level + 1, 6))
+        out += ["", *placed, ""] if placed else lines[start:at]  # else: the names, as written
     return out
 
 
-def _placed(docstrings: list[tuple[str, Docstring | None]], level: int, constants: dict[str, str]) -> list[str]:
-    """Each docstring under a heading of its name, at `level`; a name without one (None) as a line of code."""
-    out: list[str] = []
-    for name, docstring in docstrings:
-        shown = _shown(docstring, constants) if docstring else [f"`{name}`"]
-        out += [f"{'#' * level} {name}", "", *shown, ""] if docstring else [*shown, ""]
-    return out
+class _Page:
+    """One page's blocks: the package's source, read when the first block asks for it (a page that only mentions
+    `@docs` reads none), and the room left for the docstrings the page is given (MAX_ADDED)."""
+
+    def __init__(self, make: Path, script: str) -> None:
+        self._make, self._script = make, script
+        self._source: _Source | None = None
+        self.unfound: list[str] = []  # the names no docstring was found for
+        self.room = MAX_ADDED  # characters; below 0 once a block would pass MAX_ADDED: it and the rest stay as written
+
+    def block(self, kind: str, body: list[str], level: int) -> list[str]:
+        """The lines a block of `kind` (docs or autodocs) holding `body` becomes: its docstrings, each under a
+        heading of its name at `level`; none (the block as written) when it finds none or the room is spent."""
+        if self.room < 0:
+            return []
+        if self._source is None:
+            self._source = _Source(self._make, self._script)
+        source = self._source
+        self.room -= len(source.docstrings)  # an @autodocs block looks through them all: a character each
+        found = source.docs_block(body, self.unfound) if kind == "docs" else source.autodocs_block(body)
+        out: list[str] = []
+        for name, docstring in found:
+            shown = _shown(docstring, source.constants, min(MAX_FILLED, self.room)) if docstring else [f"`{name}`"]
+            lines = [f"{'#' * level} {name}", "", *shown, ""] if docstring else [*shown, ""]
+            self.room -= sum(len(line) + 1 for line in lines)
+            if self.room < 0:
+                return []
+            out += lines
+        return out
+
+    def report(self) -> None:
+        """The page's warnings: the names not found, and a page whose blocks passed MAX_ADDED."""
+        if self.room < 0:
+            warn(
+                f"Documenter: the page's blocks give more than {MAX_ADDED:,} characters of docstrings (blocks that"
+                " repeat the package's?): the rest are left as written"
+            )
+        if self.unfound and not (self._source and self._source.refused):  # else the refusal's warning says why
+            more = f" and {len(self.unfound) - 1} more" if len(self.unfound) > 1 else ""
+            shown = f"{self.unfound[0]}{more} in the package's Julia source"
+            warn(f"Documenter: no docstring of {shown}: only the name is shown")
 
 
-def _shown(docstring: Docstring, constants: dict[str, str]) -> list[str]:
-    """A docstring's lines as its object's section shows them: string constants and DocStringExtensions'
-    templates filled in or dropped (see the module's docstring), then headings bold (a constant's too:
-    DataFrames' `$TABLEMETA_EXAMPLE` holds `# Examples`); fenced code as written."""
+def _shown(docstring: Docstring, constants: dict[str, str], room: int) -> list[str]:
+    """A docstring's lines as its object's section shows them: string constants (at most `room` characters of
+    them) and DocStringExtensions' templates filled in or dropped (see the module's docstring), then headings bold
+    (a constant's too: DataFrames' `$TABLEMETA_EXAMPLE` holds `# Examples`); fenced code as written."""
     text = docstring.markdown
     if "$" in text:
-        text = _TEMPLATE.sub(lambda m: _template(m, docstring, constants), text)
-    out: list[str] = []
-    fence: str | None = None
-    for line in text.split("\n"):
-        if fence is not None:
-            fence = None if closes(line, fence) else fence
-        elif (fence := opens(line)) is None and (heading := _HEADING.match(line)) is not None:
-            line = f"**{line[heading.end(1) :].strip()}**"
-        out.append(line)
-    return out
+        text = _Filling(docstring, constants, room).filled(text, ())
+    return [
+        line if code or (heading := _HEADING.match(line)) is None else f"**{line[heading.end(1) :].strip()}**"
+        for line, code in in_code(text.split("\n"))
+    ]
 
 
-def _template(match: re.Match[str], docstring: Docstring, constants: dict[str, str]) -> str:
-    """What Julia puts in place of `$NAME` or `$(NAME)` that names a string constant of the package: its text;
-    of DocStringExtensions' `$(SIGNATURES)`: the defining line, as code; of its other templates nothing. Any other
-    stays as written (`$HOME` in a shell example)."""
-    name = match.group(1) or match.group(2)
-    if name in constants:  # whose text may name another (DataFrames' INSERTION_COMMON: `$METADATA_FIXED`)
-        text = constants[name]
-        for _ in range(_MAX_NESTED):
-            text = _TEMPLATE.sub(lambda m: constants.get(m.group(1) or m.group(2), m.group()), text)
-        return text
-    if match.group(1) not in _TEMPLATES:
-        return match.group()
-    return f"`{signature_of(docstring.definition)}`" if name in _SIGNATURE_TEMPLATES else ""
+class _Filling:
+    """What Julia puts in place of a docstring's `$NAME` or `$(NAME)` (see _put())."""
+
+    def __init__(self, docstring: Docstring, constants: dict[str, str], room: int) -> None:
+        self._docstring, self._constants = docstring, constants
+        self._room = room  # characters of constants' text that may still be put in
+
+    def filled(self, text: str, within: tuple[str, ...]) -> str:
+        """`text`, part of the constants named `within` (outermost first), filled in."""
+        return _TEMPLATE.sub(lambda match: self._put(match, within), text)
+
+    def _put(self, match: re.Match[str], within: tuple[str, ...]) -> str:
+        """For a string constant of the package: its text, filled in too (DataFrames' INSERTION_COMMON holds
+        `$METADATA_FIXED`), but never within itself, nor past _MAX_NESTED constants deep or the room left: there
+        as written; for DocStringExtensions' `$(SIGNATURES)`: the defining line, as code; its other templates
+        nothing. Any other stays as written (`$HOME` in a shell example)."""
+        name = match.group(1) or match.group(2)
+        value = self._constants.get(name)
+        if value is not None:
+            if name in within or len(within) > _MAX_NESTED or len(value) > self._room:
+                return match.group()
+            self._room -= len(value)
+            return self.filled(value, (*within, name)) if "$" in value else value
+        if match.group(1) not in _TEMPLATES:
+            return match.group()
+        return f"`{signature_of(self._docstring.definition)}`" if name in _SIGNATURE_TEMPLATES else ""
 
 
 class _Source:
@@ -157,7 +202,7 @@ class _Source:
         self._read_files: set[str] = set()
         self.constants: dict[str, str] = {}  # a string constant's name -> its text: `$NAME` in a docstring
         self.refused = False  # whether a file of the source lies beyond where included files may come from
-        self._docstrings: list[tuple[str, Docstring]] = []  # (the file's path in the package, docstring)
+        self.docstrings: list[tuple[str, Docstring]] = []  # (the file's path in the package, docstring)
         self._by_name: dict[str, list[Docstring]] = {}  # the last part of each object's name -> its docstrings
         self._load([own.group(1)] if own else [])
         for name in _MAKE_INCLUDE.findall(script):
@@ -185,7 +230,7 @@ class _Source:
         pages = [page.lstrip("./") for page in settings.get("Pages", [])]
         return [
             (docstring.name, docstring)
-            for file, docstring in self._docstrings
+            for file, docstring in self.docstrings
             if (not modules or docstring.module in modules)
             and (not pages or any(file == page or file.endswith("/" + page) for page in pages))
         ]
@@ -220,7 +265,7 @@ class _Source:
             return
         parsed = read_julia(text, module)
         relative = os.path.relpath(key, self._package).replace(os.sep, "/")
-        self._docstrings += [(relative, docstring) for docstring in parsed.docstrings]
+        self.docstrings += [(relative, docstring) for docstring in parsed.docstrings]
         for docstring in parsed.docstrings:
             self._by_name.setdefault(docstring.name.split(".")[-1], []).append(docstring)
         self.constants.update(parsed.constants)

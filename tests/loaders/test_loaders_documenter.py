@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from indexer.loaders.juliadocs import MAX_ADDED, MAX_FILLED
+
 from support.folders import document, found, index, snapshot, text_of, warnings_of, write
 
 MAKE_JL = 'using Documenter\n\nmakedocs(\n    sitename = "Example.jl",\n    pages = ["Home" => "index.md"],\n)\n'
@@ -249,3 +251,52 @@ def test_julia_source_that_includes_itself_or_never_closes_a_docstring_is_read_o
     assert not report.skipped
     warned = [w.split(" in ")[0] for w in warnings_of(report, "src/api.md")]
     assert warned == ["Documenter: no docstring of Zebra.nosuchthing"]  # none of the loop
+
+
+def test_string_constants_within_constants_fill_a_docstring_within_bounds(tmp_path: Path) -> None:
+    """Constants that name each other a hundred times over grew a docstring without end (a file of 300 bytes
+    gave one of gigabytes): a docstring is given at most MAX_FILLED characters of them, the rest stay `$NAME` as
+    written, and a constant is never filled in within itself."""
+    repo, index_dir = tmp_path / "repo", tmp_path / "index"
+    _package(repo)
+    constants = "".join(
+        f'const {name} = "{f"${inner}" * 100}"\n' for name, inner in (("X", "A"), ("A", "B"), ("B", "C"))
+    )
+    loops = 'const LOOP = "round $LOOP2"\nconst LOOP2 = "and $LOOP"\n'
+    source = f'module Zebra\nconst C = "stripe "\n{constants}{loops}"""\nThe quokkafish $X.\n"""\nbomb() = 1\n'
+    write(repo, "src/Zebra.jl", source + '"""\nLoop: $LOOP.\n"""\nloop() = 1\nend\n')
+    write(repo, "docs/src/api.md", "# API\n\n```@docs\nbomb\nloop\n```\n")
+    index(repo / "docs", index_dir, includes_from=repo)
+    text = text_of(index_dir, "src/api.md")
+    assert len(text) < MAX_FILLED + 1_000
+    assert text.count("stripe") > 10_000 and "$C" in text  # filled up to the bound, then as written
+    assert "Loop: round and $LOOP." in text
+    assert found(index_dir, "quokkafish") == ["src/api.md"]
+
+
+def test_blocks_that_repeat_the_package_give_a_page_at_most_max_added_characters(tmp_path: Path) -> None:
+    """Each empty ```@autodocs block shows every docstring of the package: a page of 300 of them over a few
+    kilobytes of docstrings stops at MAX_ADDED characters, with a warning, the rest of its blocks as written."""
+    repo, index_dir = tmp_path / "repo", tmp_path / "index"
+    _package(repo)
+    write(repo, "src/Zebra.jl", 'module Zebra\n"""\n' + "The zebracorn docstring. " * 200 + '\n"""\nf() = 1\nend\n')
+    write(repo, "docs/src/api.md", "# API\n\n" + "```@autodocs\nModules = [Zebra]\n```\n\n" * 300 + "unicornfish\n")
+    report = index(repo / "docs", index_dir, includes_from=repo)
+    text = text_of(index_dir, "src/api.md")
+    assert MAX_ADDED / 2 < len(text) < MAX_ADDED
+    assert found(index_dir, "unicornfish") == ["src/api.md"]
+    assert warnings_of(report, "src/api.md") == [
+        f"Documenter: the page's blocks give more than {MAX_ADDED:,} characters of docstrings (blocks that"
+        " repeat the package's?): the rest are left as written"
+    ]
+
+
+def test_a_page_that_only_mentions_docs_blocks_reads_no_julia_source(tmp_path: Path) -> None:
+    """Prose or code that names `@docs` is no block: the package's source is not read for it (it would be the
+    page's includes, and, beyond the documents folder, a warning)."""
+    repo, index_dir = tmp_path / "repo", tmp_path / "index"
+    _package(repo)
+    write(repo, "docs/src/guide.md", "# Guide\n\nAn `@docs` block lists zebracorn.\n\n```markdown\n```@docs\nf\n```\n")
+    report = index(repo / "docs", index_dir)
+    assert found(index_dir, "zebracorn") == ["src/guide.md"]
+    assert warnings_of(report, "src/guide.md") == []
