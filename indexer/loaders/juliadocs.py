@@ -20,7 +20,7 @@ built page shows there: docstrings from the package's Julia source (juliasource.
 - Bounds, as constants and blocks may repeat text without end: a docstring is given at most MAX_FILLED characters
   of string constants (one is never filled in within itself, nor more than _MAX_NESTED deep), past which
   `$NAME` stays as written; a page at most MAX_ADDED characters of docstrings, past which (with a warning) its
-  blocks are left as written. The source is read only when
+  blocks are left as written; at most MAX_INCLUDES source files are looked for. The source is read only when
   the page holds a block (not for a page that names `@docs` in prose or code).
 """
 
@@ -33,6 +33,7 @@ from pathlib import Path
 from indexer.loaders.fences import closes, in_code, opens
 from indexer.loaders.includes import (
     MAX_DEPTH,
+    MAX_INCLUDES,
     folders_up,
     included_text,
     lies_outside,
@@ -253,6 +254,9 @@ class _Source:
     def _read(self, path: Path, module: str, depth: int) -> None:
         key = os.path.normpath(path)
         if key in self._read_files or depth > MAX_DEPTH:
+            return
+        if len(self._read_files) >= MAX_INCLUDES:  # each is looked for (probe()), found or not
+            warn(f"Documenter: more than {MAX_INCLUDES:,} Julia files included: the rest not read")
             return
         self._read_files.add(key)
         if not probe(key):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from indexer.loaders.includes import MAX_INCLUDES
 from indexer.loaders.juliadocs import MAX_ADDED, MAX_FILLED
 
 from support.folders import document, found, index, snapshot, text_of, warnings_of, write
@@ -300,3 +301,19 @@ def test_a_page_that_only_mentions_docs_blocks_reads_no_julia_source(tmp_path: P
     report = index(repo / "docs", index_dir)
     assert found(index_dir, "zebracorn") == ["src/guide.md"]
     assert warnings_of(report, "src/guide.md") == []
+
+
+def test_julia_includes_past_max_includes_are_not_looked_for(tmp_path: Path) -> None:
+    """A source that includes thousands of files (that are not there) is looked through up to MAX_INCLUDES of
+    them, with a warning; its docstrings are shown."""
+    repo, index_dir = tmp_path / "repo", tmp_path / "index"
+    _package(repo)
+    includes = "".join(f'include("part{number}.jl")\n' for number in range(MAX_INCLUDES + 500))
+    write(
+        repo, "src/Zebra.jl", f'module Zebra\n{includes}"""\nThe frobnicate quokkafish.\n"""\nfrobnicate() = 1\nend\n'
+    )
+    report = index(repo / "docs", index_dir, includes_from=repo)
+    assert "The frobnicate quokkafish." in text_of(index_dir, "src/api.md")
+    assert f"Documenter: more than {MAX_INCLUDES:,} Julia files included: the rest not read" in warnings_of(
+        report, "src/api.md"
+    )
