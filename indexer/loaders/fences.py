@@ -11,7 +11,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-__all__ = ["CODE_SPAN", "CODE_SPAN_PATTERN", "closes", "fence_for", "in_code", "opens", "outside_code_spans"]
+__all__ = [
+    "CODE_SPAN",
+    "CODE_SPAN_PATTERN",
+    "closed",
+    "closes",
+    "fence_for",
+    "in_code",
+    "opens",
+    "outside_code_spans",
+]
 
 _FENCE = re.compile(r"^[ \t]*(?:>[ \t]*)*(`{3,}|~{3,})")
 # a fence may open a list item too (`- ```python`, `* - ````md` in MyST's list-table), but never closes one so
@@ -53,6 +62,15 @@ def in_code(lines: Iterable[str]) -> Iterator[tuple[str, bool]]:
             yield line, True
         else:
             yield line, False
+
+
+def closed(lines: list[str]) -> list[str]:
+    """`lines` with the fence they leave open (if any) closed after them: text put into a page (a docstring) whose
+    code never closes would otherwise make code of the rest of the page."""
+    fence: str | None = None
+    for line in lines:
+        fence = (None if closes(line, fence) else fence) if fence is not None else opens(line)
+    return lines if fence is None else [*lines, fence]
 
 
 def outside_code_spans(text: str, change: Callable[[str], str]) -> str:

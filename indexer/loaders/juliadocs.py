@@ -16,7 +16,8 @@ built page shows there: docstrings from the package's Julia source (juliasource.
   (a module's exports would say): both are shown.
 - In a docstring, headings (Julia writes `# Examples`) are bold lines, so that it stays one section under its
   object's name; DocStringExtensions' `$(SIGNATURES)`, `$(TYPEDSIGNATURES)` and `$(TYPEDEF)` are the object's
-  defining line, as code; its other templates (`$(FIELDS)`, `$(METHODLIST)`) leave nothing.
+  defining line, as code; its other templates (`$(FIELDS)`, `$(METHODLIST)`) leave nothing. A fence a docstring
+  leaves open is closed at its end, so that the rest of the page is not code.
 - Bounds, as constants and blocks may repeat text without end: a docstring is given at most MAX_FILLED characters
   of string constants (one is never filled in within itself, nor more than _MAX_NESTED deep), past which
   `$NAME` stays as written; a page at most MAX_ADDED characters of docstrings, past which (with a warning) its
@@ -30,7 +31,7 @@ import os
 import re
 from pathlib import Path
 
-from indexer.loaders.fences import closes, in_code, opens
+from indexer.loaders.fences import closed, closes, in_code, opens
 from indexer.loaders.includes import (
     MAX_DEPTH,
     MAX_INCLUDES,
@@ -155,13 +156,14 @@ class _Page:
 def _shown(docstring: Docstring, constants: dict[str, str], room: int) -> list[str]:
     """A docstring's lines as its object's section shows them: string constants (at most `room` characters of
     them) and DocStringExtensions' templates filled in or dropped (see the module's docstring), then headings bold
-    (a constant's too: DataFrames' `$TABLEMETA_EXAMPLE` holds `# Examples`); fenced code as written."""
+    (a constant's too: DataFrames' `$TABLEMETA_EXAMPLE` holds `# Examples`); fenced code as written, and a fence
+    the docstring leaves open closed at its end."""
     text = docstring.markdown
     if "$" in text:
         text = _Filling(docstring, constants, room).filled(text, ())
     return [
         line if code or (heading := _HEADING.match(line)) is None else f"**{line[heading.end(1) :].strip()}**"
-        for line, code in in_code(text.split("\n"))
+        for line, code in in_code(closed(text.split("\n")))
     ]
 
 

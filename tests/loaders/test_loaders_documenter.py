@@ -317,3 +317,16 @@ def test_julia_includes_past_max_includes_are_not_looked_for(tmp_path: Path) -> 
     assert f"Documenter: more than {MAX_INCLUDES:,} Julia files included: the rest not read" in warnings_of(
         report, "src/api.md"
     )
+
+
+def test_a_docstring_whose_code_never_closes_leaves_the_rest_of_the_page_prose(tmp_path: Path) -> None:
+    """A docstring that opens a fence and never closes it has its code closed at its end: the page's next
+    section is a section, not code."""
+    repo, index_dir = tmp_path / "repo", tmp_path / "index"
+    _package(repo)
+    write(repo, "src/Zebra.jl", 'module Zebra\n"""\nUnclosed:\n```julia\nf(x)\n"""\nf(x) = x\nend\n')
+    write(repo, "docs/src/api.md", "# API\n\n```@docs\nf\n```\n\n## After\n\nThe unicornfish section.\n")
+    index(repo / "docs", index_dir, includes_from=repo)
+    headings = [passage.heading for passage in snapshot(index_dir).passages("src/api.md")]
+    assert "After" in headings
+    assert found(index_dir, "unicornfish") == ["src/api.md"]
