@@ -57,7 +57,8 @@ _LISTED = re.compile(r'"([^"\n]{1,300})"|([A-Za-z_][\w.]*)')
 _PROJECT_NAME = re.compile(r'^name[ \t]*=[ \t]*"([A-Za-z_]\w*)"', re.MULTILINE)
 _MAKE_INCLUDE = re.compile(r'^[ \t]*include\([ \t]*"([^"\n$]{1,300})"[ \t]*\)', re.MULTILINE)
 _OBJECT = re.compile(r"^[ \t]*(@?[A-Za-z_][\w!]*(?:\.@?[A-Za-z_][\w!]*)*)")
-_TEMPLATE = re.compile(r"\$\(([A-Za-z_]\w*)\)|\$([A-Za-z_]\w*)")  # `$(SIGNATURES)`, `$METADATA_FIXED`
+# an escape (`\$5`: a dollar), or an interpolation: `$(SIGNATURES)`, `$METADATA_FIXED`
+_TEMPLATE = re.compile(r"\\(?P<escaped>[\\$\"])|\$(?:\((?P<called>[A-Za-z_]\w*)\)|(?P<bare>[A-Za-z_]\w*))")
 _SIGNATURE_TEMPLATES = frozenset({"SIGNATURES", "TYPEDSIGNATURES", "TYPEDEF"})
 _MAX_NESTED = 3  # constants within constants, filled in
 MAX_FILLED = 100_000  # characters of string constants one docstring may be filled with (constants within constants)
@@ -159,7 +160,7 @@ def _shown(docstring: Docstring, constants: dict[str, str], room: int) -> list[s
     (a constant's too: DataFrames' `$TABLEMETA_EXAMPLE` holds `# Examples`); fenced code as written, and a fence
     the docstring leaves open closed at its end."""
     text = docstring.markdown
-    if "$" in text:
+    if "$" in text or "\\" in text:
         text = _Filling(docstring, constants, room).filled(text, ())
     return [
         line if code or (heading := _HEADING.match(line)) is None else f"**{line[heading.end(1) :].strip()}**"
@@ -183,14 +184,16 @@ class _Filling:
         `$METADATA_FIXED`), but never within itself, nor past _MAX_NESTED constants deep or the room left: there
         as written; for DocStringExtensions' `$(SIGNATURES)`: the defining line, as code; its other templates
         nothing. Any other stays as written (`$HOME` in a shell example)."""
-        name = match.group(1) or match.group(2)
+        if match.group("escaped"):
+            return match.group("escaped")
+        name = match.group("called") or match.group("bare")
         value = self._constants.get(name)
         if value is not None:
             if name in within or len(within) > _MAX_NESTED or len(value) > self._room:
                 return match.group()
             self._room -= len(value)
-            return self.filled(value, (*within, name)) if "$" in value else value
-        if match.group(1) not in _TEMPLATES:
+            return self.filled(value, (*within, name))
+        if match.group("called") not in _TEMPLATES:
             return match.group()
         return f"`{signature_of(self._docstring.definition)}`" if name in _SIGNATURE_TEMPLATES else ""
 

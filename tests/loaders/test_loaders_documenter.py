@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indexer.loaders.includes import MAX_INCLUDES
 from indexer.loaders.juliadocs import MAX_ADDED, MAX_FILLED
 
@@ -330,3 +332,50 @@ def test_a_docstring_whose_code_never_closes_leaves_the_rest_of_the_page_prose(t
     headings = [passage.heading for passage in snapshot(index_dir).passages("src/api.md")]
     assert "After" in headings
     assert found(index_dir, "unicornfish") == ["src/api.md"]
+
+
+SOURCE_CASES = [
+    pytest.param(
+        '"""\nConstrain the quokkafish.\n"""\nconstrain(x) = x\n\n"""\nExpand them all.\n"""\nmacroexpand_all(x) = x\n',
+        ["constrain\n\nConstrain the quokkafish.", "macroexpand_all\n\nExpand them all."],
+        ["\nrain\n", "@expand_all"],
+        id="keywords-are-whole-words",
+    ),
+    pytest.param(
+        '# Docstrings open with """ in Julia\n"""\nThe quokkafish frobnicator.\n"""\nfrobnicate(x) = x\n',
+        ["frobnicate\n\nThe quokkafish frobnicator."],
+        [],
+        id="triple-quotes-in-a-comment",
+    ),
+    pytest.param(
+        'msg =\n    """\n    Not a docstring.\n    """\nshout(x) = x\n\n'
+        '"""\nThe quokkafish whisper.\n"""\nwhisper(x) = x\n',
+        ["whisper\n\nThe quokkafish whisper."],
+        ["Not a docstring", "shout"],
+        id="a-string-a-line-takes",
+    ),
+    pytest.param(
+        'const X = "five"\n\n"""\n\\$(SIGNATURES) costs \\$X.\n"""\nf(x) = x\n\n'
+        '@doc raw"""\nRaw \\alpha costs $X.\n"""\ng(x) = x\n',
+        ["$(SIGNATURES) costs $X.", "Raw \\alpha costs $X."],
+        ["f(x) costs", "five"],
+        id="escaped-and-raw-dollars",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "shown", "hidden"), SOURCE_CASES)
+def test_julia_source_is_read_as_julia_reads_it(
+    tmp_path: Path, source: str, shown: list[str], hidden: list[str]
+) -> None:
+    """An ```@autodocs block shows the docstrings Julia would attach, with the text Julia would give them."""
+    repo, index_dir = tmp_path / "repo", tmp_path / "index"
+    _package(repo)
+    write(repo, "src/Zebra.jl", f"module Zebra\n\n{source}\nend\n")
+    write(repo, "docs/src/api.md", "# API\n\n```@autodocs\nModules = [Zebra]\n```\n")
+    index(repo / "docs", index_dir, includes_from=repo)
+    text = text_of(index_dir, "src/api.md")
+    for part in shown:
+        assert part in text, (part, text)
+    for part in hidden:
+        assert part not in text, (part, text)
