@@ -4,11 +4,12 @@ Before the Markdown is parsed:
 - its `@`-blocks, fenced code whose info string names one, say what the site builds, not what it shows:
   ```@meta (the page's settings: `CurrentModule = Documenter`), ```@setup (code run unseen), ```@contents and
   ```@index (a table of contents and a docstrings' index, made from other pages: their `Pages = [...]` is no
-  text of this one), ```@autodocs (docstrings gathered from modules' source) and a ```@raw block for another
-  writer than HTML (`@raw latex`) leave nothing; ```@raw html leaves its HTML, which the page shows (and the
-  Markdown parser reduces to its text). Any other (```@example, ```@repl, ```@eval, ```@docs, ```@doctest) is
-  code the page shows, and stays so, but for the lines of an ```@example or ```@repl that end in `# hide`
-  (`Random.seed!(1) # hide`), which run unseen.
+  text of this one), ```@autodocs (docstrings gathered from modules' source), ```@eval (code run at build time,
+  whose result alone the page shows) and a ```@raw block for another writer than HTML (`@raw latex`) leave
+  nothing; ```@raw html leaves its HTML, which the page shows (and the Markdown parser reduces to its text). Any
+  other (```@example, ```@repl, ```@docs, ```@doctest) is code the page shows, and stays so, but for the lines
+  of an ```@example or ```@repl that end in `# hide` (`Random.seed!(1) # hide`), which run unseen. (What an
+  ```@eval or ```@example shows of its result is built by running it: no text here.)
 - its cross-references, `[text](@ref target)`, `[text](@id anchor)` (a heading's own anchor: `## [Index](@id
   main-index)`), `[text](@extref target)`, write a space in the destination, which CommonMark does not take for
   a link: they leave their text, as the site shows it (`[``\\LaTeX`` syntax](@ref latex_syntax)` is \\LaTeX
@@ -29,7 +30,7 @@ __all__ = ["plain_documenter"]
 _TARGET = 300  # characters: the longest cross-reference target read (Documenter's are names and anchors)
 _AT_BLOCK = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*@([A-Za-z]+)\b[ \t]*([^\n]*)$")
 _HIDDEN = re.compile(r"#[ \t]*hide[ \t]*$")  # an @example or @repl line the page does not show
-_UNSEEN = frozenset({"meta", "setup", "contents", "index", "autodocs"})  # blocks that leave nothing
+_UNSEEN = frozenset({"meta", "setup", "contents", "index", "autodocs", "eval"})  # blocks that leave nothing
 # a cross-reference's destination with a space (or a line break) before its target; or a code span, kept whole.
 # The blanks are taken at once (an atomic group), so that a run of them followed by no target is passed over once
 # (before, each of its lengths was tried: `[a](@ref` and 100,000 spaces took an hour)

@@ -59,6 +59,11 @@ a = 1 + 1
 b = rand(3)
 ```
 
+```@eval
+using Markdown
+Markdown.parse("Built at build time")
+```
+
 Write `[text](@ref anchor)` to refer to a heading.
 
 ```@docs
@@ -79,8 +84,9 @@ Pages = ["lib/public.md"]
 
 def test_documenter_blocks_and_references_read_as_the_site_shows_them(docs: Path, index_dir: Path) -> None:
     """A page's settings, its hidden setup code, its table of contents and index (made from other pages) are no
-    text of it; its examples and REPL code are code; a cross-reference shows its text, as does a heading with its
-    own anchor, which titles the page; an admonition keeps its title and body, raw HTML in it its text."""
+    text of it, nor the code of an @eval block; its examples and REPL code are code; a cross-reference shows its
+    text, as does a heading with its own anchor, which titles the page; an admonition keeps its title and body,
+    raw HTML in it its text."""
     write(docs, "make.jl", MAKE_JL)
     write(docs, "src/index.md", HOME)
     index(docs, index_dir)
@@ -99,6 +105,7 @@ def test_documenter_blocks_and_references_read_as_the_site_shows_them(docs: Path
     ):
         assert shown in text, shown
     hidden_lines = ("CurrentModule", "DocTestSetup", "Pages =", "Depth", "secret_setup_value", "newpage", "Random")
+    hidden_lines += ("Markdown.parse",)  # an @eval block's code: the page shows what it returns
     for hidden in (*hidden_lines, "(@id"):
         assert hidden not in text, hidden
     assert "(@ref" not in text.replace("[text](@ref anchor)", "")
