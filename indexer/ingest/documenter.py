@@ -19,7 +19,7 @@ from pathlib import Path
 
 from indexer.ingest.siteconfig import site_address, site_folder
 from indexer.loaders.jsconfig import config_text
-from indexer.loaders.juliadocs import CALLS_MAKEDOCS
+from indexer.loaders.juliadocs import calls_makedocs
 
 __all__ = ["CONFIG", "DocumenterProject", "documenter_project"]
 
@@ -44,4 +44,4 @@ class DocumenterProject:
 def documenter_project(config: Path) -> DocumenterProject | None:
     """The project whose make.jl is `config`, None when that file calls no `makedocs(` (or cannot be read)."""
     script = _COMMENT.sub("", config_text(config)) if config.is_file() else ""
-    return DocumenterProject(script) if CALLS_MAKEDOCS.search(script) else None
+    return DocumenterProject(script) if calls_makedocs(script) else None

@@ -47,15 +47,15 @@ from indexer.loaders.includes import (
 from indexer.loaders.jsconfig import config_text
 from indexer.loaders.juliasource import Docstring, read_julia, signature_of
 
-__all__ = ["CALLS_MAKEDOCS", "MAX_ADDED", "MAX_FILLED", "expand_julia_docstrings"]
+__all__ = ["MAX_ADDED", "MAX_FILLED", "calls_makedocs", "expand_julia_docstrings"]
 
-CALLS_MAKEDOCS = re.compile(r"(?<![\w.])makedocs[ \t]*\(")
+_CALLS_MAKEDOCS = re.compile(r"(?<![\w.])makedocs[ \t]*\(")
+_COMMENT = re.compile(r"#[^\n]*")  # a line's comment, or a `#=` block's first line
 _BLOCK = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*@(docs|autodocs)(?![\w-])")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+\S")
 _SETTING = re.compile(r"^[ \t]*(Modules|Pages)[ \t]*=[ \t]*\[([^\]\n]*)\]", re.MULTILINE)
 _LISTED = re.compile(r'"([^"\n]{1,300})"|([A-Za-z_][\w.]*)')
 _PROJECT_NAME = re.compile(r'^name[ \t]*=[ \t]*"([A-Za-z_]\w*)"', re.MULTILINE)
-_MAKE_INCLUDE = re.compile(r'^[ \t]*include\([ \t]*"([^"\n$]{1,300})"[ \t]*\)', re.MULTILINE)
 _OBJECT = re.compile(r"^[ \t]*(@?[A-Za-z_][\w!]*(?:\.@?[A-Za-z_][\w!]*)*)")
 # an escape (`\$5`: a dollar), or an interpolation: `$(SIGNATURES)`, `$METADATA_FIXED`
 _TEMPLATE = re.compile(r"\\(?P<escaped>[\\$\"])|\$(?:\((?P<called>[A-Za-z_]\w*)\)|(?P<bare>[A-Za-z_]\w*))")
@@ -67,12 +67,18 @@ _TEMPLATES = _SIGNATURE_TEMPLATES | {"FIELDS", "TYPEDFIELDS", "EXPORTS", "IMPORT
                                      "README", "LICENSE", "DOCSTRING", "FUNCTIONNAME"}  # fmt: skip
 
 
+def calls_makedocs(script: str) -> bool:
+    """Whether a make.jl's text calls Documenter's `makedocs(` outside its comments: then it builds a Documenter
+    site (a Julia package's benchmarks/ and test/ hold scripts of that name too)."""
+    return _CALLS_MAKEDOCS.search(_COMMENT.sub("", script)) is not None
+
+
 def expand_julia_docstrings(text: str, path: Path) -> str:
     """Markdown with Documenter's ```@docs and ```@autodocs blocks put in place (see the module's docstring)."""
     if ("@docs" not in text and "@autodocs" not in text) or reading_folder() is None:
         return text
     make = next((Path(f, "make.jl") for f in folders_up(path) if os.path.isfile(os.path.join(f, "make.jl"))), None)
-    if make is None or CALLS_MAKEDOCS.search(script := config_text(make)) is None:
+    if make is None or not calls_makedocs(script := config_text(make)):
         return text
     remember_settings(make)
     page = _Page(make, script)
@@ -211,8 +217,8 @@ class _Source:
         self.docstrings: list[tuple[str, Docstring]] = []  # (the file's path in the package, docstring)
         self._by_name: dict[str, list[Docstring]] = {}  # the last part of each object's name -> its docstrings
         self._load([own.group(1)] if own else [])
-        for name in _MAKE_INCLUDE.findall(script):
-            self._read(make.parent / name, "Main", 0)
+        for name, module in read_julia(script, "Main").includes:
+            self._read(make.parent / name, module, 0)
 
     def docs_block(self, body: list[str], unfound: list[str]) -> list[tuple[str, Docstring | None]]:
         """The docstrings a ```@docs block names, each with the name as written."""

@@ -386,3 +386,15 @@ def test_julia_source_is_read_as_julia_reads_it(
         assert part in text, (part, text)
     for part in hidden:
         assert part not in text, (part, text)
+
+
+def test_a_make_jl_whose_makedocs_is_commented_out_builds_no_docstrings(tmp_path: Path) -> None:
+    """Only a make.jl that calls makedocs( outside its comments is Documenter's, for the site and for its pages'
+    blocks alike: here the ```@docs block stays the names it holds."""
+    repo, index_dir = tmp_path / "repo", tmp_path / "index"
+    _package(repo)
+    write(repo, "docs/make.jl", 'using Documenter\n# makedocs(sitename = "Zebra.jl")\n')
+    index(repo / "docs", index_dir, includes_from=repo)
+    text = text_of(index_dir, "src/api.md")
+    assert "frobnicate\nZebra.nosuchthing" in text
+    assert "unicornfish" not in text
