@@ -25,6 +25,7 @@ from indexer.ingest import generators
 from indexer.ingest.antora import CONFIG as ANTORA_CONFIG
 from indexer.ingest.antora import AntoraComponent, is_antora
 from indexer.ingest.documenter import CONFIG as DOCUMENTER_CONFIG
+from indexer.ingest.documenter import documenter_project
 from indexer.ingest.docusaurus import plugin_reading
 from indexer.ingest.exdoc import CONFIG as EXDOC_CONFIG
 from indexer.ingest.exdoc import exdoc_site
@@ -127,12 +128,21 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     return None
 
 
+def config_in(folder: Path) -> str | None:
+    """The generator whose config (CONFIG_FILES) lies in `folder`, None for none: a make.jl is Documenter's only
+    when it calls makedocs (a Julia package's benchmarks/ and test/ hold scripts of that name too)."""
+    for name, site in CONFIG_FILES:
+        if os.path.exists(folder / name) and (site != "documenter" or documenter_project(folder / name) is not None):
+            return site
+    return None
+
+
 def mdbook_home(docs: Path) -> Path | None:
     """The folder of the mdBook whose pages DOCS holds, when DOCS is (in) its src folder: its chapters include
     files from beside it (`{{#include ../listings/ch01/main.rs}}` in the Rust book), which are the book's own.
     None when DOCS is no part of an mdBook's pages, or another generator's config is nearer."""
     for folder in site_folders(docs):
-        nearest = next((site for name, site in CONFIG_FILES if os.path.exists(folder / name)), None)
+        nearest = config_in(folder)
         if nearest is not None:
             if nearest != "mdbook" or folder == docs:
                 return None

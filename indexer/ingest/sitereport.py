@@ -19,7 +19,7 @@ from indexer.ingest.exdoc import ExDocSite
 from indexer.ingest.layouts import hugo_content, site_of
 from indexer.ingest.site import Site
 from indexer.ingest.siteconfig import config_mapping, lowered, site_address, site_folders
-from indexer.ingest.sitedetect import CONFIG_FILES, NOT_SITES, RAILS_GUIDES
+from indexer.ingest.sitedetect import NOT_SITES, RAILS_GUIDES, config_in
 from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
@@ -86,7 +86,7 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                     continue
                 if entry.name == "_default" and folder.name == "config" and folder.parent == docs:
                     continue  # Hugo's config folder: its site is DOCS, which lacks the content/ it is known by
-                site = _config_in(path)
+                site = config_in(path)
                 site = "antora" if site is None and is_antora(path) else site  # antora.yml beside modules/
                 if site is None and all((path / name).is_file() for name in RAILS_GUIDES):
                     site = "railsguides"  # rails/rails guides/source
@@ -94,15 +94,6 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                     return _SHOWN.get(site, site), _pages_of(site, path, docs).relative_to(docs).as_posix()
                 below.append(path)
         level = below
-    return None
-
-
-def _config_in(folder: Path) -> str | None:
-    """The generator whose config (CONFIG_FILES) lies in `folder`, None for none: a make.jl is Documenter's only
-    when it calls makedocs (a Julia package's benchmarks/ and test/ hold scripts of that name too)."""
-    for name, site in CONFIG_FILES:
-        if os.path.exists(folder / name) and (site != "documenter" or documenter_project(folder / name) is not None):
-            return site
     return None
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from support.folders import all_ids, document, index, skipped, write
+from support.folders import all_ids, document, index, skipped, text_of, warnings_of, write
 
 MAKE_JL = """using Documenter, Zebra
 
@@ -82,3 +82,17 @@ def test_a_make_jl_that_turns_pretty_urls_off_serves_html_files(tmp_path: Path) 
     assert document(index_dir, "src/man/guide.md").url == "https://zebra.example/Zebra.jl/stable/man/guide.html"
     report = index(tmp_path / "repo" / "benchmarks", tmp_path / "other")
     assert (report.site, report.served_at) == ("", "")
+
+
+def test_an_mdbook_holding_a_julia_make_jl_is_still_an_mdbook_for_its_includes(tmp_path: Path) -> None:
+    """A make.jl that calls no makedocs( is no Documenter config, for the summary and for the mdBook whose src/
+    holds it alike: indexed from src/, the book's listings beside it are included, as for any mdBook."""
+    book = tmp_path / "book"
+    write(book, "book.toml", '[book]\ntitle = "The Book"\n')
+    write(book, "src/SUMMARY.md", "# Summary\n\n- [Listing](ch1.md)\n")
+    write(book, "src/ch1.md", "# Listing\n\n{{#include ../listings/main.jl}}\n")
+    write(book, "src/make.jl", "run(`mdbook build`)\n")
+    write(book, "listings/main.jl", "zebracorn() = 1\n")
+    report = index(book / "src", tmp_path / "index")
+    assert "zebracorn() = 1" in text_of(tmp_path / "index", "ch1.md")
+    assert not warnings_of(report, "ch1.md")
