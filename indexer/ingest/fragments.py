@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from indexer.ingest.scanner import Candidate
-from indexer.loaders.asciidocdirectives import COMMENT_BLOCK
+from indexer.loaders.asciidocreader import COMMENT_BLOCK
 from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, folders_up
 
 __all__ = ["REASON", "fragments"]

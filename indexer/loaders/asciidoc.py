@@ -34,8 +34,8 @@ from collections.abc import Callable
 from functools import partial
 
 from indexer.loaders.asciidocattributes import apply_entry, filled
-from indexer.loaders.asciidocdirectives import COMMENT_BLOCK
 from indexer.loaders.asciidocmarks import unmarked
+from indexer.loaders.asciidocreader import COMMENT_BLOCK
 from indexer.loaders.springasciidoc import JAVADOC, javadoc_text
 
 __all__ = ["attributes_after", "plain_asciidoc", "plain_title"]

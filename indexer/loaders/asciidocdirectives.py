@@ -9,41 +9,28 @@ before the body is read as text (asciidoc.py); and the attributes an Antora comp
   AsciiDoc file's own directives run in turn (a file of another kind is put in as it is); `ifdef::`/`ifndef::`
   keep or leave out the lines up to their `endif::` by the attributes defined so far (`a,b`: any, `a+b`: all;
   those Asciidoctor defines for HTML, and Antora's `env-site` and `site-gen-antora` in a component),
-  `ifeval::[{x} == "y"]` by its comparison (kept when it cannot be read). A directive escaped with a backslash is
-  its text; a URL is not read.
+  `ifeval::[{x} == "y"]` by its comparison (kept when it cannot be read), as asciidocreader.py reads them. A
+  directive escaped with a backslash is its text; a URL is not read.
 - Spring's `include-code::` (springasciidoc.py) puts in the code of each language as an include does.
 """
 
 from __future__ import annotations
 
-import operator
 import os
 import re
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from indexer.loaders.asciidocattributes import REFERENCE, apply_entry, filled
+from indexer.loaders.asciidocattributes import REFERENCE, filled
 from indexer.loaders.asciidocoptions import HEADING, leveled, selected
+from indexer.loaders.asciidocreader import SHOWN, TEXT, URL, include_options, read_lines
 from indexer.loaders.includes import SETTINGS, deeper, included_text, lies_outside, probe, warn
 from indexer.loaders.springasciidoc import INCLUDE_CODE, code_includes
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["COMMENT_BLOCK", "antora_attributes", "preprocess"]
+__all__ = ["antora_attributes", "preprocess", "starting_attributes"]
 
-COMMENT_BLOCK = re.compile(r"^/{4,}[ \t]*$")
-_DIRECTIVE = re.compile(r"^(\\?)(include|ifdef|ifndef|ifeval|endif)::([^\[\s]*)\[(.*)\][ \t]*$")
-_OPTION = re.compile(r"""([\w-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
-_COMPARISON = re.compile(r"""^\s*("[^"]*"|'[^']*'|[^\s=!<>]+)\s*(==|!=|<=|>=|<|>)\s*("[^"]*"|'[^']*'|[^\s=!<>]+)\s*$""")
-_COMPARE = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
-_URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 _ADOC_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".ad", ".txt")  # Asciidoctor's ASCIIDOC_EXTENSIONS
 # `[[id]]`, `[#id.role]`; the id possessive: each of its splits tried against the rest took minutes on a long line
 _BLOCK_ID = re.compile(r"^\[\[([\w][\w.-]*+)(?:,[^\]]*)?\]\][ \t]*$|^\[#([\w][\w.-]*+)[^\]]*\][ \t]*$")
@@ -100,13 +87,18 @@ def _intrinsic(config: dict[str, Any], page: Path, folder: Path, module: str) ->
 def preprocess(lines: list[str], page: Path, given: dict[str, str], locked: frozenset[str] = frozenset()) -> list[str]:
     """The lines of an AsciiDoc document with its preprocessor directives run (see the module docstring);
     `given`: the attributes it starts with (its Antora component's), `locked` those its entries may not change."""
-    start = {**_HTML_ATTRIBUTES, **(_ANTORA_ATTRIBUTES if _component(page) else {}), **given}
-    return _Preprocessor(start, locked).run(lines, page)
+    return _Preprocessor(starting_attributes(page, given), locked).run(lines, page)
+
+
+def starting_attributes(page: Path, given: dict[str, str]) -> dict[str, str]:
+    """The attributes a document starts with: those Asciidoctor defines for HTML, Antora's `env-site` and
+    `site-gen-antora` in a component, then `given` (antora_attributes())."""
+    return {**_HTML_ATTRIBUTES, **(_ANTORA_ATTRIBUTES if _component(page) else {}), **given}
 
 
 class _Preprocessor:
     """Asciidoctor's preprocessor over one document and the files it includes: the attributes defined so far
-    (a definition counts from its line on) decide conditionals and fill in include targets."""
+    (a definition counts from its line on) decide conditionals and fill in include targets (asciidocreader.py)."""
 
     def __init__(self, attributes: dict[str, str], locked: frozenset[str]) -> None:
         self.attributes = attributes
@@ -116,42 +108,17 @@ class _Preprocessor:
 
     def run(self, lines: list[str], path: Path) -> list[str]:
         out: list[str] = []
-        conditions: list[bool] = []  # the open conditionals: whether each keeps its lines
-        comment = False
-        for line in lines:
-            kept = all(conditions)
-            directive = _DIRECTIVE.match(line) if "::" in line and not comment else None
-            if directive is None:
-                code = INCLUDE_CODE.match(line) if kept and not comment and line.startswith("include-code::") else None
-                if code is not None:
-                    out += code_includes(code, path, self.section, self.attributes, partial(self._include, path))
-                    continue
-                if kept:
-                    out.append(line)
-                    self._track(line)
-                    if COMMENT_BLOCK.match(line.strip()):
-                        comment = not comment
-                    elif not comment:
-                        apply_entry(line, self.attributes, self.locked)
+        for kind, line, directive in read_lines(lines, self.attributes, self.locked):
+            if directive is not None:
+                out += self._include(path, filled(directive.group(3), self.attributes), directive.group(4))
                 continue
-            escaped, name, target, text = directive.groups()
-            if escaped:
-                if kept:
-                    out.append(line[1:])
-            elif name == "endif":
-                if conditions:
-                    conditions.pop()
-            elif name in ("ifdef", "ifndef"):
-                holds = kept and self._defined(name, target)
-                if text:  # a condition of one line: `ifdef::env-site[This shows on the site.]`
-                    if holds:
-                        out.append(text)
-                else:
-                    conditions.append(holds)
-            elif name == "ifeval":
-                conditions.append(kept and self._evaluate(text))
-            elif kept:
-                out += self._include(path, self._filled(target), text)
+            code = INCLUDE_CODE.match(line) if kind == TEXT and line.startswith("include-code::") else None
+            if code is not None:
+                out += code_includes(code, path, self.section, self.attributes, partial(self._include, path))
+                continue
+            out.append(line)
+            if kind != SHOWN:
+                self._track(line)
         return out
 
     def _track(self, line: str) -> None:
@@ -165,36 +132,11 @@ class _Preprocessor:
         elif line.strip():
             self.anchor = ""
 
-    def _filled(self, text: str) -> str:
-        return filled(text, self.attributes)
-
-    def _defined(self, name: str, target: str) -> bool:
-        """Whether `ifdef::target[]` (or ifndef) keeps its lines, as Asciidoctor decides it."""
-        every = "+" in target
-        names = [n.strip().lower() for n in re.split(r"[+,]", target)]
-        held = [n in self.attributes for n in names]
-        if name == "ifdef":
-            return all(held) if every else any(held)
-        return not any(held) if every else not all(held)
-
-    def _evaluate(self, expression: str) -> bool:
-        """Whether `ifeval::[a op b]` holds: numbers compared as numbers, anything else as text; True when the
-        expression cannot be read (the lines are kept rather than lost)."""
-        found = _COMPARISON.match(self._filled(expression))
-        if found is None:
-            return True
-        left, op, right = _value(found.group(1)), found.group(2), _value(found.group(3))
-        if isinstance(left, float) != isinstance(right, float):
-            left, right = str(left), str(right)
-        return bool(_COMPARE[op](left, right))
-
     def _include(self, path: Path, target: str, options_text: str) -> list[str]:
         """The lines `include::target[options]` puts in place; none, with a warning, when it cannot."""
-        options = {
-            m.group(1).lower(): next(v for v in m.groups()[1:] if v is not None) for m in _OPTION.finditer(options_text)
-        }
+        options = include_options(options_text)
         optional = "optional" in options.get("opts", options.get("options", "")).split(",")
-        if _URL.match(target):
+        if URL.match(target):
             warn(f"include::{target[:120]}[]: a URL is not read: not included")
             return []
         if (missing := REFERENCE.search(target)) is not None:  # Asciidoctor looks for the name as written
@@ -221,15 +163,6 @@ class _Preprocessor:
         lines = leveled(lines, options.get("leveloffset", ""))
         with deeper():
             return self.run(lines, full)
-
-
-def _value(token: str) -> str | float:
-    if token[:1] in ("'", '"'):
-        return token[1:-1]
-    try:
-        return float(token)
-    except ValueError:
-        return token
 
 
 def _component(page: Path) -> tuple[Path, str] | None:
