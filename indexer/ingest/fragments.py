@@ -9,79 +9,137 @@ The rule, for a folder no site generator publishes (a site's generator has rules
 outside its pages): an AsciiDoc file (`.adoc`, `.asciidoc`, or `.txt` where AsciiDoc Python's `asciidoc.conf` lies
 beside it or above, as the loader reads it) with no document title (`= Title`, or a title underlined by `=`, at its
 top) is a fragment when a page includes it, in full (no `tag=`, `tags=` or `lines=`), directly or through other
-fragments, within includes.MAX_DEPTH includes, as the loader reads includes. A chapter that starts at a section
-(`== Caching`, Hibernate's user guide) is one too: its book is the page Asciidoctor renders. A page is a file
-indexed that is titled or that no AsciiDoc file indexed includes; so a file nobody includes stays a page, and so do
-untitled files that include one another in a loop no page includes (their text would be in no page). A fragment is
-still read where pages include it, and a change to it reads them again (includes.py remembers it).
+fragments, as the loader reads the page. A chapter that starts at a section (`== Caching`, Hibernate's user guide)
+is one too: its book is the page Asciidoctor renders. A page is a file indexed that is titled or that no AsciiDoc
+file indexed includes; so a file nobody includes stays a page, and so do untitled files that include one another
+in a loop no page includes (their text would be in no page). A fragment is still read where pages include it, and
+a change to it reads them again (includes.py remembers it).
 
-The scan is cheap and bounded: each AsciiDoc file is read once, at most `max_bytes`, its include lines found by one
-pattern over its bytes (at most includes.MAX_INCLUDES of them); targets naming an attribute the file does not
-define itself (`{build_dir}`), or a URL, are no include here. Conditionals (`ifdef::`) are not decided: a file
-included under one counts as included.
+Each file is read as the loader reads it, through the loader's own reader (asciidocreader.py): attribute entries
+count from their line on (`:!name:` unsets; a value's references are filled in), through the files a page
+includes too; `ifdef::`/`ifndef::`/`ifeval::` are decided by them, from the attributes a document starts with;
+no directive runs in a comment block; an include's target has its references filled in, and one still naming an
+attribute nothing defined (`{build_dir}`), or a URL, is no include; includes go MAX_DEPTH deep, MAX_INCLUDES and
+the size limit of all of them together for one page, as includes.py reads them. Only the AsciiDoc files indexed
+are followed (an included `.asc` file's own includes are not), and only their first _MAX_LINES directive lines.
+
+The scan is cheap: each AsciiDoc file is read once, at most `max_bytes`, and what decides is kept (_Scanned: whether
+it is titled, its directive lines, found by one pattern over its bytes).
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from indexer.ingest.scanner import Candidate
-from indexer.loaders.asciidocreader import COMMENT_BLOCK
+from indexer.loaders.asciidocattributes import REFERENCE, filled
+from indexer.loaders.asciidocdirectives import antora_attributes, starting_attributes
+from indexer.loaders.asciidocreader import COMMENT_BLOCK, URL, include_options, read_lines
 from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, folders_up
 
-__all__ = ["REASON", "fragments"]
+__all__ = ["REASON", "fragments", "read_head"]
 
 REASON = "an untitled AsciiDoc file that other pages include: no page of its own, read where they include it"
 _ADOC = (".adoc", ".asciidoc")
-# an include directive (not escaped), an attribute entry or a comment block's delimiter (inside one, neither of the
-# others counts), as asciidocdirectives.py reads them, over a file's bytes
-_LINE = re.compile(rb"^(?:include::([^\[\s]*)\[(.*)\]|:(\w[^:\n]*?):[ \t]*(.*?)|(/{4,}))[ \t]*\r?$", re.MULTILINE)
-_REFERENCE = re.compile(r"\{([\w][\w-]*)\}")
-_PARTIAL = re.compile(r"(?:^|,)[ \t]*(?:tags?|lines)[ \t]*=")
-_URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+# the lines that may change what a file includes, as asciidocreader.py reads them: include and conditional
+# directives, attribute entries (`:` first), comment blocks' delimiters; found over a file's bytes
+_LINE = re.compile(rb"^(?:(?:include|ifn?def|ifeval|endif)::|:|/{4,}[ \t]*\r?$).*", re.MULTILINE)
+_MAX_LINES = 10_000  # directive lines kept of one file: the rest names nothing (beyond MAX_INCLUDES, or a bomb)
+_LINE_CHARS = 8_192  # of a directive line kept: a longer target or value names no file (PATH_MAX) cut or not
 _PATH_CHARS = 4096  # a target longer than a path may be (PATH_MAX) names no file
+_PARTIAL = frozenset({"tag", "tags", "lines"})  # an include's options that take only some of the file
 _HEADER_LINES, _HEADER_BYTES = 200, 40_000  # looked at for a title: past them, a file counts as titled (a page)
 _TITLE = re.compile(r"^(?:=|#)[ \t]+\S")  # `= Title`; `# Title`, Asciidoctor's Markdown-style one
 _SKIPPED_ABOVE = re.compile(r"^(?://(?!/).*|:!?\w[^:]*:.*|\[.*\]|(?:ifn?def|ifeval|endif)::.*)?$")
 
 
+@dataclass(frozen=True)
+class _Scanned:
+    """What the scan keeps of one AsciiDoc file: whether it starts with a title, and its lines that may change
+    what it includes (_LINE)."""
+
+    titled: bool
+    lines: tuple[str, ...]
+
+
 def fragments(files: Iterable[Candidate], docs: Path, root: Path, max_bytes: int) -> set[str]:
     """The ids of the files in `files` (indexed from `docs`) that are fragments (see the module docstring);
     `root`: the folder included files may come from, where `asciidoc.conf` makes `.txt` files AsciiDoc."""
-    adoc = [c for c in files if _is_asciidoc(c.id, docs, root)]
-    includes: dict[str, list[str]] = {}
-    titled: set[str] = set()
-    for candidate in adoc:
-        data = read_head(candidate.path, max_bytes)
-        includes[candidate.id] = _included(data, candidate.id, docs)
-        if _titled(data):
-            titled.add(candidate.id)
-    known = set(includes)
-    included = {target for targets in includes.values() for target in targets if target in known}
-    pages = [doc_id for doc_id in includes if doc_id in titled or doc_id not in included]
-    return _reached(pages, includes, known - titled)
+    files = list(files)
+    scanned = {c.id: _scanned(c, max_bytes) for c in files if _is_asciidoc(c.id, docs, root)}
+    sizes = {c.id: c.size for c in files}
+    reached = {doc_id: _Reading(scanned, sizes, docs, max_bytes).included(doc_id) for doc_id in scanned}
+    included = set().union(*reached.values())
+    titled = {doc_id for doc_id, found in scanned.items() if found.titled}
+    pages = [doc_id for doc_id in scanned if doc_id in titled or doc_id not in included]
+    return {doc_id for page in pages for doc_id in reached[page] if doc_id not in titled}
 
 
-def _reached(pages: list[str], includes: dict[str, list[str]], untitled: set[str]) -> set[str]:
-    """The untitled files that `pages` include, or files they include do, within MAX_DEPTH includes; each file is
-    visited once (a loop ends there)."""
-    depth = dict.fromkeys(pages, 0)
-    queue = deque(pages)
-    found: set[str] = set()
-    while queue:
-        doc_id = queue.popleft()
-        if depth[doc_id] >= MAX_DEPTH:
-            continue
-        for target in includes.get(doc_id, ()):
-            if target in untitled and target not in depth:
-                depth[target] = depth[doc_id] + 1
-                found.add(target)
-                queue.append(target)
-    return found
+class _Reading:
+    """One document read as the loader reads it (asciidocdirectives.preprocess), through the directive lines
+    the scan kept: the AsciiDoc files it includes in full."""
+
+    def __init__(self, scanned: Mapping[str, _Scanned], sizes: Mapping[str, int], docs: Path, max_bytes: int):
+        self.scanned, self.sizes, self.docs, self.max_bytes = scanned, sizes, docs, max_bytes
+        self.count, self.total = 0, 0  # includes read, and their bytes (includes.py's Reading.count and total)
+        self.found: set[str] = set()
+
+    def included(self, doc_id: str) -> set[str]:
+        page = self.docs / doc_id
+        given, locked = antora_attributes(page)
+        self._run(doc_id, 0, starting_attributes(page, given), locked)
+        return self.found
+
+    def _run(self, doc_id: str, depth: int, attributes: dict[str, str], locked: frozenset[str]) -> None:
+        for _, _, directive in read_lines(self.scanned[doc_id].lines, attributes, locked):
+            if directive is None or depth >= MAX_DEPTH or self.count >= MAX_INCLUDES:
+                continue  # (past either limit the loader reads no more; the entries still count)
+            target = _target(filled(directive.group(3), attributes), doc_id, self.docs)
+            if target is None:
+                continue
+            self.count += 1
+            size = self.sizes.get(target, 0)  # (a file the scan did not find: its size is not known here)
+            if size > self.max_bytes - self.total:  # past the size limit of a document's includes: not read
+                continue
+            self.total += size
+            if target in self.scanned and not include_options(directive.group(4)).keys() & _PARTIAL:
+                self.found.add(target)
+                self._run(target, depth + 1, attributes, locked)
+
+
+def _target(target: str, doc_id: str, docs: Path) -> str | None:
+    """The id (path from `docs`) of the file an include in the file `doc_id` names, its attribute references
+    filled in (a target from `/` is one from `docs`, as includes.py places it); None for one that names no file
+    (a URL, a reference to an attribute not defined, an Antora resource id outside Antora's folders)."""
+    if not target or len(target) > _PATH_CHARS or "\x00" in target or "$" in target:
+        return None
+    if URL.match(target) or REFERENCE.search(target):
+        return None
+    folder = str(docs) if target.startswith("/") else os.path.dirname(os.path.normpath(docs / doc_id))
+    full = os.path.normpath(os.path.join(folder, target.lstrip("/")))
+    return os.path.relpath(full, docs).replace(os.sep, "/")
+
+
+def _scanned(candidate: Candidate, max_bytes: int) -> _Scanned:
+    """What the scan keeps of the file `candidate`."""
+    data = read_head(candidate.path, max_bytes).removeprefix(b"\xef\xbb\xbf")
+    return _Scanned(_titled(data), _directive_lines(data))
+
+
+def _directive_lines(data: bytes) -> tuple[str, ...]:
+    """The lines of a file's bytes `data` that may change what it includes (_LINE), at most _MAX_LINES."""
+    if b"include::" not in data and b"\n:" not in data and not data.startswith(b":"):
+        return ()  # (most files: found at the speed of memory, as a pattern is not; their entries change nothing)
+    lines = []
+    for match in _LINE.finditer(data):
+        lines.append(match.group().decode("utf-8", "replace").rstrip()[:_LINE_CHARS])
+        if len(lines) >= _MAX_LINES:
+            break
+    return tuple(lines)
 
 
 def _is_asciidoc(doc_id: str, docs: Path, root: Path) -> bool:
@@ -111,39 +169,6 @@ def read_head(path: Path, max_bytes: int) -> bytes:
             return f.read(max_bytes)
     except OSError:
         return b""
-
-
-def _included(data: bytes, doc_id: str, docs: Path) -> list[str]:
-    """The ids (paths from `docs`) of the files the file `doc_id` includes in full, as its bytes `data` name them
-    (a target from `/` is one from `docs`, as includes.py places it)."""
-    if b"include::" not in data:  # (most files: found at the speed of memory, as a pattern is not)
-        return []
-    attributes: dict[str, str] = {}
-    found: list[str] = []
-    folder = os.path.dirname(os.path.normpath(docs / doc_id))
-    directives, comment = 0, False
-    for match in _LINE.finditer(data):
-        target, options, name, value, delimiter = (
-            g.decode("utf-8", "replace") if g is not None else None for g in match.groups()
-        )
-        if delimiter is not None or comment:
-            comment = comment != (delimiter is not None)
-            continue
-        if name is not None:
-            if len(value or "") <= _PATH_CHARS:  # (a longer one names no file: not kept, nor put in a target)
-                attributes[name.lower()] = value or ""
-            continue
-        directives += 1
-        if directives > MAX_INCLUDES:  # past what the loader reads for one document
-            break
-        if target is None or _PARTIAL.search(options or ""):
-            continue
-        target = _REFERENCE.sub(lambda m: attributes.get(m.group(1).lower(), m.group(0)), target)
-        if not target or len(target) > _PATH_CHARS or "{" in target or _URL.match(target) or "\x00" in target:
-            continue
-        full = os.path.normpath(os.path.join(str(docs) if target.startswith("/") else folder, target.lstrip("/")))
-        found.append(os.path.relpath(full, docs).replace(os.sep, "/"))
-    return found
 
 
 def _titled(data: bytes) -> bool:

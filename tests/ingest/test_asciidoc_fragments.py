@@ -164,3 +164,26 @@ def test_an_asciidoc_conf_beyond_the_repository_makes_no_txt_fragment(tmp_path: 
     report = index(repo / "docs", index_dir, includes_from=tmp_path)
     assert not skipped(report)
     assert found(index_dir, "zebracorn") == ["config/pull.txt"]
+
+
+def test_attributes_are_read_as_the_loader_reads_them(docs: Path, index_dir: Path) -> None:
+    """An include's target names what the loader includes: an entry's value has its references filled in, an
+    attributes file the page includes defines them too, `:name!:` unsets, and `ifdef::` is decided (here by an
+    attribute the page sets for the fragment it includes). The scan's own reading missed the first two (the
+    fragments stayed pages) and counted the last two (their files were skipped, their text in no page)."""
+    write(docs, "attributes.adoc", ":config: config\n:pull: {config}/pull\n")
+    write(docs, "git-pull.adoc", "= git-pull(1)\n\ninclude::attributes.adoc[]\n:git-pull: 1\n\ninclude::{pull}.adoc[]\n"
+          "\n:old: old.adoc\n:old!:\ninclude::{old}[]\n\ninclude::options.adoc[]\n")  # fmt: skip
+    write(docs, "config/pull.adoc", FRAGMENT)
+    write(docs, "old.adoc", "An old narwhal option.\n")
+    write(docs, "options.adoc", "ifdef::git-pull[]\ninclude::rebase.adoc[]\nendif::git-pull[]\n"
+          "ifdef::backend-pdf[]\ninclude::print.adoc[]\nendif::[]\n")  # fmt: skip
+    write(docs, "rebase.adoc", "--rebase:: the okapi way.\n")
+    write(docs, "print.adoc", "A quokka for print only.\n")
+    report = index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["git-pull.adoc"]
+    assert found(index_dir, "okapi") == ["git-pull.adoc"]
+    assert found(index_dir, "narwhal") == ["old.adoc"]
+    assert found(index_dir, "quokka") == ["print.adoc"]
+    pieces = ["attributes.adoc", "config/pull.adoc", "options.adoc", "rebase.adoc"]
+    assert skipped(report) == dict.fromkeys(pieces, REASON)
