@@ -23,12 +23,14 @@ attribute nothing defined (`{build_dir}`), or a URL, is no include; includes go 
 the size limit of all of them together for one page, as includes.py reads them. Only the AsciiDoc files indexed
 are followed (an included `.asc` file's own includes are not), and only their first _MAX_LINES directive lines.
 
-The scan is cheap: each AsciiDoc file is read once, at most `max_bytes`, and what decides is kept (_Scanned: whether
-it is titled, its directive lines, found by one pattern over its bytes).
+The scan is cheap: each AsciiDoc file is read once, at most `max_bytes`, and what decides is kept (Scanned: whether
+it is titled, its directive lines, found by one pattern over its bytes); a run hands back what the last one kept
+(scan_record()), and a file whose size and mtime did not change is not read again.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -41,7 +43,7 @@ from indexer.loaders.asciidocdirectives import antora_attributes, starting_attri
 from indexer.loaders.asciidocreader import COMMENT_BLOCK, URL, include_options, read_lines
 from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, folders_up
 
-__all__ = ["REASON", "fragments", "read_head"]
+__all__ = ["REASON", "Scanned", "fragments", "read_head", "read_scan_record", "scan_record"]
 
 REASON = "an untitled AsciiDoc file that other pages include: no page of its own, read where they include it"
 _ADOC = (".adoc", ".asciidoc")
@@ -55,35 +57,43 @@ _PARTIAL = frozenset({"tag", "tags", "lines"})  # an include's options that take
 _HEADER_LINES, _HEADER_BYTES = 200, 40_000  # looked at for a title: past them, a file counts as titled (a page)
 _TITLE = re.compile(r"^(?:=|#)[ \t]+\S")  # `= Title`; `# Title`, Asciidoctor's Markdown-style one
 _SKIPPED_ABOVE = re.compile(r"^(?://(?!/).*|:!?\w[^:]*:.*|\[.*\]|(?:ifn?def|ifeval|endif)::.*)?$")
+_RECORD_VERSION = 1  # of scan_record()'s JSON: a record of another version is not read
 
 
 @dataclass(frozen=True)
-class _Scanned:
-    """What the scan keeps of one AsciiDoc file: whether it starts with a title, and its lines that may change
-    what it includes (_LINE)."""
+class Scanned:
+    """What the scan keeps of one AsciiDoc file, as it was (its size and mtime): whether it starts with a title,
+    and its lines that may change what it includes (_LINE)."""
 
+    size: int
+    mtime_ns: int
     titled: bool
     lines: tuple[str, ...]
 
 
-def fragments(files: Iterable[Candidate], docs: Path, root: Path, max_bytes: int) -> set[str]:
-    """The ids of the files in `files` (indexed from `docs`) that are fragments (see the module docstring);
-    `root`: the folder included files may come from, where `asciidoc.conf` makes `.txt` files AsciiDoc."""
+def fragments(
+    files: Iterable[Candidate], docs: Path, root: Path, max_bytes: int, known: Mapping[str, Scanned] | None = None
+) -> tuple[set[str], dict[str, Scanned]]:
+    """The ids of the files in `files` (indexed from `docs`) that are fragments (see the module docstring), and
+    what the scan kept of each AsciiDoc file; `known`: what the last run kept, used for a file of the same size
+    and mtime instead of reading it. `root`: the folder included files may come from, where `asciidoc.conf` makes
+    `.txt` files AsciiDoc."""
     files = list(files)
-    scanned = {c.id: _scanned(c, max_bytes) for c in files if _is_asciidoc(c.id, docs, root)}
+    known = known or {}
+    scanned = {c.id: _scanned(c, known.get(c.id), max_bytes) for c in files if _is_asciidoc(c.id, docs, root)}
     sizes = {c.id: c.size for c in files}
     reached = {doc_id: _Reading(scanned, sizes, docs, max_bytes).included(doc_id) for doc_id in scanned}
     included = set().union(*reached.values())
     titled = {doc_id for doc_id, found in scanned.items() if found.titled}
     pages = [doc_id for doc_id in scanned if doc_id in titled or doc_id not in included]
-    return {doc_id for page in pages for doc_id in reached[page] if doc_id not in titled}
+    return {doc_id for page in pages for doc_id in reached[page] if doc_id not in titled}, scanned
 
 
 class _Reading:
     """One document read as the loader reads it (asciidocdirectives.preprocess), through the directive lines
     the scan kept: the AsciiDoc files it includes in full."""
 
-    def __init__(self, scanned: Mapping[str, _Scanned], sizes: Mapping[str, int], docs: Path, max_bytes: int):
+    def __init__(self, scanned: Mapping[str, Scanned], sizes: Mapping[str, int], docs: Path, max_bytes: int):
         self.scanned, self.sizes, self.docs, self.max_bytes = scanned, sizes, docs, max_bytes
         self.count, self.total = 0, 0  # includes read, and their bytes (includes.py's Reading.count and total)
         self.found: set[str] = set()
@@ -124,10 +134,12 @@ def _target(target: str, doc_id: str, docs: Path) -> str | None:
     return os.path.relpath(full, docs).replace(os.sep, "/")
 
 
-def _scanned(candidate: Candidate, max_bytes: int) -> _Scanned:
-    """What the scan keeps of the file `candidate`."""
+def _scanned(candidate: Candidate, before: Scanned | None, max_bytes: int) -> Scanned:
+    """What the scan keeps of the file `candidate`: `before` when its size and mtime are those it was kept at."""
+    if before is not None and (before.size, before.mtime_ns) == (candidate.size, candidate.mtime_ns):
+        return before
     data = read_head(candidate.path, max_bytes).removeprefix(b"\xef\xbb\xbf")
-    return _Scanned(_titled(data), _directive_lines(data))
+    return Scanned(candidate.size, candidate.mtime_ns, _titled(data), _directive_lines(data))
 
 
 def _directive_lines(data: bytes) -> tuple[str, ...]:
@@ -140,6 +152,27 @@ def _directive_lines(data: bytes) -> tuple[str, ...]:
         if len(lines) >= _MAX_LINES:
             break
     return tuple(lines)
+
+
+def scan_record(scanned: Mapping[str, Scanned], docs: Path) -> str:
+    """What the scan kept (fragments()), as the index's meta record keeps it for the next run (JSON)."""
+    files = {doc_id: [s.size, s.mtime_ns, s.titled, list(s.lines)] for doc_id, s in sorted(scanned.items())}
+    return json.dumps({"version": _RECORD_VERSION, "docs": str(docs), "files": files}, ensure_ascii=False)
+
+
+def read_scan_record(text: str, docs: Path) -> dict[str, Scanned]:
+    """What the last run's scan kept (scan_record()); none when it was of another folder, written by another
+    version, or cannot be read (every file is then read again)."""
+    try:
+        record = json.loads(text) if text else {}
+        if not isinstance(record, dict) or record.get("version") != _RECORD_VERSION or record.get("docs") != str(docs):
+            return {}
+        return {
+            str(doc_id): Scanned(int(size), int(mtime_ns), bool(titled), tuple(str(line) for line in lines))
+            for doc_id, (size, mtime_ns, titled, lines) in record["files"].items()
+        }
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return {}
 
 
 def _is_asciidoc(doc_id: str, docs: Path, root: Path) -> bool:

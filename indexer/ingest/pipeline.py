@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 # it now understands), so that an index written before reads every file again once (vectors whose text did not
 # change are reused, by digest) instead of keeping the old text of the files that did not change since.
 INDEXER_VERSION = "16"
+# meta keys that change no document: a run that finds only them changed writes no generation (the fragment scan's
+# record of a file touched but not changed is then not kept: the next run reads that file again)
+_NOT_SETTINGS = ("built_at", planning.FRAGMENT_SCAN)
 
 
 def update_index(
@@ -152,7 +155,8 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
     found = scan(docs, settings.max_file_bytes, exclude=settings.index, follow_symlinks=settings.follow_symlinks)
     site = detect_site(docs, found.markers)
     planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
-    planning.leave_out_fragments(docs, site, found, includes_from, settings.max_file_bytes)
+    last_scan = state.meta.get(planning.FRAGMENT_SCAN, "")
+    scanned = planning.leave_out_fragments(docs, site, found, includes_from, settings.max_file_bytes, last_scan)
     sphinximages.leave_out_image_sources(site, found, settings.max_file_bytes)
     found_site = planning.site_found(docs, site, found.configs)
     redecide = set()
@@ -167,7 +171,10 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
     )
     seen = {c.id for c in found.files}
     urls = _url_rules(settings, site)
-    meta = _meta(docs, settings, secret, rules, urls, site, found_site, includes_from)
+    meta = {
+        **_meta(docs, settings, secret, rules, urls, site, found_site, includes_from),
+        planning.FRAGMENT_SCAN: scanned,
+    }
     skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
     return _Run(
         found=found,
@@ -178,7 +185,7 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
         removed={i: s.sha256 for i, s in state.stamps.items() if i not in seen},
         urls=urls,
         meta=meta,
-        same_settings=all(state.meta.get(k, "") == v for k, v in meta.items() if k != "built_at"),
+        same_settings=all(state.meta.get(k, "") == v for k, v in meta.items() if k not in _NOT_SETTINGS),
         skipped=skipped,
         about_site=_about_site(docs, site),
     )

@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 from indexer.errors import AccessFileError, DocsFolderError
 from indexer.ingest.access import AccessRules
 from indexer.ingest.editions import Selection, unknown_without_layout
-from indexer.ingest.fragments import REASON, fragments
+from indexer.ingest.fragments import REASON, fragments, read_scan_record, scan_record
 from indexer.ingest.jobs import Job, is_draft
 from indexer.ingest.scanner import Candidate, Scan
 from indexer.ingest.site import Site
@@ -236,14 +236,20 @@ def leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None
     found.skipped = [_as_unpublished(site, entry) for entry in found.skipped]
 
 
-def leave_out_fragments(docs: Path, site: Site, found: Scan, includes_from: Path, max_bytes: int) -> None:
+FRAGMENT_SCAN = "fragment_scan"  # the meta key of what the fragment scan kept of each file (fragments.scan_record)
+
+
+def leave_out_fragments(
+    docs: Path, site: Site, found: Scan, includes_from: Path, max_bytes: int, last_scan: str = ""
+) -> str:
     """In a folder of plain AsciiDoc (no site generator found), the untitled files that pages include
     (fragments.py: git's config/pull.adoc, shown in git-config's page) are listed as skipped by
     design, with the reason: Asciidoctor renders no page of them, and as pages they came before those that show
-    them. Their text is still read where pages include it."""
+    them. Their text is still read where pages include it. `last_scan`: what the last run's scan kept (meta
+    FRAGMENT_SCAN), so that a file unchanged since is not read again; returns this run's ("" with a site)."""
     if site.name:
-        return
-    pieces = fragments(found.files, docs, includes_from, max_bytes)
+        return ""
+    pieces, scanned = fragments(found.files, docs, includes_from, max_bytes, read_scan_record(last_scan, docs))
     kept = []
     for candidate in found.files:
         if candidate.id in pieces:
@@ -251,6 +257,7 @@ def leave_out_fragments(docs: Path, site: Site, found: Scan, includes_from: Path
         else:
             kept.append(candidate)
     found.files = kept
+    return scan_record(scanned, docs) if scanned else ""
 
 
 def _as_unpublished(site: Site, entry: tuple[SkippedFile, int, int]) -> tuple[SkippedFile, int, int]:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -187,3 +188,35 @@ def test_attributes_are_read_as_the_loader_reads_them(docs: Path, index_dir: Pat
     assert found(index_dir, "quokka") == ["print.adoc"]
     pieces = ["attributes.adoc", "config/pull.adoc", "options.adoc", "rebase.adoc"]
     assert skipped(report) == dict.fromkeys(pieces, REASON)
+
+
+def test_an_unchanged_run_keeps_the_fragments_and_a_changed_page_is_read_again(docs: Path, index_dir: Path) -> None:
+    """The scan's record of each file is kept with the index: an unchanged run finds what the first found, and
+    a page that changed is scanned again (dropping its include makes the fragment a page)."""
+    write(docs, "git-pull.adoc", PAGE)
+    write(docs, "config/pull.adoc", FRAGMENT)
+    first = index(docs, index_dir)
+    again = index(docs, index_dir)
+    assert skipped(first) == skipped(again) == {"config/pull.adoc": REASON}
+    assert (again.added, again.updated, again.removed, again.unchanged) == (0, 0, 0, 1)
+    write(docs, "git-pull.adoc", "= git-pull(1)\n\nFetch and integrate, no include.\n")
+    changed = index(docs, index_dir)
+    assert skipped(changed) == {}
+    assert found(index_dir, "zebracorn") == ["config/pull.adoc"]
+
+
+def test_a_page_rewritten_with_its_size_and_mtime_loses_no_text(docs: Path, index_dir: Path) -> None:
+    """A run takes a file of the same size and mtime as unchanged: the page is not read again, so it still
+    holds what it included; the scan takes it so too, and the file it now names stays a page (read afresh,
+    the scan would skip it, and its text would be in no page)."""
+    page = write(docs, "page.adoc", "= Page\n\ninclude::one.adoc[]\n")
+    write(docs, "one.adoc", "Piece one, a zebracorn.\n")
+    write(docs, "two.adoc", "Piece two, a narwhal.\n")
+    index(docs, index_dir)
+    stat = page.stat()
+    page.write_text("= Page\n\ninclude::two.adoc[]\n")
+    os.utime(page, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    report = index(docs, index_dir)
+    assert skipped(report) == {"one.adoc": REASON}
+    assert found(index_dir, "zebracorn") == ["page.adoc"]
+    assert found(index_dir, "narwhal") == ["two.adoc"]
