@@ -30,6 +30,7 @@ it is titled, its directive lines, found by one pattern over its bytes); a run h
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -93,12 +94,14 @@ class _Reading:
     """One document read as the loader reads it (asciidocdirectives.preprocess), through the directive lines
     the scan kept: the AsciiDoc files it includes in full."""
 
-    def __init__(self, scanned: Mapping[str, Scanned], sizes: Mapping[str, int], docs: Path, max_bytes: int):
+    def __init__(self, scanned: Mapping[str, Scanned], sizes: Mapping[str, int], docs: Path, max_bytes: int) -> None:
         self.scanned, self.sizes, self.docs, self.max_bytes = scanned, sizes, docs, max_bytes
         self.count, self.total = 0, 0  # includes read, and their bytes (includes.py's Reading.count and total)
         self.found: set[str] = set()
 
     def included(self, doc_id: str) -> set[str]:
+        """The AsciiDoc files the scan kept that the document `doc_id` includes in full (the lines a partial
+        include takes are not read here: their includes and entries are not followed)."""
         page = self.docs / doc_id
         given, locked = antora_attributes(page)
         self._run(doc_id, 0, starting_attributes(page, given), locked)
@@ -116,11 +119,12 @@ class _Reading:
             if size > self.max_bytes - self.total:  # past the size limit of a document's includes: not read
                 continue
             self.total += size
-            if target in self.scanned and not include_options(directive.group(4)).keys() & _PARTIAL:
+            if target in self.scanned and _in_full(directive.group(4)):
                 self.found.add(target)
                 self._run(target, depth + 1, attributes, locked)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # (a page's includes are read for each page that includes it)
 def _target(target: str, doc_id: str, docs: Path) -> str | None:
     """The id (path from `docs`) of the file an include in the file `doc_id` names, its attribute references
     filled in (a target from `/` is one from `docs`, as includes.py places it); None for one that names no file
@@ -132,6 +136,12 @@ def _target(target: str, doc_id: str, docs: Path) -> str | None:
     folder = str(docs) if target.startswith("/") else os.path.dirname(os.path.normpath(docs / doc_id))
     full = os.path.normpath(os.path.join(folder, target.lstrip("/")))
     return os.path.relpath(full, docs).replace(os.sep, "/")
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _in_full(options: str) -> bool:
+    """Whether an include with `options` takes all of the file (no `tag=`, `tags=` or `lines=`)."""
+    return not include_options(options).keys() & _PARTIAL
 
 
 def _scanned(candidate: Candidate, before: Scanned | None, max_bytes: int) -> Scanned:
