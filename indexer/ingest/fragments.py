@@ -58,7 +58,8 @@ _PARTIAL = frozenset({"tag", "tags", "lines"})  # an include's options that take
 _HEADER_LINES, _HEADER_BYTES = 200, 40_000  # looked at for a title: past them, a file counts as titled (a page)
 _TITLE = re.compile(r"^(?:=|#)[ \t]+\S")  # `= Title`; `# Title`, Asciidoctor's Markdown-style one
 _SKIPPED_ABOVE = re.compile(r"^(?://(?!/).*|:!?\w[^:]*:.*|\[.*\]|(?:ifn?def|ifeval|endif)::.*)?$")
-_RECORD_VERSION = 1  # of scan_record()'s JSON: a record of another version is not read
+_RECORD_VERSION = 1  # of scan_record()'s JSON, raised when what Scanned keeps changes (_LINE, _titled): a record of
+# another version is not read
 
 
 @dataclass(frozen=True)

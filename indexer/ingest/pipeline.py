@@ -155,8 +155,7 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
     found = scan(docs, settings.max_file_bytes, exclude=settings.index, follow_symlinks=settings.follow_symlinks)
     site = detect_site(docs, found.markers)
     planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
-    last_scan = state.meta.get(planning.FRAGMENT_SCAN, "")
-    scanned = planning.leave_out_fragments(docs, site, found, includes_from, settings.max_file_bytes, last_scan)
+    scanned = planning.leave_out_fragments(docs, site, found, includes_from, settings.max_file_bytes, state)
     sphinximages.leave_out_image_sources(site, found, settings.max_file_bytes)
     found_site = planning.site_found(docs, site, found.configs)
     redecide = set()
@@ -171,9 +170,8 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
     )
     seen = {c.id for c in found.files}
     urls = _url_rules(settings, site)
-    meta = {
-        **_meta(docs, settings, secret, rules, urls, site, found_site, includes_from),
-        planning.FRAGMENT_SCAN: scanned,
+    meta = _meta(docs, settings, secret, rules, urls, site, found_site, includes_from) | {
+        planning.FRAGMENT_SCAN: scanned
     }
     skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
     return _Run(

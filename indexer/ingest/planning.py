@@ -240,16 +240,17 @@ FRAGMENT_SCAN = "fragment_scan"  # the meta key of what the fragment scan kept o
 
 
 def leave_out_fragments(
-    docs: Path, site: Site, found: Scan, includes_from: Path, max_bytes: int, last_scan: str = ""
+    docs: Path, site: Site, found: Scan, includes_from: Path, max_bytes: int, state: RunState
 ) -> str:
     """In a folder of plain AsciiDoc (no site generator found), the untitled files that pages include
     (fragments.py: git's config/pull.adoc, shown in git-config's page) are listed as skipped by
     design, with the reason: Asciidoctor renders no page of them, and as pages they came before those that show
-    them. Their text is still read where pages include it. `last_scan`: what the last run's scan kept (meta
-    FRAGMENT_SCAN), so that a file unchanged since is not read again; returns this run's ("" with a site)."""
+    them. Their text is still read where pages include it. What the last run's scan kept (`state`'s meta
+    FRAGMENT_SCAN) spares reading a file unchanged since; returns what this run's kept ("" with a site)."""
     if site.name:
         return ""
-    pieces, scanned = fragments(found.files, docs, includes_from, max_bytes, read_scan_record(last_scan, docs))
+    last = read_scan_record(state.meta.get(FRAGMENT_SCAN, ""), docs)
+    pieces, scanned = fragments(found.files, docs, includes_from, max_bytes, last)
     kept = []
     for candidate in found.files:
         if candidate.id in pieces:
