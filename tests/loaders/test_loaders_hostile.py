@@ -187,6 +187,9 @@ PATHOLOGICAL = {
     "macros.adoc": "zebracorn\n\n" + "javadoc:a[" * 30_000 + "\n\n" + "pass:[" * 50_000 + "\n\n" + "anchor:a[" * 30_000,
     # bold marks that never close, each looked for a close to the line's end (90 KB took 17 s)
     "marks.adoc": "zebracorn\n\n" + " *a" * 100_000 + "\n\n" + " __a" * 50_000 + "\n",
+    # an include's options with no `=`: each option name tried from every character to the word's end (32,000
+    # characters took 12 s, growing with the square)
+    "include-options.adoc": "zebracorn\n\ninclude::missing.adoc[" + "a" * 100_000 + "]\n\nAfter okapi.\n",
 }
 
 
@@ -217,6 +220,7 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "block-id.adoc": ("zebracorn\n\n[#aaaa", "aaaa"),
     "macros.adoc": ("zebracorn\n\njavadoc:a[javadoc:a[", "anchor:a[anchor:a["),
     "marks.adoc": ("zebracorn\n\n *a *a", " __a __a"),
+    "include-options.adoc": "zebracorn\n\nAfter okapi.",
 }
 
 
