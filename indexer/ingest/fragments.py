@@ -41,7 +41,7 @@ from pathlib import Path
 from indexer.ingest.scanner import Candidate
 from indexer.loaders.asciidocattributes import REFERENCE, filled
 from indexer.loaders.asciidocdirectives import antora_attributes, starting_attributes
-from indexer.loaders.asciidocreader import COMMENT_BLOCK, URL, include_options, read_lines
+from indexer.loaders.asciidocreader import COMMENT_BLOCK, DIRECTIVE, URL, include_options, read_lines
 from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, folders_up
 
 __all__ = ["REASON", "Scanned", "fragments", "read_head", "read_scan_record", "scan_record"]
@@ -49,16 +49,18 @@ __all__ = ["REASON", "Scanned", "fragments", "read_head", "read_scan_record", "s
 REASON = "an untitled AsciiDoc file that other pages include: no page of its own, read where they include it"
 _ADOC = (".adoc", ".asciidoc")
 # the lines that may change what a file includes, as asciidocreader.py reads them: include and conditional
-# directives, attribute entries (`:` first), comment blocks' delimiters; found over a file's bytes
-_LINE = re.compile(rb"^(?:(?:include|ifn?def|ifeval|endif)::|:|/{4,}[ \t]*\r?$).*", re.MULTILINE)
+# directives, attribute entries (`:` first), comment blocks' delimiters (indented too: the reader strips them);
+# found over a file's bytes
+_LINE = re.compile(rb"^(?:(?:include|ifn?def|ifeval|endif)::|:|[ \t]*/{4,}[ \t]*\r?$).*", re.MULTILINE)
 _MAX_LINES = 10_000  # directive lines kept of one file: the rest names nothing (beyond MAX_INCLUDES, or a bomb)
-_LINE_CHARS = 8_192  # of a directive line kept: a longer target or value names no file (PATH_MAX) cut or not
+_LINE_CHARS = 8_192  # of a directive line kept: a longer target or value names no file (PATH_MAX) cut or not;
+# a directive's shape is kept (_cut)
 _PATH_CHARS = 4096  # a target longer than a path may be (PATH_MAX) names no file
 _PARTIAL = frozenset({"tag", "tags", "lines"})  # an include's options that take only some of the file
 _HEADER_LINES, _HEADER_BYTES = 200, 40_000  # looked at for a title: past them, a file counts as titled (a page)
 _TITLE = re.compile(r"^(?:=|#)[ \t]+\S")  # `= Title`; `# Title`, Asciidoctor's Markdown-style one
 _SKIPPED_ABOVE = re.compile(r"^(?://(?!/).*|:!?\w[^:]*:.*|\[.*\]|(?:ifn?def|ifeval|endif)::.*)?$")
-_RECORD_VERSION = 1  # of scan_record()'s JSON, raised when what Scanned keeps changes (_LINE, _titled): a record of
+_RECORD_VERSION = 2  # of scan_record()'s JSON, raised when what Scanned keeps changes (_LINE, _titled): a record of
 # another version is not read
 
 
@@ -159,10 +161,26 @@ def _directive_lines(data: bytes) -> tuple[str, ...]:
         return ()  # (most files: found at the speed of memory, as a pattern is not; their entries change nothing)
     lines = []
     for match in _LINE.finditer(data):
-        lines.append(match.group().decode("utf-8", "replace").rstrip()[:_LINE_CHARS])
+        lines.append(_cut(match.group().decode("utf-8", "replace").rstrip()))
         if len(lines) >= _MAX_LINES:
             break
     return tuple(lines)
+
+
+def _cut(line: str) -> str:
+    """A directive line as the scan keeps it: at most about _LINE_CHARS, a directive still one (cut short, an
+    `ifdef::` that lost its `]` was text to the scan, and the `endif::` after it closed the conditional above:
+    the scan counted includes the loader left out). A long include keeps what decides: its target, too long to
+    name a file if it was, and whether it takes all of the file."""
+    if len(line) <= _LINE_CHARS:
+        return line
+    directive = DIRECTIVE.match(line)
+    if directive is None:
+        return line[:_LINE_CHARS]
+    escaped, name, target, text = directive.groups()
+    if name == "include":
+        text = "" if not include_options(text).keys() & _PARTIAL else "lines=1"
+    return f"{escaped}{name}::{target[: _PATH_CHARS + 1]}[{text[:_PATH_CHARS]}]"
 
 
 def scan_record(scanned: Mapping[str, Scanned], docs: Path) -> str:
@@ -223,7 +241,7 @@ def _titled(data: bytes) -> bool:
     lines = head.decode("utf-8", "replace").splitlines()[:_HEADER_LINES]
     comment = False
     for index, line in enumerate(line.rstrip() for line in lines):
-        delimiter = bool(COMMENT_BLOCK.match(line))  # `////`: a comment block opens or closes
+        delimiter = bool(COMMENT_BLOCK.match(line.strip()))  # `////`: a comment block opens or closes
         if comment or delimiter:
             comment = comment != delimiter
             continue

@@ -101,7 +101,7 @@ def plain_asciidoc(lines: list[str], attributes: dict[str, str], locked: frozens
     for line in lines:
         follows_blank, follows_plus, blank, continued = blank, continued, not line.strip(), line.strip() == "+"
         if comment:
-            comment = not COMMENT_BLOCK.match(line)
+            comment = not COMMENT_BLOCK.match(line.strip())
             continue
         if code is not None:
             if line.strip() == code:

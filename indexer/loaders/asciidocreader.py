@@ -16,7 +16,17 @@ from collections.abc import Collection, Iterable, Iterator
 
 from indexer.loaders.asciidocattributes import apply_entry, filled
 
-__all__ = ["COMMENTED", "COMMENT_BLOCK", "INCLUDE", "SHOWN", "TEXT", "URL", "include_options", "read_lines"]
+__all__ = [
+    "COMMENTED",
+    "COMMENT_BLOCK",
+    "DIRECTIVE",
+    "INCLUDE",
+    "SHOWN",
+    "TEXT",
+    "URL",
+    "include_options",
+    "read_lines",
+]
 
 TEXT = "text"  # a line kept, outside comment blocks (an attribute entry among them)
 COMMENTED = "commented"  # a line kept inside a comment block, or its delimiter
@@ -24,7 +34,7 @@ SHOWN = "shown"  # text a directive puts in (`ifdef::x[text]`, an escaped `\incl
 INCLUDE = "include"  # an include:: directive to run
 COMMENT_BLOCK = re.compile(r"^/{4,}[ \t]*$")
 URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
-_DIRECTIVE = re.compile(r"^(\\?)(include|ifdef|ifndef|ifeval|endif)::([^\[\s]*)\[(.*)\][ \t]*$")
+DIRECTIVE = re.compile(r"^(\\?)(include|ifdef|ifndef|ifeval|endif)::([^\[\s]*)\[(.*)\][ \t]*$")
 # an option's name starts where no name character comes before it: tried from every character of a long word
 # without `=`, the name ran to the word's end each time (32,000 characters: 12 s)
 _OPTION = re.compile(r"""(?<![\w-])([\w-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
@@ -51,7 +61,7 @@ def read_lines(
     comment = False
     for line in lines:
         kept = all(conditions)
-        directive = _DIRECTIVE.match(line) if "::" in line and not comment else None
+        directive = DIRECTIVE.match(line) if "::" in line and not comment else None
         if directive is None:
             if kept:
                 delimiter = COMMENT_BLOCK.match(line.strip())

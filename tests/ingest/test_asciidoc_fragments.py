@@ -220,3 +220,21 @@ def test_a_page_rewritten_with_its_size_and_mtime_loses_no_text(docs: Path, inde
     assert skipped(report) == {"one.adoc": REASON}
     assert found(index_dir, "zebracorn") == ["page.adoc"]
     assert found(index_dir, "narwhal") == ["two.adoc"]
+
+
+def test_an_indented_comment_block_and_a_long_conditional_hide_includes_as_the_loader_reads_them(
+    docs: Path, index_dir: Path
+) -> None:
+    """The loader takes `  ////` for a comment block's delimiter, and an `ifdef::` of a name longer than the
+    scan keeps of a line for a conditional: the includes inside are not run, so the files they name stay pages
+    (the scan counted them: their files were skipped, their text in no page)."""
+    write(docs, "page.adoc", "= Page\n\n  ////\ninclude::commented.adoc[]\n  ////\n\n"
+          f"ifdef::{'a' * 9_000}[]\ninclude::hidden.adoc[]\nendif::[]\n\ninclude::shown.adoc[]\n")  # fmt: skip
+    write(docs, "commented.adoc", "A commented-out zebracorn.\n")
+    write(docs, "hidden.adoc", "A narwhal for another build.\n")
+    write(docs, "shown.adoc", "An okapi shown in the page.\n")
+    report = index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["commented.adoc"]
+    assert found(index_dir, "narwhal") == ["hidden.adoc"]
+    assert found(index_dir, "okapi") == ["page.adoc"]
+    assert skipped(report) == {"shown.adoc": REASON}
