@@ -155,8 +155,6 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
     found = scan(docs, settings.max_file_bytes, exclude=settings.index, follow_symlinks=settings.follow_symlinks)
     site = detect_site(docs, found.markers)
     planning.leave_out_unpublished(site, Selection.of(settings.languages, settings.versions), found)
-    scanned = planning.leave_out_fragments(docs, site, found, includes_from, settings.max_file_bytes, state)
-    sphinximages.leave_out_image_sources(site, found, settings.max_file_bytes)
     found_site = planning.site_found(docs, site, found.configs)
     redecide = set()
     if previous:
@@ -165,8 +163,11 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
         redecide |= planning.read_again_in_another_format(state, site, found.files)
         redecide |= planning.titles_to_read_again(state, site)
         redecide |= planning.read_again_from_another_root(state, includes_from)
+    reread = planning.read_again(docs, found.files, state, settings, rules, redecide, includes_from)
+    scanned = planning.leave_out_fragments(docs, site, found, includes_from, settings.max_file_bytes, state, reread)
+    sphinximages.leave_out_image_sources(site, found, settings.max_file_bytes)
     jobs, carried, unchanged = planning.plan_jobs(
-        docs, found.files, state, settings, rules, site, redecide, includes_from
+        docs, found.files, state, settings, rules, site, reread, includes_from
     )
     seen = {c.id for c in found.files}
     urls = _url_rules(settings, site)

@@ -33,42 +33,62 @@ def plan_jobs(
     settings: IndexerSettings,
     rules: AccessRules,
     site: Site,
-    redecide: set[str],
+    reread: set[str],
     includes_from: Path,
 ) -> tuple[list[Job], dict[str, Failure], int]:
-    """Jobs for new and changed files, for files whose groups, or those of a file they include, the access file
-    changed, for files (indexed or failed) that include a file that changed, and for the drafts to decide again
-    (`redecide`); failures carried over for files unchanged since they failed. `includes_from`: includes_root()."""
+    """Jobs for new and changed files and for those to read again though they did not change (`reread`:
+    read_again()); failures carried over for files unchanged since they failed. `includes_from`:
+    includes_root()."""
     jobs: list[Job] = []
     carried: dict[str, Failure] = {}
     unchanged = 0
     same_limits = state.meta.get(READING_LIMITS) == reading_limits(settings)  # else failures may be mended
-    old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
+    same_rules = rules.text == state.meta.get("access_file", "")  # else a failure may be mended: what it
+    # included may be allowed
     root = "" if settings.follow_symlinks else str(docs)
     for c in files:
         old = state.stamps.get(c.id)
-        included = state.includes.get(c.id, {})
-        paths = (c.id, *included)  # its groups and its includes' decide who may see it (jobs._check_includes)
-        regroup = old_rules is not rules and (
-            old_rules is None or any(old_rules.groups_for(p) != rules.groups_for(p) for p in paths)
-        )
-        changed = bool(included) and _includes_changed(docs, included, includes_from, settings.follow_symlinks)
-        reread = regroup or c.id in redecide or changed
-        if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns) and not reread:
+        again = c.id in reread
+        if old and (old.size, old.mtime_ns) == (c.size, c.mtime_ns) and not again:
             unchanged += 1
             continue
         failed = state.failed.get(c.id)
         as_failed = failed is not None and (failed.stamp.size, failed.stamp.mtime_ns) == (c.size, c.mtime_ns)
-        if failed and as_failed and old_rules is rules and same_limits and not reread:
-            carried[c.id] = failed  # (a changed access file may mend a failure: what it included may be allowed)
+        if failed and as_failed and same_rules and same_limits and not again:
+            carried[c.id] = failed
             continue
-        sha256 = old.sha256 if old and not reread else ""  # "" re-reads the file even if its bytes are the same
+        sha256 = old.sha256 if old and not again else ""  # "" re-reads the file even if its bytes are the same
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
                   settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules,
                   site.drafts_of(c.id), str(includes_from), nav_title=site.titles.get(c.id, ""),
                   read_as=site.reads_as(c.id))  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
+
+
+def read_again(
+    docs: Path,
+    files: list[Candidate],
+    state: RunState,
+    settings: IndexerSettings,
+    rules: AccessRules,
+    redecide: set[str],
+    includes_from: Path,
+) -> set[str]:
+    """The files read again whatever their size and mtime: those whose groups, or those of a file they include,
+    the access file changed, those (indexed or failed) that include a file that changed, and the drafts and
+    others to decide again (`redecide`). The fragment scan reads them afresh too (leave_out_fragments)."""
+    old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
+    again = set(redecide)
+    for c in files:
+        included = state.includes.get(c.id, {})
+        paths = (c.id, *included)  # its groups and its includes' decide who may see it (jobs._check_includes)
+        regroup = old_rules is not rules and (
+            old_rules is None or any(old_rules.groups_for(p) != rules.groups_for(p) for p in paths)
+        )
+        if regroup or (included and _includes_changed(docs, included, includes_from, settings.follow_symlinks)):
+            again.add(c.id)
+    return again
 
 
 READING_LIMITS = "reading_limits"  # the meta key of reading_limits()
@@ -240,16 +260,19 @@ FRAGMENT_SCAN = "fragment_scan"  # the meta key of what the fragment scan kept o
 
 
 def leave_out_fragments(
-    docs: Path, site: Site, found: Scan, includes_from: Path, max_bytes: int, state: RunState
+    docs: Path, site: Site, found: Scan, includes_from: Path, max_bytes: int, state: RunState, reread: set[str]
 ) -> str:
     """In a folder of plain AsciiDoc (no site generator found), the untitled files that pages include
     (fragments.py: git's config/pull.adoc, shown in git-config's page) are listed as skipped by
     design, with the reason: Asciidoctor renders no page of them, and as pages they came before those that show
     them. Their text is still read where pages include it. What the last run's scan kept (`state`'s meta
-    FRAGMENT_SCAN) spares reading a file unchanged since; returns what this run's kept ("" with a site)."""
+    FRAGMENT_SCAN) spares reading a file unchanged since, but for one the run reads again (`reread`: read_again();
+    what the loader reads of it now decides, not what the scan kept when the file was rewritten with its size and
+    mtime); returns what this run's kept ("" with a site)."""
     if site.name:
         return ""
     last = read_scan_record(state.meta.get(FRAGMENT_SCAN, ""), docs)
+    last = {doc_id: kept for doc_id, kept in last.items() if doc_id not in reread}
     pieces, scanned = fragments(found.files, docs, includes_from, max_bytes, last)
     kept = []
     for candidate in found.files:

@@ -238,3 +238,24 @@ def test_an_indented_comment_block_and_a_long_conditional_hide_includes_as_the_l
     assert found(index_dir, "narwhal") == ["hidden.adoc"]
     assert found(index_dir, "okapi") == ["page.adoc"]
     assert skipped(report) == {"shown.adoc": REASON}
+
+
+def test_a_page_rewritten_with_its_size_and_mtime_and_read_again_is_scanned_as_read(
+    docs: Path, index_dir: Path
+) -> None:
+    """The page rewritten with its size and mtime is read again once a file it included changes: the loader then
+    reads what it names now, and so does the scan (from what it kept of the page before, the scan skipped the
+    file the page no longer includes, whose text was then in no page)."""
+    page = write(docs, "page.adoc", "= Page\n\ninclude::one.adoc[]\n")
+    one = write(docs, "one.adoc", "Piece one, a zebracorn.\n")
+    write(docs, "two.adoc", "Piece two, a narwhal.\n")
+    index(docs, index_dir)
+    stat = page.stat()
+    page.write_text("= Page\n\ninclude::two.adoc[]\n")
+    os.utime(page, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    index(docs, index_dir)
+    one.write_text("Piece one, now an okapi.\n")
+    report = index(docs, index_dir)
+    assert found(index_dir, "okapi") == ["one.adoc"]
+    assert found(index_dir, "narwhal") == ["page.adoc"]
+    assert skipped(report) == {"two.adoc": REASON}
