@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
 
-from indexer.ingest.fragments import REASON
+from indexer.ingest.fragments import REASON, Scanned, read_scan_record, scan_record
 from indexer.loaders.includes import MAX_DEPTH
 
 from support.folders import Main, all_ids, found, index, skipped, text_of, write
@@ -190,9 +191,12 @@ def test_attributes_are_read_as_the_loader_reads_them(docs: Path, index_dir: Pat
     assert skipped(report) == dict.fromkeys(pieces, REASON)
 
 
-def test_an_unchanged_run_keeps_the_fragments_and_a_changed_page_is_read_again(docs: Path, index_dir: Path) -> None:
-    """The scan's record of each file is kept with the index: an unchanged run finds what the first found, and
-    a page that changed is scanned again (dropping its include makes the fragment a page)."""
+def test_an_unchanged_run_finds_the_same_fragments_and_a_changed_page_is_scanned_again(
+    docs: Path, index_dir: Path
+) -> None:
+    """An unchanged run skips what the first skipped, and a page that changed is scanned again (dropping its
+    include makes the fragment a page). That the scan uses what it kept of unchanged files shows with a page
+    rewritten with its size and mtime (below)."""
     write(docs, "git-pull.adoc", PAGE)
     write(docs, "config/pull.adoc", FRAGMENT)
     first = index(docs, index_dir)
@@ -259,3 +263,16 @@ def test_a_page_rewritten_with_its_size_and_mtime_and_read_again_is_scanned_as_r
     assert found(index_dir, "okapi") == ["one.adoc"]
     assert found(index_dir, "narwhal") == ["page.adoc"]
     assert skipped(report) == {"two.adoc": REASON}
+
+
+def test_what_the_scan_kept_is_read_back_only_by_its_own_version_for_its_own_folder(tmp_path: Path) -> None:
+    """A record another version wrote (whose lines may be kept otherwise), or one of another documents folder,
+    is not read: every file is scanned afresh."""
+    kept = {"page.adoc": Scanned(40, 1_700_000_000_000_000_000, True, ("include::one.adoc[]",))}
+    record = scan_record(kept, tmp_path)
+    assert read_scan_record(record, tmp_path) == kept
+    assert read_scan_record(record, tmp_path / "other") == {}
+    version = json.loads(record)["version"]
+    for another in (version + 1, version - 1, str(version), None):
+        assert read_scan_record(json.dumps(json.loads(record) | {"version": another}), tmp_path) == {}
+    assert read_scan_record(record[:-2], tmp_path) == read_scan_record("[]", tmp_path) == {}
