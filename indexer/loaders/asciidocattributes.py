@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-__all__ = ["DEFINITION", "MAX_ATTRIBUTE_CHARS", "REFERENCE", "apply_entry", "filled"]
+__all__ = ["DEFINITION", "MAX_ATTRIBUTE_CHARS", "REFERENCE", "apply_entry", "entry", "filled"]
 
 # an attribute entry, as Asciidoctor's AttributeEntryRx finds one: any name that starts with a word character
 # (`:man manual: Git Manual`, its name `manmanual`: _name()), a `!` before or after it to unset; its value after
@@ -40,6 +40,13 @@ def apply_entry(line: str, attributes: dict[str, str], locked: Collection[str] =
     else:
         attributes[name] = _stored(definition.group(4), attributes)
     return True
+
+
+def entry(line: str) -> tuple[str, str] | None:
+    """The name an attribute entry sets or unsets, as apply_entry() keeps it, and its value as written; None for
+    a line that is no entry."""
+    definition = DEFINITION.match(line)
+    return None if definition is None else (_name(definition.group(2)), definition.group(4))
 
 
 def filled(text: str, attributes: dict[str, str]) -> str:

@@ -5,9 +5,12 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from pathlib import Path
+
+import pytest
 
 from indexer.ingest.fragments import REASON, Scanned, read_scan_record, scan_record
 from indexer.loaders.includes import MAX_DEPTH
@@ -276,3 +279,27 @@ def test_what_the_scan_kept_is_read_back_only_by_its_own_version_for_its_own_fol
     for another in (version + 1, version - 1, str(version), None):
         assert read_scan_record(json.dumps(json.loads(record) | {"version": another}), tmp_path) == {}
     assert read_scan_record(record[:-2], tmp_path) == read_scan_record("[]", tmp_path) == {}
+
+
+def test_a_page_whose_includes_hold_too_many_entries_is_followed_so_far_and_loses_no_text(
+    docs: Path, index_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A page's reading by the scan goes through so many lines, its includes' too: past them the files it
+    includes stay pages (their text is in the page too, and in no page lost), with a warning; the loader reads
+    it all. Entries of names nothing reads are not gone through: they count for nothing."""
+    write(docs, "bomb.adoc", ":a: b\n" * 5_000)
+    includes = "include::bomb.adoc[]\n" * 30 + "include::last.adoc[]\n"
+    write(docs, "page.adoc", "= Page\n\nifdef::a[]\nendif::[]\n" + includes)  # a conditional reads `a`
+    write(docs, "last.adoc", "The last okapi.\n")
+    with caplog.at_level(logging.WARNING):
+        report = index(docs, index_dir)
+    assert sorted(found(index_dir, "okapi")) == ["last.adoc", "page.adoc"]
+    assert "last.adoc" not in skipped(report)
+    assert "page.adoc: its includes hold more than 100,000 lines" in caplog.text
+    caplog.clear()
+    write(docs, "page.adoc", "= Page\n\n" + includes)
+    with caplog.at_level(logging.WARNING):
+        report = index(docs, index_dir)
+    assert found(index_dir, "okapi") == ["page.adoc"]
+    assert skipped(report)["last.adoc"] == REASON
+    assert "100,000 lines" not in caplog.text
