@@ -250,7 +250,8 @@ def _cut(line: str) -> str:
 
 
 def scan_record(scanned: Mapping[str, Scanned], docs: Path) -> str:
-    """What the scan kept (fragments()), as the index's meta record keeps it for the next run (JSON)."""
+    """What the scan kept (fragments()), as the index keeps it for the next run (JSON; docstore's `records`,
+    which the search side does not load)."""
     files = {doc_id: [s.size, s.mtime_ns, s.titled, list(s.lines)] for doc_id, s in sorted(scanned.items())}
     return json.dumps({"version": _RECORD_VERSION, "docs": str(docs), "files": files}, ensure_ascii=False)
 

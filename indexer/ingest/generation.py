@@ -58,6 +58,7 @@ def write_generation(
     carried: dict[str, Failure],
     old_meta: dict[str, str],
     meta: dict[str, str],
+    records: Mapping[str, str],
     settings: IndexerSettings,
     urls: UrlRules,
     site: Site,
@@ -92,6 +93,7 @@ def write_generation(
             store.add_failed([*carried.items(), *tally.failed])
             tally.documents = store.count()
             store.set_meta({**meta, "generation": str(number), "documents": str(tally.documents)})
+            store.set_records(records)
             passage_count = store.passage_count()
             passages.commit(runner.segments, drop=frozenset(tally.dropped))
             store.commit()

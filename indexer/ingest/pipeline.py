@@ -33,9 +33,6 @@ log = logging.getLogger(__name__)
 # it now understands), so that an index written before reads every file again once (vectors whose text did not
 # change are reused, by digest) instead of keeping the old text of the files that did not change since.
 INDEXER_VERSION = "16"
-# meta keys that change no document: a run that finds only them changed writes no generation (the fragment scan's
-# record of a file touched but not changed is then not kept: the next run reads that file again)
-_NOT_SETTINGS = ("built_at", planning.FRAGMENT_SCAN)
 
 
 def update_index(
@@ -60,6 +57,7 @@ def update_index(
             run.carried,
             state.meta,
             run.meta,
+            run.records,
             settings,
             run.urls,
             run.site,
@@ -100,6 +98,9 @@ class _Run:
     removed: dict[str, str]
     urls: UrlRules
     meta: dict[str, str]
+    records: dict[str, str]  # what only the next run reads (DocStore.set_records): a run that finds only them
+    # changed writes no generation (the fragment scan's record of a file touched but not changed is then not
+    # kept: the next run reads that file again)
     same_settings: bool
     skipped: list[SkippedFile]
     about_site: dict[str, Any]
@@ -171,9 +172,7 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
     )
     seen = {c.id for c in found.files}
     urls = _url_rules(settings, site)
-    meta = _meta(docs, settings, secret, rules, urls, site, found_site, includes_from) | {
-        planning.FRAGMENT_SCAN: scanned
-    }
+    meta = _meta(docs, settings, secret, rules, urls, site, found_site, includes_from)
     skipped = [s for s, _, _ in found.skipped] + [SkippedFile(i, f.reason, f.by_design) for i, f in carried.items()]
     return _Run(
         found=found,
@@ -184,7 +183,8 @@ def _plan_run(docs: Path, settings: IndexerSettings, secret: str, state: RunStat
         removed={i: s.sha256 for i, s in state.stamps.items() if i not in seen},
         urls=urls,
         meta=meta,
-        same_settings=all(state.meta.get(k, "") == v for k, v in meta.items() if k not in _NOT_SETTINGS),
+        records={planning.FRAGMENT_SCAN: scanned},
+        same_settings=all(state.meta.get(k, "") == v for k, v in meta.items() if k != "built_at"),
         skipped=skipped,
         about_site=_about_site(docs, site),
     )

@@ -256,7 +256,8 @@ def leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None
     found.skipped = [_as_unpublished(site, entry) for entry in found.skipped]
 
 
-FRAGMENT_SCAN = "fragment_scan"  # the meta key of what the fragment scan kept of each file (fragments.scan_record)
+FRAGMENT_SCAN = "fragment_scan"  # the record (RunState.records) of what the fragment scan kept of each file
+# (fragments.scan_record)
 
 
 def leave_out_fragments(
@@ -265,13 +266,13 @@ def leave_out_fragments(
     """In a folder of plain AsciiDoc (no site generator found), the untitled files that pages include
     (fragments.py: git's config/pull.adoc, shown in git-config's page) are listed as skipped by
     design, with the reason: Asciidoctor renders no page of them, and as pages they came before those that show
-    them. Their text is still read where pages include it. What the last run's scan kept (`state`'s meta
+    them. Their text is still read where pages include it. What the last run's scan kept (`state`'s record
     FRAGMENT_SCAN) spares reading a file unchanged since, but for one the run reads again (`reread`: read_again();
     what the loader reads of it now decides, not what the scan kept when the file was rewritten with its size and
     mtime); returns what this run's kept ("" with a site)."""
     if site.name:
         return ""
-    last = read_scan_record(state.meta.get(FRAGMENT_SCAN, ""), docs)
+    last = read_scan_record(state.records.get(FRAGMENT_SCAN, ""), docs)
     last = {doc_id: kept for doc_id, kept in last.items() if doc_id not in reread}
     pieces, scanned = fragments(found.files, docs, includes_from, max_bytes, last)
     kept = []

@@ -2,7 +2,9 @@
 
 Written only by the indexer, inside a generation folder that no reader sees until it is published (DocStore);
 the next run reads its state back (read_state). The search side reads it with the file opened immutable
-(docreader.py), through the columns named here.
+(docreader.py), through the columns named here. `records` holds what only the indexer's next run reads (the
+fragment scan's record of each AsciiDoc file: a megabyte at 12,000 files), kept out of `meta`, which every search
+snapshot loads.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ CREATE TABLE IF NOT EXISTS skipped (
     id TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, reason TEXT NOT NULL,
     by_design INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS records (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS includes (
     doc_id TEXT NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
     PRIMARY KEY (doc_id, path)
@@ -109,6 +112,10 @@ class DocStore:
 
     def set_meta(self, values: Mapping[str, str]) -> None:
         self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", values.items())
+
+    def set_records(self, values: Mapping[str, str]) -> None:
+        """Keep what the next run reads back (RunState.records), and nothing the search side loads."""
+        self._db.executemany("INSERT OR REPLACE INTO records VALUES (?, ?)", values.items())
 
     def front_matters(self) -> Iterator[tuple[str, str, dict[str, Any], str]]:
         """(id, source path, front matter, title) of every document."""
@@ -221,6 +228,7 @@ class RunState:
     failed: dict[str, Failure]
     includes: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)  # id -> its includes' stamps
     # (a document's, or a failed file's)
+    records: dict[str, str] = field(default_factory=dict)  # the `records` table: what only the indexer reads
 
 
 def read_state(path: Path) -> RunState:
@@ -235,6 +243,9 @@ def read_state(path: Path) -> RunState:
         if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'includes'").fetchone():  # not before this version
             for doc_id, name, size, mtime_ns in db.execute("SELECT doc_id, path, size, mtime_ns FROM includes"):
                 includes.setdefault(doc_id, {})[name] = (size, mtime_ns)
+        records: dict[str, str] = {}
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'records'").fetchone():  # not before this version
+            records = dict(db.execute("SELECT name, value FROM records").fetchall())
         failed: dict[str, Failure] = {}
         if "by_design" in table_columns(db, "skipped"):  # else written before failures kept their kind and includes:
             # none is carried over, each is read again, once
@@ -244,7 +255,7 @@ def read_state(path: Path) -> RunState:
             }
     finally:
         db.close()
-    return RunState(meta, stamps, failed, includes)
+    return RunState(meta, stamps, failed, includes, records)
 
 
 def read_front_matters(path: Path, key: str) -> Iterator[tuple[str, dict[str, Any]]]:

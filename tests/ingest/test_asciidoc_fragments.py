@@ -15,7 +15,7 @@ import pytest
 from indexer.ingest.fragments import REASON, Scanned, read_scan_record, scan_record
 from indexer.loaders.includes import MAX_DEPTH
 
-from support.folders import Main, all_ids, found, index, skipped, text_of, write
+from support.folders import Main, all_ids, found, index, skipped, snapshot, text_of, write
 
 PAGE = "= git-pull(1)\n\nFetch and integrate.\n\ninclude::config/pull.adoc[]\n"
 FRAGMENT = "pull.rebase::\n\tWhen true, rebase branches on top of the fetched zebracorn branch.\n"
@@ -303,3 +303,15 @@ def test_a_page_whose_includes_hold_too_many_entries_is_followed_so_far_and_lose
     assert found(index_dir, "okapi") == ["page.adoc"]
     assert skipped(report)["last.adoc"] == REASON
     assert "100,000 lines" not in caplog.text
+
+
+def test_what_the_scan_kept_is_not_loaded_by_searches(docs: Path, index_dir: Path) -> None:
+    """The scan's record of each file is for the next run: a search snapshot, which loads the index's meta,
+    holds none of it (each file's lines were there: a megabyte at 12,000 files, far more from a hostile one)."""
+    write(docs, "git-pull.adoc", PAGE)
+    write(docs, "config/pull.adoc", FRAGMENT)
+    index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["git-pull.adoc"]
+    meta = snapshot(index_dir).meta
+    assert meta.get("docs_root") == str(docs.resolve())
+    assert not [key for key, value in meta.items() if "include::" in value]
