@@ -141,6 +141,8 @@ class _Reading:
             if target is None:
                 continue
             self.count += 1
+            if not target:
+                continue
             size = self.sizes.get(target, 0)  # (a file the scan did not find: its size is not known here)
             if size > self.max_bytes - self.total:  # past the size limit of a document's includes: not read
                 continue
@@ -196,12 +198,13 @@ def _used(line: str, read: set[str]) -> bool:
 @functools.lru_cache(maxsize=1 << 16)  # (a page's includes are read for each page that includes it)
 def _target(target: str, doc_id: str, docs: Path) -> str | None:
     """The id (path from `docs`) of the file an include in the file `doc_id` names, its attribute references
-    filled in (a target from `/` is one from `docs`, as includes.py places it); None for one that names no file
-    (a URL, a reference to an attribute not defined, an Antora resource id outside Antora's folders)."""
-    if not target or len(target) > _PATH_CHARS or "\x00" in target or "$" in target:
+    filled in (a target from `/` is one from `docs`, as includes.py places it); None for one the loader does not
+    try (a URL, a reference to an attribute not defined, an Antora resource id), "" for one it tries, and counts
+    among a page's includes, that names no file (none, or longer than a path may be)."""
+    if URL.match(target) or REFERENCE.search(target) or "$" in target:
         return None
-    if URL.match(target) or REFERENCE.search(target):
-        return None
+    if not target or len(target) > _PATH_CHARS or "\x00" in target:
+        return ""
     folder = str(docs) if target.startswith("/") else os.path.dirname(os.path.normpath(docs / doc_id))
     full = os.path.normpath(os.path.join(folder, target.lstrip("/")))
     return os.path.relpath(full, docs).replace(os.sep, "/")

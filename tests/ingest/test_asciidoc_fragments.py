@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from indexer.ingest.fragments import REASON, Scanned, read_scan_record, scan_record
-from indexer.loaders.includes import MAX_DEPTH
+from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES
 
 from support.folders import Main, all_ids, found, index, skipped, snapshot, text_of, write
 
@@ -315,3 +315,14 @@ def test_what_the_scan_kept_is_not_loaded_by_searches(docs: Path, index_dir: Pat
     meta = snapshot(index_dir).meta
     assert meta.get("docs_root") == str(docs.resolve())
     assert not [key for key, value in meta.items() if "include::" in value]
+
+
+def test_includes_that_name_no_file_count_among_a_pages_includes(docs: Path, index_dir: Path) -> None:
+    """The loader counts an include it tries, one that names no file too (`include::[]`), and reads no more past
+    MAX_INCLUDES: the file named after them stays a page (the scan did not count them and skipped it, its text
+    in no page)."""
+    write(docs, "page.adoc", "= Page\n\nA zebracorn.\n\n" + "include::[]\n" * MAX_INCLUDES + "include::late.adoc[]\n")
+    write(docs, "late.adoc", "A late okapi.\n")
+    report = index(docs, index_dir)
+    assert found(index_dir, "okapi") == ["late.adoc"]
+    assert skipped(report) == {}
