@@ -21,63 +21,38 @@ includes too; `ifdef::`/`ifndef::`/`ifeval::` are decided by them, from the attr
 no directive runs in a comment block; an include's target has its references filled in, and one still naming an
 attribute nothing defined (`{build_dir}`), or a URL, is no include; includes go MAX_DEPTH deep, MAX_INCLUDES and
 the size limit of all of them together for one page, as includes.py reads them. Only the AsciiDoc files indexed
-are followed (an included `.asc` file's own includes are not), and only their first _MAX_LINES directive lines.
+are followed (an included `.asc` file's own includes are not), and only their first directive lines (fragmentfiles.py).
 
-The scan is cheap: each AsciiDoc file is read once, at most `max_bytes`, and what decides is kept (Scanned: whether
-it is titled, its directive lines, found by one pattern over its bytes); a run hands back what the last one kept
-(scan_record()), and a file whose size and mtime did not change is not read again.
+The scan is cheap: each AsciiDoc file is read once, at most `max_bytes`, and what decides is kept (fragmentfiles.py:
+whether it is titled, its directive lines); a run hands back what the last one kept, and a file whose size and mtime
+did not change is not read again. The attribute entries no include or conditional reads are left out once per run,
+and one page's reading goes through at most _MAX_READ lines.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
+from indexer.ingest.fragmentfiles import PARTIAL, PATH_CHARS, Scanned, scan_file
 from indexer.ingest.scanner import Candidate
 from indexer.loaders.asciidocattributes import REFERENCE, entry, filled
 from indexer.loaders.asciidocdirectives import antora_attributes, starting_attributes
-from indexer.loaders.asciidocreader import COMMENT_BLOCK, DIRECTIVE, URL, include_options, read_lines
+from indexer.loaders.asciidocreader import DIRECTIVE, URL, include_options, read_lines
 from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, folders_up
 
-__all__ = ["REASON", "Scanned", "fragments", "read_head", "read_scan_record", "scan_record"]
+__all__ = ["REASON", "fragments"]
 
 log = logging.getLogger(__name__)
 
 REASON = "an untitled AsciiDoc file that other pages include: no page of its own, read where they include it"
 _ADOC = (".adoc", ".asciidoc")
-# the lines that may change what a file includes, as asciidocreader.py reads them: include and conditional
-# directives, attribute entries (`:` first), comment blocks' delimiters (indented too: the reader strips them);
-# found over a file's bytes
-_LINE = re.compile(rb"^(?:(?:include|ifn?def|ifeval|endif)::|:|[ \t]*/{4,}[ \t]*\r?$).*", re.MULTILINE)
-_MAX_LINES = 10_000  # directive lines kept of one file: the rest names nothing (beyond MAX_INCLUDES, or a bomb)
 _MAX_READ = 100_000  # kept lines one page's reading goes through, its includes' too: past them it follows no
 # more (a file of 9,000 entries included 1,000 times took 3 s, each run); the files it would have found stay pages
-_LINE_CHARS = 8_192  # of a directive line kept: a longer target or value names no file (PATH_MAX) cut or not;
-# a directive's shape is kept (_cut)
-_PATH_CHARS = 4096  # a target longer than a path may be (PATH_MAX) names no file
-_PARTIAL = frozenset({"tag", "tags", "lines"})  # an include's options that take only some of the file
-_HEADER_LINES, _HEADER_BYTES = 200, 40_000  # looked at for a title: past them, a file counts as titled (a page)
-_TITLE = re.compile(r"^(?:=|#)[ \t]+\S")  # `= Title`; `# Title`, Asciidoctor's Markdown-style one
-_SKIPPED_ABOVE = re.compile(r"^(?://(?!/).*|:!?\w[^:]*:.*|\[.*\]|(?:ifn?def|ifeval|endif)::.*)?$")
-_RECORD_VERSION = 2  # of scan_record()'s JSON, raised when what Scanned keeps changes (_LINE, _titled): a record of
-# another version is not read
-
-
-@dataclass(frozen=True)
-class Scanned:
-    """What the scan keeps of one AsciiDoc file, as it was (its size and mtime): whether it starts with a title,
-    and its lines that may change what it includes (_LINE)."""
-
-    size: int
-    mtime_ns: int
-    titled: bool
-    lines: tuple[str, ...]
 
 
 def fragments(
@@ -89,7 +64,7 @@ def fragments(
     `.txt` files AsciiDoc."""
     files = list(files)
     known = known or {}
-    scanned = {c.id: _scanned(c, known.get(c.id), max_bytes) for c in files if _is_asciidoc(c.id, docs, root)}
+    scanned = {c.id: scan_file(c, known.get(c.id), max_bytes) for c in files if _is_asciidoc(c.id, docs, root)}
     sizes = {c.id: c.size for c in files}
     lines = _used_lines(scanned)
     reached = {doc_id: _Reading(lines, sizes, docs, max_bytes).included(doc_id) for doc_id in scanned}
@@ -203,7 +178,7 @@ def _target(target: str, doc_id: str, docs: Path) -> str | None:
     among a page's includes, that names no file (none, or longer than a path may be)."""
     if URL.match(target) or REFERENCE.search(target) or "$" in target:
         return None
-    if not target or len(target) > _PATH_CHARS or "\x00" in target:
+    if not target or len(target) > PATH_CHARS or "\x00" in target:
         return ""
     folder = str(docs) if target.startswith("/") else os.path.dirname(os.path.normpath(docs / doc_id))
     full = os.path.normpath(os.path.join(folder, target.lstrip("/")))
@@ -213,65 +188,7 @@ def _target(target: str, doc_id: str, docs: Path) -> str | None:
 @functools.lru_cache(maxsize=1 << 12)
 def _in_full(options: str) -> bool:
     """Whether an include with `options` takes all of the file (no `tag=`, `tags=` or `lines=`)."""
-    return not include_options(options).keys() & _PARTIAL
-
-
-def _scanned(candidate: Candidate, before: Scanned | None, max_bytes: int) -> Scanned:
-    """What the scan keeps of the file `candidate`: `before` when its size and mtime are those it was kept at."""
-    if before is not None and (before.size, before.mtime_ns) == (candidate.size, candidate.mtime_ns):
-        return before
-    data = read_head(candidate.path, max_bytes).removeprefix(b"\xef\xbb\xbf")
-    return Scanned(candidate.size, candidate.mtime_ns, _titled(data), _directive_lines(data))
-
-
-def _directive_lines(data: bytes) -> tuple[str, ...]:
-    """The lines of a file's bytes `data` that may change what it includes (_LINE), at most _MAX_LINES."""
-    if b"include::" not in data and b"\n:" not in data and not data.startswith(b":"):
-        return ()  # (most files: found at the speed of memory, as a pattern is not; their entries change nothing)
-    lines = []
-    for match in _LINE.finditer(data):
-        lines.append(_cut(match.group().decode("utf-8", "replace").rstrip()))
-        if len(lines) >= _MAX_LINES:
-            break
-    return tuple(lines)
-
-
-def _cut(line: str) -> str:
-    """A directive line as the scan keeps it: at most about _LINE_CHARS, a directive still one (cut short, an
-    `ifdef::` that lost its `]` was text to the scan, and the `endif::` after it closed the conditional above:
-    the scan counted includes the loader left out). A long include keeps what decides: its target, too long to
-    name a file if it was, and whether it takes all of the file."""
-    if len(line) <= _LINE_CHARS:
-        return line
-    directive = DIRECTIVE.match(line)
-    if directive is None:
-        return line[:_LINE_CHARS]
-    escaped, name, target, text = directive.groups()
-    if name == "include":
-        text = "" if not include_options(text).keys() & _PARTIAL else "lines=1"
-    return f"{escaped}{name}::{target[: _PATH_CHARS + 1]}[{text[:_PATH_CHARS]}]"
-
-
-def scan_record(scanned: Mapping[str, Scanned], docs: Path) -> str:
-    """What the scan kept (fragments()), as the index keeps it for the next run (JSON; docstore's `records`,
-    which the search side does not load)."""
-    files = {doc_id: [s.size, s.mtime_ns, s.titled, list(s.lines)] for doc_id, s in sorted(scanned.items())}
-    return json.dumps({"version": _RECORD_VERSION, "docs": str(docs), "files": files}, ensure_ascii=False)
-
-
-def read_scan_record(text: str, docs: Path) -> dict[str, Scanned]:
-    """What the last run's scan kept (scan_record()); none when it was of another folder, written by another
-    version, or cannot be read (every file is then read again)."""
-    try:
-        record = json.loads(text) if text else {}
-        if not isinstance(record, dict) or record.get("version") != _RECORD_VERSION or record.get("docs") != str(docs):
-            return {}
-        return {
-            str(doc_id): Scanned(int(size), int(mtime_ns), bool(titled), tuple(str(line) for line in lines))
-            for doc_id, (size, mtime_ns, titled, lines) in record["files"].items()
-        }
-    except (ValueError, TypeError, KeyError, AttributeError):
-        return {}
+    return not include_options(options).keys() & PARTIAL
 
 
 def _is_asciidoc(doc_id: str, docs: Path, root: Path) -> bool:
@@ -291,33 +208,3 @@ def _asciidoc_conf_above(page: Path, root: Path) -> bool:
         if os.path.isfile(os.path.join(folder, "asciidoc.conf")):
             return True
     return False
-
-
-def read_head(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes, at most `max_bytes` (the scan skipped larger files; one that grew since is cut); none when
-    it cannot be read (the run's reading of it says what is wrong). sphinximages.py reads pages so too."""
-    try:
-        with open(path, "rb") as f:
-            return f.read(max_bytes)
-    except OSError:
-        return b""
-
-
-def _titled(data: bytes) -> bool:
-    """Whether the file starts with a document title, past blank lines, comments, attribute entries, block
-    attribute lines and conditionals: `= Title` (or `# Title`), or a title underlined by `=` (git's manual pages:
-    `git-pull(1)` over `===========`). One whose top cannot be told within _HEADER_LINES counts as titled."""
-    head = data[:_HEADER_BYTES]
-    lines = head.decode("utf-8", "replace").splitlines()[:_HEADER_LINES]
-    comment = False
-    for index, line in enumerate(line.rstrip() for line in lines):
-        delimiter = bool(COMMENT_BLOCK.match(line.strip()))  # `////`: a comment block opens or closes
-        if comment or delimiter:
-            comment = comment != delimiter
-            continue
-        if _SKIPPED_ABOVE.match(line):
-            continue
-        under = lines[index + 1].rstrip() if index + 1 < len(lines) else ""
-        underlined = len(under) >= 2 and set(under) == {"="} and abs(len(under) - len(line)) <= 1
-        return bool(_TITLE.match(line)) or (underlined and line[0] not in " \t." and any(c.isalnum() for c in line))
-    return len(lines) >= _HEADER_LINES or len(data) > len(head)  # (none but blanks, comments, entries: untitled)

@@ -12,7 +12,8 @@ from pathlib import Path, PurePosixPath
 from indexer.errors import AccessFileError, DocsFolderError
 from indexer.ingest.access import AccessRules
 from indexer.ingest.editions import Selection, unknown_without_layout
-from indexer.ingest.fragments import REASON, fragments, read_scan_record, scan_record
+from indexer.ingest.fragmentfiles import read_scan_record, scan_record
+from indexer.ingest.fragments import REASON, fragments
 from indexer.ingest.jobs import Job, is_draft
 from indexer.ingest.scanner import Candidate, Scan
 from indexer.ingest.site import Site

@@ -20,7 +20,7 @@ import os
 import posixpath
 import re
 
-from indexer.ingest.fragments import read_head
+from indexer.ingest.fragmentfiles import read_head
 from indexer.ingest.scanner import Candidate, Scan
 from indexer.ingest.site import Site
 from indexer.ingest.sphinxconf import SphinxConfig

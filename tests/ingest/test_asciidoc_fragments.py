@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer.ingest.fragments import REASON, Scanned, read_scan_record, scan_record
+from indexer.ingest.fragmentfiles import Scanned, read_scan_record, scan_record
+from indexer.ingest.fragments import REASON
 from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES
 
 from support.folders import Main, all_ids, found, index, skipped, snapshot, text_of, write
