@@ -258,7 +258,7 @@ def leave_out_unpublished(site: Site, selection: Selection, found: Scan) -> None
 
 
 FRAGMENT_SCAN = "fragment_scan"  # the record (RunState.records) of what the fragment scan kept of each file
-# (fragments.scan_record)
+# (fragmentfiles.scan_record)
 
 
 def leave_out_fragments(
