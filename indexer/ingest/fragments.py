@@ -40,7 +40,7 @@ from pathlib import Path
 
 from indexer.ingest.fragmentfiles import PARTIAL, PATH_CHARS, Scanned, scan_file
 from indexer.ingest.scanner import Candidate
-from indexer.loaders.asciidocattributes import REFERENCE, entry, filled
+from indexer.loaders.asciidocattributes import REFERENCE, entry, filled_target
 from indexer.loaders.asciidocdirectives import antora_attributes, starting_attributes
 from indexer.loaders.asciidocreader import DIRECTIVE, URL, include_options, read_lines
 from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, folders_up
@@ -112,7 +112,7 @@ class _Reading:
         for _, _, directive in read_lines(self._budget(self.lines[doc_id]), attributes, locked):
             if directive is None or depth >= MAX_DEPTH or self.count >= MAX_INCLUDES:
                 continue  # (past either limit the loader reads no more; the entries still count)
-            target = _target(filled(directive.group(3), attributes), doc_id, self.docs)
+            target = _target(filled_target(directive.group(3), attributes), doc_id, self.docs)
             if target is None:
                 continue
             self.count += 1

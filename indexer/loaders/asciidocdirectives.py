@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from indexer.loaders.asciidocattributes import REFERENCE, filled
+from indexer.loaders.asciidocattributes import REFERENCE, filled_target
 from indexer.loaders.asciidocoptions import HEADING, leveled, selected
 from indexer.loaders.asciidocreader import SHOWN, TEXT, URL, include_options, read_lines
 from indexer.loaders.includes import SETTINGS, deeper, included_text, lies_outside, probe, warn
@@ -110,7 +110,7 @@ class _Preprocessor:
         out: list[str] = []
         for kind, line, directive in read_lines(lines, self.attributes, self.locked):
             if directive is not None:
-                out += self._include(path, filled(directive.group(3), self.attributes), directive.group(4))
+                out += self._include(path, filled_target(directive.group(3), self.attributes), directive.group(4))
                 continue
             code = INCLUDE_CODE.match(line) if kind == TEXT and line.startswith("include-code::") else None
             if code is not None:

@@ -190,6 +190,12 @@ PATHOLOGICAL = {
     # an include's options with no `=`: each option name tried from every character to the word's end (32,000
     # characters took 12 s, growing with the square)
     "include-options.adoc": "zebracorn\n\ninclude::missing.adoc[" + "a" * 100_000 + "]\n\nAfter okapi.\n",
+    # include targets of 1,300 references to a value of 9,000 characters: 12 MB built for each line (over 120 s)
+    "include-targets.adoc": "zebracorn\n\n:a: "
+    + "x" * 9_000
+    + "\n"
+    + ("include::" + "{a}" * 1_300 + "[]\n") * 300
+    + "\nAfter okapi.\n",
 }
 
 
@@ -221,6 +227,7 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "macros.adoc": ("zebracorn\n\njavadoc:a[javadoc:a[", "anchor:a[anchor:a["),
     "marks.adoc": ("zebracorn\n\n *a *a", " __a __a"),
     "include-options.adoc": "zebracorn\n\nAfter okapi.",
+    "include-targets.adoc": "zebracorn\n\nAfter okapi.",
 }
 
 
