@@ -39,6 +39,7 @@ from indexer.loaders.gridtables import pipe_tables
 from indexer.loaders.html import html_document
 from indexer.loaders.includes import deeper, included_text, warn
 from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder, visible
+from indexer.loaders.rmarkdown import hidden_chunk, theorem_title
 
 __all__ = ["SUFFIXES", "Metadata", "expand_quarto_includes", "page_title", "plain_pandoc"]
 
@@ -46,7 +47,7 @@ SUFFIXES = frozenset({".qmd", ".rmd"})
 _INCLUDE = re.compile(r"(?<!\{)\{\{<[ \t]*include[ \t]+(\S+?)[ \t]*>\}\}(?!\})")  # not the escaped {{{< x >}}}
 _ESCAPED = re.compile(r"\{\{\{<(.*?)>\}\}\}")  # {{{< var x >}}} shows {{< var x >}}
 _DIV = re.compile(r"^([ \t]*):{3,}[ \t]*(?:\{([^{}\n]*)\}|([\w-]+))?[ \t]*$")
-_NAME = r"(?:#[\w:.-]+|\.[A-Za-z_][\w-]*)"
+_NAME = r"(?:#[\w:.-]+|\.[A-Za-z_][\w-]*|-)"  # {-}: Pandoc's .unnumbered
 _VALUE = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[^\s"'{}=]+)"""  # a quoted one may escape its quote
 _BLOCK = rf"\{{[ \t]*(?:{_NAME}|[A-Za-z_][\w-]*={_VALUE})(?:[ \t]+(?:{_NAME}|[A-Za-z_][\w-]*={_VALUE}))*[ \t]*\}}"
 _SPAN = re.compile(rf"(?<!!)\[([^\[\]\n]+)\]{_BLOCK}")  # [text]{.smallcaps}: the text
@@ -236,10 +237,10 @@ def _escaped(line: str) -> str:
 
 
 def _shown_chunk(lines: list[str]) -> list[str]:
-    """What the page shows of a code chunk: its code without its `#|` option lines; nothing with `echo: false`
-    (its output, which Quarto shows instead, is not in the source)."""
+    """What the page shows of a code chunk: its code without its `#|` option lines; nothing with `echo: false`,
+    or knitr's `echo=FALSE` in its header (its output, which Quarto shows instead, is not in the source)."""
     options = [line for line in lines[1:-1] if line.lstrip().startswith("#|")]
-    if any(_HIDDEN.match(option) for option in options):
+    if hidden_chunk(lines[0]) or any(_HIDDEN.match(option) for option in options):
         return [""]
     return [line for line in lines if not line.lstrip().startswith("#|")]
 
@@ -249,7 +250,8 @@ def _div_title(indent: str, attributes: str, following: list[str]) -> list[str]:
     classes = [word[1:] if word.startswith(".") else word for word in attributes.split() if "=" not in word]
     kind = next((c.removeprefix("callout-") for c in classes if c.startswith("callout-")), None)
     if kind is None:
-        return [""]
+        theorem = theorem_title(classes, attributes)  # bookdown's ::: {.theorem name="..."}
+        return ["", f"{indent}{theorem}", ""] if theorem else [""]
     if any(line.lstrip().startswith("#") for line in following if line.strip()):
         return [""]  # its first line is a heading: the title it shows
     given = _TITLE.search(attributes)

@@ -1,0 +1,134 @@
+"""R Markdown as knitr and bookdown write it (`.Rmd`), read as the book's HTML page shows it, before quarto.py reads
+the Pandoc syntax it shares with Quarto.
+
+- bookdown's cross references show the label they name: `see Chapter \\@ref(editing)` reads "see Chapter
+  editing", `Figure \\@ref(fig:plot)` "Figure plot" (the page shows the number bookdown gives it, which only the
+  whole book knows); a label (`(\\#eq:binom)`, `Table: (\\#tab:x) Caption`) and a text reference's name before
+  its text (`(ref:cap) The caption`) show nothing.
+- A part's heading (`# (PART) Foundations {-}`, `# (APPENDIX) Appendix {-}`) is no chapter's: the book shows it
+  in its table of contents, so the page keeps its name as a line of text and takes its title from the chapter
+  that follows.
+- Raw LaTeX that an HTML page drops shows nothing: index entries (`\\index{S3!methods}`, adv-r's `\\indexc{x}`)
+  and a line that is one command (`\\mainmatter`, `\\newpage`).
+- Inline R code is shown as the code it is, but for the empty string that knitr's literal chunks start with
+  (`` `r ''` ```` ```{r} ````, which shows ```` ```{r} ````) and text for one output format
+  (`` `r if (knitr::is_latex_output()) '<!--'` ``: nothing; `` `r if (knitr::is_html_output()) '`` on a line,
+  text, then `` '` `` on a line: the text).
+- A chunk of Markdown (```` ```{block2, type='rmdnote'} ````) or of a theorem (```` ```{theorem pyth,
+  name="Pythagorean theorem"} ````) is text, as the div it is written as today (`::: {.rmdnote}`); a theorem's
+  div shows its kind and name (theorem_title). A chunk's `echo=FALSE` or `include=FALSE` (quarto.py reads them:
+  hidden_chunk) shows none of its code.
+Code blocks and code spans are left as written. Each pattern reads a line once, in one pass (no nested repeats).
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexer.loaders.fences import closes, opens, outside_code_spans
+
+__all__ = ["hidden_chunk", "plain_knitr", "theorem_title"]
+
+_REFERENCE = re.compile(r"\\@ref\((?:[A-Za-z]+:)?([^()\s]+)\)")
+_LABEL = re.compile(r"[ \t]?\(\\#[^()\s]+\)")
+_TEXT_REFERENCE = re.compile(r"^([ \t]*)\(ref:[\w.-]+\)[ \t]*")
+_BRACED = r"\{(?:[^{}\n]|\{(?:[^{}\n]|\{[^{}\n]*\})*\})*\}"  # three levels of braces: \index{x|see {\texttt{y}}}
+_INDEX = re.compile(rf"\\index[a-z]*{_BRACED}")
+_INDEX_LINE = re.compile(rf"^[ \t]*(?:\\index[a-z]*{_BRACED}[ \t]*)+$")
+_LATEX_LINE = re.compile(r"^[ \t]*\\[A-Za-z]+\*?[ \t]*$")  # \mainmatter, \newpage: raw LaTeX, no HTML
+_PART = re.compile(r"^#[ \t]+\((?:PART|APPENDIX)\\?\*?\)[ \t]+(.*)$")
+_EMPTY_R = re.compile(r"""`r[ \t]+(?:''|"")[ \t]*`""")  # `r ''`, before a literal chunk's backticks
+_OUTPUT = r"[ \t]*`r[ \t]+if[ \t]*\(knitr::is_(latex|html)_output\(\)\)[ \t]*"
+_ONE_OUTPUT = re.compile(rf"^{_OUTPUT}'([^'`\n]*)'[ \t]*`[ \t]*$")  # `r if (knitr::is_latex_output()) '<!--'`
+_OPEN_OUTPUT = re.compile(rf"^{_OUTPUT}'[ \t]*$")  # `r if (knitr::is_html_output()) '  ...lines...  '`
+_CLOSE_OUTPUT = re.compile(r"^[ \t]*'[ \t]*`[ \t]*$")
+_TEXT_CHUNK = re.compile(r"^([ \t]*)(?:`{3,}|~{3,})[ \t]*\{[ \t]*([A-Za-z]\w*)\b([^{}\n]*)\}[ \t]*$")
+_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*["']([\w-]+)["']""")
+_NAME = re.compile(r"""\bname[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
+_HIDDEN = re.compile(r"[{,\s](?:echo|include)[ \t]*=[ \t]*(?:FALSE|F)\b")
+THEOREMS = {
+    "theorem": "Theorem", "lemma": "Lemma", "corollary": "Corollary", "proposition": "Proposition",
+    "conjecture": "Conjecture", "definition": "Definition", "example": "Example", "exercise": "Exercise",
+    "hypothesis": "Hypothesis", "proof": "Proof", "remark": "Remark", "solution": "Solution",
+}  # fmt: skip
+"""bookdown's theorem and proof environments, and the word each shows before its text."""
+_BLOCKS = frozenset({"block", "block2"})
+
+
+def plain_knitr(text: str) -> str:
+    """`text` as the module docstring says: bookdown's syntax taken out of its prose, its text chunks made
+    divs, the empty inline code of literal chunks taken out of its code."""
+    out: list[str] = []
+    fence: str | None = None
+    div = False  # the open fence is a text chunk's, which closes as a div
+    output: str | None = None  # the format whose lines a multi-line `r if (knitr::is_html_output()) '` holds
+    for line in text.split("\n"):
+        line = _EMPTY_R.sub("", line) if "`r" in line else line
+        if output is not None:
+            output = None if _CLOSE_OUTPUT.match(line) else output
+            out.append(_prose(line) if output == "html" else "")
+        elif fence is None and (opening := _OPEN_OUTPUT.match(line)) is not None:
+            output = opening.group(1)
+            out.append("")
+        elif fence is not None:
+            if closes(line, fence):
+                out.append(":::" if div else line)
+                fence = None
+            else:
+                out.append(_prose(line) if div else line)
+        elif (opened := opens(line)) is not None:
+            fence, chunk = opened, _TEXT_CHUNK.match(line)
+            div = chunk is not None and (chunk.group(2) in _BLOCKS or chunk.group(2) in THEOREMS)
+            out.append(_div(chunk) if chunk is not None and div else line)
+        else:
+            out.append(_prose(line))
+    return "\n".join(out)
+
+
+def _div(chunk: re.Match[str]) -> str:
+    """The div a text chunk is: its `type` for a block, the engine's name for a theorem, and its `name`."""
+    engine, options = chunk.group(2), chunk.group(3)
+    kind = _TYPE.search(options) if engine in _BLOCKS else None
+    classes = f".{kind.group(1)}" if kind else "" if engine in _BLOCKS else f".{engine}"
+    named = _NAME.search(options)
+    name = next((n for n in named.groups() if n is not None), "").replace('"', "'") if named else ""
+    attributes = " ".join(part for part in (classes, f'name="{name}"' if name else "") if part)
+    return f"{chunk.group(1)}::: {{{attributes}}}" if attributes else f"{chunk.group(1)}::: {{.block}}"
+
+
+def _prose(line: str) -> str:
+    if "\\" not in line and "(" not in line and "`r" not in line:
+        return line
+    if _INDEX_LINE.match(line) or _LATEX_LINE.match(line):
+        return ""
+    if (one := _ONE_OUTPUT.match(line)) is not None:
+        return one.group(2) if one.group(1) == "html" else ""
+    part = _PART.match(line)
+    if part is not None:  # its name, without its attributes ({-})
+        name = part.group(1).rstrip()
+        brace = name.rfind("{") if name.endswith("}") else -1
+        return name[:brace].rstrip() if brace > 0 else name
+    return outside_code_spans(_TEXT_REFERENCE.sub(r"\1", line), _plain)
+
+
+def _plain(text: str) -> str:
+    if "\\" not in text:
+        return text
+    return _INDEX.sub("", _LABEL.sub("", _REFERENCE.sub(r"\1", text)))
+
+
+def hidden_chunk(header: str) -> bool:
+    """Whether a chunk's header line (```` ```{r plot, echo=FALSE} ````) hides its code: `echo` or `include`
+    FALSE (or F)."""
+    return _HIDDEN.search(header) is not None
+
+
+def theorem_title(classes: list[str], attributes: str) -> str | None:
+    """What a theorem's div (`::: {.theorem name="Pythagorean theorem"}`) shows before its text: its kind's word
+    and its name, "Theorem (Pythagorean theorem)"; None for a div of another kind."""
+    kind = next((THEOREMS[c] for c in classes if c in THEOREMS), None)
+    if kind is None:
+        return None
+    named = _NAME.search(attributes)
+    name = next((n for n in named.groups() if n is not None), "") if named else ""
+    return f"{kind} ({name})" if name else kind

@@ -1,0 +1,117 @@
+"""R Markdown books read as bookdown's HTML pages show them: cross references, labels, parts, index entries,
+hidden chunks and text chunks. Each folder copies the shape of the bookdown manual's or Advanced R's chapters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import document, index, skipped, text_of, write
+
+COMPONENTS = """# Components {#components}
+
+Pandoc's Markdown\\index{Markdown} is read first. See Chapter \\@ref(editing) and Figure \\@ref(fig:plot-zebra).
+
+```{r setup-zebra, include=FALSE}
+library(quietpackage)
+```
+
+```{r plot-zebra, echo=FALSE, fig.cap='(ref:zebra-cap)'}
+knitr::include_graphics('images/zebra.png')
+```
+
+(ref:zebra-cap) A zebracorn grazing.
+
+```{r shown-zebra, eval=FALSE}
+zebra_count <- 2
+```
+
+$$f(k) = {n \\choose k}$$ (\\#eq:binom)
+
+Write `\\@ref(label)` and `(\\#eq:label)` to number equations.
+
+\\indexc{zebra()}
+\\newpage
+
+```{theorem pyth, name="Pythagorean theorem"}
+For a right triangle, $a^2 + b^2 = c^2$.
+```
+
+```{block2, type='rmdnote'}
+A **note** in a block.
+```
+
+::: {.lemma name="Zebra lemma"}
+Stripes are *real*.
+:::
+"""
+
+LITERAL = """# Literal chunks {-}
+
+````markdown
+`r ''````{r important-computing, cache=TRUE}
+````
+
+The syntax for inline code is `` ``r ''`r R_CODE` ``.
+"""
+
+APPENDIX = """# (APPENDIX) Appendix {-}
+
+# Software Tools {#software-tools}
+
+Install R and RStudio.
+"""
+
+REFERENCES = """`r if (knitr::is_latex_output()) '<!--'`
+
+\\backmatter
+
+`r if (knitr::is_html_output()) '
+# References {-}
+'`
+
+Works cited in the book.
+"""
+
+
+def test_bookdown_syntax_shows_as_the_html_page_shows_it(docs: Path, index_dir: Path) -> None:
+    """The bookdown manual read "Pandoc's Markdown\\index{Markdown}", "see Chapter @ref(editing)", "(\\#eq:binom)",
+    and showed the code of chunks with `echo=FALSE` and `include=FALSE` (its setup installed packages)."""
+    write(docs, "02-components.Rmd", COMPONENTS)
+    index(docs, index_dir)
+    assert text_of(index_dir, "02-components.Rmd") == (
+        "Components\n\nPandoc's Markdown is read first. See Chapter editing and Figure plot-zebra.\n\n"
+        "A zebracorn grazing.\n\nzebra_count <- 2\n\n$$f(k) = {n \\choose k}$$\n\n"
+        "Write \\@ref(label) and (\\#eq:label) to number equations.\n\n"
+        "Theorem (Pythagorean theorem)\n\nFor a right triangle, $a^2 + b^2 = c^2$.\n\nA note in a block.\n\n"
+        "Lemma (Zebra lemma)\n\nStripes are real."
+    )
+
+
+def test_literal_chunks_lose_the_empty_inline_code_knitr_evaluates(docs: Path, index_dir: Path) -> None:
+    """The manual shows how to write a chunk as `` `r ''` ```` ```{r} ````, which knitr shows as ```` ```{r} ````;
+    and `{-}` (Pandoc's unnumbered) is no part of a heading or a title."""
+    write(docs, "literal.Rmd", LITERAL)
+    index(docs, index_dir)
+    assert document(index_dir, "literal.Rmd").title == "Literal chunks"
+    assert text_of(index_dir, "literal.Rmd") == (
+        "Literal chunks\n\n```{r important-computing, cache=TRUE}\n\nThe syntax for inline code is `r R_CODE`."
+    )
+
+
+def test_a_part_heading_is_text_and_the_chapter_after_it_the_title(docs: Path, index_dir: Path) -> None:
+    """The manual's appendix and Advanced R's parts were titled "(APPENDIX) Appendix {-}", "(PART) Foundations {-}"."""
+    write(docs, "07-tools.Rmd", APPENDIX)
+    index(docs, index_dir)
+    assert document(index_dir, "07-tools.Rmd").title == "Software Tools"
+    assert text_of(index_dir, "07-tools.Rmd") == "Appendix\n\nSoftware Tools\n\nInstall R and RStudio."
+
+
+def test_text_for_one_output_format_shows_as_the_html_page_shows_it(docs: Path, index_dir: Path) -> None:
+    """The manual's references chapter writes its heading in inline R code for HTML alone, Advanced R a comment
+    for the PDF alone: neither is text of the page."""
+    write(docs, "10-references.Rmd", REFERENCES)
+    write(docs, "empty.Rmd", "`r if (knitr::is_html_output()) '\n# Zebracorns {-}\n'`\n")
+    report = index(docs, index_dir)
+    assert document(index_dir, "10-references.Rmd").title == "References"
+    assert text_of(index_dir, "10-references.Rmd") == "References\n\nWorks cited in the book."
+    assert skipped(report) == {"empty.Rmd": "no text"}
