@@ -3,8 +3,8 @@
 Hugo's content folder, Documenter.jl's source), whether pages are served as folders (MkDocs's use_directory_urls,
 Sphinx's dirhtml builder on Read the Docs, Astro's `trailingSlash: 'always'`, Documenter.jl's prettyurls), the
 titles of its navigation (navtitles.py), the editions it keeps (layouts.py), and what its config says of its pages
-(Site.config: mkdocs.py, sphinxconf.py, vitepress.py, nextra.py, mintlify.py, quartoproject.py, hugobuild.py;
-documenter.py reads make.jl).
+(Site.config: mkdocs.py, sphinxconf.py, vitepress.py, nextra.py, mintlify.py, quartoproject.py, bookdown.py,
+hugobuild.py; documenter.py reads make.jl).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
+from indexer.ingest.bookdown import bookdown_book
 from indexer.ingest.documenter import documenter_project
 from indexer.ingest.hugobuild import site_cascade
 from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages
@@ -56,6 +57,8 @@ def configured(site: str, folder: Path, name: str, docs: Path) -> Site | None:
         found = replace(found, config=mintlify)
     if site == "quarto" and (quarto := quarto_project(config, docs)) is not None:
         found = replace(found, config=quarto)
+    if site == "bookdown" and (book := bookdown_book(config, docs)) is not None:
+        found = replace(found, config=book)
     if site == "vitepress":
         vitepress = vitepress_site(folder, docs)
         found = replace(found, config=vitepress, root=vitepress.src)

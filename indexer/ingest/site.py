@@ -191,6 +191,7 @@ SITES = {
         Site("jekyll"),
         Site("vitepress"),
         Site("quarto", unpublished="quarto"),
+        Site("bookdown"),
         Site("mintlify"),
         Site("nextjs"),
         Site("gitbook"),

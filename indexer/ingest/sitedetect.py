@@ -45,6 +45,7 @@ CONFIG_FILES = (
     [(name, "docusaurus") for name in DOCUSAURUS_CONFIGS]
     + [("book.toml", "mdbook"), ("mkdocs.yml", "mkdocs"), ("mkdocs.yaml", "mkdocs"), (".vuepress", "vuepress")]
     + [(".vitepress", "vitepress"), ("_quarto.yml", "quarto"), ("_quarto.yaml", "quarto"), ("myst.yml", "mystmd")]
+    + [("_bookdown.yml", "bookdown")]
     + [("docs.json", "mintlify"), ("mint.json", "mintlify")]
     + [(f"next.config.{ext}", "nextjs") for ext in ("js", "mjs", "ts", "cjs")]
     + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from indexer.ingest.antora import drops_extensions, is_antora
 from indexer.ingest.antora import served_at as antora_served_at
+from indexer.ingest.bookdown import served_at as bookdown_served_at
 from indexer.ingest.documenter import documenter_project
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
@@ -32,8 +33,9 @@ _SHOWN = {
     "sphinx": "Sphinx", "astro": "Astro", "jekyll": "Jekyll", "vitepress": "VitePress", "quarto": "Quarto",
     "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
     "docsify": "Docsify", "exdoc": "ExDoc", "railsguides": "Rails Guides", "documenter": "Documenter.jl",
+    "bookdown": "bookdown",
 }  # fmt: skip
-_HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc", "railsguides"})  # serve page.html
+_HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc", "railsguides", "bookdown"})
 _NESTED_DEPTH = 3  # folders below DOCS looked into for a site's config (website/, docs/site/, docs/docsite/rst/)
 _SPHINX_DOCS = frozenset({"doc", "docs", "documentation", "source"})  # folders whose conf.py is Sphinx's
 # settings only Sphinx's conf.py gives: a conf.py elsewhere that assigns one is Sphinx's (Ansible's docs/docsite/rst)
@@ -150,8 +152,8 @@ def holding(docs: Path, outside: set[str]) -> str:
 
 
 def served_at(docs: Path, site: Site) -> str:
-    """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll, Astro or Quarto site's folder (or the folder
-    a Docusaurus site beside it reads: _served_beside), a VitePress
+    """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll, Astro, Quarto or bookdown site's folder (or
+    the folder a Docusaurus site beside it reads: _served_beside), a VitePress
     site's (or its srcDir), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's literal
     `html_baseurl`), a Documenter.jl project's (or its source folder: make.jl's `canonical`), or an Antora
     component's: the address its config (an Antora site's playbook) says it is
@@ -176,6 +178,8 @@ def served_at(docs: Path, site: Site) -> str:
     if site.name == "documenter" and config is not None and (project := documenter_project(config)) is not None:
         pages = {config.parent.resolve(), (config.parent / project.source).resolve()}  # docs/, docs/src/
         return project.canonical if docs.resolve() in pages else ""  # `canonical = "https://x.org/stable/"`
+    if site.name == "bookdown" and config is not None:  # index.Rmd's `url: 'https\://bookdown.org/yihui/bookdown/'`
+        return bookdown_served_at(docs, config)
     if config is None or not config.is_file():
         return ""
     if site.name == "hugo" and docs.resolve() in _hugo_folders(config):  # grpc.io's `baseURL: https://grpc.io/`

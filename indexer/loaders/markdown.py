@@ -125,6 +125,7 @@ class MarkdownLoader:
             body = reference_tables(quarto.expand_quarto_includes(body, path), path, metadata)  # quarto.org's
             if path.suffix.lower() == ".rmd":  # knitr's and bookdown's syntax first: \@ref(x), ```{block2}
                 body = plain_knitr(body)
+                front_matter.pop("url", None)  # bookdown's and R Markdown sites' address, no page's own
             body = quarto.plain_pandoc(body, metadata)
             if subtitle := quarto.page_title(front_matter, metadata, ("subtitle",)):  # under the title
                 body = f"{subtitle}\n\n{body}"

@@ -1,9 +1,11 @@
 """R Markdown as knitr and bookdown write it (`.Rmd`), read as the book's HTML page shows it, before quarto.py reads
 the Pandoc syntax it shares with Quarto.
 
-- bookdown's cross references show the label they name: `see Chapter \\@ref(editing)` reads "see Chapter
-  editing", `Figure \\@ref(fig:plot)` "Figure plot" (the page shows the number bookdown gives it, which only the
-  whole book knows); a label (`(\\#eq:binom)`, `Table: (\\#tab:x) Caption`) and a text reference's name before
+- bookdown's cross references show the title of the heading they name on the page (`Section
+  \\@ref(binding-basics)` reads "Section Binding basics" where the page has `## Binding basics
+  {#binding-basics}`), else the label they name: `see Chapter \\@ref(editing)` reads "see Chapter editing",
+  `Figure \\@ref(fig:plot)` "Figure plot" (the page shows the number bookdown gives it, which only the whole book
+  knows); a label (`(\\#eq:binom)`, `Table: (\\#tab:x) Caption`) and a text reference's name before
   its text (`(ref:cap) The caption`) show nothing.
 - A part's heading (`# (PART) Foundations {-}`, `# (APPENDIX) Appendix {-}`) is no chapter's: the book shows it
   in its table of contents, so the page keeps its name as a line of text and takes its title from the chapter
@@ -25,11 +27,11 @@ from __future__ import annotations
 
 import re
 
-from indexer.loaders.fences import closes, opens, outside_code_spans
+from indexer.loaders.fences import closes, in_code, opens, outside_code_spans
 
 __all__ = ["hidden_chunk", "plain_knitr", "theorem_title"]
 
-_REFERENCE = re.compile(r"\\@ref\((?:[A-Za-z]+:)?([^()\s]+)\)")
+_REFERENCE = re.compile(r"\\@ref\(([A-Za-z]+:)?([^()\s]+)\)")  # fig:plot, or a heading's id
 _LABEL = re.compile(r"[ \t]?\(\\#[^()\s]+\)")
 _TEXT_REFERENCE = re.compile(r"^([ \t]*)\(ref:[\w.-]+\)[ \t]*")
 _BRACED = r"\{(?:[^{}\n]|\{(?:[^{}\n]|\{[^{}\n]*\})*\})*\}"  # three levels of braces: \index{x|see {\texttt{y}}}
@@ -37,6 +39,7 @@ _INDEX = re.compile(rf"\\index[a-z]*{_BRACED}")
 _INDEX_LINE = re.compile(rf"^[ \t]*(?:\\index[a-z]*{_BRACED}[ \t]*)+$")
 _LATEX_LINE = re.compile(r"^[ \t]*\\[A-Za-z]+\*?[ \t]*$")  # \mainmatter, \newpage: raw LaTeX, no HTML
 _PART = re.compile(r"^#[ \t]+\((?:PART|APPENDIX)\\?\*?\)[ \t]+(.*)$")
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.*)$")
 _EMPTY_R = re.compile(r"""`r[ \t]+(?:''|"")[ \t]*`""")  # `r ''`, before a literal chunk's backticks
 _OUTPUT = r"[ \t]*`r[ \t]+if[ \t]*\(knitr::is_(latex|html)_output\(\)\)[ \t]*"
 _ONE_OUTPUT = re.compile(rf"^{_OUTPUT}'([^'`\n]*)'[ \t]*`[ \t]*$")  # `r if (knitr::is_latex_output()) '<!--'`
@@ -58,15 +61,17 @@ _BLOCKS = frozenset({"block", "block2"})
 def plain_knitr(text: str) -> str:
     """`text` as the module docstring says: bookdown's syntax taken out of its prose, its text chunks made
     divs, the empty inline code of literal chunks taken out of its code."""
+    lines = text.split("\n")
+    titles = _titles(lines) if "\\@ref(" in text else {}
     out: list[str] = []
     fence: str | None = None
     div = False  # the open fence is a text chunk's, which closes as a div
     output: str | None = None  # the format whose lines a multi-line `r if (knitr::is_html_output()) '` holds
-    for line in text.split("\n"):
+    for line in lines:
         line = _EMPTY_R.sub("", line) if "`r" in line else line
         if output is not None:
             output = None if _CLOSE_OUTPUT.match(line) else output
-            out.append(_prose(line) if output == "html" else "")
+            out.append(_prose(line, titles) if output == "html" else "")
         elif fence is None and (opening := _OPEN_OUTPUT.match(line)) is not None:
             output = opening.group(1)
             out.append("")
@@ -75,14 +80,27 @@ def plain_knitr(text: str) -> str:
                 out.append(":::" if div else line)
                 fence = None
             else:
-                out.append(_prose(line) if div else line)
+                out.append(_prose(line, titles) if div else line)
         elif (opened := opens(line)) is not None:
             fence, chunk = opened, _TEXT_CHUNK.match(line)
             div = chunk is not None and (chunk.group(2) in _BLOCKS or chunk.group(2) in THEOREMS)
             out.append(_div(chunk) if chunk is not None and div else line)
         else:
-            out.append(_prose(line))
+            out.append(_prose(line, titles))
     return "\n".join(out)
+
+
+def _titles(lines: list[str]) -> dict[str, str]:
+    """The title of each heading of the page with an id of its own (`## Binding basics {#binding-basics}`)."""
+    titles: dict[str, str] = {}
+    for line, code in in_code(lines):
+        heading = None if code else _HEADING.match(line)
+        title = heading.group(1).rstrip() if heading else ""
+        brace = title.rfind("{") if title.endswith("}") else -1
+        if brace > 0:
+            ids = [word[1:] for word in title[brace + 1 : -1].split() if word.startswith("#")]
+            titles.update((identifier, title[:brace].strip()) for identifier in ids[:1])
+    return titles
 
 
 def _div(chunk: re.Match[str]) -> str:
@@ -96,7 +114,7 @@ def _div(chunk: re.Match[str]) -> str:
     return f"{chunk.group(1)}::: {{{attributes}}}" if attributes else f"{chunk.group(1)}::: {{.block}}"
 
 
-def _prose(line: str) -> str:
+def _prose(line: str, titles: dict[str, str]) -> str:
     if "\\" not in line and "(" not in line and "`r" not in line:
         return line
     if _INDEX_LINE.match(line) or _LATEX_LINE.match(line):
@@ -108,13 +126,14 @@ def _prose(line: str) -> str:
         name = part.group(1).rstrip()
         brace = name.rfind("{") if name.endswith("}") else -1
         return name[:brace].rstrip() if brace > 0 else name
-    return outside_code_spans(_TEXT_REFERENCE.sub(r"\1", line), _plain)
+    return outside_code_spans(_TEXT_REFERENCE.sub(r"\1", line), lambda text: _plain(text, titles))
 
 
-def _plain(text: str) -> str:
+def _plain(text: str, titles: dict[str, str]) -> str:
     if "\\" not in text:
         return text
-    return _INDEX.sub("", _LABEL.sub("", _REFERENCE.sub(r"\1", text)))
+    text = _REFERENCE.sub(lambda ref: ref.group(2) if ref.group(1) else titles.get(ref.group(2), ref.group(2)), text)
+    return _INDEX.sub("", _LABEL.sub("", text))
 
 
 def hidden_chunk(header: str) -> bool:

@@ -9,7 +9,8 @@ from support.folders import document, index, skipped, text_of, write
 
 COMPONENTS = """# Components {#components}
 
-Pandoc's Markdown\\index{Markdown} is read first. See Chapter \\@ref(editing) and Figure \\@ref(fig:plot-zebra).
+Pandoc's Markdown\\index{Markdown} is read first. See Chapter \\@ref(editing) and Figure \\@ref(fig:plot-zebra),
+or Section \\@ref(zebra-basics).
 
 ```{r setup-zebra, include=FALSE}
 library(quietpackage)
@@ -43,6 +44,12 @@ A **note** in a block.
 ::: {.lemma name="Zebra lemma"}
 Stripes are *real*.
 :::
+
+## Zebra basics {#zebra-basics .unnumbered}
+
+```{r}
+# A chunk's comment {#not-a-heading}
+```
 """
 
 LITERAL = """# Literal chunks {-}
@@ -75,15 +82,17 @@ Works cited in the book.
 
 def test_bookdown_syntax_shows_as_the_html_page_shows_it(docs: Path, index_dir: Path) -> None:
     """The bookdown manual read "Pandoc's Markdown\\index{Markdown}", "see Chapter @ref(editing)", "(\\#eq:binom)",
-    and showed the code of chunks with `echo=FALSE` and `include=FALSE` (its setup installed packages)."""
+    and showed the code of chunks with `echo=FALSE` and `include=FALSE` (its setup installed packages); Advanced R
+    "Section @ref(binding-basics)" for its section "Binding basics"."""
     write(docs, "02-components.Rmd", COMPONENTS)
     index(docs, index_dir)
     assert text_of(index_dir, "02-components.Rmd") == (
-        "Components\n\nPandoc's Markdown is read first. See Chapter editing and Figure plot-zebra.\n\n"
+        "Components\n\nPandoc's Markdown is read first. See Chapter editing and Figure plot-zebra, "
+        "or Section Zebra basics.\n\n"
         "A zebracorn grazing.\n\nzebra_count <- 2\n\n$$f(k) = {n \\choose k}$$\n\n"
         "Write \\@ref(label) and (\\#eq:label) to number equations.\n\n"
         "Theorem (Pythagorean theorem)\n\nFor a right triangle, $a^2 + b^2 = c^2$.\n\nA note in a block.\n\n"
-        "Lemma (Zebra lemma)\n\nStripes are real."
+        "Lemma (Zebra lemma)\n\nStripes are real.\n\nZebra basics\n\n# A chunk's comment {#not-a-heading}"
     )
 
 

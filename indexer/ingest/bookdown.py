@@ -1,0 +1,180 @@
+"""A bookdown book (the folder with _bookdown.yml): which of its files are its chapters, and the HTML file each is
+served as, as bookdown's render_book() makes them.
+
+- Its chapters are the `.Rmd` files of its folder (`_bookdown.yml`'s `rmd_files` instead when it lists them: a
+  list, or the list under `html`), but those whose name starts with `_`, `index.Rmd` first; any other Markdown
+  or R Markdown file (a README, a chapter left out of `rmd_files`) is in no page of the book.
+- The book is merged into one HTML page and split by the first output format of `_output.yml` (else of
+  `index.Rmd`'s `output`) that splits, `split_by` (gitbook's and html_book's default, and bs4_book's only way:
+  `chapter`): at each chapter's heading (`# Title {#id}`), a page named by the heading's id, given or made as
+  Pandoc makes one (`# Output Formats` is `output-formats.html`); `section` splits the chapters' sections off
+  too, but a chapter's page is still its heading's; `+number` puts the chapter's number before the id
+  (`1-introduction.html`; a chapter marked `{-}` or `.unnumbered` has none); `rmd` names each page by its file
+  (`intro.Rmd` is `intro.html`); `none` makes one page, `book_filename` (`_main`) `.html`. The first page, from
+  `index.Rmd`, is `index.html`. A part's heading (`# (PART) Basics {-}`) is no chapter's; a file without a
+  chapter heading is part of the chapter before it.
+- `index.Rmd`'s front matter `url` is the book's address (`https\\://bookdown.org/yihui/bookdown/`), which the
+  summary gives as --base-url (served_at), never a page's own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from indexer.ingest.siteconfig import listed, site_address, yaml_config
+from indexer.loaders.fences import in_code
+from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.jsconfig import config_text
+
+__all__ = ["BookdownBook", "bookdown_book", "served_at"]
+
+MAX_CHAPTERS = 2_000
+_PAGES = (".rmd", ".md")  # what bookdown could render: no page of the book unless it is a chapter
+_HEADING = re.compile(r"^#[ \t]+(.*)$")  # an ATX level-one heading
+_PART = re.compile(r"^\((?:PART|APPENDIX)\\?\*?\)")
+_MARKUP = re.compile(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)|[`*]")  # a link's text; code and emphasis marks
+_SPLITS = frozenset({"chapter", "section", "chapter+number", "section+number", "rmd", "none"})
+_HTML_BOOKS = ("bookdown::gitbook", "bookdown::html_book", "bookdown::bs4_book", "bookdown::tufte_html_book")
+
+
+@dataclass(frozen=True)
+class BookdownBook:
+    """What a book's _bookdown.yml and its chapters say of the files of DOCS (see the module docstring)."""
+
+    inside: str  # DOCS's path in the book's folder ("" when DOCS is that folder), ending in "/"
+    pages: tuple[tuple[str, str], ...]  # each chapter file (a path in the book's folder) and its page's name
+    listed: bool  # _bookdown.yml's rmd_files names the chapters
+
+    @property
+    def key(self) -> str:
+        return "bookdown-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
+
+    def unpublished(self, doc_id: str) -> str | None:
+        """Why bookdown renders no page of `doc_id` (a Markdown or R Markdown file that is no chapter), or None."""
+        if not doc_id.lower().endswith(_PAGES) or (self.inside + doc_id) in dict(self.pages):
+            return None
+        if self.listed:
+            return "not in _bookdown.yml's rmd_files: bookdown renders no page of it"
+        return "no .Rmd file of the book's folder (whose name starts with no _): bookdown renders no page of it"
+
+    def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
+        """The HTML file the chapter `doc_id` is served as (`extension` in place of .html with --url-extension,
+        none with --drop-extensions, and then the index page is the book's address); None for another file."""
+        name = dict(self.pages).get(self.inside + doc_id)
+        if name is None:
+            return None
+        if pages and not extension:
+            return "" if name == "index" else name
+        return name + (extension if pages else ".html")
+
+
+def bookdown_book(config: Path, docs: Path) -> BookdownBook | None:
+    """The chapters of the book whose _bookdown.yml is `config` and their pages, for DOCS (its folder or one
+    below it); None when DOCS is elsewhere."""
+    folder, docs = config.parent.resolve(), docs.resolve()
+    if not docs.is_relative_to(folder):
+        return None
+    settings = yaml_config(config)
+    files, listed_files = _chapter_files(folder, settings)
+    split = _split_by(folder)
+    if split == "rmd":
+        names = [Path(name).stem for name in files]
+    elif split == "none":
+        book = settings.get("book_filename")
+        names = [Path(book).stem if isinstance(book, str) and book.strip() else "_main"] * len(files)
+    else:
+        names = _chapter_names(folder, files, split.endswith("+number"))
+    if files and Path(files[0]).stem == "index" and split != "none":
+        names[0] = "index"
+    inside = docs.relative_to(folder).as_posix()
+    return BookdownBook("" if inside == "." else inside + "/", tuple(zip(files, names, strict=True)), listed_files)
+
+
+def served_at(docs: Path, config: Path) -> str:
+    """Indexed from the book's folder: the address index.Rmd's front matter `url` gives (its `\\:` unescaped);
+    "" otherwise."""
+    if docs.resolve() != config.parent.resolve():
+        return ""
+    front_matter, _, _ = split_front_matter(config_text(config.parent / "index.Rmd"))
+    url = front_matter.get("url")
+    return site_address(url.replace("\\:", ":")) if isinstance(url, str) else ""
+
+
+def _chapter_files(folder: Path, settings: Mapping[str, Any]) -> tuple[list[str], bool]:
+    """The book's chapter files, in its order: rmd_files (its `html` list), else the folder's .Rmd files; never
+    one whose name starts with `_`; index.Rmd first. And whether rmd_files named them."""
+    given = settings.get("rmd_files")
+    if isinstance(given, dict):
+        given = given.get("html", [name for value in given.values() for name in listed(value)])
+    files = [f for f in listed(given) if isinstance(f, str)] if given else sorted(
+        entry.name for entry in folder.iterdir() if entry.is_file() and entry.suffix.lower() == ".rmd"
+    )  # fmt: skip
+    files = list(dict.fromkeys(f.removeprefix("./") for f in files if not Path(f).name.startswith("_")))
+    index = [f for f in files if Path(f).stem == "index"]
+    return (index + [f for f in files if f not in index])[:MAX_CHAPTERS], bool(given)
+
+
+def _split_by(folder: Path) -> str:
+    """How the book's HTML is split: the first HTML book format's `split_by` in _output.yml, else in index.Rmd's
+    `output`; `chapter` by default."""
+    formats = yaml_config(folder / "_output.yml")
+    if not formats:
+        front_matter, _, _ = split_front_matter(config_text(folder / "index.Rmd"))
+        output = front_matter.get("output")
+        formats = output if isinstance(output, dict) else {}
+    for name, options in formats.items():
+        if name in _HTML_BOOKS:
+            split = options.get("split_by") if isinstance(options, dict) and name != "bookdown::bs4_book" else None
+            return split if split in _SPLITS else "chapter"
+    return "chapter"
+
+
+def _chapter_names(folder: Path, files: list[str], numbered: bool) -> list[str]:
+    """The page of each chapter file: its first chapter heading's id (its number before it, when `numbered`
+    and the chapter is), else the page of the file before it."""
+    names: list[str] = []
+    number = 0
+    for file in files:
+        heading = _first_chapter(config_text(folder / file))
+        if heading is None:
+            names.append(names[-1] if names else Path(file).stem)
+            continue
+        identifier, counted = heading
+        number += counted
+        names.append(f"{number}-{identifier}" if numbered and counted else identifier)
+    return names
+
+
+def _first_chapter(text: str) -> tuple[str, bool] | None:
+    """The id of the first chapter heading of a chapter file, and whether it is numbered; None when it has none."""
+    _, body, _ = split_front_matter(text)
+    for line, code in in_code(body.split("\n")):
+        heading = None if code else _HEADING.match(line)
+        if heading is None or _PART.match(heading.group(1)):
+            continue
+        title, attributes = heading.group(1).rstrip(), ""
+        if title.endswith("}") and (brace := title.rfind("{")) >= 0:  # ## Title {#id .unnumbered}
+            title, attributes = title[:brace], title[brace + 1 : -1]
+        if title.rstrip("#") != title and title.rstrip("#")[-1:] in (" ", "\t"):  # # Title #: its closing #s
+            title = title.rstrip("#")
+        words = attributes.split()
+        identifier = next((word[1:] for word in words if word.startswith("#") and len(word) > 1), "")
+        return identifier or pandoc_identifier(title), not ("-" in words or ".unnumbered" in words)
+    return None
+
+
+def pandoc_identifier(title: str) -> str:
+    """The id Pandoc gives a heading (its auto_identifiers): its text without markup, lowercased, punctuation but
+    `_`, `-` and `.` taken out, spaces made hyphens, everything before its first letter left out; `section`
+    when nothing is left."""
+    text = _MARKUP.sub(lambda m: m.group(1) or "", title).lower()
+    kept = "".join(c for c in text if c.isalnum() or c in "_-." or c.isspace() or unicodedata.category(c) == "Mn")
+    words = "-".join(kept.split())
+    start = next((i for i, c in enumerate(words) if c.isalpha()), len(words))
+    return words[start:] or "section"
