@@ -35,6 +35,7 @@ from indexer.loaders.jsconfig import config_text
 __all__ = ["BookdownBook", "bookdown_book", "served_at"]
 
 MAX_CHAPTERS = 2_000
+MAX_HEAD_BYTES = 1_000_000  # of a chapter's file, read for its heading
 _PAGES = (".rmd", ".md")  # what bookdown could render: no page of the book unless it is a chapter
 _HEADING = re.compile(r"^#[ \t]+(.*)$")  # an ATX level-one heading
 _PART = re.compile(r"^\((?:PART|APPENDIX)\\?\*?\)")
@@ -115,7 +116,8 @@ def _chapter_files(folder: Path, settings: Mapping[str, Any]) -> tuple[list[str]
     files = [f for f in listed(given) if isinstance(f, str)] if given else sorted(
         entry.name for entry in folder.iterdir() if entry.is_file() and entry.suffix.lower() == ".rmd"
     )  # fmt: skip
-    files = list(dict.fromkeys(f.removeprefix("./") for f in files if not Path(f).name.startswith("_")))
+    files = [f.removeprefix("./") for f in files if not Path(f).name.startswith("_")]
+    files = list(dict.fromkeys(f for f in files if not f.startswith("/") and ".." not in f.split("/")))
     index = [f for f in files if Path(f).stem == "index"]
     return (index + [f for f in files if f not in index])[:MAX_CHAPTERS], bool(given)
 
@@ -141,7 +143,7 @@ def _chapter_names(folder: Path, files: list[str], numbered: bool) -> list[str]:
     names: list[str] = []
     number = 0
     for file in files:
-        heading = _first_chapter(config_text(folder / file))
+        heading = _first_chapter(_head(folder / file))
         if heading is None:
             names.append(names[-1] if names else Path(file).stem)
             continue
@@ -149,6 +151,15 @@ def _chapter_names(folder: Path, files: list[str], numbered: bool) -> list[str]:
         number += counted
         names.append(f"{number}-{identifier}" if numbered and counted else identifier)
     return names
+
+
+def _head(path: Path) -> str:
+    """The first MAX_HEAD_BYTES of a chapter's file, where its heading is ("" when it cannot be read)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(MAX_HEAD_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 def _first_chapter(text: str) -> tuple[str, bool] | None:
