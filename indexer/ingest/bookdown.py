@@ -1,5 +1,5 @@
-"""A bookdown book (the folder with _bookdown.yml): which of its files are its chapters, and the HTML file each is
-served as, as bookdown's render_book() makes them.
+"""A bookdown book (the folder with _bookdown.yml, or an index.Rmd whose `site` is `bookdown::bookdown_site`):
+which of its files are its chapters, and the HTML file each is served as, as bookdown's render_book() makes them.
 
 - Its chapters are the `.Rmd` files of its folder (`_bookdown.yml`'s `rmd_files` instead when it lists them: a
   list, or the list under `html`), but those whose name starts with `_`, `index.Rmd` first; any other Markdown
@@ -32,7 +32,7 @@ from indexer.loaders.fences import in_code
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.jsconfig import config_text
 
-__all__ = ["BookdownBook", "bookdown_book", "served_at"]
+__all__ = ["BookdownBook", "bookdown_book", "indexed_book", "served_at"]
 
 MAX_CHAPTERS = 2_000
 MAX_HEAD_BYTES = 1_000_000  # of a chapter's file, read for its heading
@@ -95,6 +95,14 @@ def bookdown_book(config: Path, docs: Path) -> BookdownBook | None:
         names[0] = "index"
     inside = docs.relative_to(folder).as_posix()
     return BookdownBook("" if inside == "." else inside + "/", tuple(zip(files, names, strict=True)), listed_files)
+
+
+def indexed_book(docs: Path) -> BookdownBook | None:
+    """The book DOCS is without a _bookdown.yml, known by its index.Rmd's `site: bookdown::bookdown_site` (the
+    defaults hold); None when it is none."""
+    front_matter, _, _ = split_front_matter(config_text(docs / "index.Rmd"))
+    site = front_matter.get("site")
+    return bookdown_book(docs / "_bookdown.yml", docs) if isinstance(site, str) and "bookdown" in site else None
 
 
 def served_at(docs: Path, config: Path) -> str:

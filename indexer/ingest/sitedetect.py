@@ -24,6 +24,7 @@ from pathlib import Path
 from indexer.ingest import generators
 from indexer.ingest.antora import CONFIG as ANTORA_CONFIG
 from indexer.ingest.antora import AntoraComponent, is_antora
+from indexer.ingest.bookdown import indexed_book
 from indexer.ingest.documenter import CONFIG as DOCUMENTER_CONFIG
 from indexer.ingest.documenter import documenter_project
 from indexer.ingest.docusaurus import plugin_reading
@@ -101,8 +102,8 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     """The generator known in `folder` (DOCS or one above it) by another file than its config of CONFIG_FILES: an
     mkdocs*.yml, Hugo's older config, a Docusaurus site beside it that reads DOCS (before GitBook's files: a config
     that names DOCS outweighs one left from an older site), GitBook's, Antora's, Docsify's index.html, Jekyll's;
-    ExDoc's mix.exs, the Rails Guides' list of guides beside their layout; None when there is none. Each with the
-    file it was known by (Site.known_by)."""
+    ExDoc's mix.exs, the Rails Guides' list of guides beside their layout, bookdown's index.Rmd; None when there is
+    none. Each with the file it was known by (Site.known_by)."""
     if configs := site_configs(folder):  # no mkdocs.yml (detect_site reads it first): mkdocs-online.yml
         return replace(generators.mkdocs_rules(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
     if (config := old_hugo_config(folder)) is not None:
@@ -126,6 +127,8 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
         return replace(SITES["exdoc"], config=exdoc, known_by=folder / EXDOC_CONFIG)
     if folder == docs and all(os.path.isfile(docs / name) for name in RAILS_GUIDES):
         return replace(SITES["railsguides"], known_by=docs / RAILS_GUIDES[0])
+    if folder == docs and (book := indexed_book(docs)) is not None:  # a book with bookdown's defaults
+        return replace(SITES["bookdown"], config=book, known_by=docs / "index.Rmd")
     return None
 
 

@@ -94,3 +94,15 @@ def test_a_chapter_whose_heading_changes_is_served_at_its_new_page(docs: Path, i
     index(docs, index_dir, base_url="https://books.example/", url_extension="html")
     assert document(index_dir, "03-formats.Rmd").url == "https://books.example/zebra-formats.html"
     assert document(index_dir, "07-tools.Rmd").url == "https://books.example/software-tools.html"
+
+
+def test_a_book_without_bookdown_yml_is_known_by_its_index_rmd(docs: Path, index_dir: Path) -> None:
+    """A book made from bookdown's template may keep no _bookdown.yml: its index.Rmd says it is a book."""
+    write(docs, "index.Rmd", INDEX)
+    write(docs, "01-intro.Rmd", "# Getting Started {#start}\n\nThe zebracorn way.\n")
+    write(docs, "NOTES.md", "# Notes\n\nNot a chapter.\n")
+    report = index(docs, index_dir)
+    assert report.served_at == "https://books.example/zebra/"
+    assert list(skipped(report)) == ["NOTES.md"]
+    index(docs, index_dir, base_url=report.served_at, url_extension="html")
+    assert document(index_dir, "01-intro.Rmd").url == "https://books.example/zebra/start.html"
