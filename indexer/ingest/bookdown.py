@@ -13,6 +13,9 @@ which of its files are its chapters, and the HTML file each is served as, as boo
   (`intro.Rmd` is `intro.html`); `none` makes one page, `book_filename` (`_main`) `.html`. The first page, from
   `index.Rmd`, is `index.html`. A part's heading (`# (PART) Basics {-}`) is no chapter's; a file without a
   chapter heading is part of the chapter before it.
+- What lies in the folder it builds the book into (`_bookdown.yml`'s `output_dir`, `_book` by default; often
+  `docs`, for GitHub Pages; and `_book` and `_bookdown_files` always) is the built book, whose HTML pages would
+  repeat its chapters: no source of the book.
 - `index.Rmd`'s front matter `url` is the book's address (`https\\://bookdown.org/yihui/bookdown/`), which the
   summary gives as --base-url (served_at), never a page's own.
 """
@@ -27,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import listed, site_address, yaml_config
+from indexer.ingest.siteconfig import listed, site_address, site_folder, yaml_config
 from indexer.loaders.fences import in_code
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.jsconfig import config_text
@@ -40,6 +43,7 @@ _PAGES = (".rmd", ".md")  # what bookdown could render: no page of the book unle
 _HEADING = re.compile(r"^#[ \t]+(.*)$")  # an ATX level-one heading
 _PART = re.compile(r"^\((?:PART|APPENDIX)\\?\*?\)")
 _MARKUP = re.compile(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)|[`*]")  # a link's text; code and emphasis marks
+_BUILT = ("_book/", "_bookdown_files/")  # its default output_dir, and its figures and cache
 _SPLITS = frozenset({"chapter", "section", "chapter+number", "section+number", "rmd", "none"})
 _HTML_BOOKS = ("bookdown::gitbook", "bookdown::html_book", "bookdown::bs4_book", "bookdown::tufte_html_book")
 
@@ -51,13 +55,19 @@ class BookdownBook:
     inside: str  # DOCS's path in the book's folder ("" when DOCS is that folder), ending in "/"
     pages: tuple[tuple[str, str], ...]  # each chapter file (a path in the book's folder) and its page's name
     listed: bool  # _bookdown.yml's rmd_files names the chapters
+    output: str = "_book/"  # the folder it builds the book into (output_dir), in the book's folder
 
     @property
     def key(self) -> str:
         return "bookdown-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
 
     def unpublished(self, doc_id: str) -> str | None:
-        """Why bookdown renders no page of `doc_id` (a Markdown or R Markdown file that is no chapter), or None."""
+        """Why bookdown renders no page of `doc_id` (a Markdown or R Markdown file that is no chapter; a file the
+        book was built into: its HTML pages duplicate the chapters), or None."""
+        path = self.inside + doc_id
+        if path.startswith(self.output) or path.startswith(_BUILT):
+            folder = self.output if path.startswith(self.output) else path.split("/")[0] + "/"
+            return f"in {folder}, where bookdown builds the book (output_dir, _book): no source of it"
         if not doc_id.lower().endswith(_PAGES) or (self.inside + doc_id) in dict(self.pages):
             return None
         if self.listed:
@@ -94,7 +104,9 @@ def bookdown_book(config: Path, docs: Path) -> BookdownBook | None:
     if files and Path(files[0]).stem == "index" and split != "none":
         names[0] = "index"
     inside = docs.relative_to(folder).as_posix()
-    return BookdownBook("" if inside == "." else inside + "/", tuple(zip(files, names, strict=True)), listed_files)
+    output = site_folder(settings.get("output_dir", "_book")) or "_book/"
+    pages = tuple(zip(files, names, strict=True))
+    return BookdownBook("" if inside == "." else inside + "/", pages, listed_files, output)
 
 
 def indexed_book(docs: Path) -> BookdownBook | None:

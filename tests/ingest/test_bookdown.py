@@ -106,3 +106,20 @@ def test_a_book_without_bookdown_yml_is_known_by_its_index_rmd(docs: Path, index
     assert list(skipped(report)) == ["NOTES.md"]
     index(docs, index_dir, base_url=report.served_at, url_extension="html")
     assert document(index_dir, "01-intro.Rmd").url == "https://books.example/zebra/start.html"
+
+
+def test_the_built_book_in_output_dir_is_no_page(docs: Path, index_dir: Path) -> None:
+    """A book built into docs/ for GitHub Pages keeps its HTML pages beside its chapters: each chapter was indexed
+    twice, once as its .Rmd and once as the page bookdown built of it."""
+    manual(docs, "bookdown::gitbook: default\n")
+    write(docs, "_bookdown.yml", 'output_dir: "docs"\n')
+    write(docs, "docs/introduction.html", "<html><body><h1>Introduction</h1><p>Why books.</p></body></html>")
+    write(docs, "_book/old.html", "<html><body><p>An older build.</p></body></html>")
+    report = index(docs, index_dir)
+    assert skipped(report)["docs/introduction.html"] == (
+        "in docs/, where bookdown builds the book (output_dir, _book): no source of it"
+    )
+    assert skipped(report)["_book/old.html"] == (
+        "in _book/, where bookdown builds the book (output_dir, _book): no source of it"
+    )
+    assert all_ids(index_dir) == ["01-introduction.Rmd", "03-formats.Rmd", "07-tools.Rmd", "08-more.Rmd", "index.Rmd"]
