@@ -39,7 +39,7 @@ from indexer.loaders.gridtables import pipe_tables
 from indexer.loaders.html import html_document
 from indexer.loaders.includes import deeper, included_text, warn
 from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder, visible
-from indexer.loaders.rmarkdown import hidden_chunk, theorem_title
+from indexer.loaders.rmarkdown import chunk_caption, hidden_chunk, theorem_title
 
 __all__ = ["SUFFIXES", "Metadata", "expand_quarto_includes", "page_title", "plain_pandoc"]
 
@@ -238,11 +238,14 @@ def _escaped(line: str) -> str:
 
 def _shown_chunk(lines: list[str]) -> list[str]:
     """What the page shows of a code chunk: its code without its `#|` option lines; nothing with `echo: false`,
-    or knitr's `echo=FALSE` in its header (its output, which Quarto shows instead, is not in the source)."""
+    or knitr's `echo=FALSE` in its header (its output, which Quarto shows instead, is not in the source); then
+    its figure's caption, a paragraph of its own."""
     options = [line for line in lines[1:-1] if line.lstrip().startswith("#|")]
+    caption = chunk_caption(lines[0], options)
+    shown = ["", caption, ""] if caption else [""]
     if hidden_chunk(lines[0]) or any(_HIDDEN.match(option) for option in options):
-        return [""]
-    return [line for line in lines if not line.lstrip().startswith("#|")]
+        return shown
+    return [line for line in lines if not line.lstrip().startswith("#|")] + (shown if caption else [])
 
 
 def _div_title(indent: str, attributes: str, following: list[str]) -> list[str]:

@@ -19,17 +19,20 @@ the Pandoc syntax it shares with Quarto.
 - A chunk of Markdown (```` ```{block2, type='rmdnote'} ````) or of a theorem (```` ```{theorem pyth,
   name="Pythagorean theorem"} ````) is text, as the div it is written as today (`::: {.rmdnote}`); a theorem's
   div shows its kind and name (theorem_title). A chunk's `echo=FALSE` or `include=FALSE` (quarto.py reads them:
-  hidden_chunk) shows none of its code.
+  hidden_chunk) shows none of its code; its figure's caption (`fig.cap`, `#| fig-cap:`) shows under it
+  (chunk_caption).
 Code blocks and code spans are left as written. Each pattern reads a line once, in one pass (no nested repeats).
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 
 from indexer.loaders.fences import closes, in_code, opens, outside_code_spans
+from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["hidden_chunk", "plain_knitr", "theorem_title"]
+__all__ = ["chunk_caption", "hidden_chunk", "plain_knitr", "theorem_title"]
 
 _REFERENCE = re.compile(r"\\@ref\(([A-Za-z]+:)?([^()\s]+)\)")  # fig:plot, or a heading's id
 _LABEL = re.compile(r"[ \t]?\(\\#[^()\s]+\)")
@@ -49,6 +52,9 @@ _TEXT_CHUNK = re.compile(r"^([ \t]*)(?:`{3,}|~{3,})[ \t]*\{[ \t]*([A-Za-z]\w*)\b
 _TYPE = re.compile(r"""\btype[ \t]*=[ \t]*["']([\w-]+)["']""")
 _NAME = re.compile(r"""\bname[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _HIDDEN = re.compile(r"[{,\s](?:echo|include)[ \t]*=[ \t]*(?:FALSE|F)\b")
+_CAPTION = re.compile(r"""[{,\s]fig\.cap[ \t]*=[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')""")
+_R_ESCAPE = re.compile(r"\\(.)")
+_CAPTION_OPTIONS = ("fig-cap", "fig.cap")
 THEOREMS = {
     "theorem": "Theorem", "lemma": "Lemma", "corollary": "Corollary", "proposition": "Proposition",
     "conjecture": "Conjecture", "definition": "Definition", "example": "Example", "exercise": "Exercise",
@@ -140,6 +146,23 @@ def hidden_chunk(header: str) -> bool:
     """Whether a chunk's header line (```` ```{r plot, echo=FALSE} ````) hides its code: `echo` or `include`
     FALSE (or F)."""
     return _HIDDEN.search(header) is not None
+
+
+def chunk_caption(header: str, options: list[str]) -> str:
+    """The caption of the figure a chunk makes, which the page shows under it: its header's `fig.cap = "..."`
+    (knitr's), else its `#| fig-cap:` option (Quarto's, YAML: `>` and a caption on the lines below too); "" for
+    none, or for a text reference (`(ref:cap)`: the page shows its text where it is written)."""
+    found = _CAPTION.search(header) if "fig.cap" in header else None
+    if found is not None:
+        caption = _R_ESCAPE.sub(r"\1", next(group for group in found.groups() if group is not None))
+    elif any("fig" in option for option in options):
+        values = read_yaml(textwrap.dedent("\n".join(option.lstrip()[2:] for option in options)))
+        value = next((values[k] for k in _CAPTION_OPTIONS if k in values), "") if isinstance(values, dict) else ""
+        caption = " ".join(v for v in value if isinstance(v, str)) if isinstance(value, list) else value
+    else:
+        return ""
+    caption = " ".join(caption.split()) if isinstance(caption, str) else ""
+    return "" if caption.startswith("(ref:") else caption
 
 
 def theorem_title(classes: list[str], attributes: str) -> str | None:

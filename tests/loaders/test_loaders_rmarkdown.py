@@ -26,6 +26,18 @@ knitr::include_graphics('images/zebra.png')
 zebra_count <- 2
 ```
 
+```{r toolbar, echo = FALSE, out.width = "50%", fig.cap = "The \\"debugging\\" toolbar"}
+knitr::include_graphics("toolbar.png")
+```
+
+```{r}
+#| echo: false
+#| fig-cap: >
+#|   Typical state of
+#|   the search path.
+knitr::include_graphics("search-path.png")
+```
+
 $$f(k) = {n \\choose k}$$ (\\#eq:binom)
 
 Write `\\@ref(label)` and `(\\#eq:label)` to number equations.
@@ -82,14 +94,15 @@ Works cited in the book.
 
 def test_bookdown_syntax_shows_as_the_html_page_shows_it(docs: Path, index_dir: Path) -> None:
     """The bookdown manual read "Pandoc's Markdown\\index{Markdown}", "see Chapter @ref(editing)", "(\\#eq:binom)",
-    and showed the code of chunks with `echo=FALSE` and `include=FALSE` (its setup installed packages); Advanced R
-    "Section @ref(binding-basics)" for its section "Binding basics"."""
+    and showed the code of chunks with `echo=FALSE` and `include=FALSE` (its setup installed packages) but not the
+    captions of their figures; Advanced R "Section @ref(binding-basics)" for its section "Binding basics"."""
     write(docs, "02-components.Rmd", COMPONENTS)
     index(docs, index_dir)
     assert text_of(index_dir, "02-components.Rmd") == (
         "Components\n\nPandoc's Markdown is read first. See Chapter editing and Figure plot-zebra, "
         "or Section Zebra basics.\n\n"
-        "A zebracorn grazing.\n\nzebra_count <- 2\n\n$$f(k) = {n \\choose k}$$\n\n"
+        'A zebracorn grazing.\n\nzebra_count <- 2\n\nThe "debugging" toolbar\n\n'
+        "Typical state of the search path.\n\n$$f(k) = {n \\choose k}$$\n\n"
         "Write \\@ref(label) and (\\#eq:label) to number equations.\n\n"
         "Theorem (Pythagorean theorem)\n\nFor a right triangle, $a^2 + b^2 = c^2$.\n\nA note in a block.\n\n"
         "Lemma (Zebra lemma)\n\nStripes are real.\n\nZebra basics\n\n# A chunk's comment {#not-a-heading}"
