@@ -133,7 +133,8 @@ def _chapter_files(folder: Path, settings: Mapping[str, Any]) -> tuple[list[str]
     given = settings.get("rmd_files")
     if isinstance(given, dict):
         given = given.get("html", [name for value in given.values() for name in listed(value)])
-    files = [f for f in listed(given) if isinstance(f, str)] if given else sorted(
+    given = [f for f in listed(given) if isinstance(f, str)]  # a list of names, or none
+    files = given if given else sorted(
         entry.name for entry in folder.iterdir() if entry.is_file() and entry.suffix.lower() == ".rmd"
     )  # fmt: skip
     files = [f.removeprefix("./") for f in files if not Path(f).name.startswith("_")]

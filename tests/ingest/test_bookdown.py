@@ -123,3 +123,11 @@ def test_the_built_book_in_output_dir_is_no_page(docs: Path, index_dir: Path) ->
         "in _book/, where bookdown builds the book (output_dir, _book): no source of it"
     )
     assert all_ids(index_dir) == ["01-introduction.Rmd", "03-formats.Rmd", "07-tools.Rmd", "08-more.Rmd", "index.Rmd"]
+
+
+def test_an_rmd_files_that_names_no_files_leaves_the_folders_chapters(docs: Path, index_dir: Path) -> None:
+    """`rmd_files: 5` names no file: bookdown's own list, the folder's .Rmd files, holds (it made no page of any)."""
+    manual(docs, "bookdown::gitbook: default\n")
+    write(docs, "_bookdown.yml", "rmd_files: 5\n")
+    report = index(docs, index_dir)
+    assert sorted(skipped(report)) == ["README.md", "_common.Rmd"]
