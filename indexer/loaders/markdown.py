@@ -81,7 +81,7 @@ from indexer.loaders.pyreferences import joined_references
 from indexer.loaders.quartoref import reference_tables
 from indexer.loaders.railsguides import without_github_notice
 from indexer.loaders.rawhtml import python_markdown_html
-from indexer.loaders.rmarkdown import plain_knitr
+from indexer.loaders.rmarkdown import expand_children, plain_knitr
 from indexer.loaders.shortcodes import expand_code_shortcodes
 from indexer.loaders.snippets import expand_snippets
 from indexer.loaders.sphinxfiles import expand_myst_includes
@@ -124,7 +124,7 @@ class MarkdownLoader:
         if metadata is not None:
             body = reference_tables(quarto.expand_quarto_includes(body, path), path, metadata)  # quarto.org's
             if path.suffix.lower() == ".rmd":  # knitr's and bookdown's syntax first: \@ref(x), ```{block2}
-                body = plain_knitr(body)
+                body = plain_knitr(expand_children(body, path))
                 front_matter.pop("url", None)  # bookdown's and R Markdown sites' address, no page's own
             body = quarto.plain_pandoc(body, metadata)
             if subtitle := quarto.page_title(front_matter, metadata, ("subtitle",)):  # under the title

@@ -20,7 +20,7 @@ the Pandoc syntax it shares with Quarto.
   name="Pythagorean theorem"} ````) is text, as the div it is written as today (`::: {.rmdnote}`); a theorem's
   div shows its kind and name (theorem_title). A chunk's `echo=FALSE` or `include=FALSE` (quarto.py reads them:
   hidden_chunk) shows none of its code; its figure's caption (`fig.cap`, `#| fig-cap:`) shows under it
-  (chunk_caption).
+  (chunk_caption). A chunk naming child documents (`child='x.Rmd'`) shows their text (expand_children).
 Code blocks and code spans are left as written. Each pattern reads a line once, in one pass (no nested repeats).
 """
 
@@ -28,11 +28,14 @@ from __future__ import annotations
 
 import re
 import textwrap
+from pathlib import Path
 
 from indexer.loaders.fences import closes, in_code, opens, outside_code_spans
+from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.includes import deeper, included_text
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["chunk_caption", "hidden_chunk", "plain_knitr", "theorem_title"]
+__all__ = ["chunk_caption", "expand_children", "hidden_chunk", "plain_knitr", "theorem_title"]
 
 _REFERENCE = re.compile(r"\\@ref\(([A-Za-z]+:)?([^()\s]+)\)")  # fig:plot, or a heading's id
 _LABEL = re.compile(r"[ \t]?\(\\#[^()\s]+\)")
@@ -55,6 +58,9 @@ _HIDDEN = re.compile(r"[{,\s](?:echo|include)[ \t]*=[ \t]*(?:FALSE|F)\b")
 _CAPTION = re.compile(r"""[{,\s]fig\.cap[ \t]*=[ \t]*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')""")
 _R_ESCAPE = re.compile(r"\\(.)")
 _CAPTION_OPTIONS = ("fig-cap", "fig.cap")
+_CHILD = re.compile(r"[{,\s]child[ \t]*=[ \t]*(c[ \t]*\([^()\n]*\)|\"[^\"\n]*\"|'[^'\n]*')")
+_QUOTED = re.compile(r"\"([^\"\n]*)\"|'([^'\n]*)'")
+_NOT_RUN = re.compile(r"[{,\s]eval[ \t]*=[ \t]*(?:FALSE|F)\b")
 THEOREMS = {
     "theorem": "Theorem", "lemma": "Lemma", "corollary": "Corollary", "proposition": "Proposition",
     "conjecture": "Conjecture", "definition": "Definition", "example": "Example", "exercise": "Exercise",
@@ -62,6 +68,48 @@ THEOREMS = {
 }  # fmt: skip
 """bookdown's theorem and proof environments, and the word each shows before its text."""
 _BLOCKS = frozenset({"block", "block2"})
+
+
+def expand_children(text: str, path: Path) -> str:
+    """`text` with each chunk that names child documents (```` ```{r, child='examples/side.Rmd'} ````, `child =
+    c("a.Rmd", "b.Rmd")`) replaced by their text, as knitr puts them in place (their front matter left out, their
+    own children put in too); read as includes.py reads files, from the page's folder. A chunk with `eval=FALSE`
+    includes nothing, as knitr runs none of it."""
+    if "child" not in text:
+        return text
+    out: list[str] = []
+    fence: str | None = None
+    children: list[str] = []  # the text the open chunk takes in, and its figures' caption, in its place
+    for line in text.split("\n"):
+        if fence is not None:
+            if closes(line, fence):
+                fence = None
+                out += children or [line]
+                children = []
+            elif not children:
+                out.append(line)
+        elif (opened := opens(line)) is not None:
+            fence, child = opened, _CHILD.search(line) if line.lstrip().startswith(opened + "{") else None
+            if child is not None and not _NOT_RUN.search(line):
+                caption = chunk_caption(line, [])
+                children = [*(_child_text(name, path) for name in _child_names(child.group(1))), "", caption, ""]
+            out.append("" if children else line)
+        else:
+            out.append(line)
+    return "\n".join(out + children)  # a chunk never closed takes its children in all the same
+
+
+def _child_names(value: str) -> list[str]:
+    return [next(g for g in quoted.groups() if g is not None) for quoted in _QUOTED.finditer(value)]
+
+
+def _child_text(name: str, path: Path) -> str:
+    text = included_text(path, name.strip()) if name.strip() else None
+    if text is None:
+        return ""
+    _, body, _ = split_front_matter(text)
+    with deeper():
+        return "\n" + expand_children(body, path.parent / name) + "\n"
 
 
 def plain_knitr(text: str) -> str:

@@ -137,3 +137,35 @@ def test_text_for_one_output_format_shows_as_the_html_page_shows_it(docs: Path, 
     assert document(index_dir, "10-references.Rmd").title == "References"
     assert text_of(index_dir, "10-references.Rmd") == "References\n\nWorks cited in the book."
     assert skipped(report) == {"empty.Rmd": "no text"}
+
+
+CHILDREN = """# Multiple formats
+
+Put figures side by side:
+
+```{r, child='examples/figures-side.Rmd', echo=FALSE, fig.cap="Side-by-side figures."}
+```
+
+```{r, child = c("examples/a.Rmd", 'examples/b.Rmd'), eval = FALSE}
+```
+
+The end.
+"""
+
+
+def test_child_documents_are_put_in_place(docs: Path, index_dir: Path) -> None:
+    """The R Markdown Cookbook puts examples/figures-side.Rmd in its chapter with a chunk's `child=` option: the
+    chapter lacked its text."""
+    write(docs, "09-multiformat.Rmd", CHILDREN)
+    side = "---\ntitle: Side\n---\n\nTwo zebracorn plots.\n\n```{r, child='c.Rmd'}\n```\n"
+    write(docs, "examples/figures-side.Rmd", side)
+    write(docs, "examples/c.Rmd", "Nested child text.\n")
+    write(docs, "examples/a.Rmd", "Never run.\n")
+    index(docs, index_dir)
+    assert text_of(index_dir, "09-multiformat.Rmd") == (
+        "Multiple formats\n\nPut figures side by side:\n\nTwo zebracorn plots.\n\nNested child text.\n\n"
+        "Side-by-side figures.\n\nThe end."
+    )
+    write(docs, "examples/c.Rmd", "Changed child text.\n")
+    assert index(docs, index_dir).updated >= 1
+    assert "Changed child text." in text_of(index_dir, "09-multiformat.Rmd")
