@@ -52,6 +52,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.footnote.index import footnote_ref
 
 from indexer.loaders import quarto, sphinxrefs
+from indexer.loaders.citations import with_citations
 from indexer.loaders.codeannotations import without_material_annotations
 from indexer.loaders.dialects import plain_dialects
 from indexer.loaders.docsify import expand_docsify_embeds
@@ -126,7 +127,7 @@ class MarkdownLoader:
             if path.suffix.lower() == ".rmd":  # knitr's and bookdown's syntax first: \@ref(x), ```{block2}
                 body = plain_knitr(expand_children(body, path))
                 front_matter.pop("url", None)  # bookdown's and R Markdown sites' address, no page's own
-            body = quarto.plain_pandoc(body, metadata)
+            body = with_citations(quarto.plain_pandoc(body, metadata), path, front_matter)  # [@key]: (Xie 2015)
             if subtitle := quarto.page_title(front_matter, metadata, ("subtitle",)):  # under the title
                 body = f"{subtitle}\n\n{body}"
         body = expand_include_markdown(body, path)  # an MkDocs plugin's, before the Markdown extensions run

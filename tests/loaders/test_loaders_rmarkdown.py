@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import document, index, skipped, text_of, write
+from support.folders import document, index, skipped, text_of, warnings_of, write
 
 COMPONENTS = """# Components {#components}
 
@@ -169,3 +169,37 @@ def test_child_documents_are_put_in_place(docs: Path, index_dir: Path) -> None:
     write(docs, "examples/c.Rmd", "Changed child text.\n")
     assert index(docs, index_dir).updated >= 1
     assert "Changed child text." in text_of(index_dir, "09-multiformat.Rmd")
+
+
+BOOK_BIB = """@book{wickham2016,
+  title={R for Data Science},
+  author={Wickham, Hadley and Grolemund, Garrett},
+  year={2016}
+}
+@Manual{R-base,
+  title = "R: A {"}Language{"}",
+  author = {{R Core Team}},
+  year = 2020,
+}
+@article{smith-2019, author = "A. B. Smith and C. Jones and D. Lee", date = {2019-01-02}}
+"""
+
+
+def test_citations_show_authors_and_years_from_the_books_bibliography(docs: Path, index_dir: Path) -> None:
+    """Advanced R and the R Markdown Cookbook cite their references as `[@key]`, which their pages show as
+    "(Wickham and Grolemund 2016)"; the index read "[@wickham2016]". The bibliography is index.Rmd's."""
+    write(docs, "index.Rmd", "---\ntitle: Book\nbibliography: [book.bib, packages.bib]\n---\n\n# Welcome {-}\n")
+    write(docs, "book.bib", BOOK_BIB)
+    write(docs, "02-tidy.Rmd", "# Tidy\n\nSee [@wickham2016] and [see @R-base, p. 3; @smith-2019].\n\n"
+          "As -@x says, @wickham2016 shows it [-@smith-2019]; [@R-knitr] is built later.\n\n"
+          "Mail [me at a@b.org] or `[@wickham2016]`.\n")  # fmt: skip
+    report = index(docs, index_dir)
+    assert warnings_of(report, "02-tidy.Rmd") == []  # packages.bib, which bookdown writes, is not there yet
+    assert text_of(index_dir, "02-tidy.Rmd") == (
+        "Tidy\n\nSee (Wickham and Grolemund 2016) and (see R Core Team 2020, p. 3; Smith et al. 2019).\n\n"
+        "As -@x says, Wickham and Grolemund (2016) shows it (2019); (R-knitr) is built later.\n\n"
+        "Mail [me at a@b.org] or [@wickham2016]."
+    )
+    write(docs, "book.bib", BOOK_BIB.replace("year={2016}", "year={2017}"))
+    assert index(docs, index_dir).updated >= 1
+    assert "(Wickham and Grolemund 2017)" in text_of(index_dir, "02-tidy.Rmd")
