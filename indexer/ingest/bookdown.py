@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +33,7 @@ from indexer.ingest.siteconfig import listed, site_address, site_folder, yaml_co
 from indexer.loaders.fences import in_code
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.jsconfig import config_text
+from indexer.loaders.rmarkdown import pandoc_identifier
 
 __all__ = ["BookdownBook", "bookdown_book", "indexed_book", "served_at"]
 
@@ -42,7 +42,6 @@ MAX_HEAD_BYTES = 1_000_000  # of a chapter's file, read for its heading
 _PAGES = (".rmd", ".md")  # what bookdown could render: no page of the book unless it is a chapter
 _HEADING = re.compile(r"^#[ \t]+(.*)$")  # an ATX level-one heading
 _PART = re.compile(r"^\((?:PART|APPENDIX)\\?\*?\)")
-_MARKUP = re.compile(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)|[`*]")  # a link's text; code and emphasis marks
 _BUILT = ("_book/", "_bookdown_files/")  # its default output_dir, and its figures and cache
 _SPLITS = frozenset({"chapter", "section", "chapter+number", "section+number", "rmd", "none"})
 _HTML_BOOKS = ("bookdown::gitbook", "bookdown::html_book", "bookdown::bs4_book", "bookdown::tufte_html_book")
@@ -199,14 +198,3 @@ def _first_chapter(text: str) -> tuple[str, bool] | None:
         identifier = next((word[1:] for word in words if word.startswith("#") and len(word) > 1), "")
         return identifier or pandoc_identifier(title), not ("-" in words or ".unnumbered" in words)
     return None
-
-
-def pandoc_identifier(title: str) -> str:
-    """The id Pandoc gives a heading (its auto_identifiers): its text without markup, lowercased, punctuation but
-    `_`, `-` and `.` taken out, spaces made hyphens, everything before its first letter left out; `section`
-    when nothing is left."""
-    text = _MARKUP.sub(lambda m: m.group(1) or "", title).lower()
-    kept = "".join(c for c in text if c.isalnum() or c in "_-." or c.isspace() or unicodedata.category(c) == "Mn")
-    words = "-".join(kept.split())
-    start = next((i for i, c in enumerate(words) if c.isalpha()), len(words))
-    return words[start:] or "section"

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+import unicodedata
 from pathlib import Path
 
 from indexer.loaders.fences import closes, in_code, opens, outside_code_spans
@@ -35,7 +36,7 @@ from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, included_text
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["chunk_caption", "expand_children", "hidden_chunk", "plain_knitr", "theorem_title"]
+__all__ = ["chunk_caption", "expand_children", "hidden_chunk", "pandoc_identifier", "plain_knitr", "theorem_title"]
 
 _REFERENCE = re.compile(r"\\@ref\(([A-Za-z]+:)?([^()\s]+)\)")  # fig:plot, or a heading's id
 _LABEL = re.compile(r"[ \t]?\(\\#[^()\s]+\)")
@@ -46,6 +47,7 @@ _INDEX_LINE = re.compile(rf"^[ \t]*(?:\\index[a-z]*{_BRACED}[ \t]*)+$")
 _LATEX_LINE = re.compile(r"^[ \t]*\\[A-Za-z]+\*?[ \t]*$")  # \mainmatter, \newpage: raw LaTeX, no HTML
 _PART = re.compile(r"^#[ \t]+\((?:PART|APPENDIX)\\?\*?\)[ \t]+(.*)$")
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.*)$")
+_MARKUP = re.compile(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)|[`*]")  # a link's text; code and emphasis marks
 _EMPTY_R = re.compile(r"""`r[ \t]+(?:''|"")[ \t]*`""")  # `r ''`, before a literal chunk's backticks
 _OUTPUT = r"[ \t]*`r[ \t]+if[ \t]*\(knitr::is_(latex|html)_output\(\)\)[ \t]*"
 _ONE_OUTPUT = re.compile(rf"^{_OUTPUT}'([^'`\n]*)'[ \t]*`[ \t]*$")  # `r if (knitr::is_latex_output()) '<!--'`
@@ -145,16 +147,21 @@ def plain_knitr(text: str) -> str:
 
 
 def _titles(lines: list[str]) -> dict[str, str]:
-    """The title of each heading of the page with an id of its own (`## Binding basics {#binding-basics}`)."""
-    titles: dict[str, str] = {}
+    """The title of each heading of the page by its id: its own (`## Binding basics {#binding-basics}`), else the
+    one Pandoc makes (`## Signalling conditions` is `signalling-conditions`); a given id wins."""
+    given: dict[str, str] = {}
+    made: dict[str, str] = {}
     for line, code in in_code(lines):
         heading = None if code else _HEADING.match(line)
         title = heading.group(1).rstrip() if heading else ""
         brace = title.rfind("{") if title.endswith("}") else -1
-        if brace > 0:
-            ids = [word[1:] for word in title[brace + 1 : -1].split() if word.startswith("#")]
-            titles.update((identifier, title[:brace].strip()) for identifier in ids[:1])
-    return titles
+        ids = [word[1:] for word in title[brace + 1 : -1].split() if word.startswith("#")] if brace > 0 else []
+        text = title[:brace].strip() if brace > 0 else title
+        if ids:
+            given[ids[0]] = text
+        elif text:
+            made.setdefault(pandoc_identifier(text), text)
+    return {**made, **given}
 
 
 def _div(chunk: re.Match[str]) -> str:
@@ -222,3 +229,14 @@ def theorem_title(classes: list[str], attributes: str) -> str | None:
     named = _NAME.search(attributes)
     name = next((n for n in named.groups() if n is not None), "") if named else ""
     return f"{kind} ({name})" if name else kind
+
+
+def pandoc_identifier(title: str) -> str:
+    """The id Pandoc gives a heading (its auto_identifiers): its text without markup, lowercased, punctuation but
+    `_`, `-` and `.` taken out, spaces made hyphens, everything before its first letter left out; `section`
+    when nothing is left."""
+    text = _MARKUP.sub(lambda m: m.group(1) or "", title).lower()
+    kept = "".join(c for c in text if c.isalnum() or c in "_-." or c.isspace() or unicodedata.category(c) == "Mn")
+    words = "-".join(kept.split())
+    start = next((i for i, c in enumerate(words) if c.isalpha()), len(words))
+    return words[start:] or "section"

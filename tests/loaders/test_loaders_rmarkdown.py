@@ -10,7 +10,7 @@ from support.folders import document, index, skipped, text_of, warnings_of, writ
 COMPONENTS = """# Components {#components}
 
 Pandoc's Markdown\\index{Markdown} is read first. See Chapter \\@ref(editing) and Figure \\@ref(fig:plot-zebra),
-or Section \\@ref(zebra-basics).
+or Section \\@ref(zebra-basics), or \\@ref(grazing-zebras).
 
 ```{r setup-zebra, include=FALSE}
 library(quietpackage)
@@ -59,6 +59,8 @@ Stripes are *real*.
 
 ## Zebra basics {#zebra-basics .unnumbered}
 
+### Grazing zebras
+
 ```{r}
 # A chunk's comment {#not-a-heading}
 ```
@@ -100,12 +102,13 @@ def test_bookdown_syntax_shows_as_the_html_page_shows_it(docs: Path, index_dir: 
     index(docs, index_dir)
     assert text_of(index_dir, "02-components.Rmd") == (
         "Components\n\nPandoc's Markdown is read first. See Chapter editing and Figure plot-zebra, "
-        "or Section Zebra basics.\n\n"
+        "or Section Zebra basics, or Grazing zebras.\n\n"
         'A zebracorn grazing.\n\nzebra_count <- 2\n\nThe "debugging" toolbar\n\n'
         "Typical state of the search path.\n\n$$f(k) = {n \\choose k}$$\n\n"
         "Write \\@ref(label) and (\\#eq:label) to number equations.\n\n"
         "Theorem (Pythagorean theorem)\n\nFor a right triangle, $a^2 + b^2 = c^2$.\n\nA note in a block.\n\n"
-        "Lemma (Zebra lemma)\n\nStripes are real.\n\nZebra basics\n\n# A chunk's comment {#not-a-heading}"
+        "Lemma (Zebra lemma)\n\nStripes are real.\n\nZebra basics\n\nGrazing zebras\n\n"
+        "# A chunk's comment {#not-a-heading}"
     )
 
 
