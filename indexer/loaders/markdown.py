@@ -78,6 +78,7 @@ from indexer.loaders.mkdocstrings import expand_mkdocstrings
 from indexer.loaders.mkdocsyml import code_annotated, markdown_extensions
 from indexer.loaders.myst import plain_myst
 from indexer.loaders.openapi import api_page
+from indexer.loaders.pandocnotes import with_inline_notes
 from indexer.loaders.pyreferences import joined_references
 from indexer.loaders.quartoref import reference_tables
 from indexer.loaders.railsguides import without_github_notice
@@ -127,7 +128,8 @@ class MarkdownLoader:
             if path.suffix.lower() == ".rmd":  # knitr's and bookdown's syntax first: \@ref(x), ```{block2}
                 body = plain_knitr(expand_children(body, path))
                 front_matter.pop("url", None)  # bookdown's and R Markdown sites' address, no page's own
-            body = with_citations(quarto.plain_pandoc(body, metadata), path, front_matter)  # [@key]: (Xie 2015)
+            body = with_inline_notes(quarto.plain_pandoc(body, metadata))  # x^[a note]: x (a note)
+            body = with_citations(body, path, front_matter)  # [@key]: (Xie 2015)
             if subtitle := quarto.page_title(front_matter, metadata, ("subtitle",)):  # under the title
                 body = f"{subtitle}\n\n{body}"
         body = expand_include_markdown(body, path)  # an MkDocs plugin's, before the Markdown extensions run

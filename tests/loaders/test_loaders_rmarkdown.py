@@ -206,3 +206,17 @@ def test_citations_show_authors_and_years_from_the_books_bibliography(docs: Path
     write(docs, "book.bib", BOOK_BIB.replace("year={2016}", "year={2017}"))
     assert index(docs, index_dir).updated >= 1
     assert "(Wickham and Grolemund 2017)" in text_of(index_dir, "02-tidy.Rmd")
+
+
+def test_inline_notes_stay_where_they_are_written_without_their_marks(docs: Path, index_dir: Path) -> None:
+    """The bookdown manual and the R Markdown Cookbook write notes inline, `x,^[A note.]`; the index read "^[".
+    A citation in a note shows as in the text."""
+    write(docs, "index.Rmd", "---\ntitle: Book\nbibliography: book.bib\n---\n\n# Welcome {-}\n")
+    write(docs, "book.bib", BOOK_BIB)
+    page = "# Notes\n\nSet `site`,^[It calls `render_book()`; see [the docs](https://x.test) and @wickham2016.] done.\n"
+    write(docs, "03-notes.Rmd", page + "\nKept `^[as code]` and x^[never closed.\n")
+    index(docs, index_dir)
+    assert text_of(index_dir, "03-notes.Rmd") == (
+        "Notes\n\nSet site, (It calls render_book(); see the docs and Wickham and Grolemund (2016).) done.\n\n"
+        "Kept ^[as code] and x^[never closed."
+    )
