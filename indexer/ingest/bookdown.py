@@ -2,7 +2,8 @@
 which of its files are its chapters, and the HTML file each is served as, as bookdown's render_book() makes them.
 
 - Its chapters are the `.Rmd` files of its folder (`_bookdown.yml`'s `rmd_files` instead when it lists them: a
-  list, or the list under `html`), but those whose name starts with `_`, `index.Rmd` first; any other Markdown
+  list, or the list under `html`), then, with `rmd_subdir` (`true`, or folders), those of its subfolders, but
+  those whose name starts with `_`, `index.Rmd` first; any other Markdown
   or R Markdown file (a README, a chapter left out of `rmd_files`) is in no page of the book.
 - The book is merged into one HTML page and split by the first output format of `_output.yml` (else of
   `index.Rmd`'s `output`) that splits, `split_by` (gitbook's and html_book's default, and bs4_book's only way:
@@ -23,6 +24,7 @@ which of its files are its chapters, and the HTML file each is served as, as boo
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -127,8 +129,9 @@ def served_at(docs: Path, config: Path) -> str:
 
 
 def _chapter_files(folder: Path, settings: Mapping[str, Any]) -> tuple[list[str], bool]:
-    """The book's chapter files, in its order: rmd_files (its `html` list), else the folder's .Rmd files; never
-    one whose name starts with `_`; index.Rmd first. And whether rmd_files named them."""
+    """The book's chapter files, in its order: rmd_files (its `html` list), else the folder's .Rmd files; then
+    those of its subfolders when `rmd_subdir` says so (`true`: all, or the ones it names); never one whose name starts
+    with `_`; index.Rmd first. And whether rmd_files named them."""
     given = settings.get("rmd_files")
     if isinstance(given, dict):
         given = given.get("html", [name for value in given.values() for name in listed(value)])
@@ -136,10 +139,32 @@ def _chapter_files(folder: Path, settings: Mapping[str, Any]) -> tuple[list[str]
     files = given if given else sorted(
         entry.name for entry in folder.iterdir() if entry.is_file() and entry.suffix.lower() == ".rmd"
     )  # fmt: skip
+    subdir = settings.get("rmd_subdir")
+    folders = [name for name in ([subdir] if isinstance(subdir, str) else listed(subdir)) if isinstance(name, str)]
+    if subdir is True or folders:
+        output = folder.resolve() / (site_folder(settings.get("output_dir")) or "_book")
+        files += _below(folder, folders or [""], output)
     files = [f.removeprefix("./") for f in files if not Path(f).name.startswith("_")]
     files = list(dict.fromkeys(f for f in files if not f.startswith("/") and ".." not in f.split("/")))
     index = [f for f in files if Path(f).stem == "index"]
     return (index + [f for f in files if f not in index])[:MAX_CHAPTERS], bool(given)
+
+
+def _below(folder: Path, subfolders: list[str], output: Path) -> list[str]:
+    """The .Rmd files in the book's subfolders (all of them for ""), by their paths in its folder, sorted; none in
+    the folder it builds the book into, or in a hidden one."""
+    found: set[str] = set()
+    for subfolder in subfolders:
+        top = (folder / subfolder).resolve()
+        if not top.is_relative_to(folder.resolve()):
+            continue
+        for root, dirs, names in os.walk(top):
+            dirs[:] = [d for d in dirs if not d.startswith((".", "_")) and Path(root, d) != output]
+            inside = Path(root).relative_to(folder.resolve())
+            found.update((inside / n).as_posix() for n in names if n.lower().endswith(".rmd") and inside.parts)
+            if len(found) > MAX_CHAPTERS:
+                break
+    return sorted(found)
 
 
 def _split_by(folder: Path) -> str:

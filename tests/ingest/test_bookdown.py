@@ -131,3 +131,22 @@ def test_an_rmd_files_that_names_no_files_leaves_the_folders_chapters(docs: Path
     write(docs, "_bookdown.yml", "rmd_files: 5\n")
     report = index(docs, index_dir)
     assert sorted(skipped(report)) == ["README.md", "_common.Rmd"]
+
+
+def test_rmd_subdir_makes_the_rmd_files_of_subfolders_chapters(docs: Path, index_dir: Path) -> None:
+    """A book that keeps its chapters in folders says `rmd_subdir: true` (or names them): each was skipped as no
+    chapter, and its page was unknown."""
+    write(docs, "_bookdown.yml", "rmd_subdir: true\noutput_dir: docs\n")
+    write(docs, "index.Rmd", INDEX)
+    write(docs, "part1/01-start.Rmd", "# Starting Out {#start}\n\nThe zebracorn begins.\n")
+    write(docs, "part1/deeper/02-more.Rmd", "# More\n\nAnd goes on.\n")
+    write(docs, "docs/built.Rmd", "# Built\n\nA copy.\n")
+    write(docs, "_drafts/idea.Rmd", "# Idea\n\nLater.\n")
+    report = index(docs, index_dir, base_url="https://books.example/", url_extension="html")
+    assert sorted(skipped(report)) == ["_drafts/idea.Rmd", "docs/built.Rmd"]
+    assert document(index_dir, "part1/01-start.Rmd").url == "https://books.example/start.html"
+    assert document(index_dir, "part1/deeper/02-more.Rmd").url == "https://books.example/more.html"
+    write(docs, "_bookdown.yml", "rmd_subdir: part1/deeper\n")
+    report = index(docs, index_dir, base_url="https://books.example/", url_extension="html")
+    assert "part1/01-start.Rmd" in skipped(report)
+    assert document(index_dir, "part1/deeper/02-more.Rmd").url == "https://books.example/more.html"
