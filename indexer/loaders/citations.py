@@ -25,13 +25,12 @@ __all__ = ["MAX_FILES", "bibliography", "with_citations"]
 
 MAX_FILES = 20
 _KEY = r"[\w](?:[\w:.#$%&+?<>~/-]*[\w])?"
-_BRACKETED = re.compile(r"\[([^\[\]\n]*@[^\[\]\n]*)\](?![(\[{])")  # not a link's text: [@x](url)
+_BRACKETED = re.compile(r"\[([^\[\]\n@]*@[^\[\]\n]*)\](?![(\[{])")  # its first @ (one way to match); not [@x](url)
 _ITEM = re.compile(rf"^((?:.*\s)?)(-?)@({_KEY})(.*)$", re.DOTALL)  # @ after a space: not an e-mail
 _BARE = re.compile(rf"(?<![\w@.\\`-])@({_KEY})")
 _ENTRY = re.compile(r"@[ \t]*(\w+)[ \t\r\n]*[{(][ \t\r\n]*([^,\s{}()]+)[ \t\r\n]*,")
 _FIELD = re.compile(r"[ \t\r\n,]*(\w[\w-]*)[ \t\r\n]*=[ \t\r\n]*")
 _COMMAND = re.compile(r"\\[A-Za-z]+\s*|\\.|[{}]")  # LaTeX in a name: {\"o}, {R Core Team}
-_AND = re.compile(r"\s+and\s+")
 _YEAR = re.compile(r"\d{4}")
 _MARKS = re.compile(r'[{}"]')
 _BARE_END = re.compile(r"[,}\n]")
@@ -136,7 +135,8 @@ def _value(text: str, pos: int) -> tuple[str, int]:
 def _label(fields: Mapping[str, str], key: str) -> str:
     """The label of an entry, "Xie 2015": its authors' (else its editors') last names, and its year."""
     people = fields.get("author") or fields.get("editor") or ""
-    names = [name for name in (_last_name(n) for n in _AND.split(people.strip())) if name] if people.strip() else []
+    people = " ".join(people.split())  # one blank between words: "and" is then found in one pass
+    names = [name for name in (_last_name(n) for n in people.split(" and ")) if name] if people else []
     shown = f"{names[0]} et al." if len(names) > 2 else " and ".join(names) or key
     year = _YEAR.search(fields.get("year") or fields.get("date") or "")
     return f"{shown} {year.group() if year else 'n.d.'}"

@@ -196,6 +196,8 @@ PATHOLOGICAL = {
     + "\n"
     + ("include::" + "{a}" * 1_300 + "[]\n") * 300
     + "\nAfter okapi.\n",
+    # a citation whose bracket never closes: each of its `@`s tried as the one it cites, each to the line's end (70 s)
+    "citations.Rmd": "---\nbibliography: missing.bib\n---\n\nzebracorn\n\n[" + "@" * 100_000 + "\n",
 }
 
 
@@ -228,6 +230,7 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "marks.adoc": ("zebracorn\n\n *a *a", " __a __a"),
     "include-options.adoc": "zebracorn\n\nAfter okapi.",
     "include-targets.adoc": "zebracorn\n\nAfter okapi.",
+    "citations.Rmd": ("zebracorn\n\n[@@@", "@@@"),
 }
 
 
@@ -247,6 +250,17 @@ def test_pathological_files_are_indexed_with_their_text_within_the_parse_limit(d
             assert text == seen, (name, text[:200])
         else:
             assert text.startswith(seen[0]) and text.endswith(seen[1]), (name, text[:100], text[-100:])
+
+
+def test_a_bibliography_author_full_of_blanks_is_read_within_the_parse_limit(docs: Path, tmp_path: Path) -> None:
+    """The names of a BibTeX author field were split at each " and " tried from every blank (70 s for 100,000
+    blanks, growing with the square): the page that cites it was lost."""
+    write(docs, "refs.bib", "@book{key, author = {Smith and Lee" + " " * 200_000 + "Jones}, year = 2020}\n")
+    write(docs, "a.Rmd", "---\nbibliography: refs.bib\n---\n\nzebracorn [@key]\n")
+    result = run_cli(docs, "--index", tmp_path / "index", "--parse-timeout", "30")
+    assert result.returncode == 0, result.stderr
+    assert "took longer" not in result.stderr
+    assert text_of(tmp_path / "index", "a.Rmd") == "zebracorn (Smith and Jones 2020)"
 
 
 # Doubling the input must about double the work (the Python lines run), not quadruple it.
