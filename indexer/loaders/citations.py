@@ -7,11 +7,13 @@ a bookdown book, those of index.Rmd beside it (the book's front matter, which bo
 as includes are read (includes.py: from the documents folder, a change reads the page again). A bracketed
 citation of a key no file holds shows the key, "(R-knitr)": bookdown's `packages.bib`, which holds such keys, is
 written when the book is built; a bare `@name` of no key is left as written (an e-mail, a handle). Code blocks
-and code spans are left as written. BibTeX is read entry by entry, each value's braces counted once: linear.
+and code spans are left as written. BibTeX is read entry by entry, each value's braces counted once: linear; and
+once for the pages that cite it.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -59,8 +61,15 @@ def bibliography(path: Path, front_matter: Mapping[str, Any]) -> dict[str, str]:
     references: dict[str, str] = {}
     for name in named[:MAX_FILES]:
         if probe(str(path.parent / name)) and (text := included_text(path, name)) is not None:
-            references.update(_entries(text))
+            references.update(_references(text))
     return references
+
+
+@functools.lru_cache(maxsize=8)
+def _references(text: str) -> dict[str, str]:
+    """A BibTeX file's keys and labels, parsed once for the chapters that share it (a .bib may hold 100,000
+    entries); the file is still read for each page, so that a change reads the page again. Never changed."""
+    return dict(_entries(text))
 
 
 def _files(front_matter: Mapping[str, Any]) -> list[str]:
