@@ -129,7 +129,7 @@ class MarkdownLoader:
                 body = plain_knitr(expand_children(body, path))
                 front_matter.pop("url", None)  # bookdown's and R Markdown sites' address, no page's own
             body = with_inline_notes(quarto.plain_pandoc(body, metadata))  # x^[a note]: x (a note)
-            body = with_citations(body, path, front_matter)  # [@key]: (Xie 2015)
+            body = with_citations(body, path, metadata)  # [@key]: (Xie 2015)
             if subtitle := quarto.page_title(front_matter, metadata, ("subtitle",)):  # under the title
                 body = f"{subtitle}\n\n{body}"
         body = expand_include_markdown(body, path)  # an MkDocs plugin's, before the Markdown extensions run

@@ -56,23 +56,30 @@ class Metadata:
 
     def __init__(self, page: Path, front_matter: Mapping[str, Any]) -> None:
         self.page, self.front_matter = page, front_matter
-        self._layers: list[Any] | None = None
+        self._layers: list[tuple[Path, Any]] | None = None  # each file and its values, the page's front matter first
         self._variables: Any = _MISSING
 
     def meta(self, key: str) -> Any:
         """The value of a dotted key, from the first layer that defines it; _MISSING when none does."""
+        return self.located(key)[0]
+
+    def located(self, key: str) -> tuple[Any, Path]:
+        """The value of a dotted key and the file that gives it (the page itself for its front matter), against
+        which a path it names is read (`bibliography: refs.bib` in _quarto.yml is the project's); (_MISSING, the
+        page) when no layer defines it."""
         if self._layers is None:
-            self._layers = [self.front_matter, *self._project_layers()]
+            self._layers = [(self.page, self.front_matter), *self._project_layers()]
         keys = _keys(key)
-        return next((v for layer in self._layers if (v := _lookup(layer, keys)) is not _MISSING), _MISSING)
+        found = ((v, file) for file, layer in self._layers if (v := _lookup(layer, keys)) is not _MISSING)
+        return next(found, (_MISSING, self.page))
 
     def var(self, key: str) -> Any:
         if self._variables is _MISSING:
             project = project_folder(self.page)
-            self._variables = self._file(project, _VARIABLES) if project else None
+            self._variables = self._file(project, _VARIABLES)[1] if project else None
         return _lookup(self._variables, _keys(key))
 
-    def _project_layers(self) -> list[Any]:
+    def _project_layers(self) -> list[tuple[Path, Any]]:
         project = project_folder(self.page)
         if project is None:
             return []
@@ -83,16 +90,17 @@ class Metadata:
                 break
             folder = os.path.dirname(folder)
         config = self._file(project, _CONFIGS)
-        profiles = [self._file(project, (f"_quarto-{name}.yml",)) for name in _default_profiles(config)]
+        profiles = [self._file(project, (f"_quarto-{name}.yml",)) for name in _default_profiles(config[1])]
         return [*layers, *reversed(profiles), config]
 
-    def _file(self, folder: str, names: tuple[str, ...]) -> Any:
-        """A YAML file of the project, parsed; None when there is none or it cannot be read."""
+    def _file(self, folder: str, names: tuple[str, ...]) -> tuple[Path, Any]:
+        """A YAML file of the project and its values, parsed (None when there is none or it cannot be read)."""
         for name in names:
             full = os.path.join(folder, name)
             if os.path.isfile(full):
-                return _parsed(included_text(self.page, os.path.relpath(full, self.page.parent), use=SETTINGS) or "")
-        return None
+                relative = os.path.relpath(full, self.page.parent)
+                return self.page.parent / relative, _parsed(included_text(self.page, relative, use=SETTINGS) or "")
+        return Path(folder, names[0]), None
 
 
 def fill_shortcodes(text: str, metadata: Metadata) -> str:
