@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +34,7 @@ from indexer.ingest.siteconfig import listed, site_address, site_folder, yaml_co
 from indexer.loaders.fences import in_code
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.jsconfig import config_text
+from indexer.loaders.pandocheadings import heading_parts, part_name
 from indexer.loaders.rmarkdown import pandoc_identifier
 
 __all__ = ["BookdownBook", "bookdown_book", "indexed_book", "served_at"]
@@ -42,8 +42,6 @@ __all__ = ["BookdownBook", "bookdown_book", "indexed_book", "served_at"]
 MAX_CHAPTERS = 2_000
 MAX_HEAD_BYTES = 1_000_000  # of a chapter's file, read for its heading
 _PAGES = (".rmd", ".md")  # what bookdown could render: no page of the book unless it is a chapter
-_HEADING = re.compile(r"^#[ \t]+(.*)$")  # an ATX level-one heading
-_PART = re.compile(r"^\((?:PART|APPENDIX)\\?\*?\)")
 _BUILT = ("_book/", "_bookdown_files/")  # its default output_dir, and its figures and cache
 _SPLITS = frozenset({"chapter", "section", "chapter+number", "section+number", "rmd", "none"})
 _HTML_BOOKS = ("bookdown::gitbook", "bookdown::html_book", "bookdown::bs4_book", "bookdown::tufte_html_book")
@@ -211,15 +209,8 @@ def _first_chapter(text: str) -> tuple[str, bool] | None:
     """The id of the first chapter heading of a chapter file, and whether it is numbered; None when it has none."""
     _, body, _ = split_front_matter(text)
     for line, code in in_code(body.split("\n")):
-        heading = None if code else _HEADING.match(line)
-        if heading is None or _PART.match(heading.group(1)):
+        heading = None if code else heading_parts(line)
+        if heading is None or heading.level != 1 or part_name(heading) is not None:
             continue
-        title, attributes = heading.group(1).rstrip(), ""
-        if title.endswith("}") and (brace := title.rfind("{")) >= 0:  # ## Title {#id .unnumbered}
-            title, attributes = title[:brace], title[brace + 1 : -1]
-        if title.rstrip("#") != title and title.rstrip("#")[-1:] in (" ", "\t"):  # # Title #: its closing #s
-            title = title.rstrip("#")
-        words = attributes.split()
-        identifier = next((word[1:] for word in words if word.startswith("#") and len(word) > 1), "")
-        return identifier or pandoc_identifier(title), not ("-" in words or ".unnumbered" in words)
+        return (heading.ids[0] if heading.ids else pandoc_identifier(heading.title)), heading.numbered
     return None

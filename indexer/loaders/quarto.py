@@ -38,6 +38,7 @@ from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.gridtables import pipe_tables
 from indexer.loaders.html import html_document
 from indexer.loaders.includes import deeper, included_text, warn
+from indexer.loaders.pandocheadings import ATTRIBUTES, heading_parts
 from indexer.loaders.quartometa import Metadata, fill_shortcodes, project_folder, visible
 from indexer.loaders.rmarkdown import chunk_caption, hidden_chunk, theorem_title
 
@@ -47,12 +48,9 @@ SUFFIXES = frozenset({".qmd", ".rmd"})
 _INCLUDE = re.compile(r"(?<!\{)\{\{<[ \t]*include[ \t]+(\S+?)[ \t]*>\}\}(?!\})")  # not the escaped {{{< x >}}}
 _ESCAPED = re.compile(r"\{\{\{<(.*?)>\}\}\}")  # {{{< var x >}}} shows {{< var x >}}
 _DIV = re.compile(r"^([ \t]*):{3,}[ \t]*(?:\{([^{}\n]*)\}|([\w-]+))?[ \t]*$")
-_NAME = r"(?:#[\w:.-]+|\.[A-Za-z_][\w-]*|-)"  # {-}: Pandoc's .unnumbered
-_VALUE = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[^\s"'{}=]+)"""  # a quoted one may escape its quote
-_BLOCK = rf"\{{[ \t]*(?:{_NAME}|[A-Za-z_][\w-]*={_VALUE})(?:[ \t]+(?:{_NAME}|[A-Za-z_][\w-]*={_VALUE}))*[ \t]*\}}"
+_BLOCK = ATTRIBUTES  # {#id .class key="value"}
 _SPAN = re.compile(rf"(?<!!)\[([^\[\]\n]+)\]{_BLOCK}")  # [text]{.smallcaps}: the text
 _AFTER = re.compile(rf"(?<=[)\]]){_BLOCK}")  # ![alt](x.png){width=50%}, [link](x){.external}: nothing
-_HEADING = re.compile(rf"^(#{{1,6}}[ \t].*?)[ \t]+{_BLOCK}[ \t]*$")  # ## Title {#sec-x}: the title
 _OPEN_BLOCK = re.compile(r"\]\{[^{}]*$")  # [a pane]{ at a line's end, its attributes on the next line
 _TITLES = ("title", "pagetitle")
 _SUPERSCRIPT = re.compile(r"(?<!\[)\^([^\s^\[\]]+)\^")  # Quarto^®^ (not a footnote's [^1])
@@ -137,8 +135,9 @@ class _Page:
         line = _inline_raw(_escaped(line))
         if "`" in line and "{" in line:
             line = _without_coded_attributes(line)
-        heading = _HEADING.match(line)
-        self.out.append(outside_code_spans(heading.group(1) if heading else line, self._plain))
+        heading = heading_parts(line) if line.startswith("#") else None  # ## Title {#sec-x}: the title
+        shown = "#" * heading.level + " " + heading.title if heading is not None else line
+        self.out.append(outside_code_spans(shown, self._plain))
 
     def div(self, fence: re.Match[str], following: list[str]) -> None:
         """A div's opening line leaves what _div_title says; its end, nothing, and all it held when it is

@@ -34,6 +34,7 @@ from pathlib import Path
 from indexer.loaders.fences import closes, in_code, opens, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, included_text
+from indexer.loaders.pandocheadings import heading_parts, part_name
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["chunk_caption", "expand_children", "hidden_chunk", "pandoc_identifier", "plain_knitr", "theorem_title"]
@@ -45,8 +46,6 @@ _BRACED = r"\{(?:[^{}\n]|\{(?:[^{}\n]|\{[^{}\n]*\})*\})*\}"  # three levels of b
 _INDEX = re.compile(rf"\\index[a-z]*{_BRACED}")
 _INDEX_LINE = re.compile(rf"^[ \t]*(?:\\index[a-z]*{_BRACED}[ \t]*)+$")
 _LATEX_LINE = re.compile(r"^[ \t]*\\[A-Za-z]+\*?[ \t]*$")  # \mainmatter, \newpage: raw LaTeX, no HTML
-_PART = re.compile(r"^#[ \t]+\((?:PART|APPENDIX)\\?\*?\)[ \t]+(.*)$")
-_HEADING = re.compile(r"^#{1,6}[ \t]+(.*)$")
 _MARKUP = re.compile(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)|[`*]")  # a link's text; code and emphasis marks
 _EMPTY_R = re.compile(r"""`r[ \t]+(?:''|"")[ \t]*`""")  # `r ''`, before a literal chunk's backticks
 _OUTPUT = r"[ \t]*`r[ \t]+if[ \t]*\(knitr::is_(latex|html)_output\(\)\)[ \t]*"
@@ -152,15 +151,11 @@ def _titles(lines: list[str]) -> dict[str, str]:
     given: dict[str, str] = {}
     made: dict[str, str] = {}
     for line, code in in_code(lines):
-        heading = None if code else _HEADING.match(line)
-        title = heading.group(1).rstrip() if heading else ""
-        brace = title.rfind("{") if title.endswith("}") else -1
-        ids = [word[1:] for word in title[brace + 1 : -1].split() if word.startswith("#")] if brace > 0 else []
-        text = title[:brace].strip() if brace > 0 else title
-        if ids:
-            given[ids[0]] = text
-        elif text:
-            made.setdefault(pandoc_identifier(text), text)
+        heading = None if code else heading_parts(line)
+        if heading is not None and heading.ids:
+            given[heading.ids[0]] = heading.title
+        elif heading is not None and heading.title:
+            made.setdefault(pandoc_identifier(heading.title), heading.title)
     return {**made, **given}
 
 
@@ -182,11 +177,9 @@ def _prose(line: str, titles: dict[str, str]) -> str:
         return ""
     if (one := _ONE_OUTPUT.match(line)) is not None:
         return one.group(2) if one.group(1) == "html" else ""
-    part = _PART.match(line)
-    if part is not None:  # its name, without its attributes ({-})
-        name = part.group(1).rstrip()
-        brace = name.rfind("{") if name.endswith("}") else -1
-        return name[:brace].rstrip() if brace > 0 else name
+    heading = heading_parts(line) if line.startswith("#") else None
+    if heading is not None and (name := part_name(heading)) is not None:  # its name, without its attributes ({-})
+        return name
     return outside_code_spans(_TEXT_REFERENCE.sub(r"\1", line), lambda text: _plain(text, titles))
 
 

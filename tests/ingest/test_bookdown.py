@@ -150,3 +150,15 @@ def test_rmd_subdir_makes_the_rmd_files_of_subfolders_chapters(docs: Path, index
     report = index(docs, index_dir, base_url="https://books.example/", url_extension="html")
     assert "part1/01-start.Rmd" in skipped(report)
     assert document(index_dir, "part1/deeper/02-more.Rmd").url == "https://books.example/more.html"
+
+
+def test_braces_that_are_no_attributes_are_part_of_a_chapters_id(docs: Path, index_dir: Path) -> None:
+    """Pandoc reads `{dplyr}` in `# Using {dplyr}` as text (no attribute block): the page is using-dplyr.html, not
+    using.html; closing #s before an attribute block are no part of the title."""
+    write(docs, "_bookdown.yml", "book_filename: zebra\n")
+    write(docs, "index.Rmd", INDEX)
+    write(docs, "01-dplyr.Rmd", "# Using {dplyr}\n\nThe zebracorn verbs.\n")
+    write(docs, "02-closed.Rmd", "# Closed ## {.unnumbered}\n\nNo number.\n")
+    index(docs, index_dir, base_url="https://books.example/", url_extension="html")
+    assert document(index_dir, "01-dplyr.Rmd").url == "https://books.example/using-dplyr.html"
+    assert document(index_dir, "02-closed.Rmd").url == "https://books.example/closed.html"

@@ -126,6 +126,17 @@ def test_literal_chunks_lose_the_empty_inline_code_knitr_evaluates(docs: Path, i
     )
 
 
+def test_a_reference_shows_the_title_pandoc_reads_from_its_heading(docs: Path, index_dir: Path) -> None:
+    """A heading's closing #s are no part of its title ("Section Binding basics ##" was shown), and braces that are
+    no attribute block are (`\\@ref(using-dplyr)` showed "using-dplyr", its title taken for "Using")."""
+    page = "# Env {#env}\n\n## Binding basics ##\n\n## Using {dplyr}\n\n"
+    write(docs, "env.Rmd", page + "See \\@ref(binding-basics) and \\@ref(using-dplyr).\n")
+    index(docs, index_dir)
+    assert text_of(index_dir, "env.Rmd") == (
+        "Env\n\nBinding basics\n\nUsing {dplyr}\n\nSee Binding basics and Using {dplyr}."
+    )
+
+
 def test_a_part_heading_is_text_and_the_chapter_after_it_the_title(docs: Path, index_dir: Path) -> None:
     """The manual's appendix and Advanced R's parts were titled "(APPENDIX) Appendix {-}", "(PART) Foundations {-}"."""
     write(docs, "07-tools.Rmd", APPENDIX)
