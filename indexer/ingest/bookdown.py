@@ -23,6 +23,7 @@ which of its files are its chapters, and the HTML file each is served as, as boo
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Mapping
@@ -56,6 +57,11 @@ class BookdownBook:
     listed: bool  # _bookdown.yml's rmd_files names the chapters
     output: str = "_book/"  # the folder it builds the book into (output_dir), in the book's folder
 
+    @functools.cached_property
+    def chapters(self) -> dict[str, str]:
+        """Each chapter file's page by its path: made once, looked up for every document."""
+        return dict(self.pages)
+
     @property
     def key(self) -> str:
         return "bookdown-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
@@ -67,7 +73,7 @@ class BookdownBook:
         if path.startswith(self.output) or path.startswith(_BUILT):
             folder = self.output if path.startswith(self.output) else path.split("/")[0] + "/"
             return f"in {folder}, where bookdown builds the book (output_dir, _book): no source of it"
-        if not doc_id.lower().endswith(_PAGES) or (self.inside + doc_id) in dict(self.pages):
+        if not doc_id.lower().endswith(_PAGES) or (self.inside + doc_id) in self.chapters:
             return None
         if self.listed:
             return "not in _bookdown.yml's rmd_files: bookdown renders no page of it"
@@ -76,7 +82,7 @@ class BookdownBook:
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
         """The HTML file the chapter `doc_id` is served as (`extension` in place of .html with --url-extension,
         none with --drop-extensions, and then the index page is the book's address); None for another file."""
-        name = dict(self.pages).get(self.inside + doc_id)
+        name = self.chapters.get(self.inside + doc_id)
         if name is None:
             return None
         if pages and not extension:
@@ -91,7 +97,8 @@ def bookdown_book(config: Path, docs: Path) -> BookdownBook | None:
     if not docs.is_relative_to(folder):
         return None
     settings = yaml_config(config)
-    files, listed_files = _chapter_files(folder, settings)
+    output = site_folder(settings.get("output_dir", "_book")) or "_book/"
+    files, listed_files = _chapter_files(folder, settings, folder / output)
     split = _split_by(folder)
     if split == "rmd":
         names = [Path(name).stem for name in files]
@@ -103,7 +110,6 @@ def bookdown_book(config: Path, docs: Path) -> BookdownBook | None:
     if files and Path(files[0]).stem == "index" and split != "none":
         names[0] = "index"
     inside = docs.relative_to(folder).as_posix()
-    output = site_folder(settings.get("output_dir", "_book")) or "_book/"
     pages = tuple(zip(files, names, strict=True))
     return BookdownBook("" if inside == "." else inside + "/", pages, listed_files, output)
 
@@ -126,10 +132,11 @@ def served_at(docs: Path, config: Path) -> str:
     return site_address(url.replace("\\:", ":")) if isinstance(url, str) else ""
 
 
-def _chapter_files(folder: Path, settings: Mapping[str, Any]) -> tuple[list[str], bool]:
+def _chapter_files(folder: Path, settings: Mapping[str, Any], output: Path) -> tuple[list[str], bool]:
     """The book's chapter files, in its order: rmd_files (its `html` list), else the folder's .Rmd files; then
     those of its subfolders when `rmd_subdir` says so (`true`: all, or the ones it names); never one whose name starts
-    with `_`; index.Rmd first. And whether rmd_files named them."""
+    with `_`, nor one in `output`, the folder it builds the book into; index.Rmd first. And whether rmd_files
+    named them."""
     given = settings.get("rmd_files")
     if isinstance(given, dict):
         given = given.get("html", [name for value in given.values() for name in listed(value)])
@@ -140,7 +147,6 @@ def _chapter_files(folder: Path, settings: Mapping[str, Any]) -> tuple[list[str]
     subdir = settings.get("rmd_subdir")
     folders = [name for name in ([subdir] if isinstance(subdir, str) else listed(subdir)) if isinstance(name, str)]
     if subdir is True or folders:
-        output = folder.resolve() / (site_folder(settings.get("output_dir")) or "_book")
         files += _below(folder, folders or [""], output)
     files = [f.removeprefix("./") for f in files if not Path(f).name.startswith("_")]
     files = list(dict.fromkeys(f for f in files if not f.startswith("/") and ".." not in f.split("/")))
