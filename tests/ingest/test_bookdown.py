@@ -180,3 +180,13 @@ def test_looking_up_a_documents_page_takes_no_longer_in_a_book_of_many_chapters(
 
     small, large = min(seconds(20) for _ in range(3)), min(seconds(2_000) for _ in range(3))
     assert large < 5 * small, (small, large)
+
+
+def test_a_chapter_past_a_megabyte_is_served_at_its_own_heading(docs: Path, index_dir: Path) -> None:
+    """A chapter's heading is read from the head of its file: one past 1 MB was read as no text, so it had no
+    heading and was served at the page of the chapter before it (commit 0361aa0 fixed this without a test)."""
+    write(docs, "_bookdown.yml", "book_filename: zebra\n")
+    write(docs, "index.Rmd", INDEX)
+    write(docs, "01-big.Rmd", "# Big Data {#big}\n\n" + "The zebracorn grazes.\n\n" * 50_000)
+    index(docs, index_dir, base_url="https://books.example/", url_extension="html")
+    assert document(index_dir, "01-big.Rmd").url == "https://books.example/big.html"
