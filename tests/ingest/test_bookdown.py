@@ -3,10 +3,7 @@ Each folder copies the shape of the bookdown manual's (inst/examples) or Advance
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-
-from indexer.ingest.bookdown import BookdownBook
 
 from support.folders import all_ids, document, index, skipped, write
 
@@ -165,21 +162,6 @@ def test_braces_that_are_no_attributes_are_part_of_a_chapters_id(docs: Path, ind
     index(docs, index_dir, base_url="https://books.example/", url_extension="html")
     assert document(index_dir, "01-dplyr.Rmd").url == "https://books.example/using-dplyr.html"
     assert document(index_dir, "02-closed.Rmd").url == "https://books.example/closed.html"
-
-
-def test_looking_up_a_documents_page_takes_no_longer_in_a_book_of_many_chapters() -> None:
-    """Each document's lookup rebuilt the book's table of chapters (documents x chapters: a book of 2,000 chapters
-    took 34 times a book of 20 for the same 5,000 documents)."""
-
-    def seconds(chapters: int) -> float:
-        book = BookdownBook("", tuple((f"{n:04}-c.Rmd", f"c{n}") for n in range(chapters)), listed=False)
-        start = time.perf_counter()
-        for n in range(5_000):
-            book.unpublished(f"x/{n}.Rmd"), book.path(f"{n:04}-c.Rmd", {}, False, "")
-        return time.perf_counter() - start
-
-    small, large = min(seconds(20) for _ in range(3)), min(seconds(2_000) for _ in range(3))
-    assert large < 5 * small, (small, large)
 
 
 def test_a_chapter_past_a_megabyte_is_served_at_its_own_heading(docs: Path, index_dir: Path) -> None:
