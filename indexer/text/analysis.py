@@ -3,8 +3,8 @@
 `TextAnalyzer` is a Whoosh analyzer (the query parser and the highlighter call it) whose work is done in
 one pass by `analyze()`: find words, fold case and accents, drop stop words, stem (Snowball English), and give
 an identifier in code style (TableOfContents, max_file_size) its words besides its whole, as a compound joined by
-hyphens (fine-tune: finetune besides fine and tune, so that "finetuning" finds "fine-tuning" and the other way
-round, as Lucene's word delimiter does when it catenates words). What each word as
+hyphens (fine-tune: finetune besides fine and tune, so that "finetuning" finds "fine-tuning", as Lucene's word
+delimiter does when it catenates words; the query side searches a compound by its words). What each word as
 written gives is worked out once and remembered, so a text costs one lookup per word. Chinese, Japanese and
 Korean write words without spaces between them: a run of their characters gives its overlapping pairs of
 characters (a lone character itself), as Lucene's CJK analysis does, so that a word inside a sentence is found
@@ -281,7 +281,7 @@ class TextAnalyzer(Analyzer):
 
 def _joined(folded: str) -> str:
     """The whole of a compound joined by hyphens, as those who write it as one word write it (fine-tune: finetune;
-    COVID-19: covid19), so that either spelling finds the other; none for one no one types (a chain of words
+    COVID-19: covid19), so that a query of that spelling finds the compound; none for one no one types (a chain of words
     longer than MAX_IDENTIFIER, numbers alone: a range, a date). Any other word as it is."""
     if "-" not in folded:
         return folded
