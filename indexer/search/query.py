@@ -261,6 +261,8 @@ def _text_clause(value: str, fields: Mapping[str, float], budget: _Budget, phras
     writes it as one word (finetuning finds fine-tuning)."""
     if not phrase and _is_wildcard(value):
         typed = fold(value[:-1])
+        if "-" in typed and re.fullmatch(r"\w+(?:-\w+)+", typed) and any(c.isalpha() for c in typed):
+            typed = typed.replace("-", "")  # fine-tun*: the wholes of the compounds that begin so (analysis.py)
         if len(typed) < MIN_PREFIX or not re.fullmatch(r"\w+", typed):
             return None
         also = _stems_begun(typed)

@@ -186,6 +186,7 @@ def compounds(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("fine-tuned", None, {"tune.md", "apart.md"}),  # a compound searches its words, as BM25 engines read it
         ("fine-tune model", "tune.md", {"tune.md", "joined.md", "apart.md", "ship.md"}),  # the compound first
         ('"fine tune"', None, {"tune.md"}),  # a phrase still matches the compound's words in order
+        ("fine-tun*", None, {"tune.md", "joined.md"}),  # a compound's wildcard: the wholes that begin so
         ('"fine-tune a model"', None, {"tune.md"}),
         ("model NOT fine-tune", None, {"ship.md"}),  # NOT leaves out the compound under either spelling
         ("model NOT tune", None, {"joined.md", "ship.md"}),  # and its word leaves out what holds the word
