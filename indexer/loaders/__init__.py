@@ -21,6 +21,7 @@ from indexer.loaders.pdf import PdfLoader
 from indexer.loaders.pptx import PptxLoader
 from indexer.loaders.rst import RstLoader
 from indexer.loaders.rtf import RtfLoader
+from indexer.loaders.texinfo import TexinfoLoader
 from indexer.loaders.text import TextLoader
 from indexer.loaders.xlsx import XlsxLoader
 
@@ -41,6 +42,7 @@ LOADERS: tuple[Loader, ...] = (
     OdfLoader("odp"),
     EpubLoader(),
     RtfLoader(),
+    TexinfoLoader(),
 )
 
 BY_NAME = (OpenApiLoader(),)  # loaders that take a file by its name or first bytes: after those of its suffix

@@ -198,6 +198,11 @@ PATHOLOGICAL = {
     + "\nAfter okapi.\n",
     # a citation whose bracket never closes: each of its `@`s tried as the one it cites, each to the line's end (70 s)
     "citations.Rmd": "---\nbibliography: missing.bib\n---\n\nzebracorn\n\n[" + "@" * 100_000 + "\n",
+    # Texinfo: braces never closed (each write looked down the stack for its buffer: minutes at 100,000), a value
+    # used until it is a billion characters, @verb{| never closed looked for from each to the end
+    "braces.texi": "zebracorn\n" + "{" * 100_000 + "@code{" * 50_000 + "@xref{" * 50_000,
+    "values.texi": "@set a " + "x" * 10_000 + "\nzebracorn\n" + "@value{a}" * 100_000,
+    "verbs.texi": "zebracorn\n" + "@verb{|" * 100_000,
 }
 
 
@@ -231,6 +236,9 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "include-options.adoc": "zebracorn\n\nAfter okapi.",
     "include-targets.adoc": "zebracorn\n\nAfter okapi.",
     "citations.Rmd": ("zebracorn\n\n[@@@", "@@@"),
+    "braces.texi": ("zebracorn\nSee See", "See See"),
+    "values.texi": "zebracorn\n" + "x" * 10_000 * 200,
+    "verbs.texi": ("zebracorn\n|||", "|||"),
 }
 
 

@@ -1,0 +1,174 @@
+"""Texinfo loader, tested from manuals written the way GNU's are (bash's bashref.texi, make's make.texi): the
+text the HTML manual shows, its title and headings, and @include put in place through the pipeline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from support.folders import document, found, index, text_of, warnings_of, write
+from support.loaders import Content, assert_text, load
+
+MANUAL = rb"""\input texinfo.tex    @c -*-texinfo-*-
+@c %**start of header
+@setfilename zebra.info
+@settitle Zebracorn Reference Manual
+@set EDITION 5.3
+@set LOOP @value{LOOP}x
+@c %**end of header
+
+@copying
+This is Edition @value{EDITION} of the manual.
+@end copying
+
+@titlepage
+@title Titlepage Sentinel
+@end titlepage
+
+@ifnottex
+@node Top
+@top Zebracorn Features
+@insertcopying
+@end ifnottex
+
+@menu
+* Introduction::      menusentinel entry.
+@end menu
+
+@node Introduction
+@chapter Introduction
+@cindex indexsentinel
+The @code{zebra} command reads @var{file} with @samp{-x}; press @kbd{C-c}
+and see @file{/etc/zebra} @strong{now} @emph{here} @option{--fast} @env{HOME} @command{ls}.
+Visit @uref{https://example.org/z, the home page} or mail @email{z@@example.org}.
+@xref{Shell Syntax, , Shell Syntax Title}, and @pxref{Quoting}; also @ref{Node Only}.
+An @dfn{okapi} is an @acronym{API, application interface} @@ @{braces@} @dots{} end.
+Loop gives @value{LOOP}.  @c commentsentinel
+@comment commentsentinel2
+
+@ignore
+ignoresentinel
+@ignore
+nestedignore
+@end ignore
+stillignored
+@end ignore
+
+@iftex
+textexsentinel
+@end iftex
+@ifinfo
+infosentinel
+@end ifinfo
+@ifhtml
+htmlshown
+@end ifhtml
+@tex
+rawtexsentinel @end
+@end tex
+
+@macro mymacro{arg}
+macrosentinel \arg\
+@end macro
+
+@section Lists
+@itemize @bullet
+@item
+First bullet.
+@item Second bullet.
+@end itemize
+@enumerate
+@item
+Step one.
+@item
+Step two.
+@end enumerate
+@table @code
+@item --verbose
+@itemx -v
+Say more.
+@end table
+@multitable @columnfractions .5 .5
+@headitem Name @tab Value
+@item alpha @tab 1
+@end multitable
+
+@subsection Code
+@example
+if [ -f @var{x} ]; then echo @{ok@}; fi
+@end example
+@verbatim
+raw @code{kept} {
+@end verbatim
+@ifset UNSET
+unsetsentinel
+@end ifset
+@ifclear UNSET
+clearshown
+@end ifclear
+@deffn Command zebractl arg
+Runs zebractl.
+@end deffn
+@bye
+after bye sentinel
+"""
+
+CASES: list[tuple[str, Content, list[str], list[str]]] = [
+    ("zebra.texi", MANUAL,
+     ["This is Edition 5.3 of the manual.", "The zebra command reads file with -x; press C-c",
+      "see /etc/zebra now here --fast HOME ls.", "Visit the home page or mail z@example.org.",
+      "See Shell Syntax Title, and see Quoting; also Node Only.",
+      "An okapi is an API (application interface) @ {braces} ... end.", "Loop gives x.", "htmlshown",
+      "- First bullet.\n- Second bullet.", "1. Step one.\n2. Step two.", "--verbose\n-v\nSay more.",
+      "Name | Value\nalpha | 1", "if [ -f x ]; then echo {ok}; fi", "raw @code{kept} {", "clearshown",
+      "Command zebractl arg\nRuns zebractl."],
+     ["@", "commentsentinel", "menusentinel", "indexsentinel", "ignoresentinel", "nestedignore", "stillignored",
+      "textexsentinel", "infosentinel", "rawtexsentinel", "macrosentinel", "unsetsentinel", "after bye",
+      "Titlepage Sentinel", "zebra.info", "\\input", "Top"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "must_include", "must_not_include"), CASES, ids=[case[0] for case in CASES]
+)
+def test_texinfo_text(filename: str, content: Content, must_include: list[str], must_not_include: list[str]) -> None:
+    text = load(filename, content).sections
+    assert_text(filename, content, must_include, [u for u in must_not_include if u != "@"] + ["@end", "@node"])
+    assert not any("@code" in s.text for s in text if "raw @code" not in s.text)
+
+
+def test_title_and_headings_are_the_manuals() -> None:
+    doc = load("zebra.texi", MANUAL)
+    assert doc.title == "Zebracorn Reference Manual"
+    assert [(s.heading, s.level) for s in doc.sections] == [
+        ("Zebracorn Features", 1), ("Introduction", 1), ("Lists", 2), ("Code", 3)
+    ]  # fmt: skip
+    assert load("t.txi", b"@titlepage\n@title Only Titlepage\n@end titlepage\n@chapter A\nx\n").title == (
+        "Only Titlepage"
+    )
+
+
+def test_unclosed_braces_and_blocks_keep_their_text() -> None:
+    doc = load("open.texinfo", b"@chapter Open @code{x\n@example\nzebracorn @emph{deep\n}}} tail\n")
+    assert doc.sections[0].heading == "Open x"
+    assert "zebracorn deep" in doc.sections[0].text and "tail" in doc.sections[0].text
+
+
+def test_a_manual_through_the_pipeline_reads_its_includes(tmp_path: Path) -> None:
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "doc/version.texi", "@set VERSION 5.3\n@set UPDATED 1 May 2025\n")
+    write(
+        docs,
+        "doc/manual.texi",
+        "@settitle Okapi Manual\n@include version.texi\n@include self.texi\n"
+        "@chapter Start\nVersion @value{VERSION}, updated @value{UPDATED}: zebracorn.\n@include gone.texi\n",
+    )
+    write(docs, "doc/self.texi", "@chapter Self\nselfsentinel\n@include self.texi\n")
+    report = index(docs, index_dir)
+    assert found(index_dir, "zebracorn") == ["doc/manual.texi"]
+    assert document(index_dir, "doc/manual.texi").title == "Okapi Manual"
+    text = text_of(index_dir, "doc/manual.texi")
+    assert "Version 5.3, updated 1 May 2025: zebracorn." in text
+    assert 0 < text.count("selfsentinel") <= 11
+    assert any("gone.texi does not exist" in w for w in warnings_of(report, "doc/manual.texi"))
