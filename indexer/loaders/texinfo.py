@@ -10,7 +10,9 @@ no text is dropped: @node lines, menus, @c/@comment, @ignore, index entries, @ma
 commands reduced); @verbatim keeps them raw. @itemize and @enumerate items start "- " or "1. ", a @table's
 @item/@itemx term is a line of its own, a @multitable row is its cells joined by " | ". A macro's call is read
 as its arguments' text (macros are not expanded). @include FILE is the file read in place (includes.py: from
-the documents folder, MAX_DEPTH deep, MAX_INCLUDES in all). Inline commands: texinfoinline.py.
+the documents folder, MAX_DEPTH deep, MAX_INCLUDES in all); a file of nothing but @set lines (version.texi) is
+no page of its own. Other included files (fdl.texi) stay pages too: nothing tells a chapter from a manual whose
+includer is not indexed. Inline commands: texinfoinline.py.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from indexer.errors import NotAPage
 from indexer.loaders.includes import deeper, included_text
 from indexer.loaders.texinfoblocks import Blocks
 from indexer.loaders.texinfoinline import Values, reduce_inline
@@ -183,4 +186,6 @@ class TexinfoLoader:
         reader.read(_INPUT.sub("", text, count=1), path)
         reader._flush()
         title = reader.title or reader.page_title
+        if not title and not any(section.text or section.heading for section in reader.sections) and reader.values:
+            raise NotAPage("Texinfo @set lines only (a version.texi): read where manuals include it, no page")
         return ParsedDoc(format=self.format, title=title, sections=tuple(reader.sections))

@@ -167,7 +167,7 @@ def _shown(command: str, args: list[str], values: Mapping[str, str]) -> str:
     if command == "sc":
         return ", ".join(args).upper()  # small capitals: the HTML manual shows them as capitals
     if command == "footnote":
-        return f" ({','.join(args)})"
+        return f"({','.join(args)})"
     if command in ("xref", "pxref", "ref", "inforef"):
         third = args[2] if len(args) > 2 else ""
         second = args[1] if len(args) > 1 else ""

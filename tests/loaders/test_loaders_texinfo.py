@@ -114,7 +114,27 @@ Runs zebractl.
 after bye sentinel
 """
 
+# blocks nested in hidden ones, an @end that closes nothing, @set inside a hidden block, accents and symbols
+NESTED = rb"""@chapter Nested
+@iftex
+@example
+hiddenexample
+@end example
+@set FLAG
+@end iftex
+@end quotation
+@ifset FLAG
+flagsentinel
+@end ifset
+Caf@'e na@"{i}ve @copyright{} @TeX{} @result{} x@*y @code{a, b} @footnote{noted}.
+@ifnottex
+shownafter
+@end ifnottex
+"""
+
 CASES: list[tuple[str, Content, list[str], list[str]]] = [
+    ("nested.texi", NESTED, ["Café naïve © TeX ⇒ x\ny a, b (noted).", "shownafter"],
+     ["hiddenexample", "flagsentinel", "@"]),
     ("zebra.texi", MANUAL,
      ["This is Edition 5.3 of the manual.", "The zebra command reads file with -x; press C-c",
       "see /etc/zebra now here --fast HOME ls.", "Visit the home page or mail z@example.org.",
@@ -171,4 +191,6 @@ def test_a_manual_through_the_pipeline_reads_its_includes(tmp_path: Path) -> Non
     text = text_of(index_dir, "doc/manual.texi")
     assert "Version 5.3, updated 1 May 2025: zebracorn." in text
     assert 0 < text.count("selfsentinel") <= 11
+    assert report.added == 2  # the manual, and self.texi: version.texi holds nothing but @set lines, no page
+    assert not any("version.texi" in w.id for w in report.warnings)
     assert any("gone.texi does not exist" in w for w in warnings_of(report, "doc/manual.texi"))
