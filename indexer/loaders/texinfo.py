@@ -188,4 +188,8 @@ class TexinfoLoader:
         title = reader.title or reader.page_title
         if not title and not any(section.text or section.heading for section in reader.sections) and reader.values:
             raise NotAPage("Texinfo @set lines only (a version.texi): read where manuals include it, no page")
-        return ParsedDoc(format=self.format, title=title, sections=tuple(reader.sections))
+        unclosed = reader.blocks.unclosed_hidden()
+        warnings = (
+            (f"@{unclosed} is never ended (no @end {unclosed}): the text after it is left out",) if unclosed else ()
+        )
+        return ParsedDoc(format=self.format, title=title, sections=tuple(reader.sections), warnings=warnings)

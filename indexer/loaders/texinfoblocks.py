@@ -93,6 +93,10 @@ class Blocks:
                     self._pop()
                 return
 
+    def unclosed_hidden(self) -> str:
+        """The outermost hidden block still open at the end of the manual ("" for none): all after it was left out."""
+        return next((block.name for block in self.stack if not block.shown), "") if self.hidden else ""
+
     def shown(self) -> bool:
         return not self.hidden
 

@@ -175,6 +175,13 @@ def test_unclosed_braces_and_blocks_keep_their_text() -> None:
     assert "zebracorn deep" in doc.sections[0].text and "tail" in doc.sections[0].text
 
 
+def test_a_hidden_block_never_ended_is_told() -> None:
+    doc = load("open.texi", b"@chapter A\nshown\n@ignore\nlost\n@end example\n")
+    assert "lost" not in doc.sections[0].text
+    assert doc.warnings == ("@ignore is never ended (no @end ignore): the text after it is left out",)
+    assert load("zebra.texi", MANUAL).warnings == ()
+
+
 def test_a_manual_through_the_pipeline_reads_its_includes(tmp_path: Path) -> None:
     docs, index_dir = tmp_path / "docs", tmp_path / "index"
     write(docs, "doc/version.texi", "@set VERSION 5.3\n@set UPDATED 1 May 2025\n")
