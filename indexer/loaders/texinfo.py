@@ -165,7 +165,9 @@ class _Reader:
         run: list[str] = []
         for number, line in enumerate(self.lines):
             if number in self.verbatim:
-                pieces.extend((reduce_inline("\n".join(run), self.values), line))
+                if run:
+                    pieces.append(reduce_inline("\n".join(run), self.values))
+                pieces.append(line)
                 run = []
             else:
                 run.append(line)

@@ -100,6 +100,7 @@ if [ -f @var{x} ]; then echo @{ok@}; fi
 @end example
 @verbatim
 raw @code{kept} {
+  second } line
 @end verbatim
 @ifset UNSET
 unsetsentinel
@@ -141,7 +142,8 @@ CASES: list[tuple[str, Content, list[str], list[str]]] = [
       "See Shell Syntax Title, and see Quoting; also Node Only.",
       "An okapi is an API (application interface) @ {braces} ... end.", "Loop gives x.", "htmlshown",
       "- First bullet.\n- Second bullet.", "1. Step one.\n2. Step two.", "--verbose\n-v\nSay more.",
-      "Name | Value\nalpha | 1", "if [ -f x ]; then echo {ok}; fi", "raw @code{kept} {", "clearshown",
+      "Name | Value\nalpha | 1", "if [ -f x ]; then echo {ok}; fi", "raw @code{kept} {\n  second } line\n",
+      "clearshown",
       "Command zebractl arg\nRuns zebractl."],
      ["@", "commentsentinel", "menusentinel", "indexsentinel", "ignoresentinel", "nestedignore", "stillignored",
       "textexsentinel", "infosentinel", "rawtexsentinel", "macrosentinel", "unsetsentinel", "after bye",
