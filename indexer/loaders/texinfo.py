@@ -48,6 +48,10 @@ _DROPPED_LINES = frozenset(
      "subtitle", "title", "vindex", "findex", "cindex", "kindex", "pindex", "tindex", "c", "comment", "insertcopying",
      "set", "clear", "include", "end", "item", "itemx", "headitem"}
 )  # fmt: skip
+_IMPLIED = {"defun": "Function", "deftypefun": "Function", "defmac": "Macro", "defspec": "Special Form",
+            "defvar": "Variable", "deftypevar": "Variable", "defopt": "User Option"}  # fmt: skip
+_OF_CLASS = {"defmethod": "Method on", "deftypemethod": "Method on", "defivar": "Instance Variable of",
+             "deftypeivar": "Instance Variable of"}  # fmt: skip
 _INPUT = re.compile(r"\A\ufeff?[ \t]*\\input[ \t]+texinfo[^\n]*")  # TeX's line that reads texinfo.tex
 _MAX_VALUE = 10_000  # characters of one @set value kept
 
@@ -91,6 +95,8 @@ class _Reader:
             blocks.close(rest.split()[0] if rest.split() else "")
             return
         if blocks.opens(name, rest, self.values):
+            if name in ("quotation", "smallquotation") and rest.strip() and blocks.shown():
+                (self.copying if blocks.in_copying() else self.lines).append(rest.strip() + ":")  # "Note:"
             return
         if not blocks.shown():
             if blocks.in_title_page() and name == "title" and not self.page_title:
@@ -127,7 +133,7 @@ class _Reader:
             else:
                 self.lines.append(item)
         elif name.startswith("def") and name not in ("defindex", "defcodeindex"):
-            self._append(rest)  # @deffn Command name args: "Command name args"
+            self._append(_definition(name, rest))
         elif name in _DROPPED_LINES or (name.endswith("index") and name != "printindex" and not rest.startswith("{")):
             return
         else:
@@ -176,6 +182,27 @@ class _Reader:
         return re.sub(r"\n{3,}", "\n\n", text).strip("\n")
 
 
+def _definition(name: str, rest: str) -> str:
+    """A @deffn/@defun... line as the HTML manual shows it: "Category: name arguments" (@deffn Command foo x is
+    "Command: foo x", @defun foo x is "Function: foo x", @defmethod Window show is "Method on Window: show")."""
+    name = name[:-1] if name.endswith("x") and name != "defx" else name  # @deffnx is @deffn's next line
+    if name in _IMPLIED:
+        return f"{_IMPLIED[name]}: {rest}"
+    first, rest = _first_argument(rest)
+    if name in _OF_CLASS:
+        return f"{_OF_CLASS[name]} {first}: {rest}"
+    return f"{first}: {rest}" if first and rest else first or rest
+
+
+def _first_argument(rest: str) -> tuple[str, str]:
+    """A definition line's first argument ("{Library Function}" in braces, else a word) and what follows it."""
+    rest = rest.strip()
+    if rest.startswith("{") and (end := rest.find("}")) > 0:
+        return rest[1:end], rest[end + 1 :].strip()
+    first, _, after = rest.partition(" ")
+    return first, after.strip()
+
+
 class TexinfoLoader:
     """Loads .texi, .texinfo and .txi files; see the module docstring for what becomes text."""
 
@@ -187,7 +214,8 @@ class TexinfoLoader:
         text = decode_text(data)
         reader.read(_INPUT.sub("", text, count=1), path)
         reader._flush()
-        title = reader.title or reader.page_title
+        headings = (section.heading for section in reader.sections if section.heading)
+        title = reader.title or reader.page_title or next(headings, "")  # no @settitle: @top's, or a chapter's
         if not title and not any(section.text or section.heading for section in reader.sections) and reader.values:
             raise NotAPage("Texinfo @set lines only (a version.texi): read where manuals include it, no page")
         unclosed = reader.blocks.unclosed_hidden()

@@ -120,8 +120,8 @@ class Blocks:
         start = block.start
         if start.isdigit():
             marker = str(int(start[:6]) + block.count - 1)
-        elif len(start) == 1 and start.isalpha():
-            marker = chr(ord(start) + block.count - 1)
+        elif len(start) == 1 and start.isascii() and start.isalpha():
+            marker = _letters(ord(start.lower()) - ord("a") + block.count, start.isupper())
         else:
             marker = str(block.count)
         return f"{marker}. {rest}"
@@ -137,3 +137,13 @@ class Blocks:
         self.hidden -= not block.shown
         self.title_page -= block.name == "titlepage"
         self.copying -= block.name == "copying"
+
+
+def _letters(number: int, upper: bool) -> str:
+    """The letters of item `number` (1 a, 26 z, 27 aa), as the HTML manual's list counts past z: a list of a
+    million items has letters, not characters past Unicode's end."""
+    letters = ""
+    while number > 0:
+        number, left = divmod(number - 1, 26)
+        letters = chr(ord("A" if upper else "a") + left) + letters
+    return letters

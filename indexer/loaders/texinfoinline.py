@@ -169,7 +169,7 @@ def _shown(command: str, args: list[str], values: Mapping[str, str]) -> str:
     if command == "footnote":
         return f"({','.join(args)})"
     if command in ("xref", "pxref", "ref", "inforef"):
-        third = args[2] if len(args) > 2 else ""
+        third = args[2] if len(args) > 2 and command != "inforef" else ""  # @inforef's third is its Info file
         second = args[1] if len(args) > 1 else ""
         shown = third or second or first
         manual = args[4] if len(args) > 4 else ""

@@ -144,7 +144,7 @@ CASES: list[tuple[str, Content, list[str], list[str]]] = [
       "- First bullet.\n- Second bullet.", "1. Step one.\n2. Step two.", "--verbose\n-v\nSay more.",
       "Name | Value\nalpha | 1", "if [ -f x ]; then echo {ok}; fi", "raw @code{kept} {\n  second } line\n",
       "clearshown",
-      "Command zebractl arg\nRuns zebractl."],
+      "Command: zebractl arg\nRuns zebractl."],
      ["@", "commentsentinel", "menusentinel", "indexsentinel", "ignoresentinel", "nestedignore", "stillignored",
       "textexsentinel", "infosentinel", "rawtexsentinel", "macrosentinel", "unsetsentinel", "after bye",
       "Titlepage Sentinel", "zebra.info", "\\input", "Top"]),
@@ -169,6 +169,34 @@ def test_title_and_headings_are_the_manuals() -> None:
     assert load("t.txi", b"@titlepage\n@title Only Titlepage\n@end titlepage\n@chapter A\nx\n").title == (
         "Only Titlepage"
     )
+
+
+def test_a_manual_without_settitle_is_titled_by_its_top_or_first_chapter() -> None:
+    assert load("t.texi", b"@node Top\n@top Okapi Manual\n@chapter Start\nzebracorn\n").title == "Okapi Manual"
+    assert load("t.texi", b"@node Start\n@chapter Zebracorn Start\nx\n@section More\ny\n").title == "Zebracorn Start"
+
+
+def test_definitions_show_their_category_as_the_html_manual_does() -> None:
+    doc = load(
+        "defs.texi",
+        b"@chapter Defs\n@defun zebra-fn x y\nA function.\n@end defun\n"
+        b"@deftypefn {Library Function} int okapi (int @var{n})\n"
+        b"@deftypefnx {Library Function} int okapi2 (void)\nReturns.\n@end deftypefn\n"
+        b"@defopt zebra-option\n@end defopt\n@defmethod Window show flag\n@end defmethod\n",
+    )
+    assert doc.sections[0].text == (
+        "Function: zebra-fn x y\nA function.\nLibrary Function: int okapi (int n)\n"
+        "Library Function: int okapi2 (void)\nReturns.\nUser Option: zebra-option\nMethod on Window: show flag"
+    )
+
+
+def test_quotation_argument_inforef_and_letters_past_z() -> None:
+    doc = load(
+        "misc.texi",
+        b"@chapter Misc\n@quotation Warning\nHot @code{x}.\n@end quotation\n"
+        b"@inforef{Node, Zebra Name, zebrafile}.\n@enumerate y\n@item one\n@item two\n@item three\n@end enumerate\n",
+    )
+    assert doc.sections[0].text == "Warning:\nHot x.\nZebra Name.\ny. one\nz. two\naa. three"
 
 
 def test_unclosed_braces_and_blocks_keep_their_text() -> None:
