@@ -11,14 +11,17 @@ end close there; a `}` that closes nothing is dropped. `@verb{|x|}` is x as writ
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
+from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 __all__ = ["MAX_VALUES", "Values", "reduce_inline"]
 
 _TOKEN = re.compile(r"@(?:[A-Za-z][A-Za-z0-9]*|.|\n|$)|[{},]")
+_VERB_END = re.compile(r"(?=(.)\})", re.DOTALL)  # every `X}`, overlapping ones too ("x}}": "x}" and "}}")
 _ACCENT = re.compile(r"@([\"'`^~=,])(?:\{([A-Za-z]?)\}|([A-Za-z]))")
 _MAX_BUFFERED = 32
 MAX_VALUES = 2_000_000  # characters that @value{} puts in one manual: past them it puts nothing
@@ -81,6 +84,26 @@ class _Out:
             (self.buffers[-1].args[-1] if self.buffers else self.result).append(text)  # type: ignore[index]
 
 
+class _VerbEnds:
+    """Where each `X}` that may end an `@verb{X` stands, by X: found in one pass when the first @verb asks, so that
+    each @verb finds its end by a binary search. (A search of the text from each @verb for its end cost the rest
+    of the text for every unclosed one: 100,000 @verb{ of different delimiters, each never closed, took minutes.)"""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.ends: dict[str, list[int]] | None = None
+
+    def find(self, delimiter: str, start: int) -> int:
+        """Where the first `delimiter}` at or after `start` is, or -1."""
+        if self.ends is None:
+            self.ends = defaultdict(list)
+            for end in _VERB_END.finditer(self.text):
+                self.ends[end.group(1)].append(end.start())
+        positions = self.ends.get(delimiter, [])
+        found = bisect.bisect_left(positions, start)
+        return positions[found] if found < len(positions) else -1
+
+
 def reduce_inline(text: str, values: Mapping[str, str]) -> str:
     """`text` with its inline commands reduced (see the module docstring); `@value{name}` is values[name], already
     reduced when it was set ("" for a name never set)."""
@@ -89,7 +112,7 @@ def reduce_inline(text: str, values: Mapping[str, str]) -> str:
     text = _ACCENT.sub(_accented, text) if "@" in text else text
     out = _Out()
     position = 0
-    unclosed_verb: set[str] = set()  # delimiters no `@verb{` closes from here on: looked for once each
+    verb_ends = _VerbEnds(text)
     pending = ""  # a command just read that takes braces: whether `{` follows decides
     for token in _TOKEN.finditer(text):
         start = token.start()
@@ -102,7 +125,7 @@ def reduce_inline(text: str, values: Mapping[str, str]) -> str:
         position = token.end()
         word = token.group()
         if word == "{":
-            position = _open(out, pending, text, position, unclosed_verb)
+            position = _open(out, pending, text, position, verb_ends)
             pending = ""
         elif word == "}":
             _close(out, values)
@@ -126,15 +149,14 @@ def reduce_inline(text: str, values: Mapping[str, str]) -> str:
     return "".join(out.result)
 
 
-def _open(out: _Out, command: str, text: str, position: int, unclosed_verb: set[str]) -> int:
+def _open(out: _Out, command: str, text: str, position: int, verb_ends: _VerbEnds) -> int:
     """Open the brace after `command`; for @verb, write its text as it is and return where it ends."""
     if command == "verb" and position < len(text):
         delimiter = text[position]
-        end = -1 if delimiter in unclosed_verb else text.find(delimiter + "}", position + 1)
+        end = verb_ends.find(delimiter, position + 1)
         if end >= 0:
             out.write(text[position + 1 : end])
             return end + 2
-        unclosed_verb.add(delimiter)
     hidden = command in _DROPPED
     buffered = command in _REARRANGED and len(out.buffers) < _MAX_BUFFERED and not out.hidden
     frame = _Frame(command, [[]] if buffered else None, hidden)

@@ -203,6 +203,8 @@ PATHOLOGICAL = {
     "braces.texi": "zebracorn\n" + "{" * 100_000 + "@code{" * 50_000 + "@xref{" * 50_000,
     "values.texi": "@set a " + "x" * 10_000 + "\nzebracorn\n" + "@value{a}" * 100_000,
     "verbs.texi": "zebracorn\n" + "@verb{|" * 100_000,
+    # @verb{ never closed, each with its own delimiter: each looked for its `X}` to the end of the text (minutes)
+    "verbends.texi": "zebracorn\n" + "".join("@verb{" + chr(0x10000 + k) for k in range(200_000)),
 }
 
 
@@ -239,6 +241,7 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "braces.texi": ("zebracorn\nSee See", "See See"),
     "values.texi": "zebracorn\n" + "x" * 10_000 * 200,
     "verbs.texi": ("zebracorn\n|||", "|||"),
+    "verbends.texi": ("zebracorn\n" + chr(0x10000), chr(0x10000 + 199_999)),
 }
 
 
