@@ -26,6 +26,7 @@ _SHOWN = frozenset({"ifhtml", "ifnottex", "ifnotinfo", "ifnotdocbook", "ifnotlat
                     "smallindentedblock", "flushleft", "flushright", "raggedright", "float", "copying", "itemize",
                     "enumerate", "table", "ftable", "vtable", "multitable", "titlepage_", "sidebar", "displaymath",
                     "ifcommanddefined", "ifcommandnotdefined", "nodedescription"})  # fmt: skip
+_DEF_LINES = frozenset({"definfoenclose", "defline", "deftypeline"})  # def... lines that open no block
 _SEARCHED = 8
 _END = re.compile(r"[ \t]*@end[ \t]+([A-Za-z]+)")
 _TAB = re.compile(r"@tab(?![A-Za-z0-9])")
@@ -64,7 +65,7 @@ class Blocks:
         if name in _HIDDEN or name in _SHOWN:
             self._push(_Block(name, name not in _HIDDEN, start=rest.strip() or "1"))
             return True
-        if name.startswith("def") and not name.endswith(("x", "index")) and name != "definfoenclose":
+        if name.startswith("def") and not name.endswith(("x", "index")) and name not in _DEF_LINES:
             self._push(_Block(name, True))  # its line is its first text: "Command name args"
         return False
 

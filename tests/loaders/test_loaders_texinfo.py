@@ -199,6 +199,15 @@ def test_quotation_argument_inforef_and_letters_past_z() -> None:
     assert doc.sections[0].text == "Warning:\nHot x.\nZebra Name.\ny. one\nz. two\naa. three"
 
 
+def test_deflines_in_a_defblock_open_no_block() -> None:
+    """Texinfo 7's @defblock holds @defline lines: each taken for a block left 9 open inside @iftex, whose @end was
+    then not found, and the rest of the manual was hidden."""
+    lines = b"@defline Command zebra-cmd x\n" * 9
+    doc = load("defblock.texi", b"@chapter A\n@defblock\n" + lines + b"@end defblock\n@iftex\n@defblock\n" + lines
+               + b"@end defblock\n@end iftex\nokapi after\n")  # fmt: skip
+    assert doc.sections[0].text == "Command: zebra-cmd x\n" * 9 + "okapi after"
+
+
 def test_unclosed_braces_and_blocks_keep_their_text() -> None:
     doc = load("open.texinfo", b"@chapter Open @code{x\n@example\nzebracorn @emph{deep\n}}} tail\n")
     assert doc.sections[0].heading == "Open x"
