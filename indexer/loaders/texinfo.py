@@ -52,6 +52,8 @@ _IMPLIED = {"defun": "Function", "deftypefun": "Function", "defmac": "Macro", "d
             "defvar": "Variable", "deftypevar": "Variable", "defopt": "User Option"}  # fmt: skip
 _OF_CLASS = {"defmethod": "Method on", "deftypemethod": "Method on", "defivar": "Instance Variable of",
              "deftypeivar": "Instance Variable of"}  # fmt: skip
+_VALUE = re.compile(r"@@|@value\{([^{}\n]*)\}")
+_ESCAPED = str.maketrans({"@": "@@", "{": "@{", "}": "@}", ",": "@comma{}"})  # a value's text read as text
 _INPUT = re.compile(r"\A\ufeff?[ \t]*\\input[ \t]+texinfo[^\n]*")  # TeX's line that reads texinfo.tex
 _MAX_VALUE = 10_000  # characters of one @set value kept
 
@@ -88,6 +90,8 @@ class _Reader:
             if blocks.shown():
                 self._raw(line)
             return
+        if "@value" in line and blocks.shown():
+            line = _VALUE.sub(self._value, line)
         command = _COMMAND.match(line)
         name = command.group(1) if command else ""
         rest = line[command.end() :] if command else ""
@@ -138,6 +142,13 @@ class _Reader:
             return
         else:
             self._append(line)
+
+    def _value(self, match: re.Match[str]) -> str:
+        """@value{name} as `name` is set at its line (the section's text is reduced when it ends, after later @set
+        and @clear lines), escaped to read as the text it is; `@@value` is left as it is."""
+        if match.group(1) is None:
+            return match.group()
+        return self.values.expand(match.group(1).strip()).translate(_ESCAPED)
 
     def _include(self, target: str, path: Path) -> None:
         text = included_text(path, target)

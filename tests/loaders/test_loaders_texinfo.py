@@ -208,6 +208,13 @@ def test_deflines_in_a_defblock_open_no_block() -> None:
     assert doc.sections[0].text == "Command: zebra-cmd x\n" * 9 + "okapi after"
 
 
+def test_a_value_is_as_set_at_its_line() -> None:
+    """A section's text is reduced when it ends: a later @set or @clear changed (or emptied) the values before it."""
+    doc = load("values.texi", b"@chapter A\n@set V zebra, {one}\nFirst @value{V}.\n@set V okapi\n"
+               b"Then @xref{@value{V}}.\n@clear V\nGone @value{V}.\n")  # fmt: skip
+    assert doc.sections[0].text == "First zebra, one.\nThen See okapi.\nGone ."
+
+
 def test_unclosed_braces_and_blocks_keep_their_text() -> None:
     doc = load("open.texinfo", b"@chapter Open @code{x\n@example\nzebracorn @emph{deep\n}}} tail\n")
     assert doc.sections[0].heading == "Open x"
