@@ -141,7 +141,7 @@ class _Reader:
         elif name in _DROPPED_LINES or (name.endswith("index") and name != "printindex" and not rest.startswith("{")):
             return
         else:
-            self._append(line)
+            self._append(line if name in ("", "tab") else rest)  # @center Title: "Title", not " Title"
 
     def _value(self, match: re.Match[str]) -> str:
         """@value{name} as `name` is set at its line (the section's text is reduced when it ends, after later @set

@@ -197,6 +197,8 @@ def test_quotation_argument_inforef_and_letters_past_z() -> None:
         b"@inforef{Node, Zebra Name, zebrafile}.\n@enumerate y\n@item one\n@item two\n@item three\n@end enumerate\n",
     )
     assert doc.sections[0].text == "Warning:\nHot x.\nZebra Name.\ny. one\nz. two\naa. three"
+    doc = load("center.texi", b"@chapter A\n@center Zebra Centered\n@noindent Okapi text\n@exdent Out\n")
+    assert doc.sections[0].text == "Zebra Centered\nOkapi text\nOut"
 
 
 def test_deflines_in_a_defblock_open_no_block() -> None:
