@@ -83,6 +83,15 @@ class _Out:
         if text and not self.hidden:
             (self.buffers[-1].args[-1] if self.buffers else self.result).append(text)  # type: ignore[index]
 
+    def comma(self) -> None:
+        """A `,` starts the next argument of the innermost brace's command if it is a rearranged one (@xref{a,b}),
+        else it is text (@code{a, b}, and @xref{@code{a,b}} too: a comma splits only its own brace's arguments)."""
+        frame = self.stack[-1] if self.stack else None
+        if frame is not None and frame.args is not None and not self.hidden:
+            frame.args.append([])
+        else:
+            self.write(",")
+
 
 class _VerbEnds:
     """Where each `X}` that may end an `@verb{X` stands, by X: found in one pass when the first @verb asks, so that
@@ -130,11 +139,7 @@ def reduce_inline(text: str, values: Mapping[str, str]) -> str:
         elif word == "}":
             _close(out, values)
         elif word == ",":
-            frame = out.stack[-1] if out.stack else None
-            if frame is not None and frame.args is not None and not out.hidden:
-                frame.args.append([])
-            else:
-                out.write(",")
+            out.comma()
         else:
             pending = word[1:] or "@"
             if pending in ("c", "comment"):
