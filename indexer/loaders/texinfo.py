@@ -1,17 +1,18 @@
 """Texinfo (.texi, .texinfo, .txi): GNU's manuals, read as their HTML manual shows them.
 
-Title: @settitle, else the @title of the title page. Each @chapter, @section, @subsection, @unnumbered...,
-@appendix... and @heading... line starts a Section at its level (@top and chapters 1, sections 2, ...). What is
-no text is dropped: @node lines, menus, @c/@comment, @ignore, index entries, @macro definitions, settings lines
-(@setfilename, @syncodeindex...), the title page, and what HTML does not show: @iftex, @ifinfo, @ifnothtml,
-@tex, @latex, @html... blocks are left out, @ifhtml, @ifnottex, @ifnotinfo... read; @ifset/@ifclear follow
-@set/@clear. @value{name} is what @set gave it, as set at that line (so a value naming itself never loops).
-@copying is shown where @insertcopying is. @example, @lisp, @display... keep their lines as written (their inline
-commands reduced); @verbatim keeps them raw. @itemize and @enumerate items start "- " or "1. ", a @table's
-@item/@itemx term is a line of its own, a @multitable row is its cells joined by " | ". A macro's call is read
-as its arguments' text (macros are not expanded). @include FILE is the file read in place (includes.py: from
-the documents folder, MAX_DEPTH deep, MAX_INCLUDES in all); a file of nothing but @set lines (version.texi) is
-no page of its own. Other included files (fdl.texi) stay pages too: nothing tells a chapter from a manual whose
+Title: @settitle, else the @title of the title page, else @top's (or the first chapter's) heading. Each @chapter,
+@section, @subsection, @unnumbered..., @appendix... and @heading... line starts a Section at its level (@top and
+chapters 1, sections 2, ...). What is no text is dropped: @node lines, menus, @c/@comment, @ignore, index entries,
+@macro definitions, settings lines (@setfilename, @syncodeindex...), the title page, and what HTML does not show:
+@iftex, @ifinfo, @ifnothtml, @tex, @latex, @html... blocks are left out, @ifhtml, @ifnottex, @ifnotinfo... read;
+@ifset/@ifclear follow @set/@clear. @value{name} is what @set gave it, as set at that line (so a value naming
+itself never loops). @copying is shown where @insertcopying is. @example, @lisp, @display... keep their lines as
+written (their inline commands reduced); @verbatim keeps them raw. @itemize and @enumerate items start "- " or
+"1. ", a @table's @item/@itemx term is a line of its own, a @multitable row is its cells joined by " | ", a
+@deffn/@defun... line is "Category: name arguments", a @quotation's argument "Note:". A macro's call is read as
+its arguments' text (macros are not expanded). @include FILE is the file read in place (includes.py: from the
+documents folder, MAX_DEPTH deep, MAX_INCLUDES in all); a file of nothing but @set lines (version.texi) is no
+page of its own. Other included files (fdl.texi) stay pages too: nothing tells a chapter from a manual whose
 includer is not indexed. Inline commands: texinfoinline.py.
 """
 
@@ -31,7 +32,7 @@ from indexer.model import ParsedDoc, Section
 __all__ = ["TexinfoLoader"]
 
 _COMMAND = re.compile(r"[ \t]*@([A-Za-z][A-Za-z0-9]*)(?![A-Za-z0-9{])[ \t]*")
-_LEVELS = {"top": 1, "chapter": 1, "unnumbered": 1, "appendix": 1, "chapheading": 1, "majorheading": 1,
+_LEVELS = {"top": 1, "chapter": 1, "unnumbered": 1, "appendix": 1, "centerchap": 1, "chapheading": 1, "majorheading": 1,
            "section": 2, "unnumberedsec": 2, "appendixsec": 2, "appendixsection": 2, "heading": 2,
            "subsection": 3, "unnumberedsubsec": 3, "appendixsubsec": 3, "subheading": 3,
            "subsubsection": 4, "unnumberedsubsubsec": 4, "appendixsubsubsec": 4, "subsubheading": 4}  # fmt: skip

@@ -176,7 +176,9 @@ def test_title_and_headings_are_the_manuals() -> None:
 
 def test_a_manual_without_settitle_is_titled_by_its_top_or_first_chapter() -> None:
     assert load("t.texi", b"@node Top\n@top Okapi Manual\n@chapter Start\nzebracorn\n").title == "Okapi Manual"
-    assert load("t.texi", b"@node Start\n@chapter Zebracorn Start\nx\n@section More\ny\n").title == "Zebracorn Start"
+    assert load("t.texi", b"@node Start\n@centerchap Zebracorn Start\nx\n@section More\ny\n").title == (
+        "Zebracorn Start"
+    )
 
 
 def test_definitions_show_their_category_as_the_html_manual_does() -> None:
