@@ -242,8 +242,10 @@ def test_a_manual_through_the_pipeline_reads_its_includes(tmp_path: Path) -> Non
         docs,
         "doc/manual.texi",
         "@settitle Okapi Manual\n@include version.texi\n@include self.texi\n"
-        "@chapter Start\nVersion @value{VERSION}, updated @value{UPDATED}: zebracorn.\n@include gone.texi\n",
+        "@chapter Start\nVersion @value{VERSION}, updated @value{UPDATED}: zebracorn.\n@include gone.texi\n"
+        "@set PARTS parts\n@include @value{PARTS}/part.texi\n",  # @value is expanded on an @include line
     )
+    write(docs, "doc/parts/part.texi", "@section Part\nokapipart\n")
     write(docs, "doc/self.texi", "@chapter Self\nselfsentinel\n@include self.texi\n")
     report = index(docs, index_dir)
     assert found(index_dir, "zebracorn") == ["doc/manual.texi"]
@@ -251,6 +253,7 @@ def test_a_manual_through_the_pipeline_reads_its_includes(tmp_path: Path) -> Non
     text = text_of(index_dir, "doc/manual.texi")
     assert "Version 5.3, updated 1 May 2025: zebracorn." in text
     assert 0 < text.count("selfsentinel") <= 11
-    assert report.added == 2  # the manual, and self.texi: version.texi holds nothing but @set lines, no page
+    assert "okapipart" in text
+    assert report.added == 3  # the manual, part.texi and self.texi: version.texi holds nothing but @set lines, no page
     assert not any("version.texi" in w.id for w in report.warnings)
     assert any("gone.texi does not exist" in w for w in warnings_of(report, "doc/manual.texi"))
