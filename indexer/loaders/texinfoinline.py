@@ -22,7 +22,10 @@ __all__ = ["MAX_VALUES", "Values", "reduce_inline"]
 
 _TOKEN = re.compile(r"@(?:[A-Za-z][A-Za-z0-9]*|.|\n|$)|[{},]")
 _VERB_END = re.compile(r"(?=(.)\})", re.DOTALL)  # every `X}`, overlapping ones too ("x}}": "x}" and "}}")
-_ACCENT = re.compile(r"@([\"'`^~=,])(?:\{([A-Za-z]?)\}|([A-Za-z]))")
+_ACCENT = re.compile(  # `@@` first: in "@@'s" no accent begins at the second @
+    r"@@|@([\"'`^~=,])(?:\{([A-Za-z]?)\}|([A-Za-z]))"
+    r"|@(v|u|H|ringaccent|dotaccent|ogonek|udotaccent|ubaraccent|tieaccent)\{([A-Za-z]?)\}"
+)
 _MAX_BUFFERED = 32
 MAX_VALUES = 2_000_000  # characters that @value{} puts in one manual: past them it puts nothing
 
@@ -54,7 +57,9 @@ _SYMBOLS = {
     "thischapter": "", "thissection": "", "thisfile": "", "thispage": "", "thistitle": "", "click": "→",
 }  # fmt: skip
 _COMBINING = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
-              ",": "\u0327"}  # fmt: skip
+              ",": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "ringaccent": "\u030a",
+              "dotaccent": "\u0307", "ogonek": "\u0328", "udotaccent": "\u0323", "ubaraccent": "\u0331",
+              "tieaccent": "\u0361"}  # fmt: skip
 _DROPPED = frozenset({"anchor", "indexterm", "errormsg", "hyphenation", "sortas", "seeentry", "seealso"})
 _REARRANGED = frozenset({"uref", "url", "email", "xref", "pxref", "ref", "inforef", "image", "abbr", "acronym",
                          "value", "footnote", "link", "sc"})  # fmt: skip
@@ -214,5 +219,8 @@ def _shown(command: str, args: list[str], values: Mapping[str, str]) -> str:
 
 
 def _accented(match: re.Match[str]) -> str:
-    letter = match.group(2) if match.group(2) is not None else match.group(3)
-    return unicodedata.normalize("NFC", letter + _COMBINING[match.group(1)]) if letter else ""
+    if match.group() == "@@":
+        return "@@"
+    letter = next((group for group in match.group(2, 3, 5) if group is not None), "")
+    mark = _COMBINING[match.group(1) or match.group(4)]
+    return unicodedata.normalize("NFC", letter + mark) if letter else ""

@@ -127,6 +127,7 @@ hiddenexample
 @ifset FLAG
 flagsentinel
 @end ifset
+Dvo@v{r}@'ak @ringaccent{A}ngstr@"om Erd@H{o}s user@@'s
 Caf@'e na@"{i}ve @copyright{} @TeX{} @result{} x@*y @code{a, b} @footnote{noted}.
 @ifnottex
 shownafter
@@ -134,7 +135,7 @@ shownafter
 """
 
 CASES: list[tuple[str, Content, list[str], list[str]]] = [
-    ("nested.texi", NESTED, ["Café naïve © TeX ⇒ x\ny a, b (noted).", "shownafter"],
+    ("nested.texi", NESTED, ["Dvořák Ångström Erdős user@'s\nCafé naïve © TeX ⇒ x\ny a, b (noted).", "shownafter"],
      ["hiddenexample", "flagsentinel", "@"]),
     ("zebra.texi", MANUAL,
      ["This is Edition 5.3 of the manual.", "The zebra command reads file with -x; press C-c",
