@@ -39,6 +39,7 @@ FORMAT_NAMES = {
     "odp": "OpenDocument presentation",
     "epub": "EPUB book",
     "rtf": "Rich Text Format",
+    "texinfo": "Texinfo manual",
     "openapi": "OpenAPI spec",
 }
 
