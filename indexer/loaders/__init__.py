@@ -12,6 +12,7 @@ from indexer.loaders.docx import DocxLoader
 from indexer.loaders.epub import EpubLoader
 from indexer.loaders.html import HtmlLoader
 from indexer.loaders.mail import EmailLoader
+from indexer.loaders.man import ManLoader
 from indexer.loaders.markdown import MarkdownLoader
 from indexer.loaders.mdx import MdxLoader
 from indexer.loaders.notebook import NotebookLoader
@@ -45,8 +46,8 @@ LOADERS: tuple[Loader, ...] = (
     TexinfoLoader(),
 )
 
-BY_NAME = (OpenApiLoader(),)  # loaders that take a file by its name or first bytes: after those of its suffix
-SNIFFED: frozenset[str] = frozenset().union(*(loader.sniffed for loader in BY_NAME))  # told by their first bytes
+# loaders that take a file by its name or first bytes: after those of its suffix
+BY_NAME = (OpenApiLoader(), ManLoader())
 
 __all__ = ["BY_NAME", "HEAD_BYTES", "LOADERS", "SUFFIXES", "Loader", "indexable", "loader_for"]
 
@@ -69,6 +70,6 @@ def indexable(name: str, head: Callable[[], bytes]) -> bool:
     path = PurePath(name)
     if path.suffix.lower() in SUFFIXES:
         return True
-    if path.suffix.lower() not in SNIFFED:
+    if not any(path.suffix.lower() in loader.sniffed for loader in BY_NAME):  # told by their first bytes
         return False
     return loader_for(path) is not None or loader_for(path, head()) is not None

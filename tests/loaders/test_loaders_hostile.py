@@ -205,6 +205,13 @@ PATHOLOGICAL = {
     "verbs.texi": "zebracorn\n" + "@verb{|" * 100_000,
     # @verb{ never closed, each with its own delimiter: each looked for its `X}` to the end of the text (minutes)
     "verbends.texi": "zebracorn\n" + "".join("@verb{" + chr(0x10000 + k) for k in range(200_000)),
+    # manual pages: escapes never closed, a line of nested conditions (each body held the rest of the line), a
+    # line of enclosing mdoc macros, a string of 200 characters named 100,000 times, words joined by \c
+    "escapes.1": ".TH A 1\nzebracorn\n" + "\\f\\(\\*\\[\\h'\\s" * 30_000 + "okapi\n",
+    "conditions.1": ".TH A 1\nzebracorn\n" + ".if n \\{\\\n" * 50_000 + "okapi\n",
+    "enclosures.8": ".Dd x\n.Sh A\nzebracorn\n.Op" + " Op" * 100_000 + "\n",
+    "strings.1": ".TH A 1\n.ds x " + "y" * 200 + "\nzebracorn\n" + "\\*x" * 100_000 + "\n",
+    "joined.1": ".TH A 1\nzebracorn\n" + "a\\c\n" * 100_000,
 }
 
 
@@ -242,6 +249,11 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "values.texi": "zebracorn\n" + "x" * 10_000 * 200,
     "verbs.texi": ("zebracorn\n|||", "|||"),
     "verbends.texi": ("zebracorn\n" + chr(0x10000), chr(0x10000 + 199_999)),
+    "escapes.1": ("zebracorn ", "okapi"),
+    "conditions.1": "zebracorn okapi",
+    "enclosures.8": ("A\n\nzebracorn [[[[", "]]]]"),
+    "strings.1": ("zebracorn yyyy", "yyyy"),
+    "joined.1": ("zebracorn aaaa", "aaaa"),
 }
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from indexer.loaders import loader_for
+from indexer.loaders import HEAD_BYTES, loader_for
 from indexer.model import ParsedDoc
 
 Content = bytes | Callable[[], bytes]
@@ -16,9 +16,10 @@ Content = bytes | Callable[[], bytes]
 
 def load(filename: str, content: Content) -> ParsedDoc:
     path = Path(filename)
-    loader = loader_for(path)
+    data = content() if callable(content) else content
+    loader = loader_for(path, data[:HEAD_BYTES])  # as the run picks it: by name, else by its first bytes
     assert loader is not None, f"no loader for {filename}"
-    return loader.load(path, content() if callable(content) else content)
+    return loader.load(path, data)
 
 
 def searchable(doc: ParsedDoc) -> str:
