@@ -80,7 +80,7 @@ class ManLoader:
         lines = decode_text(data).splitlines()
         link = _link_target(lines)
         if link:
-            raise NotAPage(f"a link page (.so {link}): its text is that page's, indexed there")
+            raise NotAPage("a manual's link page (nothing but a .so line): indexed as the page it names")
         warnings: list[str] = []
         lines = _with_sources(path, lines, warnings)
         driver: ManMacros | MdocMacros = MdocMacros(lines) if _is_mdoc(lines) else ManMacros(lines)
