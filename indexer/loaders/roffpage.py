@@ -184,8 +184,10 @@ class Driver:
             if cell is not None:
                 if line.startswith("T}"):
                     rows[-1][-1] = " ".join(part for part in cell if part)
-                    rows[-1] += [inline(c, self.strings) for c in line[2:].split(separator)[1:]]
+                    rows[-1] += [inline(c, self.strings).strip() for c in line[2:].split(separator)[1:]]
                     cell = None
+                    if len(rows[-1]) > 1 and rows[-1][-1].endswith("T{"):  # `T}:T{`: the next cell opens
+                        rows[-1][-1], cell = "", []
                 else:
                     cell.append(self.cell_line(line))
                 continue

@@ -122,6 +122,11 @@ T{
 .BR open (),
 .BR openat ()
 T}	MT-Safe
+T{
+.B creat
+T}	T{
+MT-Unsafe
+T}
 .TE
 .unknownrequest rawsentinel
 """
@@ -177,7 +182,8 @@ def test_a_man_page_reads_as_man_shows_it() -> None:
         "\n\nO_APPEND\nThe file is opened in append mode.\n\n• A bullet item."
     )
     assert subsection == (
-        'Text\n\nfd = open("x", O_RDONLY);\n\nnroffword elseword\n\nInterface | Value\nopen(), openat() | MT-Safe'
+        'Text\n\nfd = open("x", O_RDONLY);\n\nnroffword elseword\n\n'
+        "Interface | Value\nopen(), openat() | MT-Safe\ncreat | MT-Unsafe"
     )
     text = "\n".join(s.text for s in doc.sections)
     for unwanted in ("macrobodysentinel", "commentsentinel", "troffsentinel", "rawsentinel", "\\f", ".TP"):
