@@ -146,7 +146,8 @@ class MdocMacros(Driver):
     def call(self, name: str, tokens: list[str], at: int, words: _Words) -> int:
         """One macro on `tokens` from `at`: the index after the words it took."""
         end = at
-        while end < len(tokens) and tokens[end] not in _CALLABLE and tokens[end] not in _CLOSE_MARKS | {"|"}:
+        stops = _CLOSE_MARKS if name == "Fl" else _CLOSE_MARKS | {"|"}  # `Fl c | s`: -c | -s, as mandoc shows it
+        while end < len(tokens) and tokens[end] not in _CALLABLE and tokens[end] not in stops:
             end += 1
         own = [inline(token) for token in tokens[at:end]]
         if name in _ENCLOSING:
@@ -186,7 +187,7 @@ class MdocMacros(Driver):
     def own_words(self, name: str, own: list[str]) -> list[str]:
         """What a macro shows of its own words."""
         if name == "Fl":
-            return ["-" + word for word in own] or ["-"]
+            return [word if word == "|" else "-" + word for word in own] or ["-"]
         if name == "Xr":
             return [f"{own[0]}({own[1]})", *own[2:]] if len(own) > 1 else own
         if name == "Fn":

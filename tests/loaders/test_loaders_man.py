@@ -26,6 +26,7 @@ MDOC = rb""".\"	$OpenBSD: ssh.1,v 1.454 $
 .Nm ssh
 .Op Fl 46AaC
 .Op Fl B Ar bind_interface
+.Op Fl c | s
 .Op Fl D Oo Ar bind_address : Oc Ns Ar port
 .Ar destination
 .Op Ar command Op Ar argument ...
@@ -146,7 +147,7 @@ def test_an_mdoc_page_reads_as_mandoc_shows_it() -> None:
     name, synopsis, description, escapes, authentication = (s.text for s in doc.sections)
     assert name == "ssh — OpenSSH remote login client"
     assert synopsis == (
-        "ssh [-46AaC] [-B bind_interface] [-D [bind_address:]port] destination [command [argument ...]]"
+        "ssh [-46AaC] [-B bind_interface] [-c | -s] [-D [bind_address:]port] destination [command [argument ...]]"
     )
     assert description.startswith(
         "ssh connects to destination, which may be given as ssh://[user@]hostname[:port]. See ssh_config(5) and "
