@@ -107,6 +107,10 @@ def _glyph(name: str) -> str:
 
 
 def _delimited(kind: str, argument: str) -> str:
+    """A delimited escape: a named glyph (\\C'em'), a character by its number (\\N'65'), a space for a move to the
+    right (DocBook's bullet, `\\h'-04'\\(bu\\h'+03'`); nothing for the rest (sizes, lines, marks)."""
+    if kind == "h":
+        return "" if argument.lstrip().startswith("-") or not argument.strip("0+. ") else " "
     if kind == "C":
         return _glyph(argument)
     if kind == "N" and argument.isdigit() and 32 <= int(argument) < 0x110000:

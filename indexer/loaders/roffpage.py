@@ -82,8 +82,9 @@ class Driver:
         if self.out.fill and (not line.strip() or line[:1] in " \t"):
             (self.out.paragraph if not line.strip() else self.out.line_break)()
         joins = line.endswith("\\c")
-        self.text(inline(line[:-2] if joins else line, self.strings))
-        self.out.joined = joins
+        words = inline(line[:-2] if joins else line, self.strings)
+        self.text(words)
+        self.out.joined = joins and not words[-1:].isspace()  # `\\(bu\\h'+03'\\c`: a space, then the words
 
     def text(self, words: str) -> None:
         """Words a page shows (a subclass may mark the first words after a macro, such as a .TP's tag)."""

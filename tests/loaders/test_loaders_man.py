@@ -244,3 +244,44 @@ def test_sourced_pages_are_put_in_place_and_link_pages_are_indexed_where_they_le
     assert found(index_dir, "okapi") == ["man/man3/fstat.3"]  # common.3 opens with no .TH: no page of its own
     assert "link page" in skipped(report)["man/man3/fstatat.3"]
     assert dict(report.unread).get(".1") == 1
+
+
+DOCBOOK = rb"""'\" t
+.\" Generator: DocBook XSL Stylesheets vsnapshot <http://docbook.sf.net/>
+.TH "GIT\-ADD" "1" "03/09/2024" "Git 2\&.44\&.0" "Git Manual"
+.ie \n(.g .ds Aq \(aq
+.el       .ds Aq '
+.nh
+.ad l
+.SH "NAME"
+git-add \- Add file contents to the index
+.SH "SYNOPSIS"
+.sp
+.nf
+\fIgit add\fR [\-\-verbose | \-v] [\-\-dry\-run | \-n]
+          [\-\-] [<pathspec>\&...\&]
+.fi
+.SH "DESCRIPTION"
+.PP
+It\*(Aqs the \(lqzebracorn\(rq way\&.
+.sp
+.RS 4
+.ie n \{\
+\h'-04'\(bu\h'+03'\c
+.\}
+.el \{\
+.sp -1
+.IP \(bu 2.3
+.\}
+First bullet item\&.
+.RE
+"""
+
+
+def test_a_docbook_generated_page_reads_as_man_shows_it() -> None:
+    """Git's and many projects' pages come from DocBook: quoted headings, portability strings, nroff-only bullets."""
+    doc = load("git-add.1", DOCBOOK)
+    assert doc.title == "git-add(1): Add file contents to the index"
+    assert [s.heading for s in doc.sections] == ["NAME", "SYNOPSIS", "DESCRIPTION"]
+    assert doc.sections[1].text == "git add [--verbose | -v] [--dry-run | -n]\n          [--] [<pathspec>...]"
+    assert doc.sections[2].text == "It's the “zebracorn” way.\n\n• First bullet item."
