@@ -175,6 +175,8 @@ class Driver:
             self.at += 1
             if line.startswith((".TE", "'TE")):
                 break
+            if self.out.chars > MAX_CHARS:  # run() warns: the rest of the table is read past, not kept
+                continue
             if formats:
                 if line.rstrip().endswith(";") and not rows and separator == "\t":
                     option = _TABLE_OPTIONS.search(line)
@@ -185,16 +187,17 @@ class Driver:
             if cell is not None:
                 if line.startswith("T}"):
                     rows[-1][-1] = " ".join(part for part in cell if part)
-                    rows[-1] += [inline(c, self.strings).strip() for c in line[2:].split(separator)[1:]]
+                    rows[-1] += self.cells(line[2:], separator)[1:]
                     cell = None
                     if len(rows[-1]) > 1 and rows[-1][-1].endswith("T{"):  # `T}:T{`: the next cell opens
                         rows[-1][-1], cell = "", []
                 else:
                     cell.append(self.cell_line(line))
+                    self.out.chars += len(cell[-1])
                 continue
             if line[:1] in ".'" or line.strip() in ("_", "=", ""):
                 continue
-            rows.append([inline(c, self.strings).strip() for c in line.split(separator)])
+            rows.append(self.cells(line, separator))
             if rows[-1] and rows[-1][-1].endswith("T{"):
                 rows[-1][-1], cell = "", []
         for row in rows:
@@ -202,6 +205,13 @@ class Driver:
             if row:
                 self.out.lines.append(" | ".join(row))
         self.out.paragraph()
+
+    def cells(self, line: str, separator: str) -> list[str]:
+        """A table row's cells as they read, counted toward MAX_CHARS as text is: each cell has an expansion budget
+        of its own (inline()), so a row of 25 cells naming a 200-character string is 5,000 characters."""
+        found = [inline(cell, self.strings).strip() for cell in line.split(separator)]
+        self.out.chars += sum(map(len, found))
+        return found
 
     def cell_line(self, line: str) -> str:
         """A line of a table's T{ cell: text, or a font macro's words (`.BR getrlimit (),`); other requests none."""

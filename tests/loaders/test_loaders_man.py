@@ -285,3 +285,17 @@ def test_a_docbook_generated_page_reads_as_man_shows_it() -> None:
     assert [s.heading for s in doc.sections] == ["NAME", "SYNOPSIS", "DESCRIPTION"]
     assert doc.sections[1].text == "git add [--verbose | -v] [--dry-run | -n]\n          [--] [<pathspec>...]"
     assert doc.sections[2].text == "It's the “zebracorn” way.\n\n• First bullet item."
+
+
+@pytest.mark.parametrize(
+    "table",
+    ["tab(:);\nl.\n" + ("\\*x:" * 24 + "\n") * 5_000, "l.\nT{\n" + "\\*x\n" * 120_000 + "T}\n"],
+    ids=["rows", "block-cell"],
+)
+def test_a_table_naming_a_string_in_every_cell_is_bounded_as_text_is(table: str) -> None:
+    """Each cell expands strings on a budget of its own: 480 KB of `\\*x` cells made 24 MB of text, past the
+    page's 20 MB bound and with no warning (a 16 MB page, 800 MB)."""
+    page = ".TH A 1\n.ds x " + "y" * 200 + "\n.TS\n" + table + ".TE\nAfter.\n"
+    doc = load("table.1", page.encode())
+    assert sum(len(section.text) for section in doc.sections) < 21_000_000  # (with the " | " between cells)
+    assert doc.warnings == ("more than 20,000,000 characters of text: the rest left out",)
