@@ -8,7 +8,7 @@ then the address in angle brackets, as man does; pod2man's `.Vb`/`.Ve` are no-fi
 
 from __future__ import annotations
 
-from indexer.loaders.roff import arguments, inline
+from indexer.loaders.roff import arguments, inline_each
 from indexer.loaders.roffpage import Driver
 
 __all__ = ["ManMacros"]
@@ -40,7 +40,7 @@ class ManMacros(Driver):
             self.pending = ""
 
     def macro(self, name: str, rest: str) -> None:
-        args = [inline(arg, self.strings) for arg in arguments(rest)]
+        args = inline_each(arguments(rest), self.strings)
         if name == "TH":
             self.name, self.section = [*args, "", ""][:2]
         elif name in ("SH", "SS"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["MAX_STRING", "Out", "arguments", "inline", "uncomment"]
+__all__ = ["MAX_STRING", "Out", "arguments", "inline", "inline_each", "uncomment"]
 
 MAX_STRING = 200  # characters of a string a page defines (.ds)
 MAX_STRINGS = 1_000  # strings a page may define
@@ -69,10 +69,17 @@ def inline(text: str, strings: dict[str, str] | None = None) -> str:
     """The characters an escaped line shows: fonts and sizes dropped, glyphs and strings in place (strings up to
     MAX_STRING characters each, and no more of them than the line's own length again and 10,000: a line of
     `\\*x` cannot grow a page's text a hundredfold)."""
-    if "\\" not in text:
-        return text
-    budget = [len(text) + 10_000]
-    return _ESCAPE.sub(lambda match: _escape(match, strings or {}, budget), text)
+    return inline_each([text], strings)[0]
+
+
+def inline_each(texts: list[str], strings: dict[str, str] | None = None) -> list[str]:
+    """inline() of each of a request's arguments, on one budget for them all: each on its own would let a line of
+    100,000 arguments `\\*x` grow a hundredfold."""
+    budget = [sum(map(len, texts)) + 10_000]
+    return [
+        _ESCAPE.sub(lambda match: _escape(match, strings or {}, budget), text) if "\\" in text else text
+        for text in texts
+    ]
 
 
 def _escape(match: re.Match[str], strings: dict[str, str], budget: list[int]) -> str:
@@ -169,6 +176,7 @@ class Out:
 
     def heading(self, text: str, level: int) -> None:
         self.paragraph()
+        self.chars += len(text)
         self.sections.append((" ".join(text.split()), level, []))
 
     def set_fill(self, fill: bool) -> None:

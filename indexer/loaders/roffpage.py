@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.loaders.roff import Out, arguments, inline, uncomment
+from indexer.loaders.roff import Out, arguments, inline, inline_each, uncomment
 
 __all__ = ["MAX_CHARS", "Driver"]
 
@@ -222,7 +222,7 @@ class Driver:
         if name not in _FONTS:
             return ""
         joiner = "" if len(name) == 2 and name != "SM" else " "
-        return joiner.join(inline(arg, self.strings) for arg in arguments(rest))
+        return joiner.join(inline_each(arguments(rest), self.strings))
 
 
 def _continues(line: str) -> bool:
