@@ -70,6 +70,6 @@ def indexable(name: str, head: Callable[[], bytes]) -> bool:
     path = PurePath(name)
     if path.suffix.lower() in SUFFIXES:
         return True
-    if not any(path.suffix.lower() in loader.sniffed for loader in BY_NAME):  # told by their first bytes
+    if not any(loader.sniffs(path) for loader in BY_NAME):  # told by their first bytes
         return False
     return loader_for(path) is not None or loader_for(path, head()) is not None

@@ -44,34 +44,29 @@ _PACKAGE = re.compile(r"[.'][ \t]*(TH|Dd|Dt|Sh)\b")
 _DASH = re.compile(r"\s+[-—\u2013]+\s+")
 
 
-class _Suffixes:
-    """The suffixes of the files a manual page may be in: a section's (`.1`, `.3pm`), `.man`, `.mdoc`, `.gz`."""
-
-    def __contains__(self, suffix: object) -> bool:
-        return isinstance(suffix, str) and (
-            suffix in _NAMED or suffix == ".gz" or _SECTION.fullmatch(suffix) is not None
-        )
-
-
 class ManLoader:
     """Reads manual pages; see the module docstring for which files are pages and what text they give."""
 
     format = "man"
     suffixes: frozenset[str] = frozenset()  # taken by name and first bytes (takes())
-    sniffed = _Suffixes()
+
+    def sniffs(self, path: PurePath) -> bool:
+        """Whether a file of this name may be a page, which its first bytes tell: a section's suffix (`.1`,
+        `.3pm`), `.man` or `.mdoc`, or one of them before `.gz` (an `archive.tar.gz` is not opened to ask)."""
+        suffix = path.suffix.lower()
+        if suffix == ".gz":
+            suffix = PurePath(path.stem).suffix.lower()
+        return suffix in _NAMED or _SECTION.fullmatch(suffix) is not None
 
     def takes(self, path: PurePath, head: bytes) -> bool:
         """Whether a file of this name, whose first bytes are `head`, is a manual page."""
         suffix = path.suffix.lower()
         if suffix in _NAMED:
             return True
-        if suffix == ".gz":
-            inner = PurePath(path.stem)
-            if inner.suffix.lower() not in _NAMED and not _SECTION.fullmatch(inner.suffix.lower()):
-                return False
-            head = _unpacked(head, len(head) * 4 + 4096, partial=True)
-        elif not _SECTION.fullmatch(suffix):
+        if not self.sniffs(path):
             return False
+        if suffix == ".gz":
+            head = _unpacked(head, len(head) * 4 + 4096, partial=True)
         return looks_like_roff(head)
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:

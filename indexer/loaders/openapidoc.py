@@ -54,6 +54,10 @@ class OpenApiLoader:
     def __init__(self) -> None:
         self._parser = guard_nesting(markdown_parser())
 
+    def sniffs(self, path: PurePath) -> bool:
+        """Whether a file of this name may be a spec, which its first bytes tell."""
+        return path.suffix.lower() in self.sniffed
+
     def takes(self, path: PurePath, head: bytes) -> bool:
         """Whether a file of this name, whose first bytes are `head` (HEAD_BYTES of them), is a spec to read."""
         if SPEC_NAME.fullmatch(path.name):

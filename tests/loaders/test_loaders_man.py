@@ -309,3 +309,14 @@ def test_a_macro_line_of_many_arguments_naming_a_string_grows_no_more_than_a_tex
     doc = load("many.1", page.encode())
     assert sum(len(section.heading) + len(section.text) for section in doc.sections) < 1_000_000
     assert "yyyy" in doc.sections[-1].heading + doc.sections[-1].text
+
+
+@pytest.mark.parametrize("name", ["archive.tar.gz", "data.csv.gz", "dump.sql.gz"])
+def test_a_gzip_file_of_no_page_name_is_not_opened_while_scanning(name: str) -> None:
+    """The scan asks a .gz file for its first bytes only when its name is a page's (`ls.1.gz`): a folder of
+    archives or data dumps is not opened file by file to learn it holds no manual."""
+
+    def head() -> bytes:
+        raise AssertionError(f"{name} was opened")
+
+    assert not indexable(name, head)
