@@ -36,14 +36,19 @@ _LINE_FIRST = frozenset({"Nm", "Fn", "Ft", "Fd", "In", "Fo"})  # in SYNOPSIS, ea
 
 
 class _Words:
-    """Words with the spaces mandoc puts between them."""
+    """Words with the spaces mandoc puts between them, no more of them than `budget` characters: a line's words
+    are its own, but a bare `Nm` repeats the page's name (a line of 100,000 `Nm` once made a gigabyte)."""
 
-    def __init__(self, spacing: bool) -> None:
+    def __init__(self, spacing: bool, budget: int) -> None:
         self.parts: list[str] = []
         self.glued = False  # the next word follows without a space
         self.spacing = spacing  # False between .Sm off and .Sm on: no word has a space before it
+        self.left = budget
 
     def add(self, word: str, space: bool = True) -> None:
+        self.left -= len(word) + 1
+        if self.left < 0:
+            return
         spaced = self.parts and space and not self.glued and self.spacing
         self.parts.append(" " + word if spaced else word)  # joined once, at the end (text())
         self.glued = False
@@ -132,7 +137,7 @@ class MdocMacros(Driver):
 
     def phrase(self, tokens: list[str]) -> str:
         """The words of a macro line's tokens, each macro called on the words up to the next one."""
-        words = _Words(self.spacing)
+        words = _Words(self.spacing, sum(map(len, tokens)) + 10_000)  # as inline() bounds strings
         at = 0
         while at < len(tokens):
             token = tokens[at]

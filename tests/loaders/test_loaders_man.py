@@ -320,3 +320,13 @@ def test_a_gzip_file_of_no_page_name_is_not_opened_while_scanning(name: str) -> 
         raise AssertionError(f"{name} was opened")
 
     assert not indexable(name, head)
+
+
+def test_an_mdoc_line_repeating_a_long_name_grows_no_more_than_a_text_line() -> None:
+    """A bare `Nm` shows the page's name: 25 KB of `.Op Nm Nm ...` under a 10,000-character name made 50 MB of
+    text (a 300 KB line, a gigabyte); the line's words are bounded as its strings are."""
+    page = ".Dd x\n.Dt A 1\n.Sh NAME\n.Nm " + "n" * 10_000 + "\n.Sh A\n.Op" + " Nm" * 5_000 + "\nAfter.\n"
+    doc = load("name.1", page.encode())
+    assert sum(len(section.text) for section in doc.sections) < 100_000
+    assert doc.sections[-1].text.startswith("[" + "n" * 10_000)
+    assert doc.sections[-1].text.endswith("] After.")
