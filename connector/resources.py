@@ -40,6 +40,7 @@ FORMAT_NAMES = {
     "epub": "EPUB book",
     "rtf": "Rich Text Format",
     "texinfo": "Texinfo manual",
+    "man": "manual page",
     "openapi": "OpenAPI spec",
 }
 

@@ -212,6 +212,8 @@ PATHOLOGICAL = {
     "enclosures.8": ".Dd x\n.Sh A\nzebracorn\n.Op" + " Op" * 100_000 + "\n",
     "strings.1": ".TH A 1\n.ds x " + "y" * 200 + "\nzebracorn\n" + "\\*x" * 100_000 + "\n",
     "joined.1": ".TH A 1\nzebracorn\n" + "a\\c\n" * 100_000,
+    # a tbl options line of blanks: each blank tried as the separator, with the rest after it (100,000 took 15 s)
+    "tblblanks.1": ".TH A 1\n.TS\ntab(" + " " * 400_000 + ";\nl.\nzebracorn\n.TE\nokapi\n",
 }
 
 
@@ -254,6 +256,7 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "enclosures.8": ("A\n\nzebracorn [[[[", "]]]]"),
     "strings.1": ("zebracorn yyyy", "yyyy"),
     "joined.1": ("zebracorn aaaa", "aaaa"),
+    "tblblanks.1": "zebracorn\n\nokapi",
 }
 
 
