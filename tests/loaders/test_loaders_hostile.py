@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -214,6 +215,34 @@ PATHOLOGICAL = {
     "joined.1": ".TH A 1\nzebracorn\n" + "a\\c\n" * 100_000,
     # a tbl options line of blanks: each blank tried as the separator, with the rest after it (100,000 took 15 s)
     "tblblanks.1": ".TH A 1\n.TS\ntab(" + " " * 400_000 + ";\nl.\nzebracorn\n.TE\nokapi\n",
+    # ExDoc's links to code, never closed: each `](\`` looking to the line's end for its closing backtick
+    "autolinks.md": "# Hostile\n\n" + "[a](`b c " * 40_000 + "\n\nzebracorn\n",
+    # a notebook's progress bars: 20,000 redraws by carriage return, a line of 100,000 `1%|`, a 200 KB line
+    "redraws.ipynb": json.dumps(
+        {
+            "nbformat": 4,
+            "nbformat_minor": 5,
+            "metadata": {},
+            "cells": [
+                {
+                    "cell_type": "code",
+                    "metadata": {},
+                    "execution_count": 1,
+                    "source": "x",
+                    "outputs": [
+                        {
+                            "output_type": "stream",
+                            "name": "stderr",
+                            "text": "\r".join(f"Loop: {n:3d}%|{'#' * (n // 10):<10}| {n}/100" for n in range(100))
+                            * 200,
+                        },
+                        {"output_type": "stream", "name": "stderr", "text": "1%|" * 100_000},
+                        {"output_type": "stream", "name": "stderr", "text": "9%|" + "a" * 200_000 + "\n"},
+                    ],
+                }
+            ],
+        }
+    ),
 }
 
 
@@ -257,6 +286,8 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "strings.1": ("zebracorn yyyy", "yyyy"),
     "joined.1": ("zebracorn aaaa", "aaaa"),
     "tblblanks.1": "zebracorn\n\nokapi",
+    "autolinks.md": ("Hostile\n\n[a](b c [a](b c", "[a](b c\n\nzebracorn"),
+    "redraws.ipynb": ("x\n\nLoop:", "(output cut)"),
 }
 
 

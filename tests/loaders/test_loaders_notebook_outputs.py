@@ -4,7 +4,6 @@ notebooks run evaluation loops under tqdm and keep every frame), a displayed Mar
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 from support.folders import found, index, text_of, write
@@ -77,15 +76,14 @@ def test_an_unfinished_bar_keeps_where_it_stopped_and_output_without_bars_is_unc
     assert "col | a | b\n 1%|x| not a meter" in text and "99% done" in text
 
 
-def test_many_redraws_and_long_lines_load_in_linear_time() -> None:
+def test_many_redraws_and_long_lines_keep_the_last_redraw() -> None:
+    """(Their cost is held by the parse limit: test_loaders_hostile's PATHOLOGICAL.)"""
     redraws = "\r".join(bar("Loop", done % 100, 100) for done in range(20_000))
     hostile = notebook(
         code("x", stream(redraws), stream("1%|" * 100_000), stream("9%|" + "a" * 200_000 + "\n")),
         code("y", *[stream(bar("Step", done, 50_000)) for done in range(0, 50_000, 10)]),
     )
-    start = time.perf_counter()
     text = "".join(s.text for s in load("hostile.ipynb", hostile).sections)
-    assert time.perf_counter() - start < 5
     assert text.count("Step:") == 1 and "Loop:" in text
 
 
