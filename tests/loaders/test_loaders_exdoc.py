@@ -122,5 +122,3 @@ def test_a_link_to_a_mix_task_shows_its_text_as_exdoc_shows_it(docs: Path, index
     assert "see Enum.map/2." in text
     assert "See [the format task documentation](`mix format`)." in text
     assert text.count("](") == 1
-
-    assert "wombatine" in text_of(index_dir, "hostile.md")
