@@ -39,8 +39,8 @@ def fold(word: str) -> str:
         return "".join(
             unicodedata.normalize("NFKC", run) if _CJK.match(run) else fold(run) for run in _CJK_OR_NOT.findall(word)
         )
-    decomposed = unicodedata.normalize("NFKD", word)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    decomposed = unicodedata.normalize("NFKD", word)  # may give capitals (black-letter Z, bold math letters)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
 
 
 def identifier_parts(word: str) -> list[str] | None:

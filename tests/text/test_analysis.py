@@ -78,6 +78,14 @@ def test_stemming_folds_inflections_and_accents() -> None:
     assert terms == ["run", "instal", "cafe"]
 
 
+def test_letters_that_decompose_to_capitals_give_the_lower_case_term_whatever_was_read_first() -> None:
+    # black-letter Z and mathematical bold ABC (as PDFs extract styled text) decompose to capital letters: their
+    # terms were capital, and remembered as the terms of Z and ABC themselves, which a query's z never matched
+    analyzer = TextAnalyzer()
+    assert [t for t, _, _, _ in analyzer.analyze("\u2128 \U0001d400\U0001d401\U0001d402")] == ["z", "abc"]
+    assert [t for t, _, _, _ in analyzer.analyze("Z ABC")] == ["z", "abc"]
+
+
 def test_the_pickled_schema_carries_no_indexing_memo() -> None:
     import pickle
 
