@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import re
 import threading
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
+from itertools import accumulate
 from typing import Any
 
 import Stemmer
@@ -173,7 +175,7 @@ class TextAnalyzer(Analyzer):
         chunks = self._chunks
         if len(chunks.known) >= _CACHE_LIMIT:  # replaced, not cleared: other searches may be reading it
             chunks = self._chunks = _Chunks()
-        for chunk in held - chunks.known:
+        for chunk in _may_give(held - chunks.known, terms):
             chunks.learn(chunk, *self._chunk_words(chunk))
         wanted = held & set().union(*(chunks.forms.get(term, ()) for term in terms))
         hits = {chunk: self._hits(chunks.words.get(chunk) or [(0, chunk.decode("ascii"))], terms) for chunk in wanted}
@@ -288,6 +290,46 @@ def _joined(folded: str) -> str:
     if len(folded) > MAX_IDENTIFIER or not any(c.isalpha() for c in folded):  # 1-2, 2024-01-15: no one word
         return ""
     return folded.replace("-", "")
+
+
+def _may_give(chunks: set[bytes], terms: set[str]) -> list[bytes]:
+    """Those of `chunks` that may give one of `terms`, so that only they are looked at word by word. The English
+    stemmer rewrites only a word's last letters (happy: happi, hoping: hope, possibilities: possibl) but for a few
+    words (skies: sky, dying: die), so an ASCII chunk whose lower case, hyphens dropped (a compound's whole joins
+    its words), holds no term's _kept_start() gives none of them. Others (folded, CJK pairs) may give any."""
+    plain: list[bytes] = []
+    found: list[bytes] = []
+    for chunk in chunks:
+        (plain if chunk.isascii() else found).append(chunk)
+    if not plain:
+        return found
+    lowered = b"\n".join(plain).lower()
+    if b"-" in lowered:
+        lowered = lowered.replace(b"-", b"")
+        starts = list(accumulate((len(c) - c.count(b"-") + 1 for c in plain), initial=0))
+    else:
+        starts = list(accumulate((len(c) + 1 for c in plain), initial=0))
+    chosen: set[int] = set()
+    for term in terms:
+        key = _kept_start(term).encode("utf-8")
+        i = lowered.find(key)
+        while i >= 0:
+            n = bisect_right(starts, i) - 1
+            chosen.add(n)
+            i = lowered.find(key, starts[n + 1])
+    found += [plain[n] for n in chosen]
+    return found
+
+
+def _kept_start(term: str) -> str:
+    """What every ASCII word giving `term` holds of it, lower-cased: the stemmer's rewrites end a stem in i
+    (happi), e (hope, relate), l (possibl) or y (sky, of skies), one letter differing from the word; or in ie
+    for dying, lying, tying, vying. Any other stem is the word's own start."""
+    if term.endswith("ie"):
+        return term[:-2]
+    if term.endswith(("i", "e", "l", "y")):
+        return term[:-1]
+    return term
 
 
 def _found_back(
