@@ -19,6 +19,7 @@ from indexer.loaders.notebook import NotebookLoader
 from indexer.loaders.odf import OdfLoader
 from indexer.loaders.openapidoc import HEAD_BYTES, OpenApiLoader
 from indexer.loaders.pdf import PdfLoader
+from indexer.loaders.pod import PodLoader
 from indexer.loaders.pptx import PptxLoader
 from indexer.loaders.rst import RstLoader
 from indexer.loaders.rtf import RtfLoader
@@ -44,6 +45,7 @@ LOADERS: tuple[Loader, ...] = (
     EpubLoader(),
     RtfLoader(),
     TexinfoLoader(),
+    PodLoader(),
 )
 
 # loaders that take a file by its name or first bytes: after those of its suffix

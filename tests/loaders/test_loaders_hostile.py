@@ -215,6 +215,14 @@ PATHOLOGICAL = {
     "joined.1": ".TH A 1\nzebracorn\n" + "a\\c\n" * 100_000,
     # a tbl options line of blanks: each blank tried as the separator, with the rest after it (100,000 took 15 s)
     "tblblanks.1": ".TH A 1\n.TS\ntab(" + " " * 400_000 + ";\nl.\nzebracorn\n.TE\nokapi\n",
+    # POD: formatting codes never closed (B< nests, L<...| buffers its text), a multi-angle code's blanks that no
+    # `>>` ends, =begin regions that no =end closes, lists 30,000 deep, a line of tabs in a verbatim paragraph
+    "codes.pod": "=head1 A\n\nzebracorn\n\n" + "B<" * 100_000 + "okapi\n",
+    "links.pod": "=head1 A\n\nzebracorn\n\n" + "L<a|" * 100_000 + "E<" * 50_000 + "okapi\n",
+    "angles.pod": "=pod\n\nzebracorn C<< a" + " " * 200_000 + "b\n\n" + "C<<< a >> " * 30_000 + "\n",
+    "regions.pod": "=pod\n\nzebracorn\n\n" + "=begin html\n\n" * 50_000 + "=end text\n\n" * 50_000 + "okapi\n",
+    "lists.pod": "=pod\n\nzebracorn\n\n" + "=over\n\n=item *\n\nx\n\n" * 30_000,
+    "tabs.pm": "package A;\n\n=head1 NAME\n\nzebracorn\n\n" + "\t" * 100_000 + "x\n",
     # ExDoc's links to code, never closed: each `](\`` looking to the line's end for its closing backtick
     "autolinks.md": "# Hostile\n\n" + "[a](`b c " * 40_000 + "\n\nzebracorn\n",
     # a notebook's progress bars: 20,000 redraws by carriage return, a line of 100,000 `1%|`, a 200 KB line
@@ -286,6 +294,12 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "strings.1": ("zebracorn yyyy", "yyyy"),
     "joined.1": ("zebracorn aaaa", "aaaa"),
     "tblblanks.1": "zebracorn\n\nokapi",
+    "codes.pod": "A\n\nzebracorn\n\nokapi",
+    "links.pod": "A\n\nzebracorn\n\na",
+    "angles.pod": ("zebracorn a b\n\na >> a >>", "a >> a >>"),
+    "regions.pod": "zebracorn",
+    "lists.pod": ("zebracorn\n\n- x\n\n  - x", "\n\n" + " " * 14 + "- x"),
+    "tabs.pm": "NAME\n\nzebracorn\n\nx",
     "autolinks.md": ("Hostile\n\n[a](b c [a](b c", "[a](b c\n\nzebracorn"),
     "redraws.ipynb": ("x\n\nLoop:", "(output cut)"),
 }
@@ -350,6 +364,12 @@ GROWING = [
     pytest.param("a.md", lambda n: "> ```\n> {{ a }}\n>\n" * n + "@include x.md\n" * n, id="md-quoted-fences"),
     pytest.param("a.md", lambda n: "---\n" + "title: @x: y\n" * n + "---\nx\n", id="md-flat-front-matter"),
     pytest.param("a.md", lambda n: "[a](@ref b `c " * n + "\n```@meta\n" * n, id="md-documenter-references"),
+    pytest.param("a.pod", lambda n: "=pod\n\n" + "B<I<C<< x L<a|E<" * n + "\n", id="pod-unclosed-codes"),
+    pytest.param("a.pod", lambda n: "=pod\n\nC<< a" + " " * n * 20 + "b >>> " + "C<<< a >> " * n, id="pod-angles"),
+    pytest.param(
+        "a.pod", lambda n: "=pod\n\nx\n\n" + "=begin x\n\n" * n + "=end y\n\n" * n + "=for z\n\n" * n, id="pod-regions"
+    ),
+    pytest.param("a.pod", lambda n: "=over\n\n=item *\n\nx\n\n" * n + "=back\n\n" * n, id="pod-deep-lists"),
 ]
 
 
