@@ -31,7 +31,8 @@ _PATH_SAFE = "/@"  # and in a page's path: `@` is a path's character (docusaurus
 # other file (a PDF, an Office document, a .txt) is served as it is, its extension kept.
 PAGE_SUFFIXES = frozenset(
     {".md", ".markdown", ".mdown", ".mkd", ".mdx", ".qmd", ".rmd", ".rst", ".rest", ".ipynb", ".html", ".htm",
-     ".xhtml", ".adoc", ".asciidoc", ".org", ".textile", ".cheatmd", ".livemd"}
+     ".xhtml", ".adoc", ".asciidoc", ".org", ".textile", ".cheatmd", ".livemd",
+     ".pod", ".pm", ".pl"}  # a Perl project's POD, served as lib/Mojo/Util.pm's Mojo/Util (docs.mojolicious.org)
 )  # fmt: skip
 
 

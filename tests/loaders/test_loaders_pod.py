@@ -225,3 +225,14 @@ def test_the_summary_says_once_why_modules_without_pod_are_left_out(tmp_path: Pa
     assert "1 added" in result.stderr
     assert "12 files: Perl code with no POD in it: no page (e.g. t/lib/Helper0.pm" in result.stderr
     assert "no loader reads" not in result.stderr
+
+
+def test_modules_are_cited_where_a_perl_docs_site_serves_them(tmp_path: Path) -> None:
+    """docs.mojolicious.org serves lib/Mojolicious/Guides/Routing.pod at /Mojolicious/Guides/Routing: with
+    --drop-extensions a module's page loses its .pm or .pod as any page does."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "Zebra/Guides/Routing.pod", GUIDE)
+    write(docs, "Zebra/Controller.pm", MODULE)
+    index(docs, index_dir, base_url="https://docs.example.org/", drop_extensions=True)
+    assert document(index_dir, "Zebra/Guides/Routing.pod").url == "https://docs.example.org/Zebra/Guides/Routing"
+    assert document(index_dir, "Zebra/Controller.pm").url == "https://docs.example.org/Zebra/Controller"
