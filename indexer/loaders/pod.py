@@ -112,6 +112,9 @@ class _Reader:
         if region is not None and not region.shown:
             return
         if first[:1] in " \t" or (region is not None and region.raw):
+            if self.marker:  # an item whose text is code: its marker on a line of its own
+                self.blocks.append(self.marker.rstrip())
+                self.marker = ""
             self.verbatim.append("\n".join(line.expandtabs(8).rstrip() for line in lines))
             return
         self._verbatim_end()

@@ -53,6 +53,10 @@ Nested one.
 
 =item 2. Nested two
 
+=item 3.
+
+  nested_code();
+
 =back
 
 =item $r->under('/admin')
@@ -132,7 +136,8 @@ CASES: list[tuple[str, Content, list[str], list[str]]] = [
       "and perlfunc(1).",
       "my $r = $app->routes;\n$r->get('/welcome')->to('foo#welcome');\n\n# a second paragraph of the same block\n"
       "      tabbed();",
-      "- Bullet with code.\n\n- Bullet from its paragraph.\n\n  1. Nested one.\n\n  2. Nested two\n\n"
+      "- Bullet with code.\n\n- Bullet from its paragraph.\n\n  1. Nested one.\n\n  2. Nested two\n\n  3.\n\n"
+      "nested_code();\n\n"
       "$r->under('/admin')\n\nDefinition of under.",
       "Raw text for text formatters.", "Parsed region text.", "Zebra::Guides."],
      ["indexsentinel", "htmlsentinel", "commentsentinel", "coveragesentinel", "cutsentinel", "=head", "=item",
@@ -168,6 +173,8 @@ def test_a_module_without_a_name_section_is_titled_as_pod_weaver_names_it() -> N
     named = b"# PODNAME: Zebra::Manual::Types\n# ABSTRACT: Zebra's type system\n\n=pod\n\n=head1 TYPES\n\nokapi\n"
     assert load("lib/Zebra/Manual/Types.pod", named).title == "Zebra::Manual::Types - Zebra's type system"
     assert load("lib/Zebra/Plain.pm", b"package Zebra::Plain;\n\n=head1 USAGE\n\nokapi\n").title == "Zebra::Plain"
+    methods = load("lib/Zebra/Herd.pm", b"package Zebra::Herd;\n\n=method herd\n\nokapi\n\n=attr size\n\nx\n")
+    assert [(s.heading, s.level) for s in methods.sections] == [("herd", 2), ("size", 2)]
 
 
 def test_codes_left_open_multi_angle_codes_and_lines_that_are_no_commands_read_as_perldoc_reads_them() -> None:
