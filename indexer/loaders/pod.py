@@ -2,16 +2,19 @@
 metacpan show it.
 
 Only the POD is text: it starts at a line `=name` and runs to a `=cut` line (or the file's end), as perlpodspec
-says; the Perl code around it is no text, and a module or script with no POD is no page (errors.NotAPage). Title:
-the NAME section's first paragraph (`Mojolicious::Guides::Routing - Routing requests`), else the `package` a
-module declares. Each `=head1`..`=head6` starts a Section at its level; Pod::Weaver's `=method`, `=attr` and
-`=func` (a Dist::Zilla project's source) are `=head2`s. Paragraphs are separated by blank lines: an indented one
-is verbatim, kept as written (tabs expanded, the common indent removed, adjacent ones one block); an ordinary one
-is one line, its formatting codes reduced (podinline.py). In `=over`...`=back`, `=item *` is "- ", `=item 2.` is
-"2. " before the item's text (the next paragraph's when the line has none), any other `=item` a term line of its
-own; nested lists indent their items. `=begin text`...`=end text` and `=for text` are shown as written
-(`=begin :text`, with a colon, read as POD); any other format (html, man, comment, Pod::Coverage...) is left out,
-and a `=begin` never ended hides the text after it, with a warning. `=encoding` says how the bytes are decoded.
+says; the Perl code around it is no text, and a module or script with no POD is no page (errors.NotAPage).
+Title: the NAME section's first paragraph (`Mojolicious::Guides::Routing - Routing requests`), else the one
+Pod::Weaver writes from the `# PODNAME:` (or the `package` a module declares) and `# ABSTRACT:` comments.
+
+Each `=head1`..`=head6` starts a Section at its level; Pod::Weaver's `=method`, `=attr` and `=func` (a Dist::Zilla
+project's source) are `=head2`s. Paragraphs are separated by blank lines: an indented one is verbatim, kept as
+written (tabs expanded, the common indent removed, adjacent ones one block); an ordinary one is one line, its
+formatting codes reduced (podinline.py). In `=over`...`=back`, `=item *` is "- " and `=item 2.` "2. " before the
+item's text (the next paragraph's when the line has none); any other `=item` is a term line of its own, as written
+(`=item 1. Step`); nested lists indent their items. `=begin text`...`=end text` and `=for text` are shown as
+written (`=begin :text`, with a colon, read as POD); any other format (html, man, comment, Pod::Coverage...) is
+left out, and a `=begin` never ended hides the text after it, with a warning. `=encoding` says how the bytes
+are decoded.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ _COMMAND = re.compile(r"=([A-Za-z][A-Za-z0-9]*)")
 _ENCODING = re.compile(rb"^=encoding[ \t]+([^\s]+)", re.MULTILINE)
 _PACKAGE = re.compile(r"[ \t]*package[ \t]+([A-Za-z_][\w:]*)")
 _WEAVER = re.compile(r"#[ \t]*(PODNAME|ABSTRACT):[ \t]*(\S.*)")  # Pod::Weaver's NAME, before a build writes it
-_NUMBERED = re.compile(r"([0-9]{1,9})\.?(?:\s|$)")
+_NUMBERED = re.compile(r"[0-9]{1,9}\.?")
 _HEADS = {f"head{n}": n for n in range(1, 7)} | {"method": 2, "attr": 2, "func": 2}
 _SHOWN_FORMATS = frozenset({"text", "txt", "plain"})
 _NAMES = frozenset({"NAME", "NOM", "NAMEN", "NOMBRE", "NOME"})
@@ -146,7 +149,7 @@ class _Reader:
         shown = (outer is None or outer.shown) and target.lstrip(":").lower() in _SHOWN_FORMATS
         raw = not target.startswith(":")
         if name == "for":
-            if shown and raw:
+            if shown and raw and text.strip():
                 self.verbatim.append(text)
             elif shown:
                 self._text(reduce_codes(text))
@@ -163,14 +166,13 @@ class _Reader:
                 del self.regions[len(names) - 1 - names[::-1].index(target) :]
 
     def _item(self, rest: str) -> None:
-        """An =item: "- " (`*`) or "2. " (`2.`, `2`) before its text, or the next paragraph's when it has none;
-        any other item's text is a term line of its own."""
+        """An =item: "- " (`*`) or "2. " (`2.` or `2` alone) before its text, or the next paragraph's when it has
+        none; any other item (`=item 2024 notes`, `=item $r->get`) is a term line of its own, as written."""
         indent = "  " * (min(self.lists, _MAX_INDENT) - 1)
-        number = _NUMBERED.match(rest)
-        if rest[:1] == "*":
+        if rest[:1] == "*" and rest[1:2] in ("", " ", "\t", "\n"):
             marker, rest = "- ", rest[1:]
-        elif number:
-            marker, rest = number.group(1) + ". ", rest[number.end() :]
+        elif _NUMBERED.fullmatch(rest):
+            marker, rest = rest.rstrip(".") + ". ", ""
         else:
             self.marker, term = "", _inline(rest)
             if term:

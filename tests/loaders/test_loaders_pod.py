@@ -189,6 +189,13 @@ def test_codes_left_open_multi_angle_codes_and_lines_that_are_no_commands_read_a
     ]
 
 
+def test_only_a_star_or_a_number_alone_makes_an_item_a_bullet_or_a_step() -> None:
+    doc = load(
+        "items.pod", b"=over\n\n=item 2024 release notes\n\nBody.\n\n=item 3\n\nThird.\n\n=item *bold\n\n=back\n"
+    )
+    assert doc.sections[0].text == "2024 release notes\n\nBody.\n\n3. Third.\n\n*bold"
+
+
 def test_a_format_region_never_ended_is_told() -> None:
     doc = load("open.pod", b"=head1 A\n\nshown\n\n=begin html\n\nlost\n\n=head1 B\n\nlost too\n")
     assert [s.text for s in doc.sections] == ["shown"]
