@@ -41,6 +41,7 @@ FORMAT_NAMES = {
     "rtf": "Rich Text Format",
     "texinfo": "Texinfo manual",
     "man": "manual page",
+    "pod": "Perl POD page",
     "openapi": "OpenAPI spec",
 }
 

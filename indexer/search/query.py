@@ -43,7 +43,8 @@ TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "mdown": "markdown", "
                 "pptx": "pptx", "pptm": "pptx", "powerpoint": "pptx", "ipynb": "ipynb", "notebook": "ipynb",
                 "eml": "eml", "email": "eml", "odt": "odt", "ods": "ods", "odp": "odp",
                 "epub": "epub", "rtf": "rtf", "texi": "texinfo", "texinfo": "texinfo", "txi": "texinfo",
-                "man": "man", "roff": "man", "mdoc": "man"}  # fmt: skip  # every loader's suffixes (test_loaders.py)
+                "man": "man", "roff": "man", "mdoc": "man", "pod": "pod", "pm": "pod", "pl": "pod",
+                "perl": "pod"}  # fmt: skip  # every loader's suffixes (test_loaders.py)
 EXACT_FIELDS = {"title": "title_exact", "path": "doc_id", "type": "type", "tag": "tag"}
 MIN_PREFIX = 2
 # English endings that a word begun by a wildcard's text may have (see _stems_begun)
