@@ -71,6 +71,9 @@ _INTRINSIC = {
 _CHARACTER = re.compile(r"(?<!\\)\{(" + "|".join(map(re.escape, _INTRINSIC)) + r")\}")
 _LINKGIT = re.compile(r"\blinkgit:([^\s\[\]]+)\[([^\]]*)\]")
 _ROLE = re.compile(r"\[\.[\w.-]+\](?=[*_`#])")  # [.role]#text#
+# Legacy AsciiDoc's quotes, ``text'' (git's pages, built in compat mode, wrote 51): “text”, before the marks take
+# the backticks. From each opening it looks no further than the next backtick, so a line is read once.
+_LEGACY_QUOTES = re.compile(r"``([^`\n]*?)''")
 
 
 def attributes_after(lines: list[str], given: dict[str, str], locked: frozenset[str]) -> dict[str, str]:
@@ -190,6 +193,8 @@ def _inline(text: str, attributes: dict[str, str]) -> str:
         text = _closed(_macros, text)
         text = _ANGLE.sub(lambda m: (m.group(2) or m.group(1)).strip(), text)
         text = _closed(partial(_INLINE_ANCHOR.sub, ""), _ROLE.sub("", text))
+    if "``" in text:
+        text = _LEGACY_QUOTES.sub("\u201c\\1\u201d", text)
     if any(mark in text for mark in "*_`#+"):
         for _ in range(2):  # nested marks (*_both_*): twice is enough for prose
             text = unmarked(text)

@@ -670,6 +670,15 @@ def test_adoc_intrinsic_attributes_show_their_characters_after_the_marks() -> No
     )
 
 
+def test_adoc_legacy_double_quotes_are_curved_quotes() -> None:
+    """git's pages, built in AsciiDoc's compat mode, quote so: ``Interactive Mode'' showed as written, backticks and
+    all; Asciidoctor shows “Interactive Mode”. A code span stays code, and an opening that never closes stays."""
+    page = b"= Commit\n\nSee the ``Interactive Mode'' section, `git add` and ``dry run''.\n\nA `` alone'.\n"
+    assert load("commit.adoc", page).sections[0].text == (
+        "See the \u201cInteractive Mode\u201d section, git add and \u201cdry run\u201d.\n\nA `` alone'."
+    )
+
+
 def test_adoc_attribute_entries_with_spaces_in_their_names_leave_nothing() -> None:
     """Asciidoctor's own man page (`= asciidoctor(1)`, `== NAME`) sets `:man manual: Asciidoctor Manual`, a name
     with a space (`manmanual`): its page showed the entry as written; `:a:b` is no entry, and stays."""

@@ -188,6 +188,8 @@ PATHOLOGICAL = {
     "macros.adoc": "zebracorn\n\n" + "javadoc:a[" * 30_000 + "\n\n" + "pass:[" * 50_000 + "\n\n" + "anchor:a[" * 30_000,
     # bold marks that never close, each looked for a close to the line's end (90 KB took 17 s)
     "marks.adoc": "zebracorn\n\n" + " *a" * 100_000 + "\n\n" + " __a" * 50_000 + "\n",
+    # legacy quotes that never close: ``a`` ... and ``aaa... to the line's end
+    "quotes.adoc": "zebracorn\n\n" + "``a" * 100_000 + "\n\n``" + "a" * 300_000 + "'\n",
     # an include's options with no `=`: each option name tried from every character to the word's end (32,000
     # characters took 12 s, growing with the square)
     "include-options.adoc": "zebracorn\n\ninclude::missing.adoc[" + "a" * 100_000 + "]\n\nAfter okapi.\n",
@@ -281,6 +283,7 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "block-id.adoc": ("zebracorn\n\n[#aaaa", "aaaa"),
     "macros.adoc": ("zebracorn\n\njavadoc:a[javadoc:a[", "anchor:a[anchor:a["),
     "marks.adoc": ("zebracorn\n\n *a *a", " __a __a"),
+    "quotes.adoc": ("zebracorn\n\n`aaaa", "aaaa'"),
     "include-options.adoc": "zebracorn\n\nAfter okapi.",
     "include-targets.adoc": "zebracorn\n\nAfter okapi.",
     "citations.Rmd": ("zebracorn\n\n[@@@", "@@@"),
@@ -354,6 +357,7 @@ GROWING = [
     pytest.param("a.md", lambda n: "import X from 'y';\n\n" + "<A b={c}>" * n, id="md-jsx-tags"),
     pytest.param("a.mdx", lambda n: "export const a = {\n\nx\n\n" * n, id="mdx-unclosed-exports"),
     pytest.param("a.adoc", lambda n: " *a" * n + " _b_ *c*\n" + " **a" * n + "\n", id="adoc-unclosed-marks"),
+    pytest.param("a.adoc", lambda n: "``a" * n + "\n\n``" + "a" * n + "'\n", id="adoc-legacy-quotes"),
     pytest.param("a.md", lambda n: 'x <span class="options-api">a' * n + "</span>" * n, id="md-vue-api-spans"),
     pytest.param("a.md", lambda n: '<div class="composition-api">\n\n## x *\n\n' * n, id="md-vue-api-blocks"),
     pytest.param("a.md", lambda n: "```sh-vue\n" + "{{'" * n + "\n```\n", id="md-vue-code-strings"),
