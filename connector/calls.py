@@ -16,13 +16,14 @@ one text item holding the JSON and the same object as structuredContent.
 from __future__ import annotations
 
 from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
 from fastmcp import FastMCP
 from mcp.types import CallToolRequestParams
 
 from connector.contract import as_text
 
-__all__ = ["register"]
+__all__ = ["register", "tools_of"]
 
 
 class Tools(Protocol):
@@ -35,6 +36,12 @@ class Tools(Protocol):
 
 QUICK = {"search": "query", "fetch": "id"}  # the tools answered here (Tools has a method of each name): their argument
 PLAIN_FIELDS = {"name", "arguments", "meta"}  # a call with a task, input responses or request state is not plain
+_REGISTERED: WeakKeyDictionary[FastMCP, Tools] = WeakKeyDictionary()  # the tools each server answers here
+
+
+def tools_of(mcp: FastMCP) -> Tools | None:
+    """The tools whose calls register() answers for a server (stdioquick.py answers them earlier still)."""
+    return _REGISTERED.get(mcp)
 
 
 def register(mcp: FastMCP, tools: Tools) -> None:
@@ -60,6 +67,7 @@ def register(mcp: FastMCP, tools: Tools) -> None:
         return {"content": content, "structuredContent": payload, "isError": False, "resultType": "complete"}
 
     server.add_request_handler("tools/call", CallToolRequestParams, call_tool)
+    _REGISTERED[mcp] = tools
 
 
 def _plain(params: CallToolRequestParams) -> bool:

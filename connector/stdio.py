@@ -37,6 +37,8 @@ import anyio.lowlevel
 from mcp.shared.message import SessionMessage
 from mcp.types import jsonrpc_message_adapter
 
+from connector.stdioquick import QuickCalls
+
 if TYPE_CHECKING:
     from fastmcp import FastMCP
 
@@ -54,7 +56,7 @@ def run(server: FastMCP) -> None:
     # FastMCP opens the SDK's stdio_server by this name; if a release moves it, the SDK's transport serves
     wire = _open_wire() if getattr(fastmcp_transport, "stdio_server", None) is stdio_server else None
     if wire is not None:
-        fastmcp_transport.stdio_server = partial(pipe_stdio_server, *wire)
+        fastmcp_transport.stdio_server = partial(pipe_stdio_server, *wire, QuickCalls.of(server))
     server.run(transport="stdio", show_banner=False)
 
 
@@ -83,10 +85,13 @@ def _is_pipe(fd: int) -> bool:
 
 
 @asynccontextmanager
-async def pipe_stdio_server(wire_in: int, wire_out: int) -> AsyncIterator[tuple[Any, Any]]:
+async def pipe_stdio_server(
+    wire_in: int, wire_out: int, quick: QuickCalls | None = None
+) -> AsyncIterator[tuple[Any, Any]]:
     """The stdio transport's two streams over the wire's pipes (fds of their own), fds 0 and 1 moved off them
-    meanwhile. At its end it waits until the last answers are written, as the SDK's transport does (a client that
-    keeps stdout open without reading keeps it waiting), unless it is cancelled (Ctrl-C)."""
+    meanwhile, with `quick` answering the calls it can before the SDK reads them (stdioquick.py). At its end it
+    waits until the last answers are written, as the SDK's transport does (a client that keeps stdout open
+    without reading keeps it waiting), unless it is cancelled (Ctrl-C)."""
     loop = asyncio.get_running_loop()
     saved = _divert()
     lines = _Lines()
@@ -95,7 +100,8 @@ async def pipe_stdio_server(wire_in: int, wire_out: int) -> AsyncIterator[tuple[
         reader, _ = await loop.connect_read_pipe(lambda: lines, os.fdopen(wire_in, "rb", buffering=0, closefd=False))
         writer, _ = await loop.connect_write_pipe(lambda: sent, os.fdopen(wire_out, "wb", buffering=0, closefd=False))
         try:
-            yield _Incoming(lines), _Outgoing(writer, sent)
+            outgoing = _Outgoing(writer, sent, quick)
+            yield _Incoming(lines, quick, outgoing), outgoing
         finally:
             reader.close()
             writer.close()  # after what it still holds is written
@@ -223,15 +229,23 @@ class _Incoming:
     validated as the SDK's stdio transport does (UTF-8, undecodable bytes replaced; a line that is no JSON-RPC
     message is handed on as its exception, which the SDK answers), when the server asks for the next one."""
 
-    def __init__(self, lines: _Lines) -> None:
+    def __init__(self, lines: _Lines, quick: QuickCalls | None = None, outgoing: _Outgoing | None = None) -> None:
         self.lines = lines
+        self.quick = quick
+        self.outgoing = outgoing
 
     async def receive(self) -> SessionMessage | Exception:
-        if self.lines.lines:  # one waits already: the other tasks get their turn first, as at each receive of the
-            await anyio.lowlevel.checkpoint()  # SDK's streams (a client that waits for each answer never waits here)
-        line = await self.lines.next()
-        if line is None:
-            raise anyio.EndOfStream
+        while True:
+            if self.lines.lines:  # one waits already: the other tasks get their turn first, as at each receive of
+                await anyio.lowlevel.checkpoint()  # the SDK's streams (a client that waits for answers never waits)
+            line = await self.lines.next()
+            if line is None:
+                raise anyio.EndOfStream
+            answer = await self.quick.answer(line) if self.quick is not None else None
+            if answer is None or self.outgoing is None:
+                break
+            with suppress(anyio.BrokenResourceError):  # the client closed stdout: dropped, as the SDK drops one
+                await self.outgoing.write(answer)
         try:
             message = jsonrpc_message_adapter.validate_json(line.decode("utf-8", "replace"), by_name=False)
         except Exception as exc:  # handed on, as the SDK's transport hands it on
@@ -263,17 +277,24 @@ class _Outgoing:
     waits while too much is buffered. Sent after the stream is closed, a message raises ClosedResourceError,
     as the SDK's own stream does."""
 
-    def __init__(self, transport: asyncio.WriteTransport, sent: _Sent) -> None:
+    def __init__(self, transport: asyncio.WriteTransport, sent: _Sent, quick: QuickCalls | None = None) -> None:
         self.transport = transport
         self.sent = sent
+        self.quick = quick
         self.closed = False
 
     async def send(self, item: SessionMessage) -> None:
         if self.closed:
             raise anyio.ClosedResourceError
+        if self.quick is not None:
+            self.quick.sent(item.message)
+        await self.write(item.message.model_dump_json(by_alias=True, exclude_unset=True).encode("utf-8") + b"\n")
+
+    async def write(self, line: bytes) -> None:
+        """Hands a message's line to the pipe, and waits while too much is buffered; a message the client no
+        longer reads (it closed stdout) is dropped, and BrokenResourceError says so."""
         if self.sent.error is None:
-            text = item.message.model_dump_json(by_alias=True, exclude_unset=True)
-            self.transport.write(text.encode("utf-8") + b"\n")
+            self.transport.write(line)
             await self.sent.writable.wait()
         if self.sent.error is not None:
             _log.debug("a message to the client is dropped: it closed stdout")
