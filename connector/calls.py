@@ -23,7 +23,7 @@ from mcp.types import CallToolRequestParams
 
 from connector.contract import as_text
 
-__all__ = ["register", "tools_of"]
+__all__ = ["plain_argument", "register", "result", "tools_of"]
 
 
 class Tools(Protocol):
@@ -52,24 +52,30 @@ def register(mcp: FastMCP, tools: Tools) -> None:
     regular = entry.handler
 
     async def call_tool(ctx: Any, params: CallToolRequestParams) -> Any:
-        argument = QUICK.get(params.name)
-        arguments = params.arguments
-        if argument is None or not _plain(params) or not isinstance(arguments, dict) or len(arguments) != 1:
-            return await regular(ctx, params)
-        value = arguments.get(argument)
-        if not isinstance(value, str):
+        value = plain_argument(params.name, params.arguments) if params.model_fields_set <= PLAIN_FIELDS else None
+        if value is None:
             return await regular(ctx, params)
         try:
             payload = await getattr(tools, params.name)(value, ctx.request)
         except Exception:  # the regular path meets the same failure and words it (and logs what is unexpected)
             return await regular(ctx, params)
-        content = [{"type": "text", "text": as_text(payload)}]
-        return {"content": content, "structuredContent": payload, "isError": False, "resultType": "complete"}
+        return result(payload)
 
     server.add_request_handler("tools/call", CallToolRequestParams, call_tool)
     _REGISTERED[mcp] = tools
 
 
-def _plain(params: CallToolRequestParams) -> bool:
-    """Whether the call has only a name, arguments and _meta (its model's unset fields are not sent)."""
-    return params.model_fields_set <= PLAIN_FIELDS
+def plain_argument(name: Any, arguments: Any) -> str | None:
+    """The one argument of a call of search or fetch given only it, as a string; None for any other call. (A plain
+    call has only a name, arguments and _meta: a model's unset fields are not sent, PLAIN_FIELDS.)"""
+    argument = QUICK.get(name) if isinstance(name, str) else None
+    if argument is None or not isinstance(arguments, dict) or len(arguments) != 1:
+        return None
+    value = arguments.get(argument)
+    return value if isinstance(value, str) else None
+
+
+def result(payload: dict[str, Any]) -> dict[str, Any]:
+    """The contract's success: one text item holding the payload's JSON, and the payload as structuredContent."""
+    content = [{"type": "text", "text": as_text(payload)}]
+    return {"content": content, "structuredContent": payload, "isError": False, "resultType": "complete"}

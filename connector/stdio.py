@@ -241,16 +241,25 @@ class _Incoming:
             line = await self.lines.next()
             if line is None:
                 raise anyio.EndOfStream
-            answer = await self.quick.answer(line) if self.quick is not None else None
+            try:
+                message = jsonrpc_message_adapter.validate_json(line.decode("utf-8", "replace"), by_name=False)
+            except Exception as exc:  # handed on, as the SDK's transport hands it on
+                return exc
+            answer = await self._quick(message)
             if answer is None or self.outgoing is None:
-                break
+                return SessionMessage(message)
             with suppress(anyio.BrokenResourceError):  # the client closed stdout: dropped, as the SDK drops one
                 await self.outgoing.write(answer)
+
+    async def _quick(self, message: Any) -> bytes | None:
+        """The quick answer to a message (stdioquick.py), or None: the SDK answers it, and words any failure."""
+        if self.quick is None:
+            return None
         try:
-            message = jsonrpc_message_adapter.validate_json(line.decode("utf-8", "replace"), by_name=False)
-        except Exception as exc:  # handed on, as the SDK's transport hands it on
-            return exc
-        return SessionMessage(message)
+            return await self.quick.answer(message)
+        except Exception:
+            _log.debug("a call is left to the SDK: its quick answer failed", exc_info=True)
+            return None
 
     def __aiter__(self) -> _Incoming:
         return self

@@ -10,12 +10,14 @@ two tools is answered here instead, with what the SDK would answer: the same pay
 shaped for the request's protocol version by the SDK's own serializer (each version's result surface; at
 2026-07-28, resultType and the serverInfo stamp), as the SDK's runner shapes it.
 
-Only where that answer is known. A connection opens in the era of its first request, as the SDK decides it
-(runner.serve_dual_era_loop): a handshake connection is served here once the SDK has answered its `initialize`
-(at the version it negotiated), a 2026-07-28 connection for each call whose envelope the SDK's own ladder accepts
-(classify_inbound_request). Anything else goes to the SDK as before: another method, a call with more than its one
-string argument and `_meta`, a call that fails (the SDK words the error), and every call while an OpenTelemetry
-tracer provider is set (the SDK's path records the spans).
+Only where that answer is known, for a line the SDK's transport reads as a request (stdio.py parses each line
+once, as the SDK does, and hands this the message). A connection opens in the era of its first request, as the
+SDK decides it (runner.serve_dual_era_loop): a handshake connection is served here once the SDK has answered its
+`initialize` (at the version it negotiated; none while another `initialize` waits), a 2026-07-28 connection for
+each call whose envelope the SDK's own ladder accepts (classify_inbound_request); the call's params are validated
+against that version's surface, as the SDK validates them. Anything else goes to the SDK as before: another
+method, a call with more than its one string argument and `_meta`, a call that fails (the SDK words the error),
+and every call while an OpenTelemetry tracer provider is set (the SDK's path records the spans).
 """
 
 from __future__ import annotations
@@ -27,18 +29,17 @@ from typing import Any
 
 from fastmcp import FastMCP
 from mcp.shared.inbound import PROTOCOL_VERSION_META_KEY, InboundModernRoute, classify_inbound_request
-from mcp_types import SERVER_INFO_META_KEY, JSONRPCResponse
+from mcp_types import SERVER_INFO_META_KEY, JSONRPCError, JSONRPCRequest, JSONRPCResponse
 from mcp_types import methods as sdk_methods
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from opentelemetry import trace
+from pydantic import ValidationError
 
-from connector.calls import QUICK, Tools, tools_of
-from connector.contract import as_text
+from connector.calls import Tools, plain_argument, result, tools_of
 
 __all__ = ["QuickCalls"]
 
 _log = logging.getLogger(__name__)
-
 _PARAMS = {"name", "arguments", "_meta"}  # a plain call's params on the wire (calls.PLAIN_FIELDS, by alias)
 
 
@@ -58,71 +59,59 @@ class QuickCalls:
         tools = tools_of(server)
         return cls(server, tools) if tools is not None else None
 
-    async def answer(self, line: bytes) -> bytes | None:
-        """The answer to a line read from the client (its JSON-RPC response, a line), or None: the SDK answers it."""
-        if self._era is None or (self._era == "handshake" and b'"initialize"' in line):
-            self._follow(line)
-        if b'"tools/call"' not in line:
+    async def answer(self, message: Any) -> bytes | None:
+        """The answer to a message the client sent (the line of its JSON-RPC response), or None: the SDK answers it."""
+        if not isinstance(message, JSONRPCRequest):
             return None
-        call = _plain_call(line)
-        if call is None or self._server.cache_hints.get("tools/call") is not None or _traced():
+        self._follow(message)
+        params = message.params
+        if message.method != "tools/call" or not isinstance(params, dict) or not params.keys() <= _PARAMS:
             return None
-        request_id, name, value, params = call
-        version = self._version_of(params)
-        if version is None:
+        value = plain_argument(params.get("name"), params.get("arguments"))
+        version = self._version_of(params) if value is not None else None
+        if version is None or self._server.cache_hints.get("tools/call") is not None or _traced():
             return None
         try:
-            payload = await getattr(self._tools, name)(value, None)
-            result = self._shaped(version, payload)
-        except Exception:  # the SDK meets the same failure and words it (and logs what is unexpected)
+            sdk_methods.validate_client_request("tools/call", version, params)
+        except (ValidationError, KeyError, ValueError):
             return None
-        text = json.dumps({"jsonrpc": "2.0", "id": request_id, "result": result}, ensure_ascii=False)
-        _log.debug("tools/call %s (id %r) answered on the pipe", name, request_id)
-        return text.encode("utf-8") + b"\n"
+        payload = await getattr(self._tools, params["name"])(value, None)
+        answer = {"jsonrpc": "2.0", "id": message.id, "result": self._shaped(version, payload)}
+        line = json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+        _log.debug("tools/call %s (id %r) answered on the pipe", params["name"], message.id)
+        return line
 
     def sent(self, message: Any) -> None:
         """Follows the answers the SDK writes: its answer to `initialize` says the handshake's version."""
-        if not self._initialize_ids or not isinstance(message, JSONRPCResponse):
+        if not self._initialize_ids or not isinstance(message, JSONRPCResponse | JSONRPCError):
             return
         if message.id in self._initialize_ids:
             self._initialize_ids.remove(message.id)
-            version = message.result.get("protocolVersion") if isinstance(message.result, Mapping) else None
-            self._version = version if isinstance(version, str) else self._version
+            found = message.result.get("protocolVersion") if isinstance(message, JSONRPCResponse) else None
+            self._version = found if isinstance(found, str) else self._version
 
-    def _follow(self, line: bytes) -> None:
+    def _follow(self, request: JSONRPCRequest) -> None:
         """Notes the connection's era from its first request, and the ids of `initialize` requests."""
-        try:
-            body = json.loads(line)
-        except ValueError:
-            return
-        if not _request(body):
-            return  # a notification, a response, no JSON-RPC: no request (the SDK does not read it as one)
-        method = body["method"]
         if self._era is None:
-            modern = method != "initialize" and _enveloped(body.get("params"))
+            modern = request.method != "initialize" and _enveloped(request.params)
             self._era = "modern" if modern else "handshake"
-        if self._era == "handshake" and method == "initialize":
-            self._initialize_ids.append(body["id"])
+        if self._era == "handshake" and request.method == "initialize":
+            self._initialize_ids.append(request.id)
 
     def _version_of(self, params: dict[str, Any]) -> str | None:
         """The protocol version a call is answered at, where the SDK would serve it; None where it would refuse
-        it (its era's rule) or the connection is not open yet."""
+        it (its era's rule), the connection is not open yet, or an `initialize` waits for its answer."""
         if self._era == "handshake":
-            return None if _enveloped(params) else self._version
+            return None if _enveloped(params) or self._initialize_ids else self._version
         if self._era == "modern":
             route = classify_inbound_request({"method": "tools/call", "params": params})
             return route.protocol_version if isinstance(route, InboundModernRoute) else None
         return None
 
     def _shaped(self, version: str, payload: dict[str, Any]) -> dict[str, Any]:
-        """The contract's result (calls.py) as the SDK's runner shapes a tools/call result for `version`."""
-        result = {
-            "content": [{"type": "text", "text": as_text(payload)}],
-            "structuredContent": payload,
-            "isError": False,
-            "resultType": "complete",
-        }
-        shaped = sdk_methods.serialize_server_result("tools/call", version, result)
+        """The contract's result (calls.result) as the SDK's runner shapes a tools/call result for `version`
+        (ServerRunner._serialize: the version's surface; at 2026-07-28, resultType and the serverInfo stamp)."""
+        shaped = sdk_methods.serialize_server_result("tools/call", version, result(payload))
         if version in MODERN_PROTOCOL_VERSIONS:
             shaped.setdefault("resultType", "complete")
             meta = shaped.get("_meta")
@@ -131,35 +120,10 @@ class QuickCalls:
         return shaped
 
 
-def _plain_call(line: bytes) -> tuple[Any, str, str, dict[str, Any]] | None:
-    """(id, tool, its one argument, params) of a line that is a plain call of search or fetch; None otherwise."""
-    try:
-        body = json.loads(line)
-    except ValueError:
-        return None
-    if not _request(body) or body["method"] != "tools/call" or not isinstance(body.get("params"), dict):
-        return None
-    request_id, params = body["id"], body["params"]
-    name, arguments = params.get("name"), params.get("arguments")
-    if not params.keys() <= _PARAMS or not isinstance(params.get("_meta", {}), dict) or name not in QUICK:
-        return None
-    if not isinstance(arguments, dict) or len(arguments) != 1 or not isinstance(arguments.get(QUICK[name]), str):
-        return None
-    return request_id, name, arguments[QUICK[name]], params
-
-
-def _request(body: Any) -> bool:
-    """Whether a decoded line is a JSON-RPC request, as the SDK validates one (its id a string or an integer)."""
-    if not isinstance(body, dict) or body.get("jsonrpc") != "2.0" or not isinstance(body.get("method"), str):
-        return False
-    request_id, params = body.get("id"), body.get("params", {})
-    return isinstance(request_id, int | str) and not isinstance(request_id, bool) and isinstance(params, dict)
-
-
 def _enveloped(params: Any) -> bool:
     """Whether a request carries the 2026-07-28 envelope (as the SDK's runner tells it)."""
-    meta = params.get("_meta") if isinstance(params, dict) else None
-    return isinstance(meta, dict) and PROTOCOL_VERSION_META_KEY in meta
+    meta = params.get("_meta") if isinstance(params, Mapping) else None
+    return isinstance(meta, Mapping) and PROTOCOL_VERSION_META_KEY in meta
 
 
 def _traced() -> bool:

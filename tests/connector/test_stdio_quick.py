@@ -112,3 +112,41 @@ def test_calls_of_a_connection_that_opened_in_the_handshake_era_with_a_2026_enve
     piped, quick = exchange(index, requests, {1, 10}, "pipes")
     socketed, _ = exchange(index, requests, {1, 10}, "socket")
     assert not quick and piped == socketed and "error" in piped[10]
+
+
+def test_lines_the_sdk_refuses_or_reads_otherwise_get_its_answers_and_the_server_goes_on(index: Path) -> None:
+    initialize = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}
+    surrogate_id = (
+        b'{"jsonrpc":"2.0","id":"\\ud800","method":"tools/call","params":{"name":"search","arguments":{"query":"x"}}}\n'
+    )
+    requests = [
+        b"[" * 200_000 + b"\n",  # nested too deep for a parser's recursion
+        message(1, "initialize", initialize),
+        message(None, "notifications/initialized"),
+        b"\xef\xbb\xbf" + call(30, "search", {"query": "zebracorn"}),  # a byte order mark: no JSON
+        surrogate_id,
+        call(31, "search", {"query": "install\ud800"}),  # a lone surrogate: no UTF-8
+        call(32, "search", {"query": "zebracorn"}, {"progressToken": [1]}),  # _meta the surface refuses
+        message(2, "initialize", initialize),  # a second handshake: no quick answer until it is answered
+        call(33, "search", {"query": "zebracorn"}),
+        call(34, "fetch", {"id": "guides/install.md"}),
+    ]
+    ids = {1, 2, 32, 33, 34}
+    piped, quick = exchange(index, requests, ids, "pipes")
+    socketed, _ = exchange(index, requests, ids, "socket")
+    assert piped == socketed
+    assert "error" in piped[32] and "result" in piped[33] and "result" in piped[34]
+    assert not quick & {30, 31, 32}
+
+
+def test_a_first_request_with_null_params_or_bytes_that_are_no_utf8_opens_a_handshake_connection(index: Path) -> None:
+    envelope = {f"{SPEC}/protocolVersion": MODERN_VERSION, f"{SPEC}/clientCapabilities": {}}
+    for first in (
+        b'{"jsonrpc":"2.0","id":1,"method":"ping","params":null}\n',
+        b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},'
+        b'"clientInfo":{"name":"\xff","version":"1"}}}\n',
+    ):
+        requests = [first, call(10, "search", {"query": "zebracorn"}, envelope)]
+        piped, quick = exchange(index, requests, {1, 10}, "pipes")
+        socketed, _ = exchange(index, requests, {1, 10}, "socket")
+        assert piped == socketed and "error" in piped[10] and not quick
