@@ -17,7 +17,8 @@ includemarkdown.py; MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`
 includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
 Documenter.jl's ```@docs and ```@autodocs, from the Julia source: juliadocs.py;
 VitePress's `<!--@include: -->` and `<<< file` code imports: vitepress.py; svelte.dev's `@include x.md`:
-svelteincludes.py; a Hugo site's own include shortcodes: hugoincludes.py; Electron's
+svelteincludes.py; a Hugo site's own include shortcodes: hugoincludes.py; DocFX's `[!INCLUDE]`, code snippets,
+`:::` extensions and cross references: docfx.py; Electron's
 ```fiddle blocks, its example's files: fiddles.py; Quarto's, with Pandoc's divs and attributes taken out of .qmd
 and .Rmd files: quarto.py), Hugo's `param`
 shortcodes filled in from the front matter and the site's params (hugoparams.py), Hugo shortcodes whose body is
@@ -55,6 +56,7 @@ from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.citations import with_citations
 from indexer.loaders.codeannotations import without_material_annotations
 from indexer.loaders.dialects import plain_dialects
+from indexer.loaders.docfx import expand_docfx
 from indexer.loaders.docsify import expand_docsify_embeds
 from indexer.loaders.documenter import plain_documenter
 from indexer.loaders.exdoc import bracketed_autolinks
@@ -132,6 +134,7 @@ class MarkdownLoader:
             body = with_citations(body, path, metadata)  # [@key]: (Xie 2015)
             if subtitle := quarto.page_title(front_matter, metadata, ("subtitle",)):  # under the title
                 body = f"{subtitle}\n\n{body}"
+        body = expand_docfx(body, path)  # DocFX's includes, code snippets, :::image:::, cross references
         body = expand_include_markdown(body, path)  # an MkDocs plugin's, before the Markdown extensions run
         body = expand_snippets(expand_markdown_includes(body, path), path)  # Python-Markdown's, then pymdownx's
         body = expand_myst_includes(expand_includes(body, path), path)

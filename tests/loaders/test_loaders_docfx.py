@@ -1,0 +1,134 @@
+"""DocFX sites (dotnet/docfx's docs/, Microsoft Learn's repositories such as dotnet/docs-maui): a docfx.json above
+pages written in DocFX-flavoured Markdown, whose includes, code snippets, `:::` extensions and cross references
+the site shows as text and code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import found, index, snapshot, warnings_of, write
+from support.loaders import load
+
+DOCFX_JSON = '{"build": {"content": [{"files": ["**/*.md"], "exclude": ["**/includes/**"]}]}}'
+
+TUTORIAL = """---
+title: Create a notes app
+uid: tutorials.notes
+---
+
+# Create a notes app
+
+> [!div class="checklist"]
+> * Create the shell
+
+[!INCLUDE [prerequisites](../includes/prereqs.md)]
+
+1. Open the page. [!INCLUDE [inline](~/includes/product.md)] runs everywhere.
+
+   :::code language="csharp" source="snippets/AboutPage.xaml.cs" id="learn_more" highlight="2":::
+
+1. Add the model:
+
+   [!code-csharp[Model](snippets/Note.cs#L3-L4)]
+
+:::image type="content" source="media/shot.png" alt-text="The zebracorn notes list.":::
+
+:::zone pivot="devices-android"
+
+The :::no-loc text="Shell"::: hosts a <xref:Microsoft.Maui.Controls.ContentPage> and a
+<xref:Microsoft.Maui.IView.Measure%2A?displayProperty=nameWithType> of a
+<xref:Microsoft.Maui.Controls.Behavior%601>, see @Microsoft.Maui.Controls.Grid.
+
+:::zone-end
+
+> [!NOTE]
+> Mail notes@example.com for help.
+
+[!code-csharp[Gone](snippets/Missing.cs)]
+:::code language="csharp" source="snippets/Note.cs" id="nowhere":::
+
+```markdown
+[!INCLUDE [shown](../includes/prereqs.md)]
+```
+"""
+
+PREREQS = """---
+ms.topic: include
+---
+You need the unicornfish SDK.
+
+[!INCLUDE [nested](nested.md)]
+"""
+
+ABOUT_PAGE = """namespace Notes;
+
+public partial class AboutPage : ContentPage
+{
+    //<learn_more>
+    private async void LearnMore_Clicked(object sender, EventArgs e)
+    {
+        await Launcher.Default.OpenAsync("https://aka.ms/maui");
+    }
+    //</learn_more>
+}
+"""
+
+
+def test_a_docfx_page_shows_its_includes_snippets_and_references(docs: Path, index_dir: Path) -> None:
+    """A Learn tutorial's page held `[!INCLUDE` lines, `:::code` and `:::image` lines, zones and `xref:` names as
+    written (dotnet/docs-maui's notes-app.md showed `language="csharp" source="./snippets/...":::` where its code
+    is, and `xref:Microsoft.Maui.Controls.ContentPage` in its prose): each is what the site shows now, the
+    included text and the snippet's lines; a missing file or snippet is a warning and the page is still read."""
+    write(docs, "docfx.json", DOCFX_JSON)
+    write(docs, "tutorials/notes.md", TUTORIAL)
+    write(docs, "includes/prereqs.md", PREREQS)
+    write(docs, "includes/nested.md", "Nested zebrafinch text.\n")
+    write(docs, "includes/product.md", "The quokkafly app\n")
+    write(docs, "tutorials/snippets/AboutPage.xaml.cs", ABOUT_PAGE)
+    write(docs, "tutorials/snippets/Note.cs", "namespace Notes;\n\npublic class Note\n{ public string Narwhalite; }\n")
+    report = index(docs, index_dir)
+    text = snapshot(index_dir).text("tutorials/notes.md") or ""
+    assert "You need the unicornfish SDK.\n\nNested zebrafinch text." in text
+    assert "Open the page. The quokkafly app runs everywhere." in text
+    assert (
+        "private async void LearnMore_Clicked(object sender, EventArgs e)\n{\n"
+        '    await Launcher.Default.OpenAsync("https://aka.ms/maui");\n}'
+    ) in text
+    assert "public class Note\n{ public string Narwhalite; }" in text and "namespace Notes" not in text
+    assert "The zebracorn notes list." in text
+    assert "The Shell hosts a ContentPage and a IView.Measure of a Behavior, see Grid." in text
+    assert "Note\n\nMail notes@example.com for help." in text
+    assert "[!INCLUDE [shown](../includes/prereqs.md)]" in text  # in code: as written
+    for markup in (":::", "[!div", "xref:", "learn_more", "ms.topic", "checklist"):
+        assert markup not in text.replace("[!INCLUDE [shown]", ""), markup
+    assert found(index_dir, "narwhalite") == ["tutorials/notes.md"]
+    assert "tutorials/notes.md" in found(index_dir, "zebrafinch")
+    warned = warnings_of(report, "tutorials/notes.md")
+    assert any("snippets/Missing.cs does not exist" in w for w in warned), warned
+    assert any("no snippet 'nowhere'" in w for w in warned), warned
+
+
+def test_dfm_outside_a_docfx_project_is_left_as_written() -> None:
+    """Without a docfx.json above it, `@name.part` and `[!INCLUDE` mean nothing special: a page elsewhere keeps
+    them (a mention, a handle)."""
+    doc = load("plain.md", b"# Plain\n\nAsk @octo.cat about [!INCLUDE [x](y.md)] here.\n")
+    assert "Ask @octo.cat about [!INCLUDE x] here." in doc.sections[0].text  # the link's text, as CommonMark shows
+
+
+def test_code_snippet_ranges_regions_and_queries(docs: Path, index_dir: Path) -> None:
+    """`#L2`, `?range=1,3-`, `?name=x`, `#region` and a `range=` past the file's end, as DocFX reads them."""
+    write(docs, "docfx.json", DOCFX_JSON)
+    code = (
+        "alpha();\nbeta();\n#region Setup\n    gamma();\n    #region Inner\n    delta();\n    #endregion\n#endregion\n"
+    )
+    write(docs, "Program.cs", code)
+    page = (
+        "# Snippets\n\n[!code-csharp[](Program.cs#L2)]\n\n[!code-csharp[](Program.cs?range=1,3-3)]\n\n"
+        '[!code-csharp[](Program.cs#Setup)]\n\n:::code language="csharp" source="Program.cs" range="90-99":::\n'
+    )
+    write(docs, "snippets.md", page)
+    report = index(docs, index_dir)
+    text = snapshot(index_dir).text("snippets.md") or ""
+    assert text.endswith("beta();\n\nalpha();\n#region Setup\n\ngamma();\ndelta();")
+    assert "#endregion" not in text and "Inner" not in text
+    assert any("lines 90-99 are past its 9 lines" in w for w in warnings_of(report, "snippets.md"))
