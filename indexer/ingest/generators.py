@@ -4,7 +4,7 @@ Hugo's content folder, Documenter.jl's source), whether pages are served as fold
 Sphinx's dirhtml builder on Read the Docs, Astro's `trailingSlash: 'always'`, Documenter.jl's prettyurls), the
 titles of its navigation (navtitles.py), the editions it keeps (layouts.py), and what its config says of its pages
 (Site.config: mkdocs.py, sphinxconf.py, vitepress.py, nextra.py, mintlify.py, quartoproject.py, bookdown.py,
-hugobuild.py; documenter.py reads make.jl).
+hugobuild.py, docfx.py; documenter.py reads make.jl).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from indexer.ingest.bookdown import bookdown_book
+from indexer.ingest.docfx import docfx_site
 from indexer.ingest.documenter import documenter_project
 from indexer.ingest.hugobuild import site_cascade
 from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages
@@ -55,6 +56,8 @@ def configured(site: str, folder: Path, name: str, docs: Path) -> Site | None:
         if mintlify is None:
             return None  # a docs.json of another kind
         found = replace(found, config=mintlify)
+    if site == "docfx":
+        found = replace(found, config=docfx_site(config, docs))
     if site == "quarto" and (quarto := quarto_project(config, docs)) is not None:
         found = replace(found, config=quarto)
     if site == "bookdown" and (book := bookdown_book(config, docs)) is not None:

@@ -201,6 +201,7 @@ SITES = {
         Site("exdoc"),
         Site("railsguides"),
         Site("documenter"),  # its make.jl says where its pages are and whether they are folders (documenter.py)
+        Site("docfx"),  # its docfx.json says which files are pages and where they are served (docfx.py)
     )
 }
 

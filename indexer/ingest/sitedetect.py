@@ -4,7 +4,8 @@ A page's URL follows the generator's rules (site.py), so the generator is found 
 folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another project; outside a
 repository, see siteconfig.site_folders()), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`,
 `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Hugo's older config: layouts.old_hugo_config(),
-`astro.config.mjs/js/ts/...`, Documenter.jl's `make.jl` when it calls `makedocs`; without a mkdocs.yml, a
+`astro.config.mjs/js/ts/...`, Documenter.jl's `make.jl` when it calls `makedocs`, DocFX's `docfx.json`; without
+a mkdocs.yml, a
 `mkdocs*.yml` that builds a site: mkdocsyml.py), or a
 Docusaurus config in a folder beside DOCS or beside a folder above it, one of whose content plugins reads DOCS
 (`website/docusaurus.config.js` with `path: '../docs'`), or, where none is, Docusaurus's `_category_.json/yml`
@@ -25,6 +26,7 @@ from indexer.ingest import generators
 from indexer.ingest.antora import CONFIG as ANTORA_CONFIG
 from indexer.ingest.antora import AntoraComponent, is_antora
 from indexer.ingest.bookdown import indexed_book
+from indexer.ingest.docfx import CONFIG as DOCFX_CONFIG
 from indexer.ingest.documenter import CONFIG as DOCUMENTER_CONFIG
 from indexer.ingest.documenter import documenter_project
 from indexer.ingest.docusaurus import plugin_reading
@@ -51,7 +53,7 @@ CONFIG_FILES = (
     + [(f"next.config.{ext}", "nextjs") for ext in ("js", "mjs", "ts", "cjs")]
     + [(f"hugo.{ext}", "hugo") for ext in ("toml", "yaml", "yml", "json")]
     + [(f"astro.config.{ext}", "astro") for ext in ("mjs", "js", "ts", "mts", "cjs", "cts")] + [("conf.py", "sphinx")]
-    + [(DOCUMENTER_CONFIG, "documenter")]
+    + [(DOCUMENTER_CONFIG, "documenter"), (DOCFX_CONFIG, "docfx")]
 )  # fmt: skip
 """(name, generator) of each generator's own config file or folder, in the order they are looked for in a folder."""
 MARKER_FILES = frozenset({"_category_.json", "_category_.yml", "_category_.yaml"})

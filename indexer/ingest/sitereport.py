@@ -13,6 +13,7 @@ from pathlib import Path
 from indexer.ingest.antora import drops_extensions, is_antora
 from indexer.ingest.antora import served_at as antora_served_at
 from indexer.ingest.bookdown import served_at as bookdown_served_at
+from indexer.ingest.docfx import DocfxSite, docfx_served_at
 from indexer.ingest.documenter import documenter_project
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
@@ -33,9 +34,11 @@ _SHOWN = {
     "sphinx": "Sphinx", "astro": "Astro", "jekyll": "Jekyll", "vitepress": "VitePress", "quarto": "Quarto",
     "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
     "docsify": "Docsify", "exdoc": "ExDoc", "railsguides": "Rails Guides", "documenter": "Documenter.jl",
-    "bookdown": "bookdown",
+    "bookdown": "bookdown", "docfx": "DocFX",
 }  # fmt: skip
-_HTML_FILES = frozenset({"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc", "railsguides", "bookdown"})
+_HTML_FILES = frozenset(
+    {"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc", "railsguides", "bookdown", "docfx"}
+)
 _NESTED_DEPTH = 3  # folders below DOCS looked into for a site's config (website/, docs/site/, docs/docsite/rst/)
 _SPHINX_DOCS = frozenset({"doc", "docs", "documentation", "source"})  # folders whose conf.py is Sphinx's
 # settings only Sphinx's conf.py gives: a conf.py elsewhere that assigns one is Sphinx's (Ansible's docs/docsite/rst)
@@ -45,6 +48,8 @@ _SPHINX_SETTINGS = frozenset({"extensions", "html_theme", "master_doc", "root_do
 
 def shown_name(site: Site) -> str:
     """The generator's name as its users write it ("" for none)."""
+    if isinstance(site.config, DocfxSite) and site.config.learn:
+        return "DocFX (Microsoft Learn)"
     return _SHOWN.get(site.name, site.name)
 
 
@@ -59,6 +64,8 @@ def url_option(site: Site) -> str:
     if site.name == "vitepress":
         return "--drop-extensions" if getattr(site.config, "clean_urls", False) else "--url-extension html"
     if site.name == "antora" and site.known_by is not None and drops_extensions(site.known_by.parent):
+        return "--drop-extensions"
+    if isinstance(site.config, DocfxSite) and site.config.learn:  # Microsoft Learn: no .html
         return "--drop-extensions"
     return "--url-extension html" if site.name in _HTML_FILES else "--drop-extensions"
 
@@ -155,9 +162,9 @@ def served_at(docs: Path, site: Site) -> str:
     """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll, Astro, Quarto or bookdown site's folder (or
     the folder a Docusaurus site beside it reads: _served_beside), a VitePress
     site's (or its srcDir), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's literal
-    `html_baseurl`), a Documenter.jl project's (or its source folder: make.jl's `canonical`), or an Antora
-    component's: the address its config (an Antora site's playbook) says it is
-    served at, for the summary to give as --base-url when none is given; "" otherwise."""
+    `html_baseurl`), a Documenter.jl project's (or its source folder: make.jl's `canonical`), a DocFX project's
+    (docfx.json's sitemap baseUrl: docfx.py), or an Antora component's: the address its config (an Antora site's
+    playbook) says it is served at, for the summary to give as --base-url when none is given; "" otherwise."""
     if site.name == "antora":
         return antora_served_at(docs)
     if isinstance(site.config, ExDocSite):  # its pages' URLs are their names alone, wherever DOCS lies in it
@@ -171,6 +178,8 @@ def served_at(docs: Path, site: Site) -> str:
         config = next((docs / n for n in DOCUSAURUS_CONFIGS if (docs / n).is_file()), None)
         return docusaurus_served_at(config) if config is not None else _served_beside(docs, site.known_by)
     config = site.known_by
+    if site.name == "docfx" and config is not None:
+        return docfx_served_at(config, docs)
     if site.name == "mkdocs" and config is not None:
         return _mkdocs_served_at(docs, config)
     if site.name == "quarto" and config is not None and config.is_file():

@@ -1,0 +1,76 @@
+"""DocFX sites: dotnet/docfx's docs/ (served as .html at https://dotnet.github.io/docfx, the address its docfx.json's
+sitemap gives) and Microsoft Learn's repositories (dotnet/docs-maui: pages without an extension, `includes/`
+excluded by docfx.json's build.content)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import Main, all_ids, document, found, write
+
+DOCFX_JSON = """\ufeff{
+  "build": {
+    "content": [{"files": ["**/*.{md,yml}"], "exclude": ["_site/**", "**/includes/**"]},
+                {"files": ["**/*.md"], "src": "../guides", "dest": "guides"}],
+    "sitemap": {"baseUrl": "https://dotnet.github.io/docfx"}
+  }
+}
+"""
+
+
+def test_a_docfx_site_is_told_and_served_as_html(tmp_path: Path, indexer_main: Main) -> None:
+    """dotnet/docfx's docs/ indexed as a user would: its pages were cited by file:// URLs and the summary said
+    nothing of DocFX or of the address docfx.json gives; an include excluded by build.content was a document of
+    its own, found before the page that shows it."""
+    docs = tmp_path / "repo" / "docs"
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    write(docs, "docfx.json", DOCFX_JSON)
+    write(docs, "index.md", "# Quick Start\n\nBuild a zebracorn site.\n")
+    write(docs, "docs/markdown.md", "# Markdown\n\n[!INCLUDE [block](includes/block.md)]\n")
+    write(docs, "docs/includes/block.md", "Unicornfish text.\n")
+    index = tmp_path / "index"
+    ran = indexer_main(docs, "--index", index, "--no-embeddings")
+    assert (
+        "the site's config says it is served at https://dotnet.github.io/docfx/: --base-url "
+        "https://dotnet.github.io/docfx/ --url-extension html cites them as the site does"
+    ) in ran.err
+    indexer_main(docs, "--index", index, "--no-embeddings", "--base-url", "https://dotnet.github.io/docfx/",
+                 "--url-extension", "html")  # fmt: skip
+    assert document(index, "docs/markdown.md").url == "https://dotnet.github.io/docfx/docs/markdown.html"
+    assert document(index, "index.md").url == "https://dotnet.github.io/docfx/index.html"
+    assert all_ids(index) == ["docs/markdown.md", "index.md"]
+    assert found(index, "unicornfish") == ["docs/markdown.md"]
+
+
+def test_a_learn_repository_is_served_without_extensions(tmp_path: Path, indexer_main: Main) -> None:
+    """A Microsoft Learn repository (.openpublishing.publish.config.json at its root) serves `fundamentals/
+    shell.md` at `fundamentals/shell` and an index page at its folder; a group's `src`/`dest` moves its pages."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    write(root, ".openpublishing.publish.config.json", '{"docsets_to_publish": []}')
+    docs = root / "docs"
+    write(docs, "docfx.json", '{"build": {"content": [{"files": ["**/*.md"], "src": "articles", "dest": "maui"}]}}')
+    write(docs, "articles/fundamentals/shell.md", "---\ntitle: Shell\n---\n\nZebracorn shell.\n")
+    write(docs, "articles/index.md", "# Home\n\nWelcome.\n")
+    write(docs, "README.md", "# Readme\n\nNot published.\n")
+    index = tmp_path / "index"
+    ran = indexer_main(docs, "--index", index, "--no-embeddings")
+    assert "DOCS is built with DocFX (Microsoft Learn): --base-url https://SITE --drop-extensions cites them" in ran.err
+    report = indexer_main(docs, "--index", index, "--no-embeddings", "--base-url", "https://learn.microsoft.com/",
+                          "--drop-extensions")  # fmt: skip
+    assert "README.md: not in docfx.json's build.content" in report.err
+    assert (
+        document(index, "articles/fundamentals/shell.md").url == "https://learn.microsoft.com/maui/fundamentals/shell"
+    )
+    assert document(index, "articles/index.md").url == "https://learn.microsoft.com/maui/"
+    assert all_ids(index) == ["articles/fundamentals/shell.md", "articles/index.md"]
+
+
+def test_the_repository_root_is_told_of_the_docfx_site_below_it(tmp_path: Path, indexer_main: Main) -> None:
+    root = tmp_path / "docfx"
+    (root / ".git").mkdir(parents=True)
+    write(root, "README.md", "# docfx\n\nA documentation generator.\n")
+    write(root, "docs/docfx.json", DOCFX_JSON)
+    write(root, "docs/index.md", "# Quick Start\n\nBuild a site.\n")
+    ran = indexer_main(root, "--index", tmp_path / "index", "--no-embeddings")
+    assert "but docs/ holds a site (DocFX): index that folder for its pages" in ran.err
