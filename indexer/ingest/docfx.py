@@ -5,9 +5,11 @@ repositories such as dotnet/docs-maui): which are pages, and where the site serv
 a name, `{md,yml}` either), both from the group's `src` folder (the folder of docfx.json when it names none), its
 pages served under the group's `dest` folder. A Markdown file no group takes is no page of the site: Learn's
 `includes/**`, which docfx.json excludes, are read where pages include them (loaders/docfx.py), and a file beside
-the site's pages (a README) is not published. DocFX serves a page at its path with `.html` (`docs/intro.md` is
-`docs/intro.html`, `index.md` is `index.html`); Microsoft Learn, which builds a repository holding
-`.openpublishing.publish.config.json`, serves it without one (`get-started/first-app`, `index.md` its folder).
+the site's pages (a README) is not published; nor is any other file that no group of `build.resource` takes (the
+text files of a sample's project, which pages show code from). DocFX serves a page at its path with `.html`
+(`docs/intro.md` is `docs/intro.html`, `index.md` is `index.html`); Microsoft Learn, which builds a repository
+holding `.openpublishing.publish.config.json`, serves it without one (`get-started/first-app`, `index.md` its
+folder).
 The address the site is served at is docfx.json's `build.sitemap.baseUrl`.
 """
 
@@ -66,6 +68,7 @@ class DocfxSite:
     inside: str  # DOCS's path from the folder of docfx.json ("" for that folder), ending in "/"
     groups: tuple[Group, ...]
     learn: bool = False  # built by Microsoft Learn: pages served without an extension
+    resources: tuple[Group, ...] = ()  # build.resource: files served as they are (images, downloads)
 
     @property
     def key(self) -> str:
@@ -76,10 +79,15 @@ class DocfxSite:
         return next(((group, rel) for group in self.groups if (rel := group.takes(path)) is not None), None)
 
     def unpublished(self, doc_id: str) -> str | None:
-        """Why DocFX makes no page of the Markdown file `doc_id`: no group of build.content takes it."""
-        if not self.groups or not doc_id.lower().endswith(_PAGES) or self._served(doc_id) is not None:
+        """Why DocFX publishes nothing of the file `doc_id`: no group of build.content takes it (a Markdown file),
+        nor one of build.resource (any other: a text file of a sample's project)."""
+        if not self.groups or self._served(doc_id) is not None:
             return None
-        return "not in docfx.json's build.content: no page of the site (an include shows where pages include it)"
+        if doc_id.lower().endswith(_PAGES):
+            return "not in docfx.json's build.content: no page of the site (an include shows where pages include it)"
+        if any(group.takes(self.inside + doc_id) is not None for group in self.resources):
+            return None
+        return "not in docfx.json's build.content or build.resource: not on the site (a sample's or a snippet's file)"
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
         """A page at its path under its group's `dest` (from its `src`): `guide/intro.html`, `guide/` for an
@@ -103,10 +111,13 @@ def docfx_site(config: Path, docs: Path) -> DocfxSite:
     inside = os.path.relpath(docs, config.parent).replace(os.sep, "/")
     inside = "" if inside == "." else inside + "/"
     build = _settings(config).get("build")
-    content = listed(build.get("content")) if isinstance(build, dict) else []
-    groups = tuple(group for entry in content[:MAX_NAMES] if (group := _group(entry)) is not None)
+    build = build if isinstance(build, dict) else {}
+    groups, resources = (
+        tuple(group for entry in listed(build.get(key))[:MAX_NAMES] if (group := _group(entry)) is not None)
+        for key in ("content", "resource")
+    )
     learn = any((folder / LEARN_CONFIG).is_file() for folder in site_folders(config.parent))
-    return DocfxSite(inside, groups, learn)
+    return DocfxSite(inside, groups, learn, resources)
 
 
 def docfx_served_at(config: Path, docs: Path) -> str:

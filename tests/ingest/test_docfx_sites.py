@@ -53,12 +53,14 @@ def test_a_learn_repository_is_served_without_extensions(tmp_path: Path, indexer
     write(docs, "articles/fundamentals/shell.md", "---\ntitle: Shell\n---\n\nZebracorn shell.\n")
     write(docs, "articles/index.md", "# Home\n\nWelcome.\n")
     write(docs, "README.md", "# Readme\n\nNot published.\n")
+    write(docs, "articles/snippets/App/Resources/Raw/AboutAssets.txt", "Any raw assets you want deployed.\n")
     index = tmp_path / "index"
     ran = indexer_main(docs, "--index", index, "--no-embeddings")
     assert "DOCS is built with DocFX (Microsoft Learn): --base-url https://SITE --drop-extensions cites them" in ran.err
     report = indexer_main(docs, "--index", index, "--no-embeddings", "--base-url", "https://learn.microsoft.com/",
                           "--drop-extensions")  # fmt: skip
     assert "README.md: not in docfx.json's build.content" in report.err
+    assert "AboutAssets.txt: not in docfx.json's build.content or build.resource: not on the site" in report.err
     assert (
         document(index, "articles/fundamentals/shell.md").url == "https://learn.microsoft.com/maui/fundamentals/shell"
     )
