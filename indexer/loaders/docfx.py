@@ -16,6 +16,9 @@ Outside fenced code:
   `:::row:::`, `:::column:::`, `:::video ...:::`) leave nothing, and what lies between them stays;
 - `[!div class="checklist"]` (a list's style) and `[!Video https://...]` leave nothing; alerts (`> [!NOTE]`)
   are left to dialects.py, which keeps their label;
+- a tab, `# [Linux](#tab/linux)` (`#tab/id/condition` too), is its label as a line of the section it is in (no
+  heading of its own, which would take its text out of that section), and the `---` that closes its group of
+  tabs leaves nothing;
 - cross references show the name DocFX shows: `<xref:System.String>` and `@System.String` are `String` (the
   last part of the uid, without its `*`, arity or parameters), `?displayProperty=fullName` the whole uid,
   `nameWithType` its last two parts; `[text](xref:uid)` is a link whose text shows. `@` names a uid only when
@@ -37,7 +40,7 @@ from indexer.loaders.includes import deeper, folders_up, included_text
 __all__ = ["CONFIG", "docfx_project", "expand_docfx"]
 
 CONFIG = "docfx.json"
-_SIGNS = ("[!", ":::", "xref:", "@")
+_SIGNS = ("[!", ":::", "xref:", "@", "#tab/")
 _PREFIX = re.compile(r"[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])[ \t]+)?")  # a line's indent, quote and list item markers
 _ITEM = re.compile(r"[*+-]|\d{1,9}[.)]")
 _LINK = r"\(\s*<?([^()<>\s\"]{1,500})>?(?:\s+\"([^\"\n]{0,300})\")?\s*\)"  # (path "title")
@@ -52,6 +55,7 @@ _XREF = re.compile(r"<xref:([^<>\s]{1,500})>", re.IGNORECASE)
 _AT_UID = re.compile(r"(?<![\w@/\\.:-])@([A-Za-z_][\w`]{0,200}(?:\.[\w`#*]{1,200}){1,20})")
 _PARAMETERS = re.compile(r"\([^()]{0,500}\)$")
 _ARITY = re.compile(r"`{1,2}\d{1,3}")
+_TAB = re.compile(r"#{1,6}[ \t]+\[([^\[\]\n]{1,300})\]\(#tab/[^()\s]{1,300}\)[ \t]*")  # `# [Linux](#tab/linux)`
 
 
 def docfx_project(page: Path) -> str | None:
@@ -69,13 +73,19 @@ def expand_docfx(text: str, page: Path) -> str:
 
 def _expanded(text: str, page: Path, project: str) -> str:
     out: list[str] = []
+    tabs = False  # in a group of tabs, which a line `---` closes
     for line, code in in_code(text.split("\n")):
+        if tabs and not code and line.strip() == "---":
+            tabs = False
+            continue
         if code or not any(sign in line for sign in _SIGNS):
             out.append(line)
             continue
         prefix = _PREFIX.match(line).group()  # type: ignore[union-attr]  # (it matches any text)
         rest = line[len(prefix) :].rstrip()
-        block = _block(rest, page, project)
+        tab = _TAB.fullmatch(rest) if rest.startswith("#") else None
+        tabs = tabs or tab is not None
+        block = f"{tab.group(1)}\n" if tab is not None else _block(rest, page, project)
         if block:  # its first line after the markers, the others under them (a list item's text, a quote's)
             rows, under = block.split("\n"), _ITEM.sub(lambda m: " " * len(m.group()), prefix)
             out += [prefix + rows[0]] + [under + row if row else under.rstrip() for row in rows[1:]]

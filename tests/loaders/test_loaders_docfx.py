@@ -132,3 +132,23 @@ def test_code_snippet_ranges_regions_and_queries(docs: Path, index_dir: Path) ->
     assert text.endswith("beta();\n\nalpha();\n#region Setup\n\ngamma();\ndelta();")
     assert "#endregion" not in text and "Inner" not in text
     assert any("lines 90-99 are past its 9 lines" in w for w in warnings_of(report, "snippets.md"))
+
+
+def test_tabs_stay_in_their_section(docs: Path, index_dir: Path) -> None:
+    """dotnet/docs-aspire's `### Update the Aspire CLI` held `# [Bash](#tab/bash)` tabs: each was a heading of
+    level 1 of its own, so the commands were no longer under the section they belong to; and a `---` that closes
+    the group right after a line of text made that line a heading."""
+    write(docs, "docfx.json", DOCFX_JSON)
+    page = (
+        "# Upgrade\n\n### Update the CLI\n\nFirst, update it:\n\n"
+        "# [Bash](#tab/bash)\n\n```bash\ncurl zebracorn\n```\n\n"
+        "# [PowerShell](#tab/powershell/windows)\n\nRun the unicornfish installer.\n---\n\n### Next\n\nDone.\n"
+    )
+    write(docs, "upgrade.md", page)
+    index(docs, index_dir)
+    doc = snapshot(index_dir)
+    text = doc.text("upgrade.md") or ""
+    tabs = "Bash\n\ncurl zebracorn\n\nPowerShell\n\nRun the unicornfish installer."
+    assert f"First, update it:\n\n{tabs}\n\nNext\n\nDone." in text
+    assert [p.heading for p in doc.passages("upgrade.md")] == ["Update the CLI", "Next"]
+    assert "#tab" not in text and "---" not in text
