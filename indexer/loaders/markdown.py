@@ -52,6 +52,7 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.footnote.index import footnote_ref
 
+from indexer.errors import NotAPage
 from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.citations import with_citations
 from indexer.loaders.codeannotations import without_material_annotations
@@ -78,6 +79,7 @@ from indexer.loaders.mdinhtml import open_markdown_html
 from indexer.loaders.mdtext import TextRenderer
 from indexer.loaders.mkdocstrings import expand_mkdocstrings
 from indexer.loaders.mkdocsyml import code_annotated, markdown_extensions
+from indexer.loaders.moved import redirect_reason
 from indexer.loaders.myst import plain_myst
 from indexer.loaders.openapi import api_page
 from indexer.loaders.pandocnotes import with_inline_notes
@@ -161,6 +163,8 @@ class MarkdownLoader:
         if api is not None:
             text = "\n\n".join(part for part in (api.lead, text, api.details) if part.strip())
         doc = render_markdown(self._mdx_parser if mdx else self._parser, text, front_matter, warnings, self.format)
+        if (redirect := redirect_reason(front_matter, doc.sections)) is not None:
+            raise NotAPage(redirect)
         titled = front_matter.get("title")
         if api is not None and api.title and not (isinstance(titled, str) and titled.strip()):
             doc = replace(doc, title=api.title)

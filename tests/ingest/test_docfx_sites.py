@@ -76,3 +76,20 @@ def test_the_repository_root_is_told_of_the_docfx_site_below_it(tmp_path: Path, 
     write(root, "docs/index.md", "# Quick Start\n\nBuild a site.\n")
     ran = indexer_main(root, "--index", tmp_path / "index", "--no-embeddings")
     assert "but docs/ holds a site (DocFX): index that folder for its pages" in ran.err
+
+
+def test_a_redirect_stub_is_told_as_one(tmp_path: Path, indexer_main: Main) -> None:
+    """dotnet/docfx keeps 13 files where its tutorials were, a front matter `redirect_url:` and no text: the summary
+    said "no text" of each, as of a page left empty by mistake. A page with text and a redirect stays a page."""
+    docs = tmp_path / "docs"
+    write(docs, "docfx.json", DOCFX_JSON)
+    write(docs, "tutorial/intro_toc.md", "---\nredirect_url: ../docs/table-of-contents.html\n---\n")
+    write(
+        docs, "docs/table-of-contents.md", "---\nredirect_url: elsewhere.html\n---\n# Table of Contents\n\nZebracorn.\n"
+    )
+    ran = indexer_main(docs, "--index", tmp_path / "index", "--no-embeddings")
+    assert (
+        "tutorial/intro_toc.md: a redirect (its front matter sends the reader to ../docs/table-of-contents.html): "
+        "no page"
+    ) in ran.err
+    assert all_ids(tmp_path / "index") == ["docs/table-of-contents.md"]
