@@ -152,3 +152,14 @@ def test_tabs_stay_in_their_section(docs: Path, index_dir: Path) -> None:
     assert f"First, update it:\n\n{tabs}\n\nNext\n\nDone." in text
     assert [p.heading for p in doc.passages("upgrade.md")] == ["Update the CLI", "Next"]
     assert "#tab" not in text and "---" not in text
+
+
+def test_a_fence_in_an_html_comment_opens_no_code(docs: Path, index_dir: Path) -> None:
+    """docs-maui's custom layouts page comments out a mermaid diagram, `<!-- ```mermaid` ... ```` ``` -->`: its last
+    line was taken for a fence left open, and every cross reference after it stayed `xref:Microsoft.Maui...`."""
+    write(docs, "docfx.json", DOCFX_JSON)
+    comment = "<!-- ```mermaid\nsequenceDiagram\n``` -->"
+    page = f"# Layouts\n\n{comment}\n\nThe view calls <xref:Microsoft.Maui.IView.Measure%2A>."
+    write(docs, "custom.md", page)
+    index(docs, index_dir)
+    assert (snapshot(index_dir).text("custom.md") or "").endswith("The view calls Measure.")
