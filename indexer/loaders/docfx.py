@@ -21,8 +21,10 @@ Outside fenced code:
   tabs leaves nothing;
 - cross references show the name DocFX shows: `<xref:System.String>` and `@System.String` are `String` (the
   last part of the uid, without its `*`, arity or parameters), `?displayProperty=fullName` the whole uid,
-  `nameWithType` its last two parts; `[text](xref:uid)` is a link whose text shows. `@` names a uid only when
-  it holds a dot and follows no word (`name@example.com` stays).
+  `nameWithType` its last two parts, `?text=string` that text; so are `@"System.String"`, `<xref
+  href="System.String"/>` (its `alt` when it has one), `<a href="xref:System.String"/>` and
+  `[](xref:System.String)`, whose text DocFX fills in; `[text](xref:uid)` is a link whose text shows. `@` before
+  a bare uid names one only when the uid holds a dot and `@` follows no word (`name@example.com` stays).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import unquote, unquote_plus
 
 from indexer.loaders.docfxcode import code_block, from_project
 from indexer.loaders.fences import closes, opens, outside_code_spans
@@ -41,7 +43,7 @@ from indexer.loaders.includes import deeper, folders_up, included_text
 __all__ = ["CONFIG", "docfx_project", "expand_docfx"]
 
 CONFIG = "docfx.json"
-_SIGNS = ("[!", ":::", "xref:", "@", "#tab/")
+_SIGNS = ("[!", ":::", "xref", "XREF", "@", "#tab/")
 _PREFIX = re.compile(r"[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])[ \t]+)?")  # a line's indent, quote and list item markers
 _ITEM = re.compile(r"[*+-]|\d{1,9}[.)]")
 _LINK = r"\(\s*<?([^()<>\s\"]{1,500})>?(?:\s+\"([^\"\n]{0,300})\")?\s*\)"  # (path "title")
@@ -54,6 +56,15 @@ _ATTRIBUTE = re.compile(r"([\w-]{1,40})=\"([^\"\n]*)\"")
 _MARKS = re.compile(r"\[!(?:div|video)[ \t][^\]\n]{0,1000}\]", re.IGNORECASE)
 _XREF = re.compile(r"<xref:([^<>\s]{1,500})>", re.IGNORECASE)
 _AT_UID = re.compile(r"(?<![\w@/\\.:-])@([A-Za-z_][\w`]{0,200}(?:\.[\w`#*]{1,200}){1,20})")
+_AT_QUOTED = re.compile(r"(?<![\w@])@(?:\"([^\"\n]{1,500})\"|'([^'\n]{1,500})')")  # @"System.String?text=string"
+# <xref href="uid" alt="shown"/> (`uid=` too, its closing tag if any), <a href="xref:uid"/> or <a href="xref:uid"></a>
+_XREF_TAG = re.compile(r"<xref[ \t]([^<>]{0,2000}?)/?>(?:[ \t]*</xref>)?", re.IGNORECASE)
+_EMPTY_LINK = re.compile(
+    r"<a[ \t][^<>]{0,1000}?href=[\"']xref:([^\"'<>\s]{1,500})[\"'][^<>]{0,1000}?(?:/>|>[ \t]*</a>)"
+    r"|\[\]\(xref:([^()\s]{1,500})\)",  # or [](xref:uid)
+    re.IGNORECASE,
+)
+_TAG_ATTRIBUTE = re.compile(r"([\w-]{1,40})=(?:\"([^\"]*)\"|'([^']*)')")
 _PARAMETERS = re.compile(r"\([^()]{0,500}\)$")
 _ARITY = re.compile(r"`{1,2}\d{1,3}")
 _TAB = re.compile(r"#{1,6}[ \t]+\[([^\[\]\n]{1,300})\]\(#tab/[^()\s]{1,300}\)[ \t]*")  # `# [Linux](#tab/linux)`
@@ -152,9 +163,25 @@ def _inline(text: str, page: Path, project: str) -> str:
         text = _TRIPLE.sub(_triple_text, text)
     if "xref:" in text:
         text = _XREF.sub(lambda m: xref_name(m.group(1)), text)
+        text = _EMPTY_LINK.sub(lambda m: xref_name(m.group(1) or m.group(2)), text)
+    if "<xref" in text or "<XREF" in text:
+        text = _XREF_TAG.sub(_xref_tag, text)
     if "@" in text:
         text = _AT_UID.sub(lambda m: xref_name(m.group(1)), text)
+        text = _AT_QUOTED.sub(lambda m: xref_name(m.group(1) or m.group(2)), text)
     return text
+
+
+def _xref_tag(match: re.Match[str]) -> str:
+    """What `<xref href="uid" .../>` shows: its `alt` or `text`, else the uid's name (as `displayProperty` or
+    `altProperty` asks)."""
+    attributes = {m.group(1).lower(): m.group(2) or m.group(3) or "" for m in _TAG_ATTRIBUTE.finditer(match.group(1))}
+    shown = attributes.get("alt") or attributes.get("text")
+    if shown:
+        return shown
+    uid = attributes.get("href") or attributes.get("uid") or ""
+    display = attributes.get("displayproperty") or attributes.get("altproperty")
+    return xref_name(f"{uid}?displayProperty={display}" if display and "?" not in uid else uid) if uid else ""
 
 
 def _triple_text(match: re.Match[str]) -> str:
@@ -195,7 +222,10 @@ def _code_target(link: str) -> tuple[str, str, str]:
 def xref_name(uid: str) -> str:
     """The name DocFX shows for a cross reference to `uid` (see the module docstring)."""
     uid, _, query = unquote(uid).partition("?")
-    display = next((v for k, _, v in (p.partition("=") for p in query.split("&")) if k == "displayProperty"), "")
+    options = {k: v for k, _, v in (p.partition("=") for p in query.split("&"))}
+    if options.get("text") or options.get("alt"):
+        return unquote_plus(options.get("text") or options["alt"])
+    display = options.get("displayProperty", "")
     uid = _ARITY.sub("", _PARAMETERS.sub("", uid.rstrip("*")))
     if display == "fullName":
         return uid

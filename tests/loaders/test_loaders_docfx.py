@@ -163,3 +163,18 @@ def test_a_fence_in_an_html_comment_opens_no_code(docs: Path, index_dir: Path) -
     write(docs, "custom.md", page)
     index(docs, index_dir)
     assert (snapshot(index_dir).text("custom.md") or "").endswith("The view calls Measure.")
+
+
+def test_every_form_of_cross_reference_shows_a_name(docs: Path, index_dir: Path) -> None:
+    """dotnet/docfx's links page: `@"uid?text=x"`, `<xref href=.../>`, `<a href="xref:..."/>` and `[](xref:...)`
+    showed nothing, the uid with its query, or `@"...` as written, where DocFX shows a name."""
+    write(docs, "docfx.json", DOCFX_JSON)
+    page = (
+        '# Links\n\nA @"System.String?text=zebracorn" one, <xref href="System.Collections.Immutable.ImmutableArray`1"'
+        ' altProperty="name"/> two, <a href="xref:System.String.Length?displayProperty=nameWithType"/> three,'
+        " [](xref:System.String?title=String+Class) four, <xref:System.Int32?displayProperty=fullName> five.\n"
+    )
+    write(docs, "links.md", page)
+    index(docs, index_dir)
+    text = snapshot(index_dir).text("links.md") or ""
+    assert text.endswith("A zebracorn one, ImmutableArray two, String.Length three, String four, System.Int32 five.")
