@@ -10,7 +10,8 @@ text files of a sample's project, which pages show code from). DocFX serves a pa
 (`docs/intro.md` is `docs/intro.html`, `index.md` is `index.html`); Microsoft Learn, which builds a repository
 holding `.openpublishing.publish.config.json`, serves it without one (`get-started/first-app`, `index.md` its
 folder).
-The address the site is served at is docfx.json's `build.sitemap.baseUrl`.
+A `toc.md` is the navigation of its folder (`# [Getting Started](gettingstarted.md)`), no page. The address the
+site is served at is docfx.json's `build.sitemap.baseUrl`.
 """
 
 from __future__ import annotations
@@ -80,11 +81,13 @@ class DocfxSite:
 
     def unpublished(self, doc_id: str) -> str | None:
         """Why DocFX publishes nothing of the file `doc_id`: no group of build.content takes it (a Markdown file),
-        nor one of build.resource (any other: a text file of a sample's project)."""
+        nor one of build.resource (any other: a text file of a sample's project); or it is a table of contents."""
+        if os.path.basename(doc_id).lower() == "toc.md":
+            return "DocFX's table of contents (toc.md, the site's navigation): no page"
         if not self.groups or self._served(doc_id) is not None:
             return None
         if doc_id.lower().endswith(_PAGES):
-            return "not in docfx.json's build.content: no page of the site (an include shows where pages include it)"
+            return "not in docfx.json's build.content: no page of the site (an include is read where pages include it)"
         if any(group.takes(self.inside + doc_id) is not None for group in self.resources):
             return None
         return "not in docfx.json's build.content or build.resource: not on the site (a sample's or a snippet's file)"

@@ -28,6 +28,7 @@ def test_a_docfx_site_is_told_and_served_as_html(tmp_path: Path, indexer_main: M
     write(docs, "index.md", "# Quick Start\n\nBuild a zebracorn site.\n")
     write(docs, "docs/markdown.md", "# Markdown\n\n[!INCLUDE [block](includes/block.md)]\n")
     write(docs, "docs/includes/block.md", "Unicornfish text.\n")
+    write(docs, "docs/toc.md", "# [Markdown](markdown.md)\n## [Tabs](tabs.md)\n")
     index = tmp_path / "index"
     ran = indexer_main(docs, "--index", index, "--no-embeddings")
     assert (
@@ -39,6 +40,7 @@ def test_a_docfx_site_is_told_and_served_as_html(tmp_path: Path, indexer_main: M
     assert document(index, "docs/markdown.md").url == "https://dotnet.github.io/docfx/docs/markdown.html"
     assert document(index, "index.md").url == "https://dotnet.github.io/docfx/index.html"
     assert all_ids(index) == ["docs/markdown.md", "index.md"]
+    assert "docs/toc.md: DocFX's table of contents (toc.md, the site's navigation): no page" in ran.err
     assert found(index, "unicornfish") == ["docs/markdown.md"]
 
 
