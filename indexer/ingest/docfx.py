@@ -34,6 +34,9 @@ __all__ = ["CONFIG", "LEARN_CONFIG", "DocfxSite", "docfx_served_at", "docfx_site
 CONFIG = "docfx.json"
 LEARN_CONFIG = ".openpublishing.publish.config.json"  # a Microsoft Learn repository's: pages without .html
 _PAGES = (".md", ".markdown")
+_STARS = re.compile(r"\*+")
+_MAX_STARS = 4
+_MAX_GLOB = 500  # characters of a glob: a longer one names no file of a site
 
 
 @dataclass(frozen=True)
@@ -146,9 +149,14 @@ def _group(entry: object) -> Group | None:
 
 
 def _globs(value: object) -> list[str]:
-    """A glob or a list of them, as docfx.json writes either."""
+    """A glob or a list of them, as docfx.json writes either; one of more than _MAX_STARS runs of `*` (`**/*.md`
+    has two) is no glob of a site but a regular expression that would take hours to fail on a long path."""
     values = [value] if isinstance(value, str) else listed(value)
-    return [v for v in values[:MAX_NAMES] if isinstance(v, str)]
+    return [
+        v
+        for v in values[:MAX_NAMES]
+        if isinstance(v, str) and len(v) <= _MAX_GLOB and len(_STARS.findall(v)) <= _MAX_STARS
+    ]
 
 
 def _settings(config: Path) -> dict[str, Any]:

@@ -4,6 +4,8 @@ excluded by docfx.json's build.content)."""
 
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
 
 from support.folders import Main, all_ids, document, found, write
@@ -95,3 +97,17 @@ def test_a_redirect_stub_is_told_as_one(tmp_path: Path, indexer_main: Main) -> N
         "no page"
     ) in ran.err
     assert all_ids(tmp_path / "index") == ["docs/table-of-contents.md"]
+
+
+def test_a_docfx_json_glob_that_would_backtrack_for_hours_is_dropped(tmp_path: Path, indexer_main: Main) -> None:
+    """`*a*a*a...b` is a regular expression that fails on a long name of a's only after trying every way to split
+    it: a glob of more than four runs of `*` is no site's, and the others still decide."""
+    docs = tmp_path / "docs"
+    bomb = "*a" * 40 + "b"
+    content = {"files": [bomb, "**/*.md"], "exclude": [bomb]}
+    write(docs, "docfx.json", json.dumps({"build": {"content": [content]}}))
+    write(docs, "a" * 100 + "/" + "a" * 150 + ".md", "# Zebracorn\n\nText.\n")
+    started = time.monotonic()
+    indexer_main(docs, "--index", tmp_path / "index", "--no-embeddings")
+    assert time.monotonic() - started < 30
+    assert found(tmp_path / "index", "zebracorn") == ["a" * 100 + "/" + "a" * 150 + ".md"]
