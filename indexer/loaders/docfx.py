@@ -23,8 +23,10 @@ Outside fenced code:
   last part of the uid, without its `*`, arity or parameters), `?displayProperty=fullName` the whole uid,
   `nameWithType` its last two parts, `?text=string` that text; so are `@"System.String"`, `<xref
   href="System.String"/>` (its `alt` when it has one), `<a href="xref:System.String"/>` and
-  `[](xref:System.String)`, whose text DocFX fills in; `[text](xref:uid)` is a link whose text shows. `@` before
-  a bare uid names one only when the uid holds a dot and `@` follows no word (`name@example.com` stays).
+  `[](xref:System.String)`, whose text DocFX fills in; `[text](xref:uid)` is a link whose text shows. A uid that
+  a page of the project gives in its front matter (`uid: articles.intro`) shows that page's title (docfxuids.py).
+  `@` names a uid when it follows no word (`name@example.com` stays) and the uid holds a dot or is a page's
+  (`@octocat` stays).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from pathlib import Path
 from urllib.parse import unquote, unquote_plus
 
 from indexer.loaders.docfxcode import code_block, from_project
+from indexer.loaders.docfxuids import page_title
 from indexer.loaders.fences import closes, opens, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, folders_up, included_text
@@ -55,7 +58,7 @@ _TRIPLE_LINE = re.compile(_EXTENSION + "(?::::)?")  # a line of its own (`:::zon
 _ATTRIBUTE = re.compile(r"([\w-]{1,40})=\"([^\"\n]*)\"")
 _MARKS = re.compile(r"\[!(?:div|video)[ \t][^\]\n]{0,1000}\]", re.IGNORECASE)
 _XREF = re.compile(r"<xref:([^<>\s]{1,500})>", re.IGNORECASE)
-_AT_UID = re.compile(r"(?<![\w@/\\.:-])@([A-Za-z_][\w`]{0,200}(?:\.[\w`#*]{1,200}){1,20})")
+_AT_UID = re.compile(r"(?<![\w@/\\.:-])@([A-Za-z_][\w`-]{0,200}(?:\.[\w`#*-]{1,200}){0,20})")
 _AT_QUOTED = re.compile(r"(?<![\w@])@(?:\"([^\"\n]{1,500})\"|'([^'\n]{1,500})')")  # @"System.String?text=string"
 # <xref href="uid" alt="shown"/> (`uid=` too, its closing tag if any), <a href="xref:uid"/> or <a href="xref:uid"></a>
 _XREF_TAG = re.compile(r"<xref[ \t]([^<>]{0,2000}?)/?>(?:[ \t]*</xref>)?", re.IGNORECASE)
@@ -104,7 +107,7 @@ def _expanded(text: str, page: Path, project: str) -> str:
         if block is not None:
             continue
         if "`" in line:  # a generic type's uid (`List`1`), an alt text's `code`: no code spans
-            line = _XREF.sub(lambda m: xref_name(m.group(1)) if "`" in m.group(1) else m.group(), line)
+            line = _XREF.sub(lambda m: xref_name(m.group(1), page, project) if "`" in m.group(1) else m.group(), line)
             line = _TRIPLE.sub(lambda m: _triple_text(m) if "`" in m.group(2) else m.group(), line)
         out.append(outside_code_spans(line, lambda part: _inline(part, page, project)))
     return "\n".join(out)
@@ -162,17 +165,26 @@ def _inline(text: str, page: Path, project: str) -> str:
     if ":::" in text:
         text = _TRIPLE.sub(_triple_text, text)
     if "xref:" in text:
-        text = _XREF.sub(lambda m: xref_name(m.group(1)), text)
-        text = _EMPTY_LINK.sub(lambda m: xref_name(m.group(1) or m.group(2)), text)
+        text = _XREF.sub(lambda m: xref_name(m.group(1), page, project), text)
+        text = _EMPTY_LINK.sub(lambda m: xref_name(m.group(1) or m.group(2), page, project), text)
     if "<xref" in text or "<XREF" in text:
-        text = _XREF_TAG.sub(_xref_tag, text)
+        text = _XREF_TAG.sub(lambda m: _xref_tag(m, page, project), text)
     if "@" in text:
-        text = _AT_UID.sub(lambda m: xref_name(m.group(1)), text)
-        text = _AT_QUOTED.sub(lambda m: xref_name(m.group(1) or m.group(2)), text)
+        text = _AT_UID.sub(lambda m: _at_uid(m, page, project), text)
+        text = _AT_QUOTED.sub(lambda m: xref_name(m.group(1) or m.group(2), page, project), text)
     return text
 
 
-def _xref_tag(match: re.Match[str]) -> str:
+def _at_uid(match: re.Match[str], page: Path, project: str) -> str:
+    """What `@uid` shows: a page's title, an API's name when the uid holds a dot (`@System.String`), else `@x` as
+    written (a handle, `@octocat`: DocFX warns of a uid it does not know)."""
+    uid = match.group(1)
+    if "." in uid:
+        return xref_name(uid, page, project)
+    return page_title(uid, page, project) or match.group()
+
+
+def _xref_tag(match: re.Match[str], page: Path, project: str) -> str:
     """What `<xref href="uid" .../>` shows: its `alt` or `text`, else the uid's name (as `displayProperty` or
     `altProperty` asks)."""
     attributes = {m.group(1).lower(): m.group(2) or m.group(3) or "" for m in _TAG_ATTRIBUTE.finditer(match.group(1))}
@@ -181,7 +193,8 @@ def _xref_tag(match: re.Match[str]) -> str:
         return shown
     uid = attributes.get("href") or attributes.get("uid") or ""
     display = attributes.get("displayproperty") or attributes.get("altproperty")
-    return xref_name(f"{uid}?displayProperty={display}" if display and "?" not in uid else uid) if uid else ""
+    spec = f"{uid}?displayProperty={display}" if display and "?" not in uid else uid
+    return xref_name(spec, page, project) if uid else ""
 
 
 def _triple_text(match: re.Match[str]) -> str:
@@ -219,13 +232,16 @@ def _code_target(link: str) -> tuple[str, str, str]:
     return unquote(source), lines, unquote(name)
 
 
-def xref_name(uid: str) -> str:
-    """The name DocFX shows for a cross reference to `uid` (see the module docstring)."""
+def xref_name(uid: str, page: Path | None = None, project: str = "") -> str:
+    """The name DocFX shows for a cross reference to `uid` from `page` (see the module docstring): the title of
+    the project's page that gives that uid, else the API's name the uid makes."""
     uid, _, query = unquote(uid).partition("?")
     options = {k: v for k, _, v in (p.partition("=") for p in query.split("&"))}
     if options.get("text") or options.get("alt"):
         return unquote_plus(options.get("text") or options["alt"])
     display = options.get("displayProperty", "")
+    if not display and page is not None and (title := page_title(uid, page, project)):
+        return title
     uid = _ARITY.sub("", _PARAMETERS.sub("", uid.rstrip("*")))
     if display == "fullName":
         return uid

@@ -178,3 +178,20 @@ def test_every_form_of_cross_reference_shows_a_name(docs: Path, index_dir: Path)
     index(docs, index_dir)
     text = snapshot(index_dir).text("links.md") or ""
     assert text.endswith("A zebracorn one, ImmutableArray two, String.Length three, String four, System.Int32 five.")
+
+
+def test_a_reference_to_a_page_shows_its_title(docs: Path, index_dir: Path) -> None:
+    """DocFX shows `<xref:articles.intro>` and `@intro-page` as the title of the page whose front matter gives that
+    uid (its first heading when it has no title); the index showed `intro`, and `@intro-page` as written. A handle
+    that no page gives stays as written; a changed title reads the referring page again."""
+    write(docs, "docfx.json", DOCFX_JSON)
+    write(docs, "articles/intro.md", "---\nuid: articles.intro\ntitle: Introducing Zebracorns\n---\n\nText.\n")
+    write(docs, "articles/start.md", "---\nuid: intro-page\n---\n# Getting `Started`\n\nText.\n")
+    write(docs, "links.md", "# Links\n\nRead <xref:articles.intro> and @intro-page, ask @octocat.\n")
+    index(docs, index_dir)
+    assert (snapshot(index_dir).text("links.md") or "").endswith(
+        "Read Introducing Zebracorns and Getting Started, ask @octocat."
+    )
+    write(docs, "articles/intro.md", "---\nuid: articles.intro\ntitle: Unicornfish Basics\n---\n\nText.\n")
+    index(docs, index_dir)
+    assert found(index_dir, "unicornfish") == ["articles/intro.md", "links.md"]
