@@ -26,7 +26,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import MAX_NAMES, listed, path_glob, site_address, site_folder, site_folders
+from indexer.ingest.pathglob import path_glob
+from indexer.ingest.siteconfig import MAX_NAMES, listed, site_address, site_folder, site_folders
 from indexer.loaders.jsconfig import config_text
 
 __all__ = ["CONFIG", "LEARN_CONFIG", "DocfxSite", "docfx_served_at", "docfx_site"]
@@ -34,8 +35,6 @@ __all__ = ["CONFIG", "LEARN_CONFIG", "DocfxSite", "docfx_served_at", "docfx_site
 CONFIG = "docfx.json"
 LEARN_CONFIG = ".openpublishing.publish.config.json"  # a Microsoft Learn repository's: pages without .html
 _PAGES = (".md", ".markdown")
-_STARS = re.compile(r"\*+")
-_MAX_STARS = 4
 _MAX_GLOB = 500  # characters of a glob: a longer one names no file of a site
 
 
@@ -149,14 +148,9 @@ def _group(entry: object) -> Group | None:
 
 
 def _globs(value: object) -> list[str]:
-    """A glob or a list of them, as docfx.json writes either; one of more than _MAX_STARS runs of `*` (`**/*.md`
-    has two) is no glob of a site but a regular expression that would take hours to fail on a long path."""
+    """A glob or a list of them, as docfx.json writes either."""
     values = [value] if isinstance(value, str) else listed(value)
-    return [
-        v
-        for v in values[:MAX_NAMES]
-        if isinstance(v, str) and len(v) <= _MAX_GLOB and len(_STARS.findall(v)) <= _MAX_STARS
-    ]
+    return [v for v in values[:MAX_NAMES] if isinstance(v, str) and len(v) <= _MAX_GLOB]
 
 
 def _settings(config: Path) -> dict[str, Any]:

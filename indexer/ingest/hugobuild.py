@@ -27,7 +27,7 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from indexer.ingest.siteconfig import path_glob
+from indexer.ingest.pathglob import path_glob
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 

@@ -17,7 +17,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import listed, path_glob, yaml_config
+from indexer.ingest.pathglob import path_glob
+from indexer.ingest.siteconfig import listed, yaml_config
 
 __all__ = ["QuartoProject", "quarto_project"]
 

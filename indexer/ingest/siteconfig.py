@@ -48,46 +48,6 @@ def site_folder(value: object) -> str:
     return "/".join(parts) + "/"
 
 
-def path_glob(glob: str, any_folders: bool = False) -> re.Pattern[str]:
-    """A glob of a site's config as a regular expression over paths ('/' between names), as the generators read
-    theirs: `*` and `?` within a name, `**` across folders, `[0-9]` a class (`[!x]` its opposite, never '/'),
-    `{a,b}` either. With `any_folders` (fast-glob's reading, VitePress's), `**/` may also stand for no folder."""
-    out, i, depth = [], 0, 0
-    while i < len(glob):
-        c = glob[i]
-        if any_folders and glob.startswith("**/", i):
-            out.append("(?:[^/]+/)*")
-            i += 3
-            continue
-        if glob.startswith("**", i):
-            out.append(".*")
-            i += 2
-            continue
-        if c == "[" and (end := glob.find("]", i + 1)) > i + 1:
-            body = glob[i + 1 : end]
-            negated = body[0] in "!^" and len(body) > 1
-            inside = "".join(ch if ch == "-" else re.escape(ch) for ch in (body[1:] if negated else body))
-            out.append(f"[^/{inside}]" if negated else f"[{inside}]")  # a range stays one ([0-9])
-            i = end + 1
-            continue
-        if c == "*":
-            out.append("[^/]*")
-        elif c == "?":
-            out.append("[^/]")
-        elif c == "{":
-            out.append("(?:")
-            depth += 1
-        elif c == "}" and depth:
-            out.append(")")
-            depth -= 1
-        elif c == "," and depth:
-            out.append("|")
-        else:
-            out.append(re.escape(c))
-        i += 1
-    return re.compile("".join(out) + ")" * depth)
-
-
 def config_mapping(path: Path) -> dict[str, Any]:
     """A config file in TOML (by its suffix), JSON or YAML (Hugo's hugo.toml, Jekyll's _config.yml) as a mapping;
     {} when it cannot be read."""

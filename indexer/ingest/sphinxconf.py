@@ -26,7 +26,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from indexer.ingest.siteconfig import path_glob
+from indexer.ingest.pathglob import path_glob
 from indexer.loaders.jsconfig import config_text
 from indexer.loaders.sphinxproject import literal_values
 

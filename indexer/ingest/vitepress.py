@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from indexer.ingest.editions import Area, Layout
-from indexer.ingest.siteconfig import MAX_NAMES, path_glob, site_address, site_folder
+from indexer.ingest.pathglob import path_glob
+from indexer.ingest.siteconfig import MAX_NAMES, site_address, site_folder
 from indexer.ingest.vitepressrewrites import Rewrites
 from indexer.loaders.jsconfig import SPREAD, JsConfig, config_text
 from indexer.loaders.vitepressconfig import FOLDER, site_config

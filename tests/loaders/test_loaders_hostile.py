@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -407,3 +408,19 @@ def test_text_after_deep_nesting_is_found(docs: Path, index_dir: Path) -> None:
     write(docs, "deep.md", "- " * 10 + "deep zebracorn\n\nAfter unicornfish.\n")
     index(docs, index_dir)
     assert found(index_dir, "unicornfish") == ["deep.md"]
+
+
+def test_a_site_configs_glob_of_many_stars_takes_linear_work_on_a_long_path(tmp_path: Path) -> None:
+    """`**a**a**a**a**ab.md` in VitePress's srcExclude (globs of Hugo's mounts, Sphinx's exclude_patterns, Quarto's
+    render list and DocFX's build.content are read alike) failed on a path of a's only after trying every way to
+    split it across its stars: minutes for one page. The file it names is still excluded, the other a page."""
+    site = tmp_path / "site"
+    write(site, ".vitepress/config.ts", "export default { srcExclude: ['**a**a**a**a**ab.md'] }\n")
+    folder = "a" * 150
+    write(site, f"{folder}/{'a' * 150}b.md", "# Excluded\n\nUnicornfish.\n")
+    write(site, f"{folder}/{'a' * 150}.md", "# Kept\n\nZebracorn.\n")
+    started = time.monotonic()
+    index(site, tmp_path / "index")
+    assert time.monotonic() - started < 20
+    assert found(tmp_path / "index", "zebracorn") == [f"{folder}/{'a' * 150}.md"]
+    assert found(tmp_path / "index", "unicornfish") == []
