@@ -33,13 +33,12 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, unquote_plus
 
 from indexer.loaders.docfxcode import code_block, from_project
 from indexer.loaders.docfxuids import page_title
-from indexer.loaders.fences import closes, opens, outside_code_spans
+from indexer.loaders.fences import in_code, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, folders_up, included_text
 
@@ -89,7 +88,7 @@ def expand_docfx(text: str, page: Path) -> str:
 def _expanded(text: str, page: Path, project: str) -> str:
     out: list[str] = []
     tabs = False  # in a group of tabs, which a line `---` closes
-    for line, code in _marked(text.split("\n")):
+    for line, code in in_code(text.split("\n")):
         if tabs and not code and line.strip() == "---":
             tabs = False
             continue
@@ -111,27 +110,6 @@ def _expanded(text: str, page: Path, project: str) -> str:
             line = _TRIPLE.sub(lambda m: _triple_text(m) if "`" in m.group(2) else m.group(), line)
         out.append(outside_code_spans(line, lambda part: _inline(part, page, project)))
     return "\n".join(out)
-
-
-def _marked(lines: list[str]) -> Iterator[tuple[str, bool]]:
-    """Each line, and whether it is shown as written: in fenced code, or in an HTML comment that starts a line
-    (where a fence is no fence: docs-maui comments out a ```mermaid block, `<!-- ```mermaid` ... ```` ``` -->`, and
-    fences.in_code took its last line for a fence opening to the page's end)."""
-    fence: str | None = None
-    comment = False
-    for line in lines:
-        if comment:
-            comment = "-->" not in line
-            yield line, True
-        elif fence is not None:
-            fence = None if closes(line, fence) else fence
-            yield line, True
-        elif (fence := opens(line)) is not None:
-            yield line, True
-        else:
-            start = line.lstrip(" ")
-            comment = start.startswith("<!--") and len(line) - len(start) <= 3 and "-->" not in start[4:]
-            yield line, comment
 
 
 def _block(line: str, page: Path, project: str) -> str | None:

@@ -52,16 +52,25 @@ def closes(line: str, fence: str) -> bool:
 
 
 def in_code(lines: Iterable[str]) -> Iterator[tuple[str, bool]]:
-    """Each line, and whether it belongs to fenced code (its fence lines too): what a pass shows as written."""
+    """Each line, and whether a pass shows it as written: in fenced code (its fence lines too), or in an HTML
+    comment that starts a line and ends on a later one (the page shows nothing of it, and a fence in it is none:
+    docs-maui comments out a ```mermaid block, `<!-- ```mermaid` ... ```` ``` -->`, whose last line was taken for
+    a fence opening to the page's end, which left every later line as written)."""
     fence: str | None = None
+    comment = False
     for line in lines:
-        if fence is not None:
+        if comment:
+            comment = "-->" not in line
+            yield line, True
+        elif fence is not None:
             fence = None if closes(line, fence) else fence
             yield line, True
         elif (fence := opens(line)) is not None:
             yield line, True
         else:
-            yield line, False
+            start = line.lstrip(" ")
+            comment = start.startswith("<!--") and len(line) - len(start) <= 3 and "-->" not in start[4:]
+            yield line, comment
 
 
 def closed(lines: list[str]) -> list[str]:

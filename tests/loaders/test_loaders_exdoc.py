@@ -122,3 +122,12 @@ def test_a_link_to_a_mix_task_shows_its_text_as_exdoc_shows_it(docs: Path, index
     assert "see Enum.map/2." in text
     assert "See [the format task documentation](`mix format`)." in text
     assert text.count("](") == 1
+
+
+def test_a_fence_in_an_html_comment_leaves_the_links_after_it_read(docs: Path, index_dir: Path) -> None:
+    """A fence in a comment (`<!-- ```mermaid` ... ```` ``` -->`) is none: its last line was taken for a fence open
+    to the page's end, so the links after it stayed as written, on any page (fences.in_code)."""
+    comment = "<!-- ```mermaid\nsequenceDiagram\n``` -->"
+    write(docs, "guide.md", f"# Guide\n\n{comment}\n\nSee [the format task documentation](`mix format`).\n")
+    index(docs, index_dir)
+    assert text_of(index_dir, "guide.md").endswith("See the format task documentation.")
