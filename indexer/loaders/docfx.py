@@ -38,7 +38,7 @@ from urllib.parse import unquote, unquote_plus
 
 from indexer.loaders.docfxcode import code_block, from_project
 from indexer.loaders.docfxuids import page_title
-from indexer.loaders.fences import in_code, outside_code_spans
+from indexer.loaders.fences import closed, in_code, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, folders_up, included_text
 
@@ -116,8 +116,8 @@ def _block(line: str, page: Path, project: str) -> str | None:
     """What a line of its own puts in place (its indent and quote markers taken off): an include's text, a code
     snippet's block, "" for a line of markup that leaves nothing; None for any other line."""
     include = _INCLUDE.fullmatch(line) if line.startswith("[!") else None
-    if include is not None:
-        return _included(include.group(1), page, project)
+    if include is not None:  # DocFX renders an include as a document of its own: a fence it leaves open ends there
+        return "\n".join(closed(_included(include.group(1), page, project).split("\n")))
     code = _CODE.fullmatch(line) if line.startswith("[!") else None
     if code is not None:
         source, lines, name = _code_target(code.group(2))

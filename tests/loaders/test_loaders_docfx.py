@@ -195,3 +195,16 @@ def test_a_reference_to_a_page_shows_its_title(docs: Path, index_dir: Path) -> N
     write(docs, "articles/intro.md", "---\nuid: articles.intro\ntitle: Unicornfish Basics\n---\n\nText.\n")
     index(docs, index_dir)
     assert found(index_dir, "unicornfish") == ["articles/intro.md", "links.md"]
+
+
+def test_an_include_that_leaves_a_fence_open_leaves_the_page_after_it_read(docs: Path, index_dir: Path) -> None:
+    """DocFX renders an include as a document of its own: a fence that the included file never closes ends with it,
+    where the page's later sections had become code, their cross references as written."""
+    write(docs, "docfx.json", DOCFX_JSON)
+    write(docs, "includes/setup.md", "Run:\n\n```bash\ndotnet new zebracorn\n")
+    page = "# Setup\n\n[!INCLUDE [setup](includes/setup.md)]\n\n## Later\n\nUse a <xref:System.String>.\n"
+    write(docs, "setup.md", page)
+    index(docs, index_dir)
+    doc = snapshot(index_dir)
+    assert (doc.text("setup.md") or "").endswith("dotnet new zebracorn\n\nLater\n\nUse a String.")
+    assert [p.heading for p in doc.passages("setup.md")] == ["Setup", "Later"]
