@@ -36,11 +36,11 @@ import re
 from pathlib import Path
 from urllib.parse import unquote, unquote_plus
 
-from indexer.loaders.docfxcode import code_block, from_project
+from indexer.loaders.docfxcode import code_block, from_project, page_reads, read_once
 from indexer.loaders.docfxuids import page_title
 from indexer.loaders.fences import closed, in_code, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import deeper, folders_up, included_text
+from indexer.loaders.includes import deeper, folders_up
 
 __all__ = ["CONFIG", "docfx_project", "expand_docfx"]
 
@@ -82,7 +82,10 @@ def expand_docfx(text: str, page: Path) -> str:
     if not any(sign in text for sign in _SIGNS):
         return text
     project = docfx_project(page)
-    return text if project is None else _expanded(text, page, project)
+    if project is None:
+        return text
+    with page_reads():
+        return _expanded(text, page, project)
 
 
 def _expanded(text: str, page: Path, project: str) -> str:
@@ -187,7 +190,7 @@ def _triple_text(match: re.Match[str]) -> str:
 def _included(target: str, page: Path, project: str) -> str:
     """The text an include puts in place: the file's, without its front matter, its own DFM put in place."""
     relative = from_project(unquote(target), page, project)
-    text = included_text(page, relative) if relative else None
+    text = read_once(page, relative) if relative else None
     if text is None:
         return ""
     _, body, _ = split_front_matter(text)

@@ -14,16 +14,21 @@ page.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import textwrap
+from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
 
 from indexer.loaders.fences import fence_for
-from indexer.loaders.includes import included_text, warn
+from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, TEXT, included_text, reading_state, warn
 from indexer.loaders.lineranges import REPEATS, line_number, too_many
 
-__all__ = ["code_block", "code_lines"]
+__all__ = ["code_block", "from_project", "page_reads", "read_once"]
+
+_READ: ContextVar[dict[tuple[str, str], str | None] | None] = ContextVar("docfx_reads", default=None)
 
 _LINES = re.compile(r"L?(\d+)(?:-L?(\d*))?", re.IGNORECASE)  # `L10-L20`, `10-20`, `9-`, `L10`
 _TAG = re.compile(  # `// <name>`, `# </name>`, `<!-- <name> -->`, `' <name>`: a snippet's bounds
@@ -50,7 +55,7 @@ def code_lines(source: str, lines: str, name: str, page: Path, project: str) -> 
     """The lines of `source` (relative to `page`, or `~/x` to the folder `project`) that `lines` or `name` keep
     (all of them without either); None when the file cannot be read or holds no such part (warned)."""
     target = from_project(source, page, project)
-    text = included_text(page, target) if target else None
+    text = read_once(page, target) if target else None
     if text is None:
         return None
     kept = text.split("\n")
@@ -68,6 +73,34 @@ def code_lines(source: str, lines: str, name: str, page: Path, project: str) -> 
             return None
         kept = ranged
     return kept
+
+
+@contextlib.contextmanager
+def page_reads() -> Iterator[None]:
+    """Around the DFM of one page (its includes' too): each file it names read once (read_once()), however many
+    snippets, includes and cross references name it."""
+    token = _READ.set({}) if _READ.get() is None else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _READ.reset(token)
+
+
+def read_once(including: Path, target: str, use: str = TEXT) -> str | None:
+    """included_text() of `target` (relative to the file `including`), read once for the page (page_reads()): read
+    again, a file would count against the page's include budget again (sixty snippets of one file, sixty cross
+    references to one long page, took it all)."""
+    reads, state = _READ.get(), reading_state()
+    if reads is None or state is None or state.depth >= MAX_DEPTH or state.count >= MAX_INCLUDES:
+        return included_text(including, target, use=use)  # (which warns of the depth, or of the count)
+    where = target if target.startswith("/") else os.path.join(os.path.dirname(os.path.realpath(including)), target)
+    key = (os.path.normpath(where), use)
+    if key in reads:
+        state.count += 1  # a file that includes itself twice, ten deep, is put in place 2**10 times
+        return reads[key]
+    reads[key] = included_text(including, target, use=use)
+    return reads[key]
 
 
 def from_project(source: str, page: Path, project: str) -> str:

@@ -15,8 +15,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from indexer.loaders.docfxcode import read_once
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import TITLE, included_text
+from indexer.loaders.includes import TITLE
 
 __all__ = ["page_title"]
 
@@ -45,7 +46,7 @@ def page_title(uid: str, page: Path, project: str) -> str | None:
     where = _uids(project).get(uid)
     if where is None or os.path.realpath(where) == os.path.realpath(page):
         return None
-    text = included_text(page, os.path.relpath(where, os.path.dirname(os.path.realpath(page))), use=TITLE)
+    text = read_once(page, os.path.relpath(where, os.path.dirname(os.path.realpath(page))), use=TITLE)
     if text is None:
         return None
     front_matter, body, _ = split_front_matter(text)

@@ -208,3 +208,18 @@ def test_an_include_that_leaves_a_fence_open_leaves_the_page_after_it_read(docs:
     doc = snapshot(index_dir)
     assert (doc.text("setup.md") or "").endswith("dotnet new zebracorn\n\nLater\n\nUse a String.")
     assert [p.heading for p in doc.passages("setup.md")] == ["Setup", "Later"]
+
+
+def test_a_file_named_many_times_is_read_once_for_the_page(docs: Path, index_dir: Path) -> None:
+    """Each snippet and each cross reference read its file again, against the page's include budget (the size
+    limit, all its files together): sixty of them to long files took it all, and the later snippets were left out."""
+    write(docs, "docfx.json", DOCFX_JSON)
+    write(docs, "big.md", "---\nuid: big.page\ntitle: The Big Page\n---\n\n# Big\n\n" + "Filler text.\n" * 8_000)
+    write(docs, "Big.cs", "// <main>\nvar zebracorn = 1;\n// </main>\n" + "// filler\n" * 10_000)
+    parts = [f"[!code-csharp[](Big.cs#main)]\n\nSee <xref:big.page> ({n}).\n" for n in range(12)]
+    write(docs, "many.md", "# Many\n\n" + "\n".join(parts))
+    report = index(docs, index_dir, max_file_size=1.0)
+    text = snapshot(index_dir).text("many.md") or ""
+    assert text.count("var zebracorn = 1;") == 12
+    assert text.count("See The Big Page (") == 12
+    assert warnings_of(report, "many.md") == []
