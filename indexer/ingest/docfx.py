@@ -28,12 +28,11 @@ from typing import Any
 
 from indexer.ingest.pathglob import path_glob
 from indexer.ingest.siteconfig import MAX_NAMES, listed, site_address, site_folder, site_folders
+from indexer.loaders.docfxproject import CONFIG, LEARN_CONFIG
 from indexer.loaders.jsconfig import config_text
 
-__all__ = ["CONFIG", "LEARN_CONFIG", "DocfxSite", "docfx_served_at", "docfx_site"]
+__all__ = ["CONFIG", "DocfxSite", "docfx_served_at", "docfx_site"]
 
-CONFIG = "docfx.json"
-LEARN_CONFIG = ".openpublishing.publish.config.json"  # a Microsoft Learn repository's: pages without .html
 _PAGES = (".md", ".markdown")
 _MAX_GLOB = 500  # characters of a glob: a longer one names no file of a site
 

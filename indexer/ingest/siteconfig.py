@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from indexer.loaders.jsconfig import config_text
+from indexer.loaders.sitefolders import site_folders as site_folders  # (where loaders look too)
 from indexer.loaders.yamlread import read_yaml
 
 MAX_NAMES = 1_000  # folders listed, versions read: a site's own folders hold a few dozen
@@ -87,34 +86,3 @@ def listed(value: object) -> list[Any]:
 def lowered(table: object) -> dict[str, Any]:
     """A mapping with its keys in lower case (Hugo's config keys are case-insensitive); {} for anything else."""
     return {str(k).lower(): v for k, v in table.items()} if isinstance(table, dict) else {}
-
-
-def site_folders(docs: Path) -> Iterator[Path]:
-    """DOCS, then the folders above it where the config of the site it belongs to may lie, nearest first.
-
-    The climb ends at the repository's root (the folder holding `.git`, looked at: beyond it lies another
-    project). Outside a repository it would reach `/`, so it also stops before a folder that is no part of the
-    same project: the user's home folder (holding all their projects: a config file there is none of theirs;
-    DOCS itself is looked at even when it is the home folder) and all above it, a folder on another file system
-    (DOCS's mount point is the last looked at), one owned by another user than DOCS (/home, /srv: a site whose
-    root belongs to another user than its pages is not seen), and one that anyone may write to (/tmp: anyone
-    could leave a config there that changes every URL)."""
-    try:
-        own = os.stat(docs)
-    except OSError:
-        return
-    home = os.path.expanduser("~")
-    home = os.path.realpath(home) if home != "~" else ""
-    folder = docs
-    while True:
-        yield folder
-        parent = folder.parent
-        if parent == folder or str(folder) == home or str(parent) == home or os.path.exists(folder / ".git"):
-            return
-        try:
-            info = os.stat(parent)
-        except OSError:
-            return
-        if info.st_dev != own.st_dev or info.st_uid != own.st_uid or info.st_mode & stat.S_IWOTH:
-            return
-        folder = parent

@@ -1,6 +1,7 @@
 """DocFX-flavoured Markdown (DFM: DocFX's and Microsoft Learn's pages), turned into the Markdown a reader sees, on
-a page with a `docfx.json` in its folder or one above it (up to its repository's root): elsewhere `[!INCLUDE`
-or `@name` mean nothing special, and the page is left as it is.
+a page of a DocFX project (docfxproject.py: a `docfx.json` in its folder or one above it, found as the site's
+detection finds a site's config): elsewhere `[!INCLUDE` or `@name` mean nothing special, and the page is left as
+it is.
 
 Outside fenced code:
 - `[!INCLUDE [title](../includes/x.md)]` is the included file's text (its front matter left out, its own DFM put
@@ -37,14 +38,14 @@ from pathlib import Path
 from urllib.parse import unquote, unquote_plus
 
 from indexer.loaders.docfxcode import code_block, from_project, page_reads, read_once
+from indexer.loaders.docfxproject import docfx_project
 from indexer.loaders.docfxuids import page_title
 from indexer.loaders.fences import closed, in_code, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import deeper, folders_up
+from indexer.loaders.includes import deeper
 
-__all__ = ["CONFIG", "docfx_project", "expand_docfx"]
+__all__ = ["expand_docfx"]
 
-CONFIG = "docfx.json"
 _SIGNS = ("[!", ":::", "xref", "XREF", "@", "#tab/")
 _PREFIX = re.compile(r"[ \t>]*(?:(?:[*+-]|\d{1,9}[.)])[ \t]+)?")  # a line's indent, quote and list item markers
 _ITEM = re.compile(r"[*+-]|\d{1,9}[.)]")
@@ -70,11 +71,6 @@ _TAG_ATTRIBUTE = re.compile(r"([\w-]{1,40})=(?:\"([^\"]*)\"|'([^']*)')")
 _PARAMETERS = re.compile(r"\([^()]{0,500}\)$")
 _ARITY = re.compile(r"`{1,2}\d{1,3}")
 _TAB = re.compile(r"#{1,6}[ \t]+\[([^\[\]\n]{1,300})\]\(#tab/[^()\s]{1,300}\)[ \t]*")  # `# [Linux](#tab/linux)`
-
-
-def docfx_project(page: Path) -> str | None:
-    """The folder of the docfx.json nearest above `page` (up to its repository's root); None for none."""
-    return next((folder for folder in folders_up(page) if os.path.isfile(os.path.join(folder, CONFIG))), None)
 
 
 def expand_docfx(text: str, page: Path) -> str:

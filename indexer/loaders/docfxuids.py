@@ -2,9 +2,10 @@
 one (`<xref:articles.intro>`, `@articles.intro`) shows that page's title, as DocFX shows it: its front matter
 `title`, else its first heading.
 
-The uids are found as sphinxrefs.py finds labels: a walk of the project's Markdown files (the front matter at the
-top of each, in its first UID_BYTES), remembered for a while (RESCAN); the title is read from the page itself, as
-includes.py reads a TITLE, so that the referring page is read again when that page changes.
+The uids are found as sphinxrefs.py finds labels: a walk of the project's Markdown files inside reading_root()
+(the front matter at the top of each, in its first UID_BYTES), remembered for a while (RESCAN); the title is read
+from the page itself, as includes.py reads a TITLE, so that the referring page is read again when that page
+changes.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from indexer.loaders.docfxcode import read_once
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import TITLE
+from indexer.loaders.includes import TITLE, reading_root
 
 __all__ = ["page_title"]
 
@@ -58,7 +59,15 @@ def page_title(uid: str, page: Path, project: str) -> str | None:
 
 
 def _uids(project: str) -> dict[str, str]:
-    """Uid -> page, of the Markdown pages under the folder of docfx.json."""
+    """Uid -> page, of the Markdown pages under the folder of docfx.json, those inside the folder included files
+    may come from (reading_root()): no other page's title is shown, and no folder above it is walked."""
+    root = reading_root()
+    if root is None:
+        return {}
+    if not (project + os.sep).startswith(root.rstrip(os.sep) + os.sep):
+        if not root.startswith(project.rstrip(os.sep) + os.sep):
+            return {}
+        project = root  # (docfx.json above it: the part of the project inside it)
     known = _PROJECTS.setdefault(project, _Uids())
     if known.read_at and time.monotonic() - known.read_at < max(RESCAN, 20 * known.took):
         return known.found

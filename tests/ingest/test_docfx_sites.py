@@ -8,6 +8,9 @@ import json
 import time
 from pathlib import Path
 
+from indexer.ingest.sitedetect import CONFIG_FILES
+from indexer.loaders.docfxproject import OTHER_CONFIGS
+
 from support.folders import Main, all_ids, document, found, write
 
 DOCFX_JSON = """\ufeff{
@@ -114,3 +117,11 @@ def test_a_docfx_json_glob_of_many_stars_is_read_in_linear_time(tmp_path: Path, 
     assert time.monotonic() - started < 30
     assert found(tmp_path / "index", "zebracorn") == ["a" * 100 + "/" + "a" * 150 + ".md"]
     assert found(tmp_path / "index", "unicornfish") == []
+
+
+def test_docfx_pages_yield_to_every_other_generator_the_sites_detection_knows() -> None:
+    """docfx.py finds a page's project on its own (loaders never import ingest), stopping where another generator's
+    config lies: the names it knows are those sitedetect looks for, or a site of a new generator under a docfx.json
+    would be read as DFM."""
+    others = {name for name, site in CONFIG_FILES if site != "docfx"}
+    assert others == set(OTHER_CONFIGS)

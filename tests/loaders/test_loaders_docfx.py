@@ -223,3 +223,40 @@ def test_a_file_named_many_times_is_read_once_for_the_page(docs: Path, index_dir
     assert text.count("var zebracorn = 1;") == 12
     assert text.count("See The Big Page (") == 12
     assert warnings_of(report, "many.md") == []
+
+
+def test_a_docfx_json_above_another_generators_site_leaves_its_pages_alone(tmp_path: Path) -> None:
+    """A Docusaurus site in `website/` of a repository whose root holds docfx.json: its `:::note Heads up` lost its
+    title (a DFM line of markup) and `@dotnet.bot` showed `bot`; the site's detection finds Docusaurus there."""
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    write(repo, "docfx.json", DOCFX_JSON)
+    write(repo, "website/docusaurus.config.js", "module.exports = { title: 'Site' };\n")
+    page = "# Page\n\n:::note Heads up\n\nZebracorn text.\n\n:::\n\nThanks to @dotnet.bot for <xref:System.String>.\n"
+    write(repo, "website/docs/page.md", page)
+    index(repo / "website", tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("docs/page.md") or ""
+    assert "Heads up" in text and "Thanks to @dotnet.bot for xref:System.String." in text
+
+
+def test_a_docfx_json_in_a_folder_anyone_may_write_to_is_no_project(tmp_path: Path) -> None:
+    """Outside a repository the climb for docfx.json reached `/`: one left in a world-writable folder above DOCS
+    (/tmp) made its pages DocFX's, which the site's detection refuses, and its pages' uids were walked."""
+    shared = tmp_path / "shared"
+    write(shared, "docfx.json", DOCFX_JSON)
+    write(shared, "docs/page.md", "# Page\n\nSee <xref:System.String> here.\n")
+    shared.chmod(0o777)
+    index(shared / "docs", tmp_path / "index")
+    assert (snapshot(tmp_path / "index").text("page.md") or "").endswith("See xref:System.String here.")
+
+
+def test_the_uids_of_pages_outside_where_files_may_be_read_are_not_looked_for(tmp_path: Path) -> None:
+    """docfx.json above DOCS: its pages outside DOCS were walked for their uids, and a reference to one warned that
+    the page lay outside the documents folder (and showed the uid's last part)."""
+    project = tmp_path / "project"
+    write(project, "docfx.json", DOCFX_JSON)
+    write(project, "private/secret.md", "---\nuid: secret-notes\ntitle: Secret Notes\n---\n\nText.\n")
+    write(project, "docs/page.md", "# Page\n\nSee @secret-notes here.\n")
+    report = index(project / "docs", tmp_path / "index")
+    assert (snapshot(tmp_path / "index").text("page.md") or "").endswith("See @secret-notes here.")
+    assert warnings_of(report, "page.md") == []
