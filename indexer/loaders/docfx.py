@@ -26,8 +26,9 @@ Outside fenced code:
   href="System.String"/>` (its `alt` when it has one), `<a href="xref:System.String"/>` and
   `[](xref:System.String)`, whose text DocFX fills in; `[text](xref:uid)` is a link whose text shows. A uid that
   a page of the project gives in its front matter (`uid: articles.intro`) shows that page's title (docfxuids.py).
-  `@` names a uid when it follows no word (`name@example.com` stays) and the uid holds a dot or is a page's
-  (`@octocat` stays).
+  `@` names a uid when it follows no word (`name@example.com` stays) and DocFX finds the uid: a page's, or one of
+  the .NET API where docfx.json names xref maps or Learn builds the site (docfxproject.py); any other stays as
+  written, as DocFX leaves it (`@octocat`, `@Model.Title`).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from pathlib import Path
 from urllib.parse import unquote, unquote_plus
 
 from indexer.loaders.docfxcode import code_block, from_project, page_reads, read_once
-from indexer.loaders.docfxproject import docfx_project
+from indexer.loaders.docfxproject import api_uids_resolved, docfx_project
 from indexer.loaders.docfxuids import page_title
 from indexer.loaders.fences import closed, in_code, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
@@ -153,12 +154,12 @@ def _inline(text: str, page: Path, project: str) -> str:
 
 
 def _at_uid(match: re.Match[str], page: Path, project: str) -> str:
-    """What `@uid` shows: a page's title, an API's name when the uid holds a dot (`@System.String`), else `@x` as
-    written (a handle, `@octocat`: DocFX warns of a uid it does not know)."""
+    """What `@uid` shows: a page's title, an API's name when DocFX finds the uid (`@System.String` on a Learn
+    page), else `@x` as written, as DocFX leaves a uid it does not know (a handle, `@octocat`; `@Model.Title`)."""
     uid = match.group(1)
-    if "." in uid:
-        return xref_name(uid, page, project)
-    return page_title(uid, page, project) or match.group()
+    if title := page_title(uid, page, project):
+        return title
+    return xref_name(uid, page, project) if api_uids_resolved(uid, project) else match.group()
 
 
 def _xref_tag(match: re.Match[str], page: Path, project: str) -> str:

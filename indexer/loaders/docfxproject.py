@@ -1,22 +1,30 @@
 """The DocFX project a page belongs to, for docfx.py: the folder of the docfx.json that the site's detection would
-find for it.
+find for it, and whether DocFX resolves the .NET API's uids there.
 
 The project is looked for as the site's detection looks for a site's config (sitefolders.py: up to the repository's
 root, never the home folder, another user's or a world-writable one, where anyone could leave a docfx.json), from
 the page's folder; a folder holding another generator's config (OTHER_CONFIGS, the names of ingest's
 sitedetect.CONFIG_FILES) ends the search: a Docusaurus site in `website/` of a repository whose root holds a
 docfx.json is Docusaurus's, its `:::note Title` and `@handle` no DFM.
+
+DocFX shows `@System.String` as a name only when it finds that uid: among the project's pages, or in the .NET API
+that docfx.json's `build.xref` (xref maps) or `build.xrefService` name, or that Microsoft Learn, which builds a
+repository holding LEARN_CONFIG, resolves. Otherwise `@Model.Title` is text, as written.
 """
 
 from __future__ import annotations
 
+import json
 import os
+from functools import lru_cache
 from pathlib import Path
 
+from indexer.loaders.includes import remember_settings
+from indexer.loaders.jsconfig import config_text
 from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
 from indexer.loaders.sitefolders import site_folders
 
-__all__ = ["CONFIG", "LEARN_CONFIG", "OTHER_CONFIGS", "docfx_project"]
+__all__ = ["CONFIG", "LEARN_CONFIG", "OTHER_CONFIGS", "api_uids_resolved", "docfx_project"]
 
 CONFIG = "docfx.json"
 LEARN_CONFIG = ".openpublishing.publish.config.json"  # a Microsoft Learn repository's: pages without .html
@@ -28,6 +36,7 @@ OTHER_CONFIGS = frozenset(
     + [f"astro.config.{ext}" for ext in ("mjs", "js", "ts", "mts", "cts", "cjs")]
 )
 """The config files of the other generators of sitedetect.CONFIG_FILES (a test keeps the two the same)."""
+_API_ROOTS = ("System.", "Microsoft.", "Windows.")  # the .NET API's namespaces, which Learn's xrefs resolve
 
 
 def docfx_project(page: Path) -> str | None:
@@ -39,3 +48,29 @@ def docfx_project(page: Path) -> str | None:
         if (folder / CONFIG).is_file():
             return str(folder)
     return None
+
+
+def api_uids_resolved(uid: str, project: str) -> bool:
+    """Whether DocFX finds the uid `uid` of the .NET API (`System.String`) for the project `project`."""
+    if not uid.startswith(_API_ROOTS):
+        return False
+    config = os.path.join(project, CONFIG)
+    remember_settings(config)  # (a change to its xref settings reads the page again)
+    try:
+        info = os.stat(config)
+    except OSError:
+        return False
+    return _resolves(project, info.st_mtime_ns, info.st_size)
+
+
+@lru_cache(maxsize=64)
+def _resolves(project: str, mtime_ns: int, size: int) -> bool:
+    """Whether docfx.json names xref maps or services, or the project is built by Microsoft Learn."""
+    try:
+        settings = json.loads(config_text(Path(project, CONFIG)).lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        settings = {}
+    build = settings.get("build") if isinstance(settings, dict) else None
+    if isinstance(build, dict) and (build.get("xref") or build.get("xrefService")):
+        return True
+    return any((folder / LEARN_CONFIG).is_file() for folder in site_folders(Path(project)))

@@ -80,6 +80,7 @@ def test_a_docfx_page_shows_its_includes_snippets_and_references(docs: Path, ind
     is, and `xref:Microsoft.Maui.Controls.ContentPage` in its prose): each is what the site shows now, the
     included text and the snippet's lines; a missing file or snippet is a warning and the page is still read."""
     write(docs, "docfx.json", DOCFX_JSON)
+    write(docs, ".openpublishing.publish.config.json", "{}")  # built by Learn, which finds the .NET API's uids
     write(docs, "tutorials/notes.md", TUTORIAL)
     write(docs, "includes/prereqs.md", PREREQS)
     write(docs, "includes/nested.md", "Nested zebrafinch text.\n")
@@ -223,6 +224,23 @@ def test_a_file_named_many_times_is_read_once_for_the_page(docs: Path, index_dir
     assert text.count("var zebracorn = 1;") == 12
     assert text.count("See The Big Page (") == 12
     assert warnings_of(report, "many.md") == []
+
+
+def test_an_at_reference_docfx_cannot_find_stays_as_written(docs: Path, index_dir: Path) -> None:
+    """`@Model.Title` in prose was always a cross reference, shown as `Title`: DocFX finds no such uid and leaves it
+    as written. An API's uid is a name where docfx.json names xref maps (or Learn builds the site), a page's always."""
+    write(docs, "docfx.json", DOCFX_JSON)
+    write(docs, "razor.md", "# Razor\n\nShow @Model.Title, a @System.String and @Zebracorn.Widget here.\n")
+    index(docs, index_dir)
+    assert (snapshot(index_dir).text("razor.md") or "").endswith(
+        "Show @Model.Title, a @System.String and @Zebracorn.Widget here."
+    )
+    xrefs = '{"build": {"content": [{"files": ["**/*.md"]}], "xref": ["https://github.com/dotnet/docfx/raw/main/.xrefmap.json"]}}'
+    write(docs, "docfx.json", xrefs)
+    index(docs, index_dir)
+    assert (snapshot(index_dir).text("razor.md") or "").endswith(
+        "Show @Model.Title, a String and @Zebracorn.Widget here."
+    )
 
 
 def test_a_docfx_json_above_another_generators_site_leaves_its_pages_alone(tmp_path: Path) -> None:
