@@ -210,7 +210,7 @@ def _code_target(link: str) -> tuple[str, str, str]:
     return unquote(source), lines, unquote(name)
 
 
-def xref_name(uid: str, page: Path | None = None, project: str = "") -> str:
+def xref_name(uid: str, page: Path, project: str) -> str:
     """The name DocFX shows for a cross reference to `uid` from `page` (see the module docstring): the title of
     the project's page that gives that uid, else the API's name the uid makes."""
     uid, _, query = unquote(uid).partition("?")
@@ -218,7 +218,7 @@ def xref_name(uid: str, page: Path | None = None, project: str = "") -> str:
     if options.get("text") or options.get("alt"):
         return unquote_plus(options.get("text") or options["alt"])
     display = options.get("displayProperty", "")
-    if not display and page is not None and (title := page_title(uid, page, project)):
+    if not display and (title := page_title(uid, page, project)):
         return title
     uid = _ARITY.sub("", _PARAMETERS.sub("", uid.rstrip("*")))
     if display == "fullName":

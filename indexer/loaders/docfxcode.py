@@ -24,13 +24,12 @@ from pathlib import Path
 
 from indexer.loaders.fences import fence_for
 from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, TEXT, included_text, reading_state, warn
-from indexer.loaders.lineranges import REPEATS, line_number, too_many
+from indexer.loaders.lineranges import numbered_lines
 
 __all__ = ["code_block", "from_project", "page_reads", "read_once"]
 
 _READ: ContextVar[dict[tuple[str, str], str | None] | None] = ContextVar("docfx_reads", default=None)
 
-_LINES = re.compile(r"L?(\d+)(?:-L?(\d*))?", re.IGNORECASE)  # `L10-L20`, `10-20`, `9-`, `L10`
 _TAG = re.compile(  # `// <name>`, `# </name>`, `<!-- <name> -->`, `' <name>`: a snippet's bounds
     r"[ \t]*(?://+|#|'|<!--|--|/\*|;|REM\b)[ \t]*<(/?)([\w.-]{1,100})>[ \t]*(?:-->|\*/)?[ \t]*", re.IGNORECASE
 )
@@ -67,7 +66,7 @@ def code_lines(source: str, lines: str, name: str, page: Path, project: str) -> 
             return None
         kept = found
     if lines:
-        ranged = _ranged(kept, lines, shown)
+        ranged = numbered_lines(kept, lines.replace("L", "").replace("l", ""), shown)  # `L10-L20` too
         if not ranged:
             warn(f"{shown}: lines {lines[:40]} are past its {len(kept)} lines: left out")
             return None
@@ -109,22 +108,6 @@ def from_project(source: str, page: Path, project: str) -> str:
     if source.startswith("~/") or source.startswith("~\\"):
         return os.path.relpath(os.path.join(project, source[2:]), os.path.dirname(os.path.realpath(page)))
     return source
-
-
-def _ranged(lines: list[str], spec: str, shown: str) -> list[str]:
-    """The lines that the ranges `spec` (`2-4,8-`, `L10-L20`) name, in the order written, at most REPEATS times
-    the file's lines (a warning past that)."""
-    kept: list[str] = []
-    for part in spec.split(",")[: REPEATS * 100]:
-        found = _LINES.fullmatch(part.strip())
-        if found is None:
-            continue
-        first = line_number(found.group(1))
-        last = first if found.group(2) is None else line_number(found.group(2)) if found.group(2) else len(lines)
-        kept += lines[max(first, 1) - 1 : last]
-        if too_many(kept, len(lines), shown, spec):
-            return kept[: REPEATS * len(lines)]
-    return kept
 
 
 def _snippet(lines: list[str], name: str) -> list[str] | None:

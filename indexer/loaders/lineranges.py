@@ -8,10 +8,10 @@ file's order, as Asciidoctor does: asciidocoptions.py.)
 
 from __future__ import annotations
 
-from indexer.loaders.digits import bounded
+from indexer.loaders.digits import bounded, bounded_int
 from indexer.loaders.includes import warn
 
-__all__ = ["REPEATS", "line_number", "too_many"]
+__all__ = ["REPEATS", "line_number", "numbered_lines", "too_many"]
 
 REPEATS = 3  # an include gives at most this many times the lines of its file
 
@@ -29,3 +29,24 @@ def too_many(kept: list[str], count: int, target: str, spec: str) -> bool:
     ranges = spec if len(spec) <= 40 else spec[:37] + "..."
     warn(f"{shown}: its line ranges {ranges} name more than {REPEATS} times its {count} lines; cut there")
     return True
+
+
+def numbered_lines(lines: list[str], spec: str, target: str) -> list[str]:
+    """The lines that ranges name (Sphinx's `:lines:`, DocFX's `range=`): 1-based numbers and ranges, "5-", "-3"
+    open ended, in the order given (as Sphinx and DocFX take them), at most REPEATS times the file's lines."""
+    kept: list[str] = []
+    for part in spec.split(","):
+        first, dash, last = part.strip().partition("-")
+        start = _number(first, 1) if first.strip() else 1
+        stop = (_number(last, len(lines)) if last.strip() else len(lines)) if dash else start
+        kept += lines[max(start, 1) - 1 : stop]
+        if too_many(kept, len(lines), target, spec):
+            return kept[: REPEATS * len(lines)]
+    return kept
+
+
+def _number(value: str, default: int) -> int:
+    """A line number as Sphinx's int() reads it, `default` when there is none; past nine digits, digits.py's FAR
+    (a number of 5,000 digits, which int() refuses, is past the file's end as one of 4,000 is)."""
+    number = bounded_int(value)
+    return default if number is None else number

@@ -25,7 +25,7 @@ from pathlib import Path
 from indexer.loaders.digits import bounded_int
 from indexer.loaders.fences import closes, fence_for, opens
 from indexer.loaders.includes import deeper, included_text, warn
-from indexer.loaders.lineranges import REPEATS, too_many
+from indexer.loaders.lineranges import numbered_lines
 from indexer.loaders.sphinx import EMPTY_DIRECTIVES
 from indexer.loaders.sphinxrefs import project_page
 
@@ -210,7 +210,7 @@ def _literal_part(lines: list[str], options: dict[str, str], target: str) -> lis
     if options.get("pyobject") and target.endswith(".py"):
         lines = _python_object(lines, options["pyobject"])
     if options.get("lines"):
-        lines = _numbered_lines(lines, options["lines"], target)
+        lines = numbered_lines(lines, options["lines"], target)
     start = options.get("start-after") or options.get("start-at")
     end = options.get("end-before") or options.get("end-at")
     lines = _between(lines, start, end, "start-at" in options, "end-at" in options)
@@ -247,20 +247,6 @@ def _unquoted(value: str) -> str:
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
         return value[1:-1]
     return value
-
-
-def _numbered_lines(lines: list[str], spec: str, target: str) -> list[str]:
-    """The lines a `:lines:` option names: 1-based numbers and ranges, "5-", "-3" open ended, in the order given
-    (as Sphinx takes them), at most REPEATS times the file's lines."""
-    kept: list[str] = []
-    for part in spec.split(","):
-        first, dash, last = part.strip().partition("-")
-        start = _int(first, 1) if first.strip() else 1
-        stop = (_int(last, len(lines)) if last.strip() else len(lines)) if dash else start
-        kept += lines[max(start, 1) - 1 : stop]
-        if too_many(kept, len(lines), target, spec):
-            return kept[: REPEATS * len(lines)]
-    return kept
 
 
 def _python_object(lines: list[str], name: str) -> list[str]:
