@@ -11,7 +11,9 @@ to one, `[^/]*`, by writing `**` as the folders it crosses and a name, `(?:[^/]*
 names is then matched as fnmatch matches, and each folder-crossing star with the run after it is one atomic group
 too (`(?>(?:[^/]*/)*?RUN)`, its first folder at which the run matches), when what follows may take what is left:
 a run that ends with '/', or a `**` next. Braces are written out first (`{md,yml}` two globs), up to
-MAX_ALTERNATIVES; past that they are kept as alternatives in place, next to which stars are matched the plain way.
+MAX_ALTERNATIVES; past that (no config's glob), they are kept in place, each group matched by the first of its
+alternatives that matches, as if it were a fixed part: a path such a glob names may be missed, but no path takes
+long. A `{` nested past _MAX_NESTING is the character.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from dataclasses import dataclass
 __all__ = ["path_glob"]
 
 MAX_ALTERNATIVES = 256  # globs that a glob's braces write out (`{a,b}` twice is 4)
+_MAX_GROUPS = 64  # brace groups written out (more are kept in place)
+_MAX_NESTING = 16  # braces within braces; a `{` deeper is the character
 _NAME = "[^/]*"
 _ANY_FOLDERS = "(?:[^/]*/)"  # what `**` crosses: folders, each ending in '/' (any number of them)
 _SOME_FOLDERS = "(?:[^/]+/)"  # `**/` read as fast-glob reads it (VitePress): no folder or some, each named
@@ -70,7 +74,7 @@ def _items(glob: str, any_folders: bool) -> list[_Item]:
             items.append(_Item("S"))
         elif c == "?":
             items.append(_Item("c", "[^/]"))
-        elif c == "{":
+        elif c == "{" and depth < _MAX_NESTING:
             items.append(_Item("{"))
             depth += 1
         elif c in ",}" and depth:
@@ -87,6 +91,8 @@ def _written_out(items: list[_Item]) -> list[list[_Item]] | None:
     start = next((i for i, item in enumerate(items) if item.kind == "{"), None)
     if start is None:
         return [items]
+    if sum(item.kind == "{" for item in items) > _MAX_GROUPS:
+        return None
     depth, choices, begun = 0, [], start + 1
     for end in range(start, len(items)):
         kind = items[end].kind
@@ -109,7 +115,7 @@ def _written_out(items: list[_Item]) -> list[list[_Item]] | None:
 
 
 def _in_place(items: list[_Item]) -> list[_Item]:
-    """`items` with each top-level brace group one item of alternatives (matched the plain way)."""
+    """`items` with each top-level brace group one item of alternatives."""
     out: list[_Item] = []
     depth, group = 0, ""
     for item in items:
@@ -125,6 +131,8 @@ def _in_place(items: list[_Item]) -> list[_Item]:
 
 
 def _plain(item: _Item) -> str:
+    if item.kind == "A":
+        return f"(?>{item.regex})"  # (its first alternative that matches: each tried once)
     return {"S": _NAME, "D": ".*", "G": _SOME_FOLDERS + "*"}.get(item.kind, item.regex)
 
 
@@ -137,8 +145,7 @@ def _linear(items: list[_Item]) -> str:
         after = blocks[n + 1] if not final else ("", [])
         safe = not final and (_ends_with_slash(run) or (after[0] == _ANY_FOLDERS and after[1][:1] == [_Item("S")]))
         text = (lead + ("*" if final else "*?") if lead else "") + _run(run, final, safe)
-        plain = any(item.kind == "A" for item in run)
-        out.append(f"(?>{text})" if lead and safe and not plain else text)
+        out.append(f"(?>{text})" if lead and safe else text)
     return "".join(out)
 
 
@@ -176,7 +183,7 @@ def _run(run: list[_Item], final: bool, safe: bool) -> str:
     for n, part in enumerate(parts[1:], 1):
         fixed = "".join(_plain(item) for item in part)
         last = n == len(parts) - 1
-        atomic = part and (not last or (safe and not final)) and not any(item.kind == "A" for item in part)
+        atomic = part and (not last or (safe and not final))
         text += f"(?>{_NAME}?{fixed})" if atomic else _NAME + fixed
     return text
 
