@@ -1,6 +1,6 @@
 """Front matter: the metadata block at the top of a Markdown file, read into a bounded mapping of JSON values.
 
-    ---              YAML (Jekyll, Hugo, Docusaurus, MkDocs, Obsidian)      +++             TOML (Hugo)
+    ---              YAML (Jekyll, Hugo, Docusaurus, MkDocs, Obsidian)      +++             TOML (Hugo, Zola)
     title: Install                                                          title = "Install"
     date: 2024-05-26                                                        +++
     ---
@@ -44,7 +44,9 @@ MAX_TAGS = 100
 MAX_TAG_CHARS = 200
 
 _YAML_BLOCK = re.compile(r"\A---[ \t]*\n(.*?)^(?:---|\.\.\.)[ \t]*$\n?", re.DOTALL | re.MULTILINE)
-_TOML_BLOCK = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*$\n?", re.DOTALL | re.MULTILINE)
+# TOML's block may follow blank lines, as Hugo and Zola read it (Zola's theme pages, generated from each theme's
+# README, open with one): `+++` means nothing else in Markdown, unlike `---`, a rule after a blank line
+_TOML_BLOCK = re.compile(r"\A(?:[ \t]*\n)*+\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 _NAMES_ACCESS = re.compile(r"^\s*[\"']?access[\"']?\s*[:=]", re.MULTILINE)
 # `key: value` at a line's start, the value as written, unless it opens a YAML structure (but Svelte's template
 # tags, `{#if ...}`, `{@html ...}`, `{:else}`, `{/if}`, are no YAML)

@@ -437,6 +437,15 @@ def test_markdown_front_matter_with_a_date_that_does_not_exist_keeps_it_as_writt
     assert (doc.title, doc.warnings) == ("Leap", ())
 
 
+def test_toml_front_matter_after_blank_lines_gives_the_title() -> None:
+    """Zola and Hugo read `+++` front matter after blank lines (getzola.org's 141 theme pages open with one: each
+    was titled by its README's first heading, its TOML block read as text); `---` after a blank line is a rule."""
+    doc = load("doc.md", b'\n \n+++\ntitle = "Ergo"\n[extra]\nlicense = "MIT"\n+++        \n\n# Installation\n\nbody\n')
+    assert (doc.title, doc.front_matter) == ("Ergo", {"title": "Ergo", "extra": {"license": "MIT"}})
+    assert "license" not in searchable(doc)
+    assert load("doc.md", b"\n---\ntitle: Rule\n---\nbody\n").front_matter == {}
+
+
 def test_markdown_comma_separated_tags_become_a_tuple() -> None:
     doc = load("doc.md", b"---\ntags: one, two ,, three\n---\nbody\n")
     assert doc.front_matter["tags"] == ("one", "two", "three")
