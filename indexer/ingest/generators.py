@@ -4,7 +4,7 @@ Hugo's content folder, Documenter.jl's source), whether pages are served as fold
 Sphinx's dirhtml builder on Read the Docs, Astro's `trailingSlash: 'always'`, Documenter.jl's prettyurls), the
 titles of its navigation (navtitles.py), the editions it keeps (layouts.py), and what its config says of its pages
 (Site.config: mkdocs.py, sphinxconf.py, vitepress.py, nextra.py, mintlify.py, quartoproject.py, bookdown.py,
-hugobuild.py, docfx.py; documenter.py reads make.jl).
+hugobuild.py, docfx.py, zola.py; documenter.py reads make.jl).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from indexer.ingest.site import SITES, Site
 from indexer.ingest.siteconfig import config_mapping, listed, lowered, site_folder, site_folders, yaml_config
 from indexer.ingest.sphinxconf import sphinx_config
 from indexer.ingest.vitepress import vitepress_site
+from indexer.ingest.zola import CONTENT, zola_site
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
 
@@ -153,6 +154,13 @@ def hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
     content = [area.folder for area in site.layout.areas] if site.layout else [site.root]
     cascade = site_cascade(lowered(config_mapping(config)), content)
     return replace(site, config=cascade) if cascade is not None else site
+
+
+def zola_rules(config: Path, docs: Path) -> Site:
+    """A Zola site's rules (zola.py), with the languages it keeps (layouts.py): indexed from its own folder (its
+    config in DOCS), its pages are those of content/, served from the site's root."""
+    site = replace(SITES["zola"], config=zola_site(config, docs), root=CONTENT if config.parent == docs else "")
+    return replace(with_layout(site, config, docs), known_by=config)
 
 
 def with_layout(site: Site, config: Path | None, docs: Path) -> Site:

@@ -26,6 +26,7 @@ from indexer.ingest.access import AccessRules
 from indexer.ingest.hugobuild import unrendered
 from indexer.ingest.records import make_record
 from indexer.ingest.scanner import inside
+from indexer.ingest.zola import unrendered as zola_unrendered
 from indexer.loaders import HEAD_BYTES, loader_for
 from indexer.loaders.includes import Reading, reading
 from indexer.model import ParsedDoc
@@ -103,6 +104,8 @@ def run_job(job: Job) -> Outcome:
                 parsed, read, unbuilt = _parse(job, data, titles=False)  # a title some of its callers may not see
         if job.drafts and is_draft(parsed.front_matter):
             unbuilt = f"a draft (front matter draft: true), which {job.drafts} does not publish"
+        elif job.drafts == "zola":  # render = false, a section's redirect_to
+            unbuilt = zola_unrendered(job.id, parsed.front_matter)
         if unbuilt:
             return Failed(job.id, stamp, unbuilt, by_design=True, includes=dict(read.files) if read else {})
         if read is not None and read.warnings:

@@ -3,7 +3,8 @@
 A page's URL follows the generator's rules (site.py), so the generator is found from its config in DOCS or a
 folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another project; outside a
 repository, see siteconfig.site_folders()), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`,
-`mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Hugo's older config: layouts.old_hugo_config(),
+`mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Zola's `zola.toml`, or `config.toml` beside content/ with a
+`base_url` (zola.py), Hugo's older config: layouts.old_hugo_config(),
 `astro.config.mjs/js/ts/...`, Documenter.jl's `make.jl` when it calls `makedocs`, DocFX's `docfx.json`; without
 a mkdocs.yml, a
 `mkdocs*.yml` that builds a site: mkdocsyml.py), or a
@@ -40,6 +41,8 @@ from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import old_hugo_config
 from indexer.ingest.site import PLAIN, SITES, Site
 from indexer.ingest.siteconfig import site_folders
+from indexer.ingest.zola import CONFIGS as ZOLA_CONFIGS
+from indexer.ingest.zola import zola_config
 from indexer.loaders.jsconfig import config_text
 from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
 from indexer.loaders.mkdocsyml import site_configs
@@ -60,7 +63,7 @@ MARKER_FILES = frozenset({"_category_.json", "_category_.yml", "_category_.yaml"
 """Names of files inside DOCS that tell its generator (the scanner notes them): Docusaurus's category files."""
 NOT_SITES = frozenset({"node_modules", "__pycache__", "build", "dist", "target", "vendor", "site-packages"})
 """Folders that hold no site's config: dependencies, build output."""
-SITE_CONFIGS = frozenset([name for name, _ in CONFIG_FILES] + list(JEKYLL_CONFIGS) + [ANTORA_CONFIG])
+SITE_CONFIGS = frozenset([name for name, _ in CONFIG_FILES] + list(JEKYLL_CONFIGS) + [ANTORA_CONFIG, ZOLA_CONFIGS[0]])
 """Names of the files (and folders: .vitepress/) that make their folder a site's, besides those of site_configs():
 loaders look for them above a page on their own (MkDocs' snippets, Hugo's params, Docusaurus's @site/, Quarto's
 and Jekyll's variables), so the scanner notes where DOCS holds one (planning.site_found)."""
@@ -102,12 +105,15 @@ def detect_site(docs: Path, markers: Iterable[str] = ()) -> Site:
 
 def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     """The generator known in `folder` (DOCS or one above it) by another file than its config of CONFIG_FILES: an
-    mkdocs*.yml, Hugo's older config, a Docusaurus site beside it that reads DOCS (before GitBook's files: a config
-    that names DOCS outweighs one left from an older site), GitBook's, Antora's, Docsify's index.html, Jekyll's;
+    mkdocs*.yml, Zola's zola.toml or config.toml (zola.py), Hugo's older config, a Docusaurus site beside it that
+    reads DOCS (before GitBook's files: a config that names DOCS outweighs one left from an older site), GitBook's,
+    Antora's, Docsify's index.html, Jekyll's;
     ExDoc's mix.exs, the Rails Guides' list of guides beside their layout, bookdown's index.Rmd; None when there is
     none. Each with the file it was known by (Site.known_by)."""
     if configs := site_configs(folder):  # no mkdocs.yml (detect_site reads it first): mkdocs-online.yml
         return replace(generators.mkdocs_rules(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
+    if (config := zola_config(folder)) is not None:  # before Hugo's older config: Zola's is config.toml too
+        return generators.zola_rules(config, docs)
     if (config := old_hugo_config(folder)) is not None:
         found = generators.hugo_root(generators.with_layout(SITES["hugo"], config, docs), config, folder == docs)
         return replace(found, known_by=config)

@@ -23,6 +23,7 @@ from indexer.ingest.site import Site
 from indexer.ingest.siteconfig import config_mapping, lowered, site_address, site_folders
 from indexer.ingest.sitedetect import NOT_SITES, RAILS_GUIDES, config_in
 from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
+from indexer.ingest.zola import ZolaSite, zola_config
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
 from indexer.loaders.mkdocsyml import CONFIGS as MKDOCS_CONFIGS
@@ -34,7 +35,7 @@ _SHOWN = {
     "sphinx": "Sphinx", "astro": "Astro", "jekyll": "Jekyll", "vitepress": "VitePress", "quarto": "Quarto",
     "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
     "docsify": "Docsify", "exdoc": "ExDoc", "railsguides": "Rails Guides", "documenter": "Documenter.jl",
-    "bookdown": "bookdown", "docfx": "DocFX",
+    "bookdown": "bookdown", "docfx": "DocFX", "zola": "Zola",
 }  # fmt: skip
 _HTML_FILES = frozenset(
     {"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc", "railsguides", "bookdown", "docfx"}
@@ -97,6 +98,7 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                     continue  # Hugo's config folder: its site is DOCS, which lacks the content/ it is known by
                 site = config_in(path)
                 site = "antora" if site is None and is_antora(path) else site  # antora.yml beside modules/
+                site = "zola" if site is None and zola_config(path) is not None else site  # getzola/zola's docs/
                 if site is None and all((path / name).is_file() for name in RAILS_GUIDES):
                     site = "railsguides"  # rails/rails guides/source
                 if site is not None and (site != "sphinx" or entry.name in _SPHINX_DOCS or _sphinx_conf(path)):
@@ -168,6 +170,8 @@ def served_at(docs: Path, site: Site) -> str:
     if site.name == "antora":
         return antora_served_at(docs)
     if isinstance(site.config, ExDocSite):  # its pages' URLs are their names alone, wherever DOCS lies in it
+        return site.config.served_at
+    if isinstance(site.config, ZolaSite):  # base_url, and DOCS's folder in content/ (zola.py)
         return site.config.served_at
     if site.name == "vitepress":  # not from a folder inside srcDir: its pages' ids lack that folder's path
         if isinstance(site.config, VitePressSite) and site.config.inside:

@@ -22,7 +22,7 @@ _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
 
 def outside_root(generator: str, root: str) -> str:
     """Why a file outside the site's `root` folder (in DOCS) is no page of the site `generator` builds."""
-    if generator == "hugo":
+    if generator in ("hugo", "zola"):
         return f"outside the site's {root} folder: no page of the site (a template, a repository file)"
     if generator == "vitepress":
         return f"outside the site's {root} folder (VitePress's srcDir): no page of the site"

@@ -1893,9 +1893,6 @@ min = "0.56.0"
         ),
         pytest.param({"config.toml": "title = 'Docs'\n"}, PLAIN_URL, id="no-sign-of-hugo"),
         pytest.param({"config.toml": "[server]\nport = 8080\n", "templates/a.html": ""}, PLAIN_URL, id="an-app"),
-        pytest.param(
-            {"config.toml": "base_url = 'https://example.org'\n", "templates/a.html": ""}, PLAIN_URL, id="zola"
-        ),
         pytest.param({"config.toml": HUGO_DOCS_CONFIG, "content.md": PAGE}, PLAIN_URL, id="no-content-folder"),
     ],
 )
@@ -1904,7 +1901,7 @@ def test_a_hugo_site_is_known_by_the_config_file_hugo_read_before_hugo_toml(
 ) -> None:
     """Hugo before 0.110 read config.toml (.yaml, .json) or config/_default/, names too common to tell Hugo alone:
     such a config beside a content/ folder is Hugo's with one of Hugo's own signs beside it, a baseURL setting
-    (Zola, whose site has config.toml and content/ too, writes base_url) or an archetypes/ or layouts/ folder."""
+    or an archetypes/ or layouts/ folder (Zola's, which writes base_url: test_zola_sites.py)."""
     for path, text in files.items():
         write(tmp_path, f"site/{path}", text)
     docs = tmp_path / "site/content" if "content.md" not in files else tmp_path / "site/docs"

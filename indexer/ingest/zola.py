@@ -1,0 +1,192 @@
+"""A Zola site (zola.toml, or config.toml before Zola 0.20, beside a content/ folder): which of its files are
+pages and the URL Zola gives each, read from its config as Zola reads it (components/content/src/page.rs).
+
+- Only the Markdown files of content/ are pages, each served as a folder (`/a/b/`). A section's `_index.md` is
+  its folder's page (`content/documentation/_index.md` is `/documentation/`, `content/_index.md` the home page);
+  the folders' names are kept as written. A page is its section's folders, then its slug: its front matter
+  `slug`, else its file's name (a bundle's `index.md`: its folder's name), a leading date (`2024-05-01-post`,
+  `2024-05-01_post`) dropped unless `slugify.paths_keep_dates`; the slug is slugified as `slugify.paths` says
+  ("on" by default: lower case ASCII, each run of other characters one `-`; accents dropped). A front matter
+  `path` is the page's whole path from the site's root.
+- Languages: `page.fr.md` (and `_index.fr.md`) is the page of the language `fr` of the config's `languages`,
+  served under `/fr/`; the `default_language` ("en") at the root.
+- Not pages: a page or section whose front matter says `render = false`, a section that `redirect_to`s another
+  address (Zola serves a redirect there), and drafts (`draft = true`: Site.drafts).
+
+The config's `base_url` is the address the summary gives for --base-url, from the site's folder, its content/ or
+a folder in it: a page's path holds the folders above DOCS in content/ (`documentation/`), as a bundle's slug may
+be the name of DOCS itself and a translation's language comes before them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from indexer.ingest.editions import Area, Layout
+from indexer.ingest.siteconfig import MAX_NAMES, site_address
+
+CONFIGS = ("zola.toml", "config.toml")  # as Zola looks for them: config.toml when there is no zola.toml
+CONTENT = "content/"
+_HEAD = 1_000_000  # a config larger than this is no Zola site's
+# a name that starts with a date (page.rs's RFC3339_DATE), then optional whitespace, `_` or `-`, and the slug
+_DATED = re.compile(
+    r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
+    r"(?:T[01][0-9]:[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?(?:Z|[+-][01][0-9]:[0-5][0-9]))?"
+    r"\s?[_-](?P<slug>.+)"
+)
+_UNSAFE = re.compile(r'[<>:"/\\|?*]')  # what slugify.paths = "safe" takes out
+
+
+@dataclass(frozen=True)
+class ZolaSite:
+    """What a Zola site's config says of its pages (see the module docstring); `inside`, the path in content/ of
+    the folder DOCS is (`documentation/`, "" for content/ itself or the site's folder)."""
+
+    languages: tuple[str, ...]  # the default first, then the others
+    slugify: str = "on"
+    keep_dates: bool = False
+    inside: str = ""
+    served_at: str = ""  # the config's base_url ("" for a folder of the site outside content/)
+
+    @property
+    def key(self) -> str:
+        return "zola-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
+
+    def unpublished(self, doc_id: str) -> str | None:
+        return None
+
+    def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
+        """The page's path on the site (no leading /, ending in / or, with `extension`, in `index` + it); None for
+        a file that is no Markdown page, or when pages are not served under names of their own (`pages`)."""
+        pure = PurePosixPath(self.inside + doc_id)
+        if not pages or pure.suffix.lower() != ".md":
+            return None
+        name, language = self._language(pure.stem)
+        folders = list(pure.parent.parts)
+        own = front_matter.get("path")
+        if name == "_index":
+            path = "/".join(folders)
+        elif isinstance(own, str) and own.strip() and ".." not in own.split("/"):
+            return _ended(own.strip().strip("/"), extension)
+        elif name == "index" and not folders:
+            path = ""  # content/index.md: the home page
+        else:
+            source = folders.pop() if name == "index" else name  # a bundle's index.md: its folder's name
+            dated = _DATED.fullmatch(source)
+            slug = front_matter.get("slug")
+            if isinstance(slug, str) and slug.strip():
+                source = slug
+            elif dated and not self.keep_dates:
+                source = dated.group("slug")
+            path = "/".join([*folders, self._slugged(source)])
+        if language != self.languages[0]:
+            path = f"{language}/{path}" if path else language
+        return _ended(path, extension)
+
+    def _language(self, stem: str) -> tuple[str, str]:
+        """The file's name without its language, and its language (`about.fr`: about, fr)."""
+        name, _, code = stem.partition(".")
+        if code and code in self.languages:
+            return name, code
+        return stem, self.languages[0]
+
+    def _slugged(self, name: str) -> str:
+        """A page's slug as `slugify.paths` makes it (utils/src/slugs.rs)."""
+        if self.slugify == "off":
+            return name
+        if self.slugify == "safe":
+            return _UNSAFE.sub("", name.rstrip(" ."))
+        ascii_only = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+        return re.sub(r"[^a-z0-9]+", "-", ascii_only.lower()).strip("-")
+
+
+def _ended(path: str, extension: str) -> str:
+    if extension:
+        return f"{path}/index{extension}" if path else f"index{extension}"
+    return f"{path}/" if path else ""
+
+
+def zola_config(folder: Path) -> Path | None:
+    """The config of the Zola site whose folder is `folder`: its zola.toml, or a config.toml beside a content/
+    folder that sets `base_url` (Zola requires it; Hugo writes `baseURL`); None otherwise."""
+    if (folder / CONFIGS[0]).is_file():
+        return folder / CONFIGS[0]
+    config = folder / CONFIGS[1]
+    if not (folder / CONTENT).is_dir() or not config.is_file():
+        return None
+    return config if isinstance(_settings(config).get("base_url"), str) else None
+
+
+def zola_site(config: Path, docs: Path) -> ZolaSite:
+    """What the config at `config` says of the pages of DOCS (the site's folder, its content/, or a folder in
+    it)."""
+    settings = _settings(config)
+    default = settings.get("default_language")
+    default = default if isinstance(default, str) and default else "en"
+    slugify = settings.get("slugify")
+    slugify = slugify if isinstance(slugify, dict) else {}
+    paths = slugify.get("paths")
+    content = (config.parent / CONTENT).resolve()
+    own = docs.resolve() == config.parent.resolve()
+    inside = "" if own or not docs.resolve().is_relative_to(content) else docs.resolve().relative_to(content).as_posix()
+    inside = "" if inside in ("", ".") else inside + "/"
+    pages = own or docs.resolve().is_relative_to(content)  # (not its templates/ or sass/)
+    return ZolaSite(
+        (default, *(code for code in _languages(settings) if code != default)),
+        paths if paths in ("on", "safe", "off") else "on",
+        slugify.get("paths_keep_dates") is True,
+        inside,
+        site_address(settings.get("base_url")) if pages else "",
+    )
+
+
+def zola_layout(config: Path) -> Layout | None:
+    """A multilingual Zola site's languages: each page of content/ is its default language's, or the language
+    its file's name gives (`about.fr.md`), served under `/fr/`."""
+    default, *others = zola_site(config, config.parent).languages
+    if not others:
+        return None
+    by_name = ((default, Area("", "", default.lower())), *((c, Area("", f"{c}/", c.lower())) for c in others))
+    languages = (default.lower(), *(code.lower() for code in others))
+    return Layout("zola", (Area(CONTENT, "", default.lower()),), languages, by_name=by_name)
+
+
+def unrendered(doc_id: str, front_matter: Mapping[str, Any]) -> str | None:
+    """Why Zola renders no page of the Markdown file `doc_id` (read with `front_matter`), or None."""
+    if front_matter.get("render") is False:
+        return "its front matter says render = false: Zola renders no page of it"
+    redirect = front_matter.get("redirect_to")
+    if PurePosixPath(doc_id).stem.partition(".")[0] == "_index" and isinstance(redirect, str) and redirect.strip():
+        shown = redirect.strip()[:80]
+        return f"a section whose front matter says redirect_to = {shown!r}: Zola serves a redirect there, no page"
+    return None
+
+
+def _settings(config: Path) -> dict[str, Any]:
+    try:
+        with open(config, "rb") as f:
+            data = f.read(_HEAD + 1)
+        if len(data) > _HEAD:
+            return {}
+        return tomllib.loads(data.decode("utf-8", errors="replace"))
+    except (OSError, tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return {}
+
+
+def _languages(settings: Mapping[str, Any]) -> list[str]:
+    """The codes of the config's `languages`: a table of tables (Zola 0.15 and later), or a list of `{code = ..}`."""
+    declared = settings.get("languages")
+    codes: list[object] = []
+    if isinstance(declared, dict):
+        codes = list(declared)
+    elif isinstance(declared, list):
+        codes = [entry.get("code") for entry in declared if isinstance(entry, dict)]
+    found = [code for code in codes if isinstance(code, str) and code and "/" not in code and "." not in code]
+    return found[:MAX_NAMES]

@@ -1,0 +1,153 @@
+"""A Zola site (getzola/zola's docs/, welpo/tabi): config.toml (zola.toml since Zola 0.20) with `base_url` beside
+content/, `+++` TOML front matter, `_index.md` section pages, bundles (`page/index.md`), translations by file name
+(`about.fr.md`). Before Zola was known, its pages were cited by file:// URLs with no advice, its sections' redirect
+stubs were documents, and its 141 theme pages, whose front matter follows a blank line, were titled by their
+README's first heading with none of their front matter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import Main, all_ids, document, index, skipped, text_of, write
+
+CONFIG = 'base_url = "https://zola.example/"\ntitle = "Zola"\n\n[extra]\nauthor = "Someone"\n'
+SITE = {
+    "config.toml": CONFIG,
+    "templates/page.html": "<h1>{{ page.title }}</h1>{{ page.content | safe }}\n",
+    "content/_index.md": '+++\ntitle = "Home"\n+++\n\nWelcome to the homepagewort.\n',
+    "content/documentation/_index.md": (
+        '+++\ntemplate = "documentation.html"\nredirect_to = "documentation/getting-started/"\n+++\n\nGetting started\n'
+    ),
+    "content/documentation/getting-started/_index.md": '+++\ntitle = "Getting Started"\n+++\n\nStartwort.\n',
+    "content/documentation/getting-started/overview.md": (
+        '+++\ntitle = "Overview"\nweight = 5\n+++\n\n## Zola at a Glance\n\nOverviewwort words.\n'
+    ),
+    "content/blog/2024-05-01_Hello World.md": '+++\ntitle = "Hello"\n+++\n\nDatedwort post.\n',
+    "content/blog/Bundle/index.md": '+++\ntitle = "Bundle"\n+++\n\nBundlewort text.\n',
+    "content/blog/renamed.md": '+++\ntitle = "Renamed"\nslug = "Other Name"\n+++\n\nSlugwort text.\n',
+    "content/pages/about.md": '+++\ntitle = "About"\npath = "about"\n+++\n\nAboutwort text.\n',
+    "content/blog/unfinished.md": '+++\ntitle = "Unfinished"\ndraft = true\n+++\n\nDraftwort.\n',
+    "content/hidden.md": '+++\ntitle = "Hidden"\nrender = false\n+++\n\nHiddenwort.\n',
+    "content/themes/Ergo/index.md": (
+        '\n+++\ntitle = "Ergo"\ndate = 2025-07-30T22:58:44+02:00\n\n[extra]\nlicense = "MIT"\n+++        \n\n'
+        "# Installation\n\nErgowort theme.\n"
+    ),
+}
+BASE = "https://zola.example/"
+
+
+def _site(root: Path, files: dict[str, str]) -> None:
+    for path, text in files.items():
+        write(root, path, text)
+
+
+def test_a_zola_site_is_cited_at_the_urls_zola_gives_its_pages(tmp_path: Path, indexer_main: Main) -> None:
+    """Zola serves `content/a/b.md` at `/a/b/`, a section's `_index.md` at its folder, a bundle at its folder's
+    name, slugified (lower case, `-` for spaces), a dated name without its date, a front matter slug in the file
+    name's place and a front matter path from the root; the summary gives base_url for --base-url."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    _site(site, SITE)
+    ran = indexer_main(site, "--index", idx, "--no-embeddings")
+    assert (
+        f"the site's config says it is served at {BASE}: --base-url {BASE} --drop-extensions cites them as the "
+        "site does" in ran.err
+    )
+    indexer_main(site, "--index", idx, "--no-embeddings", "--base-url", BASE, "--drop-extensions")
+    urls = {doc_id: document(idx, doc_id).url for doc_id in all_ids(idx)}
+    assert urls == {
+        "content/_index.md": BASE,
+        "content/documentation/getting-started/_index.md": f"{BASE}documentation/getting-started/",
+        "content/documentation/getting-started/overview.md": f"{BASE}documentation/getting-started/overview/",
+        "content/blog/2024-05-01_Hello World.md": f"{BASE}blog/hello-world/",
+        "content/blog/Bundle/index.md": f"{BASE}blog/bundle/",
+        "content/blog/renamed.md": f"{BASE}blog/other-name/",
+        "content/pages/about.md": f"{BASE}about/",
+        "content/themes/Ergo/index.md": f"{BASE}themes/ergo/",
+    }
+
+
+def test_what_zola_publishes_no_page_of_is_skipped_with_the_reason(tmp_path: Path) -> None:
+    """Drafts, `render = false`, a section that redirects elsewhere, and the templates are no pages."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    _site(site, SITE)
+    report = skipped(index(site, idx, embeddings=False))
+    assert "redirect_to = 'documentation/getting-started/'" in report["content/documentation/_index.md"]
+    assert report["content/blog/unfinished.md"] == "a draft (front matter draft: true), which zola does not publish"
+    assert "render = false" in report["content/hidden.md"]
+    assert "outside the site's content/ folder" in report["templates/page.html"]
+
+
+def test_front_matter_after_a_blank_line_gives_the_title_and_fields(tmp_path: Path) -> None:
+    """Zola (and Hugo) read `+++` front matter after blank lines: getzola.org's theme pages open with one."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    _site(site, SITE)
+    index(site, idx, embeddings=False)
+    assert document(idx, "content/themes/Ergo/index.md").title == "Ergo"
+    text = text_of(idx, "content/themes/Ergo/index.md")
+    assert "Ergowort theme" in text
+    assert "+++" not in text and "license" not in text
+
+
+def test_translations_by_file_name_are_served_under_their_language(tmp_path: Path, indexer_main: Main) -> None:
+    """`about.fr.md` is the French page `/fr/about/` (`_index.fr.md` the section `/fr/blog/`); the default
+    language's pages are indexed, the others on --languages; a front matter path is taken as it is written."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    config = 'base_url = "https://zola.example"\ndefault_language = "en"\n\n[languages.fr]\ntitle = "Le site"\n'
+    _site(site, {"config.toml": config, "content/blog/_index.md": '+++\ntitle = "Blog"\n+++\n\nBlogwort.\n'})
+    write(site, "content/blog/_index.fr.md", '+++\ntitle = "Le blog"\n+++\n\nBlogmot.\n')
+    write(site, "content/blog/post/index.md", '+++\ntitle = "Post"\n+++\n\nPostwort.\n')
+    write(site, "content/blog/post/index.fr.md", '+++\ntitle = "Billet"\n+++\n\nBilletmot.\n')
+    write(site, "content/about.fr.md", '+++\ntitle = "A propos"\npath = "/fr/a-propos"\n+++\n\nProposmot.\n')
+    ran = indexer_main(site, "--index", idx, "--no-embeddings", "--base-url", BASE, "--drop-extensions")
+    assert "a translation (fr) of the site, whose language is en: --languages en,fr" in ran.err
+    indexer_main(site, "--index", idx, "--no-embeddings", "--base-url", BASE, "--drop-extensions", "--languages", "all")
+    found = {doc_id: (document(idx, doc_id).url, document(idx, doc_id).language) for doc_id in all_ids(idx)}
+    assert found == {
+        "content/blog/_index.md": (f"{BASE}blog/", "en"),
+        "content/blog/_index.fr.md": (f"{BASE}fr/blog/", "fr"),
+        "content/blog/post/index.md": (f"{BASE}blog/post/", "en"),
+        "content/blog/post/index.fr.md": (f"{BASE}fr/blog/post/", "fr"),
+        "content/about.fr.md": (f"{BASE}fr/a-propos/", "fr"),
+    }
+
+
+def test_a_folder_of_the_content_is_served_under_its_path(tmp_path: Path, indexer_main: Main) -> None:
+    """Indexed from content/ or a folder in it (a bundle's own: its slug is that folder's name), the summary gives
+    the site's address, and the pages' URLs hold the folders above DOCS."""
+    site = tmp_path / "site"
+    _site(site, SITE)
+    for docs, doc_id, url in (
+        ("content", "blog/Bundle/index.md", f"{BASE}blog/bundle/"),
+        ("content/documentation", "getting-started/overview.md", f"{BASE}documentation/getting-started/overview/"),
+        ("content/blog/Bundle", "index.md", f"{BASE}blog/bundle/"),
+    ):
+        idx = tmp_path / f"index-{docs.replace('/', '-')}"
+        ran = indexer_main(site / docs, "--index", idx, "--no-embeddings")
+        assert f"served at {BASE}: --base-url {BASE} --drop-extensions" in ran.err
+        indexer_main(site / docs, "--index", idx, "--no-embeddings", "--base-url", BASE, "--drop-extensions")
+        assert document(idx, doc_id).url == url
+
+
+def test_the_repository_root_is_told_of_the_zola_site_in_docs(tmp_path: Path, indexer_main: Main) -> None:
+    """getzola/zola indexed from its root: its docs/ is the site, which the summary names."""
+    root = tmp_path / "zola"
+    write(root, "README.md", "# zola\n\nA static site generator.\n")
+    _site(root / "docs", SITE)
+    ran = indexer_main(root, "--index", tmp_path / "index", "--no-embeddings")
+    assert "docs/ holds a site (Zola): index that folder" in ran.err
+
+
+def test_zola_is_told_from_hugo_by_its_base_url(tmp_path: Path) -> None:
+    """Both keep config.toml beside content/: Zola writes `base_url` (and keeps its folders' names as written),
+    Hugo `baseURL` (and lowercases the whole path); a config.toml with neither is no site's."""
+    for config, url in (
+        ("base_url = 'https://zola.example'\n", f"{BASE}Guides/intro/"),
+        ("baseURL = 'https://zola.example'\n", f"{BASE}guides/intro/"),
+        ("title = 'Docs'\n", f"{BASE}Guides/Intro"),
+    ):
+        site = tmp_path / f"site{len(url)}{config[0]}"
+        write(site, "config.toml", config)
+        write(site, "content/Guides/Intro.md", "# Intro\n\nIntrowort.\n")
+        idx = tmp_path / f"index-{site.name}"
+        index(site / "content", idx, embeddings=False, base_url=BASE, drop_extensions=True)
+        assert document(idx, "Guides/Intro.md").url == url, config
