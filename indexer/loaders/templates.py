@@ -5,6 +5,11 @@ What is indexed is what a reader of the built page sees:
   code too, as Hugo expands them everywhere; the text between a pair stays, and so does the visible text of
   their arguments (`title`, `caption`, `alt`, `label`). Hugo's escaped form, `{{</* foo */>}}`, shows as
   `{{< foo >}}`, and so it is kept.
+- Zola's shortcodes are called as Tera functions, before Markdown too: `{{ admonition(type="note", text="x") }}`
+  shows its `text` beside the visible arguments above (a backquoted word in it is no code span), and a body
+  shortcode's tags (`{% quote(author="x") %}` ... `{% end %}`) go as Liquid's do. Its escaped forms, a call
+  `{{/* youtube(id="x") */}}` or `{%/* end */%}`, show as the call (`{{ youtube(id="x") }}`), in code too; Go's
+  template comment `{{/* a comment */}}`, no call, stays as written.
 - mdBook's directives that are left (`{{#title ...}}`; an include whose file could not be read, as mdbook.py puts
   the others in place first) are removed everywhere; escaped, `\\{{#include x}}` shows as `{{#include x}}`, as
   mdBook shows it. Other `{{#...}}` (a Handlebars block in a template shown as code) are not mdBook's: kept.
@@ -40,19 +45,29 @@ MAX_TAG = 2000
 # backslash (`\frac{{a}}`). The escaped shortcodes come first, so that they win over the plain ones.
 # the directives mdBook expands, with their argument (`{{#include}}` alone is no directive: mdBook shows it)
 _MDBOOK = r"(?=[ \t]*(?:include|rustdoc_include|playground|playpen|title)[ \t]+[^{}\s])"
+# Zola's escaped shortcode: a call (`{{/* youtube(id="x") */}}`) or a body's end (`{%/* end */%}`), never Go's
+# template comment (`{{/* a comment */}}`)
+_ZOLA_ESCAPED = r"(?=[ \t]*(?:[A-Za-z_]\w*\(|end[ \t]*\*/%\}))"
 _OPENERS = re.compile(
-    rf"\{{\{{[<%]/\*|\\\{{\{{#{_MDBOOK}|\{{\{{[<%]|\{{\{{#{_MDBOOK}|(?<![\\\w{{])\{{\{{(?=-?[ \t]*[\w.$/(\"'!-])|\{{%"
+    rf"\{{\{{[<%]/\*|\{{[{{%]/\*{_ZOLA_ESCAPED}|\\\{{\{{#{_MDBOOK}|\{{\{{[<%]|\{{\{{#{_MDBOOK}"
+    rf"|(?<![\\\w{{])\{{\{{(?=-?[ \t]*[\w.$/(\"'!-])|\{{%"
 )
 _CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "\\{{#": "}}", "{{<": ">}}", "{{%": "%}}", "{{#": "}}", "{{": "}}",
-            "{%": "%}"}  # fmt: skip
+            "{%": "%}", "{{/*": "*/}}", "{%/*": "*/%}"}  # fmt: skip
 _DIRECTIVE_LINE = re.compile(rf"[ \t]*\{{\{{#{_MDBOOK}[^{{}}]*\}}\}}[ \t]*")  # a line that is one mdBook directive
 _LIQUID_NAME = re.compile(r"\{%-?\s*(\w+(?:-\w+)*)")  # GitBook's names hold dashes: content-ref
-_VISIBLE = re.compile(  # also JSX's string in braces: `title={`Thunks, "Containers"`}` (no template: `${`)
-    r"""\b(?:title|caption|alt|label|description|header)\s*=\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`"""
-    r"""|\{[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`$]*)`)[ \t]*\})"""
+_VALUES = (  # also JSX's string in braces: `title={`Thunks, "Containers"`}` (no template: `${`)
+    r"""\s*=\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|\{[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`$]*)`)[ \t]*\})"""
 )
+_VISIBLE = re.compile(r"\b(?:title|caption|alt|label|description|header)" + _VALUES)
+# a Zola shortcode's call in prose (`{{ admonition(type="note", text="...") }}`), run before Markdown: its text
+# shows too; and its form, whose backquoted text is no code span
+_ZOLA_CALL = re.compile(r"\{\{-?[ \t]*[A-Za-z_]\w*\(")
+_CALL_VISIBLE = re.compile(r"\b(?:title|caption|alt|label|description|header|text)" + _VALUES)
 # a Hugo shortcode's tag: a backquoted argument in it (`header=\`Gradle (build.gradle)\``, a raw string) is no code span
-_SHORTCODE_TAG = re.compile(r"\{\{[<%](?!/\*)[^\n]{0,2000}?[>%]\}\}")
+_SHORTCODE_TAG = re.compile(
+    r"\{\{[<%](?!/\*)[^\n]{0,2000}?[>%]\}\}|\{\{-?[ \t]*+[A-Za-z_]\w*+\([^\n]{0,2000}?\)[ \t]*+-?\}\}"
+)
 _URL = re.compile(r"""\burl\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _PAGE_LINK = re.compile(r"\{%-?\s*(?:link|post_url)\s+([^\s{}%]+)\s*-?%\}")  # Jekyll's tags that give a page's URL
 _HIDDEN_BODIES = {"comment": "endcomment"}
@@ -86,7 +101,11 @@ def visible_attributes(attributes: str) -> str:
     description (Starlight's `<LinkCard title="x" description="what it does" />`) or header (Docsy's `{{% tab
     header="Maven" %}}`); a value in quotes, or in backquotes (Hugo's raw string), or a JSX string in braces
     (Redux's `<DetailedExplanation title={`Detailed Explanation: Thunks`}>`; a template with `${...}` is computed)."""
-    values = ("".join(quoted) for quoted in _VISIBLE.findall(attributes))
+    return _visible(_VISIBLE, attributes)
+
+
+def _visible(pattern: re.Pattern[str], attributes: str) -> str:
+    values = ("".join(quoted) for quoted in pattern.findall(attributes))
     return " ".join(value.strip() for value in values if value.strip())
 
 
@@ -169,6 +188,9 @@ class _Scanner:
         if kind in ("{{</*", "{{%/*"):  # Hugo's escaped shortcode shows as the shortcode
             self._emit(tag[:3] + tag[5:-5] + tag[-3:])
             return
+        if kind in ("{{/*", "{%/*"):  # and Zola's as its call
+            self._emit(tag[:2] + tag[4:-4] + tag[-2:])
+            return
         if kind == "\\{{#":  # mdBook's escaped directive shows as the directive
             self._emit(tag[1:])
             return
@@ -183,6 +205,8 @@ class _Scanner:
             self._code_tag(kind, tag)
         elif kind == "{%":
             self._liquid(tag)
+        elif _ZOLA_CALL.match(tag) and (shown := _visible(_CALL_VISIBLE, tag)):
+            self._emit(f"\n{shown}\n")  # its title and text, a paragraph
 
     def _code_tag(self, kind: str, tag: str) -> None:
         """In code, Liquid and Jinja stay as written, but for the markers of a raw block."""

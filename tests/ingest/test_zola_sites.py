@@ -151,3 +151,53 @@ def test_zola_is_told_from_hugo_by_its_base_url(tmp_path: Path) -> None:
         idx = tmp_path / f"index-{site.name}"
         index(site / "content", idx, embeddings=False, base_url=BASE, drop_extensions=True)
         assert document(idx, "Guides/Intro.md").url == url, config
+
+
+SHORTCODES_PAGE = """+++
+title = "Shortcodes"
++++
+
+{{ admonition(type="note", text="The `paginate_by` setting goes in the main front matter.") }}
+
+{{ admonition(type="info", title="Heads up", text='Requires Zola 0.20.0 or later.') }}
+
+An inline {{ youtube(id="dQw4w9WgXcQ") }} video. Write `{{/* toc() */}}` for the table of contents.
+
+```md
+{{/* youtube(id="dQw4w9WgXcQ") */}}
+{%/* quote(author="Vincent") */%}
+A quote
+{%/* end */%}
+```
+
+```go
+{{/* a Go template comment */}}
+```
+
+{% admonition(type="tip", title="Hierarchy") %}
+This setting follows the hierarchy.
+{% end %}
+"""
+
+
+def test_shortcodes_show_what_the_built_page_shows(tmp_path: Path) -> None:
+    """Zola runs shortcodes before Markdown: a call's text and title show (tabi's admonitions lost theirs, or kept
+    their markup when the text held code), its other arguments do not; an escaped call (`{{/* toc() */}}`, in
+    code or not) shows as the call, as Zola shows it; a Go template comment stays as written."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    _site(site, {"config.toml": CONFIG, "content/blog/shortcodes.md": SHORTCODES_PAGE})
+    index(site, idx, embeddings=False)
+    text = text_of(idx, "content/blog/shortcodes.md")
+    for shown in (
+        "The paginate_by setting goes in the main front matter.",
+        "Heads up Requires Zola 0.20.0 or later.",
+        "Write {{ toc() }} for the table of contents.",
+        '{{ youtube(id="dQw4w9WgXcQ") }}\n{% quote(author="Vincent") %}\nA quote\n{% end %}',
+        "{{/* a Go template comment */}}",
+        "Hierarchy",
+        "This setting follows the hierarchy.",
+    ):
+        assert shown in text, (shown, text)
+    for hidden in ("admonition", "type=", "{{/* toc", "{%/* end", 'dQw4w9WgXcQ") }} video'):
+        assert hidden not in text, (hidden, text)
+    assert text.count("{% end %}") == 1  # the escaped one
