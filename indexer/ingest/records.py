@@ -90,8 +90,10 @@ def _titled(parsed: ParsedDoc) -> bool:
 
 
 def title_from_name(doc_id: str) -> str:
-    """ "guides/getting_started-v2.md" -> "Getting started v2"."""
-    stem = PurePosixPath(doc_id).stem
+    """ "guides/getting_started-v2.md" -> "Getting started v2"; a folder's index page (`index`, Hugo's and Zola's
+    `_index`) is named after its folder: `blog/_index.md`, a section with no title, is "Blog", not "Index"."""
+    path = PurePosixPath(doc_id)
+    stem = path.parent.name if path.stem.lower() in ("index", "_index") and path.parent.name else path.stem
     words = re.sub(r"[_\-.]+", " ", stem).strip() or stem
     return words[:1].upper() + words[1:]
 

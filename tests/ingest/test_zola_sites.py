@@ -201,3 +201,11 @@ def test_shortcodes_show_what_the_built_page_shows(tmp_path: Path) -> None:
     for hidden in ("admonition", "type=", "{{/* toc", "{%/* end", 'dQw4w9WgXcQ") }} video'):
         assert hidden not in text, (hidden, text)
     assert text.count("{% end %}") == 1  # the escaped one
+
+
+def test_a_section_with_no_title_is_named_after_its_folder(tmp_path: Path) -> None:
+    """A section's `_index.md` often sets only its sorting and template: its page was titled "Index"."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    _site(site, {"config.toml": CONFIG, "content/release_notes/_index.md": '+++\nsort_by = "date"\n+++\n\nNotewort.\n'})
+    index(site, idx, embeddings=False)
+    assert document(idx, "content/release_notes/_index.md").title == "Release notes"
