@@ -11,7 +11,8 @@ What comes out is safe to store and to send to a client whatever the block held:
 - a block larger than MAX_BYTES, or one that expands (YAML aliases: a "billion laughs") to more than
   MAX_EXPANDED values or characters, is refused whole with its reason; values nested deeper than MAX_DEPTH
   are dropped with a warning;
-- `tags` becomes a tuple of at most MAX_TAGS distinct strings.
+- `tags` becomes a tuple of at most MAX_TAGS distinct strings (Zola's `[taxonomies]` table holds them: its `tags`
+  are taken when there is no `tags` of its own).
 A YAML block that YAML cannot read but that is flat, one `key: value` line each, no value opening YAML's structure
 (a bracket, brace, quote, `|`, `>`, `&`, `*`, `!`, `%`: `title: [unclosed` stays an error), is read as those
 strings, as svelte.dev's line-by-line reader reads `title: @sveltejs/kit/hooks` (`@` cannot start a YAML value),
@@ -85,6 +86,8 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str, tuple[str, ...]]
         return {}, body, (f"front matter {refused}; ignored",)
     if "tags" in front_matter:
         front_matter["tags"] = string_tuple(front_matter["tags"])
+    elif isinstance(taxonomies := front_matter.get("taxonomies"), dict) and "tags" in taxonomies:
+        front_matter["tags"] = string_tuple(taxonomies["tags"])  # Zola's: `[taxonomies]` then `tags = [...]`
     return front_matter, body, tuple(warnings)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.folders import Main, all_ids, document, index, skipped, text_of, write
+from support.folders import Main, all_ids, document, found, index, skipped, text_of, write
 
 CONFIG = 'base_url = "https://zola.example/"\ntitle = "Zola"\n\n[extra]\nauthor = "Someone"\n'
 SITE = {
@@ -34,6 +34,7 @@ SITE = {
     ),
 }
 BASE = "https://zola.example/"
+PAGE = '+++\ntitle = "Other"\n+++\n\nOtherwort.\n'
 
 
 def _site(root: Path, files: dict[str, str]) -> None:
@@ -209,3 +210,13 @@ def test_a_section_with_no_title_is_named_after_its_folder(tmp_path: Path) -> No
     _site(site, {"config.toml": CONFIG, "content/release_notes/_index.md": '+++\nsort_by = "date"\n+++\n\nNotewort.\n'})
     index(site, idx, embeddings=False)
     assert document(idx, "content/release_notes/_index.md").title == "Release notes"
+
+
+def test_a_pages_taxonomy_tags_are_its_tags(tmp_path: Path) -> None:
+    """Zola's tags are in the page's `[taxonomies]` table: `tag:showcase` found nothing on tabi's demo site."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    post = '+++\ntitle = "Post"\n\n[taxonomies]\ntags = ["showcase", "shortcodes"]\n+++\n\nPostwort.\n'
+    _site(site, {"config.toml": CONFIG, "content/blog/post.md": post, "content/blog/other.md": PAGE})
+    index(site, idx, embeddings=False)
+    assert found(idx, "tag:showcase") == ["content/blog/post.md"]
+    assert document(idx, "content/blog/post.md").tags == ("showcase", "shortcodes")

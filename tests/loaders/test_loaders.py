@@ -446,6 +446,12 @@ def test_toml_front_matter_after_blank_lines_gives_the_title() -> None:
     assert load("doc.md", b"\n---\ntitle: Rule\n---\nbody\n").front_matter == {}
 
 
+def test_zola_taxonomies_give_the_tags() -> None:
+    """Zola keeps a page's tags in its `[taxonomies]` table: tabi's posts had none, for `tag:` or fetch."""
+    doc = load("doc.md", b'+++\ntitle = "Post"\n[taxonomies]\ntags = ["showcase", "shortcodes"]\n+++\nbody\n')
+    assert doc.front_matter["tags"] == ("showcase", "shortcodes")
+
+
 def test_markdown_comma_separated_tags_become_a_tuple() -> None:
     doc = load("doc.md", b"---\ntags: one, two ,, three\n---\nbody\n")
     assert doc.front_matter["tags"] == ("one", "two", "three")
