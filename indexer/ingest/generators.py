@@ -28,7 +28,7 @@ from indexer.ingest.site import SITES, Site
 from indexer.ingest.siteconfig import config_mapping, listed, lowered, site_folder, site_folders, yaml_config
 from indexer.ingest.sphinxconf import sphinx_config
 from indexer.ingest.vitepress import vitepress_site
-from indexer.ingest.zola import CONTENT, zola_site
+from indexer.ingest.zola import zola_layout, zola_site
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
 
@@ -157,10 +157,10 @@ def hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
 
 
 def zola_rules(config: Path, docs: Path) -> Site:
-    """A Zola site's rules (zola.py), with the languages it keeps (layouts.py): indexed from its own folder (its
-    config in DOCS), its pages are those of content/, served from the site's root."""
-    site = replace(SITES["zola"], config=zola_site(config, docs), root=CONTENT if config.parent == docs else "")
-    return replace(with_layout(site, config, docs), known_by=config)
+    """A Zola site's rules (zola.py), with the languages it keeps and, indexed from its own folder (its config in
+    DOCS), its content/ and static/ folders, the rest no pages (zola.zola_layout)."""
+    zola = zola_site(config, docs)
+    return replace(SITES["zola"], config=zola, layout=zola_layout(zola), known_by=config)
 
 
 def with_layout(site: Site, config: Path | None, docs: Path) -> Site:

@@ -38,7 +38,6 @@ from indexer.ingest.docusaurus import docusaurus_layout
 from indexer.ingest.editions import Area, Layout
 from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, folder_names, listed, lowered, site_folder
 from indexer.ingest.vitepress import vitepress_layout
-from indexer.ingest.zola import zola_layout
 from indexer.loaders.hugoparams import content_dirs
 from indexer.loaders.jsconfig import JsConfig, config_text
 
@@ -52,7 +51,6 @@ def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
         "mintlify": _mintlify,
         "nextjs": _nextra,
         "vitepress": vitepress_layout,
-        "zola": zola_layout,
     }
     if generator == "astro":
         layout = _starlight(config, whole=config.parent == docs)

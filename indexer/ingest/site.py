@@ -168,9 +168,10 @@ class Site:
             return own
         if self.name and (machines := unpublished.no_reading(self.place(doc_id).path)) is not None:
             return machines
-        # (Hugo: layouts/ are templates; Nextra serves no file outside pages/, as Site.root says with no locales;
-        # Astro none outside its content folders, src/pages/ and public/: Tauri's packages/.../template.html)
-        page = doc_id.lower().endswith((".md", ".mdx")) or self.name in ("hugo", "nextjs", "astro")
+        # (Hugo: layouts/ are templates, Zola's templates/ too; Nextra serves no file outside pages/, as Site.root
+        # says with no locales; Astro none outside its content folders, src/pages/ and public/: Tauri's
+        # packages/.../template.html)
+        page = doc_id.lower().endswith((".md", ".mdx")) or self.name in ("hugo", "zola", "nextjs", "astro")
         if page and self.layout and (why := unpublished.by_layout(self.layout, doc_id)) is not None:
             return why
         return unpublished.by_kind(self.unpublished, doc_id, page)

@@ -34,6 +34,7 @@ from indexer.ingest.siteconfig import MAX_NAMES, site_address
 
 CONFIGS = ("zola.toml", "config.toml")  # as Zola looks for them: config.toml when there is no zola.toml
 CONTENT = "content/"
+STATIC = "static/"  # served from the site's root as it is
 _HEAD = 1_000_000  # a config larger than this is no Zola site's
 # a name that starts with a date (page.rs's RFC3339_DATE), then optional whitespace, `_` or `-`, and the slug
 _DATED = re.compile(
@@ -46,12 +47,14 @@ _UNSAFE = re.compile(r'[<>:"/\\|?*]')  # what slugify.paths = "safe" takes out
 
 @dataclass(frozen=True)
 class ZolaSite:
-    """What a Zola site's config says of its pages (see the module docstring); `inside`, the path in content/ of
-    the folder DOCS is (`documentation/`, "" for content/ itself or the site's folder)."""
+    """What a Zola site's config says of its pages (see the module docstring): `content`, the path of content/ in
+    DOCS ("content/" when DOCS is the site's folder, else ""); `inside`, the path in content/ of the folder DOCS
+    is (`documentation/`, "" for content/ itself or the site's folder)."""
 
     languages: tuple[str, ...]  # the default first, then the others
     slugify: str = "on"
     keep_dates: bool = False
+    content: str = ""
     inside: str = ""
     served_at: str = ""  # the config's base_url ("" for a folder of the site outside content/)
 
@@ -63,11 +66,14 @@ class ZolaSite:
         return None
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
-        """The page's path on the site (no leading /, ending in / or, with `extension`, in `index` + it); None for
-        a file that is no Markdown page, or when pages are not served under names of their own (`pages`)."""
-        pure = PurePosixPath(self.inside + doc_id)
-        if not pages or pure.suffix.lower() != ".md":
+        """The page's path on the site (no leading /, ending in / or, with `extension`, in `index` + it), another
+        file's in content/ as it is; None outside content/, or when pages are not served under names of their own
+        (`pages`)."""
+        if not pages or not doc_id.startswith(self.content):
             return None
+        pure = PurePosixPath(self.inside + doc_id[len(self.content) :])
+        if pure.suffix.lower() != ".md":
+            return str(pure)  # an asset, copied as it is
         name, language = self._language(pure.stem)
         folders = list(pure.parent.parts)
         own = front_matter.get("path")
@@ -133,29 +139,33 @@ def zola_site(config: Path, docs: Path) -> ZolaSite:
     slugify = settings.get("slugify")
     slugify = slugify if isinstance(slugify, dict) else {}
     paths = slugify.get("paths")
-    content = (config.parent / CONTENT).resolve()
-    own = docs.resolve() == config.parent.resolve()
-    inside = "" if own or not docs.resolve().is_relative_to(content) else docs.resolve().relative_to(content).as_posix()
-    inside = "" if inside in ("", ".") else inside + "/"
-    pages = own or docs.resolve().is_relative_to(content)  # (not its templates/ or sass/)
+    folder, content, here = config.parent.resolve(), (config.parent / CONTENT).resolve(), docs.resolve()
+    inside = here.relative_to(content).as_posix() if here.is_relative_to(content) else "."
     return ZolaSite(
         (default, *(code for code in _languages(settings) if code != default)),
         paths if paths in ("on", "safe", "off") else "on",
         slugify.get("paths_keep_dates") is True,
-        inside,
-        site_address(settings.get("base_url")) if pages else "",
+        CONTENT if here == folder else "",
+        "" if inside == "." else inside + "/",
+        site_address(settings.get("base_url")) if here == folder or here.is_relative_to(content) else "",
     )
 
 
-def zola_layout(config: Path) -> Layout | None:
-    """A multilingual Zola site's languages: each page of content/ is its default language's, or the language
-    its file's name gives (`about.fr.md`), served under `/fr/`."""
-    default, *others = zola_site(config, config.parent).languages
-    if not others:
-        return None
-    by_name = ((default, Area("", "", default.lower())), *((c, Area("", f"{c}/", c.lower())) for c in others))
-    languages = (default.lower(), *(code.lower() for code in others))
-    return Layout("zola", (Area(CONTENT, "", default.lower()),), languages, by_name=by_name)
+def zola_layout(site: ZolaSite) -> Layout | None:
+    """Where the site keeps its pages in DOCS: indexed from its own folder, content/ and static/ (served from the
+    site's root as they are: no page of Markdown there), the rest no page of it; and its languages, each page of
+    the default's but those whose file's name gives another (`about.fr.md`), served under `/fr/`. None for a
+    site of one language indexed from content/ or a folder in it."""
+    default, *others = (code.lower() for code in site.languages)
+    languages = (default, *others) if others else ()
+    by_name = tuple((code, Area("", f"{code.lower()}/", code.lower())) for code in site.languages[1:])
+    by_name = ((site.languages[0], Area("", "", default)), *by_name) if others else ()
+    language = default if others else ""
+    if not site.content:
+        return Layout("zola", (Area("", "", language),), languages, by_name=by_name) if others else None
+    areas = (Area(STATIC, "", as_is=True), Area(CONTENT, "", language))
+    strays = f"outside the site's {CONTENT} and {STATIC} folders: no page of the site (a template, a repository file)"
+    return Layout("zola", areas, languages, by_name=by_name, strays=strays)
 
 
 def unrendered(doc_id: str, front_matter: Mapping[str, Any]) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from support.folders import Main, all_ids, document, found, index, skipped, text_of, write
+from support.pdfs import make_pdf
 
 CONFIG = 'base_url = "https://zola.example/"\ntitle = "Zola"\n\n[extra]\nauthor = "Someone"\n'
 SITE = {
@@ -75,7 +76,7 @@ def test_what_zola_publishes_no_page_of_is_skipped_with_the_reason(tmp_path: Pat
     assert "redirect_to = 'documentation/getting-started/'" in report["content/documentation/_index.md"]
     assert report["content/blog/unfinished.md"] == "a draft (front matter draft: true), which zola does not publish"
     assert "render = false" in report["content/hidden.md"]
-    assert "outside the site's content/ folder" in report["templates/page.html"]
+    assert "outside the site's content/ and static/ folders" in report["templates/page.html"]
 
 
 def test_front_matter_after_a_blank_line_gives_the_title_and_fields(tmp_path: Path) -> None:
@@ -109,6 +110,11 @@ def test_translations_by_file_name_are_served_under_their_language(tmp_path: Pat
         "content/blog/post/index.md": (f"{BASE}blog/post/", "en"),
         "content/blog/post/index.fr.md": (f"{BASE}fr/blog/post/", "fr"),
         "content/about.fr.md": (f"{BASE}fr/a-propos/", "fr"),
+    }
+    indexer_main(site / "content/blog", "--index", idx, "--no-embeddings", "--base-url", BASE, "--drop-extensions")
+    assert {doc_id: document(idx, doc_id).url for doc_id in all_ids(idx)} == {
+        "_index.md": f"{BASE}blog/",
+        "post/index.md": f"{BASE}blog/post/",
     }
 
 
@@ -220,3 +226,17 @@ def test_a_pages_taxonomy_tags_are_its_tags(tmp_path: Path) -> None:
     index(site, idx, embeddings=False)
     assert found(idx, "tag:showcase") == ["content/blog/post.md"]
     assert document(idx, "content/blog/post.md").tags == ("showcase", "shortcodes")
+
+
+def test_files_in_static_and_beside_pages_are_served_as_they_are(tmp_path: Path) -> None:
+    """Zola copies static/ to the site's root and a page's or section's other files beside it: a PDF in static/
+    was skipped as outside content/; Markdown in static/ is served unrendered, no page."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    _site(site, {"config.toml": CONFIG, "content/guides/_index.md": PAGE})
+    write(site, "static/files/manual.pdf", make_pdf(["The pdfwort manual."]))
+    write(site, "content/guides/sheet.pdf", make_pdf(["The sheetwort cheat sheet."]))
+    write(site, "static/notes.md", "# Notes\n\nRawwort.\n")
+    report = skipped(index(site, idx, embeddings=False, base_url=BASE, drop_extensions=True))
+    assert document(idx, "static/files/manual.pdf").url == f"{BASE}files/manual.pdf"
+    assert document(idx, "content/guides/sheet.pdf").url == f"{BASE}guides/sheet.pdf"
+    assert "which the site serves as it is, unrendered" in report["static/notes.md"]
