@@ -104,8 +104,6 @@ def run_job(job: Job) -> Outcome:
                 parsed, read, unbuilt = _parse(job, data, titles=False)  # a title some of its callers may not see
         if job.drafts and is_draft(parsed.front_matter):
             unbuilt = f"a draft (front matter draft: true), which {job.drafts} does not publish"
-        elif job.drafts == "zola":  # render = false, a section's redirect_to
-            unbuilt = zola_unrendered(job.id, parsed.front_matter)
         if unbuilt:
             return Failed(job.id, stamp, unbuilt, by_design=True, includes=dict(read.files) if read else {})
         if read is not None and read.warnings:
@@ -152,12 +150,14 @@ def _check_includes(record: DocRecord, rules: AccessRules, included: set[str]) -
 
 
 def _parse(job: Job, data: bytes, titles: bool = True) -> tuple[ParsedDoc, Reading | None, str | None]:
-    """The document read, what it read of other files (None when none may be read), and why Hugo renders no page
-    of it, on a Hugo site (hugobuild.py; None when it renders one)."""
+    """The document read, what it read of other files (None when none may be read), and why Hugo or Zola renders
+    no page of it, on such a site (hugobuild.py, zola.py; None when it renders one)."""
     if not job.folder:
         return _load(job, data), None, None
     with reading(job.folder, job.max_size, not job.root, job.includes_from, titles) as read:
         parsed = _load(job, data)
+        if job.drafts == "zola":
+            return parsed, read, zola_unrendered(Path(job.path), job.id, parsed.front_matter)
         return parsed, read, unrendered(Path(job.path), parsed.front_matter) if job.drafts == "hugo" else None
 
 

@@ -11,7 +11,8 @@ pages and the URL Zola gives each, read from its config as Zola reads it (compon
 - Languages: `page.fr.md` (and `_index.fr.md`) is the page of the language `fr` of the config's `languages`,
   served under `/fr/`; the `default_language` ("en") at the root.
 - Not pages: a page or section whose front matter says `render = false`, a section that `redirect_to`s another
-  address (Zola serves a redirect there), and drafts (`draft = true`: Site.drafts).
+  address (Zola serves a redirect there), drafts (`draft = true`: Site.drafts), and whatever lies below a
+  section that is a draft.
 
 The config's `base_url` is the address the summary gives for --base-url, from the site's folder, its content/ or
 a folder in it: a page's path holds the folders above DOCS in content/ (`documentation/`), as a bundle's slug may
@@ -21,6 +22,7 @@ be the name of DOCS itself and a translation's language comes before them.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import tomllib
 import unicodedata
@@ -31,11 +33,14 @@ from typing import Any
 
 from indexer.ingest.editions import Area, Layout
 from indexer.ingest.siteconfig import MAX_NAMES, site_address
+from indexer.loaders.frontmatter import split_front_matter
+from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 
 CONFIGS = ("zola.toml", "config.toml")  # as Zola looks for them: config.toml when there is no zola.toml
 CONTENT = "content/"
 STATIC = "static/"  # served from the site's root as it is
 _HEAD = 1_000_000  # a config larger than this is no Zola site's
+MAX_SECTIONS = 32  # folders looked up from a page for a drafted section
 # a name that starts with a date (page.rs's RFC3339_DATE), then optional whitespace, `_` or `-`, and the slug
 _DATED = re.compile(
     r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
@@ -168,8 +173,34 @@ def zola_layout(site: ZolaSite) -> Layout | None:
     return Layout("zola", areas, languages, by_name=by_name, strays=strays)
 
 
-def unrendered(doc_id: str, front_matter: Mapping[str, Any]) -> str | None:
-    """Why Zola renders no page of the Markdown file `doc_id` (read with `front_matter`), or None."""
+def unrendered(path: Path, doc_id: str, front_matter: Mapping[str, Any]) -> str | None:
+    """Why Zola renders no page of the Markdown file `doc_id` (at `path`, read with `front_matter`), or None: its
+    own front matter (render = false, a section's redirect_to), or a section above it in DOCS that is a draft,
+    read as an include of the file's (so that a change to it reads the file again)."""
+    return _own(doc_id, front_matter) or _drafted_section(path)
+
+
+def _drafted_section(path: Path) -> str | None:
+    folder = reading_folder()
+    if folder is None:
+        return None
+    current = os.path.dirname(os.path.realpath(path))
+    for _ in range(MAX_SECTIONS):
+        if not current.startswith(folder):
+            break
+        index = os.path.join(current, "_index.md")
+        if index != os.path.realpath(path) and os.path.isfile(index):
+            text = included_text(path, os.path.relpath(index, os.path.dirname(path)), use=SETTINGS)
+            if text and split_front_matter(text)[0].get("draft") is True:
+                shown = os.path.relpath(index, folder).replace(os.sep, "/")
+                return f"below the section {shown}, a draft (draft = true): Zola publishes nothing below it"
+        if current == folder:
+            break
+        current = os.path.dirname(current)
+    return None
+
+
+def _own(doc_id: str, front_matter: Mapping[str, Any]) -> str | None:
     if front_matter.get("render") is False:
         return "its front matter says render = false: Zola renders no page of it"
     redirect = front_matter.get("redirect_to")

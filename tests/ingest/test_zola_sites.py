@@ -240,3 +240,18 @@ def test_files_in_static_and_beside_pages_are_served_as_they_are(tmp_path: Path)
     assert document(idx, "static/files/manual.pdf").url == f"{BASE}files/manual.pdf"
     assert document(idx, "content/guides/sheet.pdf").url == f"{BASE}guides/sheet.pdf"
     assert "which the site serves as it is, unrendered" in report["static/notes.md"]
+
+
+def test_nothing_below_a_drafted_section_is_published(tmp_path: Path) -> None:
+    """Zola loads nothing below a section whose `_index.md` says `draft = true`, whatever its pages say; when the
+    section is published again, its pages are read again."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    _site(site, {"config.toml": CONFIG, "content/secret/_index.md": '+++\ntitle = "Secret"\ndraft = true\n+++\n'})
+    write(site, "content/secret/deeper/page.md", '+++\ntitle = "Page"\n+++\n\nSecretwort.\n')
+    report = skipped(index(site, idx, embeddings=False))
+    assert report["content/secret/deeper/page.md"] == (
+        "below the section content/secret/_index.md, a draft (draft = true): Zola publishes nothing below it"
+    )
+    write(site, "content/secret/_index.md", '+++\ntitle = "Secret"\n+++\n\nSectionwort.\n')
+    index(site, idx, embeddings=False)
+    assert found(idx, "secretwort") == ["content/secret/deeper/page.md"]
