@@ -6,8 +6,11 @@ pages and the URL Zola gives each, read from its config as Zola reads it (compon
   the folders' names are kept as written. A page is its section's folders, then its slug: its front matter
   `slug`, else its file's name (a bundle's `index.md`: its folder's name), a leading date (`2024-05-01-post`,
   `2024-05-01_post`) dropped unless `slugify.paths_keep_dates`; the slug is slugified as `slugify.paths` says
-  ("on" by default: lower case ASCII, each run of other characters one `-`; accents dropped). A front matter
-  `path` is the page's whole path from the site's root.
+  ("on" by default: lower case ASCII, each run of other characters one `-`; accents dropped, where Zola
+  transliterates other scripts: `日本` is `ri-ben` there, dropped here). A front matter `path` is the page's whole
+  path from the site's root.
+- Other files: those of content/ are copied beside their pages, at their paths (a bundle's, below a folder whose
+  name its slug changes, at that path too: not followed), and static/ is served from the site's root, as it is.
 - Languages: `page.fr.md` (and `_index.fr.md`) is the page of the language `fr` of the config's `languages`,
   served under `/fr/`; the `default_language` ("en") at the root.
 - Not pages: a page or section whose front matter says `render = false`, a section that `redirect_to`s another
