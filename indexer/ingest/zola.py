@@ -14,8 +14,8 @@ pages and the URL Zola gives each, read from its config as Zola reads it (compon
 - Languages: `page.fr.md` (and `_index.fr.md`) is the page of the language `fr` of the config's `languages`,
   served under `/fr/`; the `default_language` ("en") at the root.
 - Not pages: a page or section whose front matter says `render = false`, a section that `redirect_to`s another
-  address (Zola serves a redirect there), drafts (`draft = true`: Site.drafts), and whatever lies below a
-  section that is a draft.
+  address (Zola serves a redirect there), drafts (`draft = true`: Site.drafts), whatever lies below a section
+  that is a draft, and the files the config's `ignored_content` (`ignored_static`) globs match.
 
 The config's `base_url` is the address the summary gives for --base-url, from the site's folder, its content/ or
 a folder in it: a page's path holds the folders above DOCS in content/ (`documentation/`), as a bundle's slug may
@@ -31,11 +31,12 @@ import tomllib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from indexer.ingest.editions import Area, Layout
-from indexer.ingest.siteconfig import MAX_NAMES, site_address
+from indexer.ingest.siteconfig import MAX_NAMES, path_glob, site_address
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 
@@ -44,6 +45,7 @@ CONTENT = "content/"
 STATIC = "static/"  # served from the site's root as it is
 _HEAD = 1_000_000  # a config larger than this is no Zola site's
 MAX_SECTIONS = 32  # folders looked up from a page for a drafted section
+_MAX_GLOBS, _MAX_GLOB = 100, 200  # ignored_content globs read, and their length
 # a name that starts with a date (page.rs's RFC3339_DATE), then optional whitespace, `_` or `-`, and the slug
 _DATED = re.compile(
     r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
@@ -65,13 +67,35 @@ class ZolaSite:
     content: str = ""
     inside: str = ""
     served_at: str = ""  # the config's base_url ("" for a folder of the site outside content/)
+    folder: str = ""  # the site's folder, whose content/ files' paths `ignored_content` is matched against
+    ignored: tuple[str, ...] = ()  # the config's ignored_content
+    ignored_static: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
         return "zola-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
 
+    @cached_property
+    def _ignoring(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        return tuple((glob, path_glob(glob, across=True)) for glob in self.ignored)
+
+    @cached_property
+    def _ignoring_static(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        return tuple((glob, path_glob(glob, across=True)) for glob in self.ignored_static)
+
     def unpublished(self, doc_id: str) -> str | None:
-        return None
+        """Why Zola copies or renders nothing of `doc_id`: a glob of the config's `ignored_content` matches the
+        file's whole path (globset's way: `*.xlsx` any such file), or one of `ignored_static` its path in
+        static/."""
+        if self.content and doc_id.startswith(STATIC):
+            option, path, globs = "ignored_static", doc_id[len(STATIC) :], self._ignoring_static
+        elif doc_id.startswith(self.content):
+            option, globs = "ignored_content", self._ignoring
+            path = f"{self.folder}/{CONTENT}{self.inside}{doc_id[len(self.content) :]}"
+        else:
+            return None
+        glob = next((glob for glob, pattern in globs if pattern.fullmatch(path)), None)
+        return None if glob is None else f"ignored by the Zola config ({option}: {glob}): no page of the site"
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
         """The page's path on the site (no leading /, ending in / or, with `extension`, in `index` + it), another
@@ -156,6 +180,9 @@ def zola_site(config: Path, docs: Path) -> ZolaSite:
         CONTENT if here == folder else "",
         "" if inside == "." else inside + "/",
         site_address(settings.get("base_url")) if here == folder or here.is_relative_to(content) else "",
+        folder.as_posix(),
+        _globs(settings.get("ignored_content")),
+        _globs(settings.get("ignored_static")),
     )
 
 
@@ -222,6 +249,12 @@ def _settings(config: Path) -> dict[str, Any]:
         return tomllib.loads(data.decode("utf-8", errors="replace"))
     except (OSError, tomllib.TOMLDecodeError, ValueError, RecursionError):
         return {}
+
+
+def _globs(value: object) -> tuple[str, ...]:
+    """A config's list of globs, each of a bounded length (its `*`s match across folders: a long one is slow)."""
+    listed = value if isinstance(value, list) else []
+    return tuple(glob for glob in listed if isinstance(glob, str) and 0 < len(glob) <= _MAX_GLOB)[:_MAX_GLOBS]
 
 
 def _languages(settings: Mapping[str, Any]) -> list[str]:

@@ -255,3 +255,23 @@ def test_nothing_below_a_drafted_section_is_published(tmp_path: Path) -> None:
     write(site, "content/secret/_index.md", '+++\ntitle = "Secret"\n+++\n\nSectionwort.\n')
     index(site, idx, embeddings=False)
     assert found(idx, "secretwort") == ["content/secret/deeper/page.md"]
+
+
+def test_what_the_config_ignores_is_no_page(tmp_path: Path) -> None:
+    """`ignored_content` globs match a content file's whole path, `*` across folders (Rust's globset, as Zola
+    builds them); `ignored_static` a static file's path in static/."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    config = CONFIG.replace(
+        "title", 'ignored_content = ["*.{pdf,xlsx}", "**/notes/*"]\nignored_static = ["drafts/*"]\ntitle', 1
+    )
+    _site(site, {"config.toml": config, "content/guides/_index.md": PAGE, "content/guides/notes/todo.md": PAGE})
+    write(site, "content/guides/deep/sheet.pdf", make_pdf(["The sheetwort cheat sheet."]))
+    write(site, "static/drafts/old.pdf", make_pdf(["The oldwort draft."]))
+    write(site, "static/manual.pdf", make_pdf(["The manualwort manual."]))
+    report = skipped(index(site, idx, embeddings=False))
+    assert report["content/guides/deep/sheet.pdf"] == (
+        "ignored by the Zola config (ignored_content: *.{pdf,xlsx}): no page of the site"
+    )
+    assert "(ignored_content: **/notes/*)" in report["content/guides/notes/todo.md"]
+    assert "(ignored_static: drafts/*)" in report["static/drafts/old.pdf"]
+    assert sorted(all_ids(idx)) == ["content/guides/_index.md", "static/manual.pdf"]
