@@ -36,7 +36,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from indexer.ingest.editions import Area, Layout
-from indexer.ingest.siteconfig import MAX_NAMES, path_glob, site_address
+from indexer.ingest.siteconfig import MAX_NAMES, CrossingGlob, site_address
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 
@@ -76,12 +76,12 @@ class ZolaSite:
         return "zola-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
 
     @cached_property
-    def _ignoring(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
-        return tuple((glob, path_glob(glob, across=True)) for glob in self.ignored)
+    def _ignoring(self) -> tuple[CrossingGlob, ...]:
+        return tuple(CrossingGlob(glob) for glob in self.ignored)
 
     @cached_property
-    def _ignoring_static(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
-        return tuple((glob, path_glob(glob, across=True)) for glob in self.ignored_static)
+    def _ignoring_static(self) -> tuple[CrossingGlob, ...]:
+        return tuple(CrossingGlob(glob) for glob in self.ignored_static)
 
     def unpublished(self, doc_id: str) -> str | None:
         """Why Zola copies or renders nothing of `doc_id`: a glob of the config's `ignored_content` matches the
@@ -94,7 +94,7 @@ class ZolaSite:
             path = f"{self.folder}/{CONTENT}{self.inside}{doc_id[len(self.content) :]}"
         else:
             return None
-        glob = next((glob for glob, pattern in globs if pattern.fullmatch(path)), None)
+        glob = next((glob.glob for glob in globs if glob.matches(path)), None)
         return None if glob is None else f"ignored by the Zola config ({option}: {glob}): no page of the site"
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
@@ -252,7 +252,7 @@ def _settings(config: Path) -> dict[str, Any]:
 
 
 def _globs(value: object) -> tuple[str, ...]:
-    """A config's list of globs, each of a bounded length (its `*`s match across folders: a long one is slow)."""
+    """A config's list of globs (at most _MAX_GLOBS, each at most _MAX_GLOB characters)."""
     listed = value if isinstance(value, list) else []
     return tuple(glob for glob in listed if isinstance(glob, str) and 0 < len(glob) <= _MAX_GLOB)[:_MAX_GLOBS]
 
