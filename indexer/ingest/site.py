@@ -11,7 +11,8 @@ Generators agree that `guides/install.md` is the page `guides/install` and `guid
   `index.md`; with both, MkDocs leaves README out of the site) and VuePress take a README for its folder's page;
   VitePress, Hugo, Jekyll and Sphinx publish it as a page of its own (`README.html`). Hugo's section page is
   `_index.md` (`content/posts/_index.md` is `posts/`), and Hugo lowercases a page's path and ends it with a slash
-  (`functions/TableOfContents.md` is `functions/tableofcontents/`).
+  (`functions/TableOfContents.md` is `functions/tableofcontents/`). Zola's is `_index.md` too, but Zola slugifies
+  only a page's own name, keeping its folders' as written, and its config names its languages (zola.py).
 - An mdBook indexed from its own folder (book.toml in DOCS, so that its pages can include `listings/`): its
   pages are those of its src folder (book.toml's `src`), served from the book's root (`src/ch01.md` is
   `ch01.html`); what lies outside src is no page (a page may still include it).

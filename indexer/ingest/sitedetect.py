@@ -107,9 +107,8 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     """The generator known in `folder` (DOCS or one above it) by another file than its config of CONFIG_FILES: an
     mkdocs*.yml, Zola's zola.toml or config.toml (zola.py), Hugo's older config, a Docusaurus site beside it that
     reads DOCS (before GitBook's files: a config that names DOCS outweighs one left from an older site), GitBook's,
-    Antora's, Docsify's index.html, Jekyll's;
-    ExDoc's mix.exs, the Rails Guides' list of guides beside their layout, bookdown's index.Rmd; None when there is
-    none. Each with the file it was known by (Site.known_by)."""
+    Antora's, Docsify's index.html, Jekyll's; ExDoc's mix.exs, the Rails Guides' list of guides beside their
+    layout, bookdown's index.Rmd; None when there is none. Each with the file it was known by (Site.known_by)."""
     if configs := site_configs(folder):  # no mkdocs.yml (detect_site reads it first): mkdocs-online.yml
         return replace(generators.mkdocs_rules(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
     if (config := zola_config(folder)) is not None:  # before Hugo's older config: Zola's is config.toml too
