@@ -20,7 +20,6 @@ from indexer.loaders.sitefolders import site_folders as site_folders  # (where l
 from indexer.loaders.yamlread import read_yaml
 
 MAX_NAMES = 1_000  # folders listed, versions read: a site's own folders hold a few dozen
-_MAX_CHOICES = 64  # the globs one with `{a,b}` stands for
 _ADDRESS = re.compile(r"(https?://[^\s/?#{}$]+)(/[^\s?#{}$]*)?")  # a site's address: a host, then a path
 
 

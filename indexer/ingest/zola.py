@@ -36,7 +36,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from indexer.ingest.editions import Area, Layout
-from indexer.ingest.siteconfig import MAX_NAMES, CrossingGlob, site_address
+from indexer.ingest.siteconfig import MAX_NAMES, site_address
+from indexer.ingest.zolaglob import compiled_globs
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 
@@ -76,16 +77,16 @@ class ZolaSite:
         return "zola-" + hashlib.sha256(repr(self).encode()).hexdigest()[:16]
 
     @cached_property
-    def _ignoring(self) -> tuple[CrossingGlob, ...]:
-        return tuple(CrossingGlob(glob) for glob in self.ignored)
+    def _ignoring(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        return compiled_globs(self.ignored)
 
     @cached_property
-    def _ignoring_static(self) -> tuple[CrossingGlob, ...]:
-        return tuple(CrossingGlob(glob) for glob in self.ignored_static)
+    def _ignoring_static(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        return compiled_globs(self.ignored_static)
 
     def unpublished(self, doc_id: str) -> str | None:
         """Why Zola copies or renders nothing of `doc_id`: a glob of the config's `ignored_content` matches the
-        file's whole path (globset's way: `*.xlsx` any such file), or one of `ignored_static` its path in
+        file's whole path (globset's way, zolaglob.py: `*.xlsx` any such file), or one of `ignored_static` its path in
         static/."""
         if self.content and doc_id.startswith(STATIC):
             option, path, globs = "ignored_static", doc_id[len(STATIC) :], self._ignoring_static
@@ -94,7 +95,7 @@ class ZolaSite:
             path = f"{self.folder}/{CONTENT}{self.inside}{doc_id[len(self.content) :]}"
         else:
             return None
-        glob = next((glob.glob for glob in globs if glob.matches(path)), None)
+        glob = next((glob for glob, pattern in globs if pattern.match(path)), None)
         return None if glob is None else f"ignored by the Zola config ({option}: {glob}): no page of the site"
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
