@@ -6,9 +6,10 @@ pages and the URL Zola gives each, read from its config as Zola reads it (compon
   the folders' names are kept as written. A page is its section's folders, then its slug: its front matter
   `slug`, else its file's name (a bundle's `index.md`: its folder's name), a leading date (`2024-05-01-post`,
   `2024-05-01_post`) dropped unless `slugify.paths_keep_dates`; the slug is slugified as `slugify.paths` says
-  ("on" by default: lower case ASCII, each run of other characters one `-`; accents dropped, where Zola
-  transliterates other scripts: `日本` is `ri-ben` there, dropped here). A front matter `path` is the page's whole
-  path from the site's root.
+  ("on" by default: lower case ASCII, each run of other characters one `-`; accents dropped). Zola transliterates
+  other scripts (`日本` is `ri-ben` there), which nothing here does (no dependency kept well enough): a page whose
+  slug comes out empty, a name with no Latin letter or digit (`blog/日本.md`), is cited at its file's path
+  (`blog/日本/`), not at `blog//`. A front matter `path` is the page's whole path from the site's root.
 - Other files: those of content/ are copied beside their pages, at their paths (a bundle's, below a folder whose
   name its slug changes, at that path too: not followed), and static/ is served from the site's root, as it is.
 - Languages: `page.fr.md` (and `_index.fr.md`) is the page of the language `fr` of the config's `languages`,
@@ -117,14 +118,14 @@ class ZolaSite:
         elif name == "index" and not folders:
             path = ""  # content/index.md: the home page
         else:
-            source = folders.pop() if name == "index" else name  # a bundle's index.md: its folder's name
+            source = written = folders.pop() if name == "index" else name  # a bundle's index.md: its folder's
             dated = _DATED.fullmatch(source)
             slug = front_matter.get("slug")
             if isinstance(slug, str) and slug.strip():
                 source = slug
             elif dated and not self.keep_dates:
                 source = dated.group("slug")
-            path = "/".join([*folders, self._slugged(source)])
+            path = "/".join([*folders, self._slugged(source) or written])  # no Latin letter: as it is
         if language != self.languages[0]:
             path = f"{language}/{path}" if path else language
         return _ended(path, extension)

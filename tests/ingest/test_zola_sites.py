@@ -7,6 +7,7 @@ README's first heading with none of their front matter."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import quote
 
 from support.folders import Main, all_ids, document, found, index, run_cli, skipped, text_of, write
 from support.pdfs import make_pdf
@@ -66,6 +67,16 @@ def test_a_zola_site_is_cited_at_the_urls_zola_gives_its_pages(tmp_path: Path, i
         "content/pages/about.md": f"{BASE}about/",
         "content/themes/Ergo/index.md": f"{BASE}themes/ergo/",
     }
+
+
+def test_a_page_named_in_another_script_is_cited_at_its_files_path(tmp_path: Path) -> None:
+    """Zola transliterates a name with no Latin letter (`日本` is `ri-ben`), which is not done here: such a page
+    was cited at `blog//`, its section's address with an empty name; it is cited at its file's path."""
+    site, idx = tmp_path / "site", tmp_path / "index"
+    _site(site, {"config.toml": CONFIG, "content/blog/日本.md": PAGE, "content/blog/東京/index.md": PAGE})
+    index(site, idx, embeddings=False, base_url=BASE, drop_extensions=True)
+    assert document(idx, "content/blog/日本.md").url == f"{BASE}blog/{quote('日本')}/"
+    assert document(idx, "content/blog/東京/index.md").url == f"{BASE}blog/{quote('東京')}/"
 
 
 def test_what_zola_publishes_no_page_of_is_skipped_with_the_reason(tmp_path: Path) -> None:
