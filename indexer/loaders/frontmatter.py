@@ -46,7 +46,8 @@ MAX_TAG_CHARS = 200
 
 _YAML_BLOCK = re.compile(r"\A---[ \t]*\n(.*?)^(?:---|\.\.\.)[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 # TOML's block may follow blank lines, as Hugo and Zola read it (Zola's theme pages, generated from each theme's
-# README, open with one): `+++` means nothing else in Markdown, unlike `---`, a rule after a blank line
+# README, open with one): `+++` means nothing else in Markdown, unlike `---`, a rule after a blank line; but MyST's
+# and Jupytext's notebooks break their cells with `+++` lines, so a block there that is no TOML is kept as text
 _TOML_BLOCK = re.compile(r"\A(?:[ \t]*\n)*+\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*$\n?", re.DOTALL | re.MULTILINE)
 _NAMES_ACCESS = re.compile(r"^\s*[\"']?access[\"']?\s*[:=]", re.MULTILINE)
 # `key: value` at a line's start, the value as written, unless it opens a YAML structure (but Svelte's template
@@ -81,6 +82,8 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str, tuple[str, ...]]
             raise _Refused(f"is a {type(loaded).__name__}, not a mapping")
         front_matter = _Plain(warnings).mapping(loaded, depth=0)
     except _Refused as refused:
+        if not text.startswith(("---", "+++")):  # `+++` after blank lines, no TOML: text (MyST's cell breaks)
+            return {}, text, ()
         if _NAMES_ACCESS.search(block):
             raise FrontMatterError(f"front matter {refused} and names access groups: not indexed") from None
         return {}, body, (f"front matter {refused}; ignored",)

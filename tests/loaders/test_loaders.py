@@ -446,6 +446,14 @@ def test_toml_front_matter_after_blank_lines_gives_the_title() -> None:
     assert load("doc.md", b"\n---\ntitle: Rule\n---\nbody\n").front_matter == {}
 
 
+def test_plus_lines_after_a_blank_line_that_hold_no_toml_are_text() -> None:
+    """A MyST (Jupytext) notebook breaks its cells with `+++` lines: opening with a blank line, its first cells
+    were taken as a front matter block that is no TOML, dropped, and only its last cell kept."""
+    doc = load("doc.md", b"\n+++\n\n# Notebook\n\nFirstwort cell.\n\n+++\n\nLastwort cell.\n")
+    assert (doc.title, doc.front_matter, doc.warnings) == ("Notebook", {}, ())
+    assert "Firstwort cell." in searchable(doc) and "Lastwort cell." in searchable(doc)
+
+
 def test_zola_taxonomies_give_the_tags() -> None:
     """Zola keeps a page's tags in its `[taxonomies]` table: tabi's posts had none, for `tag:` or fetch."""
     doc = load("doc.md", b'+++\ntitle = "Post"\n[taxonomies]\ntags = ["showcase", "shortcodes"]\n+++\nbody\n')
