@@ -8,8 +8,10 @@ What is indexed is what a reader of the built page sees:
 - Zola's shortcodes are called as Tera functions, before Markdown too: `{{ admonition(type="note", text="x") }}`
   shows its `text` beside the visible arguments above (a backquoted word in it is no code span), and a body
   shortcode's tags (`{% quote(author="x") %}` ... `{% end %}`) go as Liquid's do. Its escaped forms, a call
-  `{{/* youtube(id="x") */}}` or `{%/* end */%}`, show as the call (`{{ youtube(id="x") }}`), in code too; Go's
-  template comment `{{/* a comment */}}`, no call, stays as written.
+  `{{/* youtube(id="x") */}}` or `{%/* end */%}`, show as the call (`{{ youtube(id="x") }}`), in code too, when
+  all they hold is one call (or `end`); Go's template comment `{{/* a comment */}}` or `{{/* Sum(a, b) adds */}}`
+  stays as written in code (and goes from prose, as any `{{ }}` does). Which generator built the page is not
+  known here: a Go comment that is one call, `{{/* Sum(a, b) */}}`, shows as Zola's.
 - mdBook's directives that are left (`{{#title ...}}`; an include whose file could not be read, as mdbook.py puts
   the others in place first) are removed everywhere; escaped, `\\{{#include x}}` shows as `{{#include x}}`, as
   mdBook shows it. Other `{{#...}}` (a Handlebars block in a template shown as code) are not mdBook's: kept.
@@ -48,6 +50,12 @@ _MDBOOK = r"(?=[ \t]*(?:include|rustdoc_include|playground|playpen|title)[ \t]+[
 # Zola's escaped shortcode: a call (`{{/* youtube(id="x") */}}`) or a body's end (`{%/* end */%}`), never Go's
 # template comment (`{{/* a comment */}}`)
 _ZOLA_ESCAPED = r"(?=[ \t]*(?:[A-Za-z_]\w*\(|end[ \t]*\*/%\}))"
+# the whole of an escaped call: `name(...)`, its arguments quoted strings or text with no parenthesis, or `end`
+_ZOLA_ARGUMENTS = r"""(?:"[^"]*"|'[^']*'|`[^`]*`|[^"'`()])*"""
+_ZOLA_ESCAPED_TAG = re.compile(
+    rf"\{{\{{/\*[ \t]*[A-Za-z_]\w*\({_ZOLA_ARGUMENTS}\)[ \t]*\*/\}}\}}"
+    rf"|\{{%/\*[ \t]*(?:[A-Za-z_]\w*\({_ZOLA_ARGUMENTS}\)|end)[ \t]*\*/%\}}"
+)
 _OPENERS = re.compile(
     rf"\{{\{{[<%]/\*|\{{[{{%]/\*{_ZOLA_ESCAPED}|\\\{{\{{#{_MDBOOK}|\{{\{{[<%]|\{{\{{#{_MDBOOK}"
     rf"|(?<![\\\w{{])\{{\{{(?=-?[ \t]*[\w.$/(\"'!-])|\{{%"
@@ -188,8 +196,11 @@ class _Scanner:
         if kind in ("{{</*", "{{%/*"):  # Hugo's escaped shortcode shows as the shortcode
             self._emit(tag[:3] + tag[5:-5] + tag[-3:])
             return
-        if kind in ("{{/*", "{%/*"):  # and Zola's as its call
-            self._emit(tag[:2] + tag[4:-4] + tag[-2:])
+        if kind in ("{{/*", "{%/*"):  # and Zola's as its call; else a Go comment, `{{/* Sum(a, b) adds */}}`
+            if _ZOLA_ESCAPED_TAG.fullmatch(tag):
+                self._emit(tag[:2] + tag[4:-4] + tag[-2:])
+            else:
+                self._tag(kind[:2], tag)
             return
         if kind == "\\{{#":  # mdBook's escaped directive shows as the directive
             self._emit(tag[1:])

@@ -190,6 +190,8 @@ A quote
 
 ```go
 {{/* a Go template comment */}}
+{{/* Sum(a, b) adds */}}
+{{/* Sum(a) and Max(b) */}}
 ```
 
 {% admonition(type="tip", title="Hierarchy") %}
@@ -201,7 +203,8 @@ This setting follows the hierarchy.
 def test_shortcodes_show_what_the_built_page_shows(tmp_path: Path) -> None:
     """Zola runs shortcodes before Markdown: a call's text and title show (tabi's admonitions lost theirs, or kept
     their markup when the text held code), its other arguments do not; an escaped call (`{{/* toc() */}}`, in
-    code or not) shows as the call, as Zola shows it; a Go template comment stays as written."""
+    code or not) shows as the call, as Zola shows it; a Go template comment stays as written, one that names a
+    call too (`{{/* Sum(a, b) adds */}}` showed as `{{ Sum(a, b) adds }}`)."""
     site, idx = tmp_path / "site", tmp_path / "index"
     _site(site, {"config.toml": CONFIG, "content/blog/shortcodes.md": SHORTCODES_PAGE})
     index(site, idx, embeddings=False)
@@ -211,7 +214,7 @@ def test_shortcodes_show_what_the_built_page_shows(tmp_path: Path) -> None:
         "Heads up Requires Zola 0.20.0 or later.",
         "Write {{ toc() }} for the table of contents.",
         '{{ youtube(id="dQw4w9WgXcQ") }}\n{% quote(author="Vincent") %}\nA quote\n{% end %}',
-        "{{/* a Go template comment */}}",
+        "{{/* a Go template comment */}}\n{{/* Sum(a, b) adds */}}\n{{/* Sum(a) and Max(b) */}}",
         "Hierarchy",
         "This setting follows the hierarchy.",
     ):
