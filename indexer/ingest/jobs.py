@@ -51,6 +51,7 @@ class Job:
     drafts: str = ""  # who publishes no page of it as a draft (front matter `draft: true`): Site.drafts_of
     includes_from: str = ""  # the folder above `folder` that included files may come from too (--includes-from)
     nav_title: str = ""  # the title the site's navigation gives the page, for when it names none itself
+    named_after: str = ""  # else the name it is titled by, when not its file's (Site.page_name: its folder's)
     read_as: str = ""  # the suffix of the format its site reads it in, when not its own (Django's .txt: ".rst")
 
 
@@ -109,8 +110,9 @@ def run_job(job: Job) -> Outcome:
         if read is not None and read.warnings:
             parsed = replace(parsed, warnings=(*parsed.warnings, *read.warnings))
         try:
+            files_read = read.files if read else None
             record = make_record(
-                job.id, job.path, stamp, parsed, job.file_groups, read.files if read else None, job.nav_title
+                job.id, job.path, stamp, parsed, job.file_groups, files_read, job.nav_title, job.named_after
             )
         except LoaderError as exc:  # "no text": say why, when an include that was its text could not be read
             why = next((w for w in read.warnings if w not in read.site_wide), "") if read else ""  # (not the site's)

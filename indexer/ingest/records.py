@@ -45,13 +45,16 @@ def make_record(
     file_groups: tuple[str, ...],
     includes: Mapping[str, tuple[int, int]] | None = None,
     nav_title: str = "",
+    named_after: str = "",
 ) -> DocRecord:
     """The record of a parsed file (and of the files it included); LoaderError when it cannot be a document (no
     text, bad access groups). `nav_title`, the title the site's navigation gives the page, is its title when
-    the file names none of its own: no front matter title, no level-1 heading (navtitles.py)."""
+    the file names none of its own: no front matter title, no level-1 heading (navtitles.py); with neither, it is
+    named after `named_after` (Site.page_name), else its file's name."""
     warnings = [clean_text(w) for w in parsed.warnings]
     front = _front_matter(parsed, warnings)
-    title = _title(clean_text(nav_title if nav_title and not _titled(parsed) else parsed.title), doc_id, warnings)
+    title = _title(clean_text(nav_title if nav_title and not _titled(parsed) else parsed.title), warnings)
+    title = title or title_from_name(doc_id, named_after)
     sections = [_clean_section(s) for s in parsed.sections]
     description = front.get("description")
     if isinstance(description, str) and description.strip():
@@ -89,11 +92,10 @@ def _titled(parsed: ParsedDoc) -> bool:
     return bool(title) and any(s.level == 1 and s.heading.strip() == title for s in parsed.sections)
 
 
-def title_from_name(doc_id: str) -> str:
-    """ "guides/getting_started-v2.md" -> "Getting started v2"; a folder's index page (`index`, Hugo's and Zola's
-    `_index`) is named after its folder: `blog/_index.md`, a section with no title, is "Blog", not "Index"."""
-    path = PurePosixPath(doc_id)
-    stem = path.parent.name if path.stem.lower() in ("index", "_index") and path.parent.name else path.stem
+def title_from_name(doc_id: str, named_after: str = "") -> str:
+    """ "guides/getting_started-v2.md" -> "Getting started v2"; `named_after`, the name it takes instead of its
+    file's (a folder's index page: its folder's, Site.page_name)."""
+    stem = named_after or PurePosixPath(doc_id).stem
     words = re.sub(r"[_\-.]+", " ", stem).strip() or stem
     return words[:1].upper() + words[1:]
 
@@ -123,13 +125,13 @@ def _jsonable(value: object) -> bool:
     return True
 
 
-def _title(title: str, doc_id: str, warnings: list[str]) -> str:
+def _title(title: str, warnings: list[str]) -> str:
     title = " ".join(title.split())
     if len(title) > MAX_TITLE_CHARS:
         warnings.append(f"title longer than {MAX_TITLE_CHARS} characters; cut")
         cut = title.rfind(" ", MAX_TITLE_CHARS // 2, MAX_TITLE_CHARS)
         title = title[: cut if cut > 0 else MAX_TITLE_CHARS - 1].rstrip() + "…"
-    return title or title_from_name(doc_id)
+    return title
 
 
 def _clean_section(section: Section) -> Section:

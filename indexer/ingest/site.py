@@ -35,7 +35,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
 from indexer.ingest import unpublished
@@ -123,6 +123,17 @@ class Site:
         if self.any_case:
             return stem.lower() in self.index_names or (self.folder_named_index and stem.lower() == folder.lower())
         return stem in self.index_names
+
+    def page_name(self, doc_id: str) -> str:
+        """The name a page that names no title is titled by when it is not its file's: a folder's index page's
+        (`blog/_index.md`, a section that sets only its sorting; `blog/_index.fr.md`, its translation) is its
+        folder's, as the site serves it (`content/_index.md` of a Hugo or Zola site indexed from its own folder is
+        its home page, not "Content"); "" for the others and for the site's home page."""
+        pure = PurePosixPath(self.place(doc_id).path)
+        folder, stem = pure.parent.name, pure.stem
+        if folder and (self.is_index(stem, folder) or self.is_index(stem.partition(".")[0], folder)):
+            return folder
+        return ""
 
     def reads_as(self, doc_id: str) -> str:
         """The suffix of the format the generator reads the file in, when it is not the file's own (".rst" for
