@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path, PurePosixPath
@@ -31,9 +31,9 @@ from indexer.ingest.pathglob import path_glob
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 
-__all__ = ["SiteCascade", "site_cascade", "unrendered"]
+__all__ = ["SiteCascade", "sections_above", "site_cascade", "unrendered"]
 
-MAX_SECTIONS = 32  # folders looked up from a page
+MAX_SECTIONS = 32  # folders looked up from a page (Hugo's and Zola's sections)
 _BUNDLE_INDEXES = ("index.md", "index.markdown", "index.html", "index.htm")  # what makes a folder a leaf bundle
 
 
@@ -42,25 +42,36 @@ def unrendered(path: Path, front_matter: Mapping[str, Any]) -> str | None:
     if _never(front_matter):
         return "its front matter says build: render: never, list: never: Hugo publishes it nowhere"
     folder = reading_folder()
+    for current, index, front in sections_above(path):
+        if folder and (bundle := _leaf_bundle(path, current, folder)):
+            return f"a resource of the page bundle {bundle}, not a page: Hugo renders no page of it"
+        if any(_never(entry) for entry in _entries(front.get("cascade"))):
+            return f"{index} cascades build: render: never, list: never to its pages: Hugo publishes it nowhere"
+    return None
+
+
+def sections_above(path: Path) -> Iterator[tuple[str, str, Mapping[str, Any]]]:
+    """The folders of the documents folder that hold the file `path`, its own first, up to the documents folder
+    (at most MAX_SECTIONS): each with the path in DOCS of its `_index.md`, a Hugo or Zola section's page ("" when
+    it has none, or when it is `path`), and that page's front matter ({} when none), read as an include of the
+    file's, so that a change to it reads the file again. None outside a run that reads includes."""
+    folder = reading_folder()
     if folder is None:
-        return None
-    current = os.path.dirname(os.path.realpath(path))
+        return
+    real = os.path.realpath(path)
+    current = os.path.dirname(real)
     for _ in range(MAX_SECTIONS):
         if not current.startswith(folder):
-            break
-        if bundle := _leaf_bundle(path, current, folder):
-            return f"a resource of the page bundle {bundle}, not a page: Hugo renders no page of it"
-        index = os.path.join(current, "_index.md")
-        if index != os.path.realpath(path) and os.path.isfile(index):
+            return
+        index, shown, front = os.path.join(current, "_index.md"), "", {}
+        if index != real and os.path.isfile(index):
             text = included_text(path, os.path.relpath(index, os.path.dirname(path)), use=SETTINGS)
-            cascade = split_front_matter(text)[0].get("cascade") if text else None
-            if any(_never(entry) for entry in _entries(cascade)):
-                shown = os.path.relpath(index, folder).replace(os.sep, "/")
-                return f"{shown} cascades build: render: never, list: never to its pages: Hugo publishes it nowhere"
+            shown = os.path.relpath(index, folder).replace(os.sep, "/")
+            front = split_front_matter(text)[0] if text else {}
+        yield current, shown, front
         if current == folder:
-            break
+            return
         current = os.path.dirname(current)
-    return None
 
 
 def _leaf_bundle(path: Path, current: str, folder: str) -> str | None:

@@ -26,7 +26,6 @@ be the name of DOCS itself and a translation's language comes before them.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import tomllib
 import unicodedata
@@ -37,16 +36,14 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from indexer.ingest.editions import Area, Layout
+from indexer.ingest.hugobuild import sections_above
 from indexer.ingest.siteconfig import MAX_NAMES, site_address
 from indexer.ingest.zolaglob import compiled_globs
-from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import SETTINGS, included_text, reading_folder
 
 CONFIGS = ("zola.toml", "config.toml")  # as Zola looks for them: config.toml when there is no zola.toml
 CONTENT = "content/"
 STATIC = "static/"  # served from the site's root as it is
 _HEAD = 1_000_000  # a config larger than this is no Zola site's
-MAX_SECTIONS = 32  # folders looked up from a page for a drafted section
 _MAX_GLOBS, _MAX_GLOB = 100, 200  # ignored_content globs read, and their length
 # a name that starts with a date (page.rs's RFC3339_DATE), then optional whitespace, `_` or `-`, and the slug
 _DATED = re.compile(
@@ -213,22 +210,9 @@ def unrendered(path: Path, doc_id: str, front_matter: Mapping[str, Any]) -> str 
 
 
 def _drafted_section(path: Path) -> str | None:
-    folder = reading_folder()
-    if folder is None:
-        return None
-    current = os.path.dirname(os.path.realpath(path))
-    for _ in range(MAX_SECTIONS):
-        if not current.startswith(folder):
-            break
-        index = os.path.join(current, "_index.md")
-        if index != os.path.realpath(path) and os.path.isfile(index):
-            text = included_text(path, os.path.relpath(index, os.path.dirname(path)), use=SETTINGS)
-            if text and split_front_matter(text)[0].get("draft") is True:
-                shown = os.path.relpath(index, folder).replace(os.sep, "/")
-                return f"below the section {shown}, a draft (draft = true): Zola publishes nothing below it"
-        if current == folder:
-            break
-        current = os.path.dirname(current)
+    for _, index, front in sections_above(path):
+        if front.get("draft") is True:
+            return f"below the section {index}, a draft (draft = true): Zola publishes nothing below it"
     return None
 
 
