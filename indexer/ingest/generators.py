@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from indexer.ingest.bookdown import bookdown_book
 from indexer.ingest.docfx import docfx_site
@@ -156,10 +158,11 @@ def hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
     return replace(site, config=cascade) if cascade is not None else site
 
 
-def zola_rules(config: Path, docs: Path) -> Site:
-    """A Zola site's rules (zola.py), with the languages it keeps and, indexed from its own folder (its config in
-    DOCS), its content/ and static/ folders, the rest no pages (zola.zola_layout)."""
-    zola = zola_site(config, docs)
+def zola_rules(config: Path, settings: Mapping[str, Any], docs: Path) -> Site:
+    """A Zola site's rules (zola.py) from its config at `config`, read as `settings`, with the languages it keeps
+    and, indexed from its own folder (its config in DOCS), its content/ and static/ folders, the rest no pages
+    (zola.zola_layout)."""
+    zola = zola_site(config, settings, docs)
     return replace(SITES["zola"], config=zola, layout=zola_layout(zola), known_by=config)
 
 

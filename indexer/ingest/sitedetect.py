@@ -111,8 +111,8 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     layout, bookdown's index.Rmd; None when there is none. Each with the file it was known by (Site.known_by)."""
     if configs := site_configs(folder):  # no mkdocs.yml (detect_site reads it first): mkdocs-online.yml
         return replace(generators.mkdocs_rules(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
-    if (config := zola_config(folder)) is not None:  # before Hugo's older config: Zola's is config.toml too
-        return generators.zola_rules(config, docs)
+    if (zola := zola_config(folder)) is not None:  # before Hugo's older config: Zola's is config.toml too
+        return generators.zola_rules(*zola, docs)
     if (config := old_hugo_config(folder)) is not None:
         found = generators.hugo_root(generators.with_layout(SITES["hugo"], config, docs), config, folder == docs)
         return replace(found, known_by=config)

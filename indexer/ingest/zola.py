@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -37,13 +36,12 @@ from typing import Any
 
 from indexer.ingest.editions import Area, Layout
 from indexer.ingest.hugobuild import sections_above
-from indexer.ingest.siteconfig import MAX_NAMES, site_address
+from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, site_address
 from indexer.ingest.zolaglob import compiled_globs
 
 CONFIGS = ("zola.toml", "config.toml")  # as Zola looks for them: config.toml when there is no zola.toml
 CONTENT = "content/"
 STATIC = "static/"  # served from the site's root as it is
-_HEAD = 1_000_000  # a config larger than this is no Zola site's
 _MAX_GLOBS, _MAX_GLOB = 100, 200  # ignored_content globs read, and their length
 # a name that starts with a date (page.rs's RFC3339_DATE), then optional whitespace, `_` or `-`, and the slug
 _DATED = re.compile(
@@ -150,21 +148,22 @@ def _ended(path: str, extension: str) -> str:
     return f"{path}/" if path else ""
 
 
-def zola_config(folder: Path) -> Path | None:
-    """The config of the Zola site whose folder is `folder`: its zola.toml, or a config.toml beside a content/
-    folder that sets `base_url` (Zola requires it; Hugo writes `baseURL`); None otherwise."""
+def zola_config(folder: Path) -> tuple[Path, dict[str, Any]] | None:
+    """The config of the Zola site whose folder is `folder`, and its settings, read once: its zola.toml, or a
+    config.toml beside a content/ folder that sets `base_url` (Zola requires it; Hugo writes `baseURL`); None
+    otherwise."""
     if (folder / CONFIGS[0]).is_file():
-        return folder / CONFIGS[0]
+        return folder / CONFIGS[0], config_mapping(folder / CONFIGS[0])
     config = folder / CONFIGS[1]
     if not (folder / CONTENT).is_dir() or not config.is_file():
         return None
-    return config if isinstance(_settings(config).get("base_url"), str) else None
+    settings = config_mapping(config)
+    return (config, settings) if isinstance(settings.get("base_url"), str) else None
 
 
-def zola_site(config: Path, docs: Path) -> ZolaSite:
-    """What the config at `config` says of the pages of DOCS (the site's folder, its content/, or a folder in
-    it)."""
-    settings = _settings(config)
+def zola_site(config: Path, settings: Mapping[str, Any], docs: Path) -> ZolaSite:
+    """What the config at `config`, read as `settings`, says of the pages of DOCS (the site's folder, its
+    content/, or a folder in it)."""
     default = settings.get("default_language")
     default = default if isinstance(default, str) and default else "en"
     slugify = settings.get("slugify")
@@ -224,17 +223,6 @@ def _own(doc_id: str, front_matter: Mapping[str, Any]) -> str | None:
         shown = redirect.strip()[:80]
         return f"a section whose front matter says redirect_to = {shown!r}: Zola serves a redirect there, no page"
     return None
-
-
-def _settings(config: Path) -> dict[str, Any]:
-    try:
-        with open(config, "rb") as f:
-            data = f.read(_HEAD + 1)
-        if len(data) > _HEAD:
-            return {}
-        return tomllib.loads(data.decode("utf-8", errors="replace"))
-    except (OSError, tomllib.TOMLDecodeError, ValueError, RecursionError):
-        return {}
 
 
 def _globs(value: object) -> tuple[str, ...]:
