@@ -29,8 +29,9 @@ from indexer.ingest.quartoproject import quarto_project
 from indexer.ingest.site import SITES, Site
 from indexer.ingest.siteconfig import config_mapping, listed, lowered, site_folder, site_folders, yaml_config
 from indexer.ingest.sphinxconf import sphinx_config
+from indexer.ingest.unpublished import outside_folders
 from indexer.ingest.vitepress import vitepress_site
-from indexer.ingest.zola import zola_layout, zola_site
+from indexer.ingest.zola import zola_site
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.mkdocsyml import mkdocs_settings, site_configs
 
@@ -149,7 +150,7 @@ def hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
         return site
     if in_docs and site.layout is not None:  # its languages' folders hold its pages: the rest is none
         folders = ", ".join(sorted({area.folder for area in site.layout.areas if area.folder}))
-        why = f"outside the site's content folders ({folders}): no page of the site (a template, a repository file)"
+        why = outside_folders(f"content folders ({folders})")
         site = replace(site, layout=replace(site.layout, strays=why))
     elif in_docs and (folder := hugo_content(config)):
         site = replace(site, root=folder)
@@ -161,9 +162,9 @@ def hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
 def zola_rules(config: Path, settings: Mapping[str, Any], docs: Path) -> Site:
     """A Zola site's rules (zola.py) from its config at `config`, read as `settings`, with the languages it keeps
     and, indexed from its own folder (its config in DOCS), its content/ and static/ folders, the rest no pages
-    (zola.zola_layout)."""
+    (ZolaSite.layout)."""
     zola = zola_site(config, settings, docs)
-    return replace(SITES["zola"], config=zola, layout=zola_layout(zola), known_by=config)
+    return replace(SITES["zola"], config=zola, layout=zola.layout, known_by=config)
 
 
 def with_layout(site: Site, config: Path | None, docs: Path) -> Site:

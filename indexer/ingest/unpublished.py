@@ -20,10 +20,15 @@ from indexer.ingest.editions import Layout
 _SPHINX_FOLDERS = frozenset({"_templates", "_static", "_themes"})
 
 
+def outside_folders(folders: str) -> str:
+    """Why a file outside the folders of a Hugo or Zola site's pages (`content/ folder`) is no page of it."""
+    return f"outside the site's {folders}: no page of the site (a template, a repository file)"
+
+
 def outside_root(generator: str, root: str) -> str:
     """Why a file outside the site's `root` folder (in DOCS) is no page of the site `generator` builds."""
-    if generator in ("hugo", "zola"):
-        return f"outside the site's {root} folder: no page of the site (a template, a repository file)"
+    if generator == "hugo":
+        return outside_folders(f"{root} folder")
     if generator == "vitepress":
         return f"outside the site's {root} folder (VitePress's srcDir): no page of the site"
     if generator == "nextjs":

@@ -34,9 +34,10 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from indexer.ingest.editions import Area, Layout
+from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.hugobuild import sections_above
 from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, site_address
+from indexer.ingest.unpublished import outside_folders
 from indexer.ingest.zolaglob import compiled_globs
 
 CONFIGS = ("zola.toml", "config.toml")  # as Zola looks for them: config.toml when there is no zola.toml
@@ -95,16 +96,16 @@ class ZolaSite:
         return None if glob is None else f"ignored by the Zola config ({option}: {glob}): no page of the site"
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
-        """The page's path on the site (no leading /, ending in / or, with `extension`, in `index` + it), another
-        file's in content/ as it is; None outside content/, or when pages are not served under names of their own
-        (`pages`)."""
+        """The page's path on the site (no leading /, ending in / or, with `extension`, in `index` + it), under its
+        language's folder (`about.fr.md`, as zola_layout places it), another file's in content/ as it is; None
+        outside content/, or when pages are not served under names of their own (`pages`)."""
         if not pages or not doc_id.startswith(self.content):
             return None
-        pure = PurePosixPath(self.inside + doc_id[len(self.content) :])
+        place = self.layout.place(doc_id) if self.layout else Place(doc_id, Area("", ""))
+        pure = PurePosixPath(self.inside + place.path)  # in content/, without its language (zola_layout)
         if pure.suffix.lower() != ".md":
-            return str(pure)  # an asset, copied as it is
-        name, language = self._language(pure.stem)
-        folders = list(pure.parent.parts)
+            return self.inside + doc_id[len(self.content) :]  # an asset, copied as it is
+        name, folders = pure.stem, list(pure.parent.parts)
         own = front_matter.get("path")
         if name == "_index":
             path = "/".join(folders)
@@ -121,16 +122,13 @@ class ZolaSite:
             elif dated and not self.keep_dates:
                 source = dated.group("slug")
             path = "/".join([*folders, self._slugged(source) or written])  # no Latin letter: as it is
-        if language != self.languages[0]:
-            path = f"{language}/{path}" if path else language
-        return _ended(path, extension)
+        language = place.area.url.rstrip("/")  # "" for the default's
+        return _ended(f"{language}/{path}" if language and path else language or path, extension)
 
-    def _language(self, stem: str) -> tuple[str, str]:
-        """The file's name without its language, and its language (`about.fr`: about, fr)."""
-        name, _, code = stem.partition(".")
-        if code and code in self.languages:
-            return name, code
-        return stem, self.languages[0]
+    @cached_property
+    def layout(self) -> Layout | None:
+        """Where the site keeps its pages and languages in DOCS (zola_layout)."""
+        return zola_layout(self)
 
     def _slugged(self, name: str) -> str:
         """A page's slug as `slugify.paths` makes it (utils/src/slugs.rs)."""
@@ -190,14 +188,15 @@ def zola_layout(site: ZolaSite) -> Layout | None:
     the default's but those whose file's name gives another (`about.fr.md`), served under `/fr/`. None for a
     site of one language indexed from content/ or a folder in it."""
     default, *others = (code.lower() for code in site.languages)
-    languages = (default, *others) if others else ()
-    by_name = tuple((code, Area("", f"{code.lower()}/", code.lower())) for code in site.languages[1:])
-    by_name = ((site.languages[0], Area("", "", default)), *by_name) if others else ()
-    language = default if others else ""
+    if not others and not site.content:
+        return None
+    languages, language = ((default, *others), default) if others else ((), "")
+    by_name = tuple((code, Area("", f"{code}/" if i else "", code.lower())) for i, code in enumerate(site.languages))
+    by_name = by_name if others else ()
     if not site.content:
-        return Layout("zola", (Area("", "", language),), languages, by_name=by_name) if others else None
+        return Layout("zola", (Area("", "", language),), languages, by_name=by_name)
     areas = (Area(STATIC, "", as_is=True), Area(CONTENT, "", language))
-    strays = f"outside the site's {CONTENT} and {STATIC} folders: no page of the site (a template, a repository file)"
+    strays = outside_folders(f"{CONTENT} and {STATIC} folders")
     return Layout("zola", areas, languages, by_name=by_name, strays=strays)
 
 
