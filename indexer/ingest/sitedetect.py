@@ -4,7 +4,7 @@ A page's URL follows the generator's rules (site.py), so the generator is found 
 folder above it, up to the repository's root (the folder holding `.git`; beyond it lies another project; outside a
 repository, see siteconfig.site_folders()), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`,
 `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Zola's `zola.toml`, or `config.toml` beside content/ with a
-`base_url` (zola.py), Hugo's older config: layouts.old_hugo_config(),
+`base_url` and templates/, themes/ or a `theme` (zola.py), Hugo's older config: layouts.old_hugo_config(),
 `astro.config.mjs/js/ts/...`, Documenter.jl's `make.jl` when it calls `makedocs`, DocFX's `docfx.json`; without
 a mkdocs.yml, a
 `mkdocs*.yml` that builds a site: mkdocsyml.py), or a

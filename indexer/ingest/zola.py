@@ -1,5 +1,6 @@
-"""A Zola site (zola.toml, or config.toml before Zola 0.20, beside a content/ folder): which of its files are
-pages and the URL Zola gives each, read from its config as Zola reads it (components/content/src/page.rs).
+"""A Zola site (zola.toml, or config.toml before Zola 0.20, beside a content/ folder, with templates/, themes/ or
+a `theme` setting: zola_config): which of its files are pages and the URL Zola gives each, read from its config
+as Zola reads it (components/content/src/page.rs).
 
 - Only the Markdown files of content/ are pages, each served as a folder (`/a/b/`). A section's `_index.md` is
   its folder's page (`content/documentation/_index.md` is `/documentation/`, `content/_index.md` the home page);
@@ -43,6 +44,7 @@ from indexer.ingest.zolaglob import compiled_globs
 CONFIGS = ("zola.toml", "config.toml")  # as Zola looks for them: config.toml when there is no zola.toml
 CONTENT = "content/"
 STATIC = "static/"  # served from the site's root as it is
+_FOLDERS = ("templates", "themes")  # one of them beside config.toml tells Zola's site from another's
 _MAX_GLOBS, _MAX_GLOB = 100, 200  # ignored_content globs read, and their length
 # a name that starts with a date (page.rs's RFC3339_DATE), then optional whitespace, `_` or `-`, and the slug
 _DATED = re.compile(
@@ -148,15 +150,17 @@ def _ended(path: str, extension: str) -> str:
 
 def zola_config(folder: Path) -> tuple[Path, dict[str, Any]] | None:
     """The config of the Zola site whose folder is `folder`, and its settings, read once: its zola.toml, or a
-    config.toml beside a content/ folder that sets `base_url` (Zola requires it; Hugo writes `baseURL`); None
-    otherwise."""
+    config.toml beside a content/ folder that sets `base_url` (Zola requires it; Hugo writes `baseURL`) with one
+    of Zola's own signs, a templates/ or themes/ folder or a `theme` setting (an app's config.toml may name a
+    base_url too); None otherwise."""
     if (folder / CONFIGS[0]).is_file():
         return folder / CONFIGS[0], config_mapping(folder / CONFIGS[0])
     config = folder / CONFIGS[1]
     if not (folder / CONTENT).is_dir() or not config.is_file():
         return None
     settings = config_mapping(config)
-    return (config, settings) if isinstance(settings.get("base_url"), str) else None
+    signs = any((folder / name).is_dir() for name in _FOLDERS) or isinstance(settings.get("theme"), str)
+    return (config, settings) if isinstance(settings.get("base_url"), str) and signs else None
 
 
 def zola_site(config: Path, settings: Mapping[str, Any], docs: Path) -> ZolaSite:

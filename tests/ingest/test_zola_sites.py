@@ -12,7 +12,7 @@ from urllib.parse import quote
 from support.folders import Main, all_ids, document, found, index, run_cli, skipped, text_of, write
 from support.pdfs import make_pdf
 
-CONFIG = 'base_url = "https://zola.example/"\ntitle = "Zola"\n\n[extra]\nauthor = "Someone"\n'
+CONFIG = 'base_url = "https://zola.example/"\ntitle = "Zola"\ntheme = "tabi"\n\n[extra]\nauthor = "Someone"\n'
 SITE = {
     "config.toml": CONFIG,
     "templates/page.html": "<h1>{{ page.title }}</h1>{{ page.content | safe }}\n",
@@ -105,7 +105,7 @@ def test_translations_by_file_name_are_served_under_their_language(tmp_path: Pat
     """`about.fr.md` is the French page `/fr/about/` (`_index.fr.md` the section `/fr/blog/`); the default
     language's pages are indexed, the others on --languages; a front matter path is taken as it is written."""
     site, idx = tmp_path / "site", tmp_path / "index"
-    config = 'base_url = "https://zola.example"\ndefault_language = "en"\n\n[languages.fr]\ntitle = "Le site"\n'
+    config = 'base_url = "https://zola.example"\ntheme = "x"\ndefault_language = "en"\n\n[languages.fr]\ntitle = "Le"\n'
     _site(site, {"config.toml": config, "content/blog/_index.md": '+++\ntitle = "Blog"\n+++\n\nBlogwort.\n'})
     write(site, "content/blog/_index.fr.md", '+++\ntitle = "Le blog"\n+++\n\nBlogmot.\n')
     write(site, "content/blog/post/index.md", '+++\ntitle = "Post"\n+++\n\nPostwort.\n')
@@ -155,20 +155,26 @@ def test_the_repository_root_is_told_of_the_zola_site_in_docs(tmp_path: Path, in
     assert "docs/ holds a site (Zola): index that folder" in ran.err
 
 
-def test_zola_is_told_from_hugo_by_its_base_url(tmp_path: Path) -> None:
+def test_zola_is_told_from_hugo_by_its_base_url_and_its_own_signs(tmp_path: Path) -> None:
     """Both keep config.toml beside content/: Zola writes `base_url` (and keeps its folders' names as written),
-    Hugo `baseURL` (and lowercases the whole path); a config.toml with neither is no site's."""
-    for config, url in (
-        ("base_url = 'https://zola.example'\n", f"{BASE}Guides/intro/"),
-        ("baseURL = 'https://zola.example'\n", f"{BASE}guides/intro/"),
-        ("title = 'Docs'\n", f"{BASE}Guides/Intro"),
+    Hugo `baseURL` (and lowercases the whole path); a config.toml with neither is no site's, nor one with
+    `base_url` but none of Zola's own signs (templates/, themes/, a `theme` setting): an app's config."""
+    for config, folder, url in (
+        ("base_url = 'https://zola.example'\n", "templates", f"{BASE}Guides/intro/"),
+        ("base_url = 'https://zola.example'\n", "themes", f"{BASE}Guides/intro/"),
+        ("base_url = 'https://zola.example'\ntheme = 'tabi'\n", "", f"{BASE}Guides/intro/"),
+        ("base_url = 'https://zola.example'\n", "", f"{BASE}Guides/Intro"),
+        ("baseURL = 'https://zola.example'\n", "", f"{BASE}guides/intro/"),
+        ("title = 'Docs'\n", "templates", f"{BASE}Guides/Intro"),
     ):
-        site = tmp_path / f"site{len(url)}{config[0]}"
+        site = tmp_path / f"site-{len(config)}-{folder}"
         write(site, "config.toml", config)
+        if folder:
+            (site / folder).mkdir()
         write(site, "content/Guides/Intro.md", "# Intro\n\nIntrowort.\n")
         idx = tmp_path / f"index-{site.name}"
         index(site / "content", idx, embeddings=False, base_url=BASE, drop_extensions=True)
-        assert document(idx, "Guides/Intro.md").url == url, config
+        assert document(idx, "Guides/Intro.md").url == url, (config, folder)
 
 
 SHORTCODES_PAGE = """+++
