@@ -49,7 +49,7 @@ _MAX_GLOBS, _MAX_GLOB = 100, 200  # ignored_content globs read, and their length
 # a name that starts with a date (page.rs's RFC3339_DATE), then optional whitespace, `_` or `-`, and the slug
 _DATED = re.compile(
     r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
-    r"(?:T[01][0-9]:[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?(?:Z|[+-][01][0-9]:[0-5][0-9]))?"
+    r"(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))?"
     r"\s?[_-](?P<slug>.+)"
 )
 _UNSAFE = re.compile(r'[<>:"/\\|?*]')  # what slugify.paths = "safe" takes out

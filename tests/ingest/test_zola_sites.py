@@ -27,6 +27,7 @@ SITE = {
     "content/blog/2024-05-01_Hello World.md": '+++\ntitle = "Hello"\n+++\n\nDatedwort post.\n',
     "content/blog/Bundle/index.md": '+++\ntitle = "Bundle"\n+++\n\nBundlewort text.\n',
     "content/blog/renamed.md": '+++\ntitle = "Renamed"\nslug = "Other Name"\n+++\n\nSlugwort text.\n',
+    "content/blog/2024-05-01T21:00:60+23:00-late.md": '+++\ntitle = "Late"\n+++\n\nLatewort post.\n',
     "content/pages/about.md": '+++\ntitle = "About"\npath = "about"\n+++\n\nAboutwort text.\n',
     "content/blog/unfinished.md": '+++\ntitle = "Unfinished"\ndraft = true\n+++\n\nDraftwort.\n',
     "content/hidden.md": '+++\ntitle = "Hidden"\nrender = false\n+++\n\nHiddenwort.\n',
@@ -46,8 +47,9 @@ def _site(root: Path, files: dict[str, str]) -> None:
 
 def test_a_zola_site_is_cited_at_the_urls_zola_gives_its_pages(tmp_path: Path, indexer_main: Main) -> None:
     """Zola serves `content/a/b.md` at `/a/b/`, a section's `_index.md` at its folder, a bundle at its folder's
-    name, slugified (lower case, `-` for spaces), a dated name without its date, a front matter slug in the file
-    name's place and a front matter path from the root; the summary gives base_url for --base-url."""
+    name, slugified (lower case, `-` for spaces), a dated name without its date (and time, to 23:59:60 and offsets
+    of 23 hours, as Zola's pattern reads it), a front matter slug in the file name's place and a front matter path
+    from the root; the summary gives base_url for --base-url."""
     site, idx = tmp_path / "site", tmp_path / "index"
     _site(site, SITE)
     ran = indexer_main(site, "--index", idx, "--no-embeddings")
@@ -64,6 +66,7 @@ def test_a_zola_site_is_cited_at_the_urls_zola_gives_its_pages(tmp_path: Path, i
         "content/blog/2024-05-01_Hello World.md": f"{BASE}blog/hello-world/",
         "content/blog/Bundle/index.md": f"{BASE}blog/bundle/",
         "content/blog/renamed.md": f"{BASE}blog/other-name/",
+        "content/blog/2024-05-01T21:00:60+23:00-late.md": f"{BASE}blog/late/",
         "content/pages/about.md": f"{BASE}about/",
         "content/themes/Ergo/index.md": f"{BASE}themes/ergo/",
     }
