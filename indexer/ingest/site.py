@@ -199,7 +199,7 @@ SITES = {
         Site("mkdocs", frozenset({"index", "README"})),
         Site("vuepress", frozenset({"index", "readme"}), any_case=True),
         Site("hugo", frozenset({"index", "_index"}), pretty=True, drafts=True),
-        Site("zola", frozenset({"_index"}), slashed=True, drafts=True),  # its config says the rest (zola.py)
+        Site("zola", frozenset({"_index", "index"}), slashed=True, drafts=True),  # its config says the rest (zola.py)
         Site("sphinx", unpublished="templates"),
         Site("astro", unpublished="underscored", slugged=True),
         Site("jekyll"),

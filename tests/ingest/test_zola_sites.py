@@ -235,19 +235,22 @@ def test_shortcodes_show_what_the_built_page_shows(tmp_path: Path) -> None:
 
 def test_a_section_with_no_title_is_named_after_its_folder(tmp_path: Path) -> None:
     """A section's `_index.md` often sets only its sorting and template: its page was titled "Index"; its
-    translation `_index.fr.md` "Index fr", and the home page `content/_index.md` "Content"."""
+    translation `_index.fr.md` "Index fr", and the home page `content/_index.md` "Content". A bundle's
+    `index.md` is its folder's page too."""
     site, idx = tmp_path / "site", tmp_path / "index"
     untitled = '+++\nsort_by = "date"\n+++\n\nNotewort.\n'
     config = CONFIG.replace("[extra]", "[languages.fr]\n\n[extra]", 1)
     _site(site, {"config.toml": config, "content/release_notes/_index.md": untitled})
     write(site, "content/release_notes/_index.fr.md", untitled)
     write(site, "content/_index.md", untitled)
+    write(site, "content/blog/My_Trip/index.md", untitled)
     index(site, idx, embeddings=False, languages="all")
     titles = {doc_id: document(idx, doc_id).title for doc_id in all_ids(idx)}
     assert titles == {
         "content/release_notes/_index.md": "Release notes",
         "content/release_notes/_index.fr.md": "Release notes",
         "content/_index.md": "Index",
+        "content/blog/My_Trip/index.md": "My Trip",
     }
 
 
