@@ -79,6 +79,7 @@ class Reading:
     included: set[str] = field(default_factory=set)  # of `files`, those whose text was put in place
     titled: set[str] = field(default_factory=set)  # of `files`, those whose title was shown (sphinxrefs.py)
     titles: bool = True  # whether the titles of other pages may be shown
+    generator: str = ""  # the generator that builds the document's site (Site.name; "" for none known): its syntax
     warnings: list[str] = field(default_factory=list)
     site_wide: set[str] = field(default_factory=set)  # of `warnings`, those about files the site adds to every page
     outside: int = 0  # files named outside `root`: one warning says how many (refuse())
@@ -118,13 +119,19 @@ _READING: ContextVar[Reading | None] = ContextVar("reading", default=None)
 
 @contextlib.contextmanager
 def reading(
-    folder: str | Path, max_size: int, follow_symlinks: bool = False, root: str | Path = "", titles: bool = True
+    folder: str | Path,
+    max_size: int,
+    follow_symlinks: bool = False,
+    root: str | Path = "",
+    titles: bool = True,
+    generator: str = "",
 ) -> Iterator[Reading]:
     """Let the loaders called inside read the files their documents include (see the module docstring), from
     `folder` or, when given, from the folder `root` that holds it (--includes-from); with `titles`, the pages
-    whose titles their references show too (sphinxrefs.py)."""
+    whose titles their references show too (sphinxrefs.py); `generator`, the site's (templates.py)."""
     real = os.path.realpath(folder)
-    state = Reading(real, max_size, os.path.realpath(root) if root else real, follow_symlinks, titles=titles)
+    top = os.path.realpath(root) if root else real
+    state = Reading(real, max_size, top, follow_symlinks, titles=titles, generator=generator)
     token = _READING.set(state)
     try:
         yield state

@@ -10,8 +10,9 @@ What is indexed is what a reader of the built page sees:
   shortcode's tags (`{% quote(author="x") %}` ... `{% end %}`) go as Liquid's do. Its escaped forms, a call
   `{{/* youtube(id="x") */}}` or `{%/* end */%}`, show as the call (`{{ youtube(id="x") }}`), in code too, when
   all they hold is one call (or `end`); Go's template comment `{{/* a comment */}}` or `{{/* Sum(a, b) adds */}}`
-  stays as written in code (and goes from prose, as any `{{ }}` does). Which generator built the page is not
-  known here: a Go comment that is one call, `{{/* Sum(a, b) */}}`, shows as Zola's.
+  stays as written in code (and goes from prose, as any `{{ }}` does); on a site known to be another generator's
+  (Hugo's), so does one that is a call, `{{/* Sum(a, b) */}}`, which shows as Zola's only where the site is Zola's
+  or not known.
 - mdBook's directives that are left (`{{#title ...}}`; an include whose file could not be read, as mdbook.py puts
   the others in place first) are removed everywhere; escaped, `\\{{#include x}}` shows as `{{#include x}}`, as
   mdBook shows it. Other `{{#...}}` (a Handlebars block in a template shown as code) are not mdBook's: kept.
@@ -38,6 +39,7 @@ import re
 from urllib.parse import unquote
 
 from indexer.loaders.fences import CODE_SPAN, closes, opens
+from indexer.loaders.includes import reading_state
 from indexer.loaders.sphinxrefs import doc_title
 
 __all__ = ["MAX_TAG", "strip_templates", "visible_attributes"]
@@ -197,7 +199,7 @@ class _Scanner:
             self._emit(tag[:3] + tag[5:-5] + tag[-3:])
             return
         if kind in ("{{/*", "{%/*"):  # and Zola's as its call; else a Go comment, `{{/* Sum(a, b) adds */}}`
-            if _ZOLA_ESCAPED_TAG.fullmatch(tag):
+            if _zola_or_unknown() and _ZOLA_ESCAPED_TAG.fullmatch(tag):
                 self._emit(tag[:2] + tag[4:-4] + tag[-2:])
             else:
                 self._tag(kind[:2], tag)
@@ -249,6 +251,12 @@ class _Scanner:
             self._hide_until = "endcontent-ref"
         elif shown := visible_attributes(tag):  # GitBook's {% tab title="Maven" %}: its title, a paragraph
             self._emit(f"\n{shown}\n")
+
+
+def _zola_or_unknown() -> bool:
+    """Whether the page being read may be a Zola site's: its site is Zola's, or not known (Reading.generator)."""
+    state = reading_state()
+    return state is None or state.generator in ("", "zola")
 
 
 def _linked_title(tag: str) -> str | None:

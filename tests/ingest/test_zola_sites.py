@@ -233,6 +233,19 @@ def test_shortcodes_show_what_the_built_page_shows(tmp_path: Path) -> None:
     assert text.count("{% end %}") == 1  # the escaped one
 
 
+def test_an_escaped_call_shows_as_the_call_only_on_a_site_not_known_as_another_generators(tmp_path: Path) -> None:
+    """Go's template comment may hold what reads as a call: on a Hugo site it stays as written, on Zola's (or a
+    folder of no known site) it shows as the call."""
+    page = "# Sum\n\n```go\n{{/* Sum(a, b) */}}\n```\n\nSumwort.\n"
+    call = "{{ Sum(a, b) }}"
+    for config, shown in (("hugo.toml", "{{/* Sum(a, b) */}}"), ("config.toml", call), ("", call)):
+        site = tmp_path / f"site-{config}"
+        _site(site, {"content/sum.md": page, **({config: CONFIG} if config else {})})
+        idx = tmp_path / f"index-{config}"
+        index(site, idx, embeddings=False)
+        assert shown in text_of(idx, "content/sum.md"), config
+
+
 def test_a_section_with_no_title_is_named_after_its_folder(tmp_path: Path) -> None:
     """A section's `_index.md` often sets only its sorting and template: its page was titled "Index"; its
     translation `_index.fr.md` "Index fr", and the home page `content/_index.md` "Content". A bundle's
