@@ -28,6 +28,7 @@ from typing import Any
 
 from indexer.ingest.pathglob import path_glob
 from indexer.ingest.siteconfig import MAX_NAMES, listed, site_address, site_folder, site_folders
+from indexer.ingest.urls import served_page
 from indexer.loaders.docfxproject import CONFIG, LEARN_CONFIG
 from indexer.loaders.jsconfig import config_text
 
@@ -101,13 +102,7 @@ class DocfxSite:
             return None
         group, rel = served
         path = group.dest + rel
-        if not pages:
-            return path
-        folder, _, name = path.rpartition("/")
-        folder, stem = folder + "/" if folder else "", os.path.splitext(name)[0]
-        if stem == "index":
-            return folder + (f"index{extension}" if extension else "")
-        return folder + stem + extension
+        return served_page(path, extension) if pages else path
 
 
 def docfx_site(config: Path, docs: Path) -> DocfxSite:

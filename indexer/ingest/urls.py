@@ -52,6 +52,17 @@ class UrlRules:
         return self.drop_extensions or bool(self.url_extension)
 
 
+def served_page(path: str, extension: str) -> str:
+    """A page's file at the path a site serves it at (a generator's config placed it): its extension replaced by
+    `extension` (`guide/cms.md`: `guide/cms.html`, or `guide/cms` for none), an index page at its folder
+    (`guide/index.md`: `guide/`, or `guide/index.html`)."""
+    folder, _, name = path.rpartition("/")
+    folder, stem = folder + "/" if folder else "", os.path.splitext(name)[0]
+    if stem == "index":
+        return folder + (f"index{extension}" if extension else "")
+    return folder + stem + extension
+
+
 def checked_url(value: object) -> tuple[str, str | None]:
     """A front matter url as it may be kept ("" when it may not), and a warning when it was dropped."""
     if not isinstance(value, str) or not value.strip():

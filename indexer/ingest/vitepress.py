@@ -32,6 +32,7 @@ from typing import Any
 from indexer.ingest.editions import Area, Layout
 from indexer.ingest.pathglob import path_glob
 from indexer.ingest.siteconfig import MAX_NAMES, site_address, site_folder
+from indexer.ingest.urls import served_page
 from indexer.ingest.vitepressrewrites import Rewrites
 from indexer.loaders.jsconfig import SPREAD, JsConfig, config_text
 from indexer.loaders.vitepressconfig import FOLDER, site_config
@@ -82,11 +83,7 @@ class VitePressSite:
         served = self.rewrites.rewritten(path) if path.lower().endswith(".md") else None
         if served is None or not pages:
             return served
-        folder, _, name = served.rpartition("/")
-        folder, stem = folder + "/" if folder else "", os.path.splitext(name)[0]
-        if stem == "index":
-            return folder + (f"index{extension}" if extension else "")
-        return folder + stem + extension
+        return served_page(served, extension)
 
 
 def vitepress_site(root: Path, docs: Path) -> VitePressSite:
