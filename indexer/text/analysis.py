@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import re
 import threading
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
-from itertools import accumulate
 from typing import Any
 
 import Stemmer
 from whoosh.analysis import Analyzer, RegexTokenizer, Token
 from whoosh.analysis import LowercaseFilter as _Lowercase
 
+from indexer.text.chunks import CHUNKS, Chunks, found_back, may_give
 from indexer.text.words import MAX_IDENTIFIER, fold, has_cjk, identifier_parts, identifier_spans
 
 WORD = re.compile(r"\w+(?:['-]\w+)*")  # a compound joined by single hyphens is one word as written
@@ -41,8 +40,6 @@ STOP_WORDS = frozenset(
     what when where which while who whom why will with would you your yours yourself yourselves""".split()  # noqa: SIM905
 )
 _CACHE_LIMIT = 200_000
-# Every ASCII byte that no word holds (all but letters, digits, _, ' and -) -> a space; other bytes kept (find_all()).
-_CHUNKS = bytes(c if c >= 0x80 or chr(c).isalnum() or chr(c) in "_'-" else 0x20 for c in range(256))
 
 # What one word of a text gives, as analysis remembers it: its term (STOPPED for a stop word: a string no term
 # can be, and true, so that a lookup's `or` is one test), or, for an identifier whose words say more than the
@@ -65,7 +62,7 @@ class TextAnalyzer(Analyzer):
         self._stemmer = Stemmer.Stemmer("english")
         self._stem_lock = threading.Lock()
         self._entries: dict[str, Entry] = {}  # word as written -> what it gives
-        self._chunks = _Chunks()  # for find_all()
+        self._chunks = Chunks()  # for find_all()
         self._stops = STOP_WORDS
 
     def __eq__(self, other: object) -> bool:
@@ -167,19 +164,19 @@ class TextAnalyzer(Analyzer):
         no word holds turned into a space, which splits them into chunks that no word crosses. The chunks seen
         before are remembered by the terms they give, so those holding a wanted term are found by set operations
         on all the chunks of the texts at once; only the chunks never seen before are looked at one by one."""
-        spaced = [b" " + text.encode("utf-8").translate(_CHUNKS) + b" " for text in texts]
+        spaced = [b" " + text.encode("utf-8").translate(CHUNKS) + b" " for text in texts]
         if not terms:
             return [[] for _ in texts]
         each = [set(s.split()) for s in spaced]
         held = set().union(*each)
         chunks = self._chunks
         if len(chunks.known) >= _CACHE_LIMIT:  # replaced, not cleared: other searches may be reading it
-            chunks = self._chunks = _Chunks()
-        for chunk in _may_give(held - chunks.known, terms):
+            chunks = self._chunks = Chunks()
+        for chunk in may_give(held - chunks.known, terms):
             chunks.learn(chunk, *self._chunk_words(chunk))
         wanted = held & set().union(*(chunks.forms.get(term, ()) for term in terms))
         hits = {chunk: self._hits(chunks.words.get(chunk) or [(0, chunk.decode("ascii"))], terms) for chunk in wanted}
-        return [_found_back(t, s, hits, wanted & e) for t, s, e in zip(texts, spaced, each, strict=True)]
+        return [found_back(t, s, hits, wanted & e) for t, s, e in zip(texts, spaced, each, strict=True)]
 
     def _chunk_words(self, chunk: bytes) -> tuple[list[tuple[int, str]], set[str]]:
         """The words of a chunk, at their char offsets in it, and the terms they give."""
@@ -290,85 +287,6 @@ def _joined(folded: str) -> str:
     if len(folded) > MAX_IDENTIFIER or not any(c.isalpha() for c in folded):  # 1-2, 2024-01-15: no one word
         return ""
     return folded.replace("-", "")
-
-
-def _may_give(chunks: set[bytes], terms: set[str]) -> list[bytes]:
-    """Those of `chunks` that may give one of `terms`, so that only they are looked at word by word. The English
-    stemmer rewrites only a word's last letters (happy: happi, hoping: hope, possibilities: possibl) but for a few
-    words (skies: sky, dying: die), so an ASCII chunk whose lower case, hyphens dropped (a compound's whole joins
-    its words), holds no term's _kept_start() gives none of them. Others (folded, CJK pairs) may give any."""
-    plain: list[bytes] = []
-    found: list[bytes] = []
-    for chunk in chunks:
-        (plain if chunk.isascii() else found).append(chunk)
-    if not plain:
-        return found
-    lowered = b"\n".join(plain).lower()
-    if b"-" in lowered:
-        lowered = lowered.replace(b"-", b"")
-        starts = list(accumulate((len(c) - c.count(b"-") + 1 for c in plain), initial=0))
-    else:
-        starts = list(accumulate((len(c) + 1 for c in plain), initial=0))
-    chosen: set[int] = set()
-    for term in terms:
-        key = _kept_start(term).encode("utf-8")
-        i = lowered.find(key)
-        while i >= 0:
-            n = bisect_right(starts, i) - 1
-            chosen.add(n)
-            i = lowered.find(key, starts[n + 1])
-    found += [plain[n] for n in chosen]
-    return found
-
-
-def _kept_start(term: str) -> str:
-    """What every ASCII word giving `term` holds of it, lower-cased: the stemmer's rewrites end a stem in i
-    (happi), e (hope, relate), l (possibl) or y (sky, of skies), one letter differing from the word; or in ie
-    for dying, lying, tying, vying. Any other stem is the word's own start."""
-    if term.endswith("ie"):
-        return term[:-2]
-    if term.endswith(("i", "e", "l", "y")):
-        return term[:-1]
-    return term
-
-
-def _found_back(
-    text: str, spaced: bytes, hits: dict[bytes, list[tuple[int, str]]], present: set[bytes]
-) -> list[tuple[int, str]]:
-    """(start char, term) of the `hits` of each `present` chunk where it stands in one text (`spaced`: its UTF-8
-    bytes with every character no word holds made a space, between two spaces), in order."""
-    at: list[tuple[int, bytes]] = []
-    for chunk in present:
-        needle, step = b" " + chunk + b" ", len(chunk) + 1
-        i = spaced.find(needle)
-        while i >= 0:
-            at.append((i, chunk))  # `spaced` starts with a space: the chunk starts at byte i of the text
-            i = spaced.find(needle, i + step)
-    at.sort()
-    ascii_text = len(spaced) == len(text) + 2
-    found: list[tuple[int, str]] = []
-    for i, chunk in at:
-        start = i if ascii_text else len(spaced[1 : i + 1].decode("utf-8"))  # bytes -> characters
-        found += [(start + offset, term) for offset, term in hits[chunk]]
-    return found
-
-
-class _Chunks:
-    """The chunks of text find_all() has seen (see there), by the terms their words give: bounded, like the
-    analyzer's memory of words. A chunk that is one ASCII word is its own word; the words of any other are kept."""
-
-    def __init__(self) -> None:
-        self.known: set[bytes] = set()
-        self.forms: dict[str, set[bytes]] = {}  # term -> the chunks holding a word that gives it
-        self.words: dict[bytes, list[tuple[int, str]]] = {}  # chunk -> its words, for chunks of several or non-ASCII
-
-    def learn(self, chunk: bytes, held: list[tuple[int, str]], terms: set[str]) -> None:
-        """Remember a chunk: its words (at their char offsets) and the terms they give."""
-        if len(held) != 1 or held[0][0] or len(held[0][1]) != len(chunk):
-            self.words[chunk] = held
-        for term in terms:
-            self.forms.setdefault(term, set()).add(chunk)
-        self.known.add(chunk)
 
 
 def path_analyzer() -> Analyzer:
