@@ -2,28 +2,26 @@
 one (`<xref:articles.intro>`, `@articles.intro`) shows that page's title, as DocFX shows it: its front matter
 `title`, else its first heading.
 
-The uids are found as sphinxrefs.py finds labels: a walk of the project's Markdown files inside reading_root()
-(the front matter at the top of each, in its first UID_BYTES), remembered for a while (RESCAN); the title is read
-from the page itself, as includes.py reads a TITLE, so that the referring page is read again when that page
-changes.
+The uids are found as sphinxrefs.py finds labels (pagescan.py): a walk of the project's Markdown files inside
+reading_root() (the front matter at the top of each, in its first UID_BYTES), remembered for a while (RESCAN); the
+title is read from the page itself, as includes.py reads a TITLE, so that the referring page is read again when
+that page changes.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from indexer.loaders.docfxcode import read_once
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import TITLE, reading_root
+from indexer.loaders.pagescan import Scan, defined
 
 __all__ = ["page_title"]
 
 UID_BYTES = 4096  # of each page read for its uid: front matter is at the top
-MAX_UID_BYTES = 200_000_000  # of a project's pages read for their uids
 RESCAN = 10.0  # seconds (at least 20 times what the last walk took) before a project's pages are walked again
 _SKIPPED = frozenset({"node_modules", "_site", "obj", "bin", "_themes", "_themes.pdf", "__pycache__"})
 _PAGES = (".md", ".markdown")
@@ -31,14 +29,15 @@ _UID = re.compile(r"""^uid:[ \t]*(['"]?)([^'"\r\n]{1,500}?)\1[ \t]*\r?$""", re.M
 _HEADING = re.compile(r"^#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 
 
-@dataclass
-class _Uids:
-    found: dict[str, str] = field(default_factory=dict)  # uid -> the page that gives it first
-    read_at: float = 0.0
-    took: float = 0.0
+def _uids_in(data: bytes) -> list[str]:
+    """The uid a page's front matter gives (at most one)."""
+    text = data.decode("utf-8", "replace").lstrip("\ufeff")
+    end = text.find("\n---", 3) if text.startswith("---") else -1
+    uid = _UID.search(text, 0, end) if end > 0 and "uid:" in text[:end] else None
+    return [uid.group(2).strip()] if uid is not None else []
 
 
-_PROJECTS: dict[str, _Uids] = {}
+_SCAN = Scan(_PAGES, _SKIPPED, UID_BYTES, _uids_in, RESCAN)
 
 
 def page_title(uid: str, page: Path, project: str) -> str | None:
@@ -68,28 +67,4 @@ def _uids(project: str) -> dict[str, str]:
         if not root.startswith(project.rstrip(os.sep) + os.sep):
             return {}
         project = root  # (docfx.json above it: the part of the project inside it)
-    known = _PROJECTS.setdefault(project, _Uids())
-    if known.read_at and time.monotonic() - known.read_at < max(RESCAN, 20 * known.took):
-        return known.found
-    started = time.monotonic()
-    found: dict[str, str] = {}
-    budget = MAX_UID_BYTES
-    for current, folders, files in os.walk(project):
-        folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED)
-        for name in sorted(files):
-            if not name.lower().endswith(_PAGES) or budget <= 0:
-                continue
-            path = os.path.join(current, name)
-            try:
-                with open(path, "rb") as f:
-                    head = f.read(UID_BYTES)
-            except OSError:
-                continue
-            budget -= len(head)
-            text = head.decode("utf-8", "replace").lstrip("\ufeff")
-            end = text.find("\n---", 3) if text.startswith("---") else -1
-            uid = _UID.search(text, 0, end) if end > 0 and "uid:" in text[:end] else None
-            if uid is not None:
-                found.setdefault(uid.group(2).strip(), path)
-    known.found, known.read_at, known.took = found, time.monotonic(), time.monotonic() - started
-    return found
+    return defined(_SCAN, project)

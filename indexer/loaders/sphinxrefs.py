@@ -2,7 +2,7 @@
 (MyST's {doc}`/deploying/index`) shows "Deploying to Production", the title of the page it names, as Sphinx
 builds it; `:ref:`setup-py-deprecated`` the title of the section right below the label `.. _setup-py-deprecated:`
 (MyST: `(setup-py-deprecated)=`), in whichever page of the project defines it (its pages are read once for their
-labels: _Labels).
+labels: pagescan.py).
 
 Flask's docs write 111 such references; the text said "/deploying/index". The page named is found as Sphinx
 finds it: a path starting with "/" from the Sphinx project's source folder (the nearest folder holding conf.py
@@ -21,13 +21,13 @@ import contextlib
 import glob
 import os
 import re
-import time
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
 from indexer.loaders.includes import TITLE, included_text, reading_folder
+from indexer.loaders.pagescan import Scan, defined
 
 __all__ = ["doc_title", "page", "page_memo", "project_page", "ref_title", "section_title", "toctree_titles"]
 
@@ -190,51 +190,30 @@ def _normal(label: str) -> str:
     return " ".join(label.lower().split())
 
 
-class _Labels:
-    """Where each label of a Sphinx project is defined (`.. _label:`, MyST's `(label)=`), found by reading its
-    pages once: about 0.1 s for a project of 500 pages. Read again, at most so often, when a label is not found
-    (a page that defines it came since, in a run that watches the folder)."""
-
-    def __init__(self) -> None:
-        self.found: dict[str, str] = {}
-        self.read_at = 0.0
-        self.took = 0.0
-
-
-_LABELS: dict[str, _Labels] = {}
 # `.. _label:`, `.. _`label`:` (a label in backquotes may hold a colon: pytest writes 180) or MyST's `(label)=`
 _LABEL_LINE = re.compile(r"^(?:\.\. _(?:([^:`\n][^:\n]*)|`([^`\n]+)`):|\(([^()\s][^()\n]*)\)=)[ \t]*$", re.MULTILINE)
-_PAGE_SUFFIXES = (".rst", ".rest", ".md", ".txt")
-_SKIPPED_FOLDERS = frozenset({"_build", "_static", "_templates", "node_modules", "build"})
-MAX_LABEL_BYTES = 200_000_000  # of pages read for their labels: a project's pages are a few megabytes
+
+
+def _labels_in(data: bytes) -> list[str]:
+    """The labels a page defines."""
+    if b".. _" not in data and b")=" not in data:
+        return []
+    return [_label(match) for match in _LABEL_LINE.finditer(data.decode("utf-8", "replace"))]
+
+
+# Where each label of a Sphinx project is defined (`.. _label:`, MyST's `(label)=`), found by reading its pages
+# once: about 0.1 s for a project of 500 pages (pagescan.py).
+_LABELS = Scan(
+    (".rst", ".rest", ".md", ".txt"),
+    frozenset({"_build", "_static", "_templates", "node_modules", "build"}),
+    4_000_000,
+    _labels_in,
+)
 
 
 def _labels(source: str) -> dict[str, str]:
     """Label -> the page that defines it first, in the project whose source folder is `source`."""
-    labels = _LABELS.setdefault(source, _Labels())
-    if labels.read_at and time.monotonic() - labels.read_at < max(10.0, 20 * labels.took):
-        return labels.found
-    started = time.monotonic()
-    found: dict[str, str] = {}
-    budget = MAX_LABEL_BYTES
-    for current, folders, files in os.walk(source):
-        folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED_FOLDERS)
-        for name in sorted(files):
-            if not name.endswith(_PAGE_SUFFIXES) or budget <= 0:
-                continue
-            page_path = os.path.join(current, name)
-            try:
-                with open(page_path, "rb") as f:
-                    data = f.read(min(budget, 4_000_000))
-            except OSError:
-                continue
-            budget -= len(data)
-            if b".. _" not in data and b")=" not in data:
-                continue
-            for match in _LABEL_LINE.finditer(data.decode("utf-8", "replace")):
-                found.setdefault(_label(match), page_path)
-    labels.found, labels.read_at, labels.took = found, time.monotonic(), time.monotonic() - started
-    return found
+    return defined(_LABELS, source)
 
 
 def _label(match: re.Match[str]) -> str:

@@ -1,0 +1,65 @@
+"""A project's pages read once for the names they define (Sphinx's labels, DocFX's uids), remembered per project
+and read again at most so often: a name not found may be defined by a page that came since, in a run that watches
+the folder (sphinxrefs.py, docfxuids.py).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+__all__ = ["Scan", "defined"]
+
+MAX_SCAN_BYTES = 200_000_000  # of a project's pages read for what they define: its pages are a few megabytes
+
+
+@dataclass(frozen=True)
+class Scan:
+    """What a kind of definition is read from: pages of these suffixes (in any case), in folders not hidden and
+    not `skipped`, each up to `head` bytes, whose names `names` gives; walked again `rescan` seconds (or 20
+    times the last walk's time) after the last walk."""
+
+    suffixes: tuple[str, ...]
+    skipped: frozenset[str]
+    head: int
+    names: Callable[[bytes], Iterable[str]]
+    rescan: float = 10.0
+
+
+@dataclass
+class _Walked:
+    found: dict[str, str] = field(default_factory=dict)  # name -> the page that defines it first
+    read_at: float = 0.0
+    took: float = 0.0
+
+
+_WALKED: dict[tuple[int, str], _Walked] = {}
+
+
+def defined(scan: Scan, folder: str) -> dict[str, str]:
+    """Name -> the first page under `folder` (folders and files in sorted order) that defines it, as `scan` reads
+    them; at most MAX_SCAN_BYTES read in all."""
+    walked = _WALKED.setdefault((id(scan), folder), _Walked())
+    if walked.read_at and time.monotonic() - walked.read_at < max(scan.rescan, 20 * walked.took):
+        return walked.found
+    started = time.monotonic()
+    found: dict[str, str] = {}
+    budget = MAX_SCAN_BYTES
+    for current, folders, files in os.walk(folder):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in scan.skipped)
+        for name in sorted(files):
+            if not name.lower().endswith(scan.suffixes) or budget <= 0:
+                continue
+            path = os.path.join(current, name)
+            try:
+                with open(path, "rb") as f:
+                    data = f.read(min(budget, scan.head))
+            except OSError:
+                continue
+            budget -= len(data)
+            for defined_name in scan.names(data):
+                found.setdefault(defined_name, path)
+    walked.found, walked.read_at, walked.took = found, time.monotonic(), time.monotonic() - started
+    return found
