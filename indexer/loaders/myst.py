@@ -56,6 +56,8 @@ _OPTION = re.compile(r"^[ \t]*:([\w-]+):(?:[ \t]+(.*))?$")
 _SIGN = re.compile(r"^[ \t]*(?:`{3,}|:{3,})\{[A-Za-z]|\{[\w:.-]+\}`|^[ \t]*\([^\s()]+\)=[ \t]*$", re.MULTILINE)
 _COMMENT = re.compile(r"^[ \t]*%(?:[ \t]|$)")  # `% a comment`: MyST shows nothing of it
 _TARGET = re.compile(r"^[ \t]*\([^\s()]+\)=[ \t]*$")  # `(label)=`, `(syntax/directives)=`
+_OPEN_ROLE = re.compile(r"\{[\w:.-]+\}`")  # a role that _ROLE left unshown: its text does not close on its line
+MAX_ROLE_LINES = 4  # lines more a role's text may go on over
 # a role, or a code span (which shows a role's syntax as written: ``{ref}`x` ``)
 _ROLE = re.compile(rf"\{{(?P<role>[\w:.-]+)\}}(?P<quote>`+)(?P<text>.+?)(?P=quote)(?!`)|{CODE_SPAN_PATTERN}")
 # roles Sphinx shows as code (`object.__dict__`): their text stays a code span, so Markdown keeps it as written
@@ -116,9 +118,31 @@ def _lines(lines: list[str], depth: int, path: Path | None = None, comments: boo
             continue
         if _TARGET.match(line) or (comments and _COMMENT.match(line)):
             continue
-        line = _ROLE.sub(_role_text, line) if "}`" in line else line
+        if "}`" in line:
+            line, i = _with_roles(line, lines, i)
         out.append(_EMPTY_LINK.sub(_link_text, line) if "[](" in line else line)
     return out
+
+
+def _with_roles(line: str, lines: list[str], i: int) -> tuple[str, int]:
+    """A line with its roles shown, and the index of the line after it. A role whose text goes on over the next
+    lines of its paragraph (wrapped prose: {ref}`documented in the command docstring` then `<documenting-arguments>`
+    on the next line) takes them in, joined by a space as Markdown joins a paragraph's lines, up to MAX_ROLE_LINES;
+    one still open then is left as written."""
+    shown = _ROLE.sub(_role_text, line)
+    joined, at = line, i
+    while _OPEN_ROLE.search(shown) and at - i < MAX_ROLE_LINES and at < len(lines) and _prose(lines[at]):
+        joined = f"{joined} {lines[at].strip()}"
+        at += 1
+        shown = _ROLE.sub(_role_text, joined)
+    if at > i and _OPEN_ROLE.search(shown):
+        return _ROLE.sub(_role_text, line), i
+    return shown, at
+
+
+def _prose(line: str) -> bool:
+    """Whether a line goes on a paragraph: not blank, not a fence, a directive or a target."""
+    return bool(line.strip()) and opens(line) is None and not _DIRECTIVE.match(line) and not _TARGET.match(line)
 
 
 def _closing(lines: list[str], start: int, marker: str, depth: int) -> int:

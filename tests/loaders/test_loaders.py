@@ -955,6 +955,18 @@ def test_myst_pages_read_as_sphinx_builds_them() -> None:
     assert after == "attrs.define\n\nMakes a class with its fields."
 
 
+def test_a_myst_role_whose_text_wraps_onto_the_next_line_shows_its_text() -> None:
+    """click's docs wrap a role's text as they wrap prose ({ref}`documented in the command docstring` then
+    `<documenting-arguments>` on the next line): the role showed as written. A role that never closes stays."""
+    page = (
+        b"# Arguments\n\n* Can be {ref}`documented in the command docstring\n  <documenting-arguments>`.\n"
+        b"* And {ref}`never closed\n  on these lines.\n\nKeep ``{ref}`x` `` as code.\n"
+    )
+    text = load("arguments.md", page).sections[0].text
+    assert "Can be documented in the command docstring." in text and "<documenting" not in text
+    assert "{ref}`never closed" in text and "on these lines." in text and "{ref}`x`" in text
+
+
 def test_rst_autodoc_keeps_what_the_author_wrote_and_doctests_stay_code() -> None:
     source = b"API\n===\n\n.. autofunction:: attrs.define\n\n   Handy to make classes.\n\n"
     source += b".. doctest::\n\n   >>> 1 + 1\n   2\n"

@@ -351,6 +351,7 @@ GROWING = [
     pytest.param("a.md", lambda n: ":::{note}\nx\n" * n, id="md-myst-unclosed-directives"),
     pytest.param("a.md", lambda n: "```{note}\nx\n```\n" * n, id="md-myst-directives"),
     pytest.param("a.md", lambda n: "{a}`" * n + "\n", id="md-myst-roles"),
+    pytest.param("a.md", lambda n: ("{a}``x " * 50 + "\n") * n, id="md-myst-roles-unclosed-over-lines"),
     pytest.param("a.md", lambda n: '=== "x"\n\n    y\n\n' * n, id="md-mkdocs-tabs"),
     pytest.param("a.md", lambda n: "{ .a" * n + "\n", id="md-attribute-lists"),
     pytest.param("a.md", lambda n: "# x" + " { a=b }" * n + "\n" + "__x__{ .a }" * n, id="md-heading-attributes"),
