@@ -34,8 +34,9 @@ OTHER_CONFIGS = frozenset(
     + [f"next.config.{ext}" for ext in ("js", "mjs", "ts", "cjs")]
     + [f"hugo.{ext}" for ext in ("toml", "yaml", "yml", "json")]
     + [f"astro.config.{ext}" for ext in ("mjs", "js", "ts", "mts", "cts", "cjs")]
+    + ["_config.yml", "_config.yaml", "_config.toml", "antora.yml", "zola.toml"]
 )
-"""The config files of the other generators of sitedetect.CONFIG_FILES (a test keeps the two the same)."""
+"""The config files of the other generators of sitedetect.SITE_CONFIGS (a test keeps the two the same)."""
 _API_ROOTS = ("System.", "Microsoft.", "Windows.")  # the .NET API's namespaces, which Learn's xrefs resolve
 
 
