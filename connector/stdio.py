@@ -229,7 +229,7 @@ class _Incoming:
     validated as the SDK's stdio transport does (UTF-8, undecodable bytes replaced; a line that is no JSON-RPC
     message is handed on as its exception, which the SDK answers), when the server asks for the next one."""
 
-    def __init__(self, lines: _Lines, quick: QuickCalls | None = None, outgoing: _Outgoing | None = None) -> None:
+    def __init__(self, lines: _Lines, quick: QuickCalls | None, outgoing: _Outgoing) -> None:
         self.lines = lines
         self.quick = quick
         self.outgoing = outgoing
@@ -246,7 +246,7 @@ class _Incoming:
             except Exception as exc:  # handed on, as the SDK's transport hands it on
                 return exc
             answer = await self._quick(message)
-            if answer is None or self.outgoing is None:
+            if answer is None:
                 return SessionMessage(message)
             with suppress(anyio.BrokenResourceError):  # the client closed stdout: dropped, as the SDK drops one
                 await self.outgoing.write(answer)
@@ -286,7 +286,7 @@ class _Outgoing:
     waits while too much is buffered. Sent after the stream is closed, a message raises ClosedResourceError,
     as the SDK's own stream does."""
 
-    def __init__(self, transport: asyncio.WriteTransport, sent: _Sent, quick: QuickCalls | None = None) -> None:
+    def __init__(self, transport: asyncio.WriteTransport, sent: _Sent, quick: QuickCalls | None) -> None:
         self.transport = transport
         self.sent = sent
         self.quick = quick
