@@ -34,6 +34,7 @@ FORMAT_NAMES = {
     "pptx": "PowerPoint presentation",
     "ipynb": "Jupyter notebook",
     "eml": "E-mail",
+    "mbox": "Mailbox",
     "odt": "OpenDocument text",
     "ods": "OpenDocument spreadsheet",
     "odp": "OpenDocument presentation",

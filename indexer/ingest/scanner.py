@@ -129,7 +129,7 @@ class _Walk:
         try:
             info = os.stat(entry.path)  # follows symlinks
         except OSError as exc:
-            if entry.is_symlink() and indexable(name, lambda: b"") and _wanted(rel, self.spec, is_dir=False):
+            if entry.is_symlink() and indexable(rel, lambda: b"") and _wanted(rel, self.spec, is_dir=False):
                 self.skip(rel, "symbolic link loop" if exc.errno == errno.ELOOP else "broken symbolic link")
             return None
         is_dir = stat.S_ISDIR(info.st_mode)
@@ -137,7 +137,7 @@ class _Walk:
             return None
         if not (is_dir or stat.S_ISREG(info.st_mode)) or not _wanted(rel, self.spec, is_dir=is_dir):
             return None
-        if not is_dir and not indexable(name, partial(_head, entry.path)):  # (its first bytes read last, if at all)
+        if not is_dir and not indexable(rel, partial(_head, entry.path)):  # (its first bytes read last, if at all)
             self.result.unread[Path(name).suffix.lower()] += 1
             if name in MARKER_FILES:
                 self.result.markers.add(name)

@@ -14,6 +14,7 @@ from indexer.loaders.html import HtmlLoader
 from indexer.loaders.mail import EmailLoader
 from indexer.loaders.man import ManLoader
 from indexer.loaders.markdown import MarkdownLoader
+from indexer.loaders.mbox import MboxLoader
 from indexer.loaders.mdx import MdxLoader
 from indexer.loaders.notebook import NotebookLoader
 from indexer.loaders.odf import OdfLoader
@@ -27,6 +28,7 @@ from indexer.loaders.texinfo import TexinfoLoader
 from indexer.loaders.text import TextLoader
 from indexer.loaders.xlsx import XlsxLoader
 
+MAILBOX = MboxLoader()  # by its suffix, and by its name in Apple Mail's export (`Inbox.mbox/mbox`)
 LOADERS: tuple[Loader, ...] = (
     MarkdownLoader(),
     MdxLoader(),
@@ -39,6 +41,7 @@ LOADERS: tuple[Loader, ...] = (
     PptxLoader(),
     NotebookLoader(),
     EmailLoader(),
+    MAILBOX,
     OdfLoader("odt"),
     OdfLoader("ods"),
     OdfLoader("odp"),
@@ -49,7 +52,7 @@ LOADERS: tuple[Loader, ...] = (
 )
 
 # loaders that take a file by its name or first bytes: after those of its suffix
-BY_NAME = (OpenApiLoader(), ManLoader())
+BY_NAME = (OpenApiLoader(), ManLoader(), MAILBOX)
 
 __all__ = ["BY_NAME", "HEAD_BYTES", "LOADERS", "SUFFIXES", "Loader", "indexable", "loader_for"]
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import email
 import email.header
 import email.policy
+from dataclasses import dataclass
 from email.message import EmailMessage, Message
 from email.utils import parsedate_to_datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from indexer.errors import LoaderError
 from indexer.loaders.containers import OLE_MAGIC
@@ -22,7 +23,7 @@ from indexer.loaders.officemeta import one_line
 from indexer.loaders.textcodec import codec_for, decode_text
 from indexer.model import ParsedDoc, Section
 
-__all__ = ["EmailLoader"]
+__all__ = ["EmailLoader", "MessageText", "message_text", "read_message"]
 
 _ADDRESS_HEADERS = ("From", "To", "Cc", "Date")
 
@@ -36,32 +37,57 @@ class EmailLoader:
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         if data.startswith(OLE_MAGIC):  # Outlook keeps a message as an OLE compound file; renamed, it is no .eml
             raise LoaderError("not a readable e-mail: an Outlook .msg file, not a saved .eml message; save it as .eml")
-        try:
-            message = email.message_from_bytes(data, policy=email.policy.default)
-        except RecursionError:  # thousands of nested multiparts
-            raise LoaderError("not a readable e-mail: its parts are nested too deeply") from None
-        if not isinstance(message, EmailMessage) or not message.keys():
+        message = read_message(data)
+        if message is None:
+            raise LoaderError("not a readable e-mail: its parts are nested too deeply")
+        if not message.keys():
             raise LoaderError("not a readable e-mail: no headers (is it really a saved .eml message?)")
-        headers = {name: _header(message, name) for name in ("Subject", *_ADDRESS_HEADERS)}
-        lines = [f"{name}: {headers[name]}" for name in _ADDRESS_HEADERS if headers[name]]
-        attachments = _attachments(message)
-        if attachments:
-            lines.append("Attachments: " + ", ".join(attachments))
-        body, warnings = _body(message)
-        text = "\n".join(lines) + ("\n\n" + body if body else "")
+        read = message_text(message)
         front: dict[str, Any] = {}
-        if headers["From"]:
-            front["author"] = headers["From"]
-        created = _date(headers["Date"])
-        if created:
-            front["created"] = created
+        if read.sender:
+            front["author"] = read.sender
+        if read.date:
+            front["created"] = read.date
         return ParsedDoc(
             format=self.format,
-            title=headers["Subject"],
-            sections=(Section(text=text.strip()),),
+            title=read.subject,
+            sections=(Section(text=read.text),),
             front_matter=front,
-            warnings=warnings,
+            warnings=read.warnings,
         )
+
+
+@dataclass(frozen=True)
+class MessageText:
+    """What a reader of one message sees: its subject, sender and date (ISO 8601, "" when it has none), and its
+    text: the `From:`, `To:`, `Cc:`, `Date:` and `Attachments:` lines, then its body."""
+
+    subject: str
+    sender: str
+    date: str
+    text: str
+    warnings: tuple[str, ...]
+
+
+def read_message(data: bytes) -> EmailMessage | None:
+    """A message's bytes parsed by the email package; None for one whose parts are nested too deeply to read
+    (thousands of nested multiparts)."""
+    try:
+        return cast(EmailMessage, email.message_from_bytes(data, policy=email.policy.default))  # so by its policy
+    except RecursionError:
+        return None
+
+
+def message_text(message: EmailMessage) -> MessageText:
+    """A parsed message as its reader sees it (MessageText)."""
+    headers = {name: _header(message, name) for name in ("Subject", *_ADDRESS_HEADERS)}
+    lines = [f"{name}: {headers[name]}" for name in _ADDRESS_HEADERS if headers[name]]
+    attachments = _attachments(message)
+    if attachments:
+        lines.append("Attachments: " + ", ".join(attachments))
+    body, warnings = _body(message)
+    text = "\n".join(lines) + ("\n\n" + body if body else "")
+    return MessageText(headers["Subject"], headers["From"], _date(headers["Date"]), text.strip(), warnings)
 
 
 def _header(message: Message, name: str) -> str:
@@ -111,14 +137,18 @@ def _attachments(message: EmailMessage) -> list[str]:
 
 
 def _body(message: EmailMessage) -> tuple[str, tuple[str, ...]]:
-    """The plain-text part, else the HTML part as text; ("", ...) when there is neither."""
+    """The plain-text part, else the HTML part as text (also when the plain part is blank, as some mail programs
+    write it beside the HTML that their readers see); ("", ...) when there is neither."""
     try:
         part = message.get_body(preferencelist=("plain", "html"))
+        text = _content(part) if part is not None else ""
+        if part is not None and not text.strip() and part.get_content_type() == "text/plain":
+            part = message.get_body(preferencelist=("html",)) or part
+            text = _content(part)
     except Exception:  # a damaged MIME structure
         part = None
     if part is None:
         return "", ()
-    text = _content(part)
     if part.get_content_type() == "text/html":
         parsed = html_document(text)
         blocks = (block for s in parsed.sections for block in (s.heading, s.text) if block)

@@ -41,7 +41,8 @@ TYPE_ALIASES = {"md": "markdown", "markdown": "markdown", "mdown": "markdown", "
                 "asciidoc": "text", "org": "text", "textile": "text", "html": "html", "htm": "html", "xhtml": "html",
                 "docx": "docx", "docm": "docx", "word": "docx", "xlsx": "xlsx", "xlsm": "xlsx", "excel": "xlsx",
                 "pptx": "pptx", "pptm": "pptx", "powerpoint": "pptx", "ipynb": "ipynb", "notebook": "ipynb",
-                "eml": "eml", "email": "eml", "odt": "odt", "ods": "ods", "odp": "odp",
+                "eml": "eml", "email": "eml", "mbox": "mbox", "mbx": "mbox", "mailbox": "mbox",
+                "odt": "odt", "ods": "ods", "odp": "odp",
                 "epub": "epub", "rtf": "rtf", "texi": "texinfo", "texinfo": "texinfo", "txi": "texinfo",
                 "man": "man", "roff": "man", "mdoc": "man", "pod": "pod", "pm": "pod", "pl": "pod",
                 "perl": "pod"}  # fmt: skip  # every loader's suffixes (test_loaders.py)

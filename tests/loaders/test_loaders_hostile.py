@@ -376,6 +376,8 @@ GROWING = [
         "a.pod", lambda n: "=pod\n\nx\n\n" + "=begin x\n\n" * n + "=end y\n\n" * n + "=for z\n\n" * n, id="pod-regions"
     ),
     pytest.param("a.pod", lambda n: "=over\n\n=item *\n\nx\n\n" * n + "=back\n\n" * n, id="pod-deep-lists"),
+    pytest.param("a.mbox", lambda n: "From a\nSubject: x\n\ny" + "\n\nFrom x\n>" * n, id="mbox-body-from-lines"),
+    pytest.param("a.mbox", lambda n: "From a\nSubject: x\n\ny\n\nFrom b\nS: y\n\nz" * n, id="mbox-messages"),
 ]
 
 
