@@ -8,18 +8,16 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urldefrag
 
-from indexer import Document, Excerpt, Hit, Passage, part_id
+from indexer import Document, Excerpt, Hit, Passage, cited_id, item_title
 
 # The server's page for a document with no url of its own (None: it has one), given the passage that matched
 UrlFor = Callable[[Document, Passage | None], str | None]
 
 
 def result_id(hit: Hit, fetch_max_chars: int) -> str:
-    """The document's id, or a part id when its best passage lies beyond what one fetch returns."""
-    passage = hit.passage
-    if passage is not None and passage.end > fetch_max_chars:
-        return hit.part or part_id(hit.document.id, passage)
-    return hit.document.id
+    """The id fetch takes for a hit (documents.cited_id): the document's, or a part id when its best passage
+    lies beyond what one fetch returns or its page is an item of its own (a mailbox's message)."""
+    return cited_id(hit.document, hit.passage, fetch_max_chars, hit.part)
 
 
 def result_url(hit: Hit, url_for: UrlFor | None = None) -> str:
@@ -40,7 +38,8 @@ def search_payload(
 ) -> dict[str, Any]:
     results = []
     for hit in hits:
-        item = {"id": result_id(hit, fetch_max_chars), "title": hit.document.title, "url": result_url(hit, url_for)}
+        title = item_title(hit.document, hit.passage)
+        item = {"id": result_id(hit, fetch_max_chars), "title": title, "url": result_url(hit, url_for)}
         if snippets and hit.snippet:
             item["text"] = hit.snippet
         results.append(item)
@@ -72,7 +71,7 @@ def fetch_payload(excerpt: Excerpt, url_for: UrlFor | None = None) -> dict[str, 
         if excerpt.next_id:
             metadata["continue"] = f"This is part of the document; call fetch with id {excerpt.next_id!r} for more."
     url = (url_for(doc, None) if url_for is not None else None) or doc.url
-    return {"id": excerpt.id, "title": doc.title, "text": excerpt.text, "url": url, "metadata": metadata}
+    return {"id": excerpt.id, "title": excerpt.title, "text": excerpt.text, "url": url, "metadata": metadata}
 
 
 def as_text(payload: dict[str, Any]) -> str:

@@ -21,7 +21,7 @@ from connector.files import file_response, read_indexed_file
 from connector.links import Links, doc_path
 from connector.markdown_page import render_markdown
 from connector.settings import ConnectorSettings
-from indexer import Document, Groups, IndexerError, Searcher, Snapshot
+from indexer import Document, Groups, IndexerError, Searcher, Snapshot, item_title
 
 COOKIE = "docsearch_token"
 MAX_FORM_BYTES = 8_192
@@ -124,7 +124,7 @@ def register(mcp: FastMCP, searcher: Searcher, settings: ConnectorSettings, link
         except (BadInput, IndexerError) as exc:
             return html(render.page("Search", render.search_form(query) + render.notice(str(exc))), 400)
         results = [
-            (h.document.title, h.document.url if not h.document.url.startswith("file://")
+            (item_title(h.document, h.passage), h.document.url if not h.document.url.startswith("file://")
              else links.page_url("", h.document, h.passage, groups, text), h.document.id, h.snippet)
             for h in hits[:PAGE_SIZE]
         ]  # fmt: skip

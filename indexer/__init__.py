@@ -37,7 +37,7 @@ from indexer.model import Document, IndexReport, Passage, SkippedFile
 
 if TYPE_CHECKING:
     from indexer.ingest.pipeline import update_index
-    from indexer.search.documents import Excerpt, part_id
+    from indexer.search.documents import Excerpt, cited_id, item_title, part_id
     from indexer.search.searcher import Hit, Searcher, Snapshot
     from indexer.settings import IndexerSettings
     from indexer.text.analysis import terms_of, word_matches
@@ -53,6 +53,8 @@ _LAZY = {
     "Searcher": "indexer.search.searcher",
     "Snapshot": "indexer.search.searcher",
     "part_id": "indexer.search.documents",
+    "cited_id": "indexer.search.documents",
+    "item_title": "indexer.search.documents",
     "IndexerSettings": "indexer.settings",
     "terms_of": "indexer.text.analysis",
     "word_matches": "indexer.text.analysis",
@@ -90,7 +92,9 @@ __all__ = [
     "Snapshot",
     "__version__",
     "check_group",
+    "cited_id",
     "group_names",
+    "item_title",
     "part_id",
     "terms_of",
     "update_index",

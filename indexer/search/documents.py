@@ -26,6 +26,33 @@ class Excerpt:
     start: int
     end: int
     next_id: str | None  # the part id that continues after `end`, or None at the end of the document
+    title: str  # the title of what it holds: its document's, or that of the item a page is (item_title)
+
+
+# Formats whose pages are items of their own: a mailbox's messages. A search cites the page of its hit, titled
+# as the item, and a fetch of a page returns that page alone (its `next` is the next page).
+SEPARATE_PAGES = frozenset({"mbox"})
+
+
+def item_title(document: Document, passage: Passage | None) -> str:
+    """The title of what a hit or a fetch shows: the document's, or, for a page that is an item of its own
+    (SEPARATE_PAGES), that page's heading (a message's subject) and the document's: "Re: Release plan (Dev)"."""
+    if document.format in SEPARATE_PAGES and passage is not None and passage.page is not None and passage.heading:
+        return f"{passage.heading} ({document.title})"
+    return document.title
+
+
+def cited_id(document: Document, passage: Passage | None, fetch_max_chars: int, part: str = "") -> str:
+    """The id a search result gives for a hit on `passage` (`part`, its part_id): the page of an item of its own
+    (SEPARATE_PAGES); a part id when the passage lies beyond what one fetch of the document returns; else the
+    document's id."""
+    if passage is None:
+        return document.id
+    if document.format in SEPARATE_PAGES and passage.page is not None:
+        return f"{document.id}#page={passage.page}"
+    if passage.end > fetch_max_chars:
+        return part or part_id(document.id, passage)
+    return document.id
 
 
 def part_id(doc_id: str, passage: Passage, opens_page: bool = True) -> str:
@@ -92,6 +119,9 @@ class DocumentView:
                 raise DocumentNotFoundError(ref)
             passages = self._docs.passages(doc_id)
             end = min(document.chars, start + max_chars)
+            item = _item_at(document, passages, start) if ref != doc_id else None
+            if item is not None:  # a page that is an item of its own: that page alone
+                end = min(end, max(p.end for p in passages if p.page == item.page))
             if end < document.chars:  # cut at the last passage boundary that fits, when there is one
                 ends = [p.end for p in passages if start < p.end <= end]
                 end = max(ends) if ends else end
@@ -102,7 +132,8 @@ class DocumentView:
                 next_id = part_id(doc_id, passages[index], opens_page)
             if end < document.chars and next_id is None:
                 next_id = f"{doc_id}#at={end}"
-            return Excerpt(document, ref, self._docs.slice(doc_id, start, end), start, end, next_id)
+            text = self._docs.slice(doc_id, start, end)
+            return Excerpt(document, ref, text, start, end, next_id, item_title(document, item))
 
     def _part_id(self, passage: Passage) -> str:
         previous = self._docs.passage(passage.doc_id, passage.ordinal - 1) if passage.page is not None else None
@@ -136,6 +167,14 @@ class DocumentView:
 
 
 _PART_KEYS = ("part", "page", "at")
+
+
+def _item_at(document: Document, passages: list[Passage], start: int) -> Passage | None:
+    """The first passage of the page at `start`, when the document's pages are items of their own."""
+    if document.format not in SEPARATE_PAGES:
+        return None
+    at = next((p for p in passages if p.end > start), None)
+    return next((p for p in passages if p.page == at.page), None) if at is not None and at.page is not None else None
 
 
 def _storable(doc_id: str) -> bool:

@@ -7,10 +7,12 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from fastmcp import Client
 
 from indexer.errors import LoaderError
 from indexer.search.documents import DocumentNotFoundError
 
+from support.connector import make_server, payload
 from support.folders import all_ids, document, found, index, skipped, snapshot, text_of, warnings_of, write
 from support.loaders import load
 
@@ -121,3 +123,23 @@ def test_a_message_too_deep_to_read_is_left_out_and_the_others_are_read(tmp_path
 def test_a_file_that_is_no_mailbox_says_why() -> None:
     with pytest.raises(LoaderError, match="not a readable mailbox: it does not open with a 'From ' line"):
         load("notes.mbox", b"Subject: hi\n\njust a note\n")
+
+
+@pytest.mark.anyio
+async def test_search_cites_the_message_and_fetch_reads_it_alone(tmp_path: Path) -> None:
+    """An agent's search hit is the message (its page, titled by its subject), and its fetch that message alone,
+    `next` naming the next one; the mailbox's own id still reads it whole."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    _archive(docs / "dev-2025-03.mbox", THREAD)
+    index(docs, index_dir, embeddings=False)
+    async with Client(make_server(index_dir)) as client:
+        (hit,) = payload(await client.call_tool_mcp("search", {"query": "quokkafish"}))["results"]
+        message = payload(await client.call_tool_mcp("fetch", {"id": hit["id"]}))
+        whole = payload(await client.call_tool_mcp("fetch", {"id": "dev-2025-03.mbox"}))
+    assert (hit["id"], hit["title"]) == ("dev-2025-03.mbox#page=2", "Re: Release plan for 2.0 (Dev 2025 03)")
+    assert (message["id"], message["title"]) == (hit["id"], hit["title"])
+    assert (
+        "quokkafish" in message["text"] and "zebracorn" not in message["text"] and "narwhalite" not in message["text"]
+    )
+    assert message["metadata"]["next"] == "dev-2025-03.mbox#page=3"
+    assert whole["title"] == "Dev 2025 03" and "zebracorn" in whole["text"] and "narwhalite" in whole["text"]
