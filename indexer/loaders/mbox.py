@@ -7,7 +7,8 @@ Message N is page N (`list.mbox#page=N`, what fetch and citations name); its sec
 at the top of the file or after an empty line, and followed by a header line: a body's paragraph that opens with
 "From " (which a careful writer escapes as ">From ", and a careless one does not) is no message of its own. A
 ">From " line of a body (mboxrd's and mboxo's escape) is read as "From ". A message whose parts are nested too
-deeply to read is left out with a warning; the others are read. Title: Apple Mail's export is named after its
+deeply to read is left out with a warning; the others are read, up to MAX_MESSAGES of them and MAX_CHARS characters
+of text (a warning says where the rest begins). Title: Apple Mail's export is named after its
 folder (`Inbox.mbox/mbox`: "Inbox"), any other mailbox after its file.
 """
 
@@ -24,6 +25,10 @@ __all__ = ["MboxLoader", "messages"]
 
 _HEADER_LINE = re.compile(rb"[!-9;-~]+:")  # a header field's name (RFC 5322: printable ASCII but ":"), then ":"
 _ESCAPED_FROM = re.compile(rb"^>(>*From )", re.MULTILINE)
+# Messages read from one mailbox, at most: its text is one document's, which keeps 10,000,000 characters
+# (records.py), and each message costs its section and passages (a million tiny ones took 374 s and 3 GB).
+MAX_MESSAGES = 10_000
+MAX_CHARS = 10_000_000  # of the messages' text: past it, no more are read (the record cuts within the last)
 
 
 class MboxLoader:
@@ -46,7 +51,12 @@ class MboxLoader:
             raise LoaderError("not a readable mailbox: it does not open with a 'From ' line, as an mbox file does")
         sections: list[Section] = []
         warnings: list[str] = []
+        chars = 0
         for number, raw in enumerate(found, 1):
+            if number > MAX_MESSAGES or chars >= MAX_CHARS:
+                warnings.append(_cut(number - 1, len(found)))
+                found = found[: number - 1]
+                break
             message = read_message(raw)
             if message is None:
                 warnings.append(f"message {number}: its parts are nested too deeply to read; left out")
@@ -55,10 +65,18 @@ class MboxLoader:
             heading = read.subject or f"Message {number}"
             sections.append(Section(text=read.text or heading, heading=heading, page=number))
             warnings.extend(f"message {number}: {warning}" for warning in read.warnings)
+            chars += len(heading) + len(read.text)
         title = path.parent.stem if self.sniffs(path) else ""
         return ParsedDoc(
             format=self.format, title=title, sections=tuple(sections), pages=len(found), warnings=tuple(warnings)
         )
+
+
+def _cut(read: int, found: int) -> str:
+    return (
+        f"only the first {read:,} of its {found:,} messages are read: a document keeps at most {MAX_MESSAGES:,} "
+        f"messages and {MAX_CHARS:,} characters (split the mailbox, by month as list archives are)"
+    )
 
 
 def messages(data: bytes) -> list[bytes]:

@@ -10,6 +10,7 @@ import pytest
 from fastmcp import Client
 
 from indexer.errors import LoaderError
+from indexer.loaders import mbox
 from indexer.search.documents import DocumentNotFoundError
 
 from support.connector import make_server, payload
@@ -143,3 +144,18 @@ async def test_search_cites_the_message_and_fetch_reads_it_alone(tmp_path: Path)
     )
     assert message["metadata"]["next"] == "dev-2025-03.mbox#page=3"
     assert whole["title"] == "Dev 2025 03" and "zebracorn" in whole["text"] and "narwhalite" in whole["text"]
+
+
+def test_a_mailbox_past_a_documents_bounds_is_read_to_them_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A million tiny messages took 374 s and 3 GB; a mailbox is read to MAX_MESSAGES or MAX_CHARS of text."""
+    box = "".join(f"From x\nSubject: s{n}\n\nword{n}\n\n" for n in range(1, 6)).encode()
+    monkeypatch.setattr(mbox, "MAX_MESSAGES", 3)
+    doc = load("many.mbox", box)
+    assert [s.heading for s in doc.sections] == ["s1", "s2", "s3"] and doc.pages == 3
+    assert doc.warnings == (
+        "only the first 3 of its 5 messages are read: a document keeps at most 3 messages and 10,000,000 "
+        "characters (split the mailbox, by month as list archives are)",
+    )
+    monkeypatch.setattr(mbox, "MAX_MESSAGES", 10)
+    monkeypatch.setattr(mbox, "MAX_CHARS", 10)  # each message: a subject of 2 characters, a text of 5
+    assert [s.heading for s in load("many.mbox", box).sections] == ["s1", "s2"]
