@@ -17,24 +17,27 @@ site is served at is docfx.json's `build.sitemap.baseUrl`.
 from __future__ import annotations
 
 import hashlib
-import json
+import logging
 import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
 from indexer.ingest.pathglob import path_glob
 from indexer.ingest.siteconfig import MAX_NAMES, listed, site_address, site_folder, site_folders
 from indexer.ingest.urls import served_page
+from indexer.loaders.base import describe
 from indexer.loaders.docfxproject import CONFIG, LEARN_CONFIG
 from indexer.loaders.jsconfig import config_text
+from indexer.loaders.jsonc import loads_jsonc
 
 __all__ = ["CONFIG", "DocfxSite", "docfx_served_at", "docfx_site"]
 
 _PAGES = (".md", ".markdown")
+log = logging.getLogger(__name__)
 _MAX_GLOB = 500  # characters of a glob: a longer one names no file of a site
 
 
@@ -148,9 +151,22 @@ def _globs(value: object) -> list[str]:
 
 
 def _settings(config: Path) -> dict[str, Any]:
-    """docfx.json as a mapping ({} when it cannot be read); a byte order mark before it, as DocFX's own has."""
+    """docfx.json as a mapping ({} when it cannot be read: a warning names it, once); JSON as DocFX reads it,
+    comments, trailing commas and a byte order mark allowed (loaders/jsonc.py)."""
     try:
-        data = json.loads(config_text(config).lstrip("\ufeff"))
-    except (ValueError, RecursionError):
+        info = config.stat()
+    except OSError:
+        return {}
+    return _parsed(str(config), info.st_mtime_ns, info.st_size)
+
+
+@lru_cache(maxsize=16)
+def _parsed(config: str, mtime_ns: int, size: int) -> dict[str, Any]:
+    """docfx.json's settings, read once while the file stays the same (so its warning is given once)."""
+    try:
+        data = loads_jsonc(config_text(Path(config)))
+    except (ValueError, RecursionError) as exc:
+        log.warning("%s is not JSON DocFX reads (%s): its build.content is not read, every Markdown file is taken "
+                    "for a page and served at its file's path", config, describe(exc))  # fmt: skip
         return {}
     return data if isinstance(data, dict) else {}

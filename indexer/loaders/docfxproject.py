@@ -14,13 +14,13 @@ repository holding LEARN_CONFIG, resolves. Otherwise `@Model.Title` is text, as 
 
 from __future__ import annotations
 
-import json
 import os
 from functools import lru_cache
 from pathlib import Path
 
 from indexer.loaders.includes import remember_settings
 from indexer.loaders.jsconfig import config_text
+from indexer.loaders.jsonc import loads_jsonc
 from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
 from indexer.loaders.sitefolders import site_folders
 
@@ -68,7 +68,7 @@ def api_uids_resolved(uid: str, project: str) -> bool:
 def _resolves(project: str, mtime_ns: int, size: int) -> bool:
     """Whether docfx.json names xref maps or services, or the project is built by Microsoft Learn."""
     try:
-        settings = json.loads(config_text(Path(project, CONFIG)).lstrip("\ufeff"))
+        settings = loads_jsonc(config_text(Path(project, CONFIG)))
     except (ValueError, RecursionError):
         settings = {}
     build = settings.get("build") if isinstance(settings, dict) else None

@@ -5,8 +5,11 @@ excluded by docfx.json's build.content)."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from pathlib import Path
+
+import pytest
 
 from indexer.ingest.sitedetect import SITE_CONFIGS
 from indexer.loaders.docfxproject import OTHER_CONFIGS
@@ -124,3 +127,51 @@ def test_docfx_pages_yield_to_every_other_generator_the_sites_detection_knows() 
     config lies: the names it knows are those sitedetect looks for, or a site of a new generator under a docfx.json
     would be read as DFM."""
     assert SITE_CONFIGS - {"docfx.json"} == OTHER_CONFIGS  # Jekyll's, Antora's and Zola's too
+
+
+COMMENTED_JSON = """{
+  // the pages: Learn's repositories comment their docfx.json as DocFX's reader allows
+  "build": {
+    "content": [
+      {"files": ["**/*.md", "**/*.yml",], "src": "articles", "dest": "maui", /* a trailing comma, as DocFX takes */
+       "exclude": ["**/drafts/**", "**/includes/**"],},
+    ],
+    "globalMetadata": {"feedback_url": "https://github.com/dotnet/docs-maui//issues", "glob": "/* not a comment */"},
+    "sitemap": {"baseUrl": "https://learn.microsoft.com/dotnet"},
+  },
+}
+"""
+
+
+def test_a_docfx_json_with_comments_and_trailing_commas_is_read(tmp_path: Path, indexer_main: Main) -> None:
+    """A docfx.json with `//` and `/* */` comments and trailing commas, which DocFX reads, was read as {}: its
+    groups, excludes and address were lost, a draft and a README were pages served at their files' paths. A
+    string holding `//` or `/*` (a URL) stays as written."""
+    docs = tmp_path / "docs"
+    write(docs, "docfx.json", COMMENTED_JSON)
+    write(docs, "articles/shell.md", "# Shell\n\nZebracorn shell.\n")
+    write(docs, "articles/drafts/next.md", "# Next\n\nUnicornfish draft.\n")
+    write(docs, "README.md", "# Readme\n\nNot published.\n")
+    index = tmp_path / "index"
+    ran = indexer_main(docs, "--index", index, "--no-embeddings")
+    assert "--base-url https://learn.microsoft.com/dotnet/ --url-extension html" in ran.err
+    assert "is not JSON" not in ran.err
+    assert all_ids(index) == ["articles/shell.md"]
+    indexer_main(docs, "--index", index, "--no-embeddings", "--base-url", "https://learn.microsoft.com/dotnet/",
+                 "--url-extension", "html")  # fmt: skip
+    assert document(index, "articles/shell.md").url == "https://learn.microsoft.com/dotnet/maui/shell.html"
+
+
+def test_a_docfx_json_that_is_not_json_is_named_in_a_warning(
+    tmp_path: Path, indexer_main: Main, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A docfx.json DocFX cannot read either (an unclosed comment) was silently read as {}: the run now says so,
+    naming the file, and indexes its pages at their paths."""
+    docs = tmp_path / "docs"
+    write(docs, "docfx.json", '{"build": {"content": [{"files": ["**/*.md"]}]}} /* unclosed')
+    write(docs, "shell.md", "# Shell\n\nZebracorn shell.\n")
+    with caplog.at_level(logging.WARNING):
+        indexer_main(docs, "--index", tmp_path / "index", "--no-embeddings")
+    assert f"{docs / 'docfx.json'} is not JSON DocFX reads (Unterminated comment" in caplog.text
+    assert caplog.text.count("is not JSON DocFX reads") == 1
+    assert found(tmp_path / "index", "zebracorn") == ["shell.md"]
