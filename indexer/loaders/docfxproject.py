@@ -9,12 +9,15 @@ docfx.json is Docusaurus's, its `:::note Title` and `@handle` no DFM.
 
 DocFX shows `@System.String` as a name only when it finds that uid: among the project's pages, or in the .NET API
 that docfx.json's `build.xref` (xref maps) or `build.xrefService` name, or that Microsoft Learn, which builds a
-repository holding LEARN_CONFIG, resolves. Otherwise `@Model.Title` is text, as written.
+repository holding LEARN_CONFIG, resolves; or, where docfx.json's `metadata` builds the API of the project's own
+code (dotnet/docfx's docs: `Docfx.Dotnet`), any type's or member's uid (`@Contoso.Widgets.Gadget`), which only
+a build would tell from another. Otherwise `@Model.Title` is text, as written.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -37,7 +40,10 @@ OTHER_CONFIGS = frozenset(
     + ["_config.yml", "_config.yaml", "_config.toml", "antora.yml", "zola.toml"]
 )
 """The config files of the other generators of sitedetect.SITE_CONFIGS (a test keeps the two the same)."""
-_API_ROOTS = ("System.", "Microsoft.", "Windows.")  # the .NET API's namespaces, which Learn's xrefs resolve
+# the namespaces of the .NET API browser on Learn, whose xrefs resolve (Aspire's, Azure SDK's, .NET for Android's
+# and for iOS and Mac Catalyst's too: docs-aspire's `@Aspire.Hosting.DistributedApplication`)
+_API_ROOTS = ("System.", "Microsoft.", "Windows.", "Aspire.", "Azure.", "Android.", "AndroidX.", "UIKit.", "AppKit.")
+_QUALIFIED = re.compile(r"[A-Z][\w`]*(?:\.[\w`#*-]+)+")  # a type's or member's uid: `Contoso.Widgets.Gadget`
 
 
 def docfx_project(page: Path) -> str | None:
@@ -52,8 +58,9 @@ def docfx_project(page: Path) -> str | None:
 
 
 def api_uids_resolved(uid: str, project: str) -> bool:
-    """Whether DocFX finds the uid `uid` of the .NET API (`System.String`) for the project `project`."""
-    if not uid.startswith(_API_ROOTS):
+    """Whether DocFX finds the uid `uid` of an API (`System.String`, `Contoso.Widgets.Gadget`) for the project
+    `project`: one of the .NET API where it resolves those, any type's where it builds the project's own API."""
+    if not _QUALIFIED.fullmatch(uid):
         return False
     config = os.path.join(project, CONFIG)
     remember_settings(config)  # (a change to its xref settings reads the page again)
@@ -61,17 +68,20 @@ def api_uids_resolved(uid: str, project: str) -> bool:
         info = os.stat(config)
     except OSError:
         return False
-    return _resolves(project, info.st_mtime_ns, info.st_size)
+    dotnet, own = _resolves(project, info.st_mtime_ns, info.st_size)
+    return own or (dotnet and uid.startswith(_API_ROOTS))
 
 
 @lru_cache(maxsize=64)
-def _resolves(project: str, mtime_ns: int, size: int) -> bool:
-    """Whether docfx.json names xref maps or services, or the project is built by Microsoft Learn."""
+def _resolves(project: str, mtime_ns: int, size: int) -> tuple[bool, bool]:
+    """(whether docfx.json names xref maps or services, or the project is built by Microsoft Learn; whether its
+    `metadata` builds the API of the project's own code, whose uids DocFX resolves as its pages')."""
     try:
         settings = loads_jsonc(config_text(Path(project, CONFIG)))
     except (ValueError, RecursionError):
         settings = {}
-    build = settings.get("build") if isinstance(settings, dict) else None
+    settings = settings if isinstance(settings, dict) else {}
+    build, own = settings.get("build"), bool(settings.get("metadata"))
     if isinstance(build, dict) and (build.get("xref") or build.get("xrefService")):
-        return True
-    return any((folder / LEARN_CONFIG).is_file() for folder in site_folders(Path(project)))
+        return True, own
+    return any((folder / LEARN_CONFIG).is_file() for folder in site_folders(Path(project))), own

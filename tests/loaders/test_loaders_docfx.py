@@ -4,6 +4,7 @@ the site shows as text and code."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from support.folders import found, index, snapshot, warnings_of, write
@@ -278,3 +279,34 @@ def test_the_uids_of_pages_outside_where_files_may_be_read_are_not_looked_for(tm
     report = index(project / "docs", tmp_path / "index")
     assert (snapshot(tmp_path / "index").text("page.md") or "").endswith("See @secret-notes here.")
     assert warnings_of(report, "page.md") == []
+
+
+def test_an_at_reference_to_the_projects_own_api_shows_its_name(docs: Path, index_dir: Path) -> None:
+    """Where docfx.json's `metadata` builds the API of the project's own code (dotnet/docfx's docs), `@Contoso.Widgets
+    .Gadget` is a link DocFX shows as `Gadget`: it stayed as written, `@` and namespace, as if DocFX knew no such
+    uid. A uid a page gives still shows that page's title; a handle, which names no type, stays as written."""
+    metadata = {"metadata": [{"src": [{"files": ["src/**.csproj"], "src": ".."}], "dest": "api"}]}
+    write(docs, "docfx.json", DOCFX_JSON[:-1] + ", " + json.dumps(metadata)[1:])
+    write(docs, "intro.md", "---\nuid: Contoso.Intro\ntitle: Zebracorn Basics\n---\n\nText.\n")
+    page = "# Api\n\nMake a @Contoso.Widgets.Gadget, call @Contoso.Widgets.Gadget.Run*, read @Contoso.Intro"
+    page += ", ask @octocat.\n"
+    write(docs, "api.md", page)
+    index(docs, index_dir)
+    assert (snapshot(index_dir).text("api.md") or "").endswith(
+        "Make a Gadget, call Run, read Zebracorn Basics, ask @octocat."
+    )
+
+
+def test_an_at_reference_to_an_api_learn_resolves_shows_its_name(tmp_path: Path) -> None:
+    """docs-aspire's `@Aspire.Hosting.DistributedApplication` on a Learn site: Learn's .NET API browser holds
+    Aspire's API, as it holds System's; the page showed the uid as written."""
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    write(repo, ".openpublishing.publish.config.json", "{}")
+    write(repo, "docfx.json", DOCFX_JSON)
+    write(
+        repo, "docs/host.md", "# Host\n\nThe @Aspire.Hosting.DistributedApplication runs, as @Zebracorn.Widget stays.\n"
+    )
+    index(repo, tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("docs/host.md") or ""
+    assert text.endswith("The DistributedApplication runs, as @Zebracorn.Widget stays.")
