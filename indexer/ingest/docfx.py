@@ -37,6 +37,7 @@ from indexer.loaders.jsonc import loads_jsonc
 __all__ = ["CONFIG", "DocfxSite", "docfx_served_at", "docfx_site"]
 
 _PAGES = (".md", ".markdown")
+_YAML_PAGES = (".yml", ".yaml")  # Learn's YAML pages (`### YamlMime:Landing`: loaders/learnyaml.py), served as pages
 log = logging.getLogger(__name__)
 _MAX_GLOB = 500  # characters of a glob: a longer one names no file of a site
 
@@ -99,8 +100,9 @@ class DocfxSite:
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
         """A page at its path under its group's `dest` (from its `src`): `guide/intro.html`, `guide/` for an
-        index page served without an extension; None for a file no group takes (the shared rules decide)."""
-        served = self._served(doc_id) if doc_id.lower().endswith(_PAGES) else None
+        index page served without an extension (Learn's `whats-new/index.yml` too: a YAML file indexed is a page);
+        None for a file no group takes (the shared rules decide)."""
+        served = self._served(doc_id) if doc_id.lower().endswith(_PAGES + _YAML_PAGES) else None
         if served is None:
             return None
         group, rel = served

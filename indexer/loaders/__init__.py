@@ -1,6 +1,6 @@
 """Document loaders, one module per format, picked by file suffix from an ordered registry; a few take files by
 their name or their first bytes (an OpenAPI spec: `openapi.yaml`, or a `.yaml` that opens with `openapi: 3.1.0`),
-which a suffix alone does not tell (most `.yaml` files are no document)."""
+which a suffix alone does not tell (most `.yaml` files are no document; Learn's `### YamlMime:Landing` pages are)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from indexer.loaders.base import Loader
 from indexer.loaders.docx import DocxLoader
 from indexer.loaders.epub import EpubLoader
 from indexer.loaders.html import HtmlLoader
+from indexer.loaders.learnyaml import LearnYamlLoader
 from indexer.loaders.mail import EmailLoader
 from indexer.loaders.man import ManLoader
 from indexer.loaders.markdown import MarkdownLoader
@@ -52,7 +53,7 @@ LOADERS: tuple[Loader, ...] = (
 )
 
 # loaders that take a file by its name or first bytes: after those of its suffix
-BY_NAME = (OpenApiLoader(), ManLoader(), MAILBOX)
+BY_NAME = (OpenApiLoader(), ManLoader(), MAILBOX, LearnYamlLoader())
 
 __all__ = ["BY_NAME", "HEAD_BYTES", "LOADERS", "SUFFIXES", "Loader", "indexable", "loader_for"]
 

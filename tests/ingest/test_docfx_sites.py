@@ -14,7 +14,7 @@ import pytest
 from indexer.ingest.sitedetect import SITE_CONFIGS
 from indexer.loaders.docfxproject import OTHER_CONFIGS
 
-from support.folders import Main, all_ids, document, found, write
+from support.folders import Main, all_ids, document, found, snapshot, write
 
 DOCFX_JSON = """\ufeff{
   "build": {
@@ -175,3 +175,87 @@ def test_a_docfx_json_that_is_not_json_is_named_in_a_warning(
     assert f"{docs / 'docfx.json'} is not JSON DocFX reads (Unterminated comment" in caplog.text
     assert caplog.text.count("is not JSON DocFX reads") == 1
     assert found(tmp_path / "index", "zebracorn") == ["shell.md"]
+
+
+HUB_YML = """### YamlMime:Hub
+title: Zebracorn documentation
+summary: Build zebracorn apps for every platform.
+brand: dotnet
+metadata:
+  title: Zebracorn docs
+  description: The home of the zebracorn docs.
+highlightedContent:
+  items:
+    - title: What is Zebracorn?
+      itemType: overview
+      url: what-is.md
+conceptualContent:
+  sections:
+    - title: Common tasks
+      items:
+        - title: Upgrade from Unicornfish
+          summary: Run your old projects after an upgrade.
+          links:
+            - url: migration/index.md
+              itemType: concept
+              text: Upgrade guide for narwhals
+"""
+LANDING_YML = """### YamlMime:Landing
+
+title: Zebracorn - what's new?
+summary: Use this page to find the latest changes.
+metadata:
+  title: What's new in zebracorn docs
+landingContent:
+- title: Related pages
+  linkLists:
+  - linkListType: whats-new
+    links:
+    - text: Release notes of quokkas
+      url: https://github.com/example/releases
+"""
+FAQ_YML = """### YamlMime:FAQ
+metadata:
+  title: Zebracorn FAQ
+title: Frequently asked questions
+sections:
+  - name: Licensing
+    questions:
+      - question: Is it free?
+        answer: Yes, see <xref:Contoso.Licence> for the axolotl terms.
+"""
+
+
+def test_learns_yaml_pages_are_documents_at_their_folders(tmp_path: Path, indexer_main: Main) -> None:
+    """Learn's home, what's-new and FAQ pages are YAML (`### YamlMime:Hub`, `Landing`, `FAQ`): they were no
+    documents at all, so "what's new" found no page. Each is a document titled as Learn shows it, its text what
+    the reader sees (titles, summaries, links' text; no keys, no urls), served at its folder (`whats-new/`);
+    toc.yml and Learn's other YAML files (zone pivot groups) stay unread."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    write(root, ".openpublishing.publish.config.json", "{}")
+    docs = root / "docs"
+    write(docs, "docfx.json", '{"build": {"content": [{"files": ["**/*.md", "**/*.yml"], "dest": "zebra"}]}}')
+    write(docs, "index.yml", HUB_YML)
+    write(docs, "whats-new/index.yml", LANDING_YML)
+    write(docs, "faq.yml", FAQ_YML)
+    write(docs, "toc.yml", "- name: Overview\n  href: index.yml\n")
+    write(docs, "zone-pivot-groups.yml", "### YamlMime:ZonePivotGroups\ngroups:\n- id: platforms\n  title: Wombats\n")
+    index = tmp_path / "index"
+    indexer_main(docs, "--index", index, "--no-embeddings", "--base-url", "https://learn.microsoft.com/",
+                 "--drop-extensions")  # fmt: skip
+    assert all_ids(index) == ["faq.yml", "index.yml", "whats-new/index.yml"]
+    home, new, faq = (document(index, i) for i in ("index.yml", "whats-new/index.yml", "faq.yml"))
+    assert (home.title, home.url) == ("Zebracorn documentation", "https://learn.microsoft.com/zebra/")
+    assert (new.title, new.url) == ("Zebracorn - what's new?", "https://learn.microsoft.com/zebra/whats-new/")
+    assert faq.url == "https://learn.microsoft.com/zebra/faq"
+    assert found(index, "narwhals") == ["index.yml"]
+    assert found(index, "quokkas") == ["whats-new/index.yml"]
+    assert found(index, "axolotl") == ["faq.yml"]
+    assert found(index, "wombats") == []
+    text = snapshot(index).text("index.yml") or ""
+    assert "Build zebracorn apps for every platform.\n\nWhat is Zebracorn?" in text
+    assert "Common tasks\n\nUpgrade from Unicornfish\n\nRun your old projects after an upgrade." in text
+    assert not any(word in text for word in ("itemType", "migration/index.md", "url", "dotnet", "conceptual"))
+    assert "What's new\n\nRelease notes of quokkas" in (snapshot(index).text("whats-new/index.yml") or "")
+    assert "Is it free?\n\nYes, see Licence for the axolotl terms." in (snapshot(index).text("faq.yml") or "")
