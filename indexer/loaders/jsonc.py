@@ -5,7 +5,8 @@ before the `]` or `}` that closes an array or object, are allowed.
 The text is read by one pass over its characters, in runs (a run of plain characters, of spaces, or the inside
 of a string is taken whole): nothing is looked at twice, so a hostile file costs time in proportion to its size.
 A string's text (`"https://example.com"`, `"/* not a comment */"`, `"a, ]"`) is kept as written. A text that is
-still not JSON raises ValueError, as json.loads does; so does a `/*` comment never closed.
+still not JSON raises ValueError, as json.loads does. A `/*` comment never closed runs to the end of the text,
+as TypeScript reads a tsconfig.json's (mdximports.py reads them so too).
 """
 
 from __future__ import annotations
@@ -51,10 +52,8 @@ def strip_jsonc(text: str) -> str:
             i = n if end < 0 else end
         elif text.startswith("/*", i):
             end = text.find("*/", i + 2)
-            if end < 0:
-                raise json.JSONDecodeError("Unterminated comment", text, i)
             out.append(" ")
-            i = end + 2
+            i = n if end < 0 else end + 2
         else:  # , ] } or a lone /
             if c in "]}" and comma >= 0:
                 out[comma] = ""

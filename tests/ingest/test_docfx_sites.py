@@ -165,14 +165,14 @@ def test_a_docfx_json_with_comments_and_trailing_commas_is_read(tmp_path: Path, 
 def test_a_docfx_json_that_is_not_json_is_named_in_a_warning(
     tmp_path: Path, indexer_main: Main, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A docfx.json DocFX cannot read either (an unclosed comment) was silently read as {}: the run now says so,
+    """A docfx.json DocFX cannot read either (a comma left out) was silently read as {}: the run now says so,
     naming the file, and indexes its pages at their paths."""
     docs = tmp_path / "docs"
-    write(docs, "docfx.json", '{"build": {"content": [{"files": ["**/*.md"]}]}} /* unclosed')
+    write(docs, "docfx.json", '{"build": {"content": [{"files": ["**/*.md"]}] "sitemap": {}}}')
     write(docs, "shell.md", "# Shell\n\nZebracorn shell.\n")
     with caplog.at_level(logging.WARNING):
         indexer_main(docs, "--index", tmp_path / "index", "--no-embeddings")
-    assert f"{docs / 'docfx.json'} is not JSON DocFX reads (Unterminated comment" in caplog.text
+    assert f"{docs / 'docfx.json'} is not JSON DocFX reads (Expecting ',' delimiter" in caplog.text
     assert caplog.text.count("is not JSON DocFX reads") == 1
     assert found(tmp_path / "index", "zebracorn") == ["shell.md"]
 

@@ -20,13 +20,14 @@ from indexer.loaders.jsonc import loads_jsonc
         ),
         ('["a\\"//b", "c\\\\", // "d"\n]', ['a"//b', "c\\"]),
         ("[1, /* , */ ]", [1]),
+        ('{"a": [1,]} /* never closed, "b": 2', {"a": [1]}),
     ],
 )
 def test_comments_and_trailing_commas_are_left_out(text: str, value: object) -> None:
     assert loads_jsonc(text) == value
 
 
-@pytest.mark.parametrize("text", ["[1,,]", '{"a": 1 /* unclosed', "[1/**/2]", '{"a": "unclosed'])
+@pytest.mark.parametrize("text", ["[1,,]", '{"a": 1 /* unclosed', "[1/**/2]", '{"a": "unclosed', '{"a": 1 "b": 2}'])
 def test_what_is_not_json_even_so_raises(text: str) -> None:
     with pytest.raises(json.JSONDecodeError):
         loads_jsonc(text)
