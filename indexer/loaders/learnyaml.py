@@ -2,14 +2,15 @@
 line is `### YamlMime:Landing` (or `Hub`, `FAQ`), which Learn renders as a page of cards and lists of links, read as
 the text a reader sees on it.
 
-Its title (`title`, else `metadata.title`) and `summary` open it; each section's `title` (`landingContent`'s,
-`conceptualContent`'s, `additionalContent`'s; an FAQ's `name`) is a heading over what it holds: its cards' titles
-and summaries, the text of its links (`text`), a list of links' kind as Learn labels it (`linkListType: whats-new`
-is "What's new"), an FAQ's questions, headings over their Markdown answers (DocFX's cross references and includes
-in them put in place: docfx.py). Nothing else is text: not the keys, nor `url`, `imageSrc`, `itemType` or
-`metadata` (a page's `description` is its front matter's). Learn's other YAML files (`YamlMime:ZonePivotGroups`,
-`YamlMime:ContextObject`) and `toc.yml`, which has no such line, are no page: no loader takes them. A file of
-aliases naming each other (a YAML bomb) is read up to MAX_NODES values.
+Its heading (`title`) and `summary` open it; its title is `metadata.title` (the page's title in the browser and
+in search engines, as a Markdown page's front matter `title` is), else that heading. Each section's `title`
+(`landingContent`'s, `conceptualContent`'s, `additionalContent`'s; an FAQ's `name`) is a heading over what it
+holds: its cards' titles and summaries, the text of its links (`text`), a list of links' kind as Learn labels it
+(`linkListType: whats-new` is "What's new"), an FAQ's questions, headings over their Markdown answers (DocFX's
+cross references and includes in them put in place: docfx.py). Nothing else is text: not the keys, nor `url`,
+`imageSrc`, `itemType` or `metadata` (a page's `description` is its front matter's). Learn's other YAML files
+(`YamlMime:ZonePivotGroups`, `YamlMime:ContextObject`) and `toc.yml`, which has no such line, are no page: no
+loader takes them. A file of aliases naming each other (a YAML bomb) is read up to MAX_NODES values.
 """
 
 from __future__ import annotations
@@ -60,8 +61,9 @@ class LearnYamlLoader:
         if not isinstance(page, dict):
             raise LoaderError(f"{path.name}: not YAML Learn reads (no mapping under its YamlMime line)")
         metadata: dict[Any, Any] = page["metadata"] if isinstance(page.get("metadata"), dict) else {}
-        title = next((str(t).strip() for t in (page.get("title"), metadata.get("title")) if _shown(t)), "")
-        lines = [f"# {title}", ""] if title else []
+        shown = str(page["title"]).strip() if _shown(page.get("title")) else ""
+        title = str(metadata["title"]).strip() if _shown(metadata.get("title")) else shown
+        lines = [f"# {shown}", ""] if shown else []
         budget = [MAX_NODES]
         for key, value in page.items():
             if key == "summary" and _shown(value):

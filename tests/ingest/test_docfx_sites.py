@@ -246,15 +246,16 @@ def test_learns_yaml_pages_are_documents_at_their_folders(tmp_path: Path, indexe
                  "--drop-extensions")  # fmt: skip
     assert all_ids(index) == ["faq.yml", "index.yml", "whats-new/index.yml"]
     home, new, faq = (document(index, i) for i in ("index.yml", "whats-new/index.yml", "faq.yml"))
-    assert (home.title, home.url) == ("Zebracorn documentation", "https://learn.microsoft.com/zebra/")
-    assert (new.title, new.url) == ("Zebracorn - what's new?", "https://learn.microsoft.com/zebra/whats-new/")
+    assert (home.title, home.url) == ("Zebracorn docs", "https://learn.microsoft.com/zebra/")
+    assert (new.title, new.url) == ("What's new in zebracorn docs", "https://learn.microsoft.com/zebra/whats-new/")
+    assert faq.title == "Zebracorn FAQ"
     assert faq.url == "https://learn.microsoft.com/zebra/faq"
     assert found(index, "narwhals") == ["index.yml"]
     assert found(index, "quokkas") == ["whats-new/index.yml"]
     assert found(index, "axolotl") == ["faq.yml"]
     assert found(index, "wombats") == []
     text = snapshot(index).text("index.yml") or ""
-    assert "Build zebracorn apps for every platform.\n\nWhat is Zebracorn?" in text
+    assert "Zebracorn documentation\n\nBuild zebracorn apps for every platform.\n\nWhat is Zebracorn?" in text
     assert "Common tasks\n\nUpgrade from Unicornfish\n\nRun your old projects after an upgrade." in text
     assert not any(word in text for word in ("itemType", "migration/index.md", "url", "dotnet", "conceptual"))
     assert "What's new\n\nRelease notes of quokkas" in (snapshot(index).text("whats-new/index.yml") or "")
