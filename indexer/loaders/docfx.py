@@ -27,8 +27,8 @@ Outside fenced code:
   `[](xref:System.String)`, whose text DocFX fills in; `[text](xref:uid)` is a link whose text shows. A uid that
   a page of the project gives in its front matter (`uid: articles.intro`) shows that page's title (docfxuids.py).
   `@` names a uid when it follows no word (`name@example.com` stays) and DocFX finds the uid: a page's, or one of
-  the .NET API where docfx.json names xref maps or Learn builds the site, any type's where its `metadata`
-  builds the project's own API (docfxproject.py); any other stays as written, as DocFX leaves it (`@octocat`,
+  the .NET API where docfx.json names xref maps or Learn builds the site, one of the project's own API that its
+  `metadata` builds (docfxproject.py); any other stays as written, as DocFX leaves it (`@octocat`,
   `@Model.Title`).
 """
 

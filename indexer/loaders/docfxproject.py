@@ -10,8 +10,9 @@ docfx.json is Docusaurus's, its `:::note Title` and `@handle` no DFM.
 DocFX shows `@System.String` as a name only when it finds that uid: among the project's pages, or in the .NET API
 that docfx.json's `build.xref` (xref maps) or `build.xrefService` name, or that Microsoft Learn, which builds a
 repository holding LEARN_CONFIG, resolves; or, where docfx.json's `metadata` builds the API of the project's own
-code (dotnet/docfx's docs: `Docfx.Dotnet`), any type's or member's uid (`@Contoso.Widgets.Gadget`), which only
-a build would tell from another. Otherwise `@Model.Title` is text, as written.
+code, a uid in that API's namespaces, as the projects it names are named (`src/Docfx.Dotnet/*.csproj`: `@Docfx.
+Dotnet.DotnetApiCatalog`), which only a build would tell from another. Otherwise `@Model.Title` is text, as
+written, and so is Razor's `@Edit.TagToolbar(...)` in the prose of a project whose API is `ToSic.*` (2sxc's docs).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ OTHER_CONFIGS = frozenset(
 # the namespaces of the .NET API browser on Learn, whose xrefs resolve (Aspire's, Azure SDK's, .NET for Android's
 # and for iOS and Mac Catalyst's too: docs-aspire's `@Aspire.Hosting.DistributedApplication`)
 _API_ROOTS = ("System.", "Microsoft.", "Windows.", "Aspire.", "Azure.", "Android.", "AndroidX.", "UIKit.", "AppKit.")
+_PROJECT = re.compile(r"([A-Z][A-Za-z0-9_]*)(?:\.[A-Za-z_]\w*)+", re.ASCII)  # `Docfx.App`, `Contoso.csproj`
+_MAX_ENTRIES, _MAX_PATH = 100, 500  # of docfx.json's metadata: a project names a few
 _QUALIFIED = re.compile(r"[A-Z][\w`]*(?:\.[\w`#*-]+)+")  # a type's or member's uid: `Contoso.Widgets.Gadget`
 
 
@@ -59,7 +62,7 @@ def docfx_project(page: Path) -> str | None:
 
 def api_uids_resolved(uid: str, project: str) -> bool:
     """Whether DocFX finds the uid `uid` of an API (`System.String`, `Contoso.Widgets.Gadget`) for the project
-    `project`: one of the .NET API where it resolves those, any type's where it builds the project's own API."""
+    `project`: one of the .NET API where it resolves those, one of the project's own API where it builds that."""
     if not _QUALIFIED.fullmatch(uid):
         return False
     config = os.path.join(project, CONFIG)
@@ -69,19 +72,34 @@ def api_uids_resolved(uid: str, project: str) -> bool:
     except OSError:
         return False
     dotnet, own = _resolves(project, info.st_mtime_ns, info.st_size)
-    return own or (dotnet and uid.startswith(_API_ROOTS))
+    return uid.partition(".")[0] in own or (dotnet and uid.startswith(_API_ROOTS))
 
 
 @lru_cache(maxsize=64)
-def _resolves(project: str, mtime_ns: int, size: int) -> tuple[bool, bool]:
-    """(whether docfx.json names xref maps or services, or the project is built by Microsoft Learn; whether its
-    `metadata` builds the API of the project's own code, whose uids DocFX resolves as its pages')."""
+def _resolves(project: str, mtime_ns: int, size: int) -> tuple[bool, frozenset[str]]:
+    """(whether docfx.json names xref maps or services, or the project is built by Microsoft Learn; the root
+    namespaces of the project's own API that its `metadata` builds)."""
     try:
         settings = loads_jsonc(config_text(Path(project, CONFIG)))
     except (ValueError, RecursionError):
         settings = {}
     settings = settings if isinstance(settings, dict) else {}
-    build, own = settings.get("build"), bool(settings.get("metadata"))
+    build, own = settings.get("build"), own_namespaces(settings.get("metadata"))
     if isinstance(build, dict) and (build.get("xref") or build.get("xrefService")):
         return True, own
     return any((folder / LEARN_CONFIG).is_file() for folder in site_folders(Path(project))), own
+
+
+def own_namespaces(metadata: object) -> frozenset[str]:
+    """The root namespaces of the API docfx.json's `metadata` builds, as the projects it names are named
+    (`src/Docfx.Dotnet/*.csproj`, `Contoso.Widgets.csproj`: Docfx, Contoso); none when their names do not say
+    (`**/*.csproj`)."""
+    paths: list[object] = []
+    for entry in metadata[:_MAX_ENTRIES] if isinstance(metadata, list) else ():
+        sources = entry.get("src") if isinstance(entry, dict) else None
+        for source in sources[:_MAX_ENTRIES] if isinstance(sources, list) else [sources]:
+            files = source.get("files") if isinstance(source, dict) else source
+            paths += [files] if isinstance(files, str) else files[:_MAX_ENTRIES] if isinstance(files, list) else []
+            paths += [source.get("src")] if isinstance(source, dict) else []  # the projects' folder
+    names = (part for path in paths if isinstance(path, str) for part in path[:_MAX_PATH].replace("\\", "/").split("/"))
+    return frozenset(found.group(1) for name in names if (found := _PROJECT.fullmatch(name)))

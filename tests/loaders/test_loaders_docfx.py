@@ -282,18 +282,19 @@ def test_the_uids_of_pages_outside_where_files_may_be_read_are_not_looked_for(tm
 
 
 def test_an_at_reference_to_the_projects_own_api_shows_its_name(docs: Path, index_dir: Path) -> None:
-    """Where docfx.json's `metadata` builds the API of the project's own code (dotnet/docfx's docs), `@Contoso.Widgets
-    .Gadget` is a link DocFX shows as `Gadget`: it stayed as written, `@` and namespace, as if DocFX knew no such
-    uid. A uid a page gives still shows that page's title; a handle, which names no type, stays as written."""
-    metadata = {"metadata": [{"src": [{"files": ["src/**.csproj"], "src": ".."}], "dest": "api"}]}
+    """Where docfx.json's `metadata` builds the API of the project's own code (dotnet/docfx's docs: `src/Docfx.Dotnet/
+    *.csproj`), `@Contoso.Widgets.Gadget` is a link DocFX shows as `Gadget`: it stayed as written, `@` and
+    namespace. A uid a page gives still shows that page's title; a handle, and Razor's `@Edit.TagToolbar(...)` in
+    the prose of a project whose API lies in other namespaces (2sxc's docs), stay as written."""
+    metadata = {"metadata": [{"src": [{"files": ["src/Contoso.Widgets/*.csproj"], "src": ".."}], "dest": "api"}]}
     write(docs, "docfx.json", DOCFX_JSON[:-1] + ", " + json.dumps(metadata)[1:])
     write(docs, "intro.md", "---\nuid: Contoso.Intro\ntitle: Zebracorn Basics\n---\n\nText.\n")
     page = "# Api\n\nMake a @Contoso.Widgets.Gadget, call @Contoso.Widgets.Gadget.Run*, read @Contoso.Intro"
-    page += ", ask @octocat.\n"
+    page += ", ask @octocat, add @Edit.TagToolbar(Content).\n"
     write(docs, "api.md", page)
     index(docs, index_dir)
     assert (snapshot(index_dir).text("api.md") or "").endswith(
-        "Make a Gadget, call Run, read Zebracorn Basics, ask @octocat."
+        "Make a Gadget, call Run, read Zebracorn Basics, ask @octocat, add @Edit.TagToolbar(Content)."
     )
 
 
