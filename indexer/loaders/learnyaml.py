@@ -6,11 +6,12 @@ Its heading (`title`) and `summary` open it; its title is `metadata.title` (the 
 in search engines, as a Markdown page's front matter `title` is), else that heading. Each section's `title`
 (`landingContent`'s, `conceptualContent`'s, `additionalContent`'s; an FAQ's `name`) is a heading over what it
 holds: its cards' titles and summaries, the text of its links (`text`), a list of links' kind as Learn labels it
-(`linkListType: whats-new` is "What's new"), an FAQ's questions, headings over their Markdown answers (DocFX's
-cross references and includes in them put in place: docfx.py). Nothing else is text: not the keys, nor `url`,
-`imageSrc`, `itemType` or `metadata` (a page's `description` is its front matter's). Learn's other YAML files
-(`YamlMime:ZonePivotGroups`, `YamlMime:ContextObject`) and `toc.yml`, which has no such line, are no page: no
-loader takes them. A file of aliases naming each other (a YAML bomb) is read up to MAX_NODES values.
+(`linkListType: whats-new` is "What's new"), an FAQ's questions, headings over their Markdown answers, and its
+closing `additionalContent` (DocFX's cross references and includes in them put in place: docfx.py). Nothing else
+is text: not the keys, nor `url`, `imageSrc`, `itemType` or `metadata` (a page's `description` is its front
+matter's). Learn's other YAML files (`YamlMime:ZonePivotGroups`, `YamlMime:ContextObject`) and `toc.yml`, which
+has no such line, are no page: no loader takes them. A file of aliases naming each other (a YAML bomb) is read up
+to MAX_NODES values.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class LearnYamlLoader:
         lines = [f"# {shown}", ""] if shown else []
         budget = [MAX_NODES]
         for key, value in page.items():
-            if key == "summary" and _shown(value):
+            if key in ("summary", "additionalContent") and _shown(value):  # (an FAQ's closing Markdown, the latter)
                 lines += [value.strip(), ""]
             elif key not in ("title", "summary") and str(key).lower() not in _HIDDEN:
                 _walk(value, 2, lines, budget)

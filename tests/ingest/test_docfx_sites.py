@@ -223,6 +223,9 @@ sections:
     questions:
       - question: Is it free?
         answer: Yes, see <xref:Contoso.Licence> for the axolotl terms.
+additionalContent: |
+  ## Still stuck?
+  Ask the capybara forum.
 """
 
 
@@ -253,6 +256,7 @@ def test_learns_yaml_pages_are_documents_at_their_folders(tmp_path: Path, indexe
     assert found(index, "narwhals") == ["index.yml"]
     assert found(index, "quokkas") == ["whats-new/index.yml"]
     assert found(index, "axolotl") == ["faq.yml"]
+    assert found(index, "capybara") == ["faq.yml"]
     assert found(index, "wombats") == []
     text = snapshot(index).text("index.yml") or ""
     assert "Zebracorn documentation\n\nBuild zebracorn apps for every platform.\n\nWhat is Zebracorn?" in text
