@@ -9,9 +9,9 @@ import pytest
 
 from indexer.errors import LoaderError
 from indexer.loaders import loader_for
-from indexer.loaders.learnyaml import MAX_NODES
+from indexer.loaders.learnyaml import MAX_DEPTH, MAX_EXPANDED
 
-from support.loaders import load
+from support.loaders import load, searchable
 
 
 @pytest.mark.parametrize(
@@ -30,15 +30,53 @@ def test_a_file_is_a_learn_page_by_its_first_line(name: str, head: bytes, taken:
     assert (loader is not None and loader.format == "learn-yaml") is taken
 
 
-def test_a_page_of_aliases_naming_each_other_is_read_within_bounds() -> None:
-    """Ten levels of ten aliases name 10^10 links: the walk stops at MAX_NODES values, with a warning."""
-    lines = ["### YamlMime:Landing", "title: Bomb", "a0: &a0 [{text: zebracorn}]"]
+TOO_MUCH = (
+    f"it shows more than its file holds by {MAX_EXPANDED:,} values and characters (YAML aliases repeating what "
+    "they name): the rest is left out"
+)
+TOO_DEEP = f"values nested deeper than {MAX_DEPTH} levels are left out"
+
+
+def _bomb(leaf: str) -> bytes:
+    """Ten levels of ten aliases of `leaf`: 10^10 copies of it in a file of a few hundred bytes more."""
+    lines = ["### YamlMime:Landing", "title: Bomb", f"a0: &a0 [{leaf}]"]
     lines += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 11)]
+    return "\n".join(lines).encode()
+
+
+@pytest.mark.parametrize(
+    "leaf",
+    [
+        "{text: zebracorn}",  # 10^10 links
+        "{title: " + "zebracorn " * 20_000 + ", summary: unicornfish}",  # 10^10 copies of 200,000 characters
+    ],
+)
+def test_a_page_of_aliases_naming_each_other_is_read_within_bounds(leaf: str) -> None:
+    """A YAML bomb's walk stops once the page shows MAX_EXPANDED more than its file holds, with a warning; a
+    long text under the aliases counts by its characters (counted as one value, it filled gigabytes)."""
+    data = _bomb(leaf)
     started = time.monotonic()
-    doc = load("index.yml", "\n".join(lines).encode())
+    doc = load("index.yml", data)
     assert time.monotonic() - started < 10
     assert doc.title == "Bomb"
-    assert doc.warnings == (f"more than {MAX_NODES:,} values: the rest is left out",)
+    assert doc.warnings == (TOO_MUCH,)
+    assert "zebracorn" in searchable(doc)
+    assert len(searchable(doc)) <= len(data) + MAX_EXPANDED
+
+
+@pytest.mark.parametrize(
+    "yaml",
+    [
+        "items: " + "{a: " * 500 + "[{text: deep}]" + "}" * 500,  # nested past Python's stack, as walked
+        "items: &a [{text: loop, items: *a}]",  # an alias that holds itself
+    ],
+)
+def test_values_nested_too_deep_are_left_out_with_a_warning(yaml: str) -> None:
+    """Values nested past MAX_DEPTH are left out, the page kept with a warning; they failed it (RecursionError)."""
+    doc = load("index.yml", f"### YamlMime:Landing\ntitle: Deep zebracorn\nsummary: Kept.\n{yaml}\n".encode())
+    assert doc.title == "Deep zebracorn"
+    assert "Kept." in searchable(doc)
+    assert TOO_DEEP in doc.warnings
 
 
 def test_a_page_that_is_no_mapping_is_a_clear_failure() -> None:
