@@ -6,11 +6,11 @@ Its heading (`title`) and `summary` open it; its title is `metadata.title` (the 
 in search engines, as a Markdown page's front matter `title` is), else that heading. Each section's `title`
 (`landingContent`'s, `conceptualContent`'s, `additionalContent`'s; an FAQ's `name`) is a heading over what it
 holds: its cards' titles and summaries, the text of its links (`text`), a list of links' kind as Learn labels it
-(`linkListType: whats-new` is "What's new"), an FAQ's questions, headings over their Markdown answers, and its
-closing `additionalContent` (DocFX's cross references and includes in them put in place: docfx.py). Nothing else
-is text: not the keys, nor `url`, `imageSrc`, `itemType` or `metadata` (a page's `description` is its front
-matter's). Learn's other YAML files (`YamlMime:ZonePivotGroups`, `YamlMime:ContextObject`) and `toc.yml`, which
-has no such line, are no page: no loader takes them.
+(`linkListType: whats-new` is "What's new"), an FAQ's questions, headings over their Markdown answers; an FAQ's
+closing `additionalContent` and a hub's `footer` (Markdown) close what they end (DocFX's cross references and
+includes in them put in place: docfx.py). Nothing else is text: not the keys, nor `url`, `imageSrc`, `itemType` or
+`metadata` (a page's `description` is its front matter's). Learn's other YAML files (`YamlMime:ZonePivotGroups`,
+`YamlMime:ContextObject`) and `toc.yml`, which has no such line, are no page: no loader takes them.
 
 A page is read within bounds, the rest left out with a warning: what it shows (values, mapping entries and
 characters counted) may exceed what its file holds by MAX_EXPANDED, which only aliases repeating what they name
@@ -40,6 +40,7 @@ PAGE_KINDS = frozenset({"landing", "hub", "faq"})
 _MIME = re.compile(rb"\A(?:\xef\xbb\xbf)?[ \t]*###[ \t]*YamlMime:[ \t]*([A-Za-z]{1,40})[ \t]*\r?$", re.MULTILINE)
 _HEADINGS = ("title", "name", "question")  # what names a section, a card, a link or a question
 _TEXTS = ("summary", "answer", "abstract")  # Markdown shown under it
+_CLOSING = "footer"  # Markdown shown after what it holds (a hub's additionalContent)
 _HIDDEN = frozenset({"metadata", "url", "imagesrc", "itemtype", "brand", "uid", "ms.date", "ms.topic", "href"})
 _LABELS = {"whats-new": "What's new", "how-to-guide": "How-to guide", "get-started": "Get started"}
 
@@ -120,7 +121,7 @@ class _Shown:
                 self.walk(item, level, depth + 1)
 
     def _mapping(self, value: Mapping[Any, Any], level: int, depth: int) -> None:
-        """A mapping's heading (or list item) and text, then what it holds one level deeper."""
+        """A mapping's heading (or list item) and text, then what it holds one level deeper, then its footer."""
         name = next((value[k].strip() for k in _HEADINGS if _shown(value.get(k))), "")
         texts = [value[k].strip() for k in _TEXTS if _shown(value.get(k))]
         held = [v for k, v in value.items() if isinstance(v, (list, Mapping)) and not _hidden(k)]
@@ -135,6 +136,9 @@ class _Shown:
             self.add(text)
         for child in held:
             self.walk(child, level + 1 if name else level, depth + 1)
+        closing = value.get(_CLOSING)
+        if isinstance(closing, str):
+            self.add(closing.strip())
 
     def _spend(self, amount: int) -> bool:
         """Whether `amount` more is within the budget; when not, the rest of the page is left out."""

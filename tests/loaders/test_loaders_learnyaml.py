@@ -79,6 +79,23 @@ def test_values_nested_too_deep_are_left_out_with_a_warning(yaml: str) -> None:
     assert TOO_DEEP in doc.warnings
 
 
+def test_a_hubs_footer_closes_its_section() -> None:
+    """A hub's `additionalContent.footer` is Markdown Learn shows below its sections: it was left out."""
+    hub = b"""### YamlMime:Hub
+title: Home
+additionalContent:
+  sections:
+    - title: Community
+      items:
+        - title: Toolkit
+          summary: Reusable elements.
+  footer: "[Blogs](https://example.com/blog) - [Zebracorn forum](/answers/tags/1)"
+"""
+    text = searchable(load("index.yml", hub))
+    assert text.endswith("Reusable elements.\n\nBlogs - Zebracorn forum")
+    assert "example.com" not in text
+
+
 def test_a_page_that_is_no_mapping_is_a_clear_failure() -> None:
     with pytest.raises(LoaderError, match="not YAML Learn reads"):
         load("index.yml", b"### YamlMime:Landing\n- just\n- a list\n")
