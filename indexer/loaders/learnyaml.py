@@ -15,7 +15,9 @@ includes in them put in place: docfx.py). Nothing else is text: not the keys, no
 A page is read within bounds, the rest left out with a warning: what it shows (values, mapping entries and
 characters counted) may exceed what its file holds by MAX_EXPANDED, which only aliases repeating what they name
 make (a YAML bomb: ten aliases of ten aliases of a long title, each met again); values nested deeper than
-MAX_DEPTH (Learn's nest seven, a section's card's links) are left out, as is an alias that holds itself.
+MAX_DEPTH (Learn's nest seven, a section's card's links) are left out, as is an alias that holds itself. A file
+larger than MAX_BYTES is refused: no Learn page is, and YAML of that size takes PyYAML seconds and hundreds of
+megabytes per 5 MB (a 50 MB file, which --max-file-size lets through, gigabytes).
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ from indexer.loaders.textcodec import decode_text
 from indexer.loaders.yamlread import read_yaml
 from indexer.model import ParsedDoc
 
-__all__ = ["MAX_DEPTH", "MAX_EXPANDED", "LearnYamlLoader"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_EXPANDED", "LearnYamlLoader"]
 
 MAX_EXPANDED = 200_000  # values, entries and characters a page may show beyond its file's length (aliases)
 MAX_DEPTH = 32  # lists and mappings nested deeper are left out
+MAX_BYTES = 4_000_000  # a larger file is refused: Learn's largest pages hold some hundred kilobytes
 PAGE_KINDS = frozenset({"landing", "hub", "faq"})
 _MIME = re.compile(rb"\A(?:\xef\xbb\xbf)?[ \t]*###[ \t]*YamlMime:[ \t]*([A-Za-z]{1,40})[ \t]*\r?$", re.MULTILINE)
 _HEADINGS = ("title", "name", "question")  # what names a section, a card, a link or a question
@@ -64,6 +67,8 @@ class LearnYamlLoader:
         return self.sniffs(path) and page_kind(head) is not None
 
     def load(self, path: Path, data: bytes) -> ParsedDoc:
+        if len(data) > MAX_BYTES:
+            raise LoaderError(f"{path.name}: {len(data):,} bytes, more than a Learn page holds ({MAX_BYTES:,})")
         text = decode_text(data)
         page = read_yaml(text)
         if page is None:
