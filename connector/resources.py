@@ -35,6 +35,7 @@ FORMAT_NAMES = {
     "ipynb": "Jupyter notebook",
     "eml": "E-mail",
     "mbox": "Mailbox",
+    "learn-yaml": "Microsoft Learn page (YAML)",
     "odt": "OpenDocument text",
     "ods": "OpenDocument spreadsheet",
     "odp": "OpenDocument presentation",
