@@ -37,9 +37,9 @@ from typing import Any
 
 from indexer.ingest.editions import Area, Layout, Place
 from indexer.ingest.hugobuild import sections_above
+from indexer.ingest.pathglob import path_glob
 from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, site_address
 from indexer.ingest.unpublished import outside_folders
-from indexer.ingest.zolaglob import compiled_globs
 
 CONFIGS = ("zola.toml", "config.toml")  # as Zola looks for them: config.toml when there is no zola.toml
 CONTENT = "content/"
@@ -77,16 +77,16 @@ class ZolaSite:
 
     @cached_property
     def _ignoring(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
-        return compiled_globs(self.ignored)
+        return tuple((glob, path_glob(glob, crossing=True)) for glob in self.ignored)
 
     @cached_property
     def _ignoring_static(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
-        return compiled_globs(self.ignored_static)
+        return tuple((glob, path_glob(glob, crossing=True)) for glob in self.ignored_static)
 
     def unpublished(self, doc_id: str) -> str | None:
         """Why Zola copies or renders nothing of `doc_id`: a glob of the config's `ignored_content` matches the
-        file's whole path (globset's way, zolaglob.py: `*.xlsx` any such file), or one of `ignored_static` its path in
-        static/."""
+        file's whole path (globset's way, pathglob.py's `crossing`: `*.xlsx` any such file), or one of
+        `ignored_static` its path in static/."""
         if self.content and doc_id.startswith(STATIC):
             option, path, globs = "ignored_static", doc_id[len(STATIC) :], self._ignoring_static
         elif doc_id.startswith(self.content):
@@ -94,7 +94,7 @@ class ZolaSite:
             path = f"{self.folder}/{CONTENT}{self.inside}{doc_id[len(self.content) :]}"
         else:
             return None
-        glob = next((glob for glob, pattern in globs if pattern.match(path)), None)
+        glob = next((glob for glob, pattern in globs if pattern.fullmatch(path)), None)
         return None if glob is None else f"ignored by the Zola config ({option}: {glob}): no page of the site"
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
