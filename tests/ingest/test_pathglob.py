@@ -7,12 +7,15 @@ from __future__ import annotations
 import fnmatch
 import logging
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from indexer.ingest.pathglob import MAX_ALTERNATIVES, path_glob
+
+from support.folders import found, index, write
 
 NAMES, FAST, GLOBSET = "names", "fast-glob", "globset"
 
@@ -141,3 +144,18 @@ def test_braces_written_out_warn_nothing(caplog: pytest.LogCaptureFixture) -> No
     with caplog.at_level(logging.WARNING, logger="indexer.ingest.pathglob"):
         assert matches("{a,b}" * 7 + ".md", NAMES, "ab" * 3 + "b.md")
     assert caplog.text == ""
+
+
+def test_a_class_of_no_character_in_a_site_config_names_no_page_and_the_run_goes_on(tmp_path: Path) -> None:
+    """`[z-a].md` in VitePress's srcExclude (a Hugo cascade's, Sphinx's, DocFX's or Quarto's glob alike) made `re`
+    refuse the pattern, and the run failed: "unexpected error: bad character range z-a". `[!-a]` was the range
+    from '/' to 'a'; it is neither '-' nor 'a', as fnmatch reads it."""
+    site = tmp_path / "site"
+    write(site, ".vitepress/config.ts", "export default { srcExclude: ['[z-a].md', 'n[!-a].md'] }\n")
+    write(site, "z.md", "# Z\n\nZebracorn.\n")
+    write(site, "n0.md", "# Zero\n\nUnicornfish.\n")
+    write(site, "n-.md", "# Dash\n\nDashwort.\n")
+    index(site, tmp_path / "index")
+    assert found(tmp_path / "index", "zebracorn") == ["z.md"]
+    assert found(tmp_path / "index", "unicornfish") == []
+    assert found(tmp_path / "index", "dashwort") == ["n-.md"]
