@@ -9,17 +9,20 @@ path's length, in the two readings generators give their globs.
   the character; `**/` first or after a '/' is no folder or any (`a/**/b` is `a/b` too); a `{` never closed, or
   a `}` never opened, is the character.
 
+A class is written as fnmatch writes it in both (`[z-a]` names nothing; `re` refused it as written).
+
 Written the plain way (`*` as `[^/]*`, `**` as `.*`), a glob of k stars makes the regular expression engine try
 every way of splitting a name k times before it fails: `**a**a**a**ab` took 8 s on a name of 400 characters. So
 it is written as CPython's fnmatch.translate writes `*`: a star and the fixed part after it are an atomic group
 that takes the fixed part's first place (`(?>[^/]*?PART)`), which it never tries again. That is right when the
 next star may take whatever this choice leaves over. A `**` is brought to a star by writing it as the folders it
-crosses and a name, `(?:[^/]*/)*[^/]*`; each folder-crossing lead with the run after it is one atomic group too
-(`(?>(?:[^/]*/)*?RUN)`, its first folder at which the run matches) when what follows may take what is left: a run
-that ends with '/', or a `**` next. Braces are written out first (`{md,yml}` two globs), up to MAX_ALTERNATIVES
-globs of MAX_WRITTEN characters; past that (no config's glob), they are kept in place, each group matched by the
-first of its alternatives that matches, as if it were a fixed part, with a warning: a path such a glob names may
-be missed, but no path takes long. A `{` nested past _MAX_NESTING is the character, and so is its `}`.
+crosses and a name, `(?:[^/]*/)*[^/]*` (globset's star is `.*`, its `**/` those folders); each folder-crossing
+lead with the run after it is one atomic group too (`(?>(?:[^/]*/)*?RUN)`, its first folder at which the run
+matches) when what follows may take what is left: a run that ends with '/', or a `**` next. Braces are written
+out first (`{md,yml}` two globs), up to MAX_ALTERNATIVES globs of MAX_WRITTEN characters; past that (no config's
+glob), they are kept in place, each group matched by the first of its choices that matches (each choice written
+as above), as if it were a fixed part, with a warning: a path such a glob names may be missed, but no path takes
+long. A `{` nested past _MAX_NESTING is the character, and so is its `}`.
 """
 
 from __future__ import annotations
