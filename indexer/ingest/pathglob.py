@@ -129,7 +129,8 @@ def _class(body: str, crossing: bool) -> str:
     with it the run), never '/' in the names' reading, where `[!]` is the class of '!'."""
     if body in ("!", "^"):
         return re.escape(body)
-    written = fnmatch.translate("[" + ("!" + body[1:] if body.startswith("^") else body) + "]").removesuffix(r"\Z")
+    written = fnmatch.translate("[" + ("!" + body[1:] if body.startswith("^") else body) + "]")
+    written = written.removesuffix(r"\Z").removesuffix(r"\z")  # its end (Python 3.14 writes `\z`), not the class's
     return written if crossing else "(?!/)" + written
 
 
