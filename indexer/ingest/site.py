@@ -215,6 +215,7 @@ SITES = {
         Site("exdoc"),
         Site("railsguides"),
         Site("documenter"),  # its make.jl says where its pages are and whether they are folders (documenter.py)
+        Site("mdn"),  # its pages' front matter slugs say where they are served (mdn.py)
         Site("docfx"),  # its docfx.json says which files are pages and where they are served (docfx.py)
     )
 }

@@ -39,6 +39,8 @@ from indexer.ingest.gitbook import GitBookSpaces, gitbook_site, is_gitbook
 from indexer.ingest.jekyll import CONFIGS as JEKYLL_CONFIGS
 from indexer.ingest.jekyll import jekyll_site
 from indexer.ingest.layouts import old_hugo_config
+from indexer.ingest.mdn import CONFIG as MDN_CONFIG
+from indexer.ingest.mdn import mdn_site
 from indexer.ingest.site import PLAIN, SITES, Site
 from indexer.ingest.siteconfig import site_folders
 from indexer.ingest.zola import CONFIGS as ZOLA_CONFIGS
@@ -107,8 +109,9 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     """The generator known in `folder` (DOCS or one above it) by another file than its config of CONFIG_FILES: an
     mkdocs*.yml, Zola's zola.toml or config.toml (zola.py), Hugo's older config, a Docusaurus site beside it that
     reads DOCS (before GitBook's files: a config that names DOCS outweighs one left from an older site), GitBook's,
-    Antora's, Docsify's index.html, Jekyll's; ExDoc's mix.exs, the Rails Guides' list of guides beside their
-    layout, bookdown's index.Rmd; None when there is none. Each with the file it was known by (Site.known_by)."""
+    Antora's, Docsify's index.html, Jekyll's; ExDoc's mix.exs, MDN's package.json, the Rails Guides' list of guides
+    beside their layout, bookdown's index.Rmd; None when there is none. Each with the file it was known by
+    (Site.known_by)."""
     if configs := site_configs(folder):  # no mkdocs.yml (detect_site reads it first): mkdocs-online.yml
         return replace(generators.mkdocs_rules(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
     if (zola := zola_config(folder)) is not None:  # before Hugo's older config: Zola's is config.toml too
@@ -132,6 +135,8 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
         return replace(SITES["jekyll"], config=jekyll, known_by=known_by)
     if (exdoc := exdoc_site(folder)) is not None:  # an Elixir project's mix.exs, its guides in guides/
         return replace(SITES["exdoc"], config=exdoc, known_by=folder / EXDOC_CONFIG)
+    if (mdn := mdn_site(folder, docs)) is not None:  # MDN's content: a page's slug is its path (mdn.py)
+        return replace(SITES["mdn"], config=mdn, known_by=folder / MDN_CONFIG)
     if folder == docs and all(os.path.isfile(docs / name) for name in RAILS_GUIDES):
         return replace(SITES["railsguides"], known_by=docs / RAILS_GUIDES[0])
     if folder == docs and (book := indexed_book(docs)) is not None:  # a book with bookdown's defaults

@@ -19,6 +19,7 @@ from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
 from indexer.ingest.exdoc import ExDocSite
 from indexer.ingest.layouts import hugo_content, site_of
+from indexer.ingest.mdn import MdnSite
 from indexer.ingest.site import Site
 from indexer.ingest.siteconfig import config_mapping, lowered, site_address, site_folders
 from indexer.ingest.sitedetect import NOT_SITES, RAILS_GUIDES, config_in
@@ -36,6 +37,7 @@ _SHOWN = {
     "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
     "docsify": "Docsify", "exdoc": "ExDoc", "railsguides": "Rails Guides", "documenter": "Documenter.jl",
     "bookdown": "bookdown", "docfx": "DocFX", "zola": "Zola",
+    "mdn": "MDN Web Docs",
 }  # fmt: skip
 _HTML_FILES = frozenset(
     {"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc", "railsguides", "bookdown", "docfx"}
@@ -170,6 +172,8 @@ def served_at(docs: Path, site: Site) -> str:
     if site.name == "antora":
         return antora_served_at(docs)
     if isinstance(site.config, ExDocSite):  # its pages' URLs are their names alone, wherever DOCS lies in it
+        return site.config.served_at
+    if isinstance(site.config, MdnSite):  # developer.mozilla.org, wherever DOCS lies in its content
         return site.config.served_at
     if isinstance(site.config, ZolaSite):  # base_url, and DOCS's folder in content/ (zola.py)
         return site.config.served_at

@@ -71,6 +71,7 @@ from indexer.loaders.hugoparams import fill_params
 from indexer.loaders.includemarkdown import expand_include_markdown
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.juliadocs import expand_julia_docstrings
+from indexer.loaders.kumascript import plain_definitions
 from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.materialcodes import material_shortcodes
 from indexer.loaders.mdbook import expand_includes
@@ -149,6 +150,7 @@ class MarkdownLoader:
         body = expand_gohugo_shortcodes(body, path)  # gohugo.io's: code-toggle of its config, new-in
         body = expand_fiddles(body, path)  # Electron's ```fiddle blocks: the example's files
         body = expand_code_shortcodes(fill_params(body, path, front_matter))  # Hugo's `param`, code, comments
+        body = plain_definitions(body)  # MDN's `- : definition` items, a <dl> on its site
         body = bracketed_autolinks(body)  # ExDoc's links to code with a space: [the task](`mix format`)
         mdx = self.always_mdx or is_mdx(body)
         with sphinxrefs.page(path):  # MyST's {doc} references show the titles of the pages they name

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
+from indexer.loaders import kumascript
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.includes import reading_state
 from indexer.loaders.sphinxrefs import doc_title
@@ -218,6 +219,8 @@ class _Scanner:
             self._code_tag(kind, tag)
         elif kind == "{%":
             self._liquid(tag)
+        elif (macro := kumascript.rendered(tag)) is not None:
+            self._emit(macro)  # MDN's `{{jsxref("Array")}}`: the text the build shows
         elif _ZOLA_CALL.match(tag) and (shown := _visible(_CALL_VISIBLE, tag)):
             self._emit(f"\n{shown}\n")  # its title and text, a paragraph
 

@@ -1,0 +1,75 @@
+"""MDN Web Docs (mdn/content, mdn/translated-content), whose build (Yari, now rari) serves each page at the path its
+front matter `slug` gives under its locale: `files/en-us/web/javascript/reference/global_objects/array/map/index.md`,
+`slug: Web/JavaScript/Reference/Global_Objects/Array/map`, is
+`https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/map`.
+
+Read by the rules all generators share, that slug (no leading slash) took the file's name's place in its folder
+(`reference/global_objects/array/map/Web/JavaScript/...`), a URL the site never served. The repository is known by
+its package.json, which runs MDN's build (`yari-build`, `rari`, `@mdn/fred`) over CONTENT_ROOT=files, beside the
+`files/` folder of the locales; DOCS may be that folder, a locale's, or any folder below one (the JavaScript
+reference alone). The summary gives `https://developer.mozilla.org/` as the --base-url.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from indexer.loaders.jsconfig import config_text
+
+__all__ = ["CONFIG", "SERVED_AT", "MdnSite", "mdn_site"]
+
+CONFIG = "package.json"
+SERVED_AT = "https://developer.mozilla.org/"
+_CONTENT = "files"  # CONTENT_ROOT: a folder per locale (en-us, pt-br, zh-cn)
+_BUILDS = re.compile(r"\b(?:yari-build|yari-tool|rari|@mdn/(?:yari|fred|rari))\b")
+_SLUG = re.compile(r"[^\s:?#]{1,300}")  # a slug is a path: no spaces, no scheme, no query or fragment
+_LOCALE = re.compile(r"[a-z]{2,3}(?:-[a-z]{2,4})?")
+
+
+@dataclass(frozen=True)
+class MdnSite:
+    """Where DOCS lies in the content folder (site.SiteConfig): `below` is its path there (`en-us/web/javascript/`,
+    "" for the content folder itself, None when DOCS holds the content folder, whose ids start with `files/`)."""
+
+    below: str | None = ""
+
+    @property
+    def key(self) -> str:
+        return f"mdn:{self.below}"
+
+    def unpublished(self, doc_id: str) -> str | None:
+        return None
+
+    def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
+        """A page's path: `<Locale>/docs/<slug>`, its locale the first folder of its path in the content folder
+        (`en-us` is served as `en-US`); None for a file with no slug or outside the content folder (README.md)."""
+        if self.below is None and not doc_id.startswith(_CONTENT + "/"):
+            return None
+        parts = PurePosixPath(doc_id[len(_CONTENT) + 1 :] if self.below is None else self.below + doc_id).parts
+        slug = front_matter.get("slug")
+        if len(parts) < 2 or not isinstance(slug, str) or not _SLUG.fullmatch(slug := slug.strip().strip("/")):
+            return None
+        if not _LOCALE.fullmatch(parts[0]) or ".." in slug.split("/"):
+            return None
+        language, _, region = parts[0].partition("-")
+        return f"{language}-{region.upper()}/docs/{slug}" if region else f"{language}/docs/{slug}"
+
+    @property
+    def served_at(self) -> str:
+        return SERVED_AT
+
+
+def mdn_site(folder: Path, docs: Path) -> MdnSite | None:
+    """The MDN content repository whose package.json is in `folder` (DOCS or one above it) and whose content folder
+    holds DOCS or lies in it, or None: no package.json that runs MDN's build, or DOCS elsewhere (its scripts/)."""
+    if _BUILDS.search(config_text(folder / CONFIG)) is None or not (folder / _CONTENT).is_dir():
+        return None
+    try:
+        inside = docs.resolve().relative_to((folder / _CONTENT).resolve())
+    except ValueError:
+        return MdnSite(below=None) if docs.resolve() == folder.resolve() else None
+    return MdnSite("" if inside == Path(".") else inside.as_posix() + "/")

@@ -1,0 +1,157 @@
+"""MDN Web Docs' content repository (mdn/content's shape: a package.json that runs MDN's build over `files/`, a
+folder per locale, each page an `index.md` whose front matter `slug` is its path under `/<Locale>/docs/`, its text
+written with KumaScript macros): pages read as the built site shows them, cited at the site's URLs."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from support.folders import Main, document, found, index, text_of
+
+PACKAGE_JSON = """{
+  "name": "@mdn/content",
+  "scripts": {"build": "env-cmd --silent cross-env CONTENT_ROOT=files BUILD_OUT_ROOT=build yari-build"}
+}
+"""
+
+MAP_PAGE = """---
+title: Array.prototype.map()
+slug: Web/JavaScript/Reference/Global_Objects/Array/map
+page-type: javascript-instance-method
+browser-compat: javascript.builtins.Array.map
+---
+
+{{JSRef}}
+
+The **`map()`** method of {{jsxref("Array")}} instances creates a zebracorn array.
+
+{{EmbedInteractiveExample("pages/js/array-map.html")}}
+
+## Syntax
+
+```js
+map(callbackFn)
+const shown = "{{jsxref("Array")}}";
+```
+
+### Parameters
+
+- `callbackFn`
+  - : A function to execute for each element, like {{jsxref("Array/forEach", "forEach()")}}.
+- `thisArg` {{optional_inline}}
+  - : A value to use as `this`.
+
+## Description
+
+Wrap a {{HTMLElement("div")}} or call {{domxref("Window.fetch", "fetch()")}}; see {{Glossary("CORS")}},
+{{cssxref("&lt;color&gt;")}}, {{domxref("Element", "", "click")}} and {{RFC(2616)}}.
+
+## Specifications
+
+{{Specifications}}
+
+## Browser compatibility
+
+{{Compat}}
+"""
+
+FETCH_PAGE = """---
+title: Window.fetch()
+slug: Web/API/Window/fetch
+page-type: web-api-instance-method
+---
+
+{{APIRef("Fetch API")}}{{securecontext_header}}{{AvailableInWorkers}}
+
+The **`fetch()`** method starts fetching a resource with credentials.
+"""
+
+
+def _repository(root: Path) -> None:
+    (root / ".git").mkdir(parents=True)
+    (root / ".git/HEAD").write_text("ref: refs/heads/main\n")
+    (root / "package.json").write_text(PACKAGE_JSON)
+    (root / "README.md").write_text("# MDN Web Docs content\n\nHow to contribute.\n")
+    for path, page in (
+        ("files/en-us/web/javascript/reference/global_objects/array/map/index.md", MAP_PAGE),
+        ("files/en-us/web/api/window/fetch/index.md", FETCH_PAGE),
+        ("files/pt-br/web/api/window/fetch/index.md", FETCH_PAGE.replace("resource", "recurso")),
+    ):
+        (root / path).parent.mkdir(parents=True)
+        (root / path).write_text(page)
+
+
+def test_macros_show_the_text_the_built_page_shows(tmp_path: Path) -> None:
+    """`{{jsxref("Array")}}` is `Array` (the sentence kept its subject), an element its tag, a badge its word, a
+    banner its sentence; the tables the build fills in from data and the sidebars show nothing; in code, as written."""
+    _repository(tmp_path / "content")
+    docs = tmp_path / "content/files/en-us/web/javascript"
+    index(docs, tmp_path / "index", embeddings=False)
+    text = text_of(tmp_path / "index", "reference/global_objects/array/map/index.md")
+    assert "The map() method of Array instances creates a zebracorn array." in text
+    assert "like forEach()." in text
+    assert "Wrap a <div> or call fetch(); see CORS, <color>, Element.click and RFC 2616." in text
+    assert "thisArg Optional" in " ".join(text.split())
+    assert 'const shown = "{{jsxref("Array")}}";' in text
+    assert "{{" not in text.replace('"{{jsxref("Array")}}"', "")
+    assert "EmbedInteractiveExample" not in text and "pages/js" not in text and "JSRef" not in text
+
+
+def test_a_definition_shows_without_its_marker(tmp_path: Path) -> None:
+    """MDN's `- : A value` is a <dd>: no stray `: ` before it."""
+    _repository(tmp_path / "content")
+    index(tmp_path / "content/files/en-us", tmp_path / "index", embeddings=False)
+    text = text_of(tmp_path / "index", "web/javascript/reference/global_objects/array/map/index.md")
+    assert "\nA function to execute for each element" in text
+    assert ": A function" not in text and ": A value" not in text
+
+
+def test_a_banner_macro_shows_its_sentence(tmp_path: Path) -> None:
+    _repository(tmp_path / "content")
+    index(tmp_path / "content/files/en-us", tmp_path / "index", embeddings=False)
+    text = text_of(tmp_path / "index", "web/api/window/fetch/index.md")
+    assert "Secure context: This feature is available only in secure contexts (HTTPS)" in text
+    assert "This feature is available in Web Workers." in text
+    assert "Fetch API" not in text  # the sidebar's argument
+
+
+def test_pages_are_cited_at_their_slug_under_their_locale(tmp_path: Path, indexer_main: Main) -> None:
+    """developer.mozilla.org/en-US/docs/<slug>, wherever DOCS lies in the content; the summary names that address."""
+    _repository(tmp_path / "content")
+    index_dir = tmp_path / "index"
+    ran = indexer_main(tmp_path / "content/files/en-us/web", "--index", index_dir, "--no-embeddings")
+    assert "served at https://developer.mozilla.org/: --base-url https://developer.mozilla.org/" in ran.err
+    indexer_main(tmp_path / "content/files/en-us/web", "--index", index_dir, "--no-embeddings", "--base-url",
+                 "https://developer.mozilla.org/", "--drop-extensions")  # fmt: skip
+    assert (
+        document(index_dir, "javascript/reference/global_objects/array/map/index.md").url
+        == "https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/map"
+    )
+    root = tmp_path / "root-index"
+    indexer_main(tmp_path / "content", "--index", root, "--no-embeddings", "--base-url",
+                 "https://developer.mozilla.org/", "--drop-extensions")  # fmt: skip
+    assert document(root, "files/pt-br/web/api/window/fetch/index.md").url == (
+        "https://developer.mozilla.org/pt-BR/docs/Web/API/Window/fetch"
+    )
+    assert found(root, "zebracorn") == ["files/en-us/web/javascript/reference/global_objects/array/map/index.md"]
+
+
+def test_a_package_json_of_another_project_keeps_the_shared_rules(tmp_path: Path, indexer_main: Main) -> None:
+    _repository(tmp_path / "content")
+    (tmp_path / "content/package.json").write_text('{"name": "x", "scripts": {"build": "vite build"}}')
+    ran = indexer_main(tmp_path / "content/files/en-us", "--index", tmp_path / "index", "--no-embeddings")
+    assert "developer.mozilla.org" not in ran.err
+    text = text_of(tmp_path / "index", "web/javascript/reference/global_objects/array/map/index.md")
+    assert "The map() method of Array instances" in text  # the macros are MDN's wherever they are
+
+
+def test_a_line_of_open_braces_is_read_in_linear_time(tmp_path: Path) -> None:
+    _repository(tmp_path / "content")
+    page = tmp_path / "content/files/en-us/web/api/window/fetch/index.md"
+    hostile = "{{jsxref(" * 20_000 + "\n" + "{{" * 100_000 + "\n" + '{{domxref("' + "a," * 50_000 + "\n"
+    page.write_text(FETCH_PAGE + hostile + "\nkumaquartz ends it.\n")
+    started = time.monotonic()
+    index(tmp_path / "content/files/en-us", tmp_path / "index", embeddings=False)
+    assert time.monotonic() - started < 30
+    assert "kumaquartz ends it." in text_of(tmp_path / "index", "web/api/window/fetch/index.md")
