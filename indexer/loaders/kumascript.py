@@ -83,7 +83,7 @@ def rendered(tag: str) -> str | None:
 _KNOWN_SILENT = re.compile(
     r"compat|specifications|\w*(?:sidebar|ref)|embed\w*|jsfiddleembed|inheritancediagram|csssyntax|cssinfo|svginfo"
     r"|js_property_attributes|previous\w*|next\w*|quicklinkswithsubpages|listsubpages\w*|subpageswithsummaries"
-    r"|firefox_for_developers|glossarydisambiguation|interfaceoverview"
+    r"|firefox_for_developers|glossarydisambiguation|interfaceoverview|webextexamples"
 )
 
 

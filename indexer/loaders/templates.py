@@ -62,6 +62,7 @@ _ZOLA_ESCAPED_TAG = re.compile(
 _OPENERS = re.compile(
     rf"\{{\{{[<%]/\*|\{{[{{%]/\*{_ZOLA_ESCAPED}|\\\{{\{{#{_MDBOOK}|\{{\{{[<%]|\{{\{{#{_MDBOOK}"
     rf"|(?<![\\\w{{])\{{\{{(?=-?[ \t]*[\w.$/(\"'!-])|\{{%"
+    r"|(?<=_)\{\{(?=[A-Za-z][\w-]*\()"  # MDN's macro in emphasis, `_{{jsxref("x")}}_`: only when it is one
 )
 _CLOSERS = {"{{</*": "*/>}}", "{{%/*": "*/%}}", "\\{{#": "}}", "{{<": ">}}", "{{%": "%}}", "{{#": "}}", "{{": "}}",
             "{%": "%}", "{{/*": "*/}}", "{%/*": "*/%}"}  # fmt: skip
@@ -167,8 +168,8 @@ class _Scanner:
                 continue
             kind = opener.group()
             end = self._closer(kind, start)
-            if end < 0:
-                continue
+            if end < 0 or (text[start - 1 : start] == "_" and kumascript.rendered(text[start:end]) is None):
+                continue  # never closed; or after `_`, no MDN macro (TeX's `x_{{f(a)}}`): text
             self._emit(text[pos:start])
             self._tag(kind, text[start:end])
             pos = end

@@ -47,6 +47,8 @@ const shown = "{{jsxref("Array")}}";
 Wrap a {{HTMLElement("div")}} or call {{domxref("Window.fetch", "fetch()")}}; see {{Glossary("CORS")}},
 {{cssxref("&lt;color&gt;")}}, {{domxref("Element", "", "click")}} and {{RFC(2616)}}.
 
+Executed against _{{jsxref("Intl/Locale/baseName", "locale.baseName")}}_, not x_{{f(a)}}.
+
 ## Specifications
 
 {{Specifications}}
@@ -92,9 +94,10 @@ def test_macros_show_the_text_the_built_page_shows(tmp_path: Path) -> None:
     assert "The map() method of Array instances creates a zebracorn array." in text
     assert "like forEach()." in text
     assert "Wrap a <div> or call fetch(); see CORS, <color>, Element.click and RFC 2616." in text
+    assert "Executed against locale.baseName, not x_{{f(a)}}." in text  # emphasised; and TeX's subscript
     assert "thisArg Optional" in " ".join(text.split())
     assert 'const shown = "{{jsxref("Array")}}";' in text
-    assert "{{" not in text.replace('"{{jsxref("Array")}}"', "")
+    assert "{{" not in text.replace('"{{jsxref("Array")}}"', "").replace("x_{{f(a)}}", "")
     assert "EmbedInteractiveExample" not in text and "pages/js" not in text and "JSRef" not in text
 
 
@@ -149,7 +152,7 @@ def test_a_package_json_of_another_project_keeps_the_shared_rules(tmp_path: Path
 def test_a_line_of_open_braces_is_read_in_linear_time(tmp_path: Path) -> None:
     _repository(tmp_path / "content")
     page = tmp_path / "content/files/en-us/web/api/window/fetch/index.md"
-    hostile = "{{jsxref(" * 20_000 + "\n" + "{{" * 100_000 + "\n" + '{{domxref("' + "a," * 50_000 + "\n"
+    hostile = "{{jsxref(" * 20_000 + "_{{a(" * 20_000 + ")}}\n" + "{{" * 100_000 + '\n{{domxref("' + "a," * 50_000
     page.write_text(FETCH_PAGE + hostile + "\nkumaquartz ends it.\n")
     started = time.monotonic()
     index(tmp_path / "content/files/en-us", tmp_path / "index", embeddings=False)
