@@ -55,12 +55,13 @@ _BANNERS = {
 _CALL = re.compile(r"\{\{[ \t]*+([A-Za-z][\w-]*+)[ \t]*+(?:\((.*)\))?[ \t]*+\}\}", re.DOTALL)
 _ARGUMENT = re.compile(r"""[ \t\n]*+(?:"((?:[^"\\]|\\.)*+)"|'((?:[^'\\]|\\.)*+)'|([^"',()]*+))[ \t\n]*+(?:,|$)""")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]#|])")
-_DEFINITION = re.compile(r"^([ \t]*[-*][ \t]+):[ \t]+", re.MULTILINE)  # `  - : A value`: a <dd>
+# `  - : A value`, in a quote too (`>   - : Of a color`): a <dd>
+_DEFINITION = re.compile(r"^((?:[ \t]*+>)*+[ \t]*+[-*][ \t]++):[ \t]+", re.MULTILINE)
 
 
-def rendered(tag: str) -> str | None:
-    """The Markdown that stands for the tag `{{name(args)}}` when `name` is one of MDN's macros: its text (empty
-    for one that shows nothing the page gives); None when it is not one."""
+def rendered(tag: str, code: bool = False) -> str | None:
+    """The Markdown that stands for the tag `{{name(args)}}` when `name` is one of MDN's macros (in `code`, the
+    text itself): its text (empty for one that shows nothing the page gives); None when it is not one."""
     call = _CALL.fullmatch(tag)
     if call is None:
         return None
@@ -69,13 +70,15 @@ def rendered(tag: str) -> str | None:
     if arguments is None:
         return None  # not KumaScript's positional arguments (Zola's `text="x"`)
     if name in _LINKS or name in _ELEMENTS:
-        return _link_text(name, arguments)
+        text = _link_text(name, arguments)
+        return text if code else _markdown(text)
     if name in _BADGES:
         return f" {_BADGES[name]} "
     if name in _BANNERS:
         return f"\n\n{_BANNERS[name]}\n\n"
     if name == "rfc" and arguments:
-        return _markdown(f"RFC {arguments[0]}" + (f": {arguments[1]}" if len(arguments) > 1 and arguments[1] else ""))
+        text = f"RFC {arguments[0]}" + (f": {arguments[1]}" if len(arguments) > 1 and arguments[1] else "")
+        return text if code else _markdown(text)
     return "" if _KNOWN_SILENT.match(name) else None
 
 
@@ -109,7 +112,7 @@ def _link_text(name: str, arguments: list[str]) -> str:
     text = html.unescape(display or arguments[0])
     if name in ("domxref", "jsxref", "httpstatus") and len(arguments) > 2 and arguments[2]:
         text += "." + arguments[2]
-    return _markdown(text)
+    return text
 
 
 def _markdown(text: str) -> str:
@@ -118,10 +121,21 @@ def _markdown(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
+def on_mdn() -> bool:
+    """Whether the page being read is an MDN site's (its generator, sitedetect.py)."""
+    state = reading_state()
+    return state is not None and state.generator == "mdn"
+
+
+def shown_code(code: str) -> str:
+    """Code as an MDN page shows it: its build expands macros in code too, so a template's braces are escaped
+    there (`\\{{ form.as_table }}` in a Django example), and show without the backslash; elsewhere as written."""
+    return code.replace("\\{{", "{{") if "\\{{" in code and on_mdn() else code
+
+
 def plain_definitions(text: str) -> str:
     """`text` without the `: ` that marks a list item as a definition on an MDN site (the module docstring):
     unchanged elsewhere."""
-    state = reading_state()
-    if state is None or state.generator != "mdn" or "- :" not in text:
+    if "- :" not in text or not on_mdn():
         return text
     return _DEFINITION.sub(r"\1", text)

@@ -127,7 +127,7 @@ def _code(lines: list[str]) -> list[str]:
     code = "\n".join(line for line in lines if not _DIRECTIVE_LINE.fullmatch(line))
     if not lines or ("{{" not in code and "{%" not in code):
         return code.split("\n") if lines else []
-    return _Scanner(code, in_code=True).run().split("\n")
+    return kumascript.shown_code(_Scanner(code, in_code=True).run()).split("\n")
 
 
 def _prose(lines: list[str]) -> list[str]:
@@ -142,7 +142,7 @@ def _prose(lines: list[str]) -> list[str]:
         if any(start < span.start() < end for start, end in tags):
             continue  # a shortcode's backquoted argument: part of the tag
         parts.append(_Scanner(text[pos : span.start()], in_code=False).run())
-        parts.append(_Scanner(span.group(), in_code=True).run())
+        parts.append(kumascript.shown_code(_Scanner(span.group(), in_code=True).run()))
         pos = span.end()
     parts.append(_Scanner(text[pos:], in_code=False).run())
     return "".join(parts).split("\n")
@@ -226,9 +226,12 @@ class _Scanner:
             self._emit(f"\n{shown}\n")  # its title and text, a paragraph
 
     def _code_tag(self, kind: str, tag: str) -> None:
-        """In code, Liquid and Jinja stay as written, but for the markers of a raw block."""
+        """In code, Liquid and Jinja stay as written, but for the markers of a raw block; on an MDN site, its
+        macros show their text (its build expands them in code too: `` `{{WebExtAPIRef('tabs.Tab')}}` ``)."""
         name = _liquid_name(tag) if kind == "{%" else None
-        if name in _LITERAL_BODIES:
+        if kind == "{{" and kumascript.on_mdn() and (macro := kumascript.rendered(tag, code=True)) is not None:
+            self._emit(macro)
+        elif name in _LITERAL_BODIES:
             self._literal_until = _LITERAL_BODIES[name]
         elif name not in _LITERAL_BODIES.values():
             self._emit(tag)

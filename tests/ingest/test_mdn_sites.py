@@ -32,8 +32,13 @@ The **`map()`** method of {{jsxref("Array")}} instances creates a zebracorn arra
 
 ```js
 map(callbackFn)
-const shown = "{{jsxref("Array")}}";
+const shown = "\\{{jsxref("Array")}}";
 ```
+
+An array of `{{WebExtAPIRef('tabs.Tab')}}` objects.
+
+> - Blue (_Adjective_)
+>   - : Of a color like the sky.
 
 ### Parameters
 
@@ -96,7 +101,8 @@ def test_macros_show_the_text_the_built_page_shows(tmp_path: Path) -> None:
     assert "Wrap a <div> or call fetch(); see CORS, <color>, Element.click and RFC 2616." in text
     assert "Executed against locale.baseName, not x_{{f(a)}}." in text  # emphasised; and TeX's subscript
     assert "thisArg Optional" in " ".join(text.split())
-    assert 'const shown = "{{jsxref("Array")}}";' in text
+    assert 'const shown = "{{jsxref("Array")}}";' in text  # escaped, as its build expands macros in code too
+    assert "An array of tabs.Tab objects." in text
     assert "{{" not in text.replace('"{{jsxref("Array")}}"', "").replace("x_{{f(a)}}", "")
     assert "EmbedInteractiveExample" not in text and "pages/js" not in text and "JSRef" not in text
 
@@ -107,7 +113,8 @@ def test_a_definition_shows_without_its_marker(tmp_path: Path) -> None:
     index(tmp_path / "content/files/en-us", tmp_path / "index", embeddings=False)
     text = text_of(tmp_path / "index", "web/javascript/reference/global_objects/array/map/index.md")
     assert "\nA function to execute for each element" in text
-    assert ": A function" not in text and ": A value" not in text
+    assert ": A function" not in text and ": A value" not in text and ": Of a color" not in text
+    assert "\nOf a color like the sky." in text
 
 
 def test_a_banner_macro_shows_its_sentence(tmp_path: Path) -> None:
@@ -147,6 +154,7 @@ def test_a_package_json_of_another_project_keeps_the_shared_rules(tmp_path: Path
     assert "developer.mozilla.org" not in ran.err
     text = text_of(tmp_path / "index", "web/javascript/reference/global_objects/array/map/index.md")
     assert "The map() method of Array instances" in text  # the macros are MDN's wherever they are
+    assert 'const shown = "\\{{jsxref("Array")}}";' in text  # but code is another site's: as written
 
 
 def test_a_line_of_open_braces_is_read_in_linear_time(tmp_path: Path) -> None:
