@@ -26,7 +26,8 @@ CONFIG = "package.json"
 SERVED_AT = "https://developer.mozilla.org/"
 _CONTENT = "files"  # CONTENT_ROOT: a folder per locale (en-us, pt-br, zh-cn)
 _BUILDS = re.compile(r"\b(?:yari-build|yari-tool|rari|@mdn/(?:yari|fred|rari))\b")
-_SLUG = re.compile(r"[^\s:?#]{1,300}")  # a slug is a path: no spaces, no scheme, no query or fragment
+# a slug is a path below `<Locale>/docs/`: no spaces, query or fragment; a colon is its own (`Web/CSS/:focus`)
+_SLUG = re.compile(r"[^\s?#\\]{1,300}")
 _LOCALE = re.compile(r"[a-z]{2,3}(?:-[a-z]{2,4})?")
 
 

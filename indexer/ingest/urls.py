@@ -26,7 +26,9 @@ MAX_URL_CHARS = 2_000
 _POST_DATE = re.compile(r"^(.*)(\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(.*)$")
 _NOT_SLUG = re.compile(r"[^\w\- ]")  # what github-slugger drops from a slug (it keeps letters, digits, -, _, spaces)
 _URL_SAFE = "/:?#[]@!$&'()*+,;=%~"  # what quote() leaves alone in a URL: its delimiters and escapes
-_PATH_SAFE = "/@"  # and in a page's path: `@` is a path's character (docusaurus.io/docs/api/plugins/@docusaurus/...)
+# and in a page's path: `@` and `:` are a path's characters (docusaurus.io/docs/api/plugins/@docusaurus/...,
+# developer.mozilla.org/en-US/docs/Web/CSS/:focus), and a path here always follows the base URL's host
+_PATH_SAFE = "/@:"
 # Files a site generator turns into pages (guides/install.md is served as guides/install or install.html); any
 # other file (a PDF, an Office document, a .txt) is served as it is, its extension kept.
 PAGE_SUFFIXES = frozenset(

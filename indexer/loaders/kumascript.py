@@ -27,7 +27,7 @@ import re
 
 from indexer.loaders.includes import reading_state
 
-__all__ = ["plain_definitions", "rendered"]
+__all__ = ["on_mdn", "plain_definitions", "rendered", "unescaped"]
 
 # link macros: the text they show is their display argument, else their first
 _LINKS = frozenset(
@@ -127,10 +127,11 @@ def on_mdn() -> bool:
     return state is not None and state.generator == "mdn"
 
 
-def shown_code(code: str) -> str:
-    """Code as an MDN page shows it: its build expands macros in code too, so a template's braces are escaped
-    there (`\\{{ form.as_table }}` in a Django example), and show without the backslash; elsewhere as written."""
-    return code.replace("\\{{", "{{") if "\\{{" in code and on_mdn() else code
+def unescaped(text: str) -> str:
+    """A page's text, template syntax taken out, as an MDN page shows it: its build expands macros in code and
+    raw HTML too, so a call shown as written is escaped there (`\\{{ form.as_table }}` in a Django example,
+    `<td>\\{{CSSxRef("cursor")}}</td>`), and shows without the backslash; elsewhere as written."""
+    return text.replace("\\{{", "{{") if "\\{{" in text and on_mdn() else text
 
 
 def plain_definitions(text: str) -> str:

@@ -105,7 +105,7 @@ def strip_templates(text: str) -> str:
             continue
         out.append(line)
     out += _prose(block) if fence is None else _code(block)
-    return "\n".join(out)
+    return kumascript.unescaped("\n".join(out))
 
 
 def visible_attributes(attributes: str) -> str:
@@ -127,7 +127,7 @@ def _code(lines: list[str]) -> list[str]:
     code = "\n".join(line for line in lines if not _DIRECTIVE_LINE.fullmatch(line))
     if not lines or ("{{" not in code and "{%" not in code):
         return code.split("\n") if lines else []
-    return kumascript.shown_code(_Scanner(code, in_code=True).run()).split("\n")
+    return _Scanner(code, in_code=True).run().split("\n")
 
 
 def _prose(lines: list[str]) -> list[str]:
@@ -142,7 +142,7 @@ def _prose(lines: list[str]) -> list[str]:
         if any(start < span.start() < end for start, end in tags):
             continue  # a shortcode's backquoted argument: part of the tag
         parts.append(_Scanner(text[pos : span.start()], in_code=False).run())
-        parts.append(kumascript.shown_code(_Scanner(span.group(), in_code=True).run()))
+        parts.append(_Scanner(span.group(), in_code=True).run())
         pos = span.end()
     parts.append(_Scanner(text[pos:], in_code=False).run())
     return "".join(parts).split("\n")

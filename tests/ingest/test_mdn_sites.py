@@ -40,6 +40,8 @@ An array of `{{WebExtAPIRef('tabs.Tab')}}` objects.
 > - Blue (_Adjective_)
 >   - : Of a color like the sky.
 
+<table><tr><td>\\{{CSSxRef("cursor")}} results in {{CSSxRef("cursor")}}.</td></tr></table>
+
 ### Parameters
 
 - `callbackFn`
@@ -84,6 +86,7 @@ def _repository(root: Path) -> None:
         ("files/en-us/web/javascript/reference/global_objects/array/map/index.md", MAP_PAGE),
         ("files/en-us/web/api/window/fetch/index.md", FETCH_PAGE),
         ("files/pt-br/web/api/window/fetch/index.md", FETCH_PAGE.replace("resource", "recurso")),
+        ("files/en-us/web/css/_colon_focus/index.md", "---\ntitle: :focus\nslug: Web/CSS/:focus\n---\n\nFocused.\n"),
     ):
         (root / path).parent.mkdir(parents=True)
         (root / path).write_text(page)
@@ -103,7 +106,9 @@ def test_macros_show_the_text_the_built_page_shows(tmp_path: Path) -> None:
     assert "thisArg Optional" in " ".join(text.split())
     assert 'const shown = "{{jsxref("Array")}}";' in text  # escaped, as its build expands macros in code too
     assert "An array of tabs.Tab objects." in text
-    assert "{{" not in text.replace('"{{jsxref("Array")}}"', "").replace("x_{{f(a)}}", "")
+    assert '{{CSSxRef("cursor")}} results in cursor.' in text  # in raw HTML too
+    shown = ('"{{jsxref("Array")}}"', "x_{{f(a)}}", '{{CSSxRef("cursor")}} results')
+    assert all(part in text for part in shown) and text.count("{{") == len(shown)
     assert "EmbedInteractiveExample" not in text and "pages/js" not in text and "JSRef" not in text
 
 
@@ -137,6 +142,10 @@ def test_pages_are_cited_at_their_slug_under_their_locale(tmp_path: Path, indexe
     assert (
         document(index_dir, "javascript/reference/global_objects/array/map/index.md").url
         == "https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/map"
+    )
+    assert (
+        document(index_dir, "css/_colon_focus/index.md").url
+        == "https://developer.mozilla.org/en-US/docs/Web/CSS/:focus"
     )
     root = tmp_path / "root-index"
     indexer_main(tmp_path / "content", "--index", root, "--no-embeddings", "--base-url",
