@@ -82,6 +82,7 @@ from indexer.loaders.mkdocstrings import expand_mkdocstrings
 from indexer.loaders.mkdocsyml import code_annotated, markdown_extensions
 from indexer.loaders.moved import redirect_reason
 from indexer.loaders.myst import plain_myst
+from indexer.loaders.nodemeta import node_history
 from indexer.loaders.openapi import api_page
 from indexer.loaders.pandocnotes import with_inline_notes
 from indexer.loaders.pyreferences import joined_references
@@ -150,6 +151,7 @@ class MarkdownLoader:
         body = expand_gohugo_shortcodes(body, path)  # gohugo.io's: code-toggle of its config, new-in
         body = expand_fiddles(body, path)  # Electron's ```fiddle blocks: the example's files
         body = expand_code_shortcodes(fill_params(body, path, front_matter))  # Hugo's `param`, code, comments
+        body = node_history(body)  # Node.js's `<!-- YAML added: v1 -->` under an API's heading
         body = plain_definitions(body)  # MDN's `- : definition` items, a <dl> on its site
         body = bracketed_autolinks(body)  # ExDoc's links to code with a space: [the task](`mix format`)
         mdx = self.always_mdx or is_mdx(body)
