@@ -73,7 +73,7 @@ def rendered(tag: str, code: bool = False) -> str | None:
         text = _link_text(name, arguments)
         return text if code else _markdown(text)
     if name in _BADGES:
-        return f" {_BADGES[name]} "
+        return f" {_BADGES[name]}"  # apart from what it follows (the caller drops a space already there)
     if name in _BANNERS:
         return f"\n\n{_BANNERS[name]}\n\n"
     if name == "rfc" and arguments:

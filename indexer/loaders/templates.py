@@ -220,8 +220,9 @@ class _Scanner:
             self._code_tag(kind, tag)
         elif kind == "{%":
             self._liquid(tag)
-        elif (macro := kumascript.rendered(tag)) is not None:
-            self._emit(macro)  # MDN's `{{jsxref("Array")}}`: the text the build shows
+        elif (macro := kumascript.rendered(tag)) is not None:  # MDN's `{{jsxref("Array")}}`: the text it shows
+            spaced = macro.startswith(" ") and (not self.out or self.out[-1][-1:].isspace())
+            self._emit(macro[1:] if spaced else macro)  # a badge after a space: `thisArg Optional`
         elif _ZOLA_CALL.match(tag) and (shown := _visible(_CALL_VISIBLE, tag)):
             self._emit(f"\n{shown}\n")  # its title and text, a paragraph
 

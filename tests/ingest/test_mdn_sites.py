@@ -103,7 +103,7 @@ def test_macros_show_the_text_the_built_page_shows(tmp_path: Path) -> None:
     assert "like forEach()." in text
     assert "Wrap a <div> or call fetch(); see CORS, <color>, Element.click and RFC 2616." in text
     assert "Executed against locale.baseName, not x_{{f(a)}}." in text  # emphasised; and TeX's subscript
-    assert "thisArg Optional" in " ".join(text.split())
+    assert "thisArg Optional\n" in text
     assert 'const shown = "{{jsxref("Array")}}";' in text  # escaped, as its build expands macros in code too
     assert "An array of tabs.Tab objects." in text
     assert '{{CSSxRef("cursor")}} results in cursor.' in text  # in raw HTML too
