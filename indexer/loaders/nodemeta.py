@@ -9,14 +9,18 @@ the reference lost when it came and what changed since, which a reader of nodejs
 The block is put in place as Markdown: "Added in: v0.1.25", then "History:" and a line per change, "v6.0.0:
 Passing a non-string as the `path` argument will throw now." A block that is not YAML, or not a mapping, is left
 as the comment it is. Blocks are found by str.find, each search starting past the last: linear in the text; a
-block is read only when it is at most MAX_BLOCK characters long.
+block is read only when it is at most MAX_BLOCK characters long, and left as a comment when it holds an alias
+(`*name`), which Node's never do: aliases repeat a value without writing it again, and nine lines of nested ones
+(`&b [*a, *a, ...]`) stood for 2.8 GB of text. Only scalars are shown (a version, a description).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from indexer.loaders.yamlread import read_yaml
+import yaml
+
+from indexer.loaders.yamlread import DateTolerantLoader, read_yaml
 
 __all__ = ["MAX_BLOCK", "node_history"]
 
@@ -48,10 +52,10 @@ def node_history(text: str) -> str:
 
 def _shown(block: str) -> str | None:
     """The Markdown for one block's YAML, None when it is not a mapping of Node's keys."""
-    data = read_yaml(block)
+    data = None if _aliased(block) else read_yaml(block)
     if not isinstance(data, dict) or not any(key in data for key in (*_KEYS, "changes")):
         return None
-    shown = [f"{label}: {_versions(data[key])}" for key, label in _SHOWN if data.get(key) not in (None, "", [])]
+    shown = [f"{label}: {versions}" for key, label in _SHOWN if (versions := _versions(data.get(key)))]
     changes = [change for change in _listed(data.get("changes")) if isinstance(change, dict)]
     if changes:  # a list after its label
         items = (f"- {_versions(change.get('version'))}: {_one_line(change.get('description'))}" for change in changes)
@@ -59,8 +63,18 @@ def _shown(block: str) -> str | None:
     return "\n\n" + "\n\n".join(shown) + "\n\n"
 
 
+def _aliased(block: str) -> bool:
+    """Whether the block's YAML names an alias (the module docstring), or cannot be scanned."""
+    if "*" not in block:
+        return False
+    try:
+        return any(isinstance(token, yaml.AliasToken) for token in yaml.scan(block, Loader=DateTolerantLoader))
+    except yaml.YAMLError:
+        return True
+
+
 def _versions(value: Any) -> str:
-    return ", ".join(str(item) for item in _listed(value) if item is not None)
+    return ", ".join(str(item) for item in _listed(value) if _scalar(item))
 
 
 def _listed(value: Any) -> list[Any]:
@@ -68,4 +82,9 @@ def _listed(value: Any) -> list[Any]:
 
 
 def _one_line(value: Any) -> str:
-    return " ".join(str(value or "").split())
+    return " ".join(str(value).split()) if _scalar(value) else ""
+
+
+def _scalar(value: Any) -> bool:
+    """Whether `value` is one YAML scalar, shown as text (a list or mapping is not one of Node's values)."""
+    return value is not None and not isinstance(value, list | dict)

@@ -74,3 +74,18 @@ def test_an_unclosed_block_and_many_openers_are_read_in_linear_time(tmp_path: Pa
     index(tmp_path / "doc/api", tmp_path / "index", embeddings=False)
     assert time.monotonic() - started < 30
     assert "Added in: v0.1.25" in text_of(tmp_path / "index", "path.md")
+
+
+def test_a_block_of_nested_aliases_stays_a_comment(tmp_path: Path) -> None:
+    """Nine lines of YAML aliases stand for 2.8 GB of text: the block is no history of Node's, and shows nothing."""
+    (tmp_path / "doc/api").mkdir(parents=True)
+    lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 9)}]" for n in range(1, 9)]
+    bomb = "## `bomb()`\n\n<!-- YAML\n" + "\n".join([*lines, "added: *a8", "changes: *a8"]) + "\n-->\n\nkumaquartz\n"
+    (tmp_path / "doc/api/path.md").write_text(PATH_MD + bomb)
+    started = time.monotonic()
+    index(tmp_path / "doc/api", tmp_path / "index", embeddings=False)
+    assert time.monotonic() - started < 30
+    text = text_of(tmp_path / "index", "path.md")
+    assert "Added in: v0.1.25" in text and "kumaquartz" in text
+    assert "lol" not in text and text.count("Added in:") == 2
