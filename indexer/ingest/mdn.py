@@ -5,9 +5,10 @@ front matter `slug` gives under its locale: `files/en-us/web/javascript/referenc
 
 Read by the rules all generators share, that slug (no leading slash) took the file's name's place in its folder
 (`reference/global_objects/array/map/Web/JavaScript/...`), a URL the site never served. The repository is known by
-its package.json, which runs MDN's build (`yari-build`, `rari`, `@mdn/fred`) over CONTENT_ROOT=files, beside the
-`files/` folder of the locales; DOCS may be that folder, a locale's, or any folder below one (the JavaScript
-reference alone). The summary gives `https://developer.mozilla.org/` as the --base-url.
+its package.json, which names it (`@mdn/content`; `@mdn/translated-content`, whose scripts run no build) or runs
+MDN's build over CONTENT_ROOT=files (a fork renamed), beside the `files/` folder of the locales; DOCS may be that
+folder, a locale's, or any folder below one (the JavaScript reference alone). The summary gives
+`https://developer.mozilla.org/` as the --base-url.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ __all__ = ["CONFIG", "SERVED_AT", "MdnSite", "mdn_site"]
 CONFIG = "package.json"
 SERVED_AT = "https://developer.mozilla.org/"
 _CONTENT = "files"  # CONTENT_ROOT: a folder per locale (en-us, pt-br, zh-cn)
-_BUILDS = re.compile(r"\b(?:yari-build|yari-tool|rari|@mdn/(?:yari|fred|rari))\b")
+# the repository's name, or MDN's build's setting; not the name of a tool alone (`rari` is a React framework's too)
+_BUILDS = re.compile(r""""@mdn/(?:translated-)?content"|\bCONTENT_ROOT=files\b""")
 # a slug is a path below `<Locale>/docs/`: no spaces, query or fragment; a colon is its own (`Web/CSS/:focus`)
 _SLUG = re.compile(r"[^\s?#\\]{1,300}")
 _LOCALE = re.compile(r"[a-z]{2,3}(?:-[a-z]{2,4})?")

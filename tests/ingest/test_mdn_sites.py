@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from support.folders import Main, document, found, index, text_of
 
 PACKAGE_JSON = """{
@@ -156,14 +158,37 @@ def test_pages_are_cited_at_their_slug_under_their_locale(tmp_path: Path, indexe
     assert found(root, "zebracorn") == ["files/en-us/web/javascript/reference/global_objects/array/map/index.md"]
 
 
-def test_a_package_json_of_another_project_keeps_the_shared_rules(tmp_path: Path, indexer_main: Main) -> None:
+@pytest.mark.parametrize(
+    "package",
+    [
+        '{"name": "x", "scripts": {"build": "vite build"}}',
+        '{"name": "x", "scripts": {"build": "rari build"}, "dependencies": {"rari": "^0.5.0"}}',  # a React framework
+    ],
+)
+def test_a_package_json_of_another_project_keeps_the_shared_rules(
+    tmp_path: Path, indexer_main: Main, package: str
+) -> None:
     _repository(tmp_path / "content")
-    (tmp_path / "content/package.json").write_text('{"name": "x", "scripts": {"build": "vite build"}}')
+    (tmp_path / "content/package.json").write_text(package)
     ran = indexer_main(tmp_path / "content/files/en-us", "--index", tmp_path / "index", "--no-embeddings")
     assert "developer.mozilla.org" not in ran.err
     text = text_of(tmp_path / "index", "web/javascript/reference/global_objects/array/map/index.md")
     assert "The map() method of Array instances" in text  # the macros are MDN's wherever they are
     assert 'const shown = "\\{{jsxref("Array")}}";' in text  # but code is another site's: as written
+
+
+def test_translated_content_is_known_by_its_name(tmp_path: Path, indexer_main: Main) -> None:
+    """mdn/translated-content's package.json runs no build: its name says what it is."""
+    _repository(tmp_path / "content")
+    (tmp_path / "content/package.json").write_text(
+        '{"name": "@mdn/translated-content", "scripts": {"lint:md": "markdownlint-cli2 \\"**/*.md\\""}}'
+    )
+    index_dir = tmp_path / "index"
+    indexer_main(tmp_path / "content/files/pt-br", "--index", index_dir, "--no-embeddings", "--base-url",
+                 "https://developer.mozilla.org/", "--drop-extensions")  # fmt: skip
+    assert document(index_dir, "web/api/window/fetch/index.md").url == (
+        "https://developer.mozilla.org/pt-BR/docs/Web/API/Window/fetch"
+    )
 
 
 def test_a_line_of_open_braces_is_read_in_linear_time(tmp_path: Path) -> None:
