@@ -79,12 +79,13 @@ def rendered(tag: str, code: bool = False) -> str | None:
     if name == "rfc" and arguments:
         text = f"RFC {arguments[0]}" + (f": {arguments[1]}" if len(arguments) > 1 and arguments[1] else "")
         return text if code else _markdown(text)
-    return "" if _KNOWN_SILENT.match(name) else None
+    return "" if _KNOWN_SILENT.fullmatch(name) else None
 
 
-# what the build fills in from data or shows as navigation: never text of the page
+# what the build fills in from data or shows as navigation: never text of the page (a whole name: TeX's
+# `x_{{prefetch(a)}}` is none of these)
 _KNOWN_SILENT = re.compile(
-    r"compat|specifications|\w*(?:sidebar|ref)|embed\w*|jsfiddleembed|inheritancediagram|csssyntax|cssinfo|svginfo"
+    r"compat|specifications|\w*(?:sidebar\w*|ref)|embed\w*|jsfiddleembed|inheritancediagram|csssyntax|cssinfo|svginfo"
     r"|js_property_attributes|previous\w*|next\w*|quicklinkswithsubpages|listsubpages\w*|subpageswithsummaries"
     r"|firefox_for_developers|glossarydisambiguation|interfaceoverview|webextexamples"
 )

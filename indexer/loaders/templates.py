@@ -193,7 +193,7 @@ class _Scanner:
         return found + len(closer)
 
     def _emit(self, text: str) -> None:
-        if self._hide_until is None:
+        if self._hide_until is None and text:  # never "": the last part is the text a badge follows (_tag)
             self.out.append(text)
 
     def _tag(self, kind: str, tag: str) -> None:
@@ -221,7 +221,7 @@ class _Scanner:
         elif kind == "{%":
             self._liquid(tag)
         elif (macro := kumascript.rendered(tag)) is not None:  # MDN's `{{jsxref("Array")}}`: the text it shows
-            spaced = macro.startswith(" ") and (not self.out or self.out[-1][-1:].isspace())
+            spaced = macro.startswith(" ") and bool(self.out) and self.out[-1][-1:].isspace()
             self._emit(macro[1:] if spaced else macro)  # a badge after a space: `thisArg Optional`
         elif _ZOLA_CALL.match(tag) and (shown := _visible(_CALL_VISIBLE, tag)):
             self._emit(f"\n{shown}\n")  # its title and text, a paragraph

@@ -50,13 +50,15 @@ An array of `{{WebExtAPIRef('tabs.Tab')}}` objects.
   - : A function to execute for each element, like {{jsxref("Array/forEach", "forEach()")}}.
 - `thisArg` {{optional_inline}}
   - : A value to use as `this`.
+- `flags` {{jsSidebar}}{{optional_inline}}
+  - : Its flags.
 
 ## Description
 
 Wrap a {{HTMLElement("div")}} or call {{domxref("Window.fetch", "fetch()")}}; see {{Glossary("CORS")}},
 {{cssxref("&lt;color&gt;")}}, {{domxref("Element", "", "click")}} and {{RFC(2616)}}.
 
-Executed against _{{jsxref("Intl/Locale/baseName", "locale.baseName")}}_, not x_{{f(a)}}.
+Executed against _{{jsxref("Intl/Locale/baseName", "locale.baseName")}}_, not x_{{f(a)}} or x_{{prefetch(a)}}.
 
 ## Specifications
 
@@ -104,12 +106,12 @@ def test_macros_show_the_text_the_built_page_shows(tmp_path: Path) -> None:
     assert "The map() method of Array instances creates a zebracorn array." in text
     assert "like forEach()." in text
     assert "Wrap a <div> or call fetch(); see CORS, <color>, Element.click and RFC 2616." in text
-    assert "Executed against locale.baseName, not x_{{f(a)}}." in text  # emphasised; and TeX's subscript
-    assert "thisArg Optional\n" in text
+    assert "Executed against locale.baseName, not x_{{f(a)}} or x_{{prefetch(a)}}." in text  # and TeX's subscripts
+    assert "thisArg Optional\n" in text and "flags Optional\n" in text  # one space, after a macro that shows none
     assert 'const shown = "{{jsxref("Array")}}";' in text  # escaped, as its build expands macros in code too
     assert "An array of tabs.Tab objects." in text
     assert '{{CSSxRef("cursor")}} results in cursor.' in text  # in raw HTML too
-    shown = ('"{{jsxref("Array")}}"', "x_{{f(a)}}", '{{CSSxRef("cursor")}} results')
+    shown = ('"{{jsxref("Array")}}"', "x_{{f(a)}}", "x_{{prefetch(a)}}", '{{CSSxRef("cursor")}} results')
     assert all(part in text for part in shown) and text.count("{{") == len(shown)
     assert "EmbedInteractiveExample" not in text and "pages/js" not in text and "JSRef" not in text
 
