@@ -25,6 +25,7 @@ from __future__ import annotations
 import html
 import re
 
+from indexer.loaders.fences import in_code
 from indexer.loaders.includes import reading_state
 
 __all__ = ["on_mdn", "plain_definitions", "rendered", "unescaped"]
@@ -56,7 +57,7 @@ _CALL = re.compile(r"\{\{[ \t]*+([A-Za-z][\w-]*+)[ \t]*+(?:\((.*)\))?[ \t]*+\}\}
 _ARGUMENT = re.compile(r"""[ \t\n]*+(?:"((?:[^"\\]|\\.)*+)"|'((?:[^'\\]|\\.)*+)'|([^"',()]*+))[ \t\n]*+(?:,|$)""")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]#|])")
 # `  - : A value`, in a quote too (`>   - : Of a color`): a <dd>
-_DEFINITION = re.compile(r"^((?:[ \t]*+>)*+[ \t]*+[-*][ \t]++):[ \t]+", re.MULTILINE)
+_DEFINITION = re.compile(r"^((?:[ \t]*+>)*+[ \t]*+[-*][ \t]++):[ \t]+")
 
 
 def rendered(tag: str, code: bool = False) -> str | None:
@@ -136,8 +137,8 @@ def unescaped(text: str) -> str:
 
 
 def plain_definitions(text: str) -> str:
-    """`text` without the `: ` that marks a list item as a definition on an MDN site (the module docstring):
-    unchanged elsewhere."""
+    """`text` without the `: ` that marks a list item as a definition on an MDN site (the module docstring), but in
+    code, which shows it (MDN's guide to its Markdown); unchanged elsewhere."""
     if "- :" not in text or not on_mdn():
         return text
-    return _DEFINITION.sub(r"\1", text)
+    return "\n".join(line if code else _DEFINITION.sub(r"\1", line) for line, code in in_code(text.split("\n")))

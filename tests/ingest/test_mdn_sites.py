@@ -42,6 +42,11 @@ An array of `{{WebExtAPIRef('tabs.Tab')}}` objects.
 > - Blue (_Adjective_)
 >   - : Of a color like the sky.
 
+```md
+- term
+  - : Its definition, as written in MDN's Markdown.
+```
+
 <table><tr><td>\\{{CSSxRef("cursor")}} results in {{CSSxRef("cursor")}}.</td></tr></table>
 
 ### Parameters
@@ -124,6 +129,7 @@ def test_a_definition_shows_without_its_marker(tmp_path: Path) -> None:
     assert "\nA function to execute for each element" in text
     assert ": A function" not in text and ": A value" not in text and ": Of a color" not in text
     assert "\nOf a color like the sky." in text
+    assert "  - : Its definition, as written in MDN's Markdown." in text  # code shows how it is written
 
 
 def test_a_banner_macro_shows_its_sentence(tmp_path: Path) -> None:
