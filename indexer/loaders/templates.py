@@ -168,8 +168,10 @@ class _Scanner:
                 continue
             kind = opener.group()
             end = self._closer(kind, start)
-            if end < 0 or (text[start - 1 : start] == "_" and kumascript.rendered(text[start:end]) is None):
-                continue  # never closed; or after `_`, no MDN macro (TeX's `x_{{f(a)}}`): text
+            if end < 0 or (
+                kind == "{{" and text[start - 1 : start] == "_" and kumascript.rendered(text[start:end]) is None
+            ):
+                continue  # never closed; or MDN's opener after `_` and no MDN macro: TeX's `x_{{f(a)}}`
             self._emit(text[pos:start])
             self._tag(kind, text[start:end])
             pos = end

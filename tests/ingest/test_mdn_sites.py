@@ -185,6 +185,16 @@ def test_a_package_json_of_another_project_keeps_the_shared_rules(
     assert 'const shown = "\\{{jsxref("Array")}}";' in text  # but code is another site's: as written
 
 
+def test_a_tag_after_an_underscore_is_read_as_before_elsewhere(tmp_path: Path) -> None:
+    """Only a `{{` after `_` is held to be an MDN macro: a Hugo shortcode or a Liquid tag there is one as ever."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs/page.md").write_text(
+        '# Page\n\nReleased _{{< badge title="Beta" >}}_ as snake_{% if site.beta %}zebracorn{% endif %} did.\n'
+    )
+    index(tmp_path / "docs", tmp_path / "index", embeddings=False)
+    assert "Released Beta as snake_zebracorn did." in text_of(tmp_path / "index", "page.md")
+
+
 def test_translated_content_is_known_by_its_name(tmp_path: Path, indexer_main: Main) -> None:
     """mdn/translated-content's package.json runs no build: its name says what it is."""
     _repository(tmp_path / "content")
