@@ -167,15 +167,14 @@ def served_at(docs: Path, site: Site) -> str:
     the folder a Docusaurus site beside it reads: _served_beside), a VitePress
     site's (or its srcDir), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's literal
     `html_baseurl`), a Documenter.jl project's (or its source folder: make.jl's `canonical`), a DocFX project's
-    (docfx.json's sitemap baseUrl: docfx.py), or an Antora component's: the address its config (an Antora site's
-    playbook) says it is served at, for the summary to give as --base-url when none is given; "" otherwise."""
+    (docfx.json's sitemap baseUrl: docfx.py), MDN's content (mdn.py), or an Antora component's: the address its
+    config (an Antora site's playbook) says it is served at, for the summary to give as --base-url when none is
+    given; "" otherwise."""
     if site.name == "antora":
         return antora_served_at(docs)
-    if isinstance(site.config, ExDocSite):  # its pages' URLs are their names alone, wherever DOCS lies in it
-        return site.config.served_at
-    if isinstance(site.config, MdnSite):  # developer.mozilla.org, wherever DOCS lies in its content
-        return site.config.served_at
-    if isinstance(site.config, ZolaSite):  # base_url, and DOCS's folder in content/ (zola.py)
+    # known from their config when it was read: ExDoc's (pages' URLs are their names alone, wherever DOCS lies in
+    # it), MDN's (developer.mozilla.org, wherever DOCS lies in its content), Zola's (base_url and DOCS's folder)
+    if isinstance(site.config, ExDocSite | MdnSite | ZolaSite):
         return site.config.served_at
     if site.name == "vitepress":  # not from a folder inside srcDir: its pages' ids lack that folder's path
         if isinstance(site.config, VitePressSite) and site.config.inside:
