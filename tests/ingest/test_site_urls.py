@@ -77,7 +77,8 @@ CASES = [
     SiteCase(
         "plain",  # the same files with no site generator in sight: Hugo, Jekyll, VitePress... strip nothing
         {f"docs/{path}": text for path, text in DOCUSAURUS_PAGES.items()}
-        | {"docs/posts/hugo.md": "---\nid: 42\n---\n" + PAGE, "docs/files/manual.txt": "The manual.\n"},
+        | {"docs/posts/hugo.md": "---\nid: 42\n---\n" + PAGE, "docs/files/manual.txt": "The manual.\n"}
+        | {"docs/mailto:x.md": PAGE, "docs/C:/win.md": PAGE},
         "docs",
         {"base_url": "https://example.org/", "drop_extensions": True},
         {
@@ -89,6 +90,9 @@ CASES = [
             "api/README.md": "https://example.org/api/README",
             "posts/hugo.md": "https://example.org/posts/hugo",
             "files/manual.txt": "https://example.org/files/manual.txt",  # served as it is
+            # a path's `:` is kept (MDN's Web/CSS/:focus) and is no scheme's: the path follows the base URL's host
+            "mailto:x.md": "https://example.org/mailto:x",
+            "C:/win.md": "https://example.org/C:/win",
         },
     ),
     SiteCase(
