@@ -45,14 +45,23 @@ class MdnSite:
         return f"mdn:{self.below}"
 
     def unpublished(self, doc_id: str) -> str | None:
+        """Why a file beside a locale's folders of pages is none: `_redirects.txt` and `_wikihistory.json` are data
+        of MDN's build (1.4 MB of old and new paths, which came first for 'javascript reference global objects')."""
+        parts = self._parts(doc_id)
+        if len(parts) == 2 and parts[1].startswith("_"):
+            return "data of MDN's build beside a locale's pages (its redirects, its history): no page"
         return None
+
+    def _parts(self, doc_id: str) -> tuple[str, ...]:
+        """The parts of the file's path in the content folder, its locale's folder first; () outside it."""
+        if self.below is None:
+            return PurePosixPath(doc_id[len(_CONTENT) + 1 :]).parts if doc_id.startswith(_CONTENT + "/") else ()
+        return PurePosixPath(self.below + doc_id).parts
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
         """A page's path: `<Locale>/docs/<slug>`, its locale the first folder of its path in the content folder
         (`en-us` is served as `en-US`); None for a file with no slug or outside the content folder (README.md)."""
-        if self.below is None and not doc_id.startswith(_CONTENT + "/"):
-            return None
-        parts = PurePosixPath(doc_id[len(_CONTENT) + 1 :] if self.below is None else self.below + doc_id).parts
+        parts = self._parts(doc_id)
         slug = front_matter.get("slug")
         if len(parts) < 2 or not isinstance(slug, str) or not _SLUG.fullmatch(slug := slug.strip().strip("/")):
             return None

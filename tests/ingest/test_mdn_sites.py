@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from support.folders import Main, document, found, index, text_of
+from support.folders import Main, all_ids, document, found, index, skipped, text_of
 
 PACKAGE_JSON = """{
   "name": "@mdn/content",
@@ -91,13 +91,16 @@ def _repository(root: Path) -> None:
     (root / ".git/HEAD").write_text("ref: refs/heads/main\n")
     (root / "package.json").write_text(PACKAGE_JSON)
     (root / "README.md").write_text("# MDN Web Docs content\n\nHow to contribute.\n")
+    (root / "files/en-us").mkdir(parents=True)
+    (root / "files/en-us/_redirects.txt").write_text("/en-US/docs/Window.fetch\t/en-US/docs/Web/API/Window/fetch\n")
+    (root / "files/en-us/_wikihistory.json").write_text('{"Web/API/Window/fetch": {"modified": "2024-01-01"}}\n')
     for path, page in (
         ("files/en-us/web/javascript/reference/global_objects/array/map/index.md", MAP_PAGE),
         ("files/en-us/web/api/window/fetch/index.md", FETCH_PAGE),
         ("files/pt-br/web/api/window/fetch/index.md", FETCH_PAGE.replace("resource", "recurso")),
         ("files/en-us/web/css/_colon_focus/index.md", "---\ntitle: :focus\nslug: Web/CSS/:focus\n---\n\nFocused.\n"),
     ):
-        (root / path).parent.mkdir(parents=True)
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(page)
 
 
@@ -183,6 +186,15 @@ def test_a_package_json_of_another_project_keeps_the_shared_rules(
     text = text_of(tmp_path / "index", "web/javascript/reference/global_objects/array/map/index.md")
     assert "The map() method of Array instances" in text  # the macros are MDN's wherever they are
     assert 'const shown = "\\{{jsxref("Array")}}";' in text  # but code is another site's: as written
+
+
+def test_the_builds_data_beside_a_locales_pages_is_no_document(tmp_path: Path) -> None:
+    """files/en-us/_redirects.txt (old paths and new) and _wikihistory.json are MDN's build's, never a page."""
+    _repository(tmp_path / "content")
+    report = index(tmp_path / "content/files", tmp_path / "index", embeddings=False)
+    assert "en-us/web/api/window/fetch/index.md" in all_ids(tmp_path / "index")
+    assert "en-us/_redirects.txt" not in all_ids(tmp_path / "index")
+    assert "MDN's build" in skipped(report)["en-us/_redirects.txt"]
 
 
 def test_a_tag_after_an_underscore_is_read_as_before_elsewhere(tmp_path: Path) -> None:
