@@ -13,7 +13,8 @@ as any other macro does. Names are matched without regard to case, as the build 
 
 MDN writes a definition list as a list whose item holds a list of one item marked `: ` (`- thisArg`, then
 `  - : A value to use as this`), which its build makes a <dl>; on an MDN site (the site's generator known as
-"mdn", sitedetect.py) the marker goes (plain_definitions), where it showed as a stray ": " before each definition.
+"mdn", sitedetect.py) the marker goes from prose (plain_definitions), where it showed as a stray ": " before each
+definition; code keeps it (MDN's guide to its Markdown shows it).
 
 The macros' names are MDN's own; a call of another name is none of this module's business (None).
 The caller hands over one tag at most MAX_TAG characters long; its arguments are read by one regex that does not

@@ -27,6 +27,9 @@ What is indexed is what a reader of the built page sees:
   stands for its body (left as it is when the page or its title is not found: a link out of the space). In code
   they stay: a code block that shows a template (Hugo's own documentation is full of `{{ .Title }}`) shows it to
   readers.
+- MDN's KumaScript macros (`{{jsxref("Array")}}`, `{{optional_inline}}`) show the text the built page shows
+  (kumascript.py), in emphasis too (`_{{jsxref("x")}}_`: after `_`, `{{` opens a tag only when it is one); on an
+  MDN site they show it in code too, and an escaped `\\{{` shows as `{{`, as MDN's build expands macros in code.
 
 Code is fenced code (``` or ~~~, at any indentation) and inline code spans. A template tag is at most
 MAX_TAG characters long: a lone `{{` in prose never swallows the text up to a `}}` pages later. Each search
