@@ -12,6 +12,9 @@ files are pages, and the URL Jekyll gives each, read from its config as Jekyll r
   config's `permalink` style (`date`: `/:categories/:year/:month/:day/:title.html`; pretty, ordinal, none, or a
   template of its own); the date is the front matter's, else the file name's.
 - A page's own front matter `permalink` wins (its placeholders filled in).
+- The config's `source` names the folder the pages are read from (home-assistant.io's `source: source`): indexed
+  from the config's folder, a file outside it is no page and one in it is served by its path there; indexed
+  from that folder itself, the config above it is the site's.
 - Not pages: folders and files whose names start with `_` or `.` that are no collection (`_includes/`,
   `_layouts/`, `_data/`, `_sass/`), drafts (`_drafts/`), and what the config's `exclude` names (with Jekyll's
   own: Gemfile, node_modules, vendor/...).
@@ -61,10 +64,11 @@ class Collection:
 class JekyllSite:
     """What the config of a Jekyll site says of its pages (see the module docstring)."""
 
-    folder: str  # the site's folder (whether a folder has an index page is looked up there)
+    folder: str  # the site's source folder (whether a folder has an index page is looked up there)
     collections: tuple[Collection, ...]
     permalink: str  # the site's permalink style or template ("date" by default)
     exclude: tuple[str, ...]
+    source: str = ""  # the source folder in DOCS ("source/"), "" when DOCS is the source folder
 
     @property
     def key(self) -> str:
@@ -75,6 +79,9 @@ class JekyllSite:
 
     def unpublished(self, doc_id: str) -> str | None:
         """Why Jekyll makes no page or file of `doc_id`, or None."""
+        if not doc_id.startswith(self.source):
+            return f"outside the Jekyll site's source folder ({self.source}, the config's `source`): no page of it"
+        doc_id = doc_id[len(self.source) :]
         pattern = next((p for p in (*self.exclude, *_DEFAULT_EXCLUDES) if _excluded(doc_id, p)), None)
         if pattern is not None:
             return f"excluded by the Jekyll config (exclude: {pattern}): no page of the site"
@@ -100,6 +107,9 @@ class JekyllSite:
         """The page's path on the site (no leading /), `extension` in the place of `.html` ("" to drop it); None
         for a file that is no page, or when the site is not taken to serve pages under names of their own
         (`pages`: --drop-extensions or --url-extension)."""
+        if not doc_id.startswith(self.source):
+            return None
+        doc_id = doc_id[len(self.source) :]
         pure = PurePosixPath(doc_id)
         if not pages or pure.suffix.lower() not in PAGES:
             return None
@@ -158,13 +168,19 @@ class JekyllSite:
         return values
 
 
-def jekyll_site(folder: Path) -> JekyllSite | None:
-    """The Jekyll site whose folder is `folder` (its _config.yml there), or None: no config, or a Jupyter Book's
-    (a _toc.yml beside it: that _config.yml is Sphinx's)."""
+def jekyll_site(folder: Path, docs: Path | None = None) -> JekyllSite | None:
+    """The Jekyll site whose folder is `folder` (its _config.yml there), indexed from `docs` (`folder` itself by
+    default, or the source folder its config names), or None: no config, a Jupyter Book's (a _toc.yml beside
+    it: that _config.yml is Sphinx's), or DOCS another folder."""
     config = next((folder / name for name in CONFIGS if (folder / name).is_file()), None)
     if config is None or (folder / "_toc.yml").exists():
         return None
     data = config_mapping(config)
+    source = site_folder(data.get("source"))
+    if docs is not None and docs.resolve() != folder.resolve():
+        if not source or docs.resolve() != (folder / source).resolve():
+            return None
+        folder, source = docs, ""
     collections_dir = site_folder(data.get("collections_dir"))
     declared = data.get("collections")
     if isinstance(declared, list):  # an older form: names alone
@@ -182,9 +198,8 @@ def jekyll_site(folder: Path) -> JekyllSite | None:
     found.setdefault("posts", Collection("posts", f"{collections_dir}_posts/", True, ""))
     style = data.get("permalink")
     exclude = tuple(str(p) for p in data.get("exclude") or () if isinstance(p, str | int))[:MAX_NAMES]
-    return JekyllSite(
-        str(folder), tuple(found.values()), style if isinstance(style, str) and style else "date", exclude
-    )
+    style = style if isinstance(style, str) and style else "date"
+    return JekyllSite(str(folder / source), tuple(found.values()), style, exclude, source)
 
 
 def _with_suffix(template: str, style: str) -> str:

@@ -130,8 +130,8 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
         return replace(SITES["antora"], config=AntoraComponent(), known_by=docs / ANTORA_CONFIG)
     if folder == docs and "$docsify" in config_text(docs / "index.html"):
         return replace(SITES["docsify"], known_by=docs / "index.html")
-    if folder == docs and (jekyll := jekyll_site(docs)) is not None:
-        known_by = next((docs / name for name in JEKYLL_CONFIGS if (docs / name).is_file()), docs)
+    if (jekyll := jekyll_site(folder, docs)) is not None:  # DOCS, or the source folder its config names
+        known_by = next((folder / name for name in JEKYLL_CONFIGS if (folder / name).is_file()), folder)
         return replace(SITES["jekyll"], config=jekyll, known_by=known_by)
     if (exdoc := exdoc_site(folder)) is not None:  # an Elixir project's mix.exs, its guides in guides/
         return replace(SITES["exdoc"], config=exdoc, known_by=folder / EXDOC_CONFIG)

@@ -18,6 +18,7 @@ from indexer.ingest.documenter import documenter_project
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
 from indexer.ingest.docusaurus import served_at as docusaurus_served_at
 from indexer.ingest.exdoc import ExDocSite
+from indexer.ingest.jekyll import JekyllSite
 from indexer.ingest.layouts import hugo_content, site_of
 from indexer.ingest.mdn import MdnSite
 from indexer.ingest.site import Site
@@ -202,11 +203,11 @@ def served_at(docs: Path, site: Site) -> str:
         return site_address(lowered(config_mapping(config)).get("baseurl"))
     if site.name == "astro":
         return _astro_served_at(docs, config)
+    if site.name == "jekyll" and isinstance(site.config, JekyllSite):  # indexed from its folder or its `source`
+        settings = config_mapping(config)  # _config.yml: `url: "https://just-the-docs.com"`, `baseurl: ""`
+        return site_address(settings.get("url"), settings.get("baseurl") or "")
     if site_of(config) != docs:
         return ""
-    if site.name == "jekyll":  # _config.yml: `url: "https://just-the-docs.com"`, `baseurl: ""`
-        settings = config_mapping(config)
-        return site_address(settings.get("url"), settings.get("baseurl") or "")
     if site.name == "sphinx":  # Sphinx's own conf.py: `html_baseurl = 'https://www.sphinx-doc.org/en/master/'`
         values = literal_values(config_text(config))
         return site_address(values.get("html_baseurl") if values else None)

@@ -1,0 +1,59 @@
+"""Jekyll sites of home-assistant.io's shape: a `_config.yml` at the repository's root whose `source: source` names
+the folder of the pages, collections (`_integrations/`, `_docs/`) served under a permalink ending in a slash."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from support.folders import Main, all_ids, document, write
+
+CONFIG = """url: https://www.home-assistant.io
+permalink: /blog/:year/:month/:day/:title/
+source: source
+collections:
+  integrations:
+    output: true
+  docs:
+    output: true
+"""
+PAGE = "---\ntitle: {title}\n---\n\nThe {title} zebracorn page.\n"
+
+
+def _site(root: Path) -> None:
+    (root / ".git").mkdir(parents=True)
+    write(root, "_config.yml", CONFIG)
+    write(root, "README.md", "# Home Assistant website\n\nHow to build it.\n")
+    write(root, "source/_integrations/mqtt.markdown", PAGE.format(title="MQTT"))
+    write(root, "source/_docs/automation/trigger.markdown", PAGE.format(title="Automation Trigger"))
+    write(root, "source/getting-started/index.markdown", PAGE.format(title="Getting started"))
+    write(root, "source/_includes/integrations/config_flow.md", "## Configuration\n\nA fragment.\n")
+
+
+@pytest.mark.parametrize(("docs", "prefix"), [("repo", "source/"), ("repo/source", "")])
+def test_a_jekyll_sites_source_folder_holds_its_pages_served_as_folders(
+    tmp_path: Path, indexer_main: Main, docs: str, prefix: str
+) -> None:
+    """home-assistant.io indexed from its root lost every integration's page (`source/_integrations/` was a
+    folder Jekyll keeps for itself), and indexed from source/ was no Jekyll site at all (its _includes/ and
+    _layouts/ were pages)."""
+    _site(tmp_path / "repo")
+    ran = indexer_main(tmp_path / docs, "--index", tmp_path / "advice", "--no-embeddings")
+    assert ran.code == 0, ran.err
+    assert "--base-url https://www.home-assistant.io/ --url-extension html cites them as the site does" in ran.err
+    index_dir = tmp_path / "index"
+    ran = indexer_main(tmp_path / docs, "--index", index_dir, "--no-embeddings", "--base-url",
+                       "https://www.home-assistant.io/", "--url-extension", "html")  # fmt: skip
+    assert ran.code == 0, ran.err
+    pages = ["_docs/automation/trigger.markdown", "_integrations/mqtt.markdown", "getting-started/index.markdown"]
+    assert all_ids(index_dir) == [prefix + page for page in pages]
+    urls = [document(index_dir, prefix + page).url for page in pages]
+    assert urls == [
+        "https://www.home-assistant.io/docs/automation/trigger/",
+        "https://www.home-assistant.io/integrations/mqtt/",
+        "https://www.home-assistant.io/getting-started/",
+    ]
+    assert f"{prefix}_includes/integrations/config_flow.md: in a file or folder Jekyll keeps" in ran.err
+    if prefix:
+        assert "README.md: outside the Jekyll site's source folder (source/, the config's `source`)" in ran.err
