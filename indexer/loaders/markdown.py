@@ -73,6 +73,7 @@ from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.juliadocs import expand_julia_docstrings
 from indexer.loaders.kumascript import plain_definitions
 from indexer.loaders.liquid import fill_liquid
+from indexer.loaders.liquidblocks import render_option_blocks
 from indexer.loaders.materialcodes import material_shortcodes
 from indexer.loaders.mdbook import expand_includes
 from indexer.loaders.mdincludes import expand_markdown_includes
@@ -127,6 +128,7 @@ class MarkdownLoader:
         front_matter, body, warnings = split_front_matter(decode_text(data))
         body = without_github_notice(body)  # the Rails Guides' "DO NOT READ THIS FILE ON GITHUB"
         body = fill_liquid(body, path, front_matter)  # on a Jekyll site: {{ page.title }}, {{ site.data.x.y }}
+        body = render_option_blocks(body)  # home-assistant.io's {% configuration %}: its YAML as a list of options
         pandoc = path.suffix.lower() in quarto.SUFFIXES  # Quarto, R Markdown: ```{python} is code to run, not MyST
         metadata = quarto.Metadata(path, front_matter) if pandoc else None  # read when a shortcode asks
         if metadata is not None:

@@ -17,7 +17,9 @@ What is indexed is what a reader of the built page sees:
   the others in place first) are removed everywhere; escaped, `\\{{#include x}}` shows as `{{#include x}}`, as
   mdBook shows it. Other `{{#...}}` (a Handlebars block in a template shown as code) are not mdBook's: kept.
 - Liquid and Jinja tags (`{% include x %}`, `{{ page.title }}`) are removed from prose, the text between paired
-  tags kept, and so is the title a tag shows (GitBook's `{% tab title="Maven" %}`); `{% comment %}` bodies are
+  tags kept, and so is the title a tag shows (GitBook's `{% tab title="Maven" %}`: a paragraph; a word of its
+  sentence where the tag stands in one), and what a Jekyll site's plugin tags show (liquidtags.py: home-assistant.io's
+  `{% term automation %}`); `{% comment %}` bodies are
   dropped (up to `{% endcomment %}`: a comment never closed hides nothing) and `{% raw %}` bodies kept as
   written. Jekyll's `{% link docs/x.md %}` and `{% post_url 2024-01-02-x %}` stand for the page they name, so
   that a link to it stays a link: `[CHANGELOG]: {% link CHANGELOG.md %}` is a link's definition, not text, and
@@ -44,6 +46,7 @@ from urllib.parse import unquote
 from indexer.loaders import kumascript
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.includes import reading_state
+from indexer.loaders.liquidtags import plugin_tag_text
 from indexer.loaders.sphinxrefs import doc_title
 
 __all__ = ["MAX_TAG", "strip_templates", "visible_attributes"]
@@ -162,6 +165,7 @@ class _Scanner:
         self._next_closer: dict[str, int] = {}  # closer -> where it next occurs at or after the last search
         self._hide_until: str | None = None  # inside `{% comment %}`: the name of the tag that ends it
         self._literal_until: str | None = None  # inside `{% raw %}`
+        self._inline = False  # whether the tag being read has text before or after it on its line
 
     def run(self) -> str:
         text, pos = self.text, 0
@@ -176,6 +180,7 @@ class _Scanner:
             ):
                 continue  # never closed; or MDN's opener after `_` and no MDN macro: TeX's `x_{{f(a)}}`
             self._emit(text[pos:start])
+            self._inline = _within_line(text, start, end)
             self._tag(kind, text[start:end])
             pos = end
         self._emit(text[pos:])
@@ -262,8 +267,16 @@ class _Scanner:
         elif name == "content-ref" and self.hiding and (title := _linked_title(tag)):
             self._emit(f"\n{title}\n")  # the card's title, a paragraph; its body (the link) hidden
             self._hide_until = "endcontent-ref"
+        elif (plugin := plugin_tag_text(name or "", tag)) is not None:  # home-assistant.io's {% term x %}
+            self._emit(f"\n{plugin[0]}\n" if plugin[1] else plugin[0])
         elif shown := visible_attributes(tag):  # GitBook's {% tab title="Maven" %}: its title, a paragraph
-            self._emit(f"\n{shown}\n")
+            self._emit(shown if self._inline else f"\n{shown}\n")  # in a sentence, a word of it
+
+
+def _within_line(text: str, start: int, end: int) -> bool:
+    """Whether the tag at text[start:end] has other text on its line (looked at up to 200 characters away)."""
+    before = text[max(0, start - 200) : start].rsplit("\n", 1)[-1]
+    return bool(before.strip() or text[end : end + 200].split("\n", 1)[0].strip())
 
 
 def _zola_or_unknown() -> bool:

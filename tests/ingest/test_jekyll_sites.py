@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from support.folders import Main, all_ids, document, write
+from support.folders import Main, all_ids, document, text_of, write
 
 CONFIG = """url: https://www.home-assistant.io
 permalink: /blog/:year/:month/:day/:title/
@@ -57,3 +57,66 @@ def test_a_jekyll_sites_source_folder_holds_its_pages_served_as_folders(
     assert f"{prefix}_includes/integrations/config_flow.md: in a file or folder Jekyll keeps" in ran.err
     if prefix:
         assert "README.md: outside the Jekyll site's source folder (source/, the config's `source`)" in ran.err
+
+
+INTEGRATION = """---
+title: MQTT
+---
+
+To change it, go to **{% my integrations title="Settings > Devices & services" %}** or {% my helpers %}.
+Every {% term integration %} and each {% term "Home Assistant Operating System" HAOS %} can publish.
+{% my config_flow_start badge domain=mqtt %}
+
+{% details "Advanced broker settings" icon="mdi:cursor-hand" %}
+Client certificates and the zephyrquartz protocol version.
+{% enddetails %}
+
+{% configuration %}
+broker:
+  description: The hostname of your MQTT broker.
+  required: true
+  type: string
+port:
+  description: The network port of the broker.
+  required: false
+  default: 1883
+  type: integer
+birth_message:
+  description: Birth message that is sent when the connection is made.
+  required: false
+  type: map
+  keys:
+    topic:
+      description: The topic of the birth message.
+      required: true
+      type: string
+{% endconfiguration %}
+
+```yaml
+{% configuration %}
+kept: as written
+```
+"""
+
+
+def test_home_assistants_liquid_tags_show_what_its_site_renders(tmp_path: Path, indexer_main: Main) -> None:
+    """home-assistant.io's pages read "Every  can", "go to ** Settings > Devices & services **", lost the title of
+    each {% details %} block, and showed each {% configuration %} block as one run of YAML keys."""
+    _site(tmp_path / "repo")
+    write(tmp_path / "repo", "source/_integrations/mqtt.markdown", INTEGRATION)
+    index_dir = tmp_path / "index"
+    ran = indexer_main(tmp_path / "repo/source", "--index", index_dir, "--no-embeddings")
+    assert ran.code == 0, ran.err
+    text = text_of(index_dir, "_integrations/mqtt.markdown")
+    assert "go to Settings > Devices & services or Helpers. Every integration and each HAOS can publish." in text
+    assert "Advanced broker settings\n\nClient certificates and the zephyrquartz protocol version." in text
+    assert (
+        "Configuration Variables\n\nbroker (string, required): The hostname of your MQTT broker.\n"
+        "port (integer, optional, default: 1883): The network port of the broker.\n"
+        "birth_message (map, optional): Birth message that is sent when the connection is made.\n"
+        "topic (string, required): The topic of the birth message."
+    ) in text
+    assert "{% configuration %}\nkept: as written" in text  # in code, as written
+    assert (
+        "description:" not in text and "Config Flow Start" not in text and "{%" not in text.split("kept: as")[0][:-19]
+    )

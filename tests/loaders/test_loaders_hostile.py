@@ -370,6 +370,8 @@ GROWING = [
     pytest.param("a.md", lambda n: "> ```\n> {{ a }}\n>\n" * n + "@include x.md\n" * n, id="md-quoted-fences"),
     pytest.param("a.md", lambda n: "---\n" + "title: @x: y\n" * n + "---\nx\n", id="md-flat-front-matter"),
     pytest.param("a.md", lambda n: "[a](@ref b `c " * n + "\n```@meta\n" * n, id="md-documenter-references"),
+    pytest.param("a.md", lambda n: "x {% term a %} {% my b title='c' %}" * n + "{% term " * n, id="md-liquid-terms"),
+    pytest.param("a.md", lambda n: "{% configuration %}\na:\n  description: b\n" * n, id="md-unclosed-options"),
     pytest.param("a.pod", lambda n: "=pod\n\n" + "B<I<C<< x L<a|E<" * n + "\n", id="pod-unclosed-codes"),
     pytest.param("a.pod", lambda n: "=pod\n\nC<< a" + " " * n * 20 + "b >>> " + "C<<< a >> " * n, id="pod-angles"),
     pytest.param(

@@ -1,0 +1,107 @@
+"""Liquid blocks whose body is YAML that the site's plugin renders as a list of options, put as that list before
+the page is read: home-assistant.io's `{% configuration %}` ... `{% endconfiguration %}` (and its
+`configuration_basic`), on most of its integrations' pages, showed as one run of `broker: description: The
+hostname... required: true type: string port: ...` where the site shows a "Configuration Variables" heading over
+each option's name, type, whether it is required, its default and its description, the options of a map nested
+under it.
+
+A block is found on lines of its own outside fenced code; a body that is no YAML mapping of options (or too deep)
+is left as written, for templates.py to take its tags out as it does any block's. Each line is looked at once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from indexer.loaders.fences import closes, opens
+from indexer.loaders.yamlread import read_yaml
+
+__all__ = ["render_option_blocks"]
+
+_OPEN = re.compile(r"[ \t]*\{%-?[ \t]*(configuration(?:_basic)?)\b[^%\n]{0,200}-?%\}[ \t]*")
+_MAX_DEPTH = 8  # nested options shown; deeper ones are left out rather than recursed into
+_HEADING = "### Configuration Variables"
+
+
+def render_option_blocks(text: str) -> str:
+    """`text` with each option block rendered as a Markdown list (see the module docstring)."""
+    if "{%" not in text or "configuration" not in text:
+        return text
+    out: list[str] = []
+    fence: str | None = None
+    block: list[str] | None = None  # the body of the block being read
+    name = ""
+    for line in text.split("\n"):
+        if block is not None:
+            if _closes(line, name):
+                out += _rendered(block, name)
+                block = None
+            else:
+                block.append(line)
+        elif fence is not None:
+            fence = None if closes(line, fence) else fence
+            out.append(line)
+        elif (opened := opens(line)) is not None:
+            fence = opened
+            out.append(line)
+        elif (match := _OPEN.fullmatch(line)) is not None:
+            block, name = [], match.group(1)
+        else:
+            out.append(line)
+    if block is not None:  # never closed: left as written
+        out += [f"{{% {name} %}}", *block]
+    return "\n".join(out)
+
+
+def _closes(line: str, name: str) -> bool:
+    stripped = line.strip()
+    if not (stripped.startswith("{%") and stripped.endswith("%}")):
+        return False
+    return stripped[2:-2].strip("- \t") == "end" + name
+
+
+def _rendered(body: list[str], name: str) -> list[str]:
+    """The block as the site shows it, or as written (with its tags) when its body is no mapping of options."""
+    options = read_yaml("\n".join(body))
+    if not isinstance(options, Mapping) or not options:
+        return [f"{{% {name} %}}", *body, f"{{% end{name} %}}"]
+    return ["", _HEADING, "", *_items(options, 0), ""]
+
+
+def _items(options: Mapping[Any, Any], depth: int) -> list[str]:
+    lines: list[str] = []
+    indent = "  " * depth
+    for key, option in options.items():
+        option = option if isinstance(option, Mapping) else {"description": option}
+        lines.append(f"{indent}- **{key}**{_facts(option)}: {_text(option.get('description'))}".rstrip(": "))
+        default = option.get("default")
+        if _text(default) and len(_text(default)) > 30:
+            lines.append(f"{indent}  Default: {_text(default)}")
+        keys = option.get("keys")
+        if isinstance(keys, Mapping) and keys and depth + 1 < _MAX_DEPTH:
+            lines += _items(keys, depth + 1)
+    return lines
+
+
+def _facts(option: Mapping[Any, Any]) -> str:
+    """` (string, required, default: 1883)`: the option's type, whether it is required, a short default."""
+    kind = option.get("type")
+    facts = [" | ".join(map(str, kind)) if isinstance(kind, list) else _text(kind)]
+    required = option.get("required")
+    facts.append("required" if required is True else "optional" if required is False else _text(required))
+    default = _text(option.get("default"))
+    if default and len(default) <= 30:
+        facts.append(f"default: {default}")
+    shown = [fact for fact in facts if fact]
+    return f" ({', '.join(shown)})" if shown else ""
+
+
+def _text(value: object) -> str:
+    """A value as one line of text: True as `true`, as YAML writes it; None as nothing."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return " ".join(str(value).split())

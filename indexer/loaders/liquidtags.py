@@ -1,0 +1,41 @@
+"""The text a reader sees of Liquid tags that a Jekyll site's own plugins define, where templates.py would take the
+tag out with nothing in its place. home-assistant.io's, on nearly every page:
+
+- `{% term automation %}`, `{% term "Home Assistant Operating System" %}`, `{% term integration integrations %}`:
+  the word with a tooltip, the text when one is given, else the term ("Every {% term integration %} can" read
+  "Every  can").
+- `{% my integrations title="Settings > Devices & services" %}`: a link reading its title, else its redirect's
+  name in title case (`{% my helpers %}` is "Helpers"); a `badge` is an image, no text.
+- `{% details "Manual configuration steps" %}` ... `{% enddetails %}`: a block under that title (the body stays,
+  as any block's does).
+
+Arguments are read with patterns that match a short tag once (no nested repetition): linear.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["plugin_tag_text"]
+
+_ARGUMENTS = re.compile(r"\{%-?\s*[\w-]+\s*(.*?)\s*-?%\}", re.DOTALL)
+_QUOTED_OR_WORD = re.compile(r'"([^"]*)"|\'([^\']*)\'|([^\s"\']+)')
+_TITLE = re.compile(r"""\btitle\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_TITLED_BLOCKS = frozenset({"details"})
+
+
+def plugin_tag_text(name: str, tag: str) -> tuple[str, bool] | None:
+    """(the text the tag shows, whether it is a block's title: a paragraph of its own) for a tag of NAME this
+    module knows, None for any other (or one that shows nothing)."""
+    match = _ARGUMENTS.fullmatch(tag)
+    if match is None:
+        return None
+    words = ["".join(found) for found in _QUOTED_OR_WORD.findall(match.group(1))]
+    if name == "term" and words:
+        return (words[1] if len(words) > 1 else words[0]).strip(), False
+    if name == "my" and words and "badge" not in words:
+        title = _TITLE.search(match.group(1))
+        return ("".join(title.groups("")) if title else words[0].replace("_", " ").title()).strip(), False
+    if name in _TITLED_BLOCKS and words and match.group(1).lstrip()[:1] in ("'", '"'):
+        return words[0].strip(), True
+    return None
