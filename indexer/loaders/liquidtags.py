@@ -22,6 +22,11 @@ _ARGUMENTS = re.compile(r"\{%-?\s*[\w-]+\s*(.*?)\s*-?%\}", re.DOTALL)
 _QUOTED_OR_WORD = re.compile(r'"([^"]*)"|\'([^\']*)\'|([^\s"\']+)')
 _TITLE = re.compile(r"""\btitle\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _TITLED_BLOCKS = frozenset({"details"})
+# the titles home-assistant.io's `my` plugin gives the redirects it does not title-case
+_MY_TITLES = {"config_flow_start": "Add Integration", "automations": "Automations & Scenes",
+              "config": "Configuration", "developer_services": "Services", "developer_states": "States",
+              "developer_template": "Templates", "general": "General Settings", "supervisor_backups": "Backups",
+              "cloud": "Home Assistant Cloud"}  # fmt: skip
 
 
 def plugin_tag_text(name: str, tag: str) -> tuple[str, bool] | None:
@@ -35,7 +40,8 @@ def plugin_tag_text(name: str, tag: str) -> tuple[str, bool] | None:
         return (words[1] if len(words) > 1 else words[0]).strip(), False
     if name == "my" and words and "badge" not in words:
         title = _TITLE.search(match.group(1))
-        return ("".join(title.groups("")) if title else words[0].replace("_", " ").title()).strip(), False
+        shown = _MY_TITLES.get(words[0]) or words[0].replace("_", " ").title()
+        return ("".join(title.groups("")) if title else shown).strip(), False
     if name in _TITLED_BLOCKS and words and match.group(1).lstrip()[:1] in ("'", '"'):
         return words[0].strip(), True
     return None

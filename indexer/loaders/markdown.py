@@ -69,6 +69,7 @@ from indexer.loaders.hugodata import expand_gohugo_shortcodes
 from indexer.loaders.hugoincludes import expand_hugo_includes
 from indexer.loaders.hugoparams import fill_params
 from indexer.loaders.includemarkdown import expand_include_markdown
+from indexer.loaders.jekyllincludes import expand_jekyll_includes
 from indexer.loaders.jsx import is_mdx, strip_jsx
 from indexer.loaders.juliadocs import expand_julia_docstrings
 from indexer.loaders.kumascript import plain_definitions
@@ -127,6 +128,7 @@ class MarkdownLoader:
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
         body = without_github_notice(body)  # the Rails Guides' "DO NOT READ THIS FILE ON GITHUB"
+        body = expand_jekyll_includes(body, path)  # on a Jekyll site: {% include x.md %}, from its _includes/
         body = fill_liquid(body, path, front_matter)  # on a Jekyll site: {{ page.title }}, {{ site.data.x.y }}
         body = render_option_blocks(body)  # home-assistant.io's {% configuration %}: its YAML as a list of options
         pandoc = path.suffix.lower() in quarto.SUFFIXES  # Quarto, R Markdown: ```{python} is code to run, not MyST

@@ -120,3 +120,46 @@ def test_home_assistants_liquid_tags_show_what_its_site_renders(tmp_path: Path, 
     assert (
         "description:" not in text and "Config Flow Start" not in text and "{%" not in text.split("kept: as")[0][:-19]
     )
+
+
+CONFIG_FLOW = """{% capture name %}{{ include.name | default: page.title }}{% endcapture %}
+
+## Configuration
+
+To add the **{{ name }}** integration, select **{% my config_flow_start icon %}**.
+{% include integrations/steps.md %}
+"""
+
+
+@pytest.mark.parametrize("docs", ["repo", "repo/source"])
+def test_a_jekyll_pages_includes_show_the_included_files_text(tmp_path: Path, indexer_main: Main, docs: str) -> None:
+    """Each of home-assistant.io's integration pages includes integrations/config_flow.md, the section on adding
+    it: the tag was taken out and the section with it. Its `{{ name }}` is the page's title, or the parameter."""
+    root = tmp_path / "repo"
+    _site(root)
+    write(root, "source/_includes/integrations/config_flow.md", CONFIG_FLOW)
+    write(root, "source/_includes/integrations/steps.md", "Follow the zebracorn steps on screen.\n")
+    write(
+        root,
+        "source/_integrations/mqtt.markdown",
+        PAGE.format(title="MQTT") + "\n{% include integrations/config_flow.md %}\n",
+    )
+    write(
+        root,
+        "source/_integrations/zha.markdown",
+        PAGE.format(title="ZHA")
+        + '\n{% include integrations/config_flow.md name="Zigbee" %}\n\n'
+        + "```\n{% include integrations/config_flow.md %}\n```\n"
+        + "{% include_relative near.md %}\n{% include integrations/gone.md %}\n",
+    )
+    write(root, "source/_integrations/near.md", "Text kept beside the page.\n")
+    index_dir = tmp_path / "index"
+    ran = indexer_main(tmp_path / docs, "--index", index_dir, "--no-embeddings")
+    assert ran.code == 0, ran.err
+    prefix = "source/" if docs == "repo" else ""
+    mqtt = text_of(index_dir, f"{prefix}_integrations/mqtt.markdown")
+    assert "Configuration\n\nTo add the MQTT integration, select Add Integration.\n\nFollow the zebracorn steps" in mqtt
+    zha = text_of(index_dir, f"{prefix}_integrations/zha.markdown")
+    assert "To add the Zigbee integration" in zha and "Text kept beside the page." in zha
+    assert "{% include integrations/config_flow.md %}" in zha  # in code, as written
+    assert "included file integrations/gone.md does not exist" in ran.err

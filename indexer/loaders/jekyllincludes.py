@@ -1,0 +1,129 @@
+"""Jekyll's includes put in place on a page of a Jekyll site, as Jekyll puts them when it builds the page:
+`{% include integrations/config_flow.md %}` is the text of `_includes/integrations/config_flow.md` in the site's
+source folder (the config's `source`, home-assistant.io's `source/`; its `includes_dir`), `{% include_relative
+x.md %}` the file's beside the page. home-assistant.io's integration pages each include the section on how to
+add the integration ("## Configuration", its steps); templates.py had taken the tag out, and the section with it.
+
+- On a Jekyll site only (a `_config.yml` above the page, not Jupyter Book's), on lines outside fenced code (code
+  shows the tag as written, as templates.py keeps it); a tag per line at most MAX_TAG characters long.
+- The include's parameters (`{% include x.md name="Zigbee" %}`) fill its `{{ include.name }}` outputs; a name
+  written with a variable (`{{ page.x }}` in the path) is Liquid to run: left for templates.py to take out.
+- Its `{{ include.name | default: page.title }}` is the parameter, else what the default names (filled in by
+  liquid.py when it names a value); a capture on one line (`{% capture name %}{{ include.name }}{% endcapture
+  %}`, as home-assistant.io's includes begin) stands for its value in the `{{ name }}` outputs after it.
+- An included file's own includes are put in place too (includes.py stops past MAX_DEPTH); a file that is not
+  there is a warning, as includes.py gives for every include.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from indexer.loaders.fences import closes, opens
+from indexer.loaders.includes import deeper, folders_up, included_text
+from indexer.loaders.yamlread import read_yaml
+
+__all__ = ["expand_jekyll_includes"]
+
+_TAG = re.compile(r"\{%-?[ \t]*include(_relative)?[ \t]+([^\s{}%]+)((?:[ \t][^\n%]{0,500})?)-?%\}")
+_PARAMETER = re.compile(r"""([\w-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)')""")
+_INCLUDE_OUTPUT = re.compile(
+    r"\{\{-?[ \t]*include\.([\w-]+)(?:[ \t]*\|[ \t]*default:[ \t]*((?:page|site)(?:\.[\w-]+)+))?[ \t]*-?\}\}"
+)
+_CAPTURE = re.compile(
+    r"[ \t]*\{%-?[ \t]*capture[ \t]+(\w+)[ \t]*-?%\}([^\n]{0,500}?)\{%-?[ \t]*endcapture[ \t]*-?%\}[ \t]*"
+)
+_OUTPUT = re.compile(r"\{\{-?[ \t]*(\w+)[ \t]*-?\}\}")
+_CONFIGS = ("_config.yml", "_config.yaml")
+
+
+def expand_jekyll_includes(text: str, path: Path) -> str:
+    """`text` with its Jekyll includes in place (see the module docstring); unchanged off a Jekyll site."""
+    if "{%" not in text or "include" not in text or not _TAG.search(text):
+        return text
+    includes = _includes_folder(path)
+    if includes is None:
+        return text
+    return _expanded(text, path, includes)
+
+
+def _expanded(text: str, path: Path, includes: str) -> str:
+    out: list[str] = []
+    fence: str | None = None
+    for line in text.split("\n"):
+        if fence is not None:
+            fence = None if closes(line, fence) else fence
+        elif (opened := opens(line)) is not None:
+            fence = opened
+        elif "{%" in line:
+            line = _TAG.sub(lambda tag: _included(tag, path, includes), line)
+        out.append(line)
+    return "\n".join(out)
+
+
+def _included(tag: re.Match[str], page: Path, includes: str) -> str:
+    relative, name, rest = tag.group(1), tag.group(2), tag.group(3)
+    folder = str(page.parent) if relative else includes
+    found = included_text(Path(folder), name, relative_to_folder=True)
+    if found is None:
+        return ""
+    parameters = {m.group(1): m.group(2) or m.group(3) or "" for m in _PARAMETER.finditer(rest)}
+    found = _INCLUDE_OUTPUT.sub(lambda out: _parameter(out, parameters), found)
+    with deeper():
+        found = _captured(_expanded(found, page, includes))
+    return "\n" + found.strip("\n") + "\n"
+
+
+def _parameter(output: re.Match[str], parameters: dict[str, str]) -> str:
+    """An include's parameter, else the output of its default (`{{ page.title }}`), else the output as written."""
+    if output.group(1) in parameters:
+        return parameters[output.group(1)]
+    return "{{ " + output.group(2) + " }}" if output.group(2) else output.group(0)
+
+
+def _captured(text: str) -> str:
+    """`text` with its one-line captures taken out and their values in the `{{ name }}` outputs after them."""
+    if "capture" not in text:
+        return text
+    values: dict[str, str] = {}
+    out: list[str] = []
+    for line in text.split("\n"):
+        if (capture := _CAPTURE.fullmatch(line)) is not None:
+            values[capture.group(1)] = capture.group(2).strip()
+            continue
+        if values and "{{" in line:
+            line = _OUTPUT.sub(lambda output: values.get(output.group(1), output.group(0)), line)
+        out.append(line)
+    return "\n".join(out)
+
+
+def _includes_folder(page: Path) -> str | None:
+    """The site's includes folder (`source/_includes`), or None when the page is on no Jekyll site."""
+    for folder in folders_up(page):
+        config = next((os.path.join(folder, n) for n in _CONFIGS if os.path.isfile(os.path.join(folder, n))), None)
+        if config is None:
+            continue
+        if os.path.exists(os.path.join(folder, "_toc.yml")):
+            return None  # Jupyter Book's
+        settings = _settings(config)
+        source = os.path.join(folder, _relative(settings.get("source")))
+        return os.path.normpath(os.path.join(source, _relative(settings.get("includes_dir")) or "_includes"))
+    return None
+
+
+def _settings(config: str) -> dict[str, object]:
+    try:
+        with open(config, encoding="utf-8", errors="replace") as file:
+            data = read_yaml(file.read(200_000))
+    except OSError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _relative(value: object) -> str:
+    """A folder the config names inside the site ("" for none, or one that leaves it)."""
+    if not isinstance(value, str) or not value.strip() or value.strip().startswith("/") or ".." in value:
+        return ""
+    return value.strip().strip("/")
