@@ -41,6 +41,7 @@ for a closing delimiter starts past the previous one, so the work is linear in t
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from urllib.parse import unquote
 
 from indexer.loaders import kumascript
@@ -85,6 +86,8 @@ _CALL_VISIBLE = re.compile(r"\b(?:title|caption|alt|label|description|header|tex
 # a Hugo shortcode's tag: a backquoted argument in it (`header=\`Gradle (build.gradle)\``, a raw string) is no code span
 _SHORTCODE_TAG = re.compile(
     r"\{\{[<%](?!/\*)[^\n]{0,2000}?[>%]\}\}|\{\{-?[ \t]*+[A-Za-z_]\w*+\([^\n]{0,2000}?\)[ \t]*+-?\}\}"
+    # and a Liquid tag whose first argument is quoted: `{% details "Steps for `x`" %}`, home-assistant.io's
+    r"""|\{%-?[ \t]*+[\w-]++[ \t]++(?:"[^"\n]{0,500}+"|'[^'\n]{0,500}+')[^\n%]{0,500}+%\}"""
 )
 _URL = re.compile(r"""\burl\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _PAGE_LINK = re.compile(r"\{%-?\s*(?:link|post_url)\s+([^\s{}%]+)\s*-?%\}")  # Jekyll's tags that give a page's URL
@@ -144,8 +147,10 @@ def _prose(lines: list[str]) -> list[str]:
     parts: list[str] = []
     pos = 0
     tags = [(m.start(), m.end()) for m in _SHORTCODE_TAG.finditer(text)] if "`" in text else []
+    starts = [start for start, _ in tags]  # in order, and the tags do not overlap: the one before a span is found
     for span in CODE_SPAN.finditer(text):
-        if any(start < span.start() < end for start, end in tags):
+        before = bisect_left(starts, span.start()) - 1
+        if before >= 0 and tags[before][1] > span.start():
             continue  # a shortcode's backquoted argument: part of the tag
         parts.append(_Scanner(text[pos : span.start()], in_code=False).run())
         parts.append(_Scanner(span.group(), in_code=True).run())

@@ -71,6 +71,10 @@ Every {% term integration %} and each {% term "Home Assistant Operating System" 
 Client certificates and the zephyrquartz protocol version.
 {% enddetails %}
 
+{% details "Publishing with `mqtt.publish`" %}
+Retained messages.
+{% enddetails %}
+
 {% configuration %}
 broker:
   description: The hostname of your MQTT broker.
@@ -110,6 +114,7 @@ def test_home_assistants_liquid_tags_show_what_its_site_renders(tmp_path: Path, 
     text = text_of(index_dir, "_integrations/mqtt.markdown")
     assert "go to Settings > Devices & services or Helpers. Every integration and each HAOS can publish." in text
     assert "Advanced broker settings\n\nClient certificates and the zephyrquartz protocol version." in text
+    assert "Publishing with mqtt.publish\n\nRetained messages." in text  # a code span in its title
     assert (
         "Configuration Variables\n\nbroker (string, required): The hostname of your MQTT broker.\n"
         "port (integer, optional, default: 1883): The network port of the broker.\n"

@@ -372,6 +372,7 @@ GROWING = [
     pytest.param("a.md", lambda n: "[a](@ref b `c " * n + "\n```@meta\n" * n, id="md-documenter-references"),
     pytest.param("a.md", lambda n: "x {% term a %} {% my b title='c' %}" * n + "{% term " * n, id="md-liquid-terms"),
     pytest.param("a.md", lambda n: "{% configuration %}\na:\n  description: b\n" * n, id="md-unclosed-options"),
+    pytest.param("a.md", lambda n: '{% details "`a` ' * n + "`x` {% b 'c' %}" * n, id="md-liquid-quoted-spans"),
     pytest.param(
         "a.md", lambda n: "{% include " + "a" * n + " x" * n + "\n{% capture a %}" * n, id="md-jekyll-includes"
     ),
