@@ -8,6 +8,8 @@ tag out with nothing in its place. home-assistant.io's, on nearly every page:
   name in title case (`{% my helpers %}` is "Helpers"); a `badge` is an image, no text.
 - `{% details "Manual configuration steps" %}` ... `{% enddetails %}`: a block under that title (the body stays,
   as any block's does).
+- `{% important %}`, `{% note title="Extra" %}` (tip, warning, caution too) ... `{% endnote %}`: an alert under its
+  kind's name ("Important", "Note: Extra"), as MkDocs' admonitions show theirs (dialects.py).
 
 Arguments are read with patterns that match a short tag once (no nested repetition): linear.
 """
@@ -22,6 +24,7 @@ _ARGUMENTS = re.compile(r"\{%-?\s*[\w-]+\s*(.*?)\s*-?%\}", re.DOTALL)
 _QUOTED_OR_WORD = re.compile(r'"([^"]*)"|\'([^\']*)\'|([^\s"\']+)')
 _TITLE = re.compile(r"""\btitle\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _TITLED_BLOCKS = frozenset({"details"})
+_ALERTS = frozenset({"note", "tip", "important", "warning", "caution"})
 # the titles home-assistant.io's `my` plugin gives the redirects it does not title-case
 _MY_TITLES = {"config_flow_start": "Add Integration", "automations": "Automations & Scenes",
               "config": "Configuration", "developer_services": "Services", "developer_states": "States",
@@ -35,6 +38,9 @@ def plugin_tag_text(name: str, tag: str) -> tuple[str, bool] | None:
     match = _ARGUMENTS.fullmatch(tag)
     if match is None:
         return None
+    if name in _ALERTS:
+        title = _TITLE.search(match.group(1))
+        return name.capitalize() + (": " + "".join(title.groups("")).strip() if title else ""), True
     words = ["".join(found) for found in _QUOTED_OR_WORD.findall(match.group(1))]
     if name == "term" and words:
         return (words[1] if len(words) > 1 else words[0]).strip(), False

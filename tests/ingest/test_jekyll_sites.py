@@ -71,6 +71,14 @@ Every {% term integration %} and each {% term "Home Assistant Operating System" 
 Client certificates and the zephyrquartz protocol version.
 {% enddetails %}
 
+{% important %}
+The broker must be reachable.
+{% endimportant %}
+
+{% tip title="Testing" %}
+Use the zephyrquartz tool.
+{% endtip %}
+
 {% details "Publishing with `mqtt.publish`" %}
 Retained messages.
 {% enddetails %}
@@ -105,7 +113,7 @@ kept: as written
 
 def test_home_assistants_liquid_tags_show_what_its_site_renders(tmp_path: Path, indexer_main: Main) -> None:
     """home-assistant.io's pages read "Every  can", "go to ** Settings > Devices & services **", lost the title of
-    each {% details %} block, and showed each {% configuration %} block as one run of YAML keys."""
+    each {% details %} block and each alert's kind, and showed each {% configuration %} block as a run of YAML keys."""
     _site(tmp_path / "repo")
     write(tmp_path / "repo", "source/_integrations/mqtt.markdown", INTEGRATION)
     index_dir = tmp_path / "index"
@@ -115,6 +123,7 @@ def test_home_assistants_liquid_tags_show_what_its_site_renders(tmp_path: Path, 
     assert "go to Settings > Devices & services or Helpers. Every integration and each HAOS can publish." in text
     assert "Advanced broker settings\n\nClient certificates and the zephyrquartz protocol version." in text
     assert "Publishing with mqtt.publish\n\nRetained messages." in text  # a code span in its title
+    assert "Important\n\nThe broker must be reachable.\n\nTip: Testing\n\nUse the zephyrquartz tool." in text
     assert (
         "Configuration Variables\n\nbroker (string, required): The hostname of your MQTT broker.\n"
         "port (integer, optional, default: 1883): The network port of the broker.\n"
