@@ -11,6 +11,7 @@ add the integration ("## Configuration", its steps); templates.py had taken the 
 - Its `{{ include.name | default: page.title }}` is the parameter, else what the default names (filled in by
   liquid.py when it names a value); a capture on one line (`{% capture name %}{{ include.name }}{% endcapture
   %}`, as home-assistant.io's includes begin) stands for its value in the `{{ name }}` outputs after it.
+- Its conditions are decided where they test its parameters and the page's front matter (liquidif.py).
 - An included file's own includes are put in place too (includes.py stops past MAX_DEPTH); a file that is not
   there is a warning, as includes.py gives for every include.
 """
@@ -19,10 +20,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from indexer.loaders.fences import closes, opens
 from indexer.loaders.includes import deeper, folders_up, included_text
+from indexer.loaders.liquidif import decide_conditions
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["expand_jekyll_includes"]
@@ -39,17 +43,17 @@ _OUTPUT = re.compile(r"\{\{-?[ \t]*(\w+)[ \t]*-?\}\}")
 _CONFIGS = ("_config.yml", "_config.yaml")
 
 
-def expand_jekyll_includes(text: str, path: Path) -> str:
+def expand_jekyll_includes(text: str, path: Path, page: Mapping[str, Any]) -> str:
     """`text` with its Jekyll includes in place (see the module docstring); unchanged off a Jekyll site."""
     if "{%" not in text or "include" not in text or not _TAG.search(text):
         return text
     includes = _includes_folder(path)
     if includes is None:
         return text
-    return _expanded(text, path, includes)
+    return _expanded(text, path, includes, page)
 
 
-def _expanded(text: str, path: Path, includes: str) -> str:
+def _expanded(text: str, path: Path, includes: str, page: Mapping[str, Any]) -> str:
     out: list[str] = []
     fence: str | None = None
     for line in text.split("\n"):
@@ -58,21 +62,21 @@ def _expanded(text: str, path: Path, includes: str) -> str:
         elif (opened := opens(line)) is not None:
             fence = opened
         elif "{%" in line:
-            line = _TAG.sub(lambda tag: _included(tag, path, includes), line)
+            line = _TAG.sub(lambda tag: _included(tag, path, includes, page), line)
         out.append(line)
     return "\n".join(out)
 
 
-def _included(tag: re.Match[str], page: Path, includes: str) -> str:
+def _included(tag: re.Match[str], path: Path, includes: str, page: Mapping[str, Any]) -> str:
     relative, name, rest = tag.group(1), tag.group(2), tag.group(3)
-    folder = str(page.parent) if relative else includes
+    folder = str(path.parent) if relative else includes
     found = included_text(Path(folder), name, relative_to_folder=True)
     if found is None:
         return ""
     parameters = {m.group(1): m.group(2) or m.group(3) or "" for m in _PARAMETER.finditer(rest)}
-    found = _INCLUDE_OUTPUT.sub(lambda out: _parameter(out, parameters), found)
+    found = decide_conditions(_INCLUDE_OUTPUT.sub(lambda out: _parameter(out, parameters), found), parameters, page)
     with deeper():
-        found = _captured(_expanded(found, page, includes))
+        found = _captured(_expanded(found, path, includes, page))
     return "\n" + found.strip("\n") + "\n"
 
 

@@ -6,7 +6,8 @@ the site shows "Ruby version 2.7.0 or higher".
 The site is the nearest folder above the page holding `_config.yml` (not beside Jupyter Book's `_toc.yml`), up to
 the repository's root. Its files are read as includes are (includes.py, for the settings they give: remembered,
 so that a change reads the pages again). An output with a filter (`{{ site.url | append: x }}`), or one whose
-name holds no text value, is left for templates.py to take out; so is everything in code, which shows templates
+name holds no text value, is left for templates.py to take out (but `default:` with a quoted value, which
+stands for a value that is missing or empty); so is everything in code, which shows templates
 as written.
 """
 
@@ -25,7 +26,10 @@ from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["fill_liquid"]
 
-_OUTPUT = re.compile(r"\{\{-?[ \t]*((?:page|site)(?:\.[\w-]+)+)[ \t]*-?\}\}")
+_OUTPUT = re.compile(
+    r"\{\{-?[ \t]*((?:page|site)(?:\.[\w-]+)+)"
+    r"""(?:[ \t]*\|[ \t]*default:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'))?[ \t]*-?\}\}"""
+)
 _CONFIGS = ("_config.yml", "_config.yaml")
 _DATA = (".yml", ".yaml", ".json")
 
@@ -66,6 +70,9 @@ class _Values:
             value = self._file("_config", (".yml", ".yaml"))
         for key in keys:
             value = value.get(key) if isinstance(value, Mapping) else None
+        default = match.group(2) if match.group(2) is not None else match.group(3)
+        if default is not None and (value is None or value is False or value == ""):
+            return default  # `{{ page.kind | default: "integration" }}`, as Liquid's filter gives it
         if isinstance(value, bool) or not isinstance(value, str | int | float):
             return match.group(0)
         return str(value)

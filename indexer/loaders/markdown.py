@@ -128,7 +128,9 @@ class MarkdownLoader:
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
         body = without_github_notice(body)  # the Rails Guides' "DO NOT READ THIS FILE ON GITHUB"
-        body = expand_jekyll_includes(body, path)  # on a Jekyll site: {% include x.md %}, from its _includes/
+        body = expand_jekyll_includes(
+            body, path, front_matter
+        )  # on a Jekyll site: {% include x.md %}, from its _includes/
         body = fill_liquid(body, path, front_matter)  # on a Jekyll site: {{ page.title }}, {{ site.data.x.y }}
         body = render_option_blocks(body)  # home-assistant.io's {% configuration %}: its YAML as a list of options
         pandoc = path.suffix.lower() in quarto.SUFFIXES  # Quarto, R Markdown: ```{python} is code to run, not MyST

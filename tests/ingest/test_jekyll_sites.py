@@ -140,24 +140,31 @@ CONFIG_FLOW = """{% capture name %}{{ include.name | default: page.title }}{% en
 
 ## Configuration
 
-To add the **{{ name }}** integration, select **{% my config_flow_start icon %}**.
+To add the **{{ name }}** {% unless page.kind == 'virtual' %}{{ page.kind | default: "integration" }}{% else %}\
+integration{% endunless %}, select **{% my config_flow_start icon %}**.
 {% include integrations/steps.md %}
+{% if include.discovery or page.ha_zeroconf %}
+{{ name }} can be auto-discovered.
+{% elsif site.title %}
+Undecided site branch.
+{% else %}
+Set {{ name }} up by hand.
+{% endif %}
 """
 
 
 @pytest.mark.parametrize("docs", ["repo", "repo/source"])
 def test_a_jekyll_pages_includes_show_the_included_files_text(tmp_path: Path, indexer_main: Main, docs: str) -> None:
     """Each of home-assistant.io's integration pages includes integrations/config_flow.md, the section on adding
-    it: the tag was taken out and the section with it. Its `{{ name }}` is the page's title, or the parameter."""
+    it: the tag was taken out and the section with it. Its `{{ name }}` is the page's title, or the parameter; its
+    conditions on the page's front matter and the parameters pick a branch (every page said "can be auto-discovered").
+    """
     root = tmp_path / "repo"
     _site(root)
     write(root, "source/_includes/integrations/config_flow.md", CONFIG_FLOW)
     write(root, "source/_includes/integrations/steps.md", "Follow the zebracorn steps on screen.\n")
-    write(
-        root,
-        "source/_integrations/mqtt.markdown",
-        PAGE.format(title="MQTT") + "\n{% include integrations/config_flow.md %}\n",
-    )
+    mqtt_page = PAGE.format(title="MQTT").replace("---\n\n", "ha_zeroconf: true\n---\n\n")
+    write(root, "source/_integrations/mqtt.markdown", mqtt_page + "\n{% include integrations/config_flow.md %}\n")
     write(
         root,
         "source/_integrations/zha.markdown",
@@ -174,6 +181,8 @@ def test_a_jekyll_pages_includes_show_the_included_files_text(tmp_path: Path, in
     mqtt = text_of(index_dir, f"{prefix}_integrations/mqtt.markdown")
     assert "Configuration\n\nTo add the MQTT integration, select Add Integration.\n\nFollow the zebracorn steps" in mqtt
     zha = text_of(index_dir, f"{prefix}_integrations/zha.markdown")
+    assert "MQTT can be auto-discovered." in mqtt and "by hand" not in mqtt and "Undecided" not in mqtt
     assert "To add the Zigbee integration" in zha and "Text kept beside the page." in zha
+    assert "Undecided site branch.\n\nSet Zigbee up by hand." in zha and "auto-discovered" not in zha
     assert "{% include integrations/config_flow.md %}" in zha  # in code, as written
     assert "included file integrations/gone.md does not exist" in ran.err

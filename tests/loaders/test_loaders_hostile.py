@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from indexer.loaders.liquidif import decide_conditions
 
 from support.folders import found, index, run_cli, text_of, write
 from support.loaders import assert_text, load, python_lines, searchable
@@ -443,3 +446,35 @@ def test_a_site_configs_glob_of_many_stars_takes_linear_work_on_a_long_path(
     assert time.monotonic() - started < 20
     assert found(tmp_path / "index", "zebracorn") == [f"{folder}/{'a' * 150}.md"]
     assert found(tmp_path / "index", "unicornfish") == ([] if excluded else [f"{folder}/{'a' * 150}b.md"])
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda n: "{% if page.a %}x{% else %}" * n + "{% endif %}" * n, id="nested-past-the-limit"),
+        pytest.param(lambda n: "{% if page.a or include.b and 'c' == page.d %}x{% elsif e %}y" * n, id="unclosed"),
+        pytest.param(lambda n: "{% else %}{% endif %}{% if" * n, id="stray-ends"),
+    ],
+)
+def test_the_conditions_of_a_jekyll_include_take_linear_work(make: object) -> None:
+    """home-assistant.io's includes' `{% if %}` branches are picked by liquidif.py (jekyllincludes.py calls it)."""
+    assert callable(make)
+
+    def work(n: int) -> int:
+        count = 0
+
+        def trace(frame: object, event: str, arg: object) -> object:
+            nonlocal count
+            count += 1
+            return trace
+
+        previous = sys.gettrace()
+        sys.settrace(trace)
+        try:
+            decide_conditions(make(n), {"b": "x"}, {"a": True})
+        finally:
+            sys.settrace(previous)
+        return count
+
+    small, large = work(1000), work(2000)
+    assert large < 2.6 * small, (small, large)
