@@ -8,7 +8,9 @@ page said so, and its steps showed the helper's and the integration's ways one a
   compared with `==`, `!=` or `contains`, or alone (true unless nil or false, as in Liquid), joined by `and`
   and `or` (read right to left, as Liquid does). One that names anything else (`site.x`, a variable, a
   filter) is not decided: its tags and all its branches stay, for templates.py to take the tags out as before.
-- Each tag is found once, left to right; nesting deeper than MAX_DEPTH is left as written.
+- Each tag is found once, left to right; nesting deeper than MAX_DEPTH is left as written, and so is a text
+  with a decided condition never closed (Jekyll fails on it; as templates.py's comment never closed, it hides
+  nothing).
 """
 
 from __future__ import annotations
@@ -40,9 +42,10 @@ def decide_conditions(text: str, include: Mapping[str, str], page: Mapping[str, 
         return text
     out: list[str] = []
     frames: list[_Frame] = []
+    hidden = 0  # how many of `frames` hide the branch being read (counted, not looked over at each tag: linear)
     pos = 0
     for tag in _TAG.finditer(text):
-        if all(frame.showing for frame in frames):
+        if not hidden:
             out.append(text[pos : tag.start()])
         pos = tag.end()
         name, condition = tag.group(1), tag.group(2).strip().rstrip("-").strip()
@@ -52,14 +55,20 @@ def decide_conditions(text: str, include: Mapping[str, str], page: Mapping[str, 
             if frame.known:
                 frame.showing = frame.taken = bool(value) != (name == "unless")
             frames.append(frame)
+            hidden += not frame.showing
             keep = not frame.known
         elif not frames:
             keep = True  # an `else` or end of no condition read here: left as written
         else:
+            innermost = frames[-1]
+            hidden -= not innermost.showing
             keep = _branch(frames, name, condition, include, page)
-        if keep and all(frame.showing for frame in frames):
+            hidden += bool(frames) and frames[-1] is innermost and not innermost.showing
+        if keep and not hidden:
             out.append(tag.group())
-    if all(frame.showing for frame in frames):
+    if any(frame.known for frame in frames):
+        return text  # a condition never closed: which text its branches hold is unknown, so all of it stays
+    if not hidden:
         out.append(text[pos:])
     return "".join(out)
 

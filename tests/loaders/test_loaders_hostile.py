@@ -454,6 +454,7 @@ def test_a_site_configs_glob_of_many_stars_takes_linear_work_on_a_long_path(
         pytest.param(lambda n: "{% if page.a %}x{% else %}" * n + "{% endif %}" * n, id="nested-past-the-limit"),
         pytest.param(lambda n: "{% if page.a or include.b and 'c' == page.d %}x{% elsif e %}y" * n, id="unclosed"),
         pytest.param(lambda n: "{% else %}{% endif %}{% if" * n, id="stray-ends"),
+        pytest.param(lambda n: "{% if site.a %}" * n, id="undecided-never-closed"),
     ],
 )
 def test_the_conditions_of_a_jekyll_include_take_linear_work(make: object) -> None:
@@ -478,3 +479,9 @@ def test_the_conditions_of_a_jekyll_include_take_linear_work(make: object) -> No
 
     small, large = work(1000), work(2000)
     assert large < 2.6 * small, (small, large)
+
+
+def test_a_jekyll_includes_condition_never_closed_hides_nothing() -> None:
+    """Jekyll fails on an `{% if %}` never closed; the branches after the one it picked were dropped to the end."""
+    text = "before\n{% if include.x %}\nshown\n{% else %}\nzebracorn after\n"
+    assert "zebracorn after" in decide_conditions(text, {"x": "1"}, {})
