@@ -6,13 +6,16 @@ each option's name, type, whether it is required, its default and its descriptio
 under it.
 
 A block is found on lines of its own outside fenced code; a body that is no YAML mapping of options (or too deep)
-is left as written, for templates.py to take its tags out as it does any block's. Each line is looked at once.
+is left as written, for templates.py to take its tags out as it does any block's. Each line is looked at once;
+what a block shows is bounded (_MAX_LINES options, _MAX_VALUES values of a list or map), as YAML's aliases can
+make a few lines of it stand for billions of values.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from itertools import islice
 from typing import Any
 
 from indexer.loaders.fences import closes, opens
@@ -23,6 +26,8 @@ __all__ = ["render_option_blocks"]
 _OPEN = re.compile(r"[ \t]*\{%-?[ \t]*(configuration(?:_basic)?)\b[^%\n]{0,200}-?%\}[ \t]*")
 _MAX_DEPTH = 8  # nested options shown; deeper ones are left out rather than recursed into
 _HEADING = "### Configuration Variables"
+_MAX_LINES = 2_000  # of one block (home-assistant.io's longest has a few hundred)
+_MAX_VALUES = 200  # of a list or map shown as a value
 
 
 def render_option_blocks(text: str) -> str:
@@ -67,28 +72,27 @@ def _rendered(body: list[str], name: str) -> list[str]:
     options = read_yaml("\n".join(body))
     if not isinstance(options, Mapping) or not options:
         return [f"{{% {name} %}}", *body, f"{{% end{name} %}}"]
-    return ["", _HEADING, "", *_items(options, 0), ""]
+    return ["", _HEADING, "", *islice(_items(options, 0), _MAX_LINES), ""]
 
 
-def _items(options: Mapping[Any, Any], depth: int) -> list[str]:
-    lines: list[str] = []
+def _items(options: Mapping[Any, Any], depth: int) -> Iterator[str]:
+    """The options' lines, made as they are taken (YAML's aliases can make a few lines name millions of options)."""
     indent = "  " * depth
     for key, option in options.items():
         option = option if isinstance(option, Mapping) else {"description": option}
-        lines.append(f"{indent}- **{key}**{_facts(option)}: {_text(option.get('description'))}".rstrip(": "))
-        default = option.get("default")
-        if _text(default) and len(_text(default)) > 30:
-            lines.append(f"{indent}  Default: {_text(default)}")
+        yield f"{indent}- **{_text(key)}**{_facts(option)}: {_text(option.get('description'))}".rstrip(": ")
+        default = _text(option.get("default"))
+        if len(default) > 30:
+            yield f"{indent}  Default: {default}"
         keys = option.get("keys")
         if isinstance(keys, Mapping) and keys and depth + 1 < _MAX_DEPTH:
-            lines += _items(keys, depth + 1)
-    return lines
+            yield from _items(keys, depth + 1)
 
 
 def _facts(option: Mapping[Any, Any]) -> str:
     """` (string, required, default: 1883)`: the option's type, whether it is required, a short default."""
     kind = option.get("type")
-    facts = [" | ".join(map(str, kind)) if isinstance(kind, list) else _text(kind)]
+    facts = [" | ".join(map(_text, kind[:_MAX_VALUES])) if isinstance(kind, list) else _text(kind)]
     required = option.get("required")
     facts.append("required" if required is True else "optional" if required is False else _text(required))
     default = _text(option.get("default"))
@@ -99,9 +103,20 @@ def _facts(option: Mapping[Any, Any]) -> str:
 
 
 def _text(value: object) -> str:
-    """A value as one line of text: True as `true`, as YAML writes it; None as nothing."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return " ".join(str(value).split())
+    """A value as one line of text: True as `true`, as YAML writes it; None as nothing; a list or a map by its
+    first _MAX_VALUES values (str() of one whose items are aliases of lists of aliases would be billions long)."""
+    words: list[str] = []
+    stack = [value]
+    for _ in range(_MAX_VALUES):
+        if not stack:
+            break
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            stack += reversed([part for pair in islice(item.items(), _MAX_VALUES) for part in pair])
+        elif isinstance(item, list):
+            stack += reversed(item[:_MAX_VALUES])
+        elif isinstance(item, bool):
+            words.append("true" if item else "false")
+        elif item is not None:
+            words.append(str(item))
+    return " ".join(" ".join(words).split())

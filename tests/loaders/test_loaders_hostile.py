@@ -485,3 +485,30 @@ def test_a_jekyll_includes_condition_never_closed_hides_nothing() -> None:
     """Jekyll fails on an `{% if %}` never closed; the branches after the one it picked were dropped to the end."""
     text = "before\n{% if include.x %}\nshown\n{% else %}\nzebracorn after\n"
     assert "zebracorn after" in decide_conditions(text, {"x": "1"}, {})
+
+
+def _aliased(levels: int, node: str) -> str:
+    """YAML whose last key names 10**levels nodes through aliases: `node` holds `{inner}`, the level below."""
+    lines = ["l0: &l0 " + node.format(inner="x")]
+    lines += [f"l{k}: &l{k} " + node.format(inner=f"*l{k - 1}") for k in range(1, levels + 1)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param(_aliased(6, "[" + ", ".join(["{inner}"] * 10) + "]"), id="lists-of-lists"),
+        pytest.param(
+            _aliased(5, "{{description: d, keys: {{" + ", ".join(f"k{j}: {{inner}}" for j in range(10)) + "}}}}"),
+            id="options-of-options",
+        ),
+    ],
+)
+def test_a_configuration_block_of_yaml_aliases_shows_bounded_text(body: str) -> None:
+    """home-assistant.io's {% configuration %} YAML, rendered as a list of options: aliases made a few lines show
+    millions of values (a list's text) or of options (each option's keys the same ten options, five deep)."""
+    text = searchable(
+        load("a.md", ("{% configuration %}\nzebracorn: An option.\n" + body + "{% endconfiguration %}\n").encode())
+    )
+    assert "zebracorn: An option." in text
+    assert len(text) < 200_000, len(text)
