@@ -44,6 +44,7 @@ __all__ = [
     "Reading",
     "deeper",
     "folders_up",
+    "grown",
     "included_text",
     "lies_outside",
     "probe",
@@ -151,6 +152,21 @@ def deeper() -> Iterator[None]:
     finally:
         if state is not None:
             state.depth -= 1
+
+
+def grown(extra: int, shown: str) -> bool:
+    """Whether the included file `shown` may grow by `extra` characters as it is put in place (a Jekyll include's
+    parameters filled in, each output a 500-character value): counted with the bytes read against the size limit,
+    so that a file of many outputs is not thirty times its size; a warning when it may not."""
+    state = _READING.get()
+    if state is None or extra <= 0:
+        return True
+    if state.total + extra > state.max_size:
+        limit = state.max_size / 1e6
+        state.warn(f"included file {shown} passes the size limit once its values are filled in ({limit:g} MB)")
+        return False
+    state.total += extra
+    return True
 
 
 def reading_state() -> Reading | None:

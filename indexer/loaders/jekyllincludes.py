@@ -4,9 +4,13 @@ source folder (the config's `source`, home-assistant.io's `source/`; its `includ
 x.md %}` the file's beside the page. home-assistant.io's integration pages each include the section on how to
 add the integration ("## Configuration", its steps); templates.py had taken the tag out, and the section with it.
 
-- On a Jekyll site only (a `_config.yml` above the page, not Jupyter Book's), on lines outside fenced code (code
-  shows the tag as written, as templates.py keeps it); a tag per line at most MAX_TAG characters long.
-- The include's parameters (`{% include x.md name="Zigbee" %}`) fill its `{{ include.name }}` outputs; a name
+- On a Jekyll site only (a `_config.yml` above the page, not Jupyter Book's: liquid.py's), outside code (fenced or
+  a span: it shows the tag as written, as templates.py keeps it) and outside `{% raw %}` (jekyllrb.com's pages
+  show `{% raw %}{% include footer.html %}{% endraw %}`). The config is parsed once while it is unchanged, and
+  remembered for each page (includes.remember_settings()): a change to its `source` or `includes_dir` reads
+  the pages again.
+- The include's parameters (`{% include x.md name="Zigbee" %}`) fill its `{{ include.name }}` outputs (what
+  that adds counts against the size limit, as the bytes read do: includes.grown()); a name
   written with a variable (`{{ page.x }}` in the path) is Liquid to run: left for templates.py to take out.
 - Its `{{ include.name | default: page.title }}` is the parameter, else what the default names (filled in by
   liquid.py when it names a value); a capture on one line (`{% capture name %}{{ include.name }}{% endcapture
@@ -18,14 +22,16 @@ add the integration ("## Configuration", its steps); templates.py had taken the 
 
 from __future__ import annotations
 
+import functools
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from indexer.loaders.fences import closes, opens
-from indexer.loaders.includes import deeper, folders_up, included_text
+from indexer.loaders.fences import closes, opens, outside_code_spans
+from indexer.loaders.includes import deeper, grown, included_text, remember_settings
+from indexer.loaders.liquid import CONFIGS, jekyll_folder
 from indexer.loaders.liquidif import decide_conditions
 from indexer.loaders.yamlread import read_yaml
 
@@ -40,7 +46,8 @@ _CAPTURE = re.compile(
     r"[ \t]*\{%-?[ \t]*capture[ \t]+(\w+)[ \t]*-?%\}([^\n]{0,500}?)\{%-?[ \t]*endcapture[ \t]*-?%\}[ \t]*"
 )
 _OUTPUT = re.compile(r"\{\{-?[ \t]*(\w+)[ \t]*-?\}\}")
-_CONFIGS = ("_config.yml", "_config.yaml")
+_RAW = re.compile(r"\{%-?[ \t]*(end)?raw[ \t]*-?%\}")
+_MAX_CONFIG = 1_000_000  # bytes of a _config.yml read for its folders (home-assistant.io's is 10 KB)
 
 
 def expand_jekyll_includes(text: str, path: Path, page: Mapping[str, Any]) -> str:
@@ -56,15 +63,31 @@ def expand_jekyll_includes(text: str, path: Path, page: Mapping[str, Any]) -> st
 def _expanded(text: str, path: Path, includes: str, page: Mapping[str, Any]) -> str:
     out: list[str] = []
     fence: str | None = None
+    raw = False  # inside `{% raw %}`
+
+    def expand(prose: str) -> str:
+        return _TAG.sub(lambda tag: _included(tag, path, includes, page), prose)
+
     for line in text.split("\n"):
         if fence is not None:
             fence = None if closes(line, fence) else fence
         elif (opened := opens(line)) is not None:
             fence = opened
         elif "{%" in line:
-            line = _TAG.sub(lambda tag: _included(tag, path, includes, page), line)
+            line, raw = _outside_raw(line, raw, lambda prose: outside_code_spans(prose, expand))
         out.append(line)
     return "\n".join(out)
+
+
+def _outside_raw(line: str, raw: bool, change: Callable[[str], str]) -> tuple[str, bool]:
+    """`line` with `change` made outside `{% raw %}` ... `{% endraw %}`; whether a raw block is open after it."""
+    parts: list[str] = []
+    pos = 0
+    for marker in _RAW.finditer(line):
+        parts += [line[pos : marker.start()] if raw else change(line[pos : marker.start()]), marker.group()]
+        raw, pos = marker.group(1) is None, marker.end()
+    parts.append(line[pos:] if raw else change(line[pos:]))
+    return "".join(parts), raw
 
 
 def _included(tag: re.Match[str], path: Path, includes: str, page: Mapping[str, Any]) -> str:
@@ -74,10 +97,15 @@ def _included(tag: re.Match[str], path: Path, includes: str, page: Mapping[str, 
     if found is None:
         return ""
     parameters = {m.group(1): m.group(2) or m.group(3) or "" for m in _PARAMETER.finditer(rest)}
-    found = decide_conditions(_INCLUDE_OUTPUT.sub(lambda out: _parameter(out, parameters), found), parameters, page)
+    filled = _INCLUDE_OUTPUT.sub(lambda out: _parameter(out, parameters), found)
+    if not grown(len(filled) - len(found), name):
+        return ""
     with deeper():
-        found = _captured(_expanded(found, path, includes, page))
-    return "\n" + found.strip("\n") + "\n"
+        expanded = _expanded(decide_conditions(filled, parameters, page), path, includes, page)
+    captured = _captured(expanded)
+    if not grown(len(captured) - len(expanded), name):
+        return ""
+    return "\n" + captured.strip("\n") + "\n"
 
 
 def _parameter(output: re.Match[str], parameters: dict[str, str]) -> str:
@@ -105,25 +133,33 @@ def _captured(text: str) -> str:
 
 def _includes_folder(page: Path) -> str | None:
     """The site's includes folder (`source/_includes`), or None when the page is on no Jekyll site."""
-    for folder in folders_up(page):
-        config = next((os.path.join(folder, n) for n in _CONFIGS if os.path.isfile(os.path.join(folder, n))), None)
-        if config is None:
-            continue
-        if os.path.exists(os.path.join(folder, "_toc.yml")):
-            return None  # Jupyter Book's
-        settings = _settings(config)
-        source = os.path.join(folder, _relative(settings.get("source")))
-        return os.path.normpath(os.path.join(source, _relative(settings.get("includes_dir")) or "_includes"))
-    return None
-
-
-def _settings(config: str) -> dict[str, object]:
+    site = jekyll_folder(page)
+    if site is None:
+        return None
+    config = next((os.path.join(site, n) for n in CONFIGS if os.path.isfile(os.path.join(site, n))), None)
+    if config is None:
+        return None
+    remember_settings(config)  # (a change to its `source` or `includes_dir` reads the page again)
     try:
-        with open(config, encoding="utf-8", errors="replace") as file:
-            data = read_yaml(file.read(200_000))
+        info = os.stat(config)
     except OSError:
-        return {}
-    return data if isinstance(data, dict) else {}
+        return None
+    return _includes_in(site, config, info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _includes_in(site: str, config: str, mtime_ns: int, size: int) -> str:
+    """The includes folder the config names (parsed once while it keeps its mtime and size)."""
+    settings: object = None
+    if size <= _MAX_CONFIG:
+        try:
+            with open(config, encoding="utf-8", errors="replace") as file:
+                settings = read_yaml(file.read())
+        except OSError:
+            settings = None
+    settings = settings if isinstance(settings, dict) else {}
+    source = os.path.join(site, _relative(settings.get("source")))
+    return os.path.normpath(os.path.join(source, _relative(settings.get("includes_dir")) or "_includes"))
 
 
 def _relative(value: object) -> str:

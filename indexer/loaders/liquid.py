@@ -24,13 +24,13 @@ from indexer.loaders.fences import closes, opens, outside_code_spans
 from indexer.loaders.includes import SETTINGS, folders_up, included_text
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["fill_liquid"]
+__all__ = ["CONFIGS", "fill_liquid", "jekyll_folder"]
 
 _OUTPUT = re.compile(
     r"\{\{-?[ \t]*((?:page|site)(?:\.[\w-]+)+)"
     r"""(?:[ \t]*\|[ \t]*default:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'))?[ \t]*-?\}\}"""
 )
-_CONFIGS = ("_config.yml", "_config.yaml")
+CONFIGS = ("_config.yml", "_config.yaml")
 _DATA = (".yml", ".yaml", ".json")
 
 
@@ -38,7 +38,7 @@ def fill_liquid(text: str, path: Path, front_matter: Mapping[str, Any]) -> str:
     """`text` with the Liquid outputs it can fill in filled in (see the module docstring)."""
     if "{{" not in text or not _OUTPUT.search(text):
         return text
-    site = _site(path)
+    site = jekyll_folder(path)
     if site is None:
         return text
     values = _Values(path, site, front_matter)
@@ -96,9 +96,9 @@ def _parsed(text: str, suffix: str) -> Any:
         return None
 
 
-def _site(page: Path) -> str | None:
+def jekyll_folder(page: Path) -> str | None:
     """The Jekyll site's folder: the nearest holding _config.yml above the page, up to the repository's root."""
     for folder in folders_up(page):
-        if any(os.path.isfile(os.path.join(folder, name)) for name in _CONFIGS):
+        if any(os.path.isfile(os.path.join(folder, name)) for name in CONFIGS):
             return None if os.path.exists(os.path.join(folder, "_toc.yml")) else folder
     return None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from support.folders import Main, all_ids, document, text_of, write
+from support.folders import Main, all_ids, document, found, index, text_of, warnings_of, write
 
 CONFIG = """url: https://www.home-assistant.io
 permalink: /blog/:year/:month/:day/:title/
@@ -186,3 +186,46 @@ def test_a_jekyll_pages_includes_show_the_included_files_text(tmp_path: Path, in
     assert "Undecided site branch.\n\nSet Zigbee up by hand." in zha and "auto-discovered" not in zha
     assert "{% include integrations/config_flow.md %}" in zha  # in code, as written
     assert "included file integrations/gone.md does not exist" in ran.err
+
+
+def test_a_jekyll_include_in_code_or_raw_shows_as_written(tmp_path: Path) -> None:
+    """jekyllrb.com's pages show `{% raw %}{% include footer.html %}{% endraw %}`: Jekyll puts nothing in there,
+    nor (as templates.py keeps tags) in a code span; both read the include's text."""
+    _site(tmp_path)
+    write(tmp_path, "source/_includes/footer.md", "The quokkafoot footer.\n")
+    page = "Write `{% include footer.md %}` or {% raw %}{% include footer.md %}{% endraw %} in a page.\n"
+    write(tmp_path, "source/guide.md", page)
+    index(tmp_path, tmp_path / "index", embeddings=False)
+    assert "Write {% include footer.md %} or {% include footer.md %} in a page." in text_of(
+        tmp_path / "index", "source/guide.md"
+    )
+    assert found(tmp_path / "index", "quokkafoot") == []
+
+
+def test_a_change_to_a_jekyll_configs_includes_dir_reads_the_page_again(tmp_path: Path) -> None:
+    """Where `{% include x %}` reads from is the config's (`source`, `includes_dir`): changing it reads the pages
+    that include files again on the next run, without --rebuild, as a change to mkdocs.yml does."""
+    _site(tmp_path)
+    write(tmp_path, "source/_includes/steps.md", "The narwhalbell steps.\n")
+    write(tmp_path, "source/_other/steps.md", "The unicornfish steps.\n")
+    write(tmp_path, "source/guide.md", "# Guide\n\n{% include steps.md %}\n")
+    index(tmp_path, tmp_path / "index", embeddings=False)
+    assert found(tmp_path / "index", "narwhalbell") == ["source/guide.md"]
+    write(tmp_path, "_config.yml", CONFIG + "includes_dir: _other\n")
+    index(tmp_path, tmp_path / "index", embeddings=False)
+    assert found(tmp_path / "index", "unicornfish") == ["source/guide.md"]
+    assert found(tmp_path / "index", "narwhalbell") == []
+
+
+def test_a_jekyll_include_of_many_parameters_stays_within_the_size_limit(tmp_path: Path) -> None:
+    """Each `{{ include.x }}` of an include is its parameter, up to 500 characters: a 300 KB file of outputs read
+    as 9 MB; what filling them in adds counts against the size limit, as the bytes read do."""
+    _site(tmp_path)
+    write(tmp_path, "source/_includes/many.md", "{{ include.x }}" * 20_000 + "\n")
+    parameter = "y" * 450
+    write(tmp_path, "source/guide.md", f'# Guide\n\nThe okapiglow guide.\n\n{{% include many.md x="{parameter}" %}}\n')
+    report = index(tmp_path, tmp_path / "index", embeddings=False, max_file_size=1)
+    assert warnings_of(report, "source/guide.md") == [
+        "included file many.md passes the size limit once its values are filled in (1 MB)"
+    ]
+    assert found(tmp_path / "index", "okapiglow") == ["source/guide.md"]
