@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from indexer.loaders.includes import reading
 from indexer.loaders.liquidif import decide_conditions
 
 from support.folders import found, index, run_cli, text_of, write
@@ -376,9 +377,6 @@ GROWING = [
     pytest.param("a.md", lambda n: "x {% term a %} {% my b title='c' %}" * n + "{% term " * n, id="md-liquid-terms"),
     pytest.param("a.md", lambda n: "{% configuration %}\na:\n  description: b\n" * n, id="md-unclosed-options"),
     pytest.param("a.md", lambda n: '{% details "`a` ' * n + "`x` {% b 'c' %}" * n, id="md-liquid-quoted-spans"),
-    pytest.param(
-        "a.md", lambda n: "{% include " + "a" * n + " x" * n + "\n{% capture a %}" * n, id="md-jekyll-includes"
-    ),
     pytest.param("a.pod", lambda n: "=pod\n\n" + "B<I<C<< x L<a|E<" * n + "\n", id="pod-unclosed-codes"),
     pytest.param("a.pod", lambda n: "=pod\n\nC<< a" + " " * n * 20 + "b >>> " + "C<<< a >> " * n, id="pod-angles"),
     pytest.param(
@@ -512,3 +510,32 @@ def test_a_configuration_block_of_yaml_aliases_shows_bounded_text(body: str) -> 
     )
     assert "zebracorn: An option." in text
     assert len(text) < 200_000, len(text)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda n: "{% include a.md y='1' %} " * n + "\n", id="many-tags"),
+        pytest.param(lambda n: "{% include " + "a" * n + " x" * n + "\n{% capture a %}" * n, id="unclosed"),
+        pytest.param(lambda n: "`{% include a.md %}` {% raw %}{% include a.md %}{% endraw %} " * n, id="code-and-raw"),
+        pytest.param(lambda n: "{% include many.md %}\n" * 3 + "{% capture a %}{{ b }}" * n, id="captures"),
+    ],
+)
+def test_a_jekyll_pages_includes_take_linear_work(tmp_path: Path, make: object) -> None:
+    """jekyllincludes.py puts a Jekyll site's includes in place (with their parameters, captures, conditions)."""
+    assert callable(make)
+    write(tmp_path, "_config.yml", "title: x\n")
+    write(
+        tmp_path,
+        "_includes/a.md",
+        "{% capture b %}{{ include.y }}{% endcapture %}\n{% if include.y %}{{ b }}{% endif %}\n",
+    )
+    write(tmp_path, "_includes/many.md", "{% capture b %}c{% endcapture %}\n" + "{{ b }} {% if page.x %}" * 1000)
+
+    def work(n: int) -> int:
+        write(tmp_path, "page.md", make(n))
+        with reading(tmp_path, 50_000_000):
+            return python_lines(str(tmp_path / "page.md"), make(n).encode())
+
+    small, large = work(1000), work(2000)
+    assert large < 2.6 * small, (small, large)
