@@ -22,7 +22,6 @@ add the integration ("## Configuration", its steps); templates.py had taken the 
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -30,10 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.fences import closes, opens, outside_code_spans
-from indexer.loaders.includes import deeper, grown, included_text, remember_settings
-from indexer.loaders.liquid import CONFIGS, jekyll_folder
+from indexer.loaders.includes import deeper, grown, included_text
+from indexer.loaders.liquid import jekyll_config, jekyll_folder, named_folder, site_folder
 from indexer.loaders.liquidif import decide_conditions
-from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["expand_jekyll_includes"]
 
@@ -47,7 +45,6 @@ _CAPTURE = re.compile(
 )
 _OUTPUT = re.compile(r"\{\{-?[ \t]*(\w+)[ \t]*-?\}\}")
 _RAW = re.compile(r"\{%-?[ \t]*(end)?raw[ \t]*-?%\}")
-_MAX_CONFIG = 1_000_000  # bytes of a _config.yml read for its folders (home-assistant.io's is 10 KB)
 
 
 def expand_jekyll_includes(text: str, path: Path, page: Mapping[str, Any]) -> str:
@@ -136,34 +133,6 @@ def _includes_folder(page: Path) -> str | None:
     site = jekyll_folder(page)
     if site is None:
         return None
-    config = next((os.path.join(site, n) for n in CONFIGS if os.path.isfile(os.path.join(site, n))), None)
-    if config is None:
-        return None
-    remember_settings(config)  # (a change to its `source` or `includes_dir` reads the page again)
-    try:
-        info = os.stat(config)
-    except OSError:
-        return None
-    return _includes_in(site, config, info.st_mtime_ns, info.st_size)
-
-
-@functools.lru_cache(maxsize=16)
-def _includes_in(site: str, config: str, mtime_ns: int, size: int) -> str:
-    """The includes folder the config names (parsed once while it keeps its mtime and size)."""
-    settings: object = None
-    if size <= _MAX_CONFIG:
-        try:
-            with open(config, encoding="utf-8", errors="replace") as file:
-                settings = read_yaml(file.read())
-        except OSError:
-            settings = None
-    settings = settings if isinstance(settings, dict) else {}
-    source = os.path.join(site, _relative(settings.get("source")))
-    return os.path.normpath(os.path.join(source, _relative(settings.get("includes_dir")) or "_includes"))
-
-
-def _relative(value: object) -> str:
-    """A folder the config names inside the site ("" for none, or one that leaves it)."""
-    if not isinstance(value, str) or not value.strip() or value.strip().startswith("/") or ".." in value:
-        return ""
-    return value.strip().strip("/")
+    settings = jekyll_config(site)  # (remembered: a change to its `source` or `includes_dir` reads the page again)
+    includes = named_folder(settings.get("includes_dir")) or "_includes"
+    return os.path.normpath(os.path.join(site_folder(site, settings), includes))

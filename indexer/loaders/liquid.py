@@ -4,8 +4,11 @@ page's front matter, `{{ site.version }}` from the site's `_config.yml`, `{{ sit
 the site shows "Ruby version 2.7.0 or higher".
 
 The site is the nearest folder above the page holding `_config.yml` (not beside Jupyter Book's `_toc.yml`), up to
-the repository's root. Its files are read as includes are (includes.py, for the settings they give: remembered,
-so that a change reads the pages again). An output with a filter (`{{ site.url | append: x }}`), or one whose
+the repository's root; its `_data/` is in the folder of its pages (the config's `source`, home-assistant.io's
+`source/`; its `data_dir`). The config is parsed once while it is unchanged and remembered for each page
+(includes.remember_settings(): read even above DOCS, as the site's detection reads it, when DOCS is the `source`
+folder); data files are read as includes are (for the settings they give). A change to either reads the pages
+again. An output with a filter (`{{ site.url | append: x }}`), or one whose
 name holds no text value, is left for templates.py to take out (but `default:` with a quoted value, which
 stands for a value that is missing or empty); so is everything in code, which shows templates
 as written.
@@ -13,6 +16,7 @@ as written.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -21,17 +25,18 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.fences import closes, opens, outside_code_spans
-from indexer.loaders.includes import SETTINGS, folders_up, included_text
+from indexer.loaders.includes import SETTINGS, folders_up, included_text, remember_settings
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["CONFIGS", "fill_liquid", "jekyll_folder"]
+__all__ = ["fill_liquid", "jekyll_config", "jekyll_folder", "named_folder", "site_folder"]
 
 _OUTPUT = re.compile(
     r"\{\{-?[ \t]*((?:page|site)(?:\.[\w-]+)+)"
     r"""(?:[ \t]*\|[ \t]*default:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'))?[ \t]*-?\}\}"""
 )
-CONFIGS = ("_config.yml", "_config.yaml")
+_CONFIGS = ("_config.yml", "_config.yaml")
 _DATA = (".yml", ".yaml", ".json")
+_MAX_CONFIG = 1_000_000  # bytes of a _config.yml read (home-assistant.io's is 10 KB)
 
 
 def fill_liquid(text: str, path: Path, front_matter: Mapping[str, Any]) -> str:
@@ -65,9 +70,9 @@ class _Values:
         if scope == "page":
             value: Any = self.front_matter
         elif keys and keys[0] == "data" and len(keys) > 1:
-            value, keys = self._file(os.path.join("_data", keys[1]), _DATA), keys[2:]
+            value, keys = self._data(keys[1]), keys[2:]
         else:
-            value = self._file("_config", (".yml", ".yaml"))
+            value = jekyll_config(self.site)
         for key in keys:
             value = value.get(key) if isinstance(value, Mapping) else None
         default = match.group(2) if match.group(2) is not None else match.group(3)
@@ -77,16 +82,19 @@ class _Values:
             return match.group(0)
         return str(value)
 
-    def _file(self, stem: str, suffixes: tuple[str, ...]) -> Any:
-        if stem not in self._read:
-            self._read[stem] = None
-            for suffix in suffixes:
-                full = os.path.join(self.site, stem + suffix)
+    def _data(self, name: str) -> Any:
+        """The values of `_data/NAME.yml` (.yaml, .json) in the site's source folder; None when there is none."""
+        if name not in self._read:
+            settings = jekyll_config(self.site)
+            folder = os.path.join(site_folder(self.site, settings), named_folder(settings.get("data_dir")) or "_data")
+            self._read[name] = None
+            for suffix in _DATA:
+                full = os.path.join(folder, name + suffix)
                 if os.path.isfile(full):
                     text = included_text(self.page, os.path.relpath(full, self.page.parent), use=SETTINGS) or ""
-                    self._read[stem] = _parsed(text, suffix)
+                    self._read[name] = _parsed(text, suffix)
                     break
-        return self._read[stem]
+        return self._read[name]
 
 
 def _parsed(text: str, suffix: str) -> Any:
@@ -99,6 +107,44 @@ def _parsed(text: str, suffix: str) -> Any:
 def jekyll_folder(page: Path) -> str | None:
     """The Jekyll site's folder: the nearest holding _config.yml above the page, up to the repository's root."""
     for folder in folders_up(page):
-        if any(os.path.isfile(os.path.join(folder, name)) for name in CONFIGS):
+        if any(os.path.isfile(os.path.join(folder, name)) for name in _CONFIGS):
             return None if os.path.exists(os.path.join(folder, "_toc.yml")) else folder
     return None
+
+
+def jekyll_config(site: str) -> Mapping[str, Any]:
+    """The settings of the `_config.yml` in the site's folder `site` ({} when it cannot be read), remembered for
+    the page being read (a change to it reads the page again) and parsed once while it keeps its mtime and size."""
+    config = next((os.path.join(site, n) for n in _CONFIGS if os.path.isfile(os.path.join(site, n))), None)
+    if config is None:
+        return {}
+    remember_settings(config)
+    try:
+        info = os.stat(config)
+    except OSError:
+        return {}
+    return _config(config, info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _config(config: str, mtime_ns: int, size: int) -> Mapping[str, Any]:
+    if size > _MAX_CONFIG:
+        return {}
+    try:
+        with open(config, encoding="utf-8", errors="replace") as file:
+            settings = read_yaml(file.read())
+    except OSError:
+        return {}
+    return settings if isinstance(settings, dict) else {}
+
+
+def site_folder(site: str, settings: Mapping[str, Any]) -> str:
+    """The folder of the site's pages, `_includes/` and `_data/`: the config's `source` (the site's by default)."""
+    return os.path.normpath(os.path.join(site, named_folder(settings.get("source"))))
+
+
+def named_folder(value: object) -> str:
+    """A folder the config names inside the site ("" for none, or one that leaves it)."""
+    if not isinstance(value, str) or not value.strip() or value.strip().startswith("/") or ".." in value:
+        return ""
+    return value.strip().strip("/")

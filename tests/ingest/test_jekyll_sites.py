@@ -229,3 +229,23 @@ def test_a_jekyll_include_of_many_parameters_stays_within_the_size_limit(tmp_pat
         "included file many.md passes the size limit once its values are filled in (1 MB)"
     ]
     assert found(tmp_path / "index", "okapiglow") == ["source/guide.md"]
+
+
+@pytest.mark.parametrize("docs", ["repo", "repo/source"])
+def test_a_jekyll_sites_outputs_read_its_config_and_the_data_in_its_source_folder(tmp_path: Path, docs: str) -> None:
+    """`{{ site.data.x }}` is `_data/x.yml` in the source folder (home-assistant.io's source/_data/), and indexed
+    from that folder, `{{ site.title }}` is the config's above it, read without a warning for each page (as the
+    site's detection reads it): the data was looked for beside the config, and the config refused as outside."""
+    root = tmp_path / "repo"
+    _site(root)
+    write(root, "_config.yml", CONFIG + "title: Home Assistant\n")
+    write(root, "source/_data/versions.yml", "python: 3.13\n")
+    write(
+        root,
+        "source/guide.md",
+        "# Guide\n\nThe {{ site.title }} okapiglow needs Python {{ site.data.versions.python }}.\n",
+    )
+    report = index(tmp_path / docs, tmp_path / "index", embeddings=False)
+    guide = "source/guide.md" if docs == "repo" else "guide.md"
+    assert "The Home Assistant okapiglow needs Python 3.13." in text_of(tmp_path / "index", guide)
+    assert report.warnings == ()
