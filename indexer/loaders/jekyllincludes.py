@@ -16,6 +16,9 @@ add the integration ("## Configuration", its steps); templates.py had taken the 
   liquid.py when it names a value); a capture on one line (`{% capture name %}{{ include.name }}{% endcapture
   %}`, as home-assistant.io's includes begin) stands for its value in the `{{ name }}` outputs after it.
 - Its conditions are decided where they test its parameters and the page's front matter (liquidif.py).
+- A one-line include in a sentence is a word of it (jekyllrb.com's version badges); any other stands in paragraphs
+  of its own, an HTML file's lines unindented (kramdown reads an HTML block to its closing tag, CommonMark to a
+  blank line, after which an indented `<tr>` is code).
 - An included file's own includes are put in place too (includes.py stops past MAX_DEPTH); a file that is not
   there is a warning, as includes.py gives for every include.
 """
@@ -102,7 +105,19 @@ def _included(tag: re.Match[str], path: Path, includes: str, page: Mapping[str, 
     captured = _captured(expanded)
     if not grown(len(captured) - len(expanded), name):
         return ""
-    return "\n" + captured.strip("\n") + "\n"
+    return _placed(captured.strip("\n"), name, tag)
+
+
+def _placed(text: str, name: str, tag: re.Match[str]) -> str:
+    """The included text as it stands in the page: a line of it in a sentence (jekyllrb.com's "Since Jekyll {%
+    include docs_version_badge.html version="4.0" %}, you can"), else paragraphs of their own; an HTML file's lines
+    not indented (kramdown reads its block to the closing tag; indented after a line left blank by a Liquid tag
+    taken out, `<tr>` read as code, shown as written)."""
+    if tag.string[: tag.start()].strip() and "\n" not in text:
+        return text
+    if name.lower().endswith((".html", ".htm")) and "<pre" not in text:
+        text = "\n".join(line.lstrip() for line in text.split("\n"))
+    return "\n" + text + "\n"
 
 
 def _parameter(output: re.Match[str], parameters: dict[str, str]) -> str:

@@ -249,3 +249,32 @@ def test_a_jekyll_sites_outputs_read_its_config_and_the_data_in_its_source_folde
     guide = "source/guide.md" if docs == "repo" else "guide.md"
     assert "The Home Assistant okapiglow needs Python 3.13." in text_of(tmp_path / "index", guide)
     assert report.warnings == ()
+
+
+TABLE = """<div class="scroller">
+<table>
+  <tbody>
+  {% for var in include.scope -%}
+    <tr>
+      <td><p><code>{{ var.name }}</code></p></td>
+    </tr>
+  {% endfor -%}
+  </tbody>
+</table>
+</div>
+"""
+
+
+def test_a_jekyll_include_in_a_sentence_stays_in_it_and_its_html_is_no_code(tmp_path: Path) -> None:
+    """jekyllrb.com's "Since Jekyll {% include docs_version_badge.html version="4.0" %}, you can" read as three
+    paragraphs ("Since Jekyll", "4.0", ", you can"); its table of variables, indented HTML after a line that a
+    Liquid loop left blank, showed `<tr>` and `<td>` as code."""
+    _site(tmp_path)
+    write(tmp_path, "source/_includes/badge.html", '<span class="badge">{{ include.version }}</span>\n')
+    write(tmp_path, "source/_includes/table.html", TABLE)
+    page = 'Since Jekyll {% include badge.html version="4.0" %}, okapiglow works.\n\n{% include table.html %}\n'
+    write(tmp_path, "source/guide.md", page)
+    index(tmp_path, tmp_path / "index", embeddings=False)
+    text = text_of(tmp_path / "index", "source/guide.md")
+    assert "Since Jekyll 4.0, okapiglow works." in text
+    assert "<" not in text
