@@ -194,7 +194,7 @@ def probe(path: str) -> bool:
     without a warning, as missing or as outside, so that the page is read again when it comes (or when
     --includes-from comes to hold it)."""
     state = _READING.get()
-    if state is None:
+    if state is None or "\x00" in path:  # (realpath() fails on it)
         return False
     joined = os.path.normpath(path)
     relative = os.path.relpath(joined, state.folder).replace(os.sep, "/")

@@ -20,7 +20,8 @@ add the integration ("## Configuration", its steps); templates.py had taken the 
   of its own, an HTML file's lines unindented (kramdown reads an HTML block to its closing tag, CommonMark to a
   blank line, after which an indented `<tr>` is code).
 - An included file's own includes are put in place too (includes.py stops past MAX_DEPTH); a file that is not
-  there is a warning, as includes.py gives for every include.
+  there is a warning, as includes.py gives for every include, but on a site whose config names a theme (whose
+  gem, not in the repository, has includes of its own: minimal-mistakes' `{% include toc %}`).
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from indexer.loaders.fences import closes, opens, outside_code_spans
-from indexer.loaders.includes import deeper, grown, included_text
+from indexer.loaders.includes import deeper, grown, included_text, lies_outside, probe
 from indexer.loaders.liquid import jekyll_config, jekyll_folder, named_folder, site_folder
 from indexer.loaders.liquidif import decide_conditions
 
@@ -50,6 +52,12 @@ _OUTPUT = re.compile(r"\{\{-?[ \t]*(\w+)[ \t]*-?\}\}")
 _RAW = re.compile(r"\{%-?[ \t]*(end)?raw[ \t]*-?%\}")
 
 
+@dataclass(frozen=True)
+class _Includes:
+    folder: str  # the site's includes folder (`source/_includes`)
+    themed: bool  # whether the config names a theme (`theme`, `remote_theme`): a gem with an _includes/ of its own
+
+
 def expand_jekyll_includes(text: str, path: Path, page: Mapping[str, Any]) -> str:
     """`text` with its Jekyll includes in place (see the module docstring); unchanged off a Jekyll site."""
     if "{%" not in text or "include" not in text or not _TAG.search(text):
@@ -60,7 +68,7 @@ def expand_jekyll_includes(text: str, path: Path, page: Mapping[str, Any]) -> st
     return _expanded(text, path, includes, page)
 
 
-def _expanded(text: str, path: Path, includes: str, page: Mapping[str, Any]) -> str:
+def _expanded(text: str, path: Path, includes: _Includes, page: Mapping[str, Any]) -> str:
     out: list[str] = []
     fence: str | None = None
     raw = False  # inside `{% raw %}`
@@ -90,9 +98,11 @@ def _outside_raw(line: str, raw: bool, change: Callable[[str], str]) -> tuple[st
     return "".join(parts), raw
 
 
-def _included(tag: re.Match[str], path: Path, includes: str, page: Mapping[str, Any]) -> str:
+def _included(tag: re.Match[str], path: Path, includes: _Includes, page: Mapping[str, Any]) -> str:
     relative, name, rest = tag.group(1), tag.group(2), tag.group(3)
-    folder = str(path.parent) if relative else includes
+    folder = str(path.parent) if relative else includes.folder
+    if not relative and includes.themed and _left_to_theme(os.path.normpath(os.path.join(folder, name))):
+        return ""
     found = included_text(Path(folder), name, relative_to_folder=True)
     if found is None:
         return ""
@@ -143,11 +153,18 @@ def _captured(text: str) -> str:
     return "\n".join(out)
 
 
-def _includes_folder(page: Path) -> str | None:
-    """The site's includes folder (`source/_includes`), or None when the page is on no Jekyll site."""
+def _left_to_theme(path: str) -> bool:
+    """Whether an include not in the site is left to its theme, which Jekyll reads after the site's _includes/
+    (minimal-mistakes' `{% include toc %}` on each post, a warning on each): remembered, without a warning, as
+    missing (includes.probe()); one that leaves the site is refused as any include is."""
+    return not lies_outside(path) and not probe(path)
+
+
+def _includes_folder(page: Path) -> _Includes | None:
+    """The site's includes (`source/_includes`), or None when the page is on no Jekyll site."""
     site = jekyll_folder(page)
     if site is None:
         return None
     settings = jekyll_config(site)  # (remembered: a change to its `source` or `includes_dir` reads the page again)
-    includes = named_folder(settings.get("includes_dir")) or "_includes"
-    return os.path.normpath(os.path.join(site_folder(site, settings), includes))
+    folder = os.path.join(site_folder(site, settings), named_folder(settings.get("includes_dir")) or "_includes")
+    return _Includes(os.path.normpath(folder), bool(settings.get("theme") or settings.get("remote_theme")))

@@ -278,3 +278,19 @@ def test_a_jekyll_include_in_a_sentence_stays_in_it_and_its_html_is_no_code(tmp_
     text = text_of(tmp_path / "index", "source/guide.md")
     assert "Since Jekyll 4.0, okapiglow works." in text
     assert "<" not in text
+
+
+def test_an_include_a_jekyll_sites_theme_gives_is_no_warning(tmp_path: Path) -> None:
+    """minimal-mistakes' posts each begin with `{% include toc %}`, from the theme's gem, not in the repository: a
+    warning on every page; the site's own includes are put in place, and one outside the site still refused."""
+    write(tmp_path, "outside/secret.md", "The narwhalbell secret.\n")
+    write(tmp_path, "site/_config.yml", "remote_theme: mmistakes/minimal-mistakes\n")
+    write(tmp_path, "site/_includes/mine.md", "The okapiglow include.\n")
+    page = "# Post\n\n{% include toc %}\nThe quokkafoot post.\n\n{% include mine.md %}\n"
+    write(tmp_path, "site/post.md", page + "{% include ../../outside/secret.md %}\n")
+    report = index(tmp_path / "site", tmp_path / "index", embeddings=False)
+    assert found(tmp_path / "index", "okapiglow") == ["post.md"] and not found(tmp_path / "index", "narwhalbell")
+    assert warnings_of(report, "post.md") == [
+        "../../outside/secret.md is outside the documents folder: not included (give --includes-from a folder that "
+        "holds both)"
+    ]
