@@ -8,6 +8,8 @@ page said so, and its steps showed the helper's and the integration's ways one a
   compared with `==`, `!=` or `contains`, or alone (true unless nil or false, as in Liquid), joined by `and`
   and `or` (read right to left, as Liquid does). One that names anything else (`site.x`, a variable, a
   filter) is not decided: its tags and all its branches stay, for templates.py to take the tags out as before.
+- Inside `{% raw %}` ... `{% endraw %}` (home-assistant.io's template examples), tags are text, as Jekyll shows
+  them.
 - Each tag is found once, left to right; nesting deeper than MAX_DEPTH is left as written, and so is a text
   with a decided condition never closed (Jekyll fails on it; as templates.py's comment never closed, it hides
   nothing).
@@ -22,7 +24,7 @@ from typing import Any
 
 __all__ = ["decide_conditions"]
 
-_TAG = re.compile(r"\{%-?[ \t]*(if|unless|elsif|else|endif|endunless)\b([^%\n]{0,300})-?%\}")
+_TAG = re.compile(r"\{%-?[ \t]*(if|unless|elsif|else|endif|endunless|raw|endraw)\b([^%\n]{0,300})-?%\}")
 _OPERAND = re.compile(r"""(page|include)\.([\w-]+)|"([^"]*)"|'([^']*)'|(-?\d+(?:\.\d+)?)|(true|false|nil)""")
 _COMPARISON = re.compile(r"^(\S+)[ \t]+(==|!=|contains)[ \t]+(.+)$")
 MAX_DEPTH = 20
@@ -43,13 +45,15 @@ def decide_conditions(text: str, include: Mapping[str, str], page: Mapping[str, 
     out: list[str] = []
     frames: list[_Frame] = []
     hidden = 0  # how many of `frames` hide the branch being read (counted, not looked over at each tag: linear)
-    pos = 0
+    pos, raw = 0, False  # inside `{% raw %}`, tags are text
     for tag in _TAG.finditer(text):
         if not hidden:
             out.append(text[pos : tag.start()])
         pos = tag.end()
         name, condition = tag.group(1), tag.group(2).strip().rstrip("-").strip()
-        if name in ("if", "unless"):
+        if raw or name in ("raw", "endraw"):
+            raw, keep = name == "raw" or (raw and name != "endraw"), True
+        elif name in ("if", "unless"):
             value = _decided(condition, include, page) if len(frames) < MAX_DEPTH else _UNKNOWN
             frame = _Frame(known=value is not _UNKNOWN)
             if frame.known:

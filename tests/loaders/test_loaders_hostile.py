@@ -539,3 +539,10 @@ def test_a_jekyll_pages_includes_take_linear_work(tmp_path: Path, make: object) 
 
     small, large = work(1000), work(2000)
     assert large < 2.6 * small, (small, large)
+
+
+def test_a_jekyll_includes_raw_block_keeps_its_conditions() -> None:
+    """Inside `{% raw %}` Jekyll shows Liquid as written (home-assistant.io's template examples): its branches
+    were decided on the include's parameters, the example losing the one not taken."""
+    text = "{% raw %}{% if include.x %}shown{% else %}zebracorn{% endif %}{% endraw %}"
+    assert decide_conditions(text, {"x": "1"}, {}) == text
