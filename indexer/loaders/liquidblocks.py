@@ -36,12 +36,12 @@ def render_option_blocks(text: str) -> str:
         return text
     out: list[str] = []
     fence: str | None = None
-    block: list[str] | None = None  # the body of the block being read
+    block: list[str] | None = None  # the block being read: its opening line, then its body
     name = ""
     for line in text.split("\n"):
         if block is not None:
             if _closes(line, name):
-                out += _rendered(block, name)
+                out += _rendered(block, line)
                 block = None
             else:
                 block.append(line)
@@ -52,11 +52,11 @@ def render_option_blocks(text: str) -> str:
             fence = opened
             out.append(line)
         elif (match := _OPEN.fullmatch(line)) is not None:
-            block, name = [], match.group(1)
+            block, name = [line], match.group(1)
         else:
             out.append(line)
     if block is not None:  # never closed: left as written
-        out += [f"{{% {name} %}}", *block]
+        out += block
     return "\n".join(out)
 
 
@@ -67,11 +67,12 @@ def _closes(line: str, name: str) -> bool:
     return stripped[2:-2].strip("- \t") == "end" + name
 
 
-def _rendered(body: list[str], name: str) -> list[str]:
-    """The block as the site shows it, or as written (with its tags) when its body is no mapping of options."""
-    options = read_yaml("\n".join(body))
+def _rendered(block: list[str], closing: str) -> list[str]:
+    """The block as the site shows it, or as written (its tags as they stand) when its body is no mapping of
+    options."""
+    options = read_yaml("\n".join(block[1:]))
     if not isinstance(options, Mapping) or not options:
-        return [f"{{% {name} %}}", *body, f"{{% end{name} %}}"]
+        return [*block, closing]
     return ["", _HEADING, "", *islice(_items(options, 0), _MAX_LINES), ""]
 
 

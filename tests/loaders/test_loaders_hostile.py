@@ -546,3 +546,10 @@ def test_a_jekyll_includes_raw_block_keeps_its_conditions() -> None:
     were decided on the include's parameters, the example losing the one not taken."""
     text = "{% raw %}{% if include.x %}shown{% else %}zebracorn{% endif %}{% endraw %}"
     assert decide_conditions(text, {"x": "1"}, {}) == text
+
+
+def test_a_configuration_block_that_is_no_yaml_keeps_its_tags_as_written() -> None:
+    """A {% configuration %} block whose body is no mapping of options is left for templates.py, as any block:
+    its opening tag was written again without its arguments, the title it shows lost."""
+    page = '{% configuration title="Zebracorn options" %}\nnot: [yaml\n{% endconfiguration %}\n'
+    assert "Zebracorn options" in searchable(load("a.md", page.encode()))
