@@ -123,7 +123,7 @@ def _placed(text: str, name: str, tag: re.Match[str]) -> str:
     include docs_version_badge.html version="4.0" %}, you can"), else paragraphs of their own; an HTML file's lines
     not indented (kramdown reads its block to the closing tag; indented after a line left blank by a Liquid tag
     taken out, `<tr>` read as code, shown as written)."""
-    if tag.string[: tag.start()].strip() and "\n" not in text:
+    if tag.string[max(0, tag.start() - 200) : tag.start()].strip() and "\n" not in text:  # (not all before it)
         return text
     if name.lower().endswith((".html", ".htm")) and "<pre" not in text:
         text = "\n".join(line.lstrip() for line in text.split("\n"))

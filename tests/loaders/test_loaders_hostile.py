@@ -553,3 +553,23 @@ def test_a_configuration_block_that_is_no_yaml_keeps_its_tags_as_written() -> No
     its opening tag was written again without its arguments, the title it shows lost."""
     page = '{% configuration title="Zebracorn options" %}\nnot: [yaml\n{% endconfiguration %}\n'
     assert "Zebracorn options" in searchable(load("a.md", page.encode()))
+
+
+def test_jekyll_includes_late_on_a_long_line_take_linear_time(tmp_path: Path) -> None:
+    """Whether an include stands in a sentence was looked up in all the line before it: 1,900 includes after 5 MB
+    of text took 13 s (copies of the line, which the count of Python lines does not see: timed, best of two)."""
+    write(tmp_path, "_config.yml", "title: x\n")
+    write(tmp_path, "_includes/a.md", "v\n")
+
+    def seconds(n: int) -> float:
+        content = ("x" * 5000 * n + " {% include a.md %}" * n + "\n").encode()
+        best = float("inf")
+        for _ in range(2):
+            with reading(tmp_path, 50_000_000):
+                started = time.perf_counter()
+                load(str(tmp_path / "page.md"), content)
+                best = min(best, time.perf_counter() - started)
+        return best
+
+    small, large = seconds(600), seconds(1200)
+    assert large < 3 * small, (small, large)
