@@ -29,7 +29,8 @@ from typing import Any
 
 from indexer.errors import LoaderError
 from indexer.loaders.docfx import expand_docfx
-from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
+from indexer.loaders.markdown import render_markdown
+from indexer.loaders.mdparser import guard_nesting, markdown_parser
 from indexer.loaders.textcodec import decode_text
 from indexer.loaders.yamlread import read_yaml
 from indexer.model import ParsedDoc

@@ -27,7 +27,8 @@ from indexer.errors import LoaderError
 from indexer.loaders.base import describe
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.html import html_document
-from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
+from indexer.loaders.markdown import render_markdown
+from indexer.loaders.mdparser import guard_nesting, markdown_parser
 from indexer.loaders.notebookstreams import shown_outputs
 from indexer.loaders.officemeta import one_line
 from indexer.loaders.textcodec import decode_text

@@ -30,7 +30,8 @@ from indexer.errors import NotAPage
 from indexer.loaders.apifiles import SpecFiles
 from indexer.loaders.apischema import operation_markdown, schema_fields
 from indexer.loaders.apispec import Spec, escaped, is_spec, list_of, mapping_of, named_schemas, text_of
-from indexer.loaders.markdown import guard_nesting, markdown_parser, render_markdown
+from indexer.loaders.markdown import render_markdown
+from indexer.loaders.mdparser import guard_nesting, markdown_parser
 from indexer.loaders.openapi import METHODS, SPEC_NAME, parsed_spec, spec_root
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc

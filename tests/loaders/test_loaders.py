@@ -16,7 +16,7 @@ from indexer.errors import LoaderError
 from indexer.ingest.access import front_matter_groups
 from indexer.loaders import LOADERS
 from indexer.loaders.html import declared_charset
-from indexer.loaders.markdown import markdown_parser
+from indexer.loaders.mdparser import markdown_parser
 from indexer.loaders.pdf import normalise_pdf_text
 from indexer.loaders.textcodec import decode_text
 from indexer.search.query import TYPE_ALIASES
