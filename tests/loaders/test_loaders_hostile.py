@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from indexer.loaders.includes import reading
 from indexer.loaders.liquidif import decide_conditions
 
 from support.folders import found, index, run_cli, text_of, write
-from support.loaders import assert_text, load, python_lines, searchable
+from support.loaders import assert_text, lines_run, load, python_lines, searchable
 
 SCRIPT_CASES = [
     # filename, content, must_include, must_not_include
@@ -460,20 +459,7 @@ def test_the_conditions_of_a_jekyll_include_take_linear_work(make: object) -> No
     assert callable(make)
 
     def work(n: int) -> int:
-        count = 0
-
-        def trace(frame: object, event: str, arg: object) -> object:
-            nonlocal count
-            count += 1
-            return trace
-
-        previous = sys.gettrace()
-        sys.settrace(trace)
-        try:
-            decide_conditions(make(n), {"b": "x"}, {"a": True})
-        finally:
-            sys.settrace(previous)
-        return count
+        return lines_run(lambda: decide_conditions(make(n), {"b": "x"}, {"a": True}))
 
     small, large = work(1000), work(2000)
     assert large < 2.6 * small, (small, large)

@@ -38,6 +38,11 @@ def assert_text(filename: str, content: Content, must_include: list[str], must_n
 
 def python_lines(filename: str, content: bytes) -> int:
     """How many lines of Python run while `filename` is loaded: a measure of work that machine load leaves alone."""
+    return lines_run(lambda: load(filename, content))
+
+
+def lines_run(call: Callable[[], object]) -> int:
+    """How many lines of Python run while `call` runs (see python_lines)."""
     count = 0
 
     def trace(frame: FrameType, event: str, arg: Any) -> Any:
@@ -48,7 +53,7 @@ def python_lines(filename: str, content: bytes) -> int:
     previous = sys.gettrace()
     sys.settrace(trace)
     try:
-        load(filename, content)
+        call()
     finally:
         sys.settrace(previous)
     return count
