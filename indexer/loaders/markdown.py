@@ -67,7 +67,7 @@ from indexer.loaders.kumascript import plain_definitions
 from indexer.loaders.liquid import fill_liquid
 from indexer.loaders.liquidblocks import render_option_blocks
 from indexer.loaders.materialcodes import material_shortcodes
-from indexer.loaders.mdbook import expand_includes
+from indexer.loaders.mdbook import expand_includes, rule_names
 from indexer.loaders.mdincludes import expand_markdown_includes
 from indexer.loaders.mdinhtml import open_markdown_html
 from indexer.loaders.mdparser import guard_nesting, markdown_parser, mdx_parser, nesting_warnings
@@ -133,7 +133,7 @@ class MarkdownLoader:
         body = expand_docfx(body, path)  # DocFX's includes, code snippets, :::image:::, cross references
         body = expand_include_markdown(body, path)  # an MkDocs plugin's, before the Markdown extensions run
         body = expand_snippets(expand_markdown_includes(body, path), path)  # Python-Markdown's, then pymdownx's
-        body = expand_myst_includes(expand_includes(body, path), path)
+        body = expand_myst_includes(rule_names(expand_includes(body, path)), path)  # mdBook's, then MyST's
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
         body = expand_julia_docstrings(body, path)  # Documenter.jl's ```@docs, from the Julia source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)

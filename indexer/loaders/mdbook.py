@@ -8,6 +8,9 @@ takes them: `file:2` (line 2), `file::10` (lines 1 to 10), `file:2:` (from line 
 lines of anchors in it are left out). A rustdoc_include shows only that part (mdBook hides the rest); a
 playground is a Rust code block. An included file's own directives are put in place too, up to
 includes.MAX_DEPTH deep. An escaped directive (`\\{{#include x}}`) is not one: templates.py shows it as written.
+
+The Rust Reference's rule lines (its mdbook-spec preprocessor: `r[abi.intro]` alone on a line) show as the page
+shows them, the rule's name in brackets in the margin (`[abi.intro]`), on an mdBook site, outside code (rule_names).
 """
 
 from __future__ import annotations
@@ -15,13 +18,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from indexer.loaders.includes import deeper, included_text
+from indexer.loaders.fences import in_code
+from indexer.loaders.includes import deeper, included_text, reading_state
 from indexer.loaders.lineranges import line_number
 
-__all__ = ["expand_includes"]
+__all__ = ["expand_includes", "rule_names"]
 
 _DIRECTIVE = re.compile(r"(?<!\\)\{\{#(include|rustdoc_include|playground|playpen)[ \t]+([^{}\s]+)([^{}]*)\}\}")
 _ANCHOR = re.compile(r"ANCHOR(_END)?:\s*([\w-]+)")
+_RULE = re.compile(r"^r\[([^\]\n]+)\]$")  # mdbook-spec's own pattern (rules.rs), for a line
 
 
 def expand_includes(text: str, path: Path) -> str:
@@ -29,6 +34,15 @@ def expand_includes(text: str, path: Path) -> str:
     if "{{#" not in text:
         return text
     return _DIRECTIVE.sub(lambda match: _expansion(match, path), text)
+
+
+def rule_names(text: str) -> str:
+    """`text` with mdbook-spec's rule lines as their pages show them, `[abi.intro]` (escaped: no link), on an
+    mdBook site (2,996 lines of the Rust Reference showed `r[abi.intro]`); unchanged elsewhere."""
+    if "r[" not in text or (state := reading_state()) is None or state.generator != "mdbook":
+        return text
+    lines = text.split("\n")
+    return "\n".join(line if code else _RULE.sub(r"\\[\1\\]", line) for line, code in in_code(lines))
 
 
 def _expansion(match: re.Match[str], path: Path) -> str:

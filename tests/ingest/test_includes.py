@@ -70,6 +70,36 @@ def test_mdbook_includes_are_put_in_place_as_mdbook_puts_them(docs: Path, index_
     assert any("nested more than" in w for w in warnings_of(report, "ch01.md"))  # the self-include stops
 
 
+RULES_CHAPTER = """# Application binary interface
+
+r[abi.intro]
+This section documents features that affect the zebracorn ABI.
+
+```text
+r[kept.in.code]
+```
+
+r[not a rule
+"""
+
+
+def test_the_rust_references_rule_lines_show_as_their_pages_show_them(tmp_path: Path) -> None:
+    """The Rust Reference's mdbook-spec preprocessor makes each `r[rule.id]` line a margin link `[rule.id]`; on
+    any other site such a line is text as written."""
+    book, plain, index_dir = tmp_path / "book", tmp_path / "plain", tmp_path / "index"
+    write(book, "book.toml", '[book]\ntitle = "The Reference"\n\n[preprocessor.spec]\ncommand = "mdbook-spec"\n')
+    write(book, "src/SUMMARY.md", "- [ABI](abi.md)\n")
+    write(book, "src/abi.md", RULES_CHAPTER)
+    index(book, index_dir, embeddings=False)
+    text = text_of(index_dir, "src/abi.md")
+    assert text.startswith("Application binary interface\n\n[abi.intro] This section documents")
+    assert "r[abi.intro]" not in text and "\\[" not in text
+    assert "r[kept.in.code]" in text and "r[not a rule" in text
+    write(plain, "abi.md", RULES_CHAPTER)
+    index(plain, tmp_path / "plain-index", embeddings=False)
+    assert "r[abi.intro]" in text_of(tmp_path / "plain-index", "abi.md")
+
+
 def test_an_include_from_outside_the_folder_is_refused_with_a_warning(docs: Path, tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_text("unicornfish password\n")
