@@ -28,14 +28,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from indexer.loaders.fences import closes, opens, outside_code_spans
 from indexer.loaders.includes import deeper, grown, included_text, lies_outside, probe
-from indexer.loaders.liquid import jekyll_config, jekyll_folder, named_folder, site_folder
+from indexer.loaders.liquid import in_prose, jekyll_config, jekyll_folder, named_folder, site_folder
 from indexer.loaders.liquidif import decide_conditions
 
 __all__ = ["expand_jekyll_includes"]
@@ -49,7 +48,6 @@ _CAPTURE = re.compile(
     r"[ \t]*\{%-?[ \t]*capture[ \t]+(\w+)[ \t]*-?%\}([^\n]{0,500}?)\{%-?[ \t]*endcapture[ \t]*-?%\}[ \t]*"
 )
 _OUTPUT = re.compile(r"\{\{-?[ \t]*(\w+)[ \t]*-?\}\}")
-_RAW = re.compile(r"\{%-?[ \t]*(end)?raw[ \t]*-?%\}")
 
 
 @dataclass(frozen=True)
@@ -69,33 +67,7 @@ def expand_jekyll_includes(text: str, path: Path, page: Mapping[str, Any]) -> st
 
 
 def _expanded(text: str, path: Path, includes: _Includes, page: Mapping[str, Any]) -> str:
-    out: list[str] = []
-    fence: str | None = None
-    raw = False  # inside `{% raw %}`
-
-    def expand(prose: str) -> str:
-        return _TAG.sub(lambda tag: _included(tag, path, includes, page), prose)
-
-    for line in text.split("\n"):
-        if fence is not None:
-            fence = None if closes(line, fence) else fence
-        elif (opened := opens(line)) is not None:
-            fence = opened
-        elif "{%" in line:
-            line, raw = _outside_raw(line, raw, lambda prose: outside_code_spans(prose, expand))
-        out.append(line)
-    return "\n".join(out)
-
-
-def _outside_raw(line: str, raw: bool, change: Callable[[str], str]) -> tuple[str, bool]:
-    """`line` with `change` made outside `{% raw %}` ... `{% endraw %}`; whether a raw block is open after it."""
-    parts: list[str] = []
-    pos = 0
-    for marker in _RAW.finditer(line):
-        parts += [line[pos : marker.start()] if raw else change(line[pos : marker.start()]), marker.group()]
-        raw, pos = marker.group(1) is None, marker.end()
-    parts.append(line[pos:] if raw else change(line[pos:]))
-    return "".join(parts), raw
+    return in_prose(text, "{%", lambda prose: _TAG.sub(lambda tag: _included(tag, path, includes, page), prose))
 
 
 def _included(tag: re.Match[str], path: Path, includes: _Includes, page: Mapping[str, Any]) -> str:

@@ -20,7 +20,7 @@ import functools
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +28,13 @@ from indexer.loaders.fences import closes, opens, outside_code_spans
 from indexer.loaders.includes import SETTINGS, folders_up, included_text, remember_settings
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["fill_liquid", "jekyll_config", "jekyll_folder", "named_folder", "site_folder"]
+__all__ = ["fill_liquid", "in_prose", "jekyll_config", "jekyll_folder", "named_folder", "site_folder"]
 
 _OUTPUT = re.compile(
     r"\{\{-?[ \t]*((?:page|site)(?:\.[\w-]+)+)"
     r"""(?:[ \t]*\|[ \t]*default:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'))?[ \t]*-?\}\}"""
 )
+_RAW = re.compile(r"\{%-?[ \t]*(end)?raw[ \t]*-?%\}")
 _CONFIGS = ("_config.yml", "_config.yaml")
 _DATA = (".yml", ".yaml", ".json")
 _MAX_CONFIG = 1_000_000  # bytes of a _config.yml read (home-assistant.io's is 10 KB)
@@ -47,17 +48,36 @@ def fill_liquid(text: str, path: Path, front_matter: Mapping[str, Any]) -> str:
     if site is None:
         return text
     values = _Values(path, site, front_matter)
+    return in_prose(text, "{{", lambda prose: _OUTPUT.sub(values.fill, prose))
+
+
+def in_prose(text: str, sign: str, change: Callable[[str], str]) -> str:
+    """`text` with `change` made to its prose, as Jekyll's Liquid reads it: on the lines holding `sign`, outside
+    fenced code, code spans and `{% raw %}` ... `{% endraw %}` (which may span lines); what those hold is shown
+    as written (jekyllrb.com's pages show `{% raw %}{{ page.title }}{% endraw %}`)."""
     out: list[str] = []
     fence: str | None = None
+    raw = False  # inside `{% raw %}`
     for line in text.split("\n"):
         if fence is not None:
             fence = None if closes(line, fence) else fence
         elif (opened := opens(line)) is not None:
             fence = opened
-        elif "{{" in line:
-            line = outside_code_spans(line, lambda prose: _OUTPUT.sub(values.fill, prose))
+        elif sign in line or "{%" in line:  # (a raw block opens and closes on a line holding "{%")
+            line, raw = _outside_raw(line, raw, lambda prose: outside_code_spans(prose, change))
         out.append(line)
     return "\n".join(out)
+
+
+def _outside_raw(line: str, raw: bool, change: Callable[[str], str]) -> tuple[str, bool]:
+    """`line` with `change` made outside `{% raw %}` ... `{% endraw %}`; whether a raw block is open after it."""
+    parts: list[str] = []
+    pos = 0
+    for marker in _RAW.finditer(line):
+        parts += [line[pos : marker.start()] if raw else change(line[pos : marker.start()]), marker.group()]
+        raw, pos = marker.group(1) is None, marker.end()
+    parts.append(line[pos:] if raw else change(line[pos:]))
+    return "".join(parts), raw
 
 
 class _Values:

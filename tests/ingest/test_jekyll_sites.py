@@ -202,6 +202,21 @@ def test_a_jekyll_include_in_code_or_raw_shows_as_written(tmp_path: Path) -> Non
     assert found(tmp_path / "index", "quokkafoot") == []
 
 
+def test_a_jekyll_output_in_raw_shows_as_written(tmp_path: Path) -> None:
+    """jekyllrb.com's pages show `{% raw %}{{ page.title }}{% endraw %}` as written, on one line or over several;
+    an output outside raw is filled in (outputs and includes read raw blocks alike)."""
+    _site(tmp_path)
+    page = (
+        "---\ntitle: Zebracorn guide\n---\n\nThe title {{ page.title }} or {% raw %}{{ page.title }}{% endraw %}.\n\n"
+        "{% raw %}\nLiteral {{ page.title }} here.\n{% endraw %}\n"
+    )
+    write(tmp_path, "source/guide.md", page)
+    index(tmp_path, tmp_path / "index", embeddings=False)
+    text = text_of(tmp_path / "index", "source/guide.md")
+    assert "The title Zebracorn guide or {{ page.title }}." in text
+    assert "Literal {{ page.title }} here." in text
+
+
 def test_a_change_to_a_jekyll_configs_includes_dir_reads_the_page_again(tmp_path: Path) -> None:
     """Where `{% include x %}` reads from is the config's (`source`, `includes_dir`): changing it reads the pages
     that include files again on the next run, without --rebuild, as a change to mkdocs.yml does."""
