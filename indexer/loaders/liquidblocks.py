@@ -24,6 +24,7 @@ from indexer.loaders.yamlread import read_yaml
 __all__ = ["render_option_blocks"]
 
 _OPEN = re.compile(r"[ \t]*\{%-?[ \t]*(configuration(?:_basic)?)\b[^%\n]{0,200}-?%\}[ \t]*")
+_TAG = re.compile(r"\{%-?[ \t]*configuration")
 _MAX_DEPTH = 8  # nested options shown; deeper ones are left out rather than recursed into
 _HEADING = "### Configuration Variables"
 _MAX_LINES = 2_000  # of one block (home-assistant.io's longest has a few hundred)
@@ -32,7 +33,7 @@ _MAX_VALUES = 200  # of a list or map shown as a value
 
 def render_option_blocks(text: str) -> str:
     """`text` with each option block rendered as a Markdown list (see the module docstring)."""
-    if "{%" not in text or "configuration" not in text:
+    if "{%" not in text or not _TAG.search(text):  # (a page that only mentions configuration is not walked)
         return text
     out: list[str] = []
     fence: str | None = None
