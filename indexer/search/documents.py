@@ -49,7 +49,7 @@ def cited_id(document: Document, passage: Passage | None, fetch_max_chars: int, 
     if passage is None:
         return document.id
     if document.format in SEPARATE_PAGES and passage.page is not None:
-        return f"{document.id}#page={passage.page}"
+        return part_id(document.id, passage)  # (its page's id, wherever in the page the passage lies)
     if passage.end > fetch_max_chars:
         return part or part_id(document.id, passage)
     return document.id
