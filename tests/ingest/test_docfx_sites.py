@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from indexer import IndexerSettings, update_index
 from indexer.ingest.sitedetect import SITE_CONFIGS
 from indexer.loaders.docfxproject import OTHER_CONFIGS
 
-from support.folders import Main, all_ids, document, found, snapshot, write
+from support.folders import Main, all_ids, document, found, snapshot, text_of, write
 
 DOCFX_JSON = """\ufeff{
   "build": {
@@ -264,3 +265,18 @@ def test_learns_yaml_pages_are_documents_at_their_folders(tmp_path: Path, indexe
     assert not any(word in text for word in ("itemType", "migration/index.md", "url", "dotnet", "conceptual"))
     assert "What's new\n\nRelease notes of quokkas" in (snapshot(index).text("whats-new/index.yml") or "")
     assert "Is it free?\n\nYes, see Licence for the axolotl terms." in (snapshot(index).text("faq.yml") or "")
+
+
+def test_a_docfx_json_added_beside_pages_read_before_makes_them_dfm(tmp_path: Path) -> None:
+    """Which folders hold a docfx.json is remembered while their entries stay the same: one added after a
+    first run (in the same process) is seen, and the pages read again show DFM."""
+    docs = tmp_path / "repo" / "docs"
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    write(docs, "guide/page.md", "# Page\n\n[!INCLUDE [shared](../includes/shared.md)]\n")
+    write(docs, "includes/shared.md", "Zebracorn shared text.\n")
+    index_dir = tmp_path / "index"
+    update_index(docs, IndexerSettings(index=index_dir, embeddings=False))
+    assert "[!INCLUDE" in text_of(index_dir, "guide/page.md")
+    write(docs, "docfx.json", '{"build": {"content": [{"files": ["guide/**/*.md"]}]}}')
+    update_index(docs, IndexerSettings(index=index_dir, embeddings=False))
+    assert "Zebracorn shared text." in text_of(index_dir, "guide/page.md")
