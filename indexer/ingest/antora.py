@@ -17,7 +17,6 @@ environment variable) or a segment is not known (`version: true`, the git branch
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import re
 from collections.abc import Mapping
@@ -26,6 +25,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from indexer.ingest.siteconfig import site_address, site_folders, yaml_config
+from indexer.loaders.unchanged import while_unchanged
 
 CONFIG = "antora.yml"
 PLAYBOOKS = ("antora-playbook.yml", "antora-playbook.yaml")
@@ -126,18 +126,6 @@ def _playbook(docs: Path) -> dict[str, Any] | None:
     return None
 
 
-def _yaml(path: Path) -> dict[str, Any]:
-    """A playbook's or antora.yml's settings ({} when it cannot be read, or is no mapping), parsed once while the
-    file keeps its mtime and size: served_at() and drops_extensions() both read the playbook in a run, and a
-    run of --watch reads it again only once it is edited. The mapping is shared: read it, never change it."""
-    try:
-        info = path.stat()
-    except OSError:
-        return {}
-    return _parsed(str(path), info.st_mtime_ns, info.st_size)
-
-
-@functools.lru_cache(maxsize=16)
-def _parsed(path: str, mtime_ns: int, size: int) -> dict[str, Any]:
-    """A YAML file's settings, remembered for its path, mtime and size (_yaml())."""
-    return yaml_config(Path(path))
+# A playbook's or antora.yml's settings ({} when it cannot be read, or is no mapping), parsed once while the file
+# is unchanged: served_at() and drops_extensions() both read the playbook in a run.
+_yaml = while_unchanged(maxsize=16, missing={})(yaml_config)

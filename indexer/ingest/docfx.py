@@ -22,7 +22,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +31,9 @@ from indexer.ingest.siteconfig import MAX_NAMES, listed, site_address, site_fold
 from indexer.ingest.urls import served_page
 from indexer.loaders.base import describe
 from indexer.loaders.docfxproject import CONFIG, LEARN_CONFIG
-from indexer.loaders.jsconfig import config_text
+from indexer.loaders.jsconfig import MAX_CONFIG_BYTES, config_text
 from indexer.loaders.jsonc import loads_jsonc
+from indexer.loaders.unchanged import while_unchanged
 
 __all__ = ["CONFIG", "DocfxSite", "docfx_served_at", "docfx_site"]
 
@@ -152,22 +153,16 @@ def _globs(value: object) -> list[str]:
     return [v for v in values[:MAX_NAMES] if isinstance(v, str) and len(v) <= _MAX_GLOB]
 
 
-def _settings(config: Path) -> dict[str, Any]:
-    """docfx.json as a mapping ({} when it cannot be read: a warning names it, once); JSON as DocFX reads it,
-    comments, trailing commas and a byte order mark allowed (loaders/jsonc.py)."""
+@while_unchanged(maxsize=16, missing={})
+def _settings(config: str) -> dict[str, Any]:
+    """docfx.json as a mapping ({} when it cannot be read: a warning names it, once: it is parsed once while it
+    is unchanged); JSON as DocFX reads it, comments, trailing commas and a byte order mark allowed (jsonc.py)."""
+    text = config_text(Path(config))
     try:
-        info = config.stat()
-    except OSError:
-        return {}
-    return _parsed(str(config), info.st_mtime_ns, info.st_size)
-
-
-@lru_cache(maxsize=16)
-def _parsed(config: str, mtime_ns: int, size: int) -> dict[str, Any]:
-    """docfx.json's settings, read once while the file stays the same (so its warning is given once)."""
-    try:
-        data = loads_jsonc(config_text(Path(config)))
-    except (ValueError, RecursionError) as exc:
+        if not text and os.path.getsize(config) > MAX_CONFIG_BYTES:
+            raise ValueError(f"larger than {MAX_CONFIG_BYTES:,} bytes")
+        data = loads_jsonc(text)
+    except (ValueError, RecursionError, OSError) as exc:
         log.warning("%s is not JSON DocFX reads (%s): its build.content is not read, every Markdown file is taken "
                     "for a page and served at its file's path", config, describe(exc))  # fmt: skip
         return {}

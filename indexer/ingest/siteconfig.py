@@ -17,6 +17,7 @@ from typing import Any
 
 from indexer.loaders.jsconfig import config_text
 from indexer.loaders.sitefolders import site_folders as site_folders  # (where loaders look too)
+from indexer.loaders.unchanged import yaml_config as yaml_config  # (loaders read YAML configs too)
 from indexer.loaders.yamlread import read_yaml
 
 MAX_NAMES = 1_000  # folders listed, versions read: a site's own folders hold a few dozen
@@ -70,12 +71,6 @@ def folder_names(folder: Path) -> list[str]:
             return sorted(e.name for e in entries if e.is_dir() and not e.name.startswith("."))[:MAX_NAMES]
     except OSError:
         return []
-
-
-def yaml_config(path: Path) -> dict[str, Any]:
-    """A YAML config file as a mapping; {} when it cannot be read."""
-    data = read_yaml(config_text(path))
-    return data if isinstance(data, dict) else {}
 
 
 def listed(value: object) -> list[Any]:

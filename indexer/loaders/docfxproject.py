@@ -27,6 +27,7 @@ from indexer.loaders.jsconfig import config_text
 from indexer.loaders.jsonc import loads_jsonc
 from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
 from indexer.loaders.sitefolders import site_folders
+from indexer.loaders.unchanged import while_unchanged
 
 __all__ = ["CONFIG", "LEARN_CONFIG", "OTHER_CONFIGS", "api_uids_resolved", "docfx_project"]
 
@@ -82,20 +83,17 @@ def api_uids_resolved(uid: str, project: str) -> bool:
         return False
     config = os.path.join(project, CONFIG)
     remember_settings(config)  # (a change to its xref settings reads the page again)
-    try:
-        info = os.stat(config)
-    except OSError:
-        return False
-    dotnet, own = _resolves(project, info.st_mtime_ns, info.st_size)
+    dotnet, own = _resolves(config)
     return uid.partition(".")[0] in own or (dotnet and uid.startswith(_API_ROOTS))
 
 
-@lru_cache(maxsize=64)
-def _resolves(project: str, mtime_ns: int, size: int) -> tuple[bool, frozenset[str]]:
+@while_unchanged(maxsize=64, missing=(False, frozenset()))
+def _resolves(config: str) -> tuple[bool, frozenset[str]]:
     """(whether docfx.json names xref maps or services, or the project is built by Microsoft Learn; the root
     namespaces of the project's own API that its `metadata` builds)."""
+    project = os.path.dirname(config)
     try:
-        settings = loads_jsonc(config_text(Path(project, CONFIG)))
+        settings = loads_jsonc(config_text(Path(config)))
     except (ValueError, RecursionError):
         settings = {}
     settings = settings if isinstance(settings, dict) else {}

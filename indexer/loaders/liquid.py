@@ -16,7 +16,6 @@ as written.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import re
@@ -26,6 +25,7 @@ from typing import Any
 
 from indexer.loaders.fences import closes, opens, outside_code_spans
 from indexer.loaders.includes import SETTINGS, folders_up, included_text, remember_settings
+from indexer.loaders.unchanged import while_unchanged, yaml_config
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["fill_liquid", "in_prose", "jekyll_config", "jekyll_folder", "named_folder", "site_folder"]
@@ -37,7 +37,6 @@ _OUTPUT = re.compile(
 _RAW = re.compile(r"\{%-?[ \t]*(end)?raw[ \t]*-?%\}")
 _CONFIGS = ("_config.yml", "_config.yaml")
 _DATA = (".yml", ".yaml", ".json")
-_MAX_CONFIG = 1_000_000  # bytes of a _config.yml read (home-assistant.io's is 10 KB)
 
 
 def fill_liquid(text: str, path: Path, front_matter: Mapping[str, Any]) -> str:
@@ -139,23 +138,10 @@ def jekyll_config(site: str) -> Mapping[str, Any]:
     if config is None:
         return {}
     remember_settings(config)
-    try:
-        info = os.stat(config)
-    except OSError:
-        return {}
-    return _config(config, info.st_mtime_ns, info.st_size)
+    return _config(config)
 
 
-@functools.lru_cache(maxsize=16)
-def _config(config: str, mtime_ns: int, size: int) -> Mapping[str, Any]:
-    if size > _MAX_CONFIG:
-        return {}
-    try:
-        with open(config, encoding="utf-8", errors="replace") as file:
-            settings = read_yaml(file.read())
-    except OSError:
-        return {}
-    return settings if isinstance(settings, dict) else {}
+_config = while_unchanged(maxsize=16, missing={})(yaml_config)
 
 
 def site_folder(site: str, settings: Mapping[str, Any]) -> str:

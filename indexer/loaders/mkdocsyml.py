@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.includes import Reading, reading_state, remember_settings
-from indexer.loaders.yamlread import read_yaml
+from indexer.loaders.unchanged import while_unchanged, yaml_config
 
 __all__ = [
     "CONFIGS",
@@ -52,7 +52,6 @@ __all__ = [
 
 CONFIGS = ("mkdocs.yml", "mkdocs.yaml")  # the names `mkdocs build` reads
 MAX_INHERIT = 5  # configs that inherit one from another
-_MAX_CONFIG = 1 << 20  # bytes of a config read
 _MAX_NAMED = 20  # configs named mkdocs*.yml looked at in one folder
 # the project found for the document being read: (its reading() context, the page's folder, the config)
 _FOUND: ContextVar[tuple[Reading, str, Path | None] | None] = ContextVar("mkdocs_project", default=None)
@@ -201,24 +200,10 @@ def _own(config: str) -> dict[str, Any]:
     being read, if any (includes.remember_settings()): a change to it (the plugins it names, their options,
     docs_dir) reads the page again."""
     remember_settings(config)
-    try:
-        info = os.stat(config)
-    except OSError:
-        return {}
-    return _read(config, info.st_mtime_ns, info.st_size)
+    return _read(config)
 
 
-@functools.lru_cache(maxsize=64)
-def _read(config: str, mtime_ns: int, size: int) -> dict[str, Any]:
-    """One config's own settings ({} when it cannot be read); remembered while it keeps its mtime and size."""
-    if size > _MAX_CONFIG:
-        return {}
-    try:
-        with open(config, encoding="utf-8", errors="replace") as f:
-            settings = read_yaml(f.read())
-    except OSError:
-        return {}
-    return settings if isinstance(settings, dict) else {}
+_read = while_unchanged(maxsize=64, missing={})(yaml_config)  # one config's own settings, {} when unreadable
 
 
 def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

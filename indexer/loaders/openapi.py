@@ -17,7 +17,6 @@ a page without a title, and its description opens one without a description.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import re
@@ -29,6 +28,7 @@ from typing import Any
 from indexer.loaders import includes
 from indexer.loaders.apischema import operation_markdown, schema_markdown
 from indexer.loaders.apispec import Spec, is_spec, mapping_of, named_schemas
+from indexer.loaders.unchanged import while_unchanged
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["METHODS", "SPEC_NAME", "ApiPage", "api_page", "parsed_spec", "spec_root"]
@@ -150,18 +150,14 @@ def _site(page: Path) -> tuple[Path, Any]:
             path = Path(folder) / name
             if path.is_file():
                 includes.remember_settings(path)
-                try:
-                    info = path.stat()
-                except OSError:
-                    return Path(folder), None
-                return Path(folder), _config(str(path), info.st_mtime_ns, info.st_size)
+                return Path(folder), _config(path)
     return Path(includes.reading_folder() or page.parent), None
 
 
-@functools.lru_cache(maxsize=8)
-def _config(path: str, mtime_ns: int, size: int) -> Any:
-    """A Mintlify config parsed, remembered while the file keeps its mtime and size (every API page of the site
-    asks for it); None when it cannot be read. Shared: read it, never change it."""
+@while_unchanged(maxsize=8, missing=None)
+def _config(path: str) -> Any:
+    """A Mintlify config parsed, once while it is unchanged (every API page of the site asks for it); None when
+    it cannot be read. Shared: read it, never change it."""
     try:
         with open(path, "rb") as f:
             return json.loads(f.read(_MAX_CONFIG_BYTES))

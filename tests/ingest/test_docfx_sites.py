@@ -14,6 +14,7 @@ import pytest
 from indexer import IndexerSettings, update_index
 from indexer.ingest.sitedetect import SITE_CONFIGS
 from indexer.loaders.docfxproject import OTHER_CONFIGS
+from indexer.loaders.jsconfig import MAX_CONFIG_BYTES
 
 from support.folders import Main, all_ids, document, found, snapshot, text_of, write
 
@@ -175,6 +176,21 @@ def test_a_docfx_json_that_is_not_json_is_named_in_a_warning(
         indexer_main(docs, "--index", tmp_path / "index", "--no-embeddings")
     assert f"{docs / 'docfx.json'} is not JSON DocFX reads (Expecting ',' delimiter" in caplog.text
     assert caplog.text.count("is not JSON DocFX reads") == 1
+    assert found(tmp_path / "index", "zebracorn") == ["shell.md"]
+
+
+def test_a_docfx_json_too_large_to_read_is_named_with_its_limit(
+    tmp_path: Path, indexer_main: Main, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A docfx.json over the limit of a config read is not read; the warning said "Expecting value", as if the
+    file were empty: it now gives the limit."""
+    docs = tmp_path / "docs"
+    padding = " " * (MAX_CONFIG_BYTES + 1)
+    write(docs, "docfx.json", '{"build": {"content": [{"files": ["**/*.md"]}]}}' + padding)
+    write(docs, "shell.md", "# Shell\n\nZebracorn shell.\n")
+    with caplog.at_level(logging.WARNING):
+        indexer_main(docs, "--index", tmp_path / "index", "--no-embeddings")
+    assert f"{docs / 'docfx.json'} is not JSON DocFX reads (larger than {MAX_CONFIG_BYTES:,} bytes)" in caplog.text
     assert found(tmp_path / "index", "zebracorn") == ["shell.md"]
 
 
