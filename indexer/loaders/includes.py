@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from indexer.errors import LoaderError
+from indexer.loaders.sitefolders import project_folders
 from indexer.loaders.textcodec import decode_text
 
 __all__ = [
@@ -364,13 +365,9 @@ def _read(path: str, budget: int, state: Reading) -> tuple[bytes, int, int]:
 
 
 def folders_up(page: Path) -> Iterator[str]:
-    """The folder of a page (its real path), then each folder above it, up to its repository's root (the folder
-    holding `.git`: beyond it lies another project) or the file system's: where a site's config or a project's
-    file that the page depends on may lie (docusaurus.config.*, tsconfig.json, _quarto.yml, _config.yml)."""
-    folder = os.path.dirname(os.path.realpath(page))
-    while True:
-        yield folder
-        parent = os.path.dirname(folder)
-        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
-            return
-        folder = parent
+    """The folder of a page (its real path), then each folder above it where a site's config or a project's file
+    that the page depends on may lie (docusaurus.config.*, tsconfig.json, _quarto.yml, _config.yml), by the rules
+    of the site's detection (sitefolders.py): up to its repository's root (the folder holding `.git`: beyond it
+    lies another project), never into the user's home folder or above, another file system, a folder of another
+    user or one that anyone may write to (/tmp: anyone could leave a _config.yml there)."""
+    return project_folders(os.path.dirname(os.path.realpath(page)))

@@ -1,14 +1,16 @@
 """The folders where the config of the site a folder belongs to may lie (site_folders), for the site's detection
-(ingest's sitedetect.py) and the loaders that look for it on their own (docfxproject.py), by the same rules."""
+(ingest's sitedetect.py) and the loaders that look for it, or for a project's file a page depends on, on their own
+(project_folders: includes.folders_up()), by the same rules."""
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["site_folders"]
+__all__ = ["project_folders", "site_folders"]
 
 
 def site_folders(docs: Path) -> Iterator[Path]:
@@ -25,18 +27,49 @@ def site_folders(docs: Path) -> Iterator[Path]:
         own = os.stat(docs)
     except OSError:
         return
-    home = os.path.expanduser("~")
-    home = os.path.realpath(home) if home != "~" else ""
+    home = _home()
     folder = docs
     while True:
         yield folder
         parent = folder.parent
-        if parent == folder or str(folder) == home or str(parent) == home or os.path.exists(folder / ".git"):
-            return
-        try:
-            info = os.stat(parent)
-        except OSError:
-            return
-        if info.st_dev != own.st_dev or info.st_uid != own.st_uid or info.st_mode & stat.S_IWOTH:
+        if parent == folder or _ends(str(folder), str(parent), own, home):
             return
         folder = parent
+
+
+def project_folders(start: str) -> Iterator[str]:
+    """site_folders() of a folder given as an absolute path (a page's folder), as strings: looked for on every
+    page, it spares making Paths."""
+    try:
+        own = os.stat(start)
+    except OSError:
+        return
+    home = _home()
+    folder = start
+    while True:
+        yield folder
+        parent = os.path.dirname(folder)
+        if parent == folder or _ends(folder, parent, own, home):
+            return
+        folder = parent
+
+
+def _home() -> str:
+    """The user's home folder, as a real path ("" when there is none)."""
+    return _real_home(os.path.expanduser("~"))
+
+
+@functools.lru_cache(maxsize=4)
+def _real_home(home: str) -> str:
+    return os.path.realpath(home) if home != "~" else ""
+
+
+def _ends(folder: str, parent: str, own: os.stat_result, home: str) -> bool:
+    """Whether the climb from `folder` stops before its `parent` (site_folders()), `own` being where it began."""
+    if home in (folder, parent) or os.path.exists(os.path.join(folder, ".git")):
+        return True
+    try:
+        info = os.stat(parent)
+    except OSError:
+        return True
+    return info.st_dev != own.st_dev or info.st_uid != own.st_uid or bool(info.st_mode & stat.S_IWOTH)

@@ -309,3 +309,17 @@ def test_an_include_a_jekyll_sites_theme_gives_is_no_warning(tmp_path: Path) -> 
         "../../outside/secret.md is outside the documents folder: not included (give --includes-from a folder that "
         "holds both)"
     ]
+
+
+def test_a_config_left_in_a_folder_anyone_may_write_to_fills_no_page(tmp_path: Path) -> None:
+    """A page's loaders look for its site's config above it as the site's detection does: not in a folder such
+    as /tmp, where anyone could leave a `_config.yml` whose values would then show on the pages of any folder
+    below it that is no repository (before, `{{ site.title }}` showed the planted title)."""
+    shared = tmp_path / "shared"
+    write(shared, "_config.yml", "title: Planted Title\n")
+    write(shared, "notes/guide.md", "# Guide\n\nThe {{ site.title }} okapiglow guide.\n")
+    shared.chmod(0o1777)
+    index(shared / "notes", tmp_path / "index", embeddings=False)
+    text = text_of(tmp_path / "index", "guide.md")
+    assert "okapiglow guide" in text
+    assert "Planted" not in text
