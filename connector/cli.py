@@ -9,12 +9,14 @@ import ipaddress
 import logging
 import os
 import sys
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
 
 from connector.settings import ENV_PREFIX, ConnectorSettings, program
 from indexer import IndexerError, Searcher
+from indexer.settings import setting_error
 
 log = logging.getLogger("connector")
 
@@ -76,6 +78,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _named(given: dict[str, Any], field: str) -> str:
+    """A setting as its user wrote it: the option when the command line gave it, else the environment variable."""
+    if field in given:
+        return next(option for option, name, _ in OPTIONS if name == field)
+    return f"{ENV_PREFIX}{field.upper()}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line. The cyclic garbage collector is off until the server is about to serve (settle()):
     importing FastMCP and the SDK makes some 600 pydantic models and over 100,000 objects that live as long as the
@@ -97,8 +106,7 @@ def _main(argv: list[str]) -> int:
     try:
         settings = ConnectorSettings(**overrides)
     except ValidationError as exc:
-        error = exc.errors()[0]
-        print(f"connector: error: {'.'.join(map(str, error['loc']))}: {error['msg']}", file=sys.stderr)
+        print(f"connector: error: {setting_error(exc, partial(_named, overrides))}", file=sys.stderr)
         return 2
     configure_logging(settings)
     quiet_fastmcp()

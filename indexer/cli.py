@@ -16,7 +16,7 @@ from indexer.ingest.embedding import embed_index, model_folder
 from indexer.ingest.pipeline import update_index
 from indexer.model import IndexReport
 from indexer.progress import ProgressDisplay
-from indexer.settings import ENV_PREFIX, IndexerSettings
+from indexer.settings import ENV_PREFIX, IndexerSettings, setting_error
 from indexer.summary import print_report, shown
 
 log = logging.getLogger("indexer")
@@ -32,7 +32,9 @@ def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog=SCRIPT if os.path.basename(sys.argv[0]) == SCRIPT else "python -m indexer",
-        description="Index a folder of documents (Markdown, PDF, text, HTML) for the docsearch MCP server. "
+        description="Index a folder of documents (Markdown, MDX, reStructuredText, AsciiDoc, HTML, PDF, Office, "
+        "OpenDocument, EPUB, notebooks, e-mail, plain text and more; a documentation site's generator and its "
+        "rules are recognised) for the docsearch MCP server. "
         "Re-runs update the index incrementally; readers keep the last complete index while it is written.",
     )
     parser.add_argument("docs", type=Path, metavar="DOCS", help="the folder of documents to index")
@@ -77,7 +79,12 @@ def build_parser(defaults: IndexerSettings) -> argparse.ArgumentParser:
         help=helptext("embedding_model"),
     )
     parser.add_argument("--watch", action="store_true", help="after indexing, keep the index current as files change")
-    parser.add_argument("-q", "--quiet", action="store_true", help="print only errors and the summary's first line")
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no progress and no lists: errors, the summary's first lines, and how many files were skipped or warned",
+    )
     return parser
 
 
@@ -86,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         defaults = IndexerSettings()
     except ValidationError as exc:
-        print(f"indexer: error: bad environment setting: {_first_error(exc)}", file=sys.stderr)
+        print(f"indexer: error: bad environment setting: {setting_error(exc, _variable)}", file=sys.stderr)
         return 2
     parser = build_parser(defaults)
     args = parser.parse_args(argv)
@@ -107,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             embedding_model=args.embedding_model,
         )
     except ValidationError as exc:
-        parser.error(_first_error(exc))
+        parser.error(setting_error(exc, _option))
     try:
         model = _model_source(settings)  # a model folder that cannot load stops the run before it starts
         _run(args.docs, settings, args.rebuild, args.quiet)
@@ -194,7 +201,9 @@ def _run(docs: Path, settings: IndexerSettings, rebuild: bool, quiet: bool) -> I
     return report
 
 
-def _first_error(exc: ValidationError) -> str:
-    error = exc.errors()[0]
-    where = ".".join(str(part) for part in error["loc"])
-    return f"{where}: {error['msg']}"
+def _option(field: str) -> str:
+    return "--" + field.replace("_", "-")
+
+
+def _variable(field: str) -> str:
+    return ENV_PREFIX + field.upper()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
-from pydantic import Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -22,9 +23,10 @@ class IndexerSettings(BaseSettings):
     drop_extensions: bool = Field(
         False,
         description="With --base-url, leave the file extension out of pages' URLs (guides/install.md -> "
-        "guides/install; guides/index.md -> guides/), for sites that serve pretty URLs. The rules of a "
-        "Docusaurus, mdBook, MkDocs or VuePress site whose config is in DOCS or above apply too (Docusaurus: "
-        "01-intro.md -> intro, api/README.md -> api/).",
+        "guides/install; guides/index.md -> guides/), for sites that serve pretty URLs. The rules of the site "
+        "generator whose config is in DOCS or above (Docusaurus, Hugo, MkDocs, mdBook, VitePress, Starlight, "
+        "Jekyll, Zola, Antora and the others the README lists) apply too (Docusaurus: 01-intro.md -> intro, "
+        "api/README.md -> api/).",
     )
     url_extension: str = Field(
         "",
@@ -113,4 +115,14 @@ class IndexerSettings(BaseSettings):
 
 
 ENV_PREFIX = "DOCSEARCH_"
+
+
+def setting_error(exc: ValidationError, named: Callable[[str], str]) -> str:
+    """The first of a settings model's errors as its user wrote the setting: `named(field)` (an option such as
+    --base-url, or the environment variable), then pydantic's message without its "Value error, " prefix."""
+    error = exc.errors()[0]
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{named(str(error['loc'][0]))}: {message}" if error["loc"] else message
+
+
 _EDITION_NAME = re.compile(r"[\w][\w.+-]*")  # a locale code (pt-BR, zh_CN) or a version name (2.x, 1.0.0-beta.1)

@@ -172,11 +172,22 @@ def test_workers_without_stateless_are_refused(index: Path) -> None:
     assert "--workers needs --stateless" in result.stderr
 
 
-def run_connector(*args: str) -> subprocess.CompletedProcess[str]:
+def run_connector(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "connector", *args],
-        cwd=ROOT, env=subprocess_env(), capture_output=True, text=True, timeout=60,
+        cwd=ROOT, env={**subprocess_env(), **env}, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
+
+
+def test_a_setting_out_of_range_is_named_as_it_was_given(index: Path) -> None:
+    """The error names the option or the environment variable a user wrote, not the settings' field inside
+    (`http_workers` for --workers)."""
+    given = run_connector("--index", str(index), "--workers", "0")
+    assert given.returncode == 2
+    assert given.stderr.strip() == "connector: error: --workers: Input should be greater than or equal to 1"
+    environment = run_connector("--index", str(index), DOCSEARCH_RESULT_LIMIT="99")
+    assert environment.returncode == 2
+    assert "connector: error: DOCSEARCH_RESULT_LIMIT: Input should be less than or equal to 50" in environment.stderr
 
 
 def test_help_documents_every_option_and_its_environment_variable() -> None:
