@@ -67,6 +67,7 @@ serve: $(STAMP) ## Index the sample corpus if there is no index yet, then serve 
 	@test -f "$(INDEX)/CURRENT" || $(PY) -m indexer "$(DOCS)" --index "$(INDEX)"
 	$(PY) -m connector --index "$(INDEX)" --transport http --host $(HOST) --port $(PORT) $(ARGS)
 
-stdio: $(STAMP) ## Index the sample corpus if needed, then serve over stdio (for local MCP clients)
-	@test -f "$(INDEX)/CURRENT" || $(PY) -m indexer "$(DOCS)" --index "$(INDEX)" -q
+stdio: ## Index the sample corpus if needed, then serve over stdio (stdout is the protocol's: the rest goes to stderr)
+	@$(MAKE) --no-print-directory -s install >&2
+	@test -f "$(INDEX)/CURRENT" || $(PY) -m indexer "$(DOCS)" --index "$(INDEX)" -q >&2
 	@$(PY) -m connector --index "$(INDEX)" $(ARGS)
