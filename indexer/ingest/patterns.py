@@ -28,3 +28,26 @@ def compile_lines(lines: list[str], source: str) -> pathspec.PathSpec:
         if line.strip() and not line.lstrip().startswith("#"):
             compile_line(line, f"{source}, line {number}")
     return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+def vain_negations(lines: list[str], spec: pathspec.PathSpec) -> list[tuple[int, str, str]]:
+    """(line number, pattern, folder) of each `!pattern` that can take nothing back: a folder it names on the
+    way (written out, before any wildcard) is left out whole, and git's rules never look inside a folder left
+    out (`drafts/` then `!drafts/keep.md` leaves keep.md out; `drafts/*` would not)."""
+    found = []
+    for number, line in enumerate(lines, 1):
+        pattern = line.strip()
+        if not pattern.startswith("!"):
+            continue
+        parts = pattern[1:].strip("/").split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            if _WILDCARD.search(parts[depth - 1]):
+                break
+            folder = "/".join(parts[:depth]) + "/"
+            if spec.match_file(folder):
+                found.append((number, pattern, folder))
+                break
+    return found
+
+
+_WILDCARD = re.compile(r"[*?\[\\]")

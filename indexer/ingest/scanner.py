@@ -14,6 +14,7 @@ folder that holds it.
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import stat
 from collections import Counter
@@ -24,12 +25,13 @@ from pathlib import Path
 import pathspec
 
 from indexer.errors import IgnoreFileError
-from indexer.ingest.patterns import PatternError, compile_lines
+from indexer.ingest.patterns import PatternError, compile_lines, vain_negations
 from indexer.ingest.sitedetect import MARKER_FILES, site_configs_among
 from indexer.loaders import HEAD_BYTES, indexable
 from indexer.model import SkippedFile
 
 IGNORE_FILE = ".docsearchignore"
+log = logging.getLogger(__name__)
 JUNK_DIRS = frozenset({"node_modules", "__pycache__", "bower_components", "site-packages", "_build"})
 # a build's output, as a rule (Sphinx's build/html, a site's build/ or dist/, Cargo's target/), unless it holds the
 # sources of pages and none of a build's own files: Read the Docs keeps its build guides in guides/build/*.rst
@@ -208,9 +210,14 @@ def _ignore_spec(root: Path) -> pathspec.PathSpec | None:
     except OSError:
         return None
     try:
-        return compile_lines(lines, str(path))
+        spec = compile_lines(lines, str(path))
     except PatternError as exc:
         raise IgnoreFileError(str(exc)) from None
+    for number, pattern, folder in vain_negations(lines, spec):
+        log.warning("%s, line %d: %s takes back nothing: %s is left out whole, and nothing inside a folder left out "
+                    "is looked at (write %s* to leave out what it holds instead)", path, number, pattern, folder,
+                    folder)  # fmt: skip
+    return spec
 
 
 def _built(folder: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -87,12 +88,26 @@ def test_ignored_folder_pattern_matches_at_any_depth(docs: Path, index_dir: Path
     assert all_ids(index_dir) == ["guides/archive.md"]
 
 
-def test_file_in_an_ignored_folder_cannot_be_re_included_as_in_git(docs: Path, index_dir: Path) -> None:
-    write(docs, IGNORE_FILE, "drafts/\n!drafts/keep.md\n")
+def test_file_in_an_ignored_folder_cannot_be_re_included_as_in_git(
+    docs: Path, index_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """As in git, and the run says so: the line that takes nothing back, and what to write instead."""
+    write(docs, IGNORE_FILE, "drafts/\n!drafts/keep.md\n!*.md\n")
     write(docs, "drafts/keep.md", "keeperling\n")
     write(docs, "page.md", "page\n")
-    index(docs, index_dir)
+    with caplog.at_level(logging.WARNING):
+        index(docs, index_dir)
     assert all_ids(index_dir) == ["page.md"]
+    assert caplog.messages == [
+        f"{docs / IGNORE_FILE}, line 2: !drafts/keep.md takes back nothing: drafts/ is left out whole, and nothing "
+        "inside a folder left out is looked at (write drafts/* to leave out what it holds instead)"
+    ]
+    write(docs, IGNORE_FILE, "drafts/*\n!drafts/keep.md\n")
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        index(docs, index_dir)
+    assert all_ids(index_dir) == ["drafts/keep.md", "page.md"]
+    assert caplog.messages == []
 
 
 def test_ignore_file_added_later_removes_what_it_names(docs: Path, index_dir: Path) -> None:
