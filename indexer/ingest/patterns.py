@@ -39,11 +39,11 @@ def vain_negations(lines: list[str], spec: pathspec.PathSpec) -> list[tuple[int,
         pattern = line.strip()
         if not pattern.startswith("!"):
             continue
-        parts = pattern[1:].strip("/").split("/")[:-1]
-        for depth in range(1, len(parts) + 1):
-            if _WILDCARD.search(parts[depth - 1]):
+        folder = ""
+        for part in pattern[1:].strip("/").split("/", _MAX_DEPTH)[:-1]:
+            if _WILDCARD.search(part):
                 break
-            folder = "/".join(parts[:depth]) + "/"
+            folder += part + "/"
             if spec.match_file(folder):
                 found.append((number, pattern, folder))
                 break
@@ -51,3 +51,4 @@ def vain_negations(lines: list[str], spec: pathspec.PathSpec) -> list[tuple[int,
 
 
 _WILDCARD = re.compile(r"[*?\[\\]")
+_MAX_DEPTH = 32  # folders of a pattern looked at (a hostile line may name thousands)
