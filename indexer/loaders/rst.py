@@ -10,9 +10,10 @@ so that the markup inside it (roles, code blocks, Sphinx's tabs) is read, not ke
 finds its content to be no reStructuredText (code: rstblocks.py). What Sphinx never shows is dropped too: a field
 list before anything else in the file (its file-wide metadata: `:orphan:`, `:tocdepth: 2`), the argument of `only`,
 `module` or `rst-class` (their body is read), and settings such as `highlight` or `currentmodule`. Title: a
-PEP-style header's `Title:` (the header block of Python's PEPs), else the first section title. In a Sphinx
-project, `|version|` and `|release|` are its conf.py's, and a page that refers to a substitution or link target
-it does not define is read within the project's rst_prolog and rst_epilog (sphinxproject.py).
+PEP-style header's, "PEP 8 -- Title", with an en dash (the header block of Python's PEPs, whose other fields are
+the page's first lines: pepheader.py), else the first section title. In a Sphinx project, `|version|` and
+`|release|` are its conf.py's, and a page that refers to a substitution or link target it does not define is read
+within the project's rst_prolog and rst_epilog (sphinxproject.py).
 
 Safety: `include` and Sphinx's `literalinclude` are put in place before docutils reads the page, from the documents
 folder only (sphinxfiles.py, includes.py); docutils itself reads no file and inserts no raw markup (its `include`,
@@ -39,6 +40,7 @@ from indexer.loaders import rstblocks, sphinxproject, sphinxrefs
 from indexer.loaders.autodoc import expand_rst_autodoc
 from indexer.loaders.fences import fence_for
 from indexer.loaders.moved import MOVED, only_moved
+from indexer.loaders.pepheader import header_lines, header_rst, pep_header, pep_title
 from indexer.loaders.rstblocks import block_text, inline_text
 from indexer.loaders.sphinx import ADMONITION_TITLES, role_text
 from indexer.loaders.sphinxfiles import expand_rst_includes
@@ -46,9 +48,8 @@ from indexer.loaders.text import sections_at, split_rst
 from indexer.loaders.textcodec import decode_text
 from indexer.model import ParsedDoc, Section
 
-__all__ = ["RstLoader", "pep_header", "rst_as_markdown"]
+__all__ = ["RstLoader", "rst_as_markdown"]
 
-_HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")  # ASCII punctuation: each escaped, Markdown shows it as written
 _ROLE = re.compile(r":((?:[A-Za-z0-9][\w.+-]*:)+)`((?:[^`\\]|\\.)+)`")
 _UNRESOLVED = ("Undefined substitution referenced", "Unknown target name")  # docutils' words
@@ -95,40 +96,31 @@ class RstLoader:
     def _load(self, path: Path, data: bytes) -> ParsedDoc:
         text = expand_rst_autodoc(expand_rst_includes(decode_text(data), path), path)
         header, body = pep_header(text)
-        title = header.get("Title", "")
+        title = pep_title(header)
         try:
             sections = _parse(body)
         except Exception as exc:  # docutils is a library: any failure (RecursionError too) is this file's
             return _plain(text, title, f"{type(exc).__name__}: {exc}"[:200])
         if only_moved(sections):
             raise NotAPage(MOVED)
-        front = [f"{key}: {value}" for key, value in header.items() if key != "Title"]
+        front = _header_text(header)
         if front:
-            sections = [Section(text="\n".join(front)), *sections]
+            sections = [Section(text=front), *sections]
         title = title or next((s.heading for s in sections if s.heading), "")
         return ParsedDoc(format=self.format, title=title, sections=tuple(sections))
 
 
-def pep_header(text: str) -> tuple[dict[str, str], str]:
-    """A PEP-style header (RFC 2822 fields, `Title:` among them, up to the first blank line) and the rest;
-    ({}, text) when the text does not start with one."""
-    lines = text.split("\n")
-    fields: dict[str, str] = {}
-    key = ""
-    for number, line in enumerate(lines):
-        if not line.strip():
-            if "Title" in fields:
-                return fields, "\n".join(lines[number:])
-            break
-        match = _HEADER_FIELD.match(line)
-        if match:
-            key = match.group(1)
-            fields[key] = match.group(2).strip()
-        elif key and line[:1].isspace():
-            fields[key] = f"{fields[key]} {line.strip()}".strip()
-        else:
-            break
-    return {}, text
+def _header_text(header: dict[str, str]) -> str:
+    """A PEP header's fields as the site's table shows them, a "Name: value" line each, their links and roles
+    read as in prose (pepheader.py); as written when docutils cannot read them."""
+    written = header_rst(header)
+    if not written:
+        return ""
+    try:
+        document = _doctree(written)
+    except Exception:  # docutils is a library: any failure leaves the fields as written
+        return "\n".join(header_lines(header))
+    return "\n".join(filter(None, (block_text(child) for child in document.children)))
 
 
 def _doctree(text: str) -> nodes.document:

@@ -496,7 +496,7 @@ def test_rst_admonitions_show_the_title_sphinx_gives_them() -> None:
 
 def test_pep_header_gives_the_title() -> None:
     doc = load("pep-9999.rst", PEP)
-    assert doc.title == "Zebracorn Protocol Proposal"
+    assert doc.title == "PEP 9999 \N{EN DASH} Zebracorn Protocol Proposal"
     assert doc.headings[:1] == ("Abstract",)
     assert doc.warnings == ()
 
@@ -662,7 +662,7 @@ def test_rst_folder_of_peps_is_indexed_with_titles(docs: Path, index_dir: Path) 
     write(docs, "peps/pep-9999.rst", PEP)
     report = index(docs, index_dir)
     assert skipped(report) == {}
-    assert document(index_dir, "peps/pep-9999.rst").title == "Zebracorn Protocol Proposal"
+    assert document(index_dir, "peps/pep-9999.rst").title == "PEP 9999 \N{EN DASH} Zebracorn Protocol Proposal"
     assert found(index_dir, "unicornfish") == ["peps/pep-9999.rst"]
     assert found(index_dir, "rawsentinel") == []
 

@@ -1,0 +1,71 @@
+"""A PEP's header: the RFC 2822 fields a Python Enhancement Proposal opens with (`PEP: 8`, `Title: ...`, `Author:
+...`, up to the first blank line), read as peps.python.org shows them (its pep_sphinx_extensions' PEPTitle and
+PEPHeaders transforms, as docutils' own PEP reader does).
+
+- The title is the page's heading, "PEP 8 -- Style Guide for Python Code" (an en dash), its number before its
+  `Title:`, as the site, its tabs and every reference to it name it (results listed "Style Guide for Python Code"
+  alone: which PEP it is was in its text only); a header whose `PEP:` is no number gives its `Title:` alone.
+- The other fields are shown as the site's table of them, a "Name: value" line each, below the title: `PEP:` and
+  `Title:` are in the title, an empty field and those the site removes (`Last-Modified`, `Content-Type`,
+  `Version`) are not shown, and a value's trailing comma is dropped. A value is reStructuredText, its links read
+  as their text (`18-Feb-2025 <https://...>`__ is 18-Feb-2025): header_rst() gives the fields as a field list
+  for the loader to read as its other fields.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["header_lines", "header_rst", "pep_header", "pep_title"]
+
+_HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
+_NOT_SHOWN = frozenset({"pep", "title", "last-modified", "content-type", "version"})  # PEPTitle's, PEPHeaders'
+_NUMBER = re.compile(r"\d{1,6}")
+
+
+def pep_header(text: str) -> tuple[dict[str, str], str]:
+    """A PEP-style header (RFC 2822 fields, `Title:` among them, up to the first blank line) and the rest;
+    ({}, text) when the text does not start with one."""
+    lines = text.split("\n")
+    fields: dict[str, str] = {}
+    key = ""
+    for number, line in enumerate(lines):
+        if not line.strip():
+            if "Title" in fields:
+                return fields, "\n".join(lines[number:])
+            break
+        match = _HEADER_FIELD.match(line)
+        if match:
+            key = match.group(1)
+            fields[key] = match.group(2).strip()
+        elif key and line[:1].isspace():
+            fields[key] = f"{fields[key]} {line.strip()}".strip()
+        else:
+            break
+    return {}, text
+
+
+def pep_title(fields: dict[str, str]) -> str:
+    """The heading peps.python.org gives the page: "PEP 8 -- Style Guide for Python Code", with an en dash (its
+    number without leading zeros); its `Title:` alone when `PEP:` is no number; "" without a `Title:`."""
+    title = " ".join(fields.get("Title", "").split())
+    number = fields.get("PEP", "").strip()
+    if title and _NUMBER.fullmatch(number):
+        return f"PEP {int(number)} \N{EN DASH} {title}"
+    return title
+
+
+def _shown(fields: dict[str, str]) -> list[tuple[str, str]]:
+    """The fields the site's table shows, in order, each value without its trailing comma."""
+    shown = ((key, value.strip().rstrip(",").rstrip()) for key, value in fields.items())
+    return [(key, value) for key, value in shown if value and key.lower() not in _NOT_SHOWN]
+
+
+def header_lines(fields: dict[str, str]) -> list[str]:
+    """The shown fields as written, a "Name: value" line each (when their markup cannot be read)."""
+    return [f"{key}: {value}" for key, value in _shown(fields)]
+
+
+def header_rst(fields: dict[str, str]) -> str:
+    """The shown fields as a reStructuredText field list (":Author: ..."), "" when none is shown."""
+    return "".join(f":{key}: {value}\n" for key, value in _shown(fields))

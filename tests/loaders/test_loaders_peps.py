@@ -1,0 +1,74 @@
+"""A folder shaped like Python's PEPs (peps/conf.py loading pep_sphinx_extensions, pep-NNNN.rst files that open with
+an RFC 2822 header): titles as peps.python.org shows them and the header as its table."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from support.folders import document, found, index, skipped, text_of, write
+
+CONF = 'extensions = ["pep_sphinx_extensions", "sphinx.ext.intersphinx"]\nhtml_baseurl = "https://peps.python.org"\n'
+
+STYLE = """PEP: 8
+Title: Style Guide for Python Code
+Author: Guido van Rossum <guido@python.org>,
+        Barry Warsaw <barry@python.org>
+BDFL-Delegate:
+Status: Active
+Type: Process
+Created: 05-Jul-2001
+Post-History: `18-Feb-2025 <https://discuss.python.org/t/81182>`__,
+              `09-Aug-2024 <https://discuss.python.org/t/60408>`__,
+Resolution: `11-Sep-2025 <https://discuss.python.org/t/86617/15>`__
+
+
+Introduction
+============
+
+Zebracorn conventions for the standard library.
+"""
+
+
+def test_pep_title_is_its_number_and_title(docs: Path, index_dir: Path) -> None:
+    write(docs, "conf.py", CONF)
+    write(docs, "pep-0008.rst", STYLE)
+    write(docs, "pep-0484.rst", "PEP: 0484\nTitle: Type  Hints\nStatus: Final\n\nAbstract\n========\n\nHints.\n")
+    write(docs, "pep-0012/pep-NNNN.rst", "PEP: NNNN\nTitle: Template\n\nAbstract\n========\n\nText.\n")
+    index(docs, index_dir)
+    assert document(index_dir, "pep-0008.rst").title == "PEP 8 \N{EN DASH} Style Guide for Python Code"
+    assert document(index_dir, "pep-0484.rst").title == "PEP 484 \N{EN DASH} Type Hints"
+    assert document(index_dir, "pep-0012/pep-NNNN.rst").title == "Template"
+    assert found(index_dir, "style guide python")[0] == "pep-0008.rst"
+
+
+def test_pep_header_reads_as_the_sites_table(docs: Path, index_dir: Path) -> None:
+    write(docs, "conf.py", CONF)
+    write(docs, "pep-0008.rst", STYLE)
+    index(docs, index_dir)
+    text = text_of(index_dir, "pep-0008.rst")
+    header = text.split("\n\n")[0].split("\n")
+    assert header == [
+        "Author: Guido van Rossum <guido@python.org>, Barry Warsaw <barry@python.org>",
+        "Status: Active",
+        "Type: Process",
+        "Created: 05-Jul-2001",
+        "Post-History: 18-Feb-2025, 09-Aug-2024",
+        "Resolution: 11-Sep-2025",
+    ]
+    assert "discuss.python.org" not in text and "`" not in text
+    assert "Zebracorn conventions" in text
+
+
+def test_hostile_pep_header_is_read_in_bounded_time(docs: Path, index_dir: Path) -> None:
+    write(docs, "conf.py", CONF)
+    header = "PEP: 9\nTitle: Zebracorn\nPost-History: " + "`" * 100_000 + "\nAuthor: " + "<" * 100_000 + "\n\n"
+    write(docs, "pep-0009.rst", header + "Abstract\n========\n\nUnicornfish.\n")
+    write(docs, "pep-0010.rst", "PEP: 10\nTitle: " + "x: " * 50_000 + "\n\nBody.\n")
+    started = time.monotonic()
+    report = index(docs, index_dir)
+    assert time.monotonic() - started < 20
+    assert skipped(report) == {}
+    assert document(index_dir, "pep-0009.rst").title == "PEP 9 \N{EN DASH} Zebracorn"
+    assert found(index_dir, "unicornfish") == ["pep-0009.rst"]
+    assert document(index_dir, "pep-0010.rst").title.startswith("PEP 10 \N{EN DASH} x: x:")
