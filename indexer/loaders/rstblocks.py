@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives, states
 
+from indexer.loaders.pepbanners import BANNERS, banner_nodes, pep_banner
 from indexer.loaders.rstchangelog import AnyOptions, Option, changelog_directive
 from indexer.loaders.sphinx import (
     ADMONITION_TITLES,
@@ -316,6 +317,15 @@ class _Toctree(_Prose):
         return [nodes.paragraph("", caption), items] if caption else [items]
 
 
+class _Banner(_Prose):
+    """A banner of Python's PEPs (`.. canonical-doc::`, `.. rejected::`): the box and words their extension shows,
+    where conf.py loads it (pepbanners.py); prose elsewhere."""
+
+    def run(self) -> list[nodes.Node]:
+        banner = pep_banner(self.name.lower())
+        return super().run() if banner is None else banner_nodes(self, banner)
+
+
 class _Nothing(_Prose):
     """Nothing to read (a table of contents, an index entry, a file to include). In a substitution's definition
     (Ansible's rst_epilog: `.. |br| raw:: html`) it is an empty one: docutils takes a definition of nothing for
@@ -325,13 +335,11 @@ class _Nothing(_Prose):
         return [nodes.inline()] if isinstance(self.state, states.SubstitutionDef) else []
 
 
-_PROSE = (  # `class` is Sphinx's `py:class` (docutils' `class` is Sphinx's `rst-class`)
-    "class glossary centered hlist "
-    "rejected withdrawn superseded canonical-doc canonical-pypa-spec canonical-typing-spec"
-)
+_PROSE = "class glossary centered hlist"  # `class` is Sphinx's `py:class` (docutils' `class` is `rst-class`)
 _KINDS = (
     (_Prose, _PROSE.split()),
     (_Titled, ("seealso", "todo")),
+    (_Banner, BANNERS),
     (_Version, VERSION_LABELS),
     (_Body, BODY_DIRECTIVES - {"only"}),
     (_Only, ("only",)),

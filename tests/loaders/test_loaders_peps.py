@@ -1,5 +1,5 @@
 """A folder shaped like Python's PEPs (peps/conf.py loading pep_sphinx_extensions, pep-NNNN.rst files that open with
-an RFC 2822 header): titles as peps.python.org shows them and the header as its table."""
+an RFC 2822 header): titles as peps.python.org shows them, the header as its table, and the extension's banners."""
 
 from __future__ import annotations
 
@@ -58,6 +58,62 @@ def test_pep_header_reads_as_the_sites_table(docs: Path, index_dir: Path) -> Non
     ]
     assert "discuss.python.org" not in text and "`" not in text
     assert "Zebracorn conventions" in text
+
+
+BANNERED = """PEP: 615
+Title: Support for the IANA Time Zone Database
+Author: Paul Ganssle <paul at ganssle.io>
+Status: Final
+
+.. canonical-doc:: :external+python:mod:`zoneinfo`
+
+Abstract
+========
+
+Zebracorn time zones.
+"""
+
+REJECTED = """PEP: 204
+Title: Range Literals
+Author: Thomas Wouters <thomas@python.org>
+Status: Rejected
+
+.. rejected::
+
+   After careful consideration, unicornfish.
+
+Introduction
+============
+
+Ranges.
+"""
+
+SUPERSEDED = "PEP: 291\nTitle: Old\nStatus: Superseded\n\n.. superseded:: 387\n\nAbstract\n========\n\nOld words.\n"
+
+
+def test_pep_banners_say_what_the_site_says(docs: Path, index_dir: Path) -> None:
+    write(docs, "conf.py", CONF)
+    write(docs, "pep-0615.rst", BANNERED)
+    write(docs, "pep-0204.rst", REJECTED)
+    write(docs, "pep-0291.rst", SUPERSEDED)
+    index(docs, index_dir)
+    bannered, rejected = text_of(index_dir, "pep-0615.rst"), text_of(index_dir, "pep-0204.rst")
+    assert (
+        "Important\n\nThis PEP is a historical document. The up-to-date, canonical documentation can now be found "
+        "at zoneinfo.\n\nSee PEP 1 for how to propose changes.\n\nAbstract" in bannered
+    )
+    assert "Warning\n\nThis PEP has been rejected.\n\nAfter careful consideration, unicornfish." in rejected
+    assert "Important\n\nThis PEP has been superseded by PEP 387." in text_of(index_dir, "pep-0291.rst")
+    assert found(index_dir, "historical document") == ["pep-0615.rst"]
+
+
+def test_banner_directives_are_prose_without_the_pep_extension(docs: Path, index_dir: Path) -> None:
+    write(docs, "conf.py", 'extensions = ["sphinx.ext.intersphinx"]\n')
+    write(docs, "notes.rst", "Notes\n=====\n\n.. rejected:: zebracorn idea\n\n   Its unicornfish reasons.\n")
+    index(docs, index_dir)
+    text = text_of(index_dir, "notes.rst")
+    assert "zebracorn idea\n\nIts unicornfish reasons." in text
+    assert "This PEP" not in text
 
 
 def test_hostile_pep_header_is_read_in_bounded_time(docs: Path, index_dir: Path) -> None:
