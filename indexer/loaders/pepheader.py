@@ -5,6 +5,7 @@ PEPHeaders transforms, as docutils' own PEP reader does).
 - The title is the page's heading, "PEP 8 -- Style Guide for Python Code" (an en dash), its number before its
   `Title:`, as the site, its tabs and every reference to it name it (results listed "Style Guide for Python Code"
   alone: which PEP it is was in its text only); a header whose `PEP:` is no number gives its `Title:` alone.
+- The title is reStructuredText, as the site reads it: ``X | Y`` shows X | Y, \\*\\*kwargs **kwargs.
 - The other fields are shown as the site's table of them, a "Name: value" line each, below the title: `PEP:` and
   `Title:` are in the title, an empty field and those the site removes (`Last-Modified`, `Content-Type`,
   `Version`) are not shown, and a value's trailing comma is dropped. A value is reStructuredText, its links read

@@ -96,31 +96,36 @@ class RstLoader:
     def _load(self, path: Path, data: bytes) -> ParsedDoc:
         text = expand_rst_autodoc(expand_rst_includes(decode_text(data), path), path)
         header, body = pep_header(text)
-        title = pep_title(header)
+        title, front = _header(header)
         try:
             sections = _parse(body)
         except Exception as exc:  # docutils is a library: any failure (RecursionError too) is this file's
             return _plain(text, title, f"{type(exc).__name__}: {exc}"[:200])
         if only_moved(sections):
             raise NotAPage(MOVED)
-        front = _header_text(header)
         if front:
             sections = [Section(text=front), *sections]
         title = title or next((s.heading for s in sections if s.heading), "")
         return ParsedDoc(format=self.format, title=title, sections=tuple(sections))
 
 
-def _header_text(header: dict[str, str]) -> str:
-    """A PEP header's fields as the site's table shows them, a "Name: value" line each, their links and roles
-    read as in prose (pepheader.py); as written when docutils cannot read them."""
-    written = header_rst(header)
-    if not written:
-        return ""
+def _header(header: dict[str, str]) -> tuple[str, str]:
+    """A PEP header's title ("PEP 8 -- Title") and its fields as the site's table shows them, a "Name: value" line
+    each: the `Title:` and each value read as reStructuredText (``x`` is x, a link its text: pepheader.py); as
+    written when docutils cannot read them. ("", "") without a header."""
+    if not header:
+        return "", ""
+    written, fields = pep_title(header), header_rst(header)
     try:
-        document = _doctree(written)
-    except Exception:  # docutils is a library: any failure leaves the fields as written
-        return "\n".join(header_lines(header))
-    return "\n".join(filter(None, (block_text(child) for child in document.children)))
+        document = _doctree(f"{written}\n\n{fields}")
+    except Exception:  # docutils is a library: any failure leaves the header as written
+        return written, "\n".join(header_lines(header))
+    first = document.children[0] if document.children else None
+    title = " ".join(inline_text(first).split()) if isinstance(first, nodes.paragraph) else written
+    shown = [block_text(child) for child in document.children if isinstance(child, nodes.field_list)]
+    if fields and not shown:  # the title's markup took the fields in (a title ending "::" makes them code)
+        shown = header_lines(header)
+    return title, "\n".join(filter(None, shown))
 
 
 def _doctree(text: str) -> nodes.document:

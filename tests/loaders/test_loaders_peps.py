@@ -34,11 +34,17 @@ def test_pep_title_is_its_number_and_title(docs: Path, index_dir: Path) -> None:
     write(docs, "conf.py", CONF)
     write(docs, "pep-0008.rst", STYLE)
     write(docs, "pep-0484.rst", "PEP: 0484\nTitle: Type  Hints\nStatus: Final\n\nAbstract\n========\n\nHints.\n")
+    write(docs, "pep-0604.rst", "PEP: 604\nTitle: Allow writing union types as ``X | Y``\n\nBody.\n")
+    # a title ending "::" would make the fields below it a literal block: they are read as written then
+    write(docs, "pep-0692.rst", "PEP: 692\nTitle: More precise \\*\\*kwargs typing::\nStatus: Final\n\nBody.\n")
     write(docs, "pep-0012/pep-NNNN.rst", "PEP: NNNN\nTitle: Template\n\nAbstract\n========\n\nText.\n")
     index(docs, index_dir)
     assert document(index_dir, "pep-0008.rst").title == "PEP 8 \N{EN DASH} Style Guide for Python Code"
     assert document(index_dir, "pep-0484.rst").title == "PEP 484 \N{EN DASH} Type Hints"
     assert document(index_dir, "pep-0012/pep-NNNN.rst").title == "Template"
+    assert document(index_dir, "pep-0604.rst").title == "PEP 604 \N{EN DASH} Allow writing union types as X | Y"
+    assert document(index_dir, "pep-0692.rst").title == "PEP 692 \N{EN DASH} More precise **kwargs typing:"
+    assert text_of(index_dir, "pep-0692.rst") == "Status: Final\n\nBody."
     assert found(index_dir, "style guide python")[0] == "pep-0008.rst"
 
 
