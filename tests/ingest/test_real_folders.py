@@ -167,7 +167,7 @@ PEPS = Site(
             "   - Add this to your conf.py::\n\n        import sys\n\n     Then build the onlywort page.\n"
         ),
     },
-    {"peps/pep-0008.rst": "Style Guide for Python Code", "sphinx/index.rst": "Welcome"},
+    {"peps/pep-0008.rst": "PEP 8 \N{EN DASH} Style Guide for Python Code", "sphinx/index.rst": "Welcome"},
     {
         "stylewort": "peps/pep-0008.rst",
         "sphinxwort": "sphinx/index.rst",
