@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from support.folders import document, found, index, skipped, write
+from support.folders import document, found, index, skipped, text_of, write
 from support.loaders import assert_text, load, searchable
 
 PEP = b"""PEP: 9999
@@ -829,3 +829,13 @@ def test_substitutions_within_substitutions_count_what_they_make(definitions: st
     doc = load("nested.rst", page.encode())
     assert len(searchable(doc)) < 100_000
     assert doc.warnings[0].startswith("reStructuredText could not be parsed (ValueError: its substitutions would make")
+
+
+def test_rst_link_to_a_section_named_as_its_text_shows_its_text(docs: Path, index_dir: Path) -> None:
+    # docutils 0.22 on refuses the alias (a duplicate of the section's own name); the PEPs' build links it
+    links = "See `Motivation <Motivation_>`_ and `the zebracorn part <Motivation_>`_."
+    write(docs, "page.rst", f"Page\n====\n\n{links}\n\nMotivation\n==========\n\nWhy.\n")
+    index(docs, index_dir)
+    text = text_of(index_dir, "page.rst")
+    assert "See Motivation and the zebracorn part." in text
+    assert "<" not in text and "`" not in text
