@@ -107,7 +107,7 @@ def inline_text(node: nodes.Node) -> str:
         if match:
             return role_text(match.group(2), match.group(1)[:-1])
         named = _SUBSTITUTION.match(node.astext())  # one the page does not define: Sphinx's |version|?
-        shown = substitution(named.group(1)) if named else _embedded_title(node.astext())
+        shown = substitution(named.group(1)) if named else _link_text(node.astext())
         return node.astext() if shown is None else shown
     if isinstance(node, nodes.image):
         return str(node.get("alt", ""))
@@ -116,16 +116,18 @@ def inline_text(node: nodes.Node) -> str:
     return "".join(inline_text(child) for child in node.children)
 
 
-def _embedded_title(source: str) -> str | None:
-    """The text of a link written with its target in it (`the motive <Motivation_>`_, `x <https://...>`__) that
-    docutils could not resolve, as the site shows it; None for any other markup. docutils 0.22 on refuses
-    an alias named as its own text (`Motivation <Motivation_>`_: "a duplicate, cannot be used as a unique
-    reference"), which the docutils of peps.python.org's build (< 0.22) links: three PEPs showed the markup."""
+def _link_text(source: str) -> str | None:
+    """The text of a link that docutils could not resolve (`Channels`_; `the motive <Motivation_>`_ or
+    `x <https://...>`__, its target in it), as the site shows it; None for any other markup. docutils 0.22 on
+    refuses an alias named as its own text (`Motivation <Motivation_>`_: "a duplicate, cannot be used as a unique
+    reference"), and then a reference to that name (`Motivation`_), which the docutils of peps.python.org's build
+    (< 0.22) links: five PEPs showed the markup."""
     inner = source.removesuffix("_").removesuffix("_")
-    if not (source.startswith("`") and inner.endswith(">`") and len(inner) > 2):
+    if not (source.startswith("`") and inner.endswith("`") and len(inner) > 2 and inner != source):
         return None
-    title, bracket, _ = inner[1:-1].rpartition("<")
-    return " ".join(title.split()) if bracket and title.strip() else None
+    title, bracket, _ = inner[1:-1].rpartition("<") if inner.endswith(">`") else (inner[1:-1], "", "")
+    shown = " ".join(title.split())
+    return shown if shown and (bracket or "`" not in shown) else None
 
 
 def _default_role() -> str | None:
