@@ -172,17 +172,23 @@ def _closest(distance: np.ndarray, count: int) -> np.ndarray:
     return np.concatenate([below, np.flatnonzero(distance == cut)[: count - len(below)]])
 
 
-def fuse(lexical: Found, dense: Found, weight: float = DENSE_WEIGHT, every_match: bool = False) -> Found:
+def fuse(
+    lexical: Found, dense: Found, weight: float = DENSE_WEIGHT, every_match: bool = False, pool: int = CANDIDATES
+) -> Found:
     """One ranking from both: each side's scores standardized over the candidates it brought (z-scores: how far
     above that side's mean a document stands, in its standard deviations), mixed `weight` dense to 1 - weight
     lexical; a document one side did not bring takes that side's lowest score. `every_match`: the lexical side
-    brought every document its words match (fewer than it was asked for), so the others match none: they are
-    standardized with it as scoring 0. (Else a query whose words one document alone holds, such as an error
-    code, lost that document's lead: a single score stands at its own mean.) The dense side's spread is shrunk
-    toward its typical one (DENSE_SPREAD): over few candidates, near-equal cosines are no strong signal. Each
-    document keeps the passage its lexical ranking chose, if any."""
+    brought every document its words match (fewer than the `pool` it was asked for), so the others match none:
+    they are standardized with it as scoring 0, as many of them as fill the pool, whether the index holds them
+    or not. (Else a query whose words one document alone holds, such as an error code, lost that document's
+    lead: a single score stands at its own mean; and in a folder of three documents, standardized over three,
+    it stood 1.4 deviations up, where a large index puts it 10 up, so that a page nearer in meaning that holds
+    no word of the query came first.) The dense side's spread is shrunk toward its typical one (DENSE_SPREAD):
+    over few candidates, near-equal cosines are no strong signal. Each document keeps the passage its lexical
+    ranking chose, if any."""
     unmatched = {doc for doc, _, _ in dense} - {doc for doc, _, _ in lexical} if every_match else set()
-    lexical_z = _standardized(lexical + [(doc, 0, 0.0) for doc in sorted(unmatched)])
+    absent = max(0, pool - len(lexical) - len(unmatched)) if every_match else 0
+    lexical_z = _standardized(lexical + [(doc, 0, 0.0) for doc in sorted(unmatched)], zeros=absent)
     dense_z = _standardized(dense, DENSE_SPREAD)
     lexical_floor = min(lexical_z.values(), default=0.0)
     dense_floor = min(dense_z.values(), default=0.0)
@@ -196,11 +202,12 @@ def fuse(lexical: Found, dense: Found, weight: float = DENSE_WEIGHT, every_match
     return [(doc, passage[doc], score) for doc, score in ranked]
 
 
-def _standardized(found: Found, typical: float = 0.0) -> dict[str, float]:
-    """z-scores over `found`; with a `typical` spread, the spread measured is shrunk toward it (DENSE_SPREAD)."""
+def _standardized(found: Found, typical: float = 0.0, zeros: int = 0) -> dict[str, float]:
+    """z-scores over `found` and `zeros` more scores of 0 (documents that are not there); with a `typical`
+    spread, the spread measured is shrunk toward it (DENSE_SPREAD)."""
     if not found:
         return {}
-    scores = np.array([score for _, _, score in found], np.float64)
+    scores = np.array([score for _, _, score in found] + [0.0] * zeros, np.float64)
     mean, variance = float(scores.mean()), float(scores.var())
     if typical:
         variance = (len(scores) * variance + DENSE_PRIOR_WEIGHT * typical**2) / (len(scores) + DENSE_PRIOR_WEIGHT)

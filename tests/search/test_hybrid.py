@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import indexer.search.hybrid
 from indexer import Searcher, Snapshot
-from indexer.search.hybrid import _closest
+from indexer.search.hybrid import _closest, fuse
 from indexer.store import storage, vectors
 
 from support.embedding import ANSWER, PARAPHRASE, QUESTION, index_and_embed
@@ -255,3 +255,14 @@ def test_words_that_one_document_alone_holds_put_it_first(wort_index: Path, quer
     snapshot = Searcher(wort_index).snapshot()
     (holder,) = _ids(snapshot, query, "lexical", limit=100)
     assert _ids(snapshot, query)[0] == holder
+
+
+def test_a_lone_match_in_a_folder_of_three_leads_as_in_a_large_index() -> None:
+    """The lone page holding the query's word, in a folder of three pages, where another page stands 0.1 nearer
+    in meaning (a PEP among Sphinx's pages, whose made-up words shared the query's ending): standardized over the
+    three, the match stood 1.4 deviations up and the nearer page came first; the lexical side is now standardized
+    over the documents a large index would have brought, the ones not there scoring 0, as it ranks there."""
+    lexical = [("pep-0008.rst", 0, 5.0)]
+    dense = [("builders.rst", 0, 0.40), ("pep-0008.rst", 0, 0.30), ("index.rst", 0, 0.29)]
+    assert fuse(lexical, dense, every_match=True)[0][0] == "pep-0008.rst"
+    assert fuse(lexical, dense, every_match=True, pool=3)[0][0] == "builders.rst"  # as before
