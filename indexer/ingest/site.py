@@ -217,6 +217,7 @@ SITES = {
         Site("documenter"),  # its make.jl says where its pages are and whether they are folders (documenter.py)
         Site("mdn"),  # its pages' front matter slugs say where they are served (mdn.py)
         Site("docfx"),  # its docfx.json says which files are pages and where they are served (docfx.py)
+        Site("docc"),  # its catalog serves its articles by their names alone (docc.py)
     )
 }
 

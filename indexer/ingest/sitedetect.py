@@ -5,7 +5,8 @@ folder above it, up to the repository's root (the folder holding `.git`; beyond 
 repository, see siteconfig.site_folders()), the nearest deciding (`docusaurus.config.js/ts/mjs/...`, `book.toml`,
 `mkdocs.yml`, `.vuepress/`, `hugo.toml/yaml/json`, Zola's `zola.toml`, or `config.toml` beside content/ with a
 `base_url` and templates/, themes/ or a `theme` (zola.py), Hugo's older config: layouts.old_hugo_config(),
-`astro.config.mjs/js/ts/...`, Documenter.jl's `make.jl` when it calls `makedocs`, DocFX's `docfx.json`; without
+`astro.config.mjs/js/ts/...`, Documenter.jl's `make.jl` when it calls `makedocs`, DocFX's `docfx.json`, a DocC
+catalog's own folder, `Name.docc`; without
 a mkdocs.yml, a
 `mkdocs*.yml` that builds a site: mkdocsyml.py), or a
 Docusaurus config in a folder beside DOCS or beside a folder above it, one of whose content plugins reads DOCS
@@ -27,6 +28,7 @@ from indexer.ingest import generators
 from indexer.ingest.antora import CONFIG as ANTORA_CONFIG
 from indexer.ingest.antora import AntoraComponent, is_antora
 from indexer.ingest.bookdown import indexed_book
+from indexer.ingest.docc import docc_site, is_catalog
 from indexer.ingest.docfx import CONFIG as DOCFX_CONFIG
 from indexer.ingest.documenter import CONFIG as DOCUMENTER_CONFIG
 from indexer.ingest.documenter import documenter_project
@@ -111,7 +113,9 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     reads DOCS (before GitBook's files: a config that names DOCS outweighs one left from an older site), GitBook's,
     Antora's, Docsify's index.html, Jekyll's; ExDoc's mix.exs, MDN's package.json, the Rails Guides' list of guides
     beside their layout, bookdown's index.Rmd; None when there is none. Each with the file it was known by
-    (Site.known_by)."""
+    (Site.known_by). A DocC catalog is known by its folder's name (`TSPL.docc`: docc.py)."""
+    if is_catalog(folder):
+        return replace(SITES["docc"], config=docc_site(folder, docs), known_by=folder)
     if configs := site_configs(folder):  # no mkdocs.yml (detect_site reads it first): mkdocs-online.yml
         return replace(generators.mkdocs_rules(SITES["mkdocs"], configs[0], docs), configs=configs, known_by=configs[0])
     if (zola := zola_config(folder)) is not None:  # before Hugo's older config: Zola's is config.toml too

@@ -26,6 +26,7 @@ from indexer.ingest.siteconfig import config_mapping, lowered, site_address, sit
 from indexer.ingest.sitedetect import NOT_SITES, RAILS_GUIDES, config_in
 from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
 from indexer.ingest.zola import ZolaSite, zola_config
+from indexer.loaders.docc import CATALOG_SUFFIX as DOCC_SUFFIX
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
 from indexer.loaders.mkdocsyml import CONFIGS as MKDOCS_CONFIGS
@@ -38,7 +39,7 @@ _SHOWN = {
     "mintlify": "Mintlify", "nextjs": "Next.js", "gitbook": "GitBook", "antora": "Antora", "mystmd": "MyST",
     "docsify": "Docsify", "exdoc": "ExDoc", "railsguides": "Rails Guides", "documenter": "Documenter.jl",
     "bookdown": "bookdown", "docfx": "DocFX", "zola": "Zola",
-    "mdn": "MDN Web Docs",
+    "mdn": "MDN Web Docs", "docc": "DocC",
 }  # fmt: skip
 _HTML_FILES = frozenset(
     {"mdbook", "vuepress", "jekyll", "quarto", "antora", "exdoc", "railsguides", "bookdown", "docfx"}
@@ -79,7 +80,7 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
     below DOCS (a repository whose site lies in website/; or, as Redux keeps it, whose website/ reads its pages
     from docs/ beside it: docs/; a Sphinx project's conf.py in doc/build/, as SQLAlchemy, Alembic and Mako keep
     theirs; an Antora component's antora.yml beside its modules/, as Spring's projects keep theirs in docs/; the
-    Rails Guides' source, in rails/rails guides/source),
+    Rails Guides' source, in rails/rails guides/source; a DocC catalog, TSPL.docc, Sources/MyKit/MyKit.docc),
     nearest first; None when there is none."""
     level = [docs]
     for _ in range(_NESTED_DEPTH):
@@ -101,6 +102,7 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                     continue  # Hugo's config folder: its site is DOCS, which lacks the content/ it is known by
                 site = config_in(path)
                 site = "antora" if site is None and is_antora(path) else site  # antora.yml beside modules/
+                site = "docc" if site is None and entry.name.lower().endswith(DOCC_SUFFIX) else site  # TSPL.docc
                 site = "zola" if site is None and zola_config(path) is not None else site  # getzola/zola's docs/
                 if site is None and all((path / name).is_file() for name in RAILS_GUIDES):
                     site = "railsguides"  # rails/rails guides/source

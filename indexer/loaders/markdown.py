@@ -17,7 +17,8 @@ includemarkdown.py; MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`
 includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
 Documenter.jl's ```@docs and ```@autodocs, from the Julia source: juliadocs.py;
 VitePress's `<!--@include: -->` and `<<< file` code imports: vitepress.py; svelte.dev's `@include x.md`:
-svelteincludes.py; a Hugo site's own include shortcodes: hugoincludes.py; DocFX's `[!INCLUDE]`, code snippets,
+svelteincludes.py; a Hugo site's own include shortcodes: hugoincludes.py; a DocC catalog's directives and
+`<doc:x>` links: docc.py; DocFX's `[!INCLUDE]`, code snippets,
 `:::` extensions and cross references: docfx.py; Electron's
 ```fiddle blocks, its example's files: fiddles.py; Quarto's, with Pandoc's divs and attributes taken out of .qmd
 and .Rmd files: quarto.py), Hugo's `param`
@@ -48,6 +49,7 @@ from indexer.loaders import quarto, sphinxrefs
 from indexer.loaders.citations import with_citations
 from indexer.loaders.codeannotations import without_material_annotations
 from indexer.loaders.dialects import plain_dialects
+from indexer.loaders.docc import plain_docc
 from indexer.loaders.docfx import expand_docfx
 from indexer.loaders.docsify import expand_docsify_embeds
 from indexer.loaders.documenter import plain_documenter
@@ -114,6 +116,7 @@ class MarkdownLoader:
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         front_matter, body, warnings = split_front_matter(decode_text(data))
         body = without_github_notice(body)  # the Rails Guides' "DO NOT READ THIS FILE ON GITHUB"
+        body = plain_docc(body, path)  # in a DocC catalog: its directives, <doc:x> links as page titles
         body = expand_jekyll_includes(
             body, path, front_matter
         )  # on a Jekyll site: {% include x.md %}, from its _includes/

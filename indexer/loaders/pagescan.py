@@ -1,6 +1,6 @@
-"""A project's pages read once for the names they define (Sphinx's labels, DocFX's uids), remembered per project
-and read again at most so often: a name not found may be defined by a page that came since, in a run that watches
-the folder (sphinxrefs.py, docfxuids.py).
+"""A project's pages read once for the names they define (Sphinx's labels, DocFX's uids; or named by their files'
+names alone, DocC's articles), remembered per project and read again at most so often: a name not found may be
+defined by a page that came since, in a run that watches the folder (sphinxrefs.py, docfxuids.py, docc.py).
 """
 
 from __future__ import annotations
@@ -19,13 +19,15 @@ MAX_SCAN_BYTES = 200_000_000  # of a project's pages read for what they define: 
 class Scan:
     """What a kind of definition is read from: pages of these suffixes (in any case), in folders not hidden and
     not `skipped`, each up to `head` bytes, whose names `names` gives; walked again `rescan` seconds (or 20
-    times the last walk's time) after the last walk."""
+    times the last walk's time) after the last walk. With `named`, a page's names are those of its path (DocC's
+    `<doc:TheBasics>` names TheBasics.md), and nothing is read."""
 
     suffixes: tuple[str, ...]
     skipped: frozenset[str]
     head: int
     names: Callable[[bytes], Iterable[str]]
     rescan: float = 10.0
+    named: Callable[[str], Iterable[str]] | None = None
 
 
 @dataclass
@@ -53,6 +55,10 @@ def defined(scan: Scan, folder: str) -> dict[str, str]:
             if not name.lower().endswith(scan.suffixes) or budget <= 0:
                 continue
             path = os.path.join(current, name)
+            if scan.named is not None:
+                for defined_name in scan.named(path):
+                    found.setdefault(defined_name, path)
+                continue
             try:
                 with open(path, "rb") as f:
                     data = f.read(min(budget, scan.head))

@@ -1,0 +1,160 @@
+"""A page of a DocC documentation catalog (a folder named `Name.docc` holding it, found up to the repository's
+root), turned into the Markdown a reader of the page sees, before it is parsed; elsewhere the page is left as it
+is (`<doc:x>` and `@Name {` mean nothing special there).
+
+- directives (`@Metadata { ... }`, `@Options`, `@Comment`, `@Tab("x") { ... }`) as doccdirectives.py shows them;
+- a link to another page, `<doc:TheBasics>` (or `<doc:/documentation/Book/TheBasics>`, `<doc://org.swift.tspl/
+  documentation/...>`), shows that page's title, "The Basics", as DocC shows it; one to a section,
+  `<doc:Declarations#Constant-Declaration>`, that section's heading, "Constant Declaration". The page is the
+  catalog's whose file is named so (DocC finds articles by their files' names, in any folder: pagescan.py finds
+  them, within the folder included files may come from), read as includes.py reads a TITLE (a change to it reads
+  the linking page again). A page not found shows its name. The Markdown parser read `<doc:TheBasics>` as an
+  autolink, "doc:TheBasics": 1,300 of them in The Swift Programming Language's text, 44 on its home page;
+- a symbol link, ``` ``MyKit/Sloth/eat(_:)`` ```, shows the symbol's name in code voice, `eat(_:)`, without the
+  path or the suffix that tells overloads apart (`-swift.class`, `-3x7qv`);
+- the title: `# ``MyKit/Sloth``` is "Sloth", and `@DisplayName("Sloth Creator")` in its `@Metadata` replaces it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from indexer.loaders.doccdirectives import plain_directives
+from indexer.loaders.docfxcode import page_reads, read_once
+from indexer.loaders.fences import in_code, outside_code_spans
+from indexer.loaders.includes import TITLE, reading_root
+from indexer.loaders.pagescan import Scan, defined
+from indexer.loaders.sitefolders import site_folders
+
+__all__ = ["CATALOG_SUFFIX", "docc_catalog", "plain_docc", "readable", "symbol_name"]
+
+CATALOG_SUFFIX = ".docc"
+_SIGNS = ("@", "<doc:", "``")
+_DOC_LINK = re.compile(r"<doc:([^<>\s]{1,500})>")
+_SYMBOL_LINK = re.compile(r"(?<!`)``([^`\n]{1,500})``(?!`)")
+# what tells a symbol's overloads apart: its kind (`-swift.class`, `-objc.method`) or a hash (`-3x7qv`)
+_DISAMBIGUATION = re.compile(
+    r"(?<=[\w)])-(?:(?:swift|objc|c|data)\.[a-z.]{1,40}|(?=[0-9a-z]{4,6}$)[a-z]*[0-9][0-9a-z]*)$"
+)
+_H1 = re.compile(r"^#[ \t]+(.*?)[ \t#]*$")
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.*?)[ \t#]*$")
+_FRAGMENT_BREAK = re.compile(r"[\s\-\u2013\u2014]+")
+_NOT_IN_PATH = re.compile(r"[^A-Za-z0-9\-._~!$&'()*+,;=:@]")
+_HEAD = 64_000  # characters of a page looked at for its title
+_ARTICLES = Scan((".md",), frozenset({"node_modules"}), 0, lambda data: (), named=lambda path: _names(path))
+
+
+def docc_catalog(page: Path) -> str | None:
+    """The folder of the DocC catalog `page` lies in (the nearest folder named `*.docc` above it, up to the
+    repository's root), None when it lies in none."""
+    return _catalog(os.path.dirname(os.path.realpath(page)))
+
+
+@lru_cache(maxsize=1024)
+def _catalog(folder: str) -> str | None:
+    return next((str(f) for f in site_folders(Path(folder)) if f.name.lower().endswith(CATALOG_SUFFIX)), None)
+
+
+def plain_docc(text: str, page: Path) -> str:
+    """`text` as a reader of the page sees it (the module docstring) when it lies in a DocC catalog."""
+    if not any(sign in text for sign in _SIGNS) or (catalog := docc_catalog(page)) is None:
+        return text
+    directives = plain_directives(text)
+    lines = directives.text.split("\n")
+    titled = False
+    with page_reads():
+        for i, (line, code) in enumerate(in_code(list(lines))):
+            if code:
+                continue
+            if not titled and (h1 := _H1.match(line)) is not None:
+                titled = True
+                lines[i] = "# " + (directives.display_name or _symbols(h1.group(1), page, catalog))
+                continue
+            if "``" in line or "<doc:" in line:
+                lines[i] = _symbols(line, page, catalog)
+    return "\n".join(lines)
+
+
+def _symbols(line: str, page: Path, catalog: str) -> str:
+    """A line with its symbol links and, outside code, its links to pages shown as DocC shows them."""
+    if "``" in line:
+        line = _SYMBOL_LINK.sub(lambda m: f"`{symbol_name(m.group(1))}`", line)
+    if "<doc:" in line:
+        line = outside_code_spans(
+            line, lambda part: _DOC_LINK.sub(lambda m: _link_text(m.group(1), page, catalog), part)
+        )
+    return line
+
+
+def symbol_name(link: str) -> str:
+    """What a symbol link shows: the last part of its path, without what tells overloads apart."""
+    last = link.strip().rstrip("/").rsplit("/", 1)[-1]
+    return _DISAMBIGUATION.sub("", last) or last
+
+
+def _link_text(target: str, page: Path, catalog: str) -> str:
+    """What `<doc:target>` shows: the page's title, or its section's; the name written when neither is found."""
+    if target.startswith("//"):  # doc://bundle.id/documentation/Book/Page
+        target = target[2:].partition("/")[2]
+    path, _, anchor = target.partition("#")
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    found = _article(name, page, catalog) if name else page
+    text = read_once(page, os.path.relpath(found, page.parent), use=TITLE) if found else None
+    shown = _heading(text, anchor) if text is not None else None
+    return shown or (anchor or name).replace("-", " ")
+
+
+def _heading(text: str, anchor: str) -> str | None:
+    """The title of a page's text (its first `#` heading, or what its @DisplayName says), or, with `anchor`, of
+    its section whose heading DocC makes that anchor of."""
+    lines = text[:_HEAD].split("\n") if not anchor else text.split("\n")
+    if not anchor:
+        directives = plain_directives("\n".join(lines))
+        if directives.display_name:
+            return directives.display_name
+    wanted = _fragment(anchor).lower()
+    for line, code in in_code(lines):
+        found = None if code else (_HEADING if anchor else _H1).match(line)
+        if found is None:
+            continue
+        heading = found.group(1).strip()
+        if not anchor:
+            shown = _SYMBOL_LINK.sub(lambda m: symbol_name(m.group(1)), heading)
+            return shown.replace("`", "").strip() or None
+        if _fragment(heading).lower() == wanted:
+            return _SYMBOL_LINK.sub(lambda m: symbol_name(m.group(1)), heading).replace("`", "").strip()
+    return None
+
+
+def _fragment(title: str) -> str:
+    """A heading as DocC makes it a link's fragment (urlReadableFragment): its words joined by `-`, its
+    punctuation (but `-`) and backticks dropped."""
+    joined = "-".join(word for word in _FRAGMENT_BREAK.split(title.strip()) if word)
+    return "".join(c for c in joined if c == "-" or (not unicodedata.category(c).startswith("P") and c != "`"))
+
+
+def _article(name: str, page: Path, catalog: str) -> str | None:
+    """The page of the catalog whose file is named `name` (as written, else as DocC writes it in a URL, in any
+    case), within the folder included files may come from; None for none."""
+    root = reading_root()
+    if root is None:
+        return None
+    inside = (catalog + os.sep).startswith(root.rstrip(os.sep) + os.sep)
+    articles = defined(_ARTICLES, catalog if inside else root)  # (DOCS in the catalog: its own pages only)
+    return articles.get(name) or articles.get(readable(name).lower())
+
+
+def _names(path: str) -> tuple[str, ...]:
+    """The names a link finds an article by: its file's name, and that name as DocC writes it in a URL."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return stem, readable(stem).lower()
+
+
+def readable(name: str) -> str:
+    """A name as DocC makes it a part of a URL's path (urlReadablePath): each character a path does not allow a
+    `-` (`DocC Documentation` is `DocC-Documentation`)."""
+    return _NOT_IN_PATH.sub("-", name)
