@@ -12,7 +12,9 @@ is (`<doc:x>` and `@Name {` mean nothing special there).
   autolink, "doc:TheBasics": 1,300 of them in The Swift Programming Language's text, 44 on its home page;
 - a symbol link, ``` ``MyKit/Sloth/eat(_:)`` ```, shows the symbol's name in code voice, `eat(_:)`, without the
   path or the suffix that tells overloads apart (`-swift.class`, `-3x7qv`);
-- the title: `# ``MyKit/Sloth``` is "Sloth", and `@DisplayName("Sloth Creator")` in its `@Metadata` replaces it.
+- the title: `# ``MyKit/Sloth``` is "Sloth", and `@DisplayName("Sloth Creator")` in its `@Metadata` replaces it;
+- `---` in prose is an em dash, as swift-markdown's smart punctuation sets it ("the terminator --- for example" reads
+  "the terminator — for example" on the site).
 """
 
 from __future__ import annotations
@@ -33,13 +35,15 @@ from indexer.loaders.sitefolders import site_folders
 __all__ = ["CATALOG_SUFFIX", "docc_catalog", "plain_docc", "readable", "symbol_name"]
 
 CATALOG_SUFFIX = ".docc"
-_SIGNS = ("@", "<doc:", "``")
+_SIGNS = ("@", "<doc:", "``", "---")
 _DOC_LINK = re.compile(r"<doc:([^<>\s]{1,500})>")
 _SYMBOL_LINK = re.compile(r"(?<!`)``([^`\n]{1,500})``(?!`)")
 # what tells a symbol's overloads apart: its kind (`-swift.class`, `-objc.method`) or a hash (`-3x7qv`)
 _DISAMBIGUATION = re.compile(
     r"(?<=[\w)])-(?:(?:swift|objc|c|data)\.[a-z.]{1,40}|(?=[0-9a-z]{4,6}$)[a-z]*[0-9][0-9a-z]*)$"
 )
+_EM_DASH = re.compile(r"(?<![-<!])---(?![->])")  # not a comment's `<!---`, nor a longer rule
+_RULE_OR_DELIMITER = re.compile(r"[ \t|:-]*")  # a line of `---` (a rule, a heading's underline), a table's `|---|`
 _H1 = re.compile(r"^#[ \t]+(.*?)[ \t#]*$")
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.*?)[ \t#]*$")
 _FRAGMENT_BREAK = re.compile(r"[\s\-\u2013\u2014]+")
@@ -74,20 +78,26 @@ def plain_docc(text: str, page: Path) -> str:
                 titled = True
                 lines[i] = "# " + (directives.display_name or _symbols(h1.group(1), page, catalog))
                 continue
-            if "``" in line or "<doc:" in line:
+            if "``" in line or "<doc:" in line or "---" in line:
                 lines[i] = _symbols(line, page, catalog)
     return "\n".join(lines)
 
 
 def _symbols(line: str, page: Path, catalog: str) -> str:
-    """A line with its symbol links and, outside code, its links to pages shown as DocC shows them."""
+    """A line with its symbol links and, outside code, its links to pages and its em dashes (`---`, which DocC's
+    parser sets as "—": swift-markdown's smart punctuation) shown as DocC shows them."""
     if "``" in line:
         line = _SYMBOL_LINK.sub(lambda m: f"`{symbol_name(m.group(1))}`", line)
-    if "<doc:" in line:
-        line = outside_code_spans(
-            line, lambda part: _DOC_LINK.sub(lambda m: _link_text(m.group(1), page, catalog), part)
-        )
+    dashes = "---" in line and _RULE_OR_DELIMITER.fullmatch(line) is None
+    if "<doc:" in line or dashes:
+        line = outside_code_spans(line, lambda part: _prose(part, page, catalog))
     return line
+
+
+def _prose(text: str, page: Path, catalog: str) -> str:
+    """Text outside code spans with its links to pages and its em dashes as DocC shows them."""
+    text = _DOC_LINK.sub(lambda m: _link_text(m.group(1), page, catalog), text) if "<doc:" in text else text
+    return _EM_DASH.sub("\u2014", text) if "---" in text else text
 
 
 def symbol_name(link: str) -> str:

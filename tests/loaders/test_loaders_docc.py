@@ -137,6 +137,19 @@ def test_a_changed_title_reads_the_linking_page_again(catalog: Path, index_dir: 
     assert "as described in Arrays and Zebras." in text_of(index_dir, "LanguageGuide/TheBasics.md")
 
 
+def test_three_hyphens_in_prose_are_an_em_dash(docs: Path, index_dir: Path) -> None:
+    """swift-markdown's smart punctuation, which DocC keeps on: TSPL writes its em dashes so (26 of them)."""
+    write(
+        docs / "B.docc",
+        "a.md",
+        "# A\n\nPass an empty string --- for example, `x --- y`.\n\n---\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+    )
+    index(docs / "B.docc", index_dir)
+    text = text_of(index_dir, "a.md")
+    assert "Pass an empty string \u2014 for example, x --- y." in text
+    assert "1 | 2" in text  # (the table's delimiter row is left alone)
+
+
 def test_outside_a_catalog_the_page_is_left_as_written(docs: Path, index_dir: Path) -> None:
     write(docs, "notes.md", "# Notes\n\n@Metadata {\n  @TechnologyRoot\n}\n\nSee <doc:Other>.\n")
     index(docs, index_dir)
@@ -158,6 +171,7 @@ def test_an_unclosed_directive_keeps_its_text(docs: Path) -> None:
         pytest.param(lambda n: "@A {\n" * n + "x\n" + "}\n" * n, id="deep-blocks"),
         pytest.param(lambda n: "<doc:" * n + "\n" + "<doc:x> " * n + "\n", id="doc-links"),
         pytest.param(lambda n: "``" * n + "\n" + "``a/b-c1234`` " * n + "\n", id="symbol-links"),
+        pytest.param(lambda n: "-" * (10 * n) + " x\n" + "a --- b <!--- c " * n + "\n", id="dashes"),
     ],
 )
 def test_hostile_docc_pages_take_linear_work(docs: Path, make: object) -> None:
