@@ -13,6 +13,8 @@ is (`<doc:x>` and `@Name {` mean nothing special there).
 - a symbol link, ``` ``MyKit/Sloth/eat(_:)`` ```, shows the symbol's name in code voice, `eat(_:)`, without the
   path or the suffix that tells overloads apart (`-swift.class`, `-3x7qv`);
 - the title: `# ``MyKit/Sloth``` is "Sloth", and `@DisplayName("Sloth Creator")` in its `@Metadata` replaces it;
+- a term list's item, `- term Peer macros: Write peer ...`, shows its term without the keyword, "Peer macros: Write
+  peer ..." (DocC's RenderTermLists; TSPL's Attributes page lists the macro roles so);
 - `---` in prose is an em dash, as swift-markdown's smart punctuation sets it ("the terminator --- for example" reads
   "the terminator — for example" on the site).
 """
@@ -35,7 +37,7 @@ from indexer.loaders.sitefolders import site_folders
 __all__ = ["CATALOG_SUFFIX", "docc_catalog", "plain_docc", "readable", "symbol_name"]
 
 CATALOG_SUFFIX = ".docc"
-_SIGNS = ("@", "<doc:", "``", "---")
+_SIGNS = ("@", "<doc:", "``", "---", "term ", "Term ")
 _DOC_LINK = re.compile(r"<doc:([^<>\s]{1,500})>")
 _SYMBOL_LINK = re.compile(r"(?<!`)``([^`\n]{1,500})``(?!`)")
 # what tells a symbol's overloads apart: its kind (`-swift.class`, `-objc.method`) or a hash (`-3x7qv`)
@@ -44,6 +46,7 @@ _DISAMBIGUATION = re.compile(
 )
 _EM_DASH = re.compile(r"(?<![-<!])---(?![->])")  # not a comment's `<!---`, nor a longer rule
 _RULE_OR_DELIMITER = re.compile(r"[ \t|:-]*")  # a line of `---` (a rule, a heading's underline), a table's `|---|`
+_TERM = re.compile(r"^([ \t>]*[-*+][ \t]+)term[ \t]+(?=[^:]*:)", re.IGNORECASE)  # `- term Peer macros: ...`
 _H1 = re.compile(r"^#[ \t]+(.*?)[ \t#]*$")
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.*?)[ \t#]*$")
 _FRAGMENT_BREAK = re.compile(r"[\s\-\u2013\u2014]+")
@@ -79,7 +82,9 @@ def plain_docc(text: str, page: Path) -> str:
                 lines[i] = "# " + (directives.display_name or _symbols(h1.group(1), page, catalog))
                 continue
             if "``" in line or "<doc:" in line or "---" in line:
-                lines[i] = _symbols(line, page, catalog)
+                lines[i] = line = _symbols(line, page, catalog)
+            if "erm " in line[:40]:
+                lines[i] = _TERM.sub(r"\1", line, count=1)
     return "\n".join(lines)
 
 

@@ -150,6 +150,16 @@ def test_three_hyphens_in_prose_are_an_em_dash(docs: Path, index_dir: Path) -> N
     assert "1 | 2" in text  # (the table's delimiter row is left alone)
 
 
+def test_a_term_lists_items_show_their_terms_without_the_keyword(docs: Path, index_dir: Path) -> None:
+    page = (
+        "# A\n\n- term Peer macros: Write `peer` first.\n- term `Member` macros: Write member.\n- terminal: a word.\n"
+    )
+    write(docs / "B.docc", "a.md", page)
+    index(docs / "B.docc", index_dir)
+    text = text_of(index_dir, "a.md")
+    assert "Peer macros: Write peer first.\nMember macros: Write member.\nterminal: a word." in text
+
+
 def test_outside_a_catalog_the_page_is_left_as_written(docs: Path, index_dir: Path) -> None:
     write(docs, "notes.md", "# Notes\n\n@Metadata {\n  @TechnologyRoot\n}\n\nSee <doc:Other>.\n")
     index(docs, index_dir)
@@ -172,6 +182,7 @@ def test_an_unclosed_directive_keeps_its_text(docs: Path) -> None:
         pytest.param(lambda n: "<doc:" * n + "\n" + "<doc:x> " * n + "\n", id="doc-links"),
         pytest.param(lambda n: "``" * n + "\n" + "``a/b-c1234`` " * n + "\n", id="symbol-links"),
         pytest.param(lambda n: "-" * (10 * n) + " x\n" + "a --- b <!--- c " * n + "\n", id="dashes"),
+        pytest.param(lambda n: "- term " + " " * (10 * n) + "x\n" + "- term a\n" * n, id="term-lists"),
     ],
 )
 def test_hostile_docc_pages_take_linear_work(docs: Path, make: object) -> None:
