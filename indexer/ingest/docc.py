@@ -32,8 +32,8 @@ from indexer.loaders.docc import CATALOG_SUFFIX, readable
 
 __all__ = ["DoccSite", "docc_site", "is_catalog"]
 
-MAX_PAGES = 20_000  # of a catalog's pages looked at for the root's and symbols' pages (TSPL has 44)
-HEAD_BYTES = 8_192  # of each page: its title and @Metadata are at its top
+MAX_PAGES = 10_000  # of a catalog's pages looked at for the root's and symbols' pages (TSPL has 44)
+HEAD_BYTES = 4_096  # of each page, read on every run (40 MB at most): its title and @Metadata are at its top
 _INFO_BYTES = 1_000_000
 _TITLE = re.compile(r"^#[ \t]+(.*?)[ \t#]*$", re.MULTILINE)
 _SYMBOL = re.compile(r"``([^`\n]{1,500})``")
