@@ -73,7 +73,7 @@ class DoccSite:
         if not pages or pure.suffix.lower() != ".md":
             return None
         path = dict(self.own).get(doc_id) or f"documentation/{self.bundle}/{readable(pure.stem)}"
-        return path.lower() + (extension if extension else "/")
+        return path.lower() + "/"  # (a folder of the static output, whatever extension pages are given)
 
 
 def docc_site(catalog: Path, docs: Path) -> DoccSite:

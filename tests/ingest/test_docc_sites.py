@@ -104,3 +104,11 @@ def test_a_broken_info_plist_falls_back_to_the_folders_name(tmp_path: Path) -> N
         document(tmp_path / "index", "LanguageGuide/TheBasics.md").url
         == "https://x.test/documentation/zebra/thebasics/"
     )
+
+
+def test_an_article_is_a_folder_whatever_extension_pages_are_given(tmp_path: Path) -> None:
+    """DocC's static output holds documentation/<book>/thebasics/index.html: no thebasics.html is served."""
+    catalog = _catalog(tmp_path / "repo")
+    index(catalog, tmp_path / "index", base_url="https://x.test/", url_extension="html")
+    url = document(tmp_path / "index", "LanguageGuide/TheBasics.md").url
+    assert url == "https://x.test/documentation/the-zebra-book/thebasics/"
