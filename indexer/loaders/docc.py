@@ -126,23 +126,36 @@ def _link_text(target: str, page: Path, catalog: str) -> str:
 def _heading(text: str, anchor: str) -> str | None:
     """The title of a page's text (its first `#` heading, or what its @DisplayName says), or, with `anchor`, of
     its section whose heading DocC makes that anchor of."""
-    lines = text[:_HEAD].split("\n") if not anchor else text.split("\n")
-    if not anchor:
-        directives = plain_directives("\n".join(lines))
-        if directives.display_name:
-            return directives.display_name
-    wanted = _fragment(anchor).lower()
-    for line, code in in_code(lines):
-        found = None if code else (_HEADING if anchor else _H1).match(line)
-        if found is None:
-            continue
-        heading = found.group(1).strip()
-        if not anchor:
-            shown = _SYMBOL_LINK.sub(lambda m: symbol_name(m.group(1)), heading)
-            return shown.replace("`", "").strip() or None
-        if _fragment(heading).lower() == wanted:
-            return _SYMBOL_LINK.sub(lambda m: symbol_name(m.group(1)), heading).replace("`", "").strip()
-    return None
+    return _sections(text).get(_fragment(anchor).lower()) if anchor else _title(text)
+
+
+@lru_cache(maxsize=16)
+def _title(text: str) -> str | None:
+    """A page's title (its first `#` heading outside code, or its @DisplayName), as DocC shows it. Remembered by
+    the text (whose hash Python keeps): a page may link to one page many times."""
+    head = text[:_HEAD]
+    directives = plain_directives(head)
+    if directives.display_name:
+        return directives.display_name
+    lines = head.split("\n")
+    found = next((m for line, code in in_code(lines) if not code and (m := _H1.match(line)) is not None), None)
+    return _shown(found.group(1)) if found is not None else None
+
+
+@lru_cache(maxsize=16)
+def _sections(text: str) -> dict[str, str]:
+    """A page's headings by the anchor DocC makes of each (lower-cased), the first of two alike."""
+    sections: dict[str, str] = {}
+    for line, code in in_code(text.split("\n")):
+        found = None if code else _HEADING.match(line)
+        if found is not None:
+            sections.setdefault(_fragment(found.group(1)).lower(), _shown(found.group(1)))
+    return sections
+
+
+def _shown(heading: str) -> str:
+    """A heading as the page shows it: its symbol links' names, no backticks."""
+    return _SYMBOL_LINK.sub(lambda m: symbol_name(m.group(1)), heading.strip()).replace("`", "").strip()
 
 
 def _fragment(title: str) -> str:
