@@ -29,13 +29,13 @@ from typing import Any
 from xml.parsers.expat import ExpatError
 
 from indexer.loaders.docc import CATALOG_SUFFIX, readable
+from indexer.loaders.pandocheadings import heading_parts
 
 __all__ = ["DoccSite", "docc_site", "is_catalog"]
 
 MAX_PAGES = 10_000  # of a catalog's pages looked at for the root's and symbols' pages (TSPL has 44)
 HEAD_BYTES = 4_096  # of each page, read on every run (40 MB at most): its title and @Metadata are at its top
 _INFO_BYTES = 1_000_000
-_TITLE = re.compile(r"^#[ \t]+(.*?)[ \t#]*$", re.MULTILINE)
 _SYMBOL = re.compile(r"``([^`\n]{1,500})``")
 _ROOT = re.compile(r"^[ \t]*@TechnologyRoot\b", re.MULTILINE)
 _FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
@@ -127,8 +127,8 @@ def _served_at(head: str, stem: str, modules: list[str]) -> str:
     the first of `modules`), the root article at documentation/<its file's name>; "" for an article."""
     fence = _FENCE.search(head)
     head = head[: fence.start()] if fence else head  # (a page that shows the syntax in code is none of these)
-    title = _TITLE.search(head)
-    symbol = _SYMBOL.fullmatch(title.group(1).strip()) if title else None
+    title = next((h.title for line in head.split("\n") if (h := heading_parts(line)) and h.level == 1), "")
+    symbol = _SYMBOL.fullmatch(title.strip())
     if symbol is not None:
         parts = [readable(part) for part in symbol.group(1).strip().split("/") if part]
         if len(parts) == 1 and parts[0].lower() not in {module.lower() for module in modules}:

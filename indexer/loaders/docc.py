@@ -32,6 +32,7 @@ from indexer.loaders.docfxcode import page_reads, read_once
 from indexer.loaders.fences import in_code, outside_code_spans
 from indexer.loaders.includes import TITLE, reading_root
 from indexer.loaders.pagescan import Scan, defined
+from indexer.loaders.pandocheadings import heading_parts
 from indexer.loaders.sitefolders import site_folders
 
 __all__ = ["CATALOG_SUFFIX", "docc_catalog", "plain_docc", "readable", "symbol_name"]
@@ -46,9 +47,8 @@ _DISAMBIGUATION = re.compile(
 )
 _EM_DASH = re.compile(r"(?<![-<!])---(?![->])")  # not a comment's `<!---`, nor a longer rule
 _RULE_OR_DELIMITER = re.compile(r"[ \t|:-]*")  # a line of `---` (a rule, a heading's underline), a table's `|---|`
-_TERM = re.compile(r"^([ \t>]*[-*+][ \t]+)term[ \t]+(?=[^:]*:)", re.IGNORECASE)  # `- term Peer macros: ...`
-_H1 = re.compile(r"^#[ \t]+(.*?)[ \t#]*$")
-_HEADING = re.compile(r"^#{1,6}[ \t]+(.*?)[ \t#]*$")
+# `- term Peer macros: ...` (the term starts at a non-blank: tried at each blank, `[^:]*` ran to the line's end)
+_TERM = re.compile(r"^([ \t>]*[-*+][ \t]+)term[ \t]+(?=[^ \t:][^:]*:)", re.IGNORECASE)
 _FRAGMENT_BREAK = re.compile(r"[\s\-\u2013\u2014]+")
 _NOT_IN_PATH = re.compile(r"[^A-Za-z0-9\-._~!$&'()*+,;=:@]")
 _HEAD = 64_000  # characters of a page looked at for its title
@@ -77,9 +77,9 @@ def plain_docc(text: str, page: Path) -> str:
         for i, (line, code) in enumerate(in_code(list(lines))):
             if code:
                 continue
-            if not titled and (h1 := _H1.match(line)) is not None:
+            if not titled and (h1 := _heading_text(line, 1)) is not None:
                 titled = True
-                lines[i] = "# " + (directives.display_name or _symbols(h1.group(1), page, catalog))
+                lines[i] = "# " + (directives.display_name or _symbols(h1, page, catalog))
                 continue
             if "``" in line or "<doc:" in line or "---" in line:
                 lines[i] = line = _symbols(line, page, catalog)
@@ -138,8 +138,8 @@ def _title(text: str) -> str | None:
     if directives.display_name:
         return directives.display_name
     lines = head.split("\n")
-    found = next((m for line, code in in_code(lines) if not code and (m := _H1.match(line)) is not None), None)
-    return _shown(found.group(1)) if found is not None else None
+    found = next((h for line, code in in_code(lines) if not code and (h := _heading_text(line, 1)) is not None), None)
+    return _shown(found) if found is not None else None
 
 
 @lru_cache(maxsize=16)
@@ -147,10 +147,18 @@ def _sections(text: str) -> dict[str, str]:
     """A page's headings by the anchor DocC makes of each (lower-cased), the first of two alike."""
     sections: dict[str, str] = {}
     for line, code in in_code(text.split("\n")):
-        found = None if code else _HEADING.match(line)
+        found = None if code else _heading_text(line)
         if found is not None:
-            sections.setdefault(_fragment(found.group(1)).lower(), _shown(found.group(1)))
+            sections.setdefault(_fragment(found).lower(), _shown(found))
     return sections
+
+
+def _heading_text(line: str, deepest: int = 6) -> str | None:
+    """The text of an ATX heading of level `deepest` or above, without its closing `#`s (`# C#` is "C#"), None
+    for another line. (Read as `#[ \t]+(.*?)[ \t#]*$`, a heading's run of blanks was tried at each of its
+    characters: a minute for one of 100,000.)"""
+    parts = heading_parts(line) if line.startswith("#") else None
+    return parts.title if parts is not None and parts.level <= deepest else None
 
 
 def _shown(heading: str) -> str:

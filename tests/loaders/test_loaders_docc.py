@@ -4,9 +4,12 @@ symbol's name."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
+
+from indexer.loaders.includes import reading
 
 from support.folders import document, found, index, snapshot, text_of, write
 from support.loaders import load, python_lines, searchable
@@ -192,3 +195,26 @@ def test_hostile_docc_pages_take_linear_work(docs: Path, make: object) -> None:
     small = python_lines(page, ("# A\n\n" + make(1000)).encode())
     large = python_lines(page, ("# A\n\n" + make(2000)).encode())
     assert large < 2.6 * small, (small, large)
+
+
+@pytest.mark.parametrize(
+    ("page", "shown"),
+    [
+        pytest.param("# Zebracorn" + " " * 100_000 + "okapi\n", "Zebracorn", id="title-blanks"),
+        pytest.param("# A\n\n- term" + " \t" * 50_000 + "zebracorn okapi\n", "zebracorn okapi", id="term-blanks"),
+        pytest.param("# A\n\nSee <doc:b#Zebracorn-okapi>.\n", "See Zebracorn", id="section-blanks"),
+    ],
+)
+def test_docc_lines_full_of_blanks_are_read_in_linear_time(docs: Path, page: str, shown: str) -> None:
+    """Regular expressions that tried a run of blanks at each of its characters (a heading's before its closing
+    `#`s, a term's before the colon it looked for): a minute for 100,000 blanks. Timed, as the count of Python
+    lines does not see a regular expression's work."""
+    catalog = docs / "Book.docc"
+    write(catalog, "b.md", "# B\n\n## Zebracorn" + " " * 100_000 + "okapi\n")
+    path = write(catalog, "a.md", page)
+    with reading(docs, 50_000_000):
+        started = time.perf_counter()
+        text = searchable(load(str(path), path.read_bytes()))
+        took = time.perf_counter() - started
+    assert took < 5, took
+    assert shown in text and "okapi" in text
