@@ -8,7 +8,8 @@ is (`<doc:x>` and `@Name {` mean nothing special there).
   `<doc:Declarations#Constant-Declaration>`, that section's heading, "Constant Declaration". The page is the
   catalog's whose file is named so (DocC finds articles by their files' names, in any folder: pagescan.py finds
   them, within the folder included files may come from), read as includes.py reads a TITLE (a change to it reads
-  the linking page again). A page not found shows its name. The Markdown parser read `<doc:TheBasics>` as an
+  the linking page again). A page not found shows its name (and the linking page is read again when one
+  comes to the catalog: pagescan.watch()). The Markdown parser read `<doc:TheBasics>` as an
   autolink, "doc:TheBasics": 1,300 of them in The Swift Programming Language's text, 44 on its home page;
 - a symbol link, ``` ``MyKit/Sloth/eat(_:)`` ```, shows the symbol's name in code voice, `eat(_:)`, without the
   path or the suffix that tells overloads apart (`-swift.class`, `-3x7qv`);
@@ -31,7 +32,7 @@ from indexer.loaders.doccdirectives import plain_directives
 from indexer.loaders.docfxcode import page_reads, read_once
 from indexer.loaders.fences import in_code, outside_code_spans
 from indexer.loaders.includes import TITLE, reading_root
-from indexer.loaders.pagescan import Scan, defined
+from indexer.loaders.pagescan import Scan, defined, watch
 from indexer.loaders.pandocheadings import heading_parts
 from indexer.loaders.sitefolders import site_folders
 
@@ -180,8 +181,13 @@ def _article(name: str, page: Path, catalog: str) -> str | None:
     if root is None:
         return None
     inside = (catalog + os.sep).startswith(root.rstrip(os.sep) + os.sep)
-    articles = defined(_ARTICLES, catalog if inside else root)  # (DOCS in the catalog: its own pages only)
-    return articles.get(name) or articles.get(readable(name).lower())
+    folder = catalog if inside else root  # (DOCS in the catalog: its own pages only)
+    articles = defined(_ARTICLES, folder)
+    found = articles.get(name) or articles.get(readable(name).lower())
+    if found is None:  # come since the pages were walked; else the page is read again when it comes
+        articles = watch(_ARTICLES, folder)
+        found = articles.get(name) or articles.get(readable(name).lower())
+    return found
 
 
 def _names(path: str) -> tuple[str, ...]:

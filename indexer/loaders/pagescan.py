@@ -1,6 +1,8 @@
 """A project's pages read once for the names they define (Sphinx's labels, DocFX's uids; or named by their files'
 names alone, DocC's articles), remembered per project and read again at most so often: a name not found may be
-defined by a page that came since, in a run that watches the folder (sphinxrefs.py, docfxuids.py, docc.py).
+defined by a page that came since, in a run that watches the folder (sphinxrefs.py, docfxuids.py, docc.py). A
+page that names one not found may have the folders walked remembered with it (watch()), to be read again when a
+page comes to one of them.
 """
 
 from __future__ import annotations
@@ -10,9 +12,12 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-__all__ = ["Scan", "defined"]
+from indexer.loaders.includes import probe_folder
+
+__all__ = ["Scan", "defined", "watch"]
 
 MAX_SCAN_BYTES = 200_000_000  # of a project's pages read for what they define: its pages are a few megabytes
+MAX_WATCHED = 200  # folders remembered with a page that names what none defines (The Swift book's pages lie in 6)
 
 
 @dataclass(frozen=True)
@@ -33,8 +38,10 @@ class Scan:
 @dataclass
 class _Walked:
     found: dict[str, str] = field(default_factory=dict)  # name -> the page that defines it first
+    folders: list[str] = field(default_factory=list)  # those walked, in the walk's order
     read_at: float = 0.0
     took: float = 0.0
+    started: float = 0.0  # the wall-clock time the walk started, as folders' mtimes are
 
 
 _WALKED: dict[tuple[int, str], _Walked] = {}
@@ -46,11 +53,43 @@ def defined(scan: Scan, folder: str) -> dict[str, str]:
     walked = _WALKED.setdefault((id(scan), folder), _Walked())
     if walked.read_at and time.monotonic() - walked.read_at < max(scan.rescan, 20 * walked.took):
         return walked.found
-    started = time.monotonic()
+    started, walked.started = time.monotonic(), time.time()
+    walked.found, walked.folders = _walk(scan, folder)
+    walked.read_at, walked.took = time.monotonic(), time.monotonic() - started
+    return walked.found
+
+
+def watch(scan: Scan, folder: str) -> dict[str, str]:
+    """For the page being read, which names what no page under `folder` defines (defined()): the names again,
+    walked again if a folder walked has changed since (a page that came, in a run that watches DOCS: the page
+    that names it is read again at once); and those folders, up to MAX_WATCHED, remembered with the page
+    (includes.probe_folder: a page added to one changes its mtime), to read it again when a page comes."""
+    walked = _WALKED.get((id(scan), folder))
+    if walked is None:
+        return {}
+    if any(_mtime(walked_folder) >= walked.started for walked_folder in walked.folders[:MAX_WATCHED]):
+        walked.read_at = 0.0
+        defined(scan, folder)
+    for walked_folder in walked.folders[:MAX_WATCHED]:
+        probe_folder(walked_folder)
+    return walked.found
+
+
+def _mtime(folder: str) -> float:
+    try:
+        return os.stat(folder).st_mtime
+    except OSError:
+        return time.time()  # (gone: changed)
+
+
+def _walk(scan: Scan, folder: str) -> tuple[dict[str, str], list[str]]:
+    """What defined() returns, and the folders walked."""
     found: dict[str, str] = {}
+    walked: list[str] = []
     budget = MAX_SCAN_BYTES
     for current, folders, files in os.walk(folder):
         folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in scan.skipped)
+        walked.append(current)
         for name in sorted(files):
             if not name.lower().endswith(scan.suffixes) or budget <= 0:
                 continue
@@ -67,5 +106,4 @@ def defined(scan: Scan, folder: str) -> dict[str, str]:
             budget -= len(data)
             for defined_name in scan.names(data):
                 found.setdefault(defined_name, path)
-    walked.found, walked.read_at, walked.took = found, time.monotonic(), time.monotonic() - started
-    return found
+    return found, walked

@@ -140,6 +140,15 @@ def test_a_changed_title_reads_the_linking_page_again(catalog: Path, index_dir: 
     assert "as described in Arrays and Zebras." in text_of(index_dir, "LanguageGuide/TheBasics.md")
 
 
+def test_a_link_to_a_page_not_there_shows_its_title_once_the_page_comes(catalog: Path, index_dir: Path) -> None:
+    """The linking page is read again when the page it names comes, in whichever folder of the catalog: it kept
+    showing the name written, "Some Section", until it was edited itself."""
+    index(catalog, index_dir)
+    write(catalog, "ReferenceManual/NoSuchPage.md", "# No Such Page\n\n## Some section!\n\nText.\n")
+    index(catalog, index_dir)
+    assert "see Constant Declaration and Some section!." in text_of(index_dir, "LanguageGuide/TheBasics.md")
+
+
 def test_three_hyphens_in_prose_are_an_em_dash(docs: Path, index_dir: Path) -> None:
     """swift-markdown's smart punctuation, which DocC keeps on: TSPL writes its em dashes so (26 of them)."""
     write(
