@@ -113,6 +113,15 @@ def test_doc_links_show_the_titles_of_pages_and_sections(catalog: Path, index_di
     assert "doc:" not in text.split("unicornfish.")[0]
 
 
+def test_doc_links_by_path_and_by_url_find_the_page_by_its_name(catalog: Path, index_dir: Path) -> None:
+    """The forms the module promises: a path from /documentation, a doc:// URL with the bundle's id, a name in the
+    case DocC writes it in URLs."""
+    links = "<doc:/documentation/TSPL/CollectionTypes>, <doc://org.swift.tspl/documentation/TSPL/Declarations>"
+    write(catalog, "Links.md", f"# Links\n\nSee {links} and <doc:declarations#constant-declaration>.\n")
+    index(catalog, index_dir)
+    assert "See Collection Types, Declarations and Constant Declaration." in text_of(index_dir, "Links.md")
+
+
 def test_symbol_links_show_the_symbols_name(catalog: Path, index_dir: Path) -> None:
     index(catalog, index_dir)
     text = text_of(index_dir, "LanguageGuide/TheBasics.md")
