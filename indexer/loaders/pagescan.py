@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from indexer.loaders.includes import probe_folder
+from indexer.loaders.includes import Reading, probe_folder, reading_state
 
 __all__ = ["Scan", "defined", "watch"]
 
@@ -42,6 +42,7 @@ class _Walked:
     read_at: float = 0.0
     took: float = 0.0
     started: float = 0.0  # the wall-clock time the walk started, as folders' mtimes are
+    watcher: Reading | None = None  # the page watch() looked at the folders for last
 
 
 _WALKED: dict[tuple[int, str], _Walked] = {}
@@ -67,6 +68,9 @@ def watch(scan: Scan, folder: str) -> dict[str, str]:
     walked = _WALKED.get((id(scan), folder))
     if walked is None:
         return {}
+    if (state := reading_state()) is None or walked.watcher is state:  # (once for a page: a stat of each folder)
+        return walked.found
+    walked.watcher = state
     if any(_mtime(walked_folder) >= walked.started for walked_folder in walked.folders[:MAX_WATCHED]):
         walked.read_at = 0.0
         defined(scan, folder)
