@@ -107,8 +107,8 @@ def _display_name(catalog: Path) -> str:
     try:
         with open(catalog / "Info.plist", "rb") as f:
             info = plistlib.loads(f.read(_INFO_BYTES))
-    except (OSError, ValueError, ExpatError, plistlib.InvalidFileException, OverflowError):
-        return fallback
+    except (OSError, ValueError, ExpatError, plistlib.InvalidFileException, OverflowError, RecursionError):
+        return fallback  # (RecursionError: a binary plist of arrays nested 100,000 deep, which plistlib recurses into)
     name = info.get("CFBundleDisplayName") if isinstance(info, dict) else None
     return name.strip() if isinstance(name, str) and name.strip() else fallback
 

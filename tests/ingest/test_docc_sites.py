@@ -4,6 +4,7 @@ served under documentation/<the catalog's name>/ by its file's name alone, in lo
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
 
 from support.folders import Main, all_ids, document, index, skipped, write
@@ -99,6 +100,23 @@ def test_from_the_repository_root_the_summary_names_the_catalog(tmp_path: Path, 
 def test_a_broken_info_plist_falls_back_to_the_folders_name(tmp_path: Path) -> None:
     catalog = _catalog(tmp_path / "repo", plist=False)
     write(catalog, "Info.plist", "<plist><dict><key>CFBundleDisplayName</key><string>Zebra")
+    index(catalog, tmp_path / "index", base_url="https://x.test/", drop_extensions=True)
+    assert (
+        document(tmp_path / "index", "LanguageGuide/TheBasics.md").url
+        == "https://x.test/documentation/zebra/thebasics/"
+    )
+
+
+def test_an_info_plist_nested_too_deep_falls_back_to_the_folders_name(tmp_path: Path) -> None:
+    """A binary plist of arrays nested 100,000 deep: plistlib recursed past Python's limit and the run stopped
+    with "unexpected RecursionError"."""
+    catalog = _catalog(tmp_path / "repo", plist=False)
+    depth = 100_000
+    objects = [b"\xa1" + struct.pack(">I", i + 1) for i in range(depth - 1)] + [b"\x08"]  # [[[...false]]]
+    offsets = [8 + 5 * i for i in range(depth)]
+    table = b"".join(struct.pack(">I", offset) for offset in offsets)
+    trailer = b"\x00" * 6 + b"\x04\x04" + struct.pack(">QQQ", depth, 0, 8 + sum(map(len, objects)))
+    write(catalog, "Info.plist", b"bplist00" + b"".join(objects) + table + trailer)
     index(catalog, tmp_path / "index", base_url="https://x.test/", drop_extensions=True)
     assert (
         document(tmp_path / "index", "LanguageGuide/TheBasics.md").url
