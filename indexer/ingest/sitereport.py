@@ -13,6 +13,7 @@ from pathlib import Path
 from indexer.ingest.antora import drops_extensions, is_antora
 from indexer.ingest.antora import served_at as antora_served_at
 from indexer.ingest.bookdown import served_at as bookdown_served_at
+from indexer.ingest.docc import is_catalog
 from indexer.ingest.docfx import DocfxSite, docfx_served_at
 from indexer.ingest.documenter import documenter_project
 from indexer.ingest.docusaurus import content_plugins, docs_outside, serves_its_folder
@@ -26,7 +27,6 @@ from indexer.ingest.siteconfig import config_mapping, lowered, site_address, sit
 from indexer.ingest.sitedetect import NOT_SITES, RAILS_GUIDES, config_in
 from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
 from indexer.ingest.zola import ZolaSite, zola_config
-from indexer.loaders.docc import CATALOG_SUFFIX as DOCC_SUFFIX
 from indexer.loaders.jsconfig import JsConfig, config_text
 from indexer.loaders.mdximports import DOCUSAURUS_CONFIGS
 from indexer.loaders.mkdocsyml import CONFIGS as MKDOCS_CONFIGS
@@ -102,7 +102,7 @@ def nested_site(docs: Path) -> tuple[str, str] | None:
                     continue  # Hugo's config folder: its site is DOCS, which lacks the content/ it is known by
                 site = config_in(path)
                 site = "antora" if site is None and is_antora(path) else site  # antora.yml beside modules/
-                site = "docc" if site is None and entry.name.lower().endswith(DOCC_SUFFIX) else site  # TSPL.docc
+                site = "docc" if site is None and is_catalog(path) else site  # TSPL.docc
                 site = "zola" if site is None and zola_config(path) is not None else site  # getzola/zola's docs/
                 if site is None and all((path / name).is_file() for name in RAILS_GUIDES):
                     site = "railsguides"  # rails/rails guides/source
