@@ -28,6 +28,7 @@ from typing import Any
 
 from indexer.loaders.includes import TITLE, included_text, reading_folder
 from indexer.loaders.pagescan import Scan, defined
+from indexer.loaders.pandocheadings import heading_parts
 
 __all__ = ["doc_title", "page", "page_memo", "project_page", "ref_title", "section_title", "toctree_titles"]
 
@@ -35,7 +36,6 @@ _PAGE: ContextVar[Path | None] = ContextVar("sphinx_page", default=None)
 _MEMO: ContextVar[dict[str, Any] | None] = ContextVar("sphinx_page_memo", default=None)
 _SUFFIXES = ("", ".rst", ".md", ".txt")
 _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1{2,}[ \t]*$")  # a line of one punctuation character, 3 or more
-_ATX = re.compile(r"^#[ \t]+(.+?)[ \t#]*$")
 _ATX_START = re.compile(r"#{1,6}[ \t]+")  # a heading of any level, up to its text
 _FRONT_TITLE = re.compile(r"^title:[ \t]*(['\"]?)(.+?)\1[ \t]*$", re.MULTILINE)
 # The labels Sphinx's standard domain defines in every project (StandardDomain.initial_data), with the titles it
@@ -294,6 +294,6 @@ def _markdown_title(text: str, lines: list[str]) -> str | None:
             elif marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence):
                 fence = ""
             continue
-        if not fence and (heading := _ATX.match(line)) is not None:
-            return heading.group(1)
+        if not fence and (heading := heading_parts(line)) is not None and heading.level == 1 and heading.title:
+            return heading.title
     return None

@@ -4,6 +4,7 @@ pipeline."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from support.folders import document, index, skipped, snapshot, warnings_of, write
@@ -378,6 +379,21 @@ def test_a_doc_reference_ending_in_a_slash_shows_the_pages_title(tmp_path: Path)
     write(docs, "usage/restructuredtext/roles.rst", "Roles\n=====\n\nSee :doc:`/usage/referencing/`.\n")
     index(docs, index_dir)
     assert snapshot(index_dir).text("usage/restructuredtext/roles.rst") == "Roles\n\nSee Cross-references."
+
+
+def test_a_doc_reference_to_a_markdown_page_reads_its_heading_in_linear_time(tmp_path: Path) -> None:
+    """A MyST page's title for `:doc:` is its first `#` heading, found by the heading reader the loaders share:
+    the pattern it had tried a run of blanks at each of its characters (28 s for 100,000 before the title's
+    last word), and kept a closing `{#id}` in the title."""
+    docs, index_dir = tmp_path / "doc", tmp_path / "index"
+    write(docs, "conf.py", "project = 'Zoo'\nextensions = ['myst_parser']\n")
+    write(docs, "usage/long.md", "# Zebracorn" + " " * 100_000 + "okapi\n\nWords.\n")
+    write(docs, "usage/short.md", "# Narwhal guide {#narwhal}\n\nWords.\n")
+    write(docs, "index.rst", "Index\n=====\n\nSee :doc:`usage/long` and :doc:`usage/short`.\n")
+    started = time.perf_counter()
+    index(docs, index_dir)
+    assert time.perf_counter() - started < 20  # (each of the two reads of the long heading took 28 s)
+    assert snapshot(index_dir).text("index.rst") == "Index\n\nSee Zebracorn and Narwhal guide."  # (titles are cut)
 
 
 SETUP_IN_CONF = """\
