@@ -178,14 +178,14 @@ def fuse(
     """One ranking from both: each side's scores standardized over the candidates it brought (z-scores: how far
     above that side's mean a document stands, in its standard deviations), mixed `weight` dense to 1 - weight
     lexical; a document one side did not bring takes that side's lowest score. `every_match`: the lexical side
-    brought every document its words match (fewer than the `pool` it was asked for), so the others match none:
-    they are standardized with it as scoring 0, as many of them as fill the pool, whether the index holds them
-    or not. (Else a query whose words one document alone holds, such as an error code, lost that document's
-    lead: a single score stands at its own mean; and in a folder of three documents, standardized over three,
-    it stood 1.4 deviations up, where a large index puts it 10 up, so that a page nearer in meaning that holds
-    no word of the query came first.) The dense side's spread is shrunk toward its typical one (DENSE_SPREAD):
-    over few candidates, near-equal cosines are no strong signal. Each document keeps the passage its lexical
-    ranking chose, if any."""
+    brought every document its words match (fewer than it was asked for), so the others match none: they are
+    standardized with it as scoring 0, as many of them as fill the `pool` the dense side searched for, whether
+    the index holds them or not. (Else a query whose words one document alone holds, such as an error code,
+    lost that document's lead: a single score stands at its own mean; and in a folder of three documents,
+    standardized over three, it stood 1.4 deviations up, where a large index puts it 10 up, so that a page
+    nearer in meaning that holds no word of the query came first.) The dense side's spread is shrunk toward its
+    typical one (DENSE_SPREAD): over few candidates, near-equal cosines are no strong signal. Each document
+    keeps the passage its lexical ranking chose, if any."""
     unmatched = {doc for doc, _, _ in dense} - {doc for doc, _, _ in lexical} if every_match else set()
     absent = max(0, pool - len(lexical) - len(unmatched)) if every_match else 0
     lexical_z = _standardized(lexical + [(doc, 0, 0.0) for doc in sorted(unmatched)], zeros=absent)

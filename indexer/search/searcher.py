@@ -160,7 +160,8 @@ class Snapshot(DocumentView):
         held = {doc for doc, _, _ in near}
         near += [hit for hit in nearest if hit[0] not in held]
         every_match = len(lexical) < pool
-        return fuse(lexical, near, 1.0 if retrieval == "dense" else DENSE_WEIGHT, every_match, pool)[:depth]
+        searched = pool if kind == "words" else 0  # (operators: meaning only re-ranks the matches, as many as they are)
+        return fuse(lexical, near, 1.0 if retrieval == "dense" else DENSE_WEIGHT, every_match, searched)[:depth]
 
     def _ranked_with_feedback(self, parsed: ParsedQuery, limit: int, groups: Groups) -> list[tuple[str, int, float]]:
         """_ranked(), with pseudo-relevance feedback (RM3; Ranking holds its numbers): the words that the best
