@@ -20,6 +20,7 @@ from indexer.ingest.bookdown import bookdown_book
 from indexer.ingest.docfx import docfx_site
 from indexer.ingest.documenter import documenter_project
 from indexer.ingest.hugobuild import site_cascade
+from indexer.ingest.hugopermalinks import hugo_permalinks
 from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages
 from indexer.ingest.mintlify import mintlify_site
 from indexer.ingest.mkdocs import mkdocs_site
@@ -75,7 +76,7 @@ def configured(site: str, folder: Path, name: str, docs: Path) -> Site | None:
         found = mkdocs_rules(found, config, docs)
     if site == "mdbook" and ".." not in (src := mdbook_src(folder)).split("/"):
         found = replace(found, titles=mdbook_titles(folder / src, docs))
-    return hugo_root(with_layout(found, config, docs), config, folder == docs)
+    return hugo_root(with_layout(found, config, docs), config, folder == docs, docs)
 
 
 def _mdbook(book: Path) -> Site:
@@ -141,7 +142,7 @@ def _dirhtml(conf: Path) -> bool:
     return False
 
 
-def hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
+def hugo_root(site: Site, config: Path, in_docs: bool, docs: Path) -> Site:
     """A Hugo site indexed from its own folder (its config in DOCS): its pages are those of its content folder
     (layouts.hugo_content), served from the site's root (`content/docs/install.md` is `docs/install/`); its
     templates, its README and the rest are no pages. A multilingual site's editions say where its pages are
@@ -155,7 +156,12 @@ def hugo_root(site: Site, config: Path, in_docs: bool) -> Site:
     elif in_docs and (folder := hugo_content(config)):
         site = replace(site, root=folder)
     content = [area.folder for area in site.layout.areas] if site.layout else [site.root]
-    cascade = site_cascade(lowered(config_mapping(config)), content)
+    settings = lowered(config_mapping(config))
+    pages = config.parent / site.root if in_docs else docs
+    permalinks = None  # read from the content folder itself or the site's, not from a folder below it
+    if site.layout is None and (in_docs or docs.resolve() == (config.parent / hugo_content(config)).resolve()):
+        permalinks = hugo_permalinks(settings, str(pages), settings.get("disablepathtolower") is not True)
+    cascade = site_cascade(settings, content, permalinks)
     return replace(site, config=cascade) if cascade is not None else site
 
 

@@ -27,6 +27,7 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from indexer.ingest.hugopermalinks import Permalinks
 from indexer.ingest.pathglob import path_glob
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, included_text, reading_folder
@@ -105,12 +106,14 @@ def _no(value: Any) -> bool:
 
 @dataclass(frozen=True)
 class SiteCascade:
-    """The site config's cascades that publish their target pages nowhere, as a SiteConfig: `globs`, the target
-    paths (Hugo's globs: `**` any folders, `*` within a name, `{a,b}` either); `content`, the folders of DOCS that
-    hold the pages (a language's, or the content folder), longest first."""
+    """What a Hugo site's config says of its pages, as a SiteConfig: `globs`, the target paths of its cascades
+    that publish their pages nowhere (Hugo's globs: `**` any folders, `*` within a name, `{a,b}` either);
+    `content`, the folders of DOCS that hold the pages (a language's, or the content folder), longest first;
+    `permalinks`, the paths its `permalinks` serve pages at (hugopermalinks.py), if any."""
 
     globs: tuple[str, ...]
     content: tuple[str, ...]
+    permalinks: Permalinks | None = None
 
     @property
     def key(self) -> str:
@@ -135,11 +138,16 @@ class SiteCascade:
         return f"the site's config cascades build: render: never, list: never to {glob}: Hugo publishes it nowhere"
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
-        return None
+        if self.permalinks is None or not pages or extension:
+            return None
+        return self.permalinks.path(doc_id, front_matter)
 
 
-def site_cascade(settings: Mapping[str, Any], content: Sequence[str]) -> SiteCascade | None:
-    """The SiteCascade of a site config (its `cascade`, lower-cased keys), or None when it has no such cascade."""
+def site_cascade(
+    settings: Mapping[str, Any], content: Sequence[str], permalinks: Permalinks | None = None
+) -> SiteCascade | None:
+    """The SiteCascade of a site config (its `cascade`, lower-cased keys) and its `permalinks`, or None when it
+    has neither."""
     globs = []
     for entry in _listed(settings.get("cascade")):
         target = entry.get("target", entry.get("_target"))
@@ -147,7 +155,9 @@ def site_cascade(settings: Mapping[str, Any], content: Sequence[str]) -> SiteCas
             continue  # a target by kind, language or environment is not followed
         if isinstance(target["path"], str) and target["path"].strip():
             globs.append(target["path"].strip())
-    return SiteCascade(tuple(globs[:64]), tuple(sorted(content, key=len, reverse=True))) if globs else None
+    if not globs and permalinks is None:
+        return None
+    return SiteCascade(tuple(globs[:64]), tuple(sorted(content, key=len, reverse=True)), permalinks)
 
 
 def _listed(cascade: Any) -> list[Mapping[str, Any]]:

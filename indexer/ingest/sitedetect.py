@@ -121,7 +121,7 @@ def _known_otherwise(folder: Path, docs: Path) -> Site | None:
     if (zola := zola_config(folder)) is not None:  # before Hugo's older config: Zola's is config.toml too
         return generators.zola_rules(*zola, docs)
     if (config := old_hugo_config(folder)) is not None:
-        found = generators.hugo_root(generators.with_layout(SITES["hugo"], config, docs), config, folder == docs)
+        found = generators.hugo_root(generators.with_layout(SITES["hugo"], config, docs), config, folder == docs, docs)
         return replace(found, known_by=config)
     if folder != docs and (beside := _docusaurus_beside(folder, docs)) is not None:
         return beside  # its config names DOCS: a .gitbook.yaml beside it is older (Redux keeps one from 2018)

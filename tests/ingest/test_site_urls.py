@@ -49,6 +49,40 @@ DOCUSAURUS_PAGES = {
     "api/plugins/pages.mdx": "---\nslug: /api/plugins/@docusaurus/plugin-content-pages\n---\n" + PAGE,
 }
 
+HUGO_PERMALINKS = (  # Docker's docs: content/manuals/ is served from the site's root
+    "baseURL: https://docs.docker.com/\ndisablePathToLower: true\npermalinks:\n"
+    "  page:\n    manuals: /:sections[1:]/:slugorfilename/\n    blog: /:year/:title\n"
+    "  section:\n    manuals: /:sections[1:]/:slugorfilename/\n"
+)
+HUGO_PERMALINK_PAGES = {
+    "content/manuals/_index.md": PAGE,
+    "content/manuals/engine/_index.md": PAGE,
+    "content/manuals/engine/install/_index.md": PAGE,
+    "content/manuals/engine/install/ubuntu.md": PAGE,
+    "content/manuals/engine/install/Rootless.md": PAGE,  # disablePathToLower: as written
+    "content/manuals/engine/notes/old.md": PAGE,  # notes/ has no _index.md: no section of its own
+    "content/manuals/compose/_index.md": PAGE,
+    "content/manuals/compose/moved.md": "---\nslug: watch\n---\n" + PAGE,
+    "content/manuals/extend/_index.md": PAGE,
+    "content/manuals/extend/bundle/index.md": PAGE,  # a leaf bundle: named by its folder
+    "content/blog/launch.md": "---\ntitle: Big Launch\ndate: 2024-05-01\n---\n" + PAGE,
+    "content/blog/undated.md": "---\ntitle: No date\n---\n" + PAGE,  # :year unknown: its own path
+    "content/reference/cli.md": PAGE,  # a section the permalinks do not name
+}
+HUGO_PERMALINK_URLS = {
+    "manuals/_index.md": "https://docs.docker.com/",
+    "manuals/engine/_index.md": "https://docs.docker.com/engine/",
+    "manuals/engine/install/_index.md": "https://docs.docker.com/engine/install/",
+    "manuals/engine/install/ubuntu.md": "https://docs.docker.com/engine/install/ubuntu/",
+    "manuals/engine/install/Rootless.md": "https://docs.docker.com/engine/install/Rootless/",
+    "manuals/engine/notes/old.md": "https://docs.docker.com/engine/old/",
+    "manuals/compose/moved.md": "https://docs.docker.com/compose/watch/",
+    "manuals/extend/bundle/index.md": "https://docs.docker.com/extend/bundle/",
+    "blog/launch.md": "https://docs.docker.com/2024/Big-Launch/",
+    "blog/undated.md": "https://docs.docker.com/blog/undated/",
+    "reference/cli.md": "https://docs.docker.com/reference/cli/",
+}
+
 CASES = [
     SiteCase(
         "docusaurus",
@@ -198,6 +232,20 @@ CASES = [
             "posts/README.md": "https://gohugo.io/posts/readme/",
             "functions/TableOfContents.md": "https://gohugo.io/functions/tableofcontents/",  # Hugo lowercases
         },
+    ),
+    SiteCase(
+        "hugo-permalinks",  # indexed from the site's folder
+        {"site/hugo.yaml": HUGO_PERMALINKS} | {f"site/{path}": text for path, text in HUGO_PERMALINK_PAGES.items()},
+        "site",
+        {"base_url": "https://docs.docker.com/", "drop_extensions": True},
+        {f"content/{doc_id}": url for doc_id, url in HUGO_PERMALINK_URLS.items()},
+    ),
+    SiteCase(
+        "hugo-permalinks-content",  # indexed from its content folder
+        {"site/hugo.yaml": HUGO_PERMALINKS} | {f"site/{path}": text for path, text in HUGO_PERMALINK_PAGES.items()},
+        "site/content",
+        {"base_url": "https://docs.docker.com/", "drop_extensions": True},
+        HUGO_PERMALINK_URLS,
     ),
     SiteCase(
         "docusaurus-blog",  # indexed from the site's folder: a blog post's date is folders of its URL
