@@ -41,7 +41,7 @@ from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import SETTINGS, folders_up, included_text, reading_folder
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["ContentDirs", "content_dirs", "content_folders", "fill_params", "hugo_site"]
+__all__ = ["ContentDirs", "content_dirs", "content_folders", "fill_params", "hugo_site", "site_mains"]
 
 MAX_SECTIONS = 32  # folders looked up from a page for the cascades of their _index.md
 # the name is Hugo's first argument: a word, or one in double quotes or backquotes
@@ -164,6 +164,13 @@ def content_folders(page: Path, site: str) -> list[str]:
     `module.*` too), each language's `contentDir`, the site's `contentDir`, and `content/`; the one holding
     `page` first."""
     return _Params(page, {}).content_folders(site)
+
+
+def site_mains(page: Path, site: str) -> list[Any]:
+    """The main configs of the Hugo site `site` (`config/production/`, `config/_default/`, then its own `hugo.*`
+    or `config.*`), parsed (None for one not there), read as settings of `page`."""
+    params = _Params(page, {})
+    return [params._main(os.path.join(site, "config", e)) for e in _ENVIRONMENTS] + [params._main(site)]
 
 
 def hugo_site(page: Path) -> str | None:

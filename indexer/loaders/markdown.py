@@ -58,6 +58,7 @@ from indexer.loaders.fiddles import expand_fiddles
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.homepage import home_sections
 from indexer.loaders.htmlblocks import plain_html_blocks
+from indexer.loaders.hugoclidata import expand_cli_reference
 from indexer.loaders.hugodata import expand_gohugo_shortcodes
 from indexer.loaders.hugoincludes import expand_hugo_includes
 from indexer.loaders.hugoparams import fill_params
@@ -142,6 +143,7 @@ class MarkdownLoader:
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
         body = expand_svelte_includes(body, path)  # svelte.dev's `@include .generated/compile-errors.md`
         body = expand_vitepress_code_imports(body, path)  # `<<< @/snippets/app.js`, once its includes are in
+        body = expand_cli_reference(body, path, front_matter)  # Docker's CLI reference, from the site's data
         body = expand_hugo_includes(body, path)  # a Hugo site's own include shortcodes (GoReleaser's g_include)
         body = expand_gohugo_shortcodes(body, path)  # gohugo.io's: code-toggle of its config, new-in
         body = expand_fiddles(body, path)  # Electron's ```fiddle blocks: the example's files

@@ -1,0 +1,167 @@
+"""The shape of Docker's docs (docker/docs): CLI reference pages whose body is only a comment, their front matter
+naming a data file (`datafolder`, `datafile`) that the site's `cli` layout shows: YAML of docker/cli-docs-tool's
+shape, in the site's `data/` folder or in a vendored module (`_vendor/`) the config mounts there."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from support.folders import found, index, skipped, text_of, warnings_of, write
+
+HUGO_YAML = """baseURL: https://docs.example/
+module:
+  mounts:
+    - source: assets
+      target: assets
+  imports:
+    - path: github.com/example/compose/v2
+      mounts:
+        - source: docs/reference
+          target: data/compose-cli
+          includeFiles: "*.yaml"
+"""
+
+COMMENT = "\n<!--\nThis page is automatically generated from Docker's source code.\n-->\n"
+
+RUN_YAML = """command: docker container run
+aliases: docker container run, docker run
+short: Create and run a new zebracorn container from an image
+long: |-
+    The `docker run` command runs a command in a new container.
+
+    ### Heading of the long text
+usage: docker container run [OPTIONS] IMAGE [COMMAND] [ARG...]
+options:
+    - option: publish
+      shorthand: p
+      value_type: list
+      description: Publish a container's port(s) to the quokkaport host
+      hidden: false
+    - option: restart
+      value_type: string
+      default_value: "no"
+      description: Restart policy (always|never)
+      min_api_version: "1.25"
+      hidden: false
+    - option: secret-flag
+      value_type: bool
+      default_value: "false"
+      description: Something hidden
+      hidden: true
+examples: |-
+    ### Publish ports (-p)
+
+    ```console
+    $ docker run -p 127.0.0.1:80:8080/tcp nginx:alpine
+    ```
+deprecated: false
+"""
+
+COMPOSE_YAML = """command: docker compose
+short: Docker Compose
+long: Define and run multi-container applications with Docker
+usage: docker compose
+cname:
+    - docker compose watch
+clink:
+    - docker_compose_watch.yaml
+"""
+
+WATCH_YAML = """command: docker compose watch
+short: Watch build context for service and rebuild wombatsync containers when files are updated
+usage: docker compose watch [SERVICE...]
+options:
+    - option: prune
+      value_type: bool
+      default_value: "true"
+      description: Prune dangling images on rebuild
+      hidden: false
+"""
+
+
+def _site(root: Path) -> None:
+    write(root, "hugo.yaml", HUGO_YAML)
+    write(root, "layouts/_default/cli.html", '{{ define "main" }}{{ .Params.datafile }}{{ end }}\n')
+    write(root, "data/engine-cli/docker_container_run.yaml", RUN_YAML)
+    vendored = "_vendor/github.com/example/compose/v2/docs/reference"
+    write(root, f"{vendored}/docker_compose.yaml", COMPOSE_YAML)
+    write(root, f"{vendored}/docker_compose_watch.yaml", WATCH_YAML)
+    cli = "content/reference/cli/docker"
+    front = "---\ndatafolder: {}\ndatafile: {}\ntitle: {}\nlayout: cli\n---\n"
+    write(
+        root,
+        f"{cli}/container/run.md",
+        front.format("engine-cli", "docker_container_run", "docker container run") + COMMENT,
+    )
+    write(root, f"{cli}/compose/_index.md", front.format("compose-cli", "docker_compose", "docker compose") + COMMENT)
+    write(
+        root,
+        f"{cli}/compose/watch.md",
+        front.format("compose-cli", "docker_compose_watch", "docker compose watch") + COMMENT,
+    )
+    write(root, "content/notes.md", "---\ndatafile: notes\ntitle: Notes\n---\nOwn words of the notes page.\n")
+    write(root, "data/notes.yaml", "items: [1, 2]\n")  # no command's reference: the page stays as it is
+
+
+def test_a_cli_reference_page_shows_its_commands_data(tmp_path: Path) -> None:
+    _site(tmp_path / "site")
+    index(tmp_path / "site", tmp_path / "index")
+    text = text_of(tmp_path / "index", "content/reference/cli/docker/container/run.md")
+    assert "Create and run a new zebracorn container from an image" in text
+    assert "docker container run [OPTIONS] IMAGE [COMMAND] [ARG...]" in text
+    assert "Aliases | docker run" in text  # the page's own title is no alias of itself
+    assert "-p, --publish" in text and "quokkaport" in text
+    assert "--restart | no | [API 1.25+] Restart policy (always|never)" in text
+    assert "secret-flag" not in text  # hidden
+    assert "$ docker run -p 127.0.0.1:80:8080/tcp nginx:alpine" in text
+    assert "automatically generated" not in text  # the comment shows nothing
+    assert found(tmp_path / "index", "quokkaport") == ["content/reference/cli/docker/container/run.md"]
+
+
+def test_a_cli_section_lists_its_subcommands_from_a_vendored_modules_data(tmp_path: Path) -> None:
+    _site(tmp_path / "site")
+    index(tmp_path / "site", tmp_path / "index")
+    section = text_of(tmp_path / "index", "content/reference/cli/docker/compose/_index.md")
+    assert "Define and run multi-container applications with Docker" in section
+    assert "Subcommands" in section and "docker compose watch | Watch build context" in section
+    watch = text_of(tmp_path / "index", "content/reference/cli/docker/compose/watch.md")
+    assert "--prune | true | Prune dangling images on rebuild" in watch
+    assert "content/reference/cli/docker/compose/watch.md" in found(tmp_path / "index", "wombatsync")
+
+
+def test_a_data_file_of_another_shape_leaves_the_page_as_it_is(tmp_path: Path) -> None:
+    _site(tmp_path / "site")
+    index(tmp_path / "site", tmp_path / "index")
+    assert text_of(tmp_path / "index", "content/notes.md").strip() == "Own words of the notes page."
+
+
+def test_indexed_from_its_content_folder_the_data_outside_is_refused_with_a_warning(tmp_path: Path) -> None:
+    _site(tmp_path / "site")
+    report = index(tmp_path / "site/content", tmp_path / "index")
+    why = skipped(report)["reference/cli/docker/container/run.md"]
+    assert "outside the documents folder" in why and "--includes-from" in why
+    index(tmp_path / "site/content", tmp_path / "index", includes_from=tmp_path / "site")
+    assert "quokkaport" in text_of(tmp_path / "index", "reference/cli/docker/container/run.md")
+
+
+def test_a_change_to_the_data_file_reads_the_page_again(tmp_path: Path) -> None:
+    _site(tmp_path / "site")
+    index(tmp_path / "site", tmp_path / "index")
+    time.sleep(0.01)
+    write(tmp_path / "site", "data/engine-cli/docker_container_run.yaml", RUN_YAML.replace("quokkaport", "numbat"))
+    report = index(tmp_path / "site", tmp_path / "index")
+    assert not warnings_of(report, "content/reference/cli/docker/container/run.md")
+    assert found(tmp_path / "index", "numbat") == ["content/reference/cli/docker/container/run.md"]
+
+
+def test_hostile_data_is_bounded_and_never_raises(tmp_path: Path) -> None:
+    _site(tmp_path / "site")
+    hostile = f'command: x\nusage: "a{"`" * 100_000}"\nshort: "{"|" * 100_000}"\noptions: [1, {{option: 5}}]\n'
+    write(tmp_path / "site", "data/engine-cli/docker_container_run.yaml", hostile)
+    write(tmp_path / "site", "content/bad.md", "---\ndatafile: ../../etc/passwd\ndatafolder: [1]\n---\nBad words.\n")
+    start = time.monotonic()
+    index(tmp_path / "site", tmp_path / "index")
+    assert time.monotonic() - start < 20
+    assert "Bad words." in text_of(tmp_path / "index", "content/bad.md")
+    assert "a```" in text_of(tmp_path / "index", "content/reference/cli/docker/container/run.md")
