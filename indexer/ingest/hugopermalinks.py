@@ -69,7 +69,7 @@ class Permalinks:
         bundle = page.stem == "index"  # a leaf bundle: named by its folder, which is no section
         depth = next((i for i in range(len(folders), 1, -1) if self._is_section(folders[:i])), 1)
         sections = folders[:depth]  # the path of its current section, the deepest of its folders that is one
-        name = "" if is_section else (folders[-1] if bundle else page.stem.split(".")[0])
+        name = "" if is_section else (folders[-1] if bundle else page.stem)  # `20.10.md` is 20.10
         slug = front_matter.get("slug")
         slug = slug.strip() if isinstance(slug, str) and slug.strip() and "/" not in slug else ""
         title = front_matter.get("title")
