@@ -20,6 +20,7 @@ from indexer.ingest.bookdown import bookdown_book
 from indexer.ingest.docfx import docfx_site
 from indexer.ingest.documenter import documenter_project
 from indexer.ingest.hugobuild import site_cascade
+from indexer.ingest.hugomounts import Mount, vendored_mounts
 from indexer.ingest.hugopermalinks import hugo_permalinks
 from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages
 from indexer.ingest.mintlify import mintlify_site
@@ -145,8 +146,9 @@ def _dirhtml(conf: Path) -> bool:
 def hugo_root(site: Site, config: Path, in_docs: bool, docs: Path) -> Site:
     """A Hugo site indexed from its own folder (its config in DOCS): its pages are those of its content folder
     (layouts.hugo_content), served from the site's root (`content/docs/install.md` is `docs/install/`); its
-    templates, its README and the rest are no pages. A multilingual site's editions say where its pages are
-    instead (layouts.py)."""
+    templates, its README and the rest are no pages, but the files its vendored modules mount as pages
+    (hugomounts.py). A multilingual site's editions say where its pages are instead (layouts.py). Its config's
+    cascades, permalinks (hugopermalinks.py) and mounts are its SiteCascade."""
     if site.name != "hugo":
         return site
     if in_docs and site.layout is not None:  # its languages' folders hold its pages: the rest is none
@@ -157,12 +159,25 @@ def hugo_root(site: Site, config: Path, in_docs: bool, docs: Path) -> Site:
         site = replace(site, root=folder)
     content = [area.folder for area in site.layout.areas] if site.layout else [site.root]
     settings = lowered(config_mapping(config))
+    lower = settings.get("disablepathtolower") is not True
     pages = config.parent / site.root if in_docs else docs
-    permalinks = None  # read from the content folder itself or the site's, not from a folder below it
+    permalinks = None  # read from the content folder itself or the site's, not from one below it
+    mounts: tuple[Mount, ...] = ()
     if site.layout is None and (in_docs or docs.resolve() == (config.parent / hugo_content(config)).resolve()):
-        permalinks = hugo_permalinks(settings, str(pages), settings.get("disablepathtolower") is not True)
-    cascade = site_cascade(settings, content, permalinks)
+        permalinks = hugo_permalinks(settings, str(pages), lower)
+    if site.layout is None and in_docs:  # its vendored modules' pages (hugomounts.py)
+        mounts = vendored_mounts(settings, _vendored(docs, settings))
+    cascade = site_cascade(settings, content, permalinks, mounts, lower)
     return replace(site, config=cascade) if cascade is not None else site
+
+
+def _vendored(site: Path, settings: Mapping[str, Any]) -> frozenset[str]:
+    """The paths of the modules a Hugo site imports that `hugo mod vendor` keeps in its `_vendor/` folder."""
+    if not (site / "_vendor").is_dir():
+        return frozenset()
+    module = lowered(settings.get("module"))
+    paths = [lowered(entry).get("path") for entry in listed(module.get("imports"))[:200]]
+    return frozenset(p for p in paths if isinstance(p, str) and ".." not in p and (site / "_vendor" / p).is_dir())
 
 
 def zola_rules(config: Path, settings: Mapping[str, Any], docs: Path) -> Site:

@@ -27,6 +27,7 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from indexer.ingest.hugomounts import Mount, mounted_path, served_path
 from indexer.ingest.hugopermalinks import Permalinks
 from indexer.ingest.pathglob import path_glob
 from indexer.loaders.frontmatter import split_front_matter
@@ -109,11 +110,14 @@ class SiteCascade:
     """What a Hugo site's config says of its pages, as a SiteConfig: `globs`, the target paths of its cascades
     that publish their pages nowhere (Hugo's globs: `**` any folders, `*` within a name, `{a,b}` either);
     `content`, the folders of DOCS that hold the pages (a language's, or the content folder), longest first;
-    `permalinks`, the paths its `permalinks` serve pages at (hugopermalinks.py), if any."""
+    `permalinks`, the paths its `permalinks` serve pages at (hugopermalinks.py), if any; `mounts`, the files of
+    its vendored modules it mounts as pages (hugomounts.py)."""
 
     globs: tuple[str, ...]
     content: tuple[str, ...]
     permalinks: Permalinks | None = None
+    mounts: tuple[Mount, ...] = ()
+    lower: bool = True  # paths are lower-cased (unless the config says disablePathToLower)
 
     @property
     def key(self) -> str:
@@ -137,17 +141,27 @@ class SiteCascade:
             return None
         return f"the site's config cascades build: render: never, list: never to {glob}: Hugo publishes it nowhere"
 
+    def mounted(self, doc_id: str) -> bool:
+        """Whether the file `doc_id`, outside the content folder, is a page a vendored module's mount brings in."""
+        return bool(self.mounts) and mounted_path(self.mounts, doc_id) is not None
+
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:
-        if self.permalinks is None or not pages or extension:
+        if not pages or extension:
             return None
-        return self.permalinks.path(doc_id, front_matter)
+        placed = mounted_path(self.mounts, doc_id) if self.mounts else None
+        own = self.permalinks.path(doc_id if placed is None else placed, front_matter) if self.permalinks else None
+        return served_path(placed, self.lower) if own is None and placed is not None else own
 
 
 def site_cascade(
-    settings: Mapping[str, Any], content: Sequence[str], permalinks: Permalinks | None = None
+    settings: Mapping[str, Any],
+    content: Sequence[str],
+    permalinks: Permalinks | None = None,
+    mounts: tuple[Mount, ...] = (),
+    lower: bool = True,
 ) -> SiteCascade | None:
-    """The SiteCascade of a site config (its `cascade`, lower-cased keys) and its `permalinks`, or None when it
-    has neither."""
+    """The SiteCascade of a site config (its `cascade`, lower-cased keys), its `permalinks` and its vendored
+    modules' `mounts`, or None when it has none of them."""
     globs = []
     for entry in _listed(settings.get("cascade")):
         target = entry.get("target", entry.get("_target"))
@@ -155,9 +169,9 @@ def site_cascade(
             continue  # a target by kind, language or environment is not followed
         if isinstance(target["path"], str) and target["path"].strip():
             globs.append(target["path"].strip())
-    if not globs and permalinks is None:
+    if not globs and permalinks is None and not mounts:
         return None
-    return SiteCascade(tuple(globs[:64]), tuple(sorted(content, key=len, reverse=True)), permalinks)
+    return SiteCascade(tuple(globs[:64]), tuple(sorted(content, key=len, reverse=True)), permalinks, mounts, lower)
 
 
 def _listed(cascade: Any) -> list[Mapping[str, Any]]:

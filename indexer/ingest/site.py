@@ -40,6 +40,7 @@ from typing import Any, Protocol
 
 from indexer.ingest import unpublished
 from indexer.ingest.editions import Area, Layout, Place
+from indexer.ingest.hugobuild import SiteCascade
 from indexer.ingest.mkdocs import MkDocsSite
 from indexer.ingest.sphinxconf import SphinxConfig
 
@@ -173,7 +174,8 @@ class Site:
         served as it is (Docusaurus's static/, Astro's public/: raw source; Ionic's pages import their examples from
         it); what the site's config says (SiteConfig: Jekyll's `_includes/`, VitePress's `srcExclude`); on any
         site, robots.txt and the 404 page (unpublished.no_reading)."""
-        if self.root and not doc_id.startswith(self.root):
+        mounted = isinstance(self.config, SiteCascade) and self.config.mounted(doc_id)  # Hugo's vendored modules'
+        if self.root and not doc_id.startswith(self.root) and not mounted:
             return unpublished.outside_root(self.name, self.root)
         own = self.config.unpublished(doc_id)
         if own is not None:

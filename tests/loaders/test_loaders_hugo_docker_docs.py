@@ -1,13 +1,14 @@
 """The shape of Docker's docs (docker/docs): CLI reference pages whose body is only a comment, their front matter
 naming a data file (`datafolder`, `datafile`) that the site's `cli` layout shows: YAML of docker/cli-docs-tool's
-shape, in the site's `data/` folder or in a vendored module (`_vendor/`) the config mounts there."""
+shape, in the site's `data/` folder or in a vendored module (`_vendor/`) the config mounts there; and pages of
+vendored modules mounted into the content (BuildKit's Dockerfile reference), served where the mount puts them."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
-from support.folders import found, index, skipped, text_of, warnings_of, write
+from support.folders import document, found, index, skipped, text_of, warnings_of, write
 
 HUGO_YAML = """baseURL: https://docs.example/
 module:
@@ -20,6 +21,18 @@ module:
         - source: docs/reference
           target: data/compose-cli
           includeFiles: "*.yaml"
+    - path: github.com/example/buildkit
+      mounts:
+        - source: frontend/dockerfile/docs/reference.md
+          target: content/reference/dockerfile.md
+        - source: frontend/dockerfile/docs/rules
+          target: content/reference/build-checks
+          includeFiles: "*.md"
+          excludeFiles: draft.md
+    - path: github.com/example/notvendored
+      mounts:
+        - source: docs
+          target: content/elsewhere
 """
 
 COMMENT = "\n<!--\nThis page is automatically generated from Docker's source code.\n-->\n"
@@ -165,3 +178,32 @@ def test_hostile_data_is_bounded_and_never_raises(tmp_path: Path) -> None:
     assert time.monotonic() - start < 20
     assert "Bad words." in text_of(tmp_path / "index", "content/bad.md")
     assert "a```" in text_of(tmp_path / "index", "content/reference/cli/docker/container/run.md")
+
+
+def _vendored_pages(root: Path) -> None:
+    write(root, "hugo.yaml", HUGO_YAML)
+    write(root, "content/_index.md", "---\ntitle: Home\n---\nThe home page.\n")
+    docs = "_vendor/github.com/example/buildkit/frontend/dockerfile/docs"
+    write(
+        root, f"{docs}/reference.md", "---\ntitle: Dockerfile reference\n---\n## COPY\n\nCOPY copies aardwolf files.\n"
+    )
+    write(root, f"{docs}/rules/_index.md", "---\ntitle: Build checks\n---\nRules that check a pangolin build.\n")
+    write(root, f"{docs}/rules/copy-ignored-file.md", "---\ntitle: CopyIgnoredFile\n---\nA capybara rule.\n")
+    write(root, f"{docs}/rules/draft.md", "---\ntitle: Draft\n---\nAn excluded okapi rule.\n")
+    write(root, f"{docs}/rules/notes.txt", "Not a page.\n")
+    write(root, f"{docs}/other.md", "---\ntitle: Other\n---\nA file no mount names.\n")
+
+
+def test_pages_a_vendored_module_mounts_into_the_content_are_pages_where_the_mount_puts_them(tmp_path: Path) -> None:
+    _vendored_pages(tmp_path / "site")
+    report = index(tmp_path / "site", tmp_path / "index", base_url="https://docs.example/", drop_extensions=True)
+    docs = "_vendor/github.com/example/buildkit/frontend/dockerfile/docs"
+    assert found(tmp_path / "index", "aardwolf") == [f"{docs}/reference.md"]
+    reference = document(tmp_path / "index", f"{docs}/reference.md")
+    assert (reference.title, reference.url) == ("Dockerfile reference", "https://docs.example/reference/dockerfile/")
+    assert document(tmp_path / "index", f"{docs}/rules/_index.md").url == "https://docs.example/reference/build-checks/"
+    rule = document(tmp_path / "index", f"{docs}/rules/copy-ignored-file.md")
+    assert rule.url == "https://docs.example/reference/build-checks/copy-ignored-file/"
+    assert found(tmp_path / "index", "okapi") == []  # excludeFiles
+    assert "outside the site's content/ folder" in skipped(report)[f"{docs}/rules/draft.md"]
+    assert "outside the site's content/ folder" in skipped(report)[f"{docs}/other.md"]

@@ -1,0 +1,111 @@
+"""Pages a Hugo site takes from the modules it imports, as `hugo mod vendor` keeps them in `_vendor/`.
+
+Docker's docs mount files of other repositories into their content: BuildKit's Dockerfile reference
+(`frontend/dockerfile/docs/reference.md` as `content/reference/dockerfile.md`), its build checks (a folder, as
+`content/reference/build-checks`), the CLI's `docs/reference/run.md` (the guide to `docker run`), Buildx's Bake
+reference... (`module: imports: [{path: github.com/moby/buildkit, mounts: [{source, target}]}]`), and commit the
+vendored copies at `_vendor/<path>/<source>`. Indexed from the site's folder, those files lay outside its
+`content/` folder and were no pages: "dockerfile COPY instruction" found no Dockerfile reference.
+
+A file of a vendored import's mount whose target is the content folder or a path in it is a page of the site,
+served where its target puts it (then by the site's permalinks, hugopermalinks.py): a mount of a file is that
+page, a mount of a folder holds its files below that target, each kept or left out by the mount's
+`includeFiles` and `excludeFiles` globs (matched against its path in the mounted folder, and its name). Only a
+site indexed from its own folder, with one language, and only what lies in DOCS's `_vendor/` is read: a module
+Hugo would fetch is not here to read.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
+
+__all__ = ["Mount", "mounted_path", "served_path", "vendored_mounts"]
+
+MAX_MOUNTS = 200  # mounts read from one config
+MAX_GLOBS = 50  # globs of one mount
+
+
+@dataclass(frozen=True)
+class Mount:
+    """A vendored module's mount into the content: `source`, the file or folder in DOCS (`_vendor/...`, no slash
+    at its end); `target`, where it goes in the content folder ("" for the content folder itself); its globs."""
+
+    source: str
+    target: str
+    includes: tuple[str, ...] = ()
+    excludes: tuple[str, ...] = ()
+
+    def placed(self, doc_id: str) -> str | None:
+        """Where the file `doc_id` is in the content folder, when this mount brings it there; else None."""
+        if doc_id == self.source:
+            return self.target
+        if not doc_id.startswith(self.source + "/"):
+            return None
+        below = doc_id[len(self.source) + 1 :]
+        name = PurePosixPath(below).name
+        if self.includes and not any(_matches(below, name, glob) for glob in self.includes):
+            return None
+        if any(_matches(below, name, glob) for glob in self.excludes):
+            return None
+        return f"{self.target}/{below}" if self.target else below
+
+
+def _matches(path: str, name: str, glob: str) -> bool:
+    glob = glob.strip("/")
+    return fnmatch.fnmatchcase(path, glob) or fnmatch.fnmatchcase(name, glob)
+
+
+def mounted_path(mounts: tuple[Mount, ...], doc_id: str) -> str | None:
+    """The path in the content folder of the file `doc_id`, which a mount brings there; None for none."""
+    return next((placed for mount in mounts if (placed := mount.placed(doc_id)) is not None), None)
+
+
+def served_path(content_path: str, lower: bool) -> str:
+    """Where Hugo serves a page at `content_path` in its content folder, by default: its folders and name, a
+    section's or a bundle's index page at its folder's path, with a slash at its end."""
+    pure = PurePosixPath(content_path)
+    parts = list(pure.parent.parts) + ([] if pure.stem in ("_index", "index") else [pure.stem])
+    path = "".join(f"{part}/" for part in parts if part not in ("", "."))
+    return path.lower() if lower else path
+
+
+def vendored_mounts(settings: Mapping[str, Any], present: frozenset[str]) -> tuple[Mount, ...]:
+    """The content mounts of a Hugo config's imports (`settings`, lower-cased top-level keys) that lie in DOCS's
+    `_vendor/` folder: `present`, the import paths vendored there."""
+    module = _get(settings, "module")
+    found: list[Mount] = []
+    for entry in _listed(_get(module, "imports"))[:MAX_MOUNTS]:
+        path = _get(entry, "path")
+        if not isinstance(path, str) or path not in present:
+            continue
+        for mount in _listed(_get(entry, "mounts"))[:MAX_MOUNTS]:
+            source, target = _get(mount, "source"), _get(mount, "target")
+            if not isinstance(source, str) or not isinstance(target, str) or ".." in source.split("/"):
+                continue
+            parts = target.strip("/").split("/")
+            if parts[0] != "content" or ".." in parts:
+                continue
+            where = f"_vendor/{path}/{source.strip('/')}".rstrip("/")
+            globs = (_globs(_get(mount, "includefiles")), _globs(_get(mount, "excludefiles")))
+            found.append(Mount(where, "/".join(parts[1:]), *globs))
+    return tuple(found[:MAX_MOUNTS])
+
+
+def _get(value: Any, key: str) -> Any:
+    """A key of a config mapping, in any case (Hugo's keys are case-insensitive)."""
+    if not isinstance(value, Mapping):
+        return None
+    return next((v for k, v in value.items() if str(k).lower() == key), None)
+
+
+def _listed(value: Any) -> list[Mapping[str, Any]]:
+    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
+
+
+def _globs(value: Any) -> tuple[str, ...]:
+    values = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    return tuple(v for v in values if isinstance(v, str) and v.strip())[:MAX_GLOBS]
