@@ -10,8 +10,10 @@ mounts `content/en`, and its `{{% include "/_common/gomodules-info.md" %}}` is i
 it has no suffix, else as the folder's `index.md` or `_index.md`), else from the site's folder, as `readFile`
 reads it. A template that reads no argument but one file it names (grpc.io's why-grpc:
 `{{ readFile "includes/why-grpc.md" | markdownify }}`, the "Why use gRPC?" section of its 12 tutorials) puts that
-file in place wherever it is called. The file's text replaces the shortcode as written, without its front matter, so a
-snippet indented for a code block lands in it; its own include shortcodes are put in place too. Any other
+file in place wherever it is called; one that shows nothing but one of its call's arguments in HTML tags
+(Docker's `release-date`: `<em>{{ .Get "date" }}</em>`, under each of 390 releases' headings) shows that
+argument. The file's text replaces the shortcode as written, without its front matter, so a snippet indented
+for a code block lands in it; its own include shortcodes are put in place too. Any other
 shortcode, a theme's or a module's whose template the indexer does not see, is left to templates.py, which takes
 it out. The site is the one hugoparams.py finds; templates and files are read as includes are (includes.py:
 remembered, so that a change reads the page again). A template or a file outside the documents folder (or
@@ -41,6 +43,12 @@ _CALL = re.compile(r"\{\{([<%])[ \t]*+(?P<name>[A-Za-z][\w-]*+)(?P<arguments>[^\
 _READ_FILE = re.compile(r"""\breadFile[ \t]+(?:"([^"\n{}]+)"|`([^`\n{}]+)`)""")  # a file named in the template
 _GETS_ANY = re.compile(r"\.(?:Get|Inner|Params)\b")  # a template that reads its call: not one fixed file
 _TEMPLATE_FOLDERS = ("layouts/_shortcodes", "layouts/shortcodes")
+# a template that shows nothing but one argument of its call, in HTML tags (Docker's release-date:
+# `<em class="...">{{ .Get "date" }}</em>`); possessive, so that no tag or space is tried again
+_SHOWS_ARGUMENT = re.compile(
+    r"""\s*+(?:<[^<>{}]*+>\s*+)*+\{\{-?+[ \t]*+\.Get[ \t]++(?:"([\w-]++)"|`([\w-]++)`|(\d++))[ \t]*+-?+\}\}"""
+    r"\s*+(?:<[^<>{}]*+>\s*+)*+"
+)
 _FILE_LIKE = re.compile(r"[\w-]/[\w.-]|\.(?:md|markdown|html?|ya?ml|json|toml|txt)$", re.IGNORECASE)
 
 
@@ -61,6 +69,7 @@ class _Site:
         self.folder = folder
         self.arguments: dict[str, Reads | None] = {}
         self.fixed: dict[str, str] = {}  # shortcode -> the one file its template reads whatever the call says
+        self.shows: dict[str, str] = {}  # shortcode -> the argument that is all its template shows
         self.outside: dict[str, Path] = {}  # shortcode -> its template, which lies outside the reading root
         self.contents: list[str] | None = None  # its content folders, the page's own first (read when needed)
 
@@ -70,6 +79,10 @@ class _Site:
         for call in _CALL.finditer(text):
             name = call["name"]
             argument = self._argument(name, page)
+            if name in self.shows:  # its template shows one of its arguments
+                out += [text[pos : call.start()], shortcode_arguments(call["arguments"]).get(self.shows[name], "")]
+                pos = call.end()
+                continue
             if argument is None:
                 if name in self.outside and _names_a_file(shortcode_arguments(call["arguments"])):
                     template = self.outside.pop(name)  # once: it may be an include
@@ -96,6 +109,8 @@ class _Site:
                     if self.arguments[name] is None and len(files) == 1 and not _GETS_ANY.search(source):
                         self.fixed[name] = "".join(files[0])
                         self.arguments[name] = Reads("")
+                    if self.arguments[name] is None and (shown := _SHOWS_ARGUMENT.fullmatch(source)):
+                        self.shows[name] = "".join(shown.groups(""))
                     break
                 if lies_outside(str(template)):  # said only where a call names a file (see expand())
                     self.outside[name] = template

@@ -207,3 +207,16 @@ def test_pages_a_vendored_module_mounts_into_the_content_are_pages_where_the_mou
     assert found(tmp_path / "index", "okapi") == []  # excludeFiles
     assert "outside the site's content/ folder" in skipped(report)[f"{docs}/rules/draft.md"]
     assert "outside the site's content/ folder" in skipped(report)[f"{docs}/other.md"]
+
+
+def test_a_shortcode_whose_template_shows_one_argument_shows_it(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    write(site, "hugo.yaml", HUGO_YAML)
+    write(site, "layouts/shortcodes/release-date.html", '<em class="text-gray-400 italic">{{ .Get "date" }}</em>\n')
+    write(site, "layouts/shortcodes/version.html", "{{ .Get 0 }}")
+    notes = '## 4.48.0\n\n{{< release-date date="2025-10-09" >}}\n\nNew in {{< version "v4" >}}: a jackalope.\n'
+    write(site, "content/release-notes.md", "---\ntitle: Release notes\n---\n" + notes)
+    index(site, tmp_path / "index")
+    text = text_of(tmp_path / "index", "content/release-notes.md")
+    assert "4.48.0\n\n2025-10-09\n\nNew in v4: a jackalope." in text
+    assert "release-date" not in text and "<em" not in text
