@@ -7,6 +7,10 @@ remaining shortcode tags out:
   fenced code, so that `# comment` is no heading, `#include <stdio.h>` no HTML tag and the lines are not run
   together into one paragraph;
 - comments: the body of `{{< comment >}}` (Hugo's own since 0.137, and Docsy's) shows nothing;
+- inline shortcodes (`{{% panel.inline %}}...{{% /panel.inline %}}`, where a site enables them): their body is a
+  template, shown as its text without its actions (`{{ $data.Content }}` of a file Docker's guide fetches when the
+  site is built: the indexer runs no template), and `{{% panel.inline / %}}` shows again the body the page
+  defined under that name (Docker's Scout guide shows one panel's steps in two tabs);
 - Hextra's tabs: a `{{< tab >}}` in a `{{< tabs >}}` shows its label (`name="x"`, its one unnamed argument, else
   the `items` of its tabs by position) on a line of its own above its Markdown (GoReleaser's Before and After).
 A tab in a pane shows its header (`header="Maven"`, or its one unnamed argument: `{{< tab "C++" >}}`) on a line
@@ -30,7 +34,9 @@ __all__ = ["expand_code_shortcodes", "shortcode_arguments"]
 _TAG = re.compile(r"\{\{[<%][ \t]*+(?:(?P<closing>/)[ \t]*+)?(?P<name>[A-Za-z][\w./-]*+)"
                   rf"(?P<arguments>[^\n]{{0,{MAX_TAG}}}?)[>%]\}}\}}")  # fmt: skip
 _ARGUMENT = re.compile(r"""(?:([\w-]+)[ \t]*=[ \t]*)?("(?:[^"\\]|\\.)*"|`[^`]*`|[^\s"`=]+)""")
-_NAMES = ("tabpane", "tabs", "tab", "highlight", "code-toggle", "card", "comment")
+_NAMES = ("tabpane", "tabs", "tab", "highlight", "code-toggle", "card", "comment", ".inline")
+# a template's action in an inline shortcode's body (not a shortcode's tag): at most MAX_TAG characters, one line
+_ACTION = re.compile(rf"\{{\{{(?![<%])[^{{}}\n]{{0,{MAX_TAG}}}\}}\}}")
 _FENCE_RUN = re.compile(r"^[ \t]*(`{3,})", re.MULTILINE)
 
 
@@ -41,13 +47,21 @@ def expand_code_shortcodes(text: str) -> str:
     closers = _Closers(text)
     out: list[str] = []
     panes: list[bool | _Tabs] = []  # for each tabpane we are in, whether its tabs are text; or a Hextra tabs
+    inline: dict[str, str] = {}  # the bodies of the page's inline shortcodes, by name, as they show
     pos = 0
     for tag in _TAG.finditer(text):
         name, closing = tag["name"], tag["closing"] is not None
-        if tag.start() < pos or name not in _NAMES:
+        if tag.start() < pos or (name not in _NAMES and not name.endswith(".inline")):
             continue
         written = tag["arguments"].rstrip(" \t")
         self_closing = written.endswith("/")
+        if name.endswith(".inline") and not closing:
+            end = None if self_closing else closers.after(name, tag.end())
+            if end is not None:
+                inline[name] = _ACTION.sub("", text[tag.end() : end.start()])
+            out += [text[pos : tag.start()], inline.get(name, "")]
+            pos = tag.end() if end is None else end.end()
+            continue
         arguments = shortcode_arguments(written[:-1] if self_closing else written)
         if name in ("tabpane", "tabs"):
             _enter_or_leave(panes, name, closing, self_closing, arguments)

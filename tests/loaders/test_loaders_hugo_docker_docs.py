@@ -220,3 +220,24 @@ def test_a_shortcode_whose_template_shows_one_argument_shows_it(tmp_path: Path) 
     text = text_of(tmp_path / "index", "content/release-notes.md")
     assert "4.48.0\n\n2025-10-09\n\nNew in v4: a jackalope." in text
     assert "release-date" not in text and "<em" not in text
+
+
+def test_an_inline_shortcode_shows_its_text_without_its_actions_and_again_where_reused(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    write(site, "hugo.yaml", "baseURL: https://docs.example/\nenableInlineShortcodes: true\n")
+    page = (
+        '---\ntitle: Exceptions\n---\n{{< tabs >}}\n{{< tab name="Dashboard" >}}\n\n1. Select the vulnerability.\n\n'
+        "{{% create_panel.inline %}}\nThe side panel opens: fill in the narwhal details.\n"
+        "{{% /create_panel.inline %}}\n"
+        '\n{{< /tab >}}\n{{< tab name="Desktop" >}}\n\n1. Open the images view.\n\n{{% create_panel.inline / %}}\n'
+        "\n{{< /tab >}}\n{{< /tabs >}}\n\n{{% dockerfile.inline %}}\n"
+        '{{ $data := resources.GetRemote "https://example.com/Dockerfile" }}\n```dockerfile\n{{ $data.Content }}\n```\n'
+        "{{% /dockerfile.inline %}}\n\nThe end.\n"
+    )
+    write(site, "content/exceptions.md", page)
+    index(site, tmp_path / "index")
+    text = text_of(tmp_path / "index", "content/exceptions.md")
+    assert text.count("The side panel opens: fill in the narwhal details.") == 2
+    assert text.index("Open the images view.") < text.rindex("narwhal")
+    assert "{{" not in text and "GetRemote" not in text and ".inline" not in text
+    assert "The end." in text
