@@ -163,10 +163,10 @@ def hugo_root(site: Site, config: Path, in_docs: bool, docs: Path) -> Site:
     pages = config.parent / site.root if in_docs else docs
     permalinks = None  # read from the content folder itself or the site's, not from one below it
     mounts: tuple[Mount, ...] = ()
-    if site.layout is None and (in_docs or docs.resolve() == (config.parent / hugo_content(config)).resolve()):
-        permalinks = hugo_permalinks(settings, str(pages), lower)
     if site.layout is None and in_docs:  # its vendored modules' pages (hugomounts.py)
         mounts = vendored_mounts(settings, _vendored(docs, settings))
+    if site.layout is None and (in_docs or docs.resolve() == (config.parent / hugo_content(config)).resolve()):
+        permalinks = hugo_permalinks(settings, str(pages), lower, mounts, str(docs))
     cascade = site_cascade(settings, content, permalinks, mounts, lower)
     return replace(site, config=cascade) if cascade is not None else site
 

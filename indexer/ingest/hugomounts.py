@@ -53,6 +53,15 @@ class Mount:
             return None
         return f"{self.target}/{below}" if self.target else below
 
+    def source_of(self, content_path: str) -> str | None:
+        """The file in DOCS this mount brings to `content_path` (a path in the content folder), if any."""
+        if content_path == self.target:
+            return self.source
+        if self.target and not content_path.startswith(self.target + "/"):
+            return None
+        below = content_path[len(self.target) + 1 :] if self.target else content_path
+        return f"{self.source}/{below}" if self.placed(f"{self.source}/{below}") is not None else None
+
 
 def _matches(path: str, name: str, glob: str) -> bool:
     glob = glob.strip("/")

@@ -12,7 +12,8 @@ keyed by the top-level section (the first folder of the content folder) it appli
 `:contentbasename`, `:slug`, `:slugorfilename`, `:slugorcontentbasename`, `:title`, and the date's `:year`,
 `:month`, `:day`. A page's sections are the path of its current section: the deepest folder above it that
 is a section, the top-level one or one with an `_index.md` (a folder without one is no section: its pages
-belong to the one above, as a leaf bundle's `index.md` does). A
+belong to the one above, as a leaf bundle's `index.md` does; a vendored module's `_index.md` a mount brings in
+makes one too). A
 pattern with another token, or a date the page lacks, leaves the page at its path by the shared rules
 (urls.py). Paths are lower-cased unless the config says `disablePathToLower`.
 """
@@ -25,6 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
+
+from indexer.ingest.hugomounts import Mount
 
 __all__ = ["Permalinks", "hugo_permalinks"]
 
@@ -46,6 +49,8 @@ class Permalinks:
     sections: tuple[tuple[str, str], ...]
     content: str
     lower: bool = True
+    mounts: tuple[Mount, ...] = ()  # vendored modules' files in the content (hugomounts.py), their sections too
+    site: str = ""  # the site's folder, which holds those files
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any]) -> str | None:
         """The page `doc_id` (its path in the content folder) at the path its section's pattern gives, with no
@@ -67,7 +72,8 @@ class Permalinks:
     def _values(self, page: PurePosixPath, is_section: bool, front_matter: Mapping[str, Any]) -> dict[str, Any]:
         folders = list(page.parent.parts)
         bundle = page.stem == "index"  # a leaf bundle: named by its folder, which is no section
-        depth = next((i for i in range(len(folders), 1, -1) if self._is_section(folders[:i])), 1)
+        deepest = range(len(folders), 1, -1)
+        depth = len(folders) if is_section else next((i for i in deepest if self._is_section(folders[:i])), 1)
         sections = folders[:depth]  # the path of its current section, the deepest of its folders that is one
         name = "" if is_section else (folders[-1] if bundle else page.stem)  # `20.10.md` is 20.10
         slug = front_matter.get("slug")
@@ -77,7 +83,11 @@ class Permalinks:
         return {"sections": sections, "filename": name, "slug": slug, "title": title, "date": date}
 
     def _is_section(self, folders: list[str]) -> bool:
-        return os.path.isfile(os.path.join(self.content, *folders, "_index.md"))
+        if os.path.isfile(os.path.join(self.content, *folders, "_index.md")):
+            return True
+        index = "/".join([*folders, "_index.md"])
+        mounted = (source for mount in self.mounts if (source := mount.source_of(index)) is not None)
+        return any(os.path.isfile(os.path.join(self.site, source)) for source in mounted)
 
 
 def _token(match: re.Match[str], values: Mapping[str, Any]) -> str:
@@ -119,9 +129,11 @@ def _urlize(text: str) -> str:
     return _URLIZE.sub("", text.strip().replace(" ", "-"))
 
 
-def hugo_permalinks(settings: Mapping[str, Any], content: str, lower: bool) -> Permalinks | None:
-    """The Permalinks of a Hugo config read as `settings` (lower-cased keys), its pages in the folder `content`;
-    None when it sets none."""
+def hugo_permalinks(
+    settings: Mapping[str, Any], content: str, lower: bool, mounts: tuple[Mount, ...] = (), site: str = ""
+) -> Permalinks | None:
+    """The Permalinks of a Hugo config read as `settings` (lower-cased keys), its pages in the folder `content`
+    and those `mounts` bring from the folder `site`; None when it sets none."""
     table = settings.get("permalinks")
     if not isinstance(table, Mapping):
         return None
@@ -129,7 +141,7 @@ def hugo_permalinks(settings: Mapping[str, Any], content: str, lower: bool) -> P
     flat = {k: v for k, v in table.items() if isinstance(v, str)}
     pages = _patterns(nested.get("page")) or _patterns(flat)
     sections = _patterns(nested.get("section"))
-    return Permalinks(pages, sections, content, lower) if pages or sections else None
+    return Permalinks(pages, sections, content, lower, mounts, site) if pages or sections else None
 
 
 def _patterns(table: Any) -> tuple[tuple[str, str], ...]:

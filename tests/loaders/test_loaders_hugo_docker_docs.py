@@ -241,3 +241,22 @@ def test_an_inline_shortcode_shows_its_text_without_its_actions_and_again_where_
     assert text.index("Open the images view.") < text.rindex("narwhal")
     assert "{{" not in text and "GetRemote" not in text and ".inline" not in text
     assert "The end." in text
+
+
+def test_a_vendored_section_is_served_by_the_sites_permalinks_under_its_own_folder(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    config = (
+        "baseURL: https://docs.example/\npermalinks:\n  page:\n    manuals: /:sections[1:]/:slugorfilename/\n"
+        "  section:\n    manuals: /:sections[1:]/:slugorfilename/\nmodule:\n  imports:\n"
+        "    - path: github.com/example/cli\n      mounts:\n        - source: docs/extend\n"
+        "          target: content/manuals/engine/extend\n"
+    )
+    write(site, "hugo.yaml", config)
+    write(site, "content/manuals/_index.md", "---\ntitle: Manuals\n---\nAll manuals.\n")
+    write(site, "content/manuals/engine/_index.md", "---\ntitle: Engine\n---\nThe engine.\n")
+    write(site, "_vendor/github.com/example/cli/docs/extend/_index.md", "---\ntitle: Plugins\n---\nManaged plugins.\n")
+    write(site, "_vendor/github.com/example/cli/docs/extend/config.md", "---\ntitle: Config\n---\nPlugin config.\n")
+    index(site, tmp_path / "index", base_url="https://docs.example/", drop_extensions=True)
+    vendored = "_vendor/github.com/example/cli/docs/extend"
+    assert document(tmp_path / "index", f"{vendored}/_index.md").url == "https://docs.example/engine/extend/"
+    assert document(tmp_path / "index", f"{vendored}/config.md").url == "https://docs.example/engine/extend/config/"
