@@ -6,7 +6,8 @@ but listed (gohugo.io's glossary terms, shown on the glossary's page) keeps its 
 
 A page's sections are the folders from its own up to the documents folder; each `_index.md` among them is read
 for its `cascade` (a mapping, or a list of them: one with a `target` or `_target` names the pages it applies to,
-which is not followed), within the page's includes (includes.py), so that a change to it reads the page again.
+which is not followed), within the page's includes (includes.py), so that a change to it reads the page again
+(and one that comes: it makes a section, which the site's permalinks may serve the page under).
 The site's own config may cascade it too, to the pages whose path matches a target's glob (OpenTelemetry's
 `cascade: [{build: {render: never, list: never}, target: {path: '{,/**}/_includes{,/**}'}}]` keeps the fragments
 its pages include out of the site): those files are skipped before they are read (SiteCascade).
@@ -31,7 +32,7 @@ from indexer.ingest.hugomounts import Mount, mounted_path, served_path
 from indexer.ingest.hugopermalinks import Permalinks
 from indexer.ingest.pathglob import path_glob
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import SETTINGS, included_text, reading_folder
+from indexer.loaders.includes import SETTINGS, included_text, probe, reading_folder
 
 __all__ = ["SiteCascade", "sections_above", "site_cascade", "unrendered"]
 
@@ -70,6 +71,8 @@ def sections_above(path: Path) -> Iterator[tuple[str, str, Mapping[str, Any]]]:
             text = included_text(path, os.path.relpath(index, os.path.dirname(path)), use=SETTINGS)
             shown = os.path.relpath(index, folder).replace(os.sep, "/")
             front = split_front_matter(text)[0] if text else {}
+        elif index != real:
+            probe(index)  # remembered as missing: one that comes makes a section, which may cascade or move the page
         yield current, shown, front
         if current == folder:
             return

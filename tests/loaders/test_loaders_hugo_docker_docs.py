@@ -260,3 +260,17 @@ def test_a_vendored_section_is_served_by_the_sites_permalinks_under_its_own_fold
     vendored = "_vendor/github.com/example/cli/docs/extend"
     assert document(tmp_path / "index", f"{vendored}/_index.md").url == "https://docs.example/engine/extend/"
     assert document(tmp_path / "index", f"{vendored}/config.md").url == "https://docs.example/engine/extend/config/"
+
+
+def test_a_section_index_that_comes_later_moves_its_pages_under_the_permalinks(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    config = "baseURL: https://docs.example/\npermalinks:\n  page:\n    manuals: /:sections[1:]/:slugorfilename/\n"
+    write(site, "hugo.yaml", config)
+    write(site, "content/manuals/engine/extend/plugins.md", "---\ntitle: Plugins\n---\nSome plugin words.\n")
+    settings = {"base_url": "https://docs.example/", "drop_extensions": True}
+    index(site, tmp_path / "index", **settings)
+    page = "content/manuals/engine/extend/plugins.md"
+    assert document(tmp_path / "index", page).url == "https://docs.example/plugins/"  # extend/ is no section yet
+    write(site, "content/manuals/engine/extend/_index.md", "---\ntitle: Extend\n---\nExtending the engine.\n")
+    index(site, tmp_path / "index", **settings)
+    assert document(tmp_path / "index", page).url == "https://docs.example/engine/extend/plugins/"
