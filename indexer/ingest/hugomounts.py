@@ -10,7 +10,9 @@ vendored copies at `_vendor/<path>/<source>`. Indexed from the site's folder, th
 A file of a vendored import's mount whose target is the content folder or a path in it is a page of the site,
 served where its target puts it (then by the site's permalinks, hugopermalinks.py): a mount of a file is that
 page, a mount of a folder holds its files below that target, each kept or left out by the mount's
-`includeFiles` and `excludeFiles` globs (matched against its path in the mounted folder, and its name). Only a
+`includeFiles` and `excludeFiles` globs (matched against its path in the mounted folder, and its name), and only
+those of Hugo's content formats (Markdown, HTML, AsciiDoc, Org, Pandoc, reStructuredText): the Engine API's
+OpenAPI specs Docker mounts beside its API pages are their resources, 23 versions of one API. Only a
 site indexed from its own folder, with one language, and only what lies in DOCS's `_vendor/` is read: a module
 Hugo would fetch is not here to read.
 """
@@ -26,6 +28,10 @@ from typing import Any
 __all__ = ["Mount", "mounted_path", "served_path", "vendored_mounts"]
 
 MAX_MOUNTS = 200  # mounts read from one config
+# the files Hugo makes pages of (its content formats); any other in the content is a page's resource
+CONTENT_SUFFIXES = frozenset(
+    {".md", ".mdown", ".markdown", ".html", ".htm", ".adoc", ".asciidoc", ".ad", ".org", ".pandoc", ".pdc", ".rst"}
+)
 MAX_GLOBS = 50  # globs of one mount
 
 
@@ -47,6 +53,8 @@ class Mount:
             return None
         below = doc_id[len(self.source) + 1 :]
         name = PurePosixPath(below).name
+        if PurePosixPath(name).suffix.lower() not in CONTENT_SUFFIXES:
+            return None  # a resource of a page (Docker's Engine API specs, which its API pages render), no page
         if self.includes and not any(_matches(below, name, glob) for glob in self.includes):
             return None
         if any(_matches(below, name, glob) for glob in self.excludes):

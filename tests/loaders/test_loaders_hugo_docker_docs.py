@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from support.folders import document, found, index, skipped, text_of, warnings_of, write
+from support.folders import all_ids, document, found, index, skipped, text_of, warnings_of, write
 
 HUGO_YAML = """baseURL: https://docs.example/
 module:
@@ -27,7 +27,7 @@ module:
           target: content/reference/dockerfile.md
         - source: frontend/dockerfile/docs/rules
           target: content/reference/build-checks
-          includeFiles: "*.md"
+          includeFiles: ["*.md", "*.yaml"]
           excludeFiles: draft.md
     - path: github.com/example/notvendored
       mounts:
@@ -191,6 +191,7 @@ def _vendored_pages(root: Path) -> None:
     write(root, f"{docs}/rules/copy-ignored-file.md", "---\ntitle: CopyIgnoredFile\n---\nA capybara rule.\n")
     write(root, f"{docs}/rules/draft.md", "---\ntitle: Draft\n---\nAn excluded okapi rule.\n")
     write(root, f"{docs}/rules/notes.txt", "Not a page.\n")
+    write(root, f"{docs}/rules/spec.yaml", 'openapi: "3.0.0"\ninfo: {title: Rules API, version: "1"}\npaths: {}\n')
     write(root, f"{docs}/other.md", "---\ntitle: Other\n---\nA file no mount names.\n")
 
 
@@ -207,6 +208,7 @@ def test_pages_a_vendored_module_mounts_into_the_content_are_pages_where_the_mou
     assert found(tmp_path / "index", "okapi") == []  # excludeFiles
     assert "outside the site's content/ folder" in skipped(report)[f"{docs}/rules/draft.md"]
     assert "outside the site's content/ folder" in skipped(report)[f"{docs}/other.md"]
+    assert f"{docs}/rules/spec.yaml" not in all_ids(tmp_path / "index")  # a resource: no page of Hugo's
 
 
 def test_a_shortcode_whose_template_shows_one_argument_shows_it(tmp_path: Path) -> None:
