@@ -32,6 +32,9 @@ from indexer.ingest.hugomounts import Mount
 __all__ = ["Permalinks", "hugo_permalinks"]
 
 MAX_PATTERNS = 64  # patterns read from one config
+MAX_PATTERN = 500  # characters of one pattern (Hugo's are a few tokens): a longer one is left out
+MAX_PATH = 2_000  # characters of a path a pattern makes: a longer one leaves the page at its own
+MAX_TITLE = 500  # characters of a title that :title and :slug make part of a path
 # a token: its name, and a slice of :sections in Hugo's Go-like form ([1:], [:2], [last], [0])
 _TOKEN = re.compile(r":([a-z]++)(?:\[([0-9]{0,3}+:?+[0-9]{0,3}+|last)\])?+")
 _DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
@@ -64,12 +67,13 @@ class Permalinks:
             return None
         values = self._values(page, is_section, front_matter)
         filled = _TOKEN.sub(lambda m: _token(m, values), pattern)
-        if "\0" in filled:
+        if "\0" in filled or len(filled) > MAX_PATH:
             return None
         path = re.sub(r"/{2,}", "/", "/" + filled + "/").lstrip("/")
         return path.lower() if self.lower else path
 
     def _values(self, page: PurePosixPath, is_section: bool, front_matter: Mapping[str, Any]) -> dict[str, Any]:
+        """What each token stands for on the page (None for one that cannot be filled in), worked out once."""
         folders = list(page.parent.parts)
         bundle = page.stem == "index"  # a leaf bundle: named by its folder, which is no section
         deepest = range(len(folders), 1, -1)
@@ -79,8 +83,22 @@ class Permalinks:
         slug = front_matter.get("slug")
         slug = slug.strip() if isinstance(slug, str) and slug.strip() and "/" not in slug else ""
         title = front_matter.get("title")
+        title = (_urlize(title[:MAX_TITLE]) if isinstance(title, str) else "") or None  # none: not at the root
         date = _DATE.match(str(front_matter.get("date") or ""))
-        return {"sections": sections, "filename": name, "slug": slug, "title": title, "date": date}
+        year, month, day = date.groups() if date else (None, None, None)
+        return {
+            "sections": sections,
+            "section": sections[0],
+            "filename": name,
+            "contentbasename": name,
+            "slug": slug or title,
+            "slugorfilename": slug or name,
+            "slugorcontentbasename": slug or name,
+            "title": title,
+            "year": year,
+            "month": month,
+            "day": day,
+        }
 
     def _is_section(self, folders: list[str]) -> bool:
         if os.path.isfile(os.path.join(self.content, *folders, "_index.md")):
@@ -93,25 +111,11 @@ class Permalinks:
 def _token(match: re.Match[str], values: Mapping[str, Any]) -> str:
     """What a token of a pattern stands for on a page; "\\0" when it cannot be filled in."""
     name, part = match.group(1), match.group(2)
-    sections: list[str] = values["sections"]
     if name == "sections":
+        sections: list[str] = values["sections"]
         return "/".join(_sliced(sections, part)) if part is not None else "/".join(sections)
-    if part is not None:
-        return "\0"
-    date = values["date"]
-    filled = {
-        "section": sections[0],
-        "filename": values["filename"],
-        "contentbasename": values["filename"],
-        "slug": values["slug"] or (_urlize(values["title"]) if isinstance(values["title"], str) else ""),
-        "slugorfilename": values["slug"] or values["filename"],
-        "slugorcontentbasename": values["slug"] or values["filename"],
-        "title": _urlize(values["title"]) if isinstance(values["title"], str) else "",
-        "year": date.group(1) if date else None,
-        "month": date.group(2) if date else None,
-        "day": date.group(3) if date else None,
-    }.get(name)
-    return "\0" if filled is None else filled
+    filled = values.get(name) if part is None else None
+    return filled if isinstance(filled, str) else "\0"
 
 
 def _sliced(sections: list[str], part: str) -> list[str]:
@@ -147,5 +151,7 @@ def hugo_permalinks(
 def _patterns(table: Any) -> tuple[tuple[str, str], ...]:
     if not isinstance(table, Mapping):
         return ()
-    found = [(str(k).strip("/"), v) for k, v in table.items() if isinstance(v, str) and v.strip()]
+    found = [
+        (str(k).strip("/"), v) for k, v in table.items() if isinstance(v, str) and v.strip() and len(v) <= MAX_PATTERN
+    ]
     return tuple(found[:MAX_PATTERNS])

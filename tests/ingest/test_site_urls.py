@@ -582,6 +582,22 @@ def test_urls_are_those_the_site_serves(tmp_path: Path, case: SiteCase) -> None:
     assert urls == case.urls
 
 
+def test_a_hugo_permalink_too_long_to_serve_leaves_the_page_at_its_own_path(tmp_path: Path) -> None:
+    """A pattern that repeats `:title` with a long title would make a path of megabytes, worked out token by
+    token (35 s a page for 2,000 tokens), and a page with no title (or front matter too long to read) would be
+    served at the site's root: each keeps the path its file gives it."""
+    tokens = "/".join([":title"] * 60)
+    write(tmp_path, "site/hugo.yaml", f"baseURL: https://x.dev/\npermalinks:\n  page:\n    blog: /{tokens}/\n")
+    write(tmp_path, "site/content/blog/long.md", f"---\ntitle: {'word ' * 200}\n---\n" + PAGE)
+    write(tmp_path, "site/content/blog/huge.md", f"---\ntitle: {'word ' * 20_000}\n---\n" + PAGE)
+    write(tmp_path, "site/content/blog/untitled.md", PAGE)
+    write(tmp_path, "site/content/blog/short.md", "---\ntitle: Hello There\n---\n" + PAGE)
+    index(tmp_path / "site", tmp_path / "index", base_url="https://x.dev/", drop_extensions=True)
+    for name in ("long", "huge", "untitled"):
+        assert document(tmp_path / "index", f"content/blog/{name}.md").url == f"https://x.dev/blog/{name}/"
+    assert document(tmp_path / "index", "content/blog/short.md").url == "https://x.dev/" + "hello-there/" * 60
+
+
 @pytest.mark.parametrize(
     ("marker", "docs"),
     [
