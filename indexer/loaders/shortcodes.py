@@ -10,7 +10,8 @@ remaining shortcode tags out:
 - inline shortcodes (`{{% panel.inline %}}...{{% /panel.inline %}}`, where a site enables them): their body is a
   template, shown as its text without its actions (`{{ $data.Content }}` of a file Docker's guide fetches when the
   site is built: the indexer runs no template), and `{{% panel.inline / %}}` shows again the body the page
-  defined under that name (Docker's Scout guide shows one panel's steps in two tabs);
+  defined under that name (Docker's Scout guide shows one panel's steps in two tabs), up to MAX_REUSED
+  characters on a page (a line of reuses of a long body would make it gigabytes);
 - Hextra's tabs: a `{{< tab >}}` in a `{{< tabs >}}` shows its label (`name="x"`, its one unnamed argument, else
   the `items` of its tabs by position) on a line of its own above its Markdown (GoReleaser's Before and After).
 A tab in a pane shows its header (`header="Maven"`, or its one unnamed argument: `{{< tab "C++" >}}`) on a line
@@ -21,7 +22,7 @@ too; the escaped `{{</* tab */>}}` that shows one is none. A body whose closing 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from indexer.loaders.templates import MAX_TAG
 
@@ -37,6 +38,7 @@ _ARGUMENT = re.compile(r"""(?:([\w-]+)[ \t]*=[ \t]*)?("(?:[^"\\]|\\.)*"|`[^`]*`|
 _NAMES = ("tabpane", "tabs", "tab", "highlight", "code-toggle", "card", "comment", ".inline")
 # a template's action in an inline shortcode's body (not a shortcode's tag): at most MAX_TAG characters, one line
 _ACTION = re.compile(rf"\{{\{{(?![<%])[^{{}}\n]{{0,{MAX_TAG}}}\}}\}}")
+MAX_REUSED = 1_000_000  # characters the reuses of a page's inline shortcodes may add: past it, one shows nothing
 _FENCE_RUN = re.compile(r"^[ \t]*(`{3,})", re.MULTILINE)
 
 
@@ -47,7 +49,7 @@ def expand_code_shortcodes(text: str) -> str:
     closers = _Closers(text)
     out: list[str] = []
     panes: list[bool | _Tabs] = []  # for each tabpane we are in, whether its tabs are text; or a Hextra tabs
-    inline: dict[str, str] = {}  # the bodies of the page's inline shortcodes, by name, as they show
+    inline = _Inline()
     pos = 0
     for tag in _TAG.finditer(text):
         name, closing = tag["name"], tag["closing"] is not None
@@ -57,9 +59,7 @@ def expand_code_shortcodes(text: str) -> str:
         self_closing = written.endswith("/")
         if name.endswith(".inline") and not closing:
             end = None if self_closing else closers.after(name, tag.end())
-            if end is not None:
-                inline[name] = _ACTION.sub("", text[tag.end() : end.start()])
-            out += [text[pos : tag.start()], inline.get(name, "")]
+            out += [text[pos : tag.start()], inline.shown(name, None if end is None else text[tag.end() : end.start()])]
             pos = tag.end() if end is None else end.end()
             continue
         arguments = shortcode_arguments(written[:-1] if self_closing else written)
@@ -88,6 +88,23 @@ def expand_code_shortcodes(text: str) -> str:
             pos = end.end()
     out.append(text[pos:])
     return "".join(out)
+
+
+@dataclass
+class _Inline:
+    """The page's inline shortcodes: each one's body by name, as it shows, and what their reuses added."""
+
+    bodies: dict[str, str] = field(default_factory=dict)
+    reused: int = 0
+
+    def shown(self, name: str, body: str | None) -> str:
+        """What the inline shortcode `name` shows where it is defined with `body`, or reused (`body` None)."""
+        if body is not None:
+            self.bodies[name] = _ACTION.sub("", body)
+            return self.bodies[name]
+        shown = self.bodies.get(name, "")
+        self.reused += len(shown)
+        return shown if self.reused <= MAX_REUSED else ""  # a page of reuses of a long body: gigabytes
 
 
 def _enter_or_leave(

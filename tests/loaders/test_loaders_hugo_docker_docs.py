@@ -245,6 +245,23 @@ def test_an_inline_shortcode_shows_its_text_without_its_actions_and_again_where_
     assert "The end." in text
 
 
+def test_reuses_of_a_long_inline_shortcode_add_at_most_a_million_characters(tmp_path: Path) -> None:
+    """Each `{{% x.inline / %}}` shows the body again: a page of them with a long body was gigabytes of text."""
+    site = tmp_path / "site"
+    write(site, "hugo.yaml", "baseURL: https://docs.example/\nenableInlineShortcodes: true\n")
+    body = "The quokka panel. " * 2_000  # 36,000 characters
+    reuses = "{{% panel.inline / %}}\n" * 60
+    write(
+        site,
+        "content/p.md",
+        f"# P\n\n{{{{% panel.inline %}}}}\n{body}\n{{{{% /panel.inline %}}}}\n{reuses}\nThe end.\n",
+    )
+    index(site, tmp_path / "index")
+    text = text_of(tmp_path / "index", "content/p.md")
+    assert 2_000 * 28 <= text.count("quokka") <= 2_000 * 29  # the body and the reuses within 1,000,000 characters
+    assert text.rstrip().endswith("The end.")
+
+
 def test_a_vendored_section_is_served_by_the_sites_permalinks_under_its_own_folder(tmp_path: Path) -> None:
     site = tmp_path / "site"
     config = (
