@@ -163,21 +163,12 @@ def hugo_root(site: Site, config: Path, in_docs: bool, docs: Path) -> Site:
     pages = config.parent / site.root if in_docs else docs
     permalinks = None  # read from the content folder itself or the site's, not from one below it
     mounts: tuple[Mount, ...] = ()
-    if site.layout is None and in_docs:  # its vendored modules' pages (hugomounts.py)
-        mounts = vendored_mounts(settings, _vendored(docs, settings))
+    if site.layout is None and in_docs and (docs / "_vendor").is_dir():  # its vendored modules' pages (hugomounts.py)
+        mounts = vendored_mounts(settings)
     if site.layout is None and (in_docs or docs.resolve() == (config.parent / hugo_content(config)).resolve()):
         permalinks = hugo_permalinks(settings, str(pages), lower, mounts, str(docs))
     cascade = site_cascade(settings, content, permalinks, mounts, lower)
     return replace(site, config=cascade) if cascade is not None else site
-
-
-def _vendored(site: Path, settings: Mapping[str, Any]) -> frozenset[str]:
-    """The paths of the modules a Hugo site imports that `hugo mod vendor` keeps in its `_vendor/` folder."""
-    if not (site / "_vendor").is_dir():
-        return frozenset()
-    module = lowered(settings.get("module"))
-    paths = [lowered(entry).get("path") for entry in listed(module.get("imports"))[:200]]
-    return frozenset(p for p in paths if isinstance(p, str) and ".." not in p and (site / "_vendor" / p).is_dir())
 
 
 def zola_rules(config: Path, settings: Mapping[str, Any], docs: Path) -> Site:

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from indexer.loaders.hugomodules import config_value, module_mounts
+
 __all__ = ["Mount", "mounted_path", "served_path", "vendored_mounts"]
 
-MAX_MOUNTS = 200  # mounts read from one config
 # the files Hugo makes pages of (its content formats); any other in the content is a page's resource
 CONTENT_SUFFIXES = frozenset(
     {".md", ".mdown", ".markdown", ".html", ".htm", ".adoc", ".asciidoc", ".ad", ".org", ".pandoc", ".pdc", ".rst"}
@@ -90,37 +91,18 @@ def served_path(content_path: str, lower: bool) -> str:
     return path.lower() if lower else path
 
 
-def vendored_mounts(settings: Mapping[str, Any], present: frozenset[str]) -> tuple[Mount, ...]:
-    """The content mounts of a Hugo config's imports (`settings`, lower-cased top-level keys) that lie in DOCS's
-    `_vendor/` folder: `present`, the import paths vendored there."""
-    module = _get(settings, "module")
-    found: list[Mount] = []
-    for entry in _listed(_get(module, "imports"))[:MAX_MOUNTS]:
-        path = _get(entry, "path")
-        if not isinstance(path, str) or path not in present:
-            continue
-        for mount in _listed(_get(entry, "mounts"))[:MAX_MOUNTS]:
-            source, target = _get(mount, "source"), _get(mount, "target")
-            if not isinstance(source, str) or not isinstance(target, str) or ".." in source.split("/"):
-                continue
-            parts = target.strip("/").split("/")
-            if parts[0] != "content" or ".." in parts:
-                continue
-            where = f"_vendor/{path}/{source.strip('/')}".rstrip("/")
-            globs = (_globs(_get(mount, "includefiles")), _globs(_get(mount, "excludefiles")))
-            found.append(Mount(where, "/".join(parts[1:]), *globs))
-    return tuple(found[:MAX_MOUNTS])
-
-
-def _get(value: Any, key: str) -> Any:
-    """A key of a config mapping, in any case (Hugo's keys are case-insensitive)."""
-    if not isinstance(value, Mapping):
-        return None
-    return next((v for k, v in value.items() if str(k).lower() == key), None)
-
-
-def _listed(value: Any) -> list[Mapping[str, Any]]:
-    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
+def vendored_mounts(settings: Mapping[str, Any]) -> tuple[Mount, ...]:
+    """The mounts into the content of the modules a Hugo config (`settings`) imports, as `_vendor/` keeps them."""
+    found = []
+    for mount in module_mounts(settings):
+        parts = mount.target.split("/")
+        if mount.vendored and parts[0] == "content":
+            globs = (
+                _globs(config_value(mount.settings, "includefiles")),
+                _globs(config_value(mount.settings, "excludefiles")),
+            )
+            found.append(Mount(mount.source, "/".join(parts[1:]), *globs))
+    return tuple(found)
 
 
 def _globs(value: Any) -> tuple[str, ...]:

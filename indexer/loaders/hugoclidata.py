@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from indexer.loaders.hugomodules import mappings, module_mounts
 from indexer.loaders.hugoparams import hugo_site, parsed_values, site_mains
 from indexer.loaders.includes import included_text, lies_outside, probe, refuse
 
@@ -67,23 +68,13 @@ def expand_cli_reference(body: str, path: Path, front_matter: Mapping[str, Any])
 
 def _data_folders(page: Path, site: str, folder: str) -> list[str]:
     """The folders on disk that may hold the data folder `folder` ("" for data/ itself): the site's module
-    mounts' and its imports' targets under data/ first, then its own data/ folder."""
+    mounts' and its imports' targets under data/ first (hugomodules.py), then its own data/ folder."""
     found: list[str] = []
     for main in site_mains(page, site):
-        module = _get(main, "module")
-        mounts = [(site, m) for m in _listed(_get(module, "mounts"))]
-        for entry in _listed(_get(module, "imports"))[:100]:
-            where = _get(entry, "path")
-            if isinstance(where, str) and ".." not in where.split("/"):
-                vendored = os.path.join(site, "_vendor", *where.split("/"))
-                mounts += [(vendored, m) for m in _listed(_get(entry, "mounts"))]
-        for root, mount in mounts[:1000]:
-            source, target = _get(mount, "source"), _get(mount, "target")
-            if not isinstance(source, str) or not isinstance(target, str) or ".." in source.split("/"):
-                continue
-            below = target.strip("/").split("/")
+        for mount in module_mounts(main):
+            below = mount.target.split("/")
             if below[0] == "data" and below[1:] in ([], [folder] if folder else []):
-                found.append(os.path.join(root, source, folder if len(below) == 1 else ""))
+                found.append(os.path.join(site, mount.source, folder if len(below) == 1 else ""))
     found.append(os.path.join(site, "data", folder))
     return list(dict.fromkeys(os.path.normpath(f) for f in found))
 
@@ -139,7 +130,7 @@ def _described(data: Mapping[str, Any]) -> list[str]:
     parts = []
     if long := _text(data.get("long")):
         parts.append(f"## Description\n\n{long}")
-    options = [o for o in _listed(data.get("options"))[:MAX_OPTIONS] if o.get("hidden") is not True]
+    options = [o for o in mappings(data.get("options"))[:MAX_OPTIONS] if o.get("hidden") is not True]
     rows = [_option(o) for o in options if isinstance(o.get("option"), str)]
     if rows:
         parts.append("## Options\n\n| Option | Default | Description |\n| --- | --- | --- |\n" + "\n".join(rows))
@@ -169,17 +160,6 @@ def _subcommands(page: Path, folders: list[str], data: Mapping[str, Any]) -> str
         short = _text(child.get("short")) if child else ""
         rows.append(f"| {_code(command)} | {_cell(short)} |")
     return "## Subcommands\n\n| Command | Description |\n| --- | --- |\n" + "\n".join(rows) if rows else ""
-
-
-def _get(value: Any, key: str) -> Any:
-    """A key of a config mapping, in any case (Hugo's keys are case-insensitive)."""
-    if not isinstance(value, Mapping):
-        return None
-    return next((v for k, v in value.items() if str(k).lower() == key), None)
-
-
-def _listed(value: Any) -> list[Mapping[str, Any]]:
-    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
 
 
 def _listed_text(value: Any) -> list[str]:
