@@ -167,7 +167,7 @@ def hugo_root(site: Site, config: Path, in_docs: bool, docs: Path) -> Site:
         mounts = vendored_mounts(settings)
     if site.layout is None and (in_docs or docs.resolve() == (config.parent / hugo_content(config)).resolve()):
         permalinks = hugo_permalinks(settings, str(pages), lower, mounts, str(docs))
-    cascade = site_cascade(settings, content, permalinks, mounts, lower)
+    cascade = site_cascade(settings, content, permalinks, mounts, lower, str(docs))
     return replace(site, config=cascade) if cascade is not None else site
 
 

@@ -121,6 +121,7 @@ class SiteCascade:
     permalinks: Permalinks | None = None
     mounts: tuple[Mount, ...] = ()
     lower: bool = True  # paths are lower-cased (unless the config says disablePathToLower)
+    folder: str = ""  # DOCS on disk, where a mounted file's place in the content may be taken by the site's own
 
     @property
     def key(self) -> str:
@@ -131,6 +132,9 @@ class SiteCascade:
         return tuple((glob, path_glob(glob)) for glob in self.globs)
 
     def unpublished(self, doc_id: str) -> str | None:
+        placed = mounted_path(self.mounts, doc_id) if self.mounts and self.content else None
+        if placed is not None and os.path.lexists(os.path.join(self.folder, self.content[0], placed)):
+            return f"{self.content[0]}{placed} takes its place: a site's own files win over its modules' mounts"
         folder = next((f for f in self.content if doc_id.startswith(f)), None)
         if folder is None:
             return None
@@ -162,9 +166,10 @@ def site_cascade(
     permalinks: Permalinks | None = None,
     mounts: tuple[Mount, ...] = (),
     lower: bool = True,
+    folder: str = "",
 ) -> SiteCascade | None:
     """The SiteCascade of a site config (its `cascade`, lower-cased keys), its `permalinks` and its vendored
-    modules' `mounts`, or None when it has none of them."""
+    modules' `mounts` (in DOCS, the folder on disk: `folder`), or None when it has none of them."""
     globs = []
     for entry in _listed(settings.get("cascade")):
         target = entry.get("target", entry.get("_target"))
@@ -174,7 +179,8 @@ def site_cascade(
             globs.append(target["path"].strip())
     if not globs and permalinks is None and not mounts:
         return None
-    return SiteCascade(tuple(globs[:64]), tuple(sorted(content, key=len, reverse=True)), permalinks, mounts, lower)
+    ordered = tuple(sorted(content, key=len, reverse=True))
+    return SiteCascade(tuple(globs[:64]), ordered, permalinks, mounts, lower, folder)
 
 
 def _listed(cascade: Any) -> list[Mapping[str, Any]]:

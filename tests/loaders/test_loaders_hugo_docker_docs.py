@@ -211,6 +211,45 @@ def test_pages_a_vendored_module_mounts_into_the_content_are_pages_where_the_mou
     assert f"{docs}/rules/spec.yaml" not in all_ids(tmp_path / "index")  # a resource: no page of Hugo's
 
 
+def test_the_sites_own_file_takes_the_place_a_vendored_module_mounts_a_page_at(tmp_path: Path) -> None:
+    """A translation of Docker's docs keeps its own content/.../slsa-definitions.md where BuildKit's English one is
+    mounted: Hugo serves the site's own, and both were pages at one URL."""
+    _vendored_pages(tmp_path / "site")
+    write(
+        tmp_path / "site",
+        "content/reference/dockerfile.md",
+        "---\ntitle: Dockerfile 参考\n---\nCOPY 复制 tapir 文件。\n",
+    )
+    report = index(tmp_path / "site", tmp_path / "index", base_url="https://docs.example/", drop_extensions=True)
+    docs = "_vendor/github.com/example/buildkit/frontend/dockerfile/docs"
+    assert found(tmp_path / "index", "aardwolf") == []
+    assert "content/reference/dockerfile.md takes its place" in skipped(report)[f"{docs}/reference.md"]
+    own = document(tmp_path / "index", "content/reference/dockerfile.md")
+    assert own.url == "https://docs.example/reference/dockerfile/"
+    assert found(tmp_path / "index", "pangolin") == [f"{docs}/rules/_index.md"]  # no page there: still mounted
+
+
+def test_mounts_that_climb_out_of_the_site_or_the_module_are_left_out(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    config = (
+        "baseURL: https://docs.example/\nmodule:\n  imports:\n    - path: github.com/example/m\n      mounts:\n"
+        "        - {source: ../../../../outside, target: content/a}\n        - {source: /etc, target: content/b}\n"
+        "        - {source: docs, target: content/../../c}\n        - {source: docs, target: content/d}\n"
+        "    - path: ../../outside\n      mounts: [{source: ., target: content/e}]\n"
+    )
+    write(site, "hugo.yaml", config)
+    write(site, "content/_index.md", "---\ntitle: Home\n---\nThe home page.\n")
+    write(site, "_vendor/github.com/example/m/docs/page.md", "---\ntitle: Page\n---\nA wombat page.\n")
+    write(tmp_path, "outside/secret.md", "---\ntitle: Secret\n---\nA secret quetzal.\n")
+    (site / "_vendor/github.com/example/m/docs/linked").symlink_to(tmp_path / "outside")
+    index(site, tmp_path / "index", base_url="https://docs.example/", drop_extensions=True)
+    assert (
+        document(tmp_path / "index", "_vendor/github.com/example/m/docs/page.md").url == "https://docs.example/d/page/"
+    )
+    assert found(tmp_path / "index", "quetzal") == []
+    assert all(not doc_id.startswith("..") for doc_id in all_ids(tmp_path / "index"))
+
+
 def test_a_shortcode_whose_template_shows_one_argument_shows_it(tmp_path: Path) -> None:
     site = tmp_path / "site"
     write(site, "hugo.yaml", HUGO_YAML)
