@@ -27,7 +27,7 @@ from typing import Any
 
 from indexer.loaders.hugomodules import config_value, module_mounts
 
-__all__ = ["Mount", "mounted_path", "served_path", "vendored_mounts"]
+__all__ = ["CONTENT_SUFFIXES", "Mount", "mounted_path", "served_path", "vendored_mounts"]
 
 # the files Hugo makes pages of (its content formats); any other in the content is a page's resource
 CONTENT_SUFFIXES = frozenset(

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from indexer.ingest.hugomounts import Mount
+from indexer.ingest.hugomounts import CONTENT_SUFFIXES, Mount
 
 __all__ = ["Permalinks", "hugo_permalinks"]
 
@@ -59,7 +59,7 @@ class Permalinks:
         """The page `doc_id` (its path in the content folder) at the path its section's pattern gives, with no
         leading slash and a trailing one; None when no pattern applies or one cannot be filled in."""
         page = PurePosixPath(doc_id)
-        if page.suffix.lower() not in (".md", ".markdown", ".html", ".htm") or len(page.parts) < 2:
+        if page.suffix.lower() not in CONTENT_SUFFIXES or len(page.parts) < 2:
             return None
         is_section = page.stem == "_index"
         pattern = dict(self.sections if is_section else self.pages).get(page.parts[0])

@@ -60,6 +60,7 @@ HUGO_PERMALINK_PAGES = {
     "content/manuals/engine/install/_index.md": PAGE,
     "content/manuals/engine/install/ubuntu.md": PAGE,
     "content/manuals/engine/install/Rootless.md": PAGE,  # disablePathToLower: as written
+    "content/manuals/engine/install/debian.adoc": "= Debian\n\nSome words.\n",  # any of Hugo's content formats
     "content/manuals/engine/notes/old.md": PAGE,  # notes/ has no _index.md: no section of its own
     "content/manuals/engine/20.10.md": PAGE,  # a release's notes: a dot in its name
     "content/manuals/compose/_index.md": PAGE,
@@ -76,6 +77,7 @@ HUGO_PERMALINK_URLS = {
     "manuals/engine/install/_index.md": "https://docs.docker.com/engine/install/",
     "manuals/engine/install/ubuntu.md": "https://docs.docker.com/engine/install/ubuntu/",
     "manuals/engine/install/Rootless.md": "https://docs.docker.com/engine/install/Rootless/",
+    "manuals/engine/install/debian.adoc": "https://docs.docker.com/engine/install/debian/",
     "manuals/engine/notes/old.md": "https://docs.docker.com/engine/old/",
     "manuals/engine/20.10.md": "https://docs.docker.com/engine/20.10/",
     "manuals/compose/moved.md": "https://docs.docker.com/compose/watch/",
