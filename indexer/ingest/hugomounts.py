@@ -10,7 +10,8 @@ vendored copies at `_vendor/<path>/<source>`. Indexed from the site's folder, th
 A file of a vendored import's mount whose target is the content folder or a path in it is a page of the site,
 served where its target puts it (then by the site's permalinks, hugopermalinks.py): a mount of a file is that
 page, a mount of a folder holds its files below that target, each kept or left out by the mount's
-`includeFiles` and `excludeFiles` globs (matched against its path in the mounted folder, and its name), and only
+`includeFiles` and `excludeFiles` globs (matched as Hugo matches them, against its path from the mounted
+folder's root: `*.md` names the folder's own files, `**.md` any; pathglob.py's reading), and only
 those of Hugo's content formats (Markdown, HTML, AsciiDoc, Org, Pandoc, reStructuredText): the Engine API's
 OpenAPI specs Docker mounts beside its API pages are their resources, 23 versions of one API. Only a
 site indexed from its own folder, with one language, and only what lies in DOCS's `_vendor/` is read: a module
@@ -19,12 +20,14 @@ Hugo would fetch is not here to read.
 
 from __future__ import annotations
 
-import fnmatch
+import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from indexer.ingest.pathglob import path_glob
 from indexer.loaders.hugomodules import config_value, module_mounts
 
 __all__ = ["CONTENT_SUFFIXES", "Mount", "mounted_path", "served_path", "vendored_mounts"]
@@ -53,12 +56,11 @@ class Mount:
         if not doc_id.startswith(self.source + "/"):
             return None
         below = doc_id[len(self.source) + 1 :]
-        name = PurePosixPath(below).name
-        if PurePosixPath(name).suffix.lower() not in CONTENT_SUFFIXES:
+        if PurePosixPath(below).suffix.lower() not in CONTENT_SUFFIXES:
             return None  # a resource of a page (Docker's Engine API specs, which its API pages render), no page
-        if self.includes and not any(_matches(below, name, glob) for glob in self.includes):
+        if self.includes and not any(_matches(below, glob) for glob in self.includes):
             return None
-        if any(_matches(below, name, glob) for glob in self.excludes):
+        if any(_matches(below, glob) for glob in self.excludes):
             return None
         return f"{self.target}/{below}" if self.target else below
 
@@ -72,9 +74,16 @@ class Mount:
         return f"{self.source}/{below}" if self.placed(f"{self.source}/{below}") is not None else None
 
 
-def _matches(path: str, name: str, glob: str) -> bool:
-    glob = glob.strip("/")
-    return fnmatch.fnmatchcase(path, glob) or fnmatch.fnmatchcase(name, glob)
+def _matches(path: str, glob: str) -> bool:
+    """Whether the file at `path` in a mounted folder matches one of a mount's globs as Hugo matches them (its
+    FilenameFilter): from the folder's root (`*.md` its own files, `**.md` any), `/**/` also as `/`, in any case."""
+    return any(pattern.fullmatch("/" + path.lower()) for pattern in _hugo_glob(glob))
+
+
+@functools.lru_cache(maxsize=256)
+def _hugo_glob(glob: str) -> tuple[re.Pattern[str], ...]:
+    rooted = "/" + glob.lower().lstrip("/")
+    return tuple(path_glob(written) for written in dict.fromkeys((rooted, rooted.replace("/**/", "/"))))
 
 
 def mounted_path(mounts: tuple[Mount, ...], doc_id: str) -> str | None:

@@ -191,6 +191,7 @@ def _vendored_pages(root: Path) -> None:
     write(root, f"{docs}/rules/copy-ignored-file.md", "---\ntitle: CopyIgnoredFile\n---\nA capybara rule.\n")
     write(root, f"{docs}/rules/draft.md", "---\ntitle: Draft\n---\nAn excluded okapi rule.\n")
     write(root, f"{docs}/rules/notes.txt", "Not a page.\n")
+    write(root, f"{docs}/rules/old/legacy.md", "---\ntitle: Legacy\n---\nA legacy gerenuk rule.\n")  # not *.md's
     write(root, f"{docs}/rules/spec.yaml", 'openapi: "3.0.0"\ninfo: {title: Rules API, version: "1"}\npaths: {}\n')
     write(root, f"{docs}/other.md", "---\ntitle: Other\n---\nA file no mount names.\n")
 
@@ -206,6 +207,7 @@ def test_pages_a_vendored_module_mounts_into_the_content_are_pages_where_the_mou
     rule = document(tmp_path / "index", f"{docs}/rules/copy-ignored-file.md")
     assert rule.url == "https://docs.example/reference/build-checks/copy-ignored-file/"
     assert found(tmp_path / "index", "okapi") == []  # excludeFiles
+    assert found(tmp_path / "index", "gerenuk") == []  # Hugo's `*.md` names the mounted folder's own files
     assert "outside the site's content/ folder" in skipped(report)[f"{docs}/rules/draft.md"]
     assert "outside the site's content/ folder" in skipped(report)[f"{docs}/other.md"]
     assert f"{docs}/rules/spec.yaml" not in all_ids(tmp_path / "index")  # a resource: no page of Hugo's
