@@ -157,7 +157,7 @@ class SiteCascade:
             return None
         placed = mounted_path(self.mounts, doc_id) if self.mounts else None
         own = self.permalinks.path(doc_id if placed is None else placed, front_matter) if self.permalinks else None
-        return served_path(placed, self.lower) if own is None and placed is not None else own
+        return served_path(placed, self.lower, front_matter) if own is None and placed is not None else own
 
 
 def site_cascade(

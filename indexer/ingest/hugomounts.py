@@ -91,11 +91,14 @@ def mounted_path(mounts: tuple[Mount, ...], doc_id: str) -> str | None:
     return next((placed for mount in mounts if (placed := mount.placed(doc_id)) is not None), None)
 
 
-def served_path(content_path: str, lower: bool) -> str:
-    """Where Hugo serves a page at `content_path` in its content folder, by default: its folders and name, a
-    section's or a bundle's index page at its folder's path, with a slash at its end."""
+def served_path(content_path: str, lower: bool, front_matter: Mapping[str, Any]) -> str:
+    """Where Hugo serves a page at `content_path` in its content folder, by default: its folders and name (or
+    its front matter's `slug`), a section's or a bundle's index page at its folder's path, with a slash at its
+    end (the shared rules, urls.py, see the file's own path, in `_vendor/`)."""
     pure = PurePosixPath(content_path)
-    parts = list(pure.parent.parts) + ([] if pure.stem in ("_index", "index") else [pure.stem])
+    slug = front_matter.get("slug")
+    name = slug.strip() if isinstance(slug, str) and slug.strip() and "/" not in slug else pure.stem
+    parts = list(pure.parent.parts) + ([] if pure.stem in ("_index", "index") else [name])
     path = "".join(f"{part}/" for part in parts if part not in ("", "."))
     return path.lower() if lower else path
 

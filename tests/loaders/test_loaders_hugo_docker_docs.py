@@ -189,6 +189,7 @@ def _vendored_pages(root: Path) -> None:
     )
     write(root, f"{docs}/rules/_index.md", "---\ntitle: Build checks\n---\nRules that check a pangolin build.\n")
     write(root, f"{docs}/rules/copy-ignored-file.md", "---\ntitle: CopyIgnoredFile\n---\nA capybara rule.\n")
+    write(root, f"{docs}/rules/renamed.md", "---\ntitle: Renamed\nslug: new-name\n---\nA renamed rule.\n")
     write(root, f"{docs}/rules/draft.md", "---\ntitle: Draft\n---\nAn excluded okapi rule.\n")
     write(root, f"{docs}/rules/notes.txt", "Not a page.\n")
     write(root, f"{docs}/rules/old/legacy.md", "---\ntitle: Legacy\n---\nA legacy gerenuk rule.\n")  # not *.md's
@@ -206,6 +207,8 @@ def test_pages_a_vendored_module_mounts_into_the_content_are_pages_where_the_mou
     assert document(tmp_path / "index", f"{docs}/rules/_index.md").url == "https://docs.example/reference/build-checks/"
     rule = document(tmp_path / "index", f"{docs}/rules/copy-ignored-file.md")
     assert rule.url == "https://docs.example/reference/build-checks/copy-ignored-file/"
+    renamed = document(tmp_path / "index", f"{docs}/rules/renamed.md")
+    assert renamed.url == "https://docs.example/reference/build-checks/new-name/"  # its slug, as Hugo serves it
     assert found(tmp_path / "index", "okapi") == []  # excludeFiles
     assert found(tmp_path / "index", "gerenuk") == []  # Hugo's `*.md` names the mounted folder's own files
     assert "outside the site's content/ folder" in skipped(report)[f"{docs}/rules/draft.md"]
