@@ -24,7 +24,9 @@ from indexer.loaders.lineranges import line_number
 
 __all__ = ["expand_includes", "rule_names"]
 
-_DIRECTIVE = re.compile(r"(?<!\\)\{\{#(include|rustdoc_include|playground|playpen)[ \t]+([^{}\s]+)([^{}]*)\}\}")
+# possessive: the target and what follows it split one way only (tried every way, `{{#include aaa...` never closed
+# took minutes on a line of 100,000 characters)
+_DIRECTIVE = re.compile(r"(?<!\\)\{\{#(include|rustdoc_include|playground|playpen)[ \t]+([^{}\s]++)([^{}]*+)\}\}")
 _ANCHOR = re.compile(r"ANCHOR(_END)?:\s*([\w-]+)")
 _RULE = re.compile(r"^r\[([^\]\n]+)\]$")  # mdbook-spec's own pattern (rules.rs), for a line
 
