@@ -61,7 +61,7 @@ class MboxLoader:
             if message is None:
                 warnings.append(f"message {number}: its parts are nested too deeply to read; left out")
                 continue
-            read = message_text(message)
+            read = message_text(message, raw)
             heading = read.subject or f"Message {number}"
             sections.append(Section(text=read.text or heading, heading=heading, page=number))
             warnings.extend(f"message {number}: {warning}" for warning in read.warnings)
