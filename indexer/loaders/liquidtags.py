@@ -20,7 +20,9 @@ import re
 
 __all__ = ["plugin_tag_text"]
 
-_ARGUMENTS = re.compile(r"\{%-?\s*[\w-]+\s*(.*?)\s*-?%\}", re.DOTALL)
+# the arguments with the blanks around them (stripped after): `\s*(.*?)\s*` tried each split of a run of blanks
+# inside a tag at each place, 0.07 s for a tag of 2,000 characters
+_ARGUMENTS = re.compile(r"\{%-?\s*[\w-]+(.*?)-?%\}", re.DOTALL)
 _QUOTED_OR_WORD = re.compile(r'"([^"]*)"|\'([^\']*)\'|([^\s"\']+)')
 _TITLE = re.compile(r"""\btitle\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _TITLED_BLOCKS = frozenset({"details"})
@@ -38,16 +40,17 @@ def plugin_tag_text(name: str, tag: str) -> tuple[str, bool] | None:
     match = _ARGUMENTS.fullmatch(tag)
     if match is None:
         return None
+    arguments = match.group(1).strip()
     if name in _ALERTS:
-        title = _TITLE.search(match.group(1))
+        title = _TITLE.search(arguments)
         return name.capitalize() + (": " + "".join(title.groups("")).strip() if title else ""), True
-    words = ["".join(found) for found in _QUOTED_OR_WORD.findall(match.group(1))]
+    words = ["".join(found) for found in _QUOTED_OR_WORD.findall(arguments)]
     if name == "term" and words:
         return (words[1] if len(words) > 1 else words[0]).strip(), False
     if name == "my" and words and "badge" not in words:
-        title = _TITLE.search(match.group(1))
+        title = _TITLE.search(arguments)
         shown = _MY_TITLES.get(words[0]) or words[0].replace("_", " ").title()
         return ("".join(title.groups("")) if title else shown).strip(), False
-    if name in _TITLED_BLOCKS and words and match.group(1).lstrip()[:1] in ("'", '"'):
+    if name in _TITLED_BLOCKS and words and arguments[:1] in ("'", '"'):
         return words[0].strip(), True
     return None
