@@ -66,6 +66,9 @@ class MboxLoader:
             sections.append(Section(text=read.text or heading, heading=heading, page=number))
             warnings.extend(f"message {number}: {warning}" for warning in read.warnings)
             chars += len(heading) + len(read.text)
+        if not sections:  # (the reason, where the run's "no text" would hide the warnings)
+            each = "its message" if len(found) == 1 else f"each of its {len(found):,} messages"
+            raise LoaderError(f"not a readable mailbox: the parts of {each} are nested too deeply to read")
         title = path.parent.stem if self.sniffs(path) else ""
         return ParsedDoc(
             format=self.format, title=title, sections=tuple(sections), pages=len(found), warnings=tuple(warnings)

@@ -79,3 +79,14 @@ def test_a_jekyll_page_of_thousands_of_outputs_looks_up_its_site_settings_once(t
         work = lines_run(lambda: load(page, content))
     assert text.count("Zebracorn okapi") == 1000 and "missing" not in text
     assert work < 100 * 3000, work
+
+
+def test_a_mailbox_whose_only_message_is_nested_too_deeply_is_skipped_with_that_reason(tmp_path: Path) -> None:
+    """Its warning was lost: the run skipped it as having "no text"."""
+    docs = tmp_path / "docs"
+    nested = "".join(f'Content-Type: multipart/mixed; boundary="b{n}"\n\n--b{n}\n' for n in range(3000))
+    write(docs, "deep.mbox", f"From a Mon Jan  1 00:00:00 2024\nSubject: Deep\n{nested}\nzebracorn\n")
+    report = index(docs, tmp_path / "index")
+    assert skipped(report) == {
+        "deep.mbox": "not a readable mailbox: the parts of its message are nested too deeply to read"
+    }
