@@ -3,9 +3,10 @@ the guards that keep it within bounds on hostile text.
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) become their plain
 text, with a warning (nesting_warnings): markdown-it itself would drop them and everything after them. A footnote
-reference is looked for only where one can stand, a paragraph of so many unclosed `[` that reading its links
-would take minutes is read as plain text, and inline content in which no rule but text and line breaks can
-start (most prose) becomes its tokens directly. MDX reads lists and indented lines otherwise (mdx_parser).
+reference is looked for only where one can stand, a paragraph of so many unclosed `[` (or of link destinations
+`](` never closed) that reading its links would take minutes is read as plain text, with a warning, and inline
+content in which no rule but text and line breaks can start (most prose) becomes its tokens directly. MDX reads
+lists and indented lines otherwise (mdx_parser).
 """
 
 from __future__ import annotations
@@ -141,12 +142,61 @@ def _label_scans(content: str, token_start: re.Pattern[str]) -> int:
     return total
 
 
+def _destination_scans(content: str) -> int:
+    """How many characters markdown-it looks over at most for the ends of link destinations in inline content:
+    from each `](` to the blank that ends it or the `)` that closes it (past the groups of parentheses it holds),
+    else to the `(` past _MAX_PARENTHESES open. A label closed by `[a` before it (`[a[a](` again and again) is
+    tried as a link at each, each looking over the next 32 of them: 50 s for a line of 1 MB."""
+    if len(content) < _NO_SCANS_BELOW or "](" not in content:
+        return 0
+    parentheses = [m.start() for m in _PARENTHESIS.finditer(content)]
+    opens = [at for at in parentheses if content[at] == "("]
+    pairs = _pairs(content, parentheses)
+    blanks = [m.start() for m in _BLANK.finditer(content)]
+    total = 0
+    for destination in _DESTINATION.finditer(content):
+        start = pos = destination.end()
+        blank = bisect_left(blanks, start)
+        end = blanks[blank] if blank < len(blanks) else len(content)
+        while True:  # past the groups of parentheses it holds, to what ends it
+            index = bisect_left(parentheses, pos)
+            at = parentheses[index] if index < len(parentheses) and parentheses[index] < end else end
+            if at == end or content[at] == ")":
+                end = at
+                break
+            if at not in pairs:  # never closed: markdown-it stops past _MAX_PARENTHESES open
+                opened = bisect_left(opens, at) + _MAX_PARENTHESES
+                end = min(end, opens[opened] if opened < len(opens) else len(content))
+                break
+            pos = pairs[at] + 1
+        total += end - start
+        if total > _MAX_DESTINATION_SCANS:
+            break  # (enough to know)
+    return total
+
+
+def _pairs(content: str, parentheses: list[int]) -> dict[int, int]:
+    """Where each `(` that is closed is closed."""
+    pairs, opened = {}, []
+    for at in parentheses:
+        if content[at] == "(":
+            opened.append(at)
+        elif opened:
+            pairs[opened.pop()] = at
+    return pairs
+
+
 def nesting_warnings(env: dict[str, Any]) -> tuple[str, ...]:
     """The warnings of what the guards read as plain text while parsing with `env`."""
     warnings = []
     if "too_deep" in env:
         warnings.append(
             f"lists or quotes nested more than {NESTING_LIMIT // 2} deep: what lies deeper is indexed as plain text"
+        )
+    if "unclosed_destinations" in env:
+        warnings.append(
+            "a paragraph holds so many link destinations '](' never closed that reading its links would take"
+            " minutes: it is indexed as its plain text, markup included"
         )
     if "unclosed_brackets" in env:
         warnings.append(
@@ -178,6 +228,11 @@ _MAX_LABEL = 1000  # characters: CommonMark's longest link label and its bracket
 _FOOTNOTE = re.compile(rf"\[\^[^\s\]]{{1,{_FOOTNOTE_LABEL}}}\]")
 _OPEN_BRACKET, _CLOSE_BRACKET = re.compile(r"\["), re.compile(r"\]")
 _MAX_LABEL_SCANS = 2_000_000  # tokens stepped over looking for labels' ends: 0.03 to 1.5 s
+_MAX_DESTINATION_SCANS = 2_000_000  # characters looked over for destinations' ends: about 2 s
+_MAX_PARENTHESES = 32  # markdown-it's: a destination with more `(` open than this is none
+_NO_SCANS_BELOW = 2_500  # characters: shorter inline content cannot look over _MAX_DESTINATION_SCANS
+_DESTINATION, _PARENTHESIS = re.compile(r"\]\("), re.compile(r"[()]")
+_BLANK = re.compile(r"\s")
 
 
 def _inline(state: StateCore) -> None:
@@ -195,6 +250,9 @@ def _inline(state: StateCore) -> None:
         elif _label_scans(token.content, md.inline.terminator_re) > _MAX_LABEL_SCANS:
             token.children.extend(_plain_tokens(token.content))
             env["unclosed_brackets"] = True
+        elif _destination_scans(token.content) > _MAX_DESTINATION_SCANS:
+            token.children.extend(_plain_tokens(token.content))
+            env["unclosed_destinations"] = True
         else:
             md.inline.parse(token.content, md, env, token.children)
 
