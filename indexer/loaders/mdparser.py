@@ -3,10 +3,11 @@ the guards that keep it within bounds on hostile text.
 
 Blocks nested deeper than markdown-it can follow (NESTING_LIMIT levels of lists and quotes) become their plain
 text, with a warning (nesting_warnings): markdown-it itself would drop them and everything after them. A footnote
-reference is looked for only where one can stand, a paragraph of so many unclosed `[` (or of link destinations
-`](` never closed) that reading its links would take minutes is read as plain text, with a warning, and inline
-content in which no rule but text and line breaks can start (most prose) becomes its tokens directly. MDX reads
-lists and indented lines otherwise (mdx_parser).
+reference is looked for only where one can stand; a paragraph that would keep markdown-it for seconds or minutes
+(so many unclosed `[`, or link destinations `](` never closed, that reading its links would; more `*` and `_` than
+any prose holds, each a token) is read as plain text, with a warning; and inline content in which no rule but
+text and line breaks can start (most prose) becomes its tokens directly. MDX reads lists and indented lines
+otherwise (mdx_parser).
 """
 
 from __future__ import annotations
@@ -193,6 +194,11 @@ def nesting_warnings(env: dict[str, Any]) -> tuple[str, ...]:
         warnings.append(
             f"lists or quotes nested more than {NESTING_LIMIT // 2} deep: what lies deeper is indexed as plain text"
         )
+    if "emphasis_marks" in env:
+        warnings.append(
+            f"a paragraph holds more than {_MAX_EMPHASIS_MARKS:,} '*' and '_': it is indexed as its plain text, markup"
+            " included"
+        )
     if "unclosed_destinations" in env:
         warnings.append(
             "a paragraph holds so many link destinations '](' never closed that reading its links would take"
@@ -229,6 +235,8 @@ _FOOTNOTE = re.compile(rf"\[\^[^\s\]]{{1,{_FOOTNOTE_LABEL}}}\]")
 _OPEN_BRACKET, _CLOSE_BRACKET = re.compile(r"\["), re.compile(r"\]")
 _MAX_LABEL_SCANS = 2_000_000  # tokens stepped over looking for labels' ends: 0.03 to 1.5 s
 _MAX_DESTINATION_SCANS = 2_000_000  # characters looked over for destinations' ends: about 2 s
+# markdown-it makes a token of each `*` and `_` (a line of a million: 6 s and 500 MB)
+_MAX_EMPHASIS_MARKS = 100_000
 _MAX_PARENTHESES = 32  # markdown-it's: a destination with more `(` open than this is none
 _NO_SCANS_BELOW = 2_500  # characters: shorter inline content cannot look over _MAX_DESTINATION_SCANS
 _DESTINATION, _PARENTHESIS = re.compile(r"\]\("), re.compile(r"[()]")
@@ -250,6 +258,9 @@ def _inline(state: StateCore) -> None:
         elif _label_scans(token.content, md.inline.terminator_re) > _MAX_LABEL_SCANS:
             token.children.extend(_plain_tokens(token.content))
             env["unclosed_brackets"] = True
+        elif token.content.count("*") + token.content.count("_") > _MAX_EMPHASIS_MARKS:
+            token.children.extend(_plain_tokens(token.content))
+            env["emphasis_marks"] = True
         elif _destination_scans(token.content) > _MAX_DESTINATION_SCANS:
             token.children.extend(_plain_tokens(token.content))
             env["unclosed_destinations"] = True
