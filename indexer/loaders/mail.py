@@ -46,6 +46,7 @@ class _BoundedPolicy(EmailPolicy):
 _POLICY = _BoundedPolicy()
 MAX_PARTS = 2_000  # lines that may open a MIME part (a boundary line: `--` and no blank) read in one message
 _BOUNDARY_LINE = re.compile(rb"^--\S", re.MULTILINE)
+_BOUNDARY_PARAMETER = re.compile(rb"boundary\s*=", re.IGNORECASE)  # without one, no part is split off
 
 
 class EmailLoader:
@@ -99,7 +100,10 @@ def read_message(data: bytes) -> EmailMessage | None:
 
 
 def _parts_end(data: bytes) -> int:
-    """Where the message's MAX_PARTS-th boundary line after the first begins (its length when it has fewer)."""
+    """Where the message's MAX_PARTS-th boundary line after the first begins (its length when it has fewer, or
+    declares no boundary: a patch's `--- a/file` lines are no parts)."""
+    if not _BOUNDARY_PARAMETER.search(data):
+        return len(data)
     for count, line in enumerate(_BOUNDARY_LINE.finditer(data)):
         if count > MAX_PARTS:
             return line.start()

@@ -116,3 +116,13 @@ def test_a_paragraph_of_a_million_emphasis_marks_is_its_plain_text_with_a_warnin
     ]
     text = text_of(tmp_path / "index", "a.md")
     assert text.startswith("Stars\n\nzebracorn ****") and text.endswith("****\n\nquokkafish emphasis")
+
+
+def test_a_patch_mailed_as_plain_text_is_read_whole_whatever_its_dash_lines(tmp_path: Path) -> None:
+    """Lines that open with `--` are MIME boundaries only in a message that declares one."""
+    docs = tmp_path / "docs"
+    diff = "".join(f"--- a/doc{n}.md\n+++ b/doc{n}.md\n" for n in range(3000))
+    write(docs, "patch.eml", f"Subject: [PATCH] docs\nFrom: ana@example.org\n\nzebracorn\n{diff}quokkafish\n")
+    report = index(docs, tmp_path / "index")
+    assert not warnings_of(report, "patch.eml")
+    assert text_of(tmp_path / "index", "patch.eml").endswith("+++ b/doc2999.md\nquokkafish")
