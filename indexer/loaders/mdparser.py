@@ -238,7 +238,7 @@ _MAX_DESTINATION_SCANS = 2_000_000  # characters looked over for destinations' e
 # markdown-it makes a token of each `*` and `_` (a line of a million: 6 s and 500 MB)
 _MAX_EMPHASIS_MARKS = 100_000
 _MAX_PARENTHESES = 32  # markdown-it's: a destination with more `(` open than this is none
-_NO_SCANS_BELOW = 2_500  # characters: shorter inline content cannot look over _MAX_DESTINATION_SCANS
+_NO_SCANS_BELOW = 2_000  # characters: shorter inline content looks over at most its length squared, halved
 _DESTINATION, _PARENTHESIS = re.compile(r"\]\("), re.compile(r"[()]")
 _BLANK = re.compile(r"\s")
 
