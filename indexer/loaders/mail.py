@@ -33,6 +33,7 @@ from indexer.model import ParsedDoc, Section
 __all__ = ["MAX_HEADER", "EmailLoader", "MessageText", "message_text", "read_message"]
 
 _ADDRESS_HEADERS = ("From", "To", "Cc", "Date")
+_READ_HEADERS = frozenset({"subject", "from", "to", "cc", "date", "content-type", "content-disposition"})
 MAX_HEADER = 10_000  # characters of a header field that are read (a mailing list's To and Cc hold some hundred)
 
 
@@ -125,11 +126,12 @@ def message_text(message: EmailMessage, data: bytes) -> MessageText:
 
 
 def _cut_headers(message: Message) -> list[str]:
-    """A warning for each of the message's header fields longer than MAX_HEADER characters (read up to there)."""
+    """A warning for each of the message's header fields that are read (shown, or saying how its body is read)
+    and longer than MAX_HEADER characters: a long thread's References, never read, is no fault of its text."""
     return [
         f"its {name} header is {len(value):,} characters long: only its first {MAX_HEADER:,} are read"
         for name, value in message.raw_items()
-        if isinstance(value, str) and len(value) > MAX_HEADER
+        if isinstance(value, str) and len(value) > MAX_HEADER and name.lower() in _READ_HEADERS
     ]
 
 

@@ -30,7 +30,8 @@ def test_an_email_header_of_thousands_of_parts_is_read_up_to_its_limit_with_a_wa
     a Subject of 30,000 encoded words took 20 s and 6 GB, a To of 60,000 addresses 12 s."""
     docs = tmp_path / "docs"
     subject = "=?utf-8?q?Release_plan?= " + "=?utf-8?q?a?= " * 30_000
-    write(docs, "a.eml", f"Subject: {subject}\nFrom: ana@example.org\nTo: {'bo@example.org, ' * 60_000}\n\nzebracorn\n")
+    to, references = "bo@example.org, " * 60_000, "<a@example.org> " * 1000  # (a long thread's: never read)
+    write(docs, "a.eml", f"Subject: {subject}\nFrom: ana@example.org\nTo: {to}\nReferences: {references}\n\nzebracorn")
     report = index(docs, tmp_path / "index")
     assert warnings_of(report, "a.eml") == [
         "its Subject header is 420,025 characters long: only its first 10,000 are read",
