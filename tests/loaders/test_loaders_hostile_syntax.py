@@ -127,3 +127,15 @@ def test_a_patch_mailed_as_plain_text_is_read_whole_whatever_its_dash_lines(tmp_
     report = index(docs, tmp_path / "index")
     assert not warnings_of(report, "patch.eml")
     assert text_of(tmp_path / "index", "patch.eml").endswith("+++ b/doc2999.md\nquokkafish")
+
+
+def test_a_mailbox_of_messages_of_long_content_types_parses_each_once(tmp_path: Path) -> None:
+    """The email package parsed a part's Content-Type again each time it looked at its type, eight times a message:
+    100 messages of a Content-Type of 2,000 parameters took 50 s (and a list archive of 9,000 short messages 7 s)."""
+    docs = tmp_path / "docs"
+    message = "From a Mon Jan  1 00:00:00 2024\nSubject: S\nContent-Type: text/plain; " + "a=b; " * 1990
+    write(docs, "list.mbox", "".join(f"{message}\n\nzebracorn {n}\n\n" for n in range(100)))
+    report = index(docs, tmp_path / "index", parse_timeout=10)
+    assert "list.mbox" not in skipped(report)
+    assert document(tmp_path / "index", "list.mbox").pages == 100
+    assert text_of(tmp_path / "index", "list.mbox").count("zebracorn") == 100
