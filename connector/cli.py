@@ -15,8 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from connector.settings import ENV_PREFIX, ConnectorSettings, program
-from indexer import IndexerError, Searcher
-from indexer.settings import setting_error
+from indexer import IndexerError, Searcher, setting_error
 
 log = logging.getLogger("connector")
 

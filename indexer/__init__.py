@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from indexer.ingest.pipeline import update_index
     from indexer.search.documents import Excerpt, cited_id, item_title, part_id
     from indexer.search.searcher import Hit, Searcher, Snapshot
-    from indexer.settings import IndexerSettings
+    from indexer.settings import IndexerSettings, setting_error
     from indexer.text.analysis import terms_of, word_matches
 
 __version__ = "0.1.0"
@@ -56,6 +56,7 @@ _LAZY = {
     "cited_id": "indexer.search.documents",
     "item_title": "indexer.search.documents",
     "IndexerSettings": "indexer.settings",
+    "setting_error": "indexer.settings",
     "terms_of": "indexer.text.analysis",
     "word_matches": "indexer.text.analysis",
 }
@@ -96,6 +97,7 @@ __all__ = [
     "group_names",
     "item_title",
     "part_id",
+    "setting_error",
     "terms_of",
     "update_index",
     "word_matches",
