@@ -38,6 +38,7 @@ JUNK_DIRS = frozenset({"node_modules", "__pycache__", "bower_components", "site-
 OUTPUT_DIRS = frozenset({"build", "dist", "target"})
 _PAGE_SOURCES = frozenset({".md", ".mdx", ".markdown", ".rst", ".txt", ".qmd", ".rmd", ".adoc", ".ipynb"})
 _BUILT = frozenset({"index.html", ".buildinfo", "CACHEDIR.TAG", "doctrees", ".doctrees", "html"})
+_FOLDERS_LOOKED_INTO = 50  # of a build-named folder with no page source of its own, for some in the folders below
 
 
 @dataclass(frozen=True)
@@ -220,14 +221,18 @@ def _ignore_spec(root: Path) -> pathspec.PathSpec | None:
     return spec
 
 
-def _built(folder: str) -> bool:
+def _built(folder: str, depth: int = 1) -> bool:
     """Whether a folder named build, dist or target holds a build's output rather than pages' sources: it has
-    no Markdown, reStructuredText or other page source of its own, or has a build's own files beside them."""
+    no Markdown, reStructuredText or other page source of its own or in a folder right below it (a site's
+    section `build/` of `docker/`, `podman/`: Docker's docs have one), or has a build's own files beside them."""
     try:
         with os.scandir(folder) as entries:
-            names = [entry.name for entry in entries]
+            listed = [(entry.name, entry.is_dir()) for entry in entries]
     except OSError:
         return True
-    if any(name in _BUILT for name in names):
+    if any(name in _BUILT for name, _ in listed):
         return True
-    return not any(os.path.splitext(name)[1].lower() in _PAGE_SOURCES for name in names if name != "readme.txt")
+    if any(os.path.splitext(name)[1].lower() in _PAGE_SOURCES for name, _ in listed if name != "readme.txt"):
+        return False
+    below = [name for name, is_dir in listed if is_dir and not name.startswith(".")][:_FOLDERS_LOOKED_INTO]
+    return depth <= 0 or all(_built(os.path.join(folder, name), depth - 1) for name in below)

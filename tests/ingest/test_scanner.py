@@ -49,6 +49,19 @@ def test_a_folder_named_build_that_holds_pages_is_indexed(docs: Path, index_dir:
     assert found(index_dir, "zebracorn") == ["guides/build/webhooks.md"]
 
 
+def test_a_build_section_of_folders_only_is_indexed(docs: Path, index_dir: Path) -> None:
+    """A site's section named build that holds folders of pages and no page of its own (Hugo's content/build/
+    with builders/ and bake/, no _index.md) was taken for a build's output and left out without a word; a
+    build's folders of output (target/debug, build/libs) still are."""
+    write(docs, "content/build/builders/drivers.md", "Zebracorn build drivers.\n")
+    write(docs, "content/build/bake/intro.md", "Bake zebracorn targets.\n")
+    write(docs, "target/debug/deps/notes.txt.d", "zebracorn")
+    write(docs, "build/libs/app.jar", b"PK\x03\x04")
+    write(docs, "build/tmp/readme.txt", "A zebracorn readme.\n")
+    index(docs, index_dir)
+    assert sorted(found(index_dir, "zebracorn")) == ["content/build/bake/intro.md", "content/build/builders/drivers.md"]
+
+
 def test_files_no_loader_takes_are_left_out_silently(docs: Path, index_dir: Path) -> None:
     write(docs, "logo.png", b"\x89PNG\r\n\x1a\n" + bytes(100))
     write(docs, "script.py", "print('pythonwort')\n")
