@@ -8,7 +8,9 @@ PEPHeaders transforms, as docutils' own PEP reader does).
 - The title is reStructuredText, as the site reads it: ``X | Y`` shows X | Y, \\*\\*kwargs **kwargs.
 - The other fields are shown as the site's table of them, a "Name: value" line each, below the title: `PEP:` and
   `Title:` are in the title, an empty field and those the site removes (`Last-Modified`, `Content-Type`,
-  `Version`) are not shown, and a value's trailing comma is dropped. A value is reStructuredText, its links read
+  `Version`) are not shown, and a value's trailing comma is dropped. A header whose `PEP:` is no number is no PEP's
+  (an RFC-style page that opens with `Title:`): its fields are all shown but its `Title:`, as no site removes them
+  (its `Version: 2.0` was lost). A value is reStructuredText, its links read
   as their text (`18-Feb-2025 <https://...>`__ is 18-Feb-2025): header_rst() gives the fields as a field list
   for the loader to read as its other fields.
 """
@@ -21,6 +23,7 @@ __all__ = ["header_lines", "header_rst", "pep_header", "pep_title"]
 
 _HEADER_FIELD = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
 _NOT_SHOWN = frozenset({"pep", "title", "last-modified", "content-type", "version"})  # PEPTitle's, PEPHeaders'
+_TITLE_ONLY = frozenset({"title"})  # what a header that is no PEP's shows elsewhere
 _NUMBER = re.compile(r"\d{1,6}")
 
 
@@ -50,16 +53,20 @@ def pep_title(fields: dict[str, str]) -> str:
     """The heading peps.python.org gives the page: "PEP 8 -- Style Guide for Python Code", with an en dash (its
     number without leading zeros); its `Title:` alone when `PEP:` is no number; "" without a `Title:`."""
     title = " ".join(fields.get("Title", "").split())
-    number = fields.get("PEP", "").strip()
-    if title and _NUMBER.fullmatch(number):
-        return f"PEP {int(number)} \N{EN DASH} {title}"
+    if title and _is_pep(fields):
+        return f"PEP {int(fields['PEP'])} \N{EN DASH} {title}"
     return title
+
+
+def _is_pep(fields: dict[str, str]) -> bool:
+    return _NUMBER.fullmatch(fields.get("PEP", "").strip()) is not None
 
 
 def _shown(fields: dict[str, str]) -> list[tuple[str, str]]:
     """The fields the site's table shows, in order, each value without its trailing comma."""
+    hidden = _NOT_SHOWN if _is_pep(fields) else _TITLE_ONLY
     shown = ((key, value.strip().rstrip(",").rstrip()) for key, value in fields.items())
-    return [(key, value) for key, value in shown if value and key.lower() not in _NOT_SHOWN]
+    return [(key, value) for key, value in shown if value and key.lower() not in hidden]
 
 
 def header_lines(fields: dict[str, str]) -> list[str]:

@@ -501,6 +501,14 @@ def test_pep_header_gives_the_title() -> None:
     assert doc.warnings == ()
 
 
+def test_header_that_is_no_peps_shows_every_field_but_its_title() -> None:
+    # an RFC-style page opening with `Title:` and no PEP number: no site removes its Version or dates
+    page = b"Title: Zebracorn release notes\nVersion: 2.0\nLast-Modified: 2020-01-01\nPEP: draft\n\nBody.\n"
+    doc = load("notes.rst", page)
+    assert doc.title == "Zebracorn release notes"
+    assert doc.sections[0].text == "Version: 2.0\nLast-Modified: 2020-01-01\nPEP: draft"
+
+
 def test_rst_sections_nest_under_their_titles() -> None:
     doc = load("guide.rst", b"Guide\n=====\n\nIntro.\n\nPart\n----\n\nPart text.\n\nOther\n=====\n\nOther text.\n")
     assert doc.title == "Guide"
