@@ -29,21 +29,23 @@ _NUMBER = re.compile(r"\d{1,6}")
 
 def pep_header(text: str) -> tuple[dict[str, str], str]:
     """A PEP-style header (RFC 2822 fields, `Title:` among them, up to the first blank line) and the rest;
-    ({}, text) when the text does not start with one."""
+    ({}, text) when the text does not start with one. A field's continuation lines are gathered and joined once:
+    joined one by one, each copying what came before, 10 MB of 100-character lines took 22 s."""
     lines = text.split("\n")
-    fields: dict[str, str] = {}
+    parts: dict[str, list[str]] = {}
     key = ""
     for number, line in enumerate(lines):
         if not line.strip():
-            if "Title" in fields:
+            if "Title" in parts:
+                fields = {name: " ".join(filter(None, words)) for name, words in parts.items()}
                 return fields, "\n".join(lines[number:])
             break
         match = _HEADER_FIELD.match(line)
         if match:
             key = match.group(1)
-            fields[key] = match.group(2).strip()
+            parts[key] = [match.group(2).strip()]
         elif key and line[:1].isspace():
-            fields[key] = f"{fields[key]} {line.strip()}".strip()
+            parts[key].append(line.strip())
         else:
             break
     return {}, text

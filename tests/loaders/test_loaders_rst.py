@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -507,6 +508,16 @@ def test_header_that_is_no_peps_shows_every_field_but_its_title() -> None:
     doc = load("notes.rst", page)
     assert doc.title == "Zebracorn release notes"
     assert doc.sections[0].text == "Version: 2.0\nLast-Modified: 2020-01-01\nPEP: draft"
+
+
+def test_header_of_many_continuation_lines_is_read_in_linear_time() -> None:
+    line = " unicornfish" + " x" * 44  # 10 MB of lines of 100 characters
+    page = "PEP: 1\nTitle: Zebracorn\nAuthor: a\n" + f"{line}\n" * 100_000 + "\nBody.\n"
+    started = time.monotonic()
+    doc = load("pep-0001.rst", page.encode())
+    assert time.monotonic() - started < 5  # 22 s when each line was joined to those before it
+    assert doc.title == "PEP 1 \N{EN DASH} Zebracorn"
+    assert doc.sections[0].text.count("unicornfish") == 100_000
 
 
 def test_rst_sections_nest_under_their_titles() -> None:
