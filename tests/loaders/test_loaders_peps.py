@@ -134,3 +134,12 @@ def test_hostile_pep_header_is_read_in_bounded_time(docs: Path, index_dir: Path)
     assert document(index_dir, "pep-0009.rst").title == "PEP 9 \N{EN DASH} Zebracorn"
     assert found(index_dir, "unicornfish") == ["pep-0009.rst"]
     assert document(index_dir, "pep-0010.rst").title.startswith("PEP 10 \N{EN DASH} x: x:")
+
+
+def test_pep_header_leaves_out_the_fields_the_site_removes(docs: Path, index_dir: Path) -> None:
+    # PEPHeaders drops these; a header with no PEP number keeps them (test_loaders_rst.py)
+    header = "PEP: 1\nTitle: Zebracorn\nVersion: $Revision$\nLast-Modified: $Date$\nContent-Type: text/x-rst\n"
+    write(docs, "conf.py", CONF)
+    write(docs, "pep-0001.rst", header + "Status: Active\n\nBody.\n")
+    index(docs, index_dir)
+    assert text_of(index_dir, "pep-0001.rst") == "Status: Active\n\nBody."
