@@ -24,6 +24,7 @@ from email.policy import EmailPolicy
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any, cast
+from urllib.parse import unquote_to_bytes
 
 from indexer.errors import LoaderError
 from indexer.loaders.containers import OLE_MAGIC
@@ -37,9 +38,11 @@ __all__ = ["MAX_HEADER", "EmailLoader", "MessageText", "message_text", "read_mes
 _ADDRESS_HEADERS = ("From", "To", "Cc", "Date")
 _READ_HEADERS = frozenset({"subject", "from", "to", "cc", "date", "content-type", "content-disposition"})
 MAX_HEADER = 10_000  # characters of a header field that are read (a mailing list's To and Cc hold some hundred)
-MAX_PARTS = 2_000  # lines that may open a MIME part (a boundary line: `--` and no blank) read in one message
-_BOUNDARY_LINE = re.compile(rb"^--\S", re.MULTILINE)
-_BOUNDARY_PARAMETER = re.compile(rb"boundary\s*=", re.IGNORECASE)  # without one, no part is split off
+MAX_PARTS = 2_000  # lines that may open a MIME part (`--` and a boundary the message declares) read in one message
+_DASH_LINE = re.compile(rb"^--([^\r\n]*)", re.MULTILINE)
+# a boundary parameter's value, also in RFC 2231's form (`boundary*=utf-8''%78`; one split in `*0`, `*1` is not
+# joined: its parts are not counted, and the parse limit stops a message of thousands)
+_BOUNDARY_PARAMETER = re.compile(rb'boundary(?:\*0)?\*?\s*=\s*(?:"([^"\r\n]*)"|([^\s;"]+))', re.IGNORECASE)
 
 
 class _BoundedPolicy(EmailPolicy):
@@ -111,13 +114,20 @@ def read_message(data: bytes) -> EmailMessage | None:
 
 
 def _parts_end(data: bytes) -> int:
-    """Where the message's MAX_PARTS-th boundary line after the first begins (its length when it has fewer, or
-    declares no boundary: a patch's `--- a/file` lines are no parts)."""
-    if not _BOUNDARY_PARAMETER.search(data):
+    """Where the message's MAX_PARTS-th boundary line after the first begins (its length when it has fewer). A
+    boundary line is `--`, a boundary the message declares, and `--` when it closes: a patch's `--- a/file` lines
+    are no parts, whether it is mailed as plain text or as a multipart message's text part."""
+    values = [quoted or bare for quoted, bare in _BOUNDARY_PARAMETER.findall(data)]
+    boundaries = {*values, *(unquote_to_bytes(value.rpartition(b"''")[2]) for value in values if b"''" in value)}
+    if not boundaries:
         return len(data)
-    for count, line in enumerate(_BOUNDARY_LINE.finditer(data)):
-        if count > MAX_PARTS:
-            return line.start()
+    count = 0
+    for line in _DASH_LINE.finditer(data):
+        after = line.group(1).rstrip(b" \t")  # (transport padding)
+        if after in boundaries or (after.endswith(b"--") and after[:-2] in boundaries):
+            count += 1
+            if count > MAX_PARTS + 1:
+                return line.start()
     return len(data)
 
 

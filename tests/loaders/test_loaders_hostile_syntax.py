@@ -129,6 +129,33 @@ def test_a_patch_mailed_as_plain_text_is_read_whole_whatever_its_dash_lines(tmp_
     assert text_of(tmp_path / "index", "patch.eml").endswith("+++ b/doc2999.md\nquokkafish")
 
 
+def test_a_patch_in_a_multipart_message_is_read_whole_with_its_attachment(tmp_path: Path) -> None:
+    """Only `--` and a declared boundary opens a part: a patch of 3,000 `--- a/file` lines in a signed or
+    multipart message's text part was cut there, its attachment lost, "more than 2,000 MIME parts" warned."""
+    docs = tmp_path / "docs"
+    diff = "".join(f"--- a/doc{n}.md\n+++ b/doc{n}.md\n" for n in range(3000))
+    parts = (
+        f'--b\n\nzebracorn\n{diff}quokkafish\n--b\nContent-Disposition: attachment; filename="okapi.txt"\n\nx\n--b--\n'
+    )
+    message = f"Subject: [PATCH] docs\nFrom: ana@example.org\nContent-Type: multipart/mixed; boundary=b\n\n{parts}"
+    write(docs, "patch.eml", message)
+    report = index(docs, tmp_path / "index")
+    assert not warnings_of(report, "patch.eml")
+    text = text_of(tmp_path / "index", "patch.eml")
+    assert "Attachments: okapi.txt" in text and text.endswith("+++ b/doc2999.md\nquokkafish")
+
+
+def test_a_message_of_thousands_of_parts_of_an_rfc_2231_boundary_is_cut_with_a_warning(tmp_path: Path) -> None:
+    """`boundary*=utf-8''%78` declares the boundary `x` as `boundary=x` does."""
+    docs = tmp_path / "docs"
+    parts = "--x\nContent-Type: text/plain\n\nzebracorn\n" + "--x\n\n" * 50_000 + "--x--\n"
+    content_type = "Content-Type: multipart/mixed; boundary*=utf-8''%78"
+    write(docs, "a.eml", f"Subject: Parts\nFrom: ana@example.org\n{content_type}\n\n{parts}")
+    report = index(docs, tmp_path / "index", parse_timeout=10)
+    assert warnings_of(report, "a.eml") == ["more than 2,000 MIME parts: the rest is left out"]
+    assert "zebracorn" in text_of(tmp_path / "index", "a.eml")
+
+
 def test_a_mailbox_of_messages_of_long_content_types_parses_each_once(tmp_path: Path) -> None:
     """The email package parsed a part's Content-Type again each time it looked at its type, eight times a message:
     100 messages of a Content-Type of 2,000 parameters took 50 s (and a list archive of 9,000 short messages 7 s)."""
