@@ -7,8 +7,9 @@ line, not read. Title: the subject. Front matter: `author` (the sender) and `cre
 A header field longer than MAX_HEADER characters is read up to there, with a warning: the email package parses a
 field each time it is asked for, in time that grows with the square of its length (a Subject of 30,000 encoded
 words took 20 s and 6 GB, a Content-Type of 50,000 parameters 44 s). A message of more than MAX_PARTS lines that
-may open a MIME part (`--boundary`) is read up to the last of them, with a warning: each part costs the package
-half a millisecond (50,000 empty parts in 300 kB took 22 s).
+open a MIME part (`--boundary`) is read up to the last of them, with a warning: each part of a Content-Type of its
+own costs the package a quarter of a millisecond (50,000 of them in 2 MB took 12 s; before fields were parsed
+once, 50,000 empty parts in 300 kB took 22 s).
 """
 
 from __future__ import annotations

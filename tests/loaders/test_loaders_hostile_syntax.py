@@ -44,7 +44,8 @@ def test_an_email_header_of_thousands_of_parts_is_read_up_to_its_limit_with_a_wa
 
 
 def test_a_mailbox_message_of_thousands_of_mime_parts_is_read_up_to_its_limit_with_a_warning(tmp_path: Path) -> None:
-    """Each MIME part cost the email package half a millisecond: 50,000 empty parts in 300 kB took 22 s."""
+    """Each MIME part of a Content-Type of its own costs the email package a quarter of a millisecond (50,000 in
+    2 MB took 12 s); these share theirs, which keeps the test fast."""
     docs = tmp_path / "docs"
     parts = "--x\nContent-Type: text/plain\n\nzebracorn\n" + "--x\n\n" * 50_000 + "--x--\n"
     message = f"Subject: Parts\nFrom: ana@example.org\nContent-Type: multipart/mixed; boundary=x\n\n{parts}"
