@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from indexer.ingest.siteconfig import site_address, site_folders, yaml_config
-from indexer.loaders.unchanged import while_unchanged
+from indexer.ingest.siteconfig import site_address, site_folders
+from indexer.loaders.unchanged import kept_yaml_config
 
 CONFIG = "antora.yml"
 PLAYBOOKS = ("antora-playbook.yml", "antora-playbook.yaml")
@@ -73,7 +73,7 @@ def served_at(docs: Path) -> str:
     url = site.get("url") if isinstance(site, dict) else None
     if playbook is None or not site_address(url):
         return ""
-    component = _yaml(docs / CONFIG)
+    component = kept_yaml_config(docs / CONFIG)
     name, version = component.get("name"), _version_segment(component, playbook.get("urls"))
     if not isinstance(name, str) or not _SEGMENT.fullmatch(name) or version is None:
         return ""
@@ -122,10 +122,5 @@ def _playbook(docs: Path) -> dict[str, Any] | None:
     for folder in site_folders(docs):
         for name in PLAYBOOKS:
             if (folder / name).is_file():
-                return _yaml(folder / name)
+                return kept_yaml_config(folder / name)
     return None
-
-
-# A playbook's or antora.yml's settings ({} when it cannot be read, or is no mapping), parsed once while the file
-# is unchanged: served_at() and drops_extensions() both read the playbook in a run.
-_yaml = while_unchanged(maxsize=16, missing={})(yaml_config)

@@ -25,7 +25,7 @@ from typing import Any
 
 from indexer.loaders.fences import closes, opens, outside_code_spans
 from indexer.loaders.includes import SETTINGS, folders_up, included_text, remember_settings
-from indexer.loaders.unchanged import while_unchanged, yaml_config
+from indexer.loaders.unchanged import kept_yaml_config
 from indexer.loaders.yamlread import read_yaml
 
 __all__ = ["fill_liquid", "in_prose", "jekyll_config", "jekyll_folder", "named_folder", "site_folder"]
@@ -148,10 +148,7 @@ def jekyll_config(site: str) -> Mapping[str, Any]:
     if config is None:
         return {}
     remember_settings(config)
-    return _config(config)
-
-
-_config = while_unchanged(maxsize=16, missing={})(yaml_config)
+    return kept_yaml_config(config)
 
 
 def site_folder(site: str, settings: Mapping[str, Any]) -> str:

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.includes import Reading, reading_state, remember_settings
-from indexer.loaders.unchanged import while_unchanged, yaml_config
+from indexer.loaders.unchanged import kept_yaml_config
 
 __all__ = [
     "CONFIGS",
@@ -196,14 +196,11 @@ def _named(folder: str, mtime_ns: int) -> tuple[str, ...]:
 
 
 def _own(config: str) -> dict[str, Any]:
-    """A config's own settings, parsed once while it is unchanged (_read()), and remembered as read for the page
-    being read, if any (includes.remember_settings()): a change to it (the plugins it names, their options,
-    docs_dir) reads the page again."""
+    """A config's own settings, parsed once while it is unchanged (kept_yaml_config()), and remembered as read for
+    the page being read, if any (includes.remember_settings()): a change to it (the plugins it names, their
+    options, docs_dir) reads the page again."""
     remember_settings(config)
-    return _read(config)
-
-
-_read = while_unchanged(maxsize=64, missing={})(yaml_config)  # one config's own settings, {} when unreadable
+    return kept_yaml_config(config)
 
 
 def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar, cast
 from indexer.loaders.jsconfig import config_text
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["while_unchanged", "yaml_config"]
+__all__ = ["kept_yaml_config", "while_unchanged", "yaml_config"]
 
 T = TypeVar("T")
 FilePath = str | os.PathLike[str]
@@ -49,3 +49,7 @@ def yaml_config(path: FilePath) -> dict[str, Any]:
     MAX_CONFIG_BYTES."""
     data = read_yaml(config_text(Path(path)))
     return data if isinstance(data, dict) else {}
+
+
+# A YAML settings file (a Jekyll _config.yml, an mkdocs.yml, an Antora playbook), parsed once while it is unchanged.
+kept_yaml_config = while_unchanged(maxsize=64, missing={})(yaml_config)
