@@ -235,8 +235,7 @@ def probe_folder(path: str) -> bool:
         return False
     joined = os.path.normpath(path)
     relative = os.path.relpath(joined, state.folder).replace(os.sep, "/")
-    root = "" if joined == state.root else state.root  # that folder itself is not outside it
-    stamp = state.files.setdefault(relative, stamp_now(joined, root, state.follow_symlinks))
+    stamp = state.files.setdefault(relative, stamp_now(joined, state.root, state.follow_symlinks))
     return stamp not in (OUTSIDE, MISSING) and os.path.isdir(joined)
 
 
@@ -319,8 +318,9 @@ def stamp_now(path: str | Path, root: str | Path = "", follow_symlinks: bool = F
     may come from, when given), OUTSIDE; a regular file that may be read, its size and mtime; anything else there
     (a folder, a FIFO, a file without read permission), UNREADABLE and its mtime (mending a permission changes no
     size or mtime); nothing there, MISSING. Any change to the file that could change what the document holds
-    changes it, and a file read is remembered as it was read."""
-    if root and not within(str(root), os.path.normpath(path), follow_symlinks):
+    changes it, and a file read is remembered as it was read. (`root` itself is not outside it: a folder probed.)"""
+    normal = os.path.normpath(path)
+    if root and normal != os.path.normpath(root) and not within(str(root), normal, follow_symlinks):
         return OUTSIDE
     try:
         info = os.stat(path)

@@ -151,8 +151,10 @@ def test_a_changed_title_reads_the_linking_page_again(catalog: Path, index_dir: 
 
 def test_a_link_to_a_page_not_there_shows_its_title_once_the_page_comes(catalog: Path, index_dir: Path) -> None:
     """The linking page is read again when the page it names comes, in whichever folder of the catalog: it kept
-    showing the name written, "Some Section", until it was edited itself."""
+    showing the name written, "Some Section", until it was edited itself. Until then, a run with nothing changed
+    reads nothing again (the catalog, indexed itself and among the folders watched, counted as outside it)."""
     index(catalog, index_dir)
+    assert index(catalog, index_dir).updated == 0
     write(catalog, "ReferenceManual/NoSuchPage.md", "# No Such Page\n\n## Some section!\n\nText.\n")
     index(catalog, index_dir)
     assert "see Constant Declaration and Some section!." in text_of(index_dir, "LanguageGuide/TheBasics.md")
