@@ -25,7 +25,8 @@ Outside fenced code:
   `nameWithType` its last two parts, `?text=string` that text; so are `@"System.String"`, `<xref
   href="System.String"/>` (its `alt` when it has one), `<a href="xref:System.String"/>` and
   `[](xref:System.String)`, whose text DocFX fills in; `[text](xref:uid)` is a link whose text shows. A uid that
-  a page of the project gives in its front matter (`uid: articles.intro`) shows that page's title (docfxuids.py).
+  a page of the project gives in its front matter (`uid: articles.intro`) shows that page's title (docfxuids.py);
+  the referring page of one that neither a page gives nor an API resolves is read again when a page comes.
   `@` names a uid when it follows no word (`name@example.com` stays) and DocFX finds the uid: a page's, or one of
   the .NET API where docfx.json names xref maps or Learn builds the site, one of the project's own API that its
   `metadata` builds (docfxproject.py); any other stays as written, as DocFX leaves it (`@octocat`,
@@ -219,7 +220,7 @@ def xref_name(uid: str, page: Path, project: str) -> str:
     if options.get("text") or options.get("alt"):
         return unquote_plus(options.get("text") or options["alt"])
     display = options.get("displayProperty", "")
-    if not display and (title := page_title(uid, page, project)):
+    if not display and (title := page_title(uid, page, project, awaited=not api_uids_resolved(uid, project))):
         return title
     uid = _ARITY.sub("", _PARAMETERS.sub("", uid.rstrip("*")))
     if display == "fullName":

@@ -17,7 +17,7 @@ from pathlib import Path
 from indexer.loaders.docfxcode import read_once
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import TITLE, reading_root
-from indexer.loaders.pagescan import Scan, defined
+from indexer.loaders.pagescan import Scan, defined, watch
 
 __all__ = ["page_title"]
 
@@ -40,10 +40,14 @@ def _uids_in(data: bytes) -> list[str]:
 _SCAN = Scan(_PAGES, _SKIPPED, UID_BYTES, _uids_in, RESCAN)
 
 
-def page_title(uid: str, page: Path, project: str) -> str | None:
+def page_title(uid: str, page: Path, project: str, awaited: bool = False) -> str | None:
     """The title of the page of `project` whose front matter gives `uid`, read for `page`; None for no such page
-    (an API's uid: the caller shows its name)."""
-    where = _uids(project).get(uid)
+    (an API's uid: the caller shows its name). When no page gives an `awaited` uid, the project's folders are
+    remembered with `page` (pagescan.watch()): a page that comes to give it reads `page` again."""
+    folder = _uid_folder(project)
+    where = defined(_SCAN, folder).get(uid) if folder else None
+    if where is None and folder and awaited:
+        where = watch(_SCAN, folder).get(uid)
     if where is None or os.path.realpath(where) == os.path.realpath(page):
         return None
     text = read_once(page, os.path.relpath(where, os.path.dirname(os.path.realpath(page))), use=TITLE)
@@ -57,14 +61,15 @@ def page_title(uid: str, page: Path, project: str) -> str | None:
     return heading.group(1).replace("`", "").strip() if heading else None
 
 
-def _uids(project: str) -> dict[str, str]:
-    """Uid -> page, of the Markdown pages under the folder of docfx.json, those inside the folder included files
-    may come from (reading_root()): no other page's title is shown, and no folder above it is walked."""
+def _uid_folder(project: str) -> str:
+    """The folder whose Markdown pages' uids are looked for: that of docfx.json, those inside the folder included
+    files may come from (reading_root()), as no other page's title is shown and no folder above it is walked; ""
+    for none."""
     root = reading_root()
     if root is None:
-        return {}
+        return ""
     if not (project + os.sep).startswith(root.rstrip(os.sep) + os.sep):
         if not root.startswith(project.rstrip(os.sep) + os.sep):
-            return {}
+            return ""
         project = root  # (docfx.json above it: the part of the project inside it)
-    return defined(_SCAN, project)
+    return project

@@ -12,7 +12,9 @@ reStructuredText title over or under a line of one punctuation character), else 
 first `#` heading (Markdown, MyST). It is read through includes.py, within the page's includes: from the
 documents folder only, remembered, so a change of that title reads the page again; and it is shown only to those
 who may see that page (jobs.py reads the page again without titles when the access file shows a page it names to
-fewer callers). A page that is not there, or has no title, leaves the reference as written.
+fewer callers). A page that is not there, or has no title, leaves the reference as written; a label that no page
+defines has the project's folders remembered with the page (pagescan.watch()), so that a page that comes to define
+it reads the referring page again.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.includes import TITLE, included_text, reading_folder
-from indexer.loaders.pagescan import Scan, defined
+from indexer.loaders.pagescan import Scan, defined, watch
 from indexer.loaders.pandocheadings import heading_parts
 
 __all__ = ["doc_title", "page", "page_memo", "project_page", "ref_title", "section_title", "toctree_titles"]
@@ -135,6 +137,8 @@ def ref_title(target: str) -> str | None:
         return _BUILT_IN_LABELS.get(label)
     source = _source_folder(path.parent, folder)
     where = _labels(source).get(label)
+    if where is None and label not in _BUILT_IN_LABELS:  # come since the pages were walked; else read again then
+        where = watch(_LABELS, source).get(label)
     if where is None:
         return _BUILT_IN_LABELS.get(label)  # (a label of the project's own by that name comes first)
     text = included_text(path, os.path.relpath(where, path.parent), use=TITLE)

@@ -531,3 +531,19 @@ def test_an_include_from_the_source_folder_is_found_when_a_repository_is_indexed
         report = index(docs, index_dir)
         assert warnings_of(report, doc_id) == []
         assert snapshot(index_dir).text(doc_id) == "Concepts\n\nA zebracorn is a control node."
+
+
+def test_a_reference_to_a_label_not_there_shows_its_title_once_a_page_defines_it(tmp_path: Path) -> None:
+    """`:ref:`zebracorn-care`` to a label that no page defines reads as its label; once a page in another folder
+    defines it, the referring page shows the section's title, though the referring page itself did not change.
+    Until then a run with nothing changed reads nothing again (the documents folder itself, among the folders
+    watched, counted as outside it: the page was read on every run)."""
+    docs, index_dir = tmp_path / "docs", tmp_path / "index"
+    write(docs, "conf.py", "project = 'zebra'\n")
+    write(docs, "index.rst", "Zebra\n=====\n\nFirst read :ref:`zebracorn-care`, then feed them.\n")
+    index(docs, index_dir, embeddings=False)
+    assert "First read zebracorn-care, then feed them." in (snapshot(index_dir).text("index.rst") or "")
+    assert index(docs, index_dir, embeddings=False).updated == 0
+    write(docs, "guide/deep/care.rst", ".. _zebracorn-care:\n\nCaring for zebracorns\n=====================\n\nHay.\n")
+    index(docs, index_dir, embeddings=False)
+    assert "First read Caring for zebracorns, then feed them." in (snapshot(index_dir).text("index.rst") or "")
