@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.jsconfig import config_text
+from indexer.loaders.sitefolders import site_folder as site_folder  # (loaders read those folders too)
 from indexer.loaders.sitefolders import site_folders as site_folders  # (where loaders look too)
 from indexer.loaders.unchanged import yaml_config as yaml_config  # (loaders read YAML configs too)
 from indexer.loaders.yamlread import read_yaml
@@ -35,17 +36,6 @@ def site_address(url: object, *paths: object) -> str:
         return ""
     parts = [part for path in (found.group(2) or "", *paths) for part in str(path).strip().split("/") if part]
     return found.group(1) + "/" + ("/".join(parts) + "/" if parts else "")
-
-
-def site_folder(value: object) -> str:
-    """A folder a config names relative to the site's (Hugo's `contentDir`, VitePress's `srcDir`, a Docusaurus
-    plugin's `path`...) as "content/"; "" when it names none, or one outside the site (absolute, `..`, `C:`)."""
-    if not isinstance(value, str):
-        return ""
-    parts = [p for p in value.strip().replace("\\", "/").split("/") if p not in ("", ".")]
-    if not parts or ".." in parts or value.strip().startswith("/") or ":" in parts[0]:
-        return ""
-    return "/".join(parts) + "/"
 
 
 def config_mapping(path: Path) -> dict[str, Any]:

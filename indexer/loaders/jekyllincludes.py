@@ -34,8 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.includes import deeper, grown, included_text, lies_outside, probe
-from indexer.loaders.liquid import in_prose, jekyll_config, jekyll_folder, named_folder, site_folder
+from indexer.loaders.liquid import in_prose, jekyll_config, jekyll_folder, source_folder
 from indexer.loaders.liquidif import decide_conditions
+from indexer.loaders.sitefolders import site_folder
 
 __all__ = ["expand_jekyll_includes"]
 
@@ -138,5 +139,5 @@ def _includes_folder(page: Path) -> _Includes | None:
     if site is None:
         return None
     settings = jekyll_config(site)  # (remembered: a change to its `source` or `includes_dir` reads the page again)
-    folder = os.path.join(site_folder(site, settings), named_folder(settings.get("includes_dir")) or "_includes")
+    folder = os.path.join(source_folder(site, settings), site_folder(settings.get("includes_dir")) or "_includes")
     return _Includes(os.path.normpath(folder), bool(settings.get("theme") or settings.get("remote_theme")))

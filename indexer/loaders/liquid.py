@@ -25,10 +25,11 @@ from typing import Any
 
 from indexer.loaders.fences import closes, opens, outside_code_spans
 from indexer.loaders.includes import SETTINGS, folders_up, included_text, remember_settings
+from indexer.loaders.sitefolders import site_folder
 from indexer.loaders.unchanged import kept_yaml_config
 from indexer.loaders.yamlread import read_yaml
 
-__all__ = ["fill_liquid", "in_prose", "jekyll_config", "jekyll_folder", "named_folder", "site_folder"]
+__all__ = ["fill_liquid", "in_prose", "jekyll_config", "jekyll_folder", "source_folder"]
 
 _OUTPUT = re.compile(
     r"\{\{-?[ \t]*((?:page|site)(?:\.[\w-]+)+)"
@@ -92,8 +93,8 @@ class _Values:
         """The site's settings and its data folder (`source/_data`)."""
         if self._site_settings is None:
             settings = jekyll_config(self.site)
-            folder = named_folder(settings.get("data_dir")) or "_data"
-            self._site_settings = settings, os.path.join(site_folder(self.site, settings), folder)
+            folder = site_folder(settings.get("data_dir")) or "_data"
+            self._site_settings = settings, os.path.join(source_folder(self.site, settings), folder)
         return self._site_settings
 
     def fill(self, match: re.Match[str]) -> str:
@@ -151,13 +152,6 @@ def jekyll_config(site: str) -> Mapping[str, Any]:
     return kept_yaml_config(config)
 
 
-def site_folder(site: str, settings: Mapping[str, Any]) -> str:
+def source_folder(site: str, settings: Mapping[str, Any]) -> str:
     """The folder of the site's pages, `_includes/` and `_data/`: the config's `source` (the site's by default)."""
-    return os.path.normpath(os.path.join(site, named_folder(settings.get("source"))))
-
-
-def named_folder(value: object) -> str:
-    """A folder the config names inside the site ("" for none, or one that leaves it)."""
-    if not isinstance(value, str) or not value.strip() or value.strip().startswith("/") or ".." in value:
-        return ""
-    return value.strip().strip("/")
+    return os.path.normpath(os.path.join(site, site_folder(settings.get("source"))))

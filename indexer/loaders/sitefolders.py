@@ -1,6 +1,7 @@
 """The folders where the config of the site a folder belongs to may lie (site_folders), for the site's detection
 (ingest's sitedetect.py) and the loaders that look for it, or for a project's file a page depends on, on their own
-(project_folders: includes.folders_up()), by the same rules."""
+(project_folders: includes.folders_up()), by the same rules; and a folder that a site's config names inside the
+site (site_folder: Hugo's `contentDir`, Jekyll's `source`, `_data` and `_includes` folders)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["project_folders", "site_folders"]
+__all__ = ["project_folders", "site_folder", "site_folders"]
 
 
 def site_folders(docs: Path) -> Iterator[Path]:
@@ -73,3 +74,14 @@ def _ends(folder: str, parent: str, own: os.stat_result, home: str) -> bool:
     except OSError:
         return True
     return info.st_dev != own.st_dev or info.st_uid != own.st_uid or bool(info.st_mode & stat.S_IWOTH)
+
+
+def site_folder(value: object) -> str:
+    """A folder a config names relative to the site's (Hugo's `contentDir`, VitePress's `srcDir`, a Docusaurus
+    plugin's `path`...) as "content/"; "" when it names none, or one outside the site (absolute, `..`, `C:`)."""
+    if not isinstance(value, str):
+        return ""
+    parts = [p for p in value.strip().replace("\\", "/").split("/") if p not in ("", ".")]
+    if not parts or ".." in parts or value.strip().startswith("/") or ":" in parts[0]:
+        return ""
+    return "/".join(parts) + "/"
