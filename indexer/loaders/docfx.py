@@ -212,6 +212,12 @@ def _code_target(link: str) -> tuple[str, str, str]:
     return unquote(source), lines, unquote(name)
 
 
+def _awaited_title(uid: str, page: Path, project: str) -> str | None:
+    """The title of a page that came to give `uid` since the project's pages were walked, when no API resolves it;
+    else None, `page` being read again when a page comes (page_title())."""
+    return None if api_uids_resolved(uid, project) else page_title(uid, page, project, awaited=True)
+
+
 def xref_name(uid: str, page: Path, project: str) -> str:
     """The name DocFX shows for a cross reference to `uid` from `page` (see the module docstring): the title of
     the project's page that gives that uid, else the API's name the uid makes."""
@@ -220,7 +226,7 @@ def xref_name(uid: str, page: Path, project: str) -> str:
     if options.get("text") or options.get("alt"):
         return unquote_plus(options.get("text") or options["alt"])
     display = options.get("displayProperty", "")
-    if not display and (title := page_title(uid, page, project, awaited=not api_uids_resolved(uid, project))):
+    if not display and (title := page_title(uid, page, project) or _awaited_title(uid, page, project)):
         return title
     uid = _ARITY.sub("", _PARAMETERS.sub("", uid.rstrip("*")))
     if display == "fullName":
