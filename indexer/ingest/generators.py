@@ -23,9 +23,10 @@ from indexer.ingest.hugobuild import site_cascade
 from indexer.ingest.hugomounts import Mount, vendored_mounts
 from indexer.ingest.hugopermalinks import hugo_permalinks
 from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages
+from indexer.ingest.mdbookchapters import read_summary
 from indexer.ingest.mintlify import mintlify_site
 from indexer.ingest.mkdocs import mkdocs_site
-from indexer.ingest.navtitles import mdbook_titles, mkdocs_titles
+from indexer.ingest.navtitles import mkdocs_titles
 from indexer.ingest.nextra import nextra_site
 from indexer.ingest.quartoproject import quarto_project
 from indexer.ingest.site import SITES, Site
@@ -76,7 +77,8 @@ def configured(site: str, folder: Path, name: str, docs: Path) -> Site | None:
             return None  # it INHERITs a file not there: another mkdocs*.yml builds the site (sitedetect.py)
         found = mkdocs_rules(found, config, docs)
     if site == "mdbook" and ".." not in (src := mdbook_src(folder)).split("/"):
-        found = replace(found, titles=mdbook_titles(folder / src, docs))
+        chapters, titles = read_summary(folder / src, docs)
+        found = replace(found, titles=titles, config=chapters)
     return hugo_root(with_layout(found, config, docs), config, folder == docs, docs)
 
 

@@ -1,4 +1,5 @@
-"""The titles a site's navigation gives its pages: MkDocs' `nav:` in mkdocs.yml, mdBook's SUMMARY.md.
+"""The titles a site's navigation gives its pages: MkDocs' `nav:` in mkdocs.yml (mdBook's SUMMARY.md:
+mdbookchapters.py).
 
 A page whose file names no title of its own (no front matter `title`, no level-1 heading) is titled by its
 generator from the navigation: MkDocs takes the `nav:` entry's title before anything else, mdBook the chapter's
@@ -10,20 +11,16 @@ title applies; these functions only read it, keyed by the document's id (its pat
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from indexer.ingest.siteconfig import site_folder
-from indexer.loaders.jsconfig import config_text
 
-__all__ = ["mdbook_titles", "mkdocs_titles"]
+__all__ = ["mkdocs_titles"]
 
 MAX_ENTRIES = 20_000  # a navigation larger than this is read no further
 MAX_DEPTH = 20  # nested sections deeper than this are not read
-_CHAPTER = re.compile(r"\[((?:[^\[\]\n]|\[[^\[\]\n]*\])+)\]\(<?([^()<>\s]+?)>?\)")  # [Name](path.md), in SUMMARY.md
-_MARKUP = re.compile(r"[`*_]|\\(?=[^\w\s])")  # code and emphasis marks and escapes in a chapter's name
 
 
 def mkdocs_titles(config: Path, docs: Path, settings: Mapping[str, Any]) -> dict[str, str]:
@@ -49,22 +46,6 @@ def _nav_entries(value: Any, pages: Path, docs: Path, titles: dict[str, str], de
                 _nav_entries(target, pages, docs, titles, depth + 1)
             elif isinstance(title, str) and title.strip() and isinstance(target, str):
                 _add(titles, pages, target, docs, title)
-
-
-def mdbook_titles(src: Path, docs: Path) -> dict[str, str]:
-    """Doc id -> chapter name of each chapter that the SUMMARY.md in the book's `src` folder links, for the
-    pages inside `docs` (a draft chapter, `[Name]()`, has no file)."""
-    titles: dict[str, str] = {}
-    for line in config_text(src / "SUMMARY.md").splitlines():
-        stripped = line.strip()
-        if not stripped.startswith(("-", "*", "[")) and not stripped[:1].isdigit():
-            continue  # a part's title (`# Part`), a separator, prose
-        found = _CHAPTER.search(stripped)
-        if found is not None:
-            _add(titles, src, found.group(2), docs, _MARKUP.sub("", found.group(1)))
-        if len(titles) >= MAX_ENTRIES:
-            break
-    return titles
 
 
 def _add(titles: dict[str, str], base: Path, target: str, docs: Path, title: str) -> None:

@@ -198,7 +198,10 @@ CASES = [
         "mdbook",
         {
             "book/book.toml": "[book]\ntitle = 'x'\n",
-            "book/src/SUMMARY.md": "# Summary\n\n- [Install](ch01-01-installation.md)\n",
+            "book/src/SUMMARY.md": (
+                "# Summary\n\n[Intro](README.md)\n\n- [Install](ch01-01-installation.md)\n"
+                "- [Appendix](appendix/readme.md)\n- [Numbered](01-numbered.md)\n"
+            ),
             "book/src/README.md": PAGE,
             "book/src/ch01-01-installation.md": PAGE,
             "book/src/appendix/readme.md": PAGE,
@@ -1562,9 +1565,9 @@ def test_an_mdbooks_summary_makes_no_gitbook_space(tmp_path: Path) -> None:
     write(tmp_path / "book", "src/SUMMARY.md", "# Summary\n\n- [Intro](README.md)\n")
     write(tmp_path / "book", "src/README.md", PAGE)
     write(tmp_path / "book", "src/other.md", PAGE)
-    index(tmp_path / "book/src", tmp_path / "index", base_url="https://book.example/", url_extension="html")
+    report = index(tmp_path / "book/src", tmp_path / "index", base_url="https://book.example/", url_extension="html")
     assert document(tmp_path / "index", "README.md").url == "https://book.example/index.html"
-    assert document(tmp_path / "index", "other.md").url == "https://book.example/other.html"  # unlisted: kept
+    assert skipped(report)["other.md"].startswith("no chapter of the book's SUMMARY.md links it")  # no page: a 404
 
 
 def test_a_jekyll_pages_liquid_outputs_show_what_they_name(tmp_path: Path) -> None:

@@ -1,0 +1,69 @@
+"""An mdBook renders the chapters its SUMMARY.md links and nothing else: a Markdown file in src/ that no chapter
+links is no page (its URL would be a 404), skipped with the reason, and becomes one when SUMMARY.md comes to link it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import all_ids, document, index, skipped, write
+
+SUMMARY = """# Summary
+
+[Foreword](foreword.md)
+
+# Guide
+
+- [Getting started](<getting started.md>)
+- [Closures (and captures)](closures_(captures).md)
+    - [Escaped](nested/esc\\_aped.md)
+- [Draft chapter]()
+- [Elsewhere](https://example.com/x.md)
+"""
+
+
+def _book(root: Path) -> Path:
+    book = root / "book"
+    write(book, "book.toml", "[book]\ntitle = 'Zebracorns'\n")
+    write(book, "src/SUMMARY.md", SUMMARY)
+    for page in ("foreword.md", "getting started.md", "closures_(captures).md", "nested/esc_aped.md"):
+        write(book, f"src/{page}", f"# {page}\n\nZebracorn text.\n")
+    write(book, "src/notes.md", "# Notes to self\n\nNot in the book.\n")
+    write(book, "src/old/chapter.md", "# Old chapter\n\nLeft behind.\n")
+    return book
+
+
+def test_a_file_no_chapter_links_is_no_page(tmp_path: Path) -> None:
+    """Links as CommonMark reads them count: angle brackets, parentheses in the path, escapes; a draft chapter and a
+    URL name no file."""
+    book = _book(tmp_path)
+    report = index(book, tmp_path / "index", embeddings=False)
+    assert all_ids(tmp_path / "index") == [
+        "src/closures_(captures).md",
+        "src/foreword.md",
+        "src/getting started.md",
+        "src/nested/esc_aped.md",
+    ]
+    reasons = skipped(report)
+    assert reasons["src/notes.md"] == "no chapter of the book's SUMMARY.md links it: mdBook renders no page for it"
+    assert "src/old/chapter.md" in reasons
+
+
+def test_a_file_becomes_a_page_when_summary_links_it_and_stops_when_it_no_longer_does(tmp_path: Path) -> None:
+    book = _book(tmp_path)
+    index(book, tmp_path / "index", embeddings=False)
+    write(book, "src/SUMMARY.md", SUMMARY + "- [Notes](notes.md)\n")
+    index(book, tmp_path / "index", embeddings=False)
+    assert document(tmp_path / "index", "src/notes.md").title == "Notes to self"
+    write(book, "src/SUMMARY.md", SUMMARY)
+    index(book, tmp_path / "index", embeddings=False)
+    assert "src/notes.md" not in all_ids(tmp_path / "index")
+
+
+def test_indexed_from_src_the_rule_holds_and_a_summary_that_links_nothing_leaves_every_file(tmp_path: Path) -> None:
+    book = _book(tmp_path)
+    index(book / "src", tmp_path / "index", embeddings=False)
+    assert "notes.md" not in all_ids(tmp_path / "index")
+    assert "foreword.md" in all_ids(tmp_path / "index")
+    write(book, "src/SUMMARY.md", "# Summary\n\nNothing linked yet.\n")
+    index(book / "src", tmp_path / "index2", embeddings=False)
+    assert "notes.md" in all_ids(tmp_path / "index2")
