@@ -67,3 +67,17 @@ def test_indexed_from_src_the_rule_holds_and_a_summary_that_links_nothing_leaves
     write(book, "src/SUMMARY.md", "# Summary\n\nNothing linked yet.\n")
     index(book / "src", tmp_path / "index2", embeddings=False)
     assert "notes.md" in all_ids(tmp_path / "index2")
+
+
+def test_a_chapter_without_a_title_of_its_own_is_named_as_summary_names_it(tmp_path: Path) -> None:
+    """Names read as CommonMark reads them: code and emphasis marks go, an underscore inside a word stays (the
+    pattern that read SUMMARY.md before made 'snake_case' 'snakecase'), and a path in angle brackets is found."""
+    book = tmp_path / "book"
+    write(book, "book.toml", "[book]\ntitle = 'Zebracorns'\n")
+    summary = "# Summary\n\n- [The `snake_case` *names*](names.md)\n- [Spaced](<spaced name.md>)\n"
+    write(book, "src/SUMMARY.md", summary)
+    write(book, "src/names.md", "Zebracorns are named in snake case.\n\n## Details\n\nMore.\n")
+    write(book, "src/spaced name.md", "Zebracorn text.\n")
+    index(book, tmp_path / "index", embeddings=False)
+    assert document(tmp_path / "index", "src/names.md").title == "The snake_case names"
+    assert document(tmp_path / "index", "src/spaced name.md").title == "Spaced"
