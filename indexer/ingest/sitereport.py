@@ -21,6 +21,7 @@ from indexer.ingest.docusaurus import served_at as docusaurus_served_at
 from indexer.ingest.exdoc import ExDocSite
 from indexer.ingest.jekyll import JekyllSite
 from indexer.ingest.layouts import hugo_content, site_of
+from indexer.ingest.mdbooksite import mdbook_served_at
 from indexer.ingest.mdn import MdnSite
 from indexer.ingest.site import Site
 from indexer.ingest.siteconfig import config_mapping, lowered, site_address, site_folders
@@ -167,9 +168,9 @@ def holding(docs: Path, outside: set[str]) -> str:
 
 def served_at(docs: Path, site: Site) -> str:
     """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll, Astro, Quarto or bookdown site's folder (or
-    the folder a Docusaurus site beside it reads: _served_beside), a VitePress
-    site's (or its srcDir), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's literal
-    `html_baseurl`), a Documenter.jl project's (or its source folder: make.jl's `canonical`), a DocFX project's
+    the folder a Docusaurus site beside it reads: _served_beside), a VitePress site's (or its srcDir), an mdBook's
+    (or its src: its CNAME, mdbooksite.py), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's
+    literal `html_baseurl`), a Documenter.jl project's (or its source folder: make.jl's `canonical`), a DocFX project's
     (docfx.json's sitemap baseUrl: docfx.py), MDN's content (mdn.py), or an Antora component's: the address its
     config (an Antora site's playbook) says it is served at, for the summary to give as --base-url when none is
     given; "" otherwise."""
@@ -197,6 +198,8 @@ def served_at(docs: Path, site: Site) -> str:
     if site.name == "documenter" and config is not None and (project := documenter_project(config)) is not None:
         pages = {config.parent.resolve(), (config.parent / project.source).resolve()}  # docs/, docs/src/
         return project.canonical if docs.resolve() in pages else ""  # `canonical = "https://x.org/stable/"`
+    if site.name == "mdbook" and config is not None:  # book.toml's `cname`, or a CNAME file GitHub Pages serves
+        return mdbook_served_at(docs, config)
     if site.name == "bookdown" and config is not None:  # index.Rmd's `url: 'https\://bookdown.org/yihui/bookdown/'`
         return bookdown_served_at(docs, config)
     if config is None or not config.is_file():

@@ -1,0 +1,106 @@
+"""mdBook sites published on GitHub Pages under a domain of their own: the run's summary names the address their
+CNAME (a file, or book.toml's `output.html.cname`) gives, instead of `--base-url https://SITE`."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from support.folders import Main, document, text_of, write
+
+ADVICE = "no --base-url: pages are cited by file:// URLs; the site's config says it is served at "
+
+
+def dev_guide(root: Path) -> Path:
+    """A book shaped like the rustc dev guide: book.toml and a CNAME at the repository's root (its CI copies the
+    CNAME into the built book), pages in src/ and below, an example the pages include from examples/."""
+    write(root, "book.toml", '[book]\ntitle = "Compiler Guide"\n\n[output.html]\ngit-repository-url = "x"\n')
+    write(root, "CNAME", "guide.zebracorn.example\n")
+    write(root, "examples/driver.rs", "fn main() { run_quillfern(); }\n")
+    write(root, "src/SUMMARY.md", "# Summary\n\n- [Queries](query.md)\n- [UI tests](tests/ui.md)\n")
+    include = "```rust\n{{#include ../examples/driver.rs}}\n```\n"
+    write(root, "src/query.md", f"# Queries\n\nDemand-driven zebracorn.\n\n{include}")
+    write(root, "src/tests/ui.md", "# UI tests\n\nRun the ui tests with `./x test tests/ui`.\n")
+    return root
+
+
+@pytest.mark.parametrize(("folder", "served"), [(".", ""), ("src", ""), ("src/tests", "tests/")])
+def test_a_book_with_a_cname_file_is_told_its_address(
+    tmp_path: Path, indexer_main: Main, folder: str, served: str
+) -> None:
+    """The rustc dev guide's summary said `--base-url https://SITE`, though its CNAME names the domain GitHub Pages
+    serves it at: from the repository, from src/ or a folder in it, the address given is the page's on the site,
+    and the URLs it gives are the live site's."""
+    docs = dev_guide(tmp_path / "guide") / folder
+    address = f"https://guide.zebracorn.example/{served}"
+    bare = indexer_main(docs, "--index", tmp_path / "bare", "--no-embeddings")
+    assert f"{ADVICE}{address}: --base-url {address} --url-extension html cites them" in bare.err
+    assert "https://SITE" not in bare.err
+    cited = indexer_main(
+        docs, "--index", tmp_path / "cited", "--no-embeddings", "--base-url", address, "--url-extension", "html"
+    )
+    assert cited.code == 0 and "no --base-url" not in cited.err
+    ui = {".": "src/tests/ui.md", "src": "tests/ui.md", "src/tests": "ui.md"}[folder]
+    assert document(tmp_path / "cited", ui).url == "https://guide.zebracorn.example/tests/ui.html"
+    if folder != "src/tests":  # the page that includes the example from outside src/ shows it
+        query = document(tmp_path / "cited", "src/query.md" if folder == "." else "query.md")
+        assert query.url == "https://guide.zebracorn.example/query.html"
+        assert "run_quillfern()" in text_of(tmp_path / "cited", query.id)
+
+
+def test_book_toml_cname_and_site_url_and_a_cname_in_src(tmp_path: Path, indexer_main: Main) -> None:
+    """mdBook's own `cname` option wins over a CNAME file, and `site-url` (the path the book is served at) is
+    joined to it; without the option, a CNAME in src/ (mdBook copies it into the site) names the domain."""
+    book = tmp_path / "book"
+    write(book, "book.toml", '[output.html]\ncname = "Docs.Example.ORG"\nsite-url = "/handbook/"\n')
+    write(book, "CNAME", "other.example.net\n")
+    write(book, "src/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n")
+    write(book, "src/intro.md", "# Intro\n\nA zebracorn.\n")
+    ran = indexer_main(book, "--index", tmp_path / "i1", "--no-embeddings")
+    assert f"{ADVICE}https://docs.example.org/handbook/: --base-url https://docs.example.org/handbook/" in ran.err
+    write(book, "book.toml", '[book]\ntitle = "Book"\n')
+    (book / "CNAME").unlink()
+    write(book, "src/CNAME", "\n  book.example.com  \n")
+    ran = indexer_main(book / "src", "--index", tmp_path / "i2", "--no-embeddings")
+    assert f"{ADVICE}https://book.example.com/: --base-url https://book.example.com/ --url-extension html" in ran.err
+
+
+@pytest.mark.parametrize(
+    "cname",
+    [
+        b"https://guide.example.org/",  # a URL: GitHub Pages takes a domain alone
+        b"guide example org",
+        b"localhost",
+        b"-bad-.example.org",
+        b"a." * 50_000,
+        b"\x00\xff\xfe" * 1_000,
+        b"",
+    ],
+)
+def test_a_cname_that_names_no_domain_leaves_the_advice_as_it_was(
+    tmp_path: Path, indexer_main: Main, cname: bytes
+) -> None:
+    """A CNAME that is no host name, a huge one, or a binary one gives no address, quickly and without a crash:
+    the summary asks for `--base-url https://SITE` as it does for a book that names none."""
+    book = tmp_path / "book"
+    write(book, "book.toml", f'[output.html]\ncname = "{"a" * 100_000}"\n')
+    write(book, "CNAME", cname)
+    write(book, "src/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n")
+    write(book, "src/intro.md", "# Intro\n\nA zebracorn.\n")
+    started = time.monotonic()
+    ran = indexer_main(book, "--index", tmp_path / "index", "--no-embeddings")
+    assert time.monotonic() - started < 10
+    assert ran.code == 0
+    assert "DOCS is built with mdBook: --base-url https://SITE --url-extension html" in ran.err
+
+
+def test_a_folder_named_cname_is_no_domain(tmp_path: Path, indexer_main: Main) -> None:
+    book = tmp_path / "book"
+    write(book, "book.toml", "[book]\n")
+    write(book, "CNAME/README.md", "guide.example.org\n")
+    write(book, "src/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n")
+    write(book, "src/intro.md", "# Intro\n\nA zebracorn.\n")
+    ran = indexer_main(book / "src", "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0 and "--base-url https://SITE --url-extension html" in ran.err
