@@ -4,21 +4,17 @@ book.toml names no site URL of its own (`site-url` is only the path the 404 page
 summary used to advise `--base-url https://SITE`. But a book published on GitHub Pages under a domain of its own
 says which: mdBook's `[output.html] cname = "rust-lang.github.io"` writes a CNAME file into the built site, a
 `CNAME` file in its src/ is copied there, and one beside book.toml is copied there by the book's CI (the rustc
-dev guide's `cp CNAME book/html`). GitHub Pages serves that domain over HTTPS, at the path `site-url` gives.
+dev guide's `cp CNAME book/html`): cname.py reads them.
 """
 
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 
+from indexer.ingest.cname import domain_name, pages_address
 from indexer.ingest.generators import mdbook_src
 from indexer.ingest.siteconfig import site_address
-
-MAX_CNAME_BYTES = 1_024  # a CNAME file holds one domain name; a larger one is read no further than this
-_LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
-_DOMAIN = re.compile(rf"{_LABEL}(?:\.{_LABEL})+")  # GitHub Pages takes a host name with a dot, nothing else
 
 
 def mdbook_served_at(docs: Path, config: Path) -> str:
@@ -32,11 +28,13 @@ def mdbook_served_at(docs: Path, config: Path) -> str:
     except (OSError, ValueError):
         return ""
     html = _html_output(config)
-    domain = _domain(html.get("cname")) or _cname_file(src / "CNAME") or _cname_file(book / "CNAME")
     site_url = html.get("site-url", "/")
-    if not domain or not isinstance(site_url, str):
+    if not isinstance(site_url, str):
         return ""
-    return site_address(f"https://{domain}", site_url, "" if inside == "." else inside)
+    below = "" if inside == "." else inside
+    if domain := domain_name(html.get("cname")):
+        return site_address(f"https://{domain}", site_url, below)
+    return pages_address((src, book), site_url, below)
 
 
 def _html_output(config: Path) -> dict[str, object]:
@@ -47,22 +45,3 @@ def _html_output(config: Path) -> dict[str, object]:
     except (OSError, ValueError, AttributeError):
         return {}
     return html if isinstance(html, dict) else {}
-
-
-def _cname_file(path: Path) -> str:
-    """The domain a GitHub Pages CNAME file names (its first line that is not blank), "" for none or another
-    thing (a folder, a URL, a file of many words)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(MAX_CNAME_BYTES).decode("utf-8", "replace")
-    except OSError:
-        return ""
-    return _domain(next((line for line in head.splitlines() if line.strip()), ""))
-
-
-def _domain(value: object) -> str:
-    """`value` as a host name in lower case when it is one (`rustc-dev-guide.rust-lang.org`), else ""."""
-    if not isinstance(value, str) or len(value) > 253:
-        return ""
-    name = value.strip().rstrip(".").lower()
-    return name if _DOMAIN.fullmatch(name) else ""

@@ -13,6 +13,7 @@ from pathlib import Path
 from indexer.ingest.antora import drops_extensions, is_antora
 from indexer.ingest.antora import served_at as antora_served_at
 from indexer.ingest.bookdown import served_at as bookdown_served_at
+from indexer.ingest.cname import pages_address
 from indexer.ingest.docc import is_catalog
 from indexer.ingest.docfx import DocfxSite, docfx_served_at
 from indexer.ingest.documenter import documenter_project
@@ -210,7 +211,9 @@ def served_at(docs: Path, site: Site) -> str:
         return _astro_served_at(docs, config)
     if site.name == "jekyll" and isinstance(site.config, JekyllSite):  # indexed from its folder or its `source`
         settings = config_mapping(config)  # _config.yml: `url: "https://just-the-docs.com"`, `baseurl: ""`
-        return site_address(settings.get("url"), settings.get("baseurl") or "")
+        folders = (Path(site.config.folder), config.parent)  # else GitHub's Jekyll's: the CNAME's domain
+        baseurl = settings.get("baseurl") or ""
+        return site_address(settings.get("url"), baseurl) or pages_address(folders, baseurl)
     if site_of(config) != docs:
         return ""
     if site.name == "sphinx":  # Sphinx's own conf.py: `html_baseurl = 'https://www.sphinx-doc.org/en/master/'`
@@ -248,13 +251,17 @@ def _hugo_folders(config: Path) -> set[Path]:
 
 def _mkdocs_served_at(docs: Path, config: Path) -> str:
     """Indexed from an MkDocs project's folder or its docs_dir, whose pages it serves from the site's root: the
-    config's `site_url` (dstack's `site_url: https://dstack.ai`); "" otherwise."""
+    config's `site_url` (dstack's `site_url: https://dstack.ai`), else the domain a CNAME in its docs_dir names
+    (cname.py); "" otherwise."""
     settings = mkdocs_settings(config)
     docs_dir = settings.get("docs_dir", "docs")
     folders = {config.parent.resolve()} | (
         {(config.parent / docs_dir).resolve()} if isinstance(docs_dir, str) else set()
     )
-    return site_address(settings.get("site_url")) if docs.resolve() in folders else ""
+    if docs.resolve() not in folders:
+        return ""
+    pages = (config.parent / docs_dir,) if isinstance(docs_dir, str) else ()  # `mkdocs gh-deploy` copies its CNAME
+    return site_address(settings.get("site_url")) or pages_address(pages)
 
 
 def _quarto_served_at(docs: Path, config: Path) -> str:

@@ -1,5 +1,6 @@
-"""mdBook sites published on GitHub Pages under a domain of their own: the run's summary names the address their
-CNAME (a file, or book.toml's `output.html.cname`) gives, instead of `--base-url https://SITE`."""
+"""Sites published on GitHub Pages under a domain of their own whose config names no address (mdBook's never
+does): the run's summary names the address their CNAME (a file, or book.toml's `output.html.cname`) gives,
+instead of `--base-url https://SITE`."""
 
 from __future__ import annotations
 
@@ -104,3 +105,46 @@ def test_a_folder_named_cname_is_no_domain(tmp_path: Path, indexer_main: Main) -
     write(book, "src/intro.md", "# Intro\n\nA zebracorn.\n")
     ran = indexer_main(book / "src", "--index", tmp_path / "index", "--no-embeddings")
     assert ran.code == 0 and "--base-url https://SITE --url-extension html" in ran.err
+
+
+def test_an_mkdocs_project_without_site_url_is_told_the_domain_of_its_docs_cname(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """MkDocs' docs tell a project served under its own domain to put a CNAME in docs_dir (`mkdocs gh-deploy`
+    copies it): with no `site_url`, that domain is the address, from the project's folder and from docs/; a
+    `site_url` still wins, and a CNAME elsewhere in the project is none of the site's."""
+    project = tmp_path / "project"
+    write(project, "mkdocs.yml", "site_name: Zebracorn\n")
+    write(project, "docs/CNAME", "zebracorn.example.dev\n")
+    write(project, "docs/setup.md", "# Setup\n\nInstall the zebracorn.\n")
+    for docs in (project, project / "docs"):
+        ran = indexer_main(docs, "--index", tmp_path / "index", "--rebuild", "--no-embeddings")
+        assert f"{ADVICE}https://zebracorn.example.dev/: --base-url https://zebracorn.example.dev/ --drop-" in ran.err
+    cited = indexer_main(
+        project, "--index", tmp_path / "cited", "--no-embeddings",
+        "--base-url", "https://zebracorn.example.dev/", "--drop-extensions",
+    )  # fmt: skip
+    assert cited.code == 0 and "no --base-url" not in cited.err
+    assert document(tmp_path / "cited", "docs/setup.md").url == "https://zebracorn.example.dev/setup/"
+    write(project, "mkdocs.yml", "site_name: Zebracorn\nsite_url: https://docs.zebracorn.org/\n")
+    ran = indexer_main(project, "--index", tmp_path / "i2", "--no-embeddings")
+    assert f"{ADVICE}https://docs.zebracorn.org/:" in ran.err
+    write(project, "mkdocs.yml", "site_name: Zebracorn\n")
+    (project / "docs/CNAME").rename(project / "CNAME")
+    ran = indexer_main(project, "--index", tmp_path / "i3", "--no-embeddings")
+    assert "DOCS is built with MkDocs: --base-url https://SITE --drop-extensions" in ran.err
+
+
+def test_a_jekyll_site_without_url_is_told_the_domain_of_its_cname(tmp_path: Path, indexer_main: Main) -> None:
+    """GitHub's Jekyll takes `site.url` from the site's CNAME when _config.yml gives none: that domain, joined
+    with `baseurl`, is the address; a `url` in the config still wins."""
+    site = tmp_path / "site"
+    write(site, "_config.yml", 'title: Zebracorn\nbaseurl: "/handbook"\n')
+    write(site, "CNAME", "www.zebracorn.example\n")
+    write(site, "setup.md", "---\ntitle: Setup\n---\nInstall the zebracorn.\n")
+    ran = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings")
+    address = "https://www.zebracorn.example/handbook/"
+    assert f"{ADVICE}{address}: --base-url {address} --url-extension html" in ran.err
+    write(site, "_config.yml", 'title: Zebracorn\nurl: "https://zebracorn.org"\n')
+    ran = indexer_main(site, "--index", tmp_path / "i2", "--no-embeddings")
+    assert f"{ADVICE}https://zebracorn.org/:" in ran.err
