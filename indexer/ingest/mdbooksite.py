@@ -9,12 +9,11 @@ dev guide's `cp CNAME book/html`): cname.py reads them.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from indexer.ingest.cname import domain_name, pages_address
 from indexer.ingest.generators import mdbook_src
-from indexer.ingest.siteconfig import site_address
+from indexer.ingest.siteconfig import config_mapping, site_address
 
 
 def mdbook_served_at(docs: Path, config: Path) -> str:
@@ -38,10 +37,7 @@ def mdbook_served_at(docs: Path, config: Path) -> str:
 
 
 def _html_output(config: Path) -> dict[str, object]:
-    """book.toml's `[output.html]` table ({} when the file cannot be read or holds none)."""
-    try:
-        with open(config, "rb") as f:
-            html = tomllib.load(f).get("output", {}).get("html", {})
-    except (OSError, ValueError, AttributeError):
-        return {}
+    """book.toml's `[output.html]` table, read within config_mapping's bounds ({} when there is none)."""
+    output = config_mapping(config).get("output")
+    html = output.get("html") if isinstance(output, dict) else None
     return html if isinstance(html, dict) else {}

@@ -148,3 +148,18 @@ def test_a_jekyll_site_without_url_is_told_the_domain_of_its_cname(tmp_path: Pat
     write(site, "_config.yml", 'title: Zebracorn\nurl: "https://zebracorn.org"\n')
     ran = indexer_main(site, "--index", tmp_path / "i2", "--no-embeddings")
     assert f"{ADVICE}https://zebracorn.org/:" in ran.err
+
+
+@pytest.mark.parametrize(
+    "toml", ['[output.html\ncname = "x.example.org"\n', "output = 3\n", "[output]\nhtml = [1]\n", "[" * 100_000]
+)
+def test_a_book_toml_that_is_no_table_of_outputs_falls_back_to_the_cname_file(
+    tmp_path: Path, indexer_main: Main, toml: str
+) -> None:
+    book = tmp_path / "book"
+    write(book, "book.toml", toml)
+    write(book, "src/CNAME", "book.zebracorn.example\n")
+    write(book, "src/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n")
+    write(book, "src/intro.md", "# Intro\n\nA zebracorn.\n")
+    ran = indexer_main(book / "src", "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0 and f"{ADVICE}https://book.zebracorn.example/:" in ran.err
