@@ -23,16 +23,23 @@ from indexer.loaders.yamlread import read_yaml
 
 MAX_NAMES = 1_000  # folders listed, versions read: a site's own folders hold a few dozen
 _ADDRESS = re.compile(r"(https?://[^\s/?#{}$]+)(/[^\s?#{}$]*)?")  # a site's address: a host, then a path
+# the hosts a generator's starter writes until its user names the site's own (`hugo new site`'s baseURL, Zola's and
+# Docusaurus's templates' url): no site's address, however literal
+PLACEHOLDER_HOSTS = frozenset(
+    {"example.com", "example.org", "example.net", "www.example.com", "www.example.org", "www.example.net",
+     "your-docusaurus-site.example.com", "your-docusaurus-test-site.com"}
+)  # fmt: skip
 
 
 def site_address(url: object, *paths: object) -> str:
     """A site's address with the paths it serves its pages under joined to it, ending in a slash (`https://x.dev`
     and `/docs`: `https://x.dev/docs/`), as the run's summary gives it for --base-url; "" when the address is no
-    literal http(s) one (a template, an environment variable's `${HOST}`) or a path no literal string."""
+    literal http(s) one (a template, an environment variable's `${HOST}`), a starter's placeholder
+    (PLACEHOLDER_HOSTS: `https://example.org/` would have cited every page there), or a path no literal string."""
     if not isinstance(url, str) or not all(isinstance(path, str) for path in paths):
         return ""
     found = _ADDRESS.fullmatch(url.strip())
-    if found is None:
+    if found is None or found.group(1).split("://", 1)[1].lower().rstrip(".") in PLACEHOLDER_HOSTS:
         return ""
     parts = [part for path in (found.group(2) or "", *paths) for part in str(path).strip().split("/") if part]
     return found.group(1) + "/" + ("/".join(parts) + "/" if parts else "")

@@ -25,7 +25,7 @@ from indexer.ingest.layouts import hugo_content, site_of
 from indexer.ingest.mdbooksite import mdbook_served_at
 from indexer.ingest.mdn import MdnSite
 from indexer.ingest.site import Site
-from indexer.ingest.siteconfig import config_mapping, lowered, site_address, site_folders
+from indexer.ingest.siteconfig import config_mapping, lowered, site_address, site_folder, site_folders
 from indexer.ingest.sitedetect import NOT_SITES, RAILS_GUIDES, config_in
 from indexer.ingest.vitepress import VitePressSite, vitepress_served_at
 from indexer.ingest.zola import ZolaSite, zola_config
@@ -206,7 +206,9 @@ def served_at(docs: Path, site: Site) -> str:
     if config is None or not config.is_file():
         return ""
     if site.name == "hugo" and docs.resolve() in _hugo_folders(config):  # grpc.io's `baseURL: https://grpc.io/`
-        return site_address(lowered(config_mapping(config)).get("baseurl"))
+        settings = lowered(config_mapping(config))  # else the CNAME its static folder holds
+        static = site_folder(settings.get("staticdir", "static")) or "static/"
+        return site_address(settings.get("baseurl")) or pages_address((site_of(config) / static,))
     if site.name == "astro":
         return _astro_served_at(docs, config)
     if site.name == "jekyll" and isinstance(site.config, JekyllSite):  # indexed from its folder or its `source`

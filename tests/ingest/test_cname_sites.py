@@ -163,3 +163,41 @@ def test_a_book_toml_that_is_no_table_of_outputs_falls_back_to_the_cname_file(
     write(book, "src/intro.md", "# Intro\n\nA zebracorn.\n")
     ran = indexer_main(book / "src", "--index", tmp_path / "index", "--no-embeddings")
     assert ran.code == 0 and f"{ADVICE}https://book.zebracorn.example/:" in ran.err
+
+
+@pytest.mark.parametrize(
+    ("config", "content"),
+    [
+        ("hugo.toml", "baseURL = 'https://example.org/'\ntitle = 'My New Hugo Site'\n"),
+        ("hugo.yaml", "title: Zebracorn\n"),
+    ],
+)
+def test_a_hugo_site_with_the_starters_base_url_is_told_the_domain_of_its_static_cname(
+    tmp_path: Path, indexer_main: Main, config: str, content: str
+) -> None:
+    """`hugo new site` writes `baseURL = 'https://example.org/'`, which the summary gave as the site's address (every
+    page cited at example.org); GitHub's Hugo workflow passes the real one when it builds. The placeholder is no
+    address: the CNAME Hugo copies from static/ names the site's, and without one the summary asks for it."""
+    site = tmp_path / "site"
+    write(site, config, content)
+    write(site, "content/docs/setup.md", "---\ntitle: Setup\n---\nInstall the zebracorn.\n")
+    ran = indexer_main(site, "--index", tmp_path / "i1", "--no-embeddings")
+    assert "example.org" not in ran.err
+    assert "DOCS is built with Hugo: --base-url https://SITE --drop-extensions" in ran.err
+    write(site, "static/CNAME", "zebracorn.dev\n")
+    for docs in (site, site / "content"):
+        ran = indexer_main(docs, "--index", tmp_path / "i2", "--rebuild", "--no-embeddings")
+        assert f"{ADVICE}https://zebracorn.dev/: --base-url https://zebracorn.dev/ --drop-extensions" in ran.err
+
+
+@pytest.mark.parametrize(
+    "url", ["https://your-docusaurus-site.example.com", "https://your-docusaurus-test-site.com", "http://EXAMPLE.com"]
+)
+def test_a_docusaurus_template_url_is_no_address(tmp_path: Path, indexer_main: Main, url: str) -> None:
+    """Docusaurus's templates write a `url` of their own until the site names its own: the summary asks for the
+    address rather than give the template's."""
+    site = tmp_path / "site"
+    write(site, "docusaurus.config.js", f"module.exports = {{ url: '{url}', baseUrl: '/' }};\n")
+    write(site, "docs/intro.md", "# Intro\n\nA zebracorn.\n")
+    ran = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings")
+    assert ran.code == 0 and "served at" not in ran.err and "--base-url https://SITE" in ran.err
