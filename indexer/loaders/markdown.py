@@ -14,8 +14,9 @@ its `title` or `pagetitle` as Quarto shows it, quarto.py). A VitePress home page
 the hero and feature cards of its front matter (homepage.py), its hero's name the title when nothing else is.
 Included files are put in place first (mkdocs-include-markdown-plugin's `{% include-markdown %}`:
 includemarkdown.py; MkDocs snippets: snippets.py; Python-Markdown's `{! file !}`: mdincludes.py; mdBook's
-includes: mdbook.py; MyST's: sphinxfiles.py; mkdocstrings' `::: pkg.mod`, from the Python source: mkdocstrings.py;
-Documenter.jl's ```@docs and ```@autodocs, from the Julia source: juliadocs.py;
+includes: mdbook.py, and mdbook-admonish's boxes: admonish.py; MyST's: sphinxfiles.py; mkdocstrings'
+`::: pkg.mod`, from the Python source: mkdocstrings.py; Documenter.jl's ```@docs and ```@autodocs, from the
+Julia source: juliadocs.py;
 VitePress's `<!--@include: -->` and `<<< file` code imports: vitepress.py; svelte.dev's `@include x.md`:
 svelteincludes.py; a Hugo site's own include shortcodes: hugoincludes.py; a DocC catalog's directives and
 `<doc:x>` links: docc.py; DocFX's `[!INCLUDE]`, code snippets,
@@ -46,6 +47,7 @@ from markdown_it import MarkdownIt
 
 from indexer.errors import NotAPage
 from indexer.loaders import quarto, sphinxrefs
+from indexer.loaders.admonish import admonish_blocks
 from indexer.loaders.citations import with_citations
 from indexer.loaders.codeannotations import without_material_annotations
 from indexer.loaders.dialects import plain_dialects
@@ -137,7 +139,8 @@ class MarkdownLoader:
         body = expand_docfx(body, path)  # DocFX's includes, code snippets, :::image:::, cross references
         body = expand_include_markdown(body, path)  # an MkDocs plugin's, before the Markdown extensions run
         body = expand_snippets(expand_markdown_includes(body, path), path)  # Python-Markdown's, then pymdownx's
-        body = expand_myst_includes(rule_names(expand_includes(body, path)), path)  # mdBook's, then MyST's
+        body = admonish_blocks(rule_names(expand_includes(body, path)))  # mdBook's includes, rules, admonitions
+        body = expand_myst_includes(body, path)
         body = expand_mkdocstrings(body, path)  # `::: pkg.mod` from the Python source
         body = expand_julia_docstrings(body, path)  # Documenter.jl's ```@docs, from the Julia source
         body = expand_vitepress_includes(expand_docsify_embeds(body, path), path)
