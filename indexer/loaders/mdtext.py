@@ -191,21 +191,23 @@ class TextRenderer:
         closed = False  # the last child was a closing tag
         spans: list[tuple[str, int]] = []  # the API styles' spans open: (label, where their text starts)
         self._badges = []
+        spaced = False  # a comment between spaces was the last child: `As of <!-- date-check --> May 2025`
         for child in token.children or ():
             if child.type == "html_inline":
                 if closed and _OPENING_TAG.match(child.content):
                     parts.append(" ")  # </span><span>: the alternatives Vue's docs show one of, not one word
+                spaced = child.content.startswith("<!--") and bool(parts) and parts[-1].endswith(" ")
                 parts.append(self._html_text(child.content, inline=True))
                 self._styles.label_spans(parts, spans)
                 closed = child.content.startswith("</")
                 continue
-            closed = False
+            closed, gap, spaced = False, spaced, False
             if self._html.open is not None:
                 continue
             elif child.type == "code_inline":
                 parts.append(_HIGHLIGHTED.sub("", child.content, count=1))  # `#!python x` shows x
-            elif child.type in ("text", "image"):
-                parts.append(child.content)  # an image's content is its alt text
+            elif child.type in ("text", "image"):  # an image's content is its alt text; one space where a browser
+                parts.append(child.content[gap and child.content.startswith(" ") :])  # shows one
             elif child.type == "footnote_ref":
                 parts.append(f"[{child.meta['id'] + 1}]")
             elif child.type == "softbreak":

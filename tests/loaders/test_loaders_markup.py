@@ -214,6 +214,18 @@ def test_mdx_emphasis_around_a_component_that_shows_nothing_stays_emphasis() -> 
     assert " ".join(searchable(doc).split()) == "Zebracorn: the stable one, on the branch"
 
 
+def test_an_inline_comment_between_spaces_leaves_one_space() -> None:
+    """The rustc dev guide dates its claims with `As of <!-- date-check --> Nov 2025` (48 of them): the text read
+    "As of  Nov 2025", with the two spaces a browser shows as one. A comment against a word joins nothing more."""
+    doc = load(
+        "a.md",
+        b"As of <!-- date-check --> Nov 2025, the zebracorn.\n\nAs of<!-- x --> May, then <!-- y -->June, "
+        b"and `a <!-- kept -->  b`.\n",
+    )
+    texts = [section.text for section in doc.sections]
+    assert texts == ["As of Nov 2025, the zebracorn.\n\nAs of May, then June, and a <!-- kept -->  b."]
+
+
 def test_reference_links_the_page_does_not_define_show_their_text() -> None:
     """MkDocs' autorefs resolves `[BaseModel][pydantic.main.BaseModel]` and `[typing][]` across the site: pydantic
     had 655 of them shown with their brackets, one in a title. A label the page defines is a link as ever; one that
