@@ -29,6 +29,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from indexer.ingest.cname import pages_address
 from indexer.ingest.editions import Area, Layout
 from indexer.ingest.pathglob import path_glob
 from indexer.ingest.siteconfig import MAX_NAMES, site_address, site_folder
@@ -108,12 +109,17 @@ def vitepress_served_at(root: Path) -> str:
     """The address the site whose `.vitepress/` folder lies in `root` is served at, as its config says: its
     sitemap's `hostname` joined with its `base` (`https://vuejs.org` and no base: `https://vuejs.org/`); "" when
     the hostname is no literal http(s) address, or `base` is written more than once (a sidebar's own) or no
-    literal, for the summary to give as --base-url."""
+    literal, for the summary to give as --base-url. Without a hostname, the domain of the CNAME its public/ folder
+    holds (in srcDir: VitePress serves that folder as it is, and GitHub Pages the domain; cname.py)."""
     options = site_config(root / FOLDER, lambda path: config_text(Path(path)))
     sitemap = options.option("sitemap", dict) if options else None
     hostname = sitemap.get("hostname") if sitemap else None
     bases = options.values("base") if options else []
-    return site_address(hostname, bases[0] if bases else "") if len(bases) <= 1 else ""
+    if len(bases) > 1:
+        return ""
+    public = root / site_folder(options.option("srcDir", str) if options else None) / "public"
+    base = bases[0] if bases else ""
+    return site_address(hostname, base) or pages_address((public,), base)
 
 
 DEFAULT_LANG = "en-US"  # the `lang` of a VitePress site whose config names none

@@ -201,3 +201,20 @@ def test_a_docusaurus_template_url_is_no_address(tmp_path: Path, indexer_main: M
     write(site, "docs/intro.md", "# Intro\n\nA zebracorn.\n")
     ran = indexer_main(site, "--index", tmp_path / "index", "--no-embeddings")
     assert ran.code == 0 and "served at" not in ran.err and "--base-url https://SITE" in ran.err
+
+
+def test_a_vitepress_site_without_a_sitemap_hostname_is_told_the_domain_of_its_public_cname(
+    tmp_path: Path, indexer_main: Main
+) -> None:
+    """VitePress serves srcDir's public/ as it is, a CNAME in it too: with no sitemap hostname in the config, its
+    domain joined with `base` is the address, from the site's folder and from srcDir."""
+    site = tmp_path / "site"
+    write(site, ".vitepress/config.mts", "export default {\n  srcDir: 'docs',\n  cleanUrls: true,\n}\n")
+    write(site, "docs/public/CNAME", "zebracorn.dev\n")
+    write(site, "docs/guide/setup.md", "# Setup\n\nInstall the zebracorn.\n")
+    for docs in (site, site / "docs"):
+        ran = indexer_main(docs, "--index", tmp_path / "index", "--rebuild", "--no-embeddings")
+        assert f"{ADVICE}https://zebracorn.dev/: --base-url https://zebracorn.dev/ --drop-extensions" in ran.err
+    (site / "docs/public/CNAME").unlink()
+    ran = indexer_main(site, "--index", tmp_path / "i2", "--no-embeddings")
+    assert "DOCS is built with VitePress: --base-url https://SITE --drop-extensions" in ran.err
