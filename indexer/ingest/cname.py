@@ -4,8 +4,9 @@
 GitHub Pages serves a site under a domain of its own when the built site holds a file named CNAME that names it
 (one host name; GitHub's own tools write it so). A generator copies the file there from the folder it serves as
 is: an MkDocs project's docs_dir (as `mkdocs gh-deploy` documents it), a Jekyll site's source folder (GitHub's
-Jekyll then takes its `site.url` from it), a Hugo site's static/, an mdBook's src/ (mdbooksite.py), or a CI step
-does (the rustc dev guide's `cp CNAME book/html`). GitHub Pages serves such a domain over HTTPS.
+Jekyll then takes its `site.url` from it), a Hugo site's static/, a VitePress site's public/ (in srcDir), an
+mdBook's src/ (mdbooksite.py), or a CI step does (the rustc dev guide's `cp CNAME book/html`). GitHub Pages
+serves such a domain over HTTPS.
 """
 
 from __future__ import annotations
