@@ -48,6 +48,14 @@ let quillfern = 1; // **not emphasis**
   Inside the *item*.
   ```
 
+> A quote.
+>
+> ```admonish tip
+> Quoted *tip*.
+> ```
+>
+> Still quoted.
+
 `````markdown
 ```admonish warning
 Shown as written.
@@ -80,6 +88,7 @@ def test_admonish_boxes_show_their_titles_and_markdown(tmp_path: Path) -> None:
     assert "No title bar at all." in text and "Info" not in text
     shown = text.split("```admonish warning")[0]  # all but the example of the syntax
     assert "**" not in shown.replace("**not emphasis**", "") and "](" not in text and "`" not in shown
+    assert "A quote.\n\nTip\n\nQuoted tip.\n\nStill quoted." in text
     assert "After the boxes." in text
     assert found(tmp_path / "index", "quillfern") == ["src/install.md"]
 
