@@ -5,7 +5,10 @@ The title is the info string's `title="..."` (`title=""`: none), or, in its firs
 the directive (`admonish warning "Data loss"`); else the directive's name as the preprocessor writes it (`note`:
 "Note", `tldr`: "TL;DR", one it does not know: "Note"). Before this, the body showed as code, its Markdown
 (`**bold**`, `[a link](x.md)`) as written. A fence inside the body (a longer or other fence around the box's)
-is code still, and an admonish fence inside code is left as written; boxes nest. Lines are read once each.
+is code still, and an admonish fence inside code is left as written. The box is fenced code in the page's
+source: the first fence line that closes it ends it, and code its body leaves open with it. Boxes do not nest:
+the preprocessor replaces the blocks pulldown-cmark finds in the page, and one inside a box is no block of the
+page but the box's text, which mdBook then shows as code. Lines are read once each.
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ from indexer.loaders.includes import reading_state
 
 __all__ = ["admonish_blocks"]
 
-MAX_DEPTH = 20  # boxes in boxes: a deeper one is read as Markdown without its title
 _OPEN = re.compile(r"^(?P<prefix>[ \t]*(?:>[ \t]?)*)(?P<fence>`{3,}+|~{3,}+)[ \t]*admonish(?:[ \t]+(?P<info>.*))?$")
 _BARE = re.compile(r"^[ \t]*(?:>[ \t]?)*(?P<fence>`++|~++)[ \t]*$")
 _TITLE = re.compile(r"""(?:^|[ \t])title[ \t]*=[ \t]*(?:"(?P<basic>(?:[^"\\]|\\.)*+)"|'(?P<literal>[^']*+)')""")
@@ -40,19 +42,18 @@ def admonish_blocks(text: str) -> str:
     if "admonish" not in text or (state := reading_state()) is None or state.generator != "mdbook":
         return text
     out: list[str] = []
-    boxes: list[str] = []  # the fences of the boxes open, innermost last
-    code: str | None = None  # the fence of the code block open
+    box: tuple[str, str] | None = None  # the open box's fence and the prefix of its lines (a quote's `> `)
+    code: str | None = None  # the fence of the code block open (in the box, when one is open)
     for line in text.split("\n"):
-        if code is not None:
+        if box is not None and _closes_box(line, box[0]):  # first: the box is fenced code in the page's source,
+            out += [box[1] + code, ""] if code is not None else [""]  # so its fence ends code left open in it
+            box, code = None, None
+        elif code is not None:
             code = None if closes(line, code) else code
             out.append(line)
-        elif boxes and _closes_box(line, boxes[-1]):
-            boxes.pop()
-            out.append("")
-        elif len(boxes) < MAX_DEPTH and (opening := _OPEN.match(line)) is not None:
-            boxes.append(opening["fence"])
-            title = _title(opening["info"] or "")
-            prefix = opening["prefix"]
+        elif box is None and (opening := _OPEN.match(line)) is not None:
+            box = (opening["fence"], opening["prefix"])
+            title, prefix = _title(opening["info"] or ""), opening["prefix"]
             out += ["", prefix + _escaped(title), prefix.rstrip()] if title else [""]
         else:
             code = opens(line)

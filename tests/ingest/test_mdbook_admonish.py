@@ -93,6 +93,21 @@ def test_admonish_boxes_show_their_titles_and_markdown(tmp_path: Path) -> None:
     assert found(tmp_path / "index", "quillfern") == ["src/install.md"]
 
 
+def test_a_box_ends_at_its_fence_and_a_box_in_a_box_is_code(tmp_path: Path) -> None:
+    """The box is fenced code in the page's source: its closing fence ends it though a code block in its body was
+    left open (the text after it was code to the page's end). mdbook-admonish replaces the blocks of the page, not
+    those in a box's text: a box written inside another shows as code, as mdBook shows it."""
+    chapter = (
+        "# Boxes\n\n```admonish note\n~~~\nlet quillfern = 1;\n```\n\nAfter the **first** box.\n\n"
+        "````admonish tip\nOuter *tip*.\n\n```admonish warning\nInner **zebracorn**.\n```\n````\n\nThe end.\n"
+    )
+    index(book(tmp_path / "book", chapter), tmp_path / "index", embeddings=False)
+    text = text_of(tmp_path / "index", "src/install.md")
+    assert "Note\n\nlet quillfern = 1;\n\nAfter the first box." in text
+    assert "Tip\n\nOuter tip.\n\nInner **zebracorn**.\n\nThe end." in text
+    assert "Warning" not in text
+
+
 def test_outside_an_mdbook_an_admonish_fence_is_code(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     write(docs, "install.md", "# Installing\n\n```admonish warning\nKeep **this** as written.\n```\n")
