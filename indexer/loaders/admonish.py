@@ -33,7 +33,7 @@ _DIRECTIVES = frozenset(
      "bug", "example", "quote", "cite"}
 )  # fmt: skip
 _SPECIAL = {"tldr": "TL;DR", "faq": "FAQ"}
-_BLOCK_START = re.compile(r"[#>+*=|-]|[0-9]+[.)]")  # a title that would open a block of its own: escaped
+_BLOCK_START = re.compile(r"[#>+*=|`~-]|[0-9]+[.)]")  # a title that would open a block of its own: escaped
 
 
 def admonish_blocks(text: str) -> str:
@@ -80,7 +80,7 @@ def _title(info: str) -> str:
         word = info.split(None, 1)[0] if info else ""
         directive = (kind["basic"] or kind["literal"] or "") if kind else word if _DIRECTIVE.fullmatch(word) else ""
     if title is not None:
-        return title.strip()
+        return " ".join(title.split())  # one line: a `\n` in its JSON would have split the paragraph
     if directive not in _DIRECTIVES:
         return "Note"
     return _SPECIAL.get(directive, directive[:1].upper() + directive[1:])
@@ -107,5 +107,5 @@ def _unescaped(basic: str) -> str:
 
 
 def _escaped(title: str) -> str:
-    """`title` as a paragraph's text: one that would open a heading, a quote or a list is escaped."""
+    """`title` as a paragraph's text: one that would open a heading, a quote, a list or code is escaped."""
     return "\\" + title if _BLOCK_START.match(title) else title

@@ -108,6 +108,19 @@ def test_a_box_ends_at_its_fence_and_a_box_in_a_box_is_code(tmp_path: Path) -> N
     assert "Warning" not in text
 
 
+def test_a_title_stays_one_paragraph(tmp_path: Path) -> None:
+    """A title that starts like a fence or holds a line break (`\\n` in its JSON) is the box's title line still: it
+    neither made code of the box's body nor a heading of its second line."""
+    chapter = (
+        '# Titles\n\n```admonish note title="~~~ zebracorn"\nA **bold** body.\n```\n\n'
+        '```admonish tip "Two\\n# lines"\nA *tip*.\n```\n\nThe end.\n'
+    )
+    index(book(tmp_path / "book", chapter), tmp_path / "index", embeddings=False)
+    text = text_of(tmp_path / "index", "src/install.md")
+    assert "~~~ zebracorn\n\nA bold body." in text
+    assert "Two # lines\n\nA tip.\n\nThe end." in text
+
+
 def test_outside_an_mdbook_an_admonish_fence_is_code(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     write(docs, "install.md", "# Installing\n\n```admonish warning\nKeep **this** as written.\n```\n")
