@@ -196,7 +196,7 @@ class TextRenderer:
             if child.type == "html_inline":
                 if closed and _OPENING_TAG.match(child.content):
                     parts.append(" ")  # </span><span>: the alternatives Vue's docs show one of, not one word
-                spaced = child.content.startswith("<!--") and bool(parts) and parts[-1].endswith(" ")
+                spaced = child.content.startswith("<!--") and (spaced or (bool(parts) and parts[-1].endswith(" ")))
                 parts.append(self._html_text(child.content, inline=True))
                 self._styles.label_spans(parts, spans)
                 closed = child.content.startswith("</")
@@ -207,11 +207,12 @@ class TextRenderer:
             elif child.type == "code_inline":
                 parts.append(_HIGHLIGHTED.sub("", child.content, count=1))  # `#!python x` shows x
             elif child.type in ("text", "image"):  # an image's content is its alt text; one space where a browser
-                parts.append(child.content[gap and child.content.startswith(" ") :])  # shows one
+                parts.append(text := child.content[gap and child.content.startswith(" ") :])  # shows one
+                spaced = gap and not text  # the space between `<!-- x --> <!-- y -->` was that one
             elif child.type == "footnote_ref":
                 parts.append(f"[{child.meta['id'] + 1}]")
             elif child.type == "softbreak":
-                parts.append(" ")
+                parts.append("" if gap else " ")  # `As of <!-- date-check -->` ending a line: its space is the one
             elif child.type == "hardbreak":
                 parts.append("\n")
         return "".join(parts).strip()

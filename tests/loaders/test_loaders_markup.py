@@ -226,6 +226,15 @@ def test_an_inline_comment_between_spaces_leaves_one_space() -> None:
     assert texts == ["As of Nov 2025, the zebracorn.\n\nAs of May, then June, and a <!-- kept -->  b."]
 
 
+def test_comments_in_a_row_or_ending_a_line_leave_one_space() -> None:
+    """Two comments between spaces, or one between a space and the line's end, leave the one space a browser
+    shows: `As of <!-- date-check --> <!-- x --> May` read "As of  May"."""
+    doc = load(
+        "a.md", b"As of <!-- date-check --> <!-- x --> May, the zebracorn.\n\nAs of <!-- date-check -->\nJune.\n"
+    )
+    assert [section.text for section in doc.sections] == ["As of May, the zebracorn.\n\nAs of June."]
+
+
 def test_reference_links_the_page_does_not_define_show_their_text() -> None:
     """MkDocs' autorefs resolves `[BaseModel][pydantic.main.BaseModel]` and `[typing][]` across the site: pydantic
     had 655 of them shown with their brackets, one in a title. A label the page defines is a link as ever; one that
