@@ -24,8 +24,13 @@ _DOMAIN = re.compile(rf"{_LABEL}(?:\.{_LABEL})+")  # GitHub Pages takes a host n
 def pages_address(folders: tuple[Path, ...], *paths: object) -> str:
     """`https://DOMAIN/` joined with `paths` (as site_address joins them) for the first of `folders` whose CNAME
     file names a domain; "" when none does."""
-    domain = next((found for folder in folders if (found := cname_file(folder / "CNAME"))), "")
+    domain = pages_domain(folders)
     return site_address(f"https://{domain}", *paths) if domain else ""
+
+
+def pages_domain(folders: tuple[Path, ...]) -> str:
+    """The domain the CNAME file of the first of `folders` that has one names; "" when none does."""
+    return next((found for folder in folders if (found := cname_file(folder / "CNAME"))), "")
 
 
 def cname_file(path: Path) -> str:

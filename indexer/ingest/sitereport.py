@@ -170,11 +170,11 @@ def holding(docs: Path, outside: set[str]) -> str:
 def served_at(docs: Path, site: Site) -> str:
     """Indexed from a Docusaurus, Hugo (or its content folder), Jekyll, Astro, Quarto or bookdown site's folder (or
     the folder a Docusaurus site beside it reads: _served_beside), a VitePress site's (or its srcDir), an mdBook's
-    (or its src: its CNAME, mdbooksite.py), an MkDocs project's (or its docs_dir), a Sphinx project's (its conf.py's
-    literal `html_baseurl`), a Documenter.jl project's (or its source folder: make.jl's `canonical`), a DocFX project's
-    (docfx.json's sitemap baseUrl: docfx.py), MDN's content (mdn.py), or an Antora component's: the address its
-    config (an Antora site's playbook) says it is served at, for the summary to give as --base-url when none is
-    given; "" otherwise."""
+    (or its src: a full site-url, or its CNAME: mdbooksite.py), an MkDocs project's (or its docs_dir), a Sphinx
+    project's (its conf.py's literal `html_baseurl`), a Documenter.jl project's (or its source folder: make.jl's
+    `canonical`), a DocFX project's (docfx.json's sitemap baseUrl: docfx.py), MDN's content (mdn.py), or an Antora
+    component's: the address its config (an Antora site's playbook) says it is served at, for the summary to give
+    as --base-url when none is given; "" otherwise."""
     if site.name == "antora":
         return antora_served_at(docs)
     # known from their config when it was read: ExDoc's (pages' URLs are their names alone, wherever DOCS lies in

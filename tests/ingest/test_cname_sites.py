@@ -69,6 +69,35 @@ def test_book_toml_cname_and_site_url_and_a_cname_in_src(tmp_path: Path, indexer
 
 
 @pytest.mark.parametrize(
+    ("html", "address"),
+    [
+        ('site-url = "https://zebracorn.github.io/handbook/"\n', "https://zebracorn.github.io/handbook/"),
+        (
+            'site-url = "https://zebracorn.github.io/handbook/"\ncname = "docs.zebracorn.dev"\n',
+            "https://docs.zebracorn.dev/",
+        ),
+        (
+            'site-url = "https://docs.zebracorn.dev/handbook"\ncname = "docs.zebracorn.dev"\n',
+            "https://docs.zebracorn.dev/handbook/",
+        ),
+    ],
+    ids=["full-site-url", "github-io-site-url-and-cname", "site-url-on-the-cname"],
+)
+def test_a_full_site_url_is_the_address_or_the_path_on_the_cname(
+    tmp_path: Path, indexer_main: Main, html: str, address: str
+) -> None:
+    """mdBook's `site-url` is a full URL where a preprocessor wants one (mdbook-rss-feed): it is where the book is
+    hosted, and a book whose CNAME names another domain is served at that domain's root (GitHub Pages redirects
+    there). A book with both gave https://docs.zebracorn.dev/https:/zebracorn.github.io/handbook/."""
+    book = tmp_path / "book"
+    write(book, "book.toml", f"[book]\ntitle = 'Book'\n\n[output.html]\n{html}")
+    write(book, "src/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n")
+    write(book, "src/intro.md", "# Intro\n\nA zebracorn.\n")
+    ran = indexer_main(book, "--index", tmp_path / "index", "--no-embeddings")
+    assert f"{ADVICE}{address}: --base-url {address} --url-extension html" in ran.err
+
+
+@pytest.mark.parametrize(
     "cname",
     [
         b"https://guide.example.org/",  # a URL: GitHub Pages takes a domain alone
