@@ -11,7 +11,9 @@ serves such a domain over HTTPS.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 from indexer.ingest.siteconfig import site_address
@@ -35,12 +37,19 @@ def pages_domain(folders: tuple[Path, ...]) -> str:
 
 def cname_file(path: Path) -> str:
     """The domain a CNAME file names (its first line that is not blank), "" for none or another thing (a folder,
-    a URL, a file of many words, bytes that are no text)."""
+    a named pipe, a URL, a file of many words, bytes that are no text). Opened without blocking: a named pipe
+    has no writer, and the run waited for one for ever."""
     try:
-        with open(path, "rb") as f:
-            head = f.read(MAX_CNAME_BYTES).decode("utf-8", "replace")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return ""
+    try:
+        data = os.read(fd, MAX_CNAME_BYTES) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+    head = data.decode("utf-8", "replace")
     return domain_name(next((line for line in head.splitlines() if line.strip()), ""))
 
 

@@ -4,12 +4,16 @@ instead of `--base-url https://SITE`."""
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from support.folders import Main, document, text_of, write
+from indexer.model import IndexReport
+
+from support.folders import Main, document, found, index, text_of, write
 
 ADVICE = "no --base-url: pages are cited by file:// URLs; the site's config says it is served at "
 
@@ -134,6 +138,21 @@ def test_a_folder_named_cname_is_no_domain(tmp_path: Path, indexer_main: Main) -
     write(book, "src/intro.md", "# Intro\n\nA zebracorn.\n")
     ran = indexer_main(book / "src", "--index", tmp_path / "index", "--no-embeddings")
     assert ran.code == 0 and "--base-url https://SITE --url-extension html" in ran.err
+
+
+def test_a_named_pipe_called_cname_is_no_domain_and_no_wait(tmp_path: Path) -> None:
+    """A CNAME that is a named pipe with no writer: the run read it and waited for ever."""
+    book = tmp_path / "book"
+    write(book, "book.toml", "[book]\n")
+    write(book, "src/SUMMARY.md", "# Summary\n\n- [Intro](intro.md)\n")
+    write(book, "src/intro.md", "# Intro\n\nA zebracorn.\n")
+    os.mkfifo(book / "src/CNAME")
+    reports: list[IndexReport] = []
+    run = threading.Thread(target=lambda: reports.append(index(book, tmp_path / "index")), daemon=True)
+    run.start()
+    run.join(timeout=30)  # a hang detector
+    assert reports, "reading a named pipe blocked"
+    assert reports[0].served_at == "" and found(tmp_path / "index", "zebracorn") == ["src/intro.md"]
 
 
 def test_an_mkdocs_project_without_site_url_is_told_the_domain_of_its_docs_cname(
