@@ -98,7 +98,9 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
     r"|import[ \t]+(?:[\w$]+[ \t]*,[ \t]*)?\{[^}\n]*$"  # names over several lines: `import {` ... `} from '...'`
     r"|export[ \t]+(?:default|const|let|var|function|class|async)\b)"
 )
-_MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block")  # what is_mdx looks for, at least once
+_MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block|\{/\*")  # what is_mdx looks for, at least once
+# a whole JSX comment on a line: react.dev's heading ids, `## Usage {/*usage*/}` (not Go's `{{/* x */}}`)
+_JSX_COMMENT = re.compile(r"(?<!\{)\{/\*[^{}\n]*\*/\}(?!\})")  # no brace inside: a line of `{/*` stays linear
 _JSX_COMMENT_END = "*/}"
 _PARTIAL = re.compile(  # `import Intro from './_intro.mdx'`, also with named exports beside: `import A, {toc} from`;
     # Astro's `import { Content as Intro } from`; from a path, the site's folder (@site/) or an alias (@fragments/)
@@ -118,7 +120,8 @@ _LINE_REST = re.compile(r"[ \t]*(?:\n|\Z)")
 def is_mdx(text: str) -> bool:
     """Whether Markdown is MDX, whatever the file is called (Docusaurus compiles its .md files as MDX): outside
     fenced code it holds an `import` or `export` statement at the start of a paragraph, a tag with a
-    JavaScript attribute (`<ins style={{...}} />`, which no HTML has), or a Docusaurus mdx-code-block fence."""
+    JavaScript attribute (`<ins style={{...}} />`, which no HTML has), a JSX comment (react.dev's .md pages, which
+    it compiles as MDX, have nothing else: `## Usage {/*usage*/}`), or a Docusaurus mdx-code-block fence."""
     if not _MDX_SIGNS.search(text):
         return False
     fence: str | None = None
@@ -132,11 +135,16 @@ def is_mdx(text: str) -> bool:
         elif (opened := opens(line)) is not None:
             fence = opened
         elif not line.startswith(("    ", "\t")) and (  # an indented line may be code: it says nothing
-            (_opens_block(before) and _MODULE.match(line)) or _scripted_tag(CODE_SPAN.sub("", line))
+            (_opens_block(before) and _MODULE.match(line)) or _jsx_shown(CODE_SPAN.sub("", line))
         ):
             return True
         before = line
     return False
+
+
+def _jsx_shown(line: str) -> bool:
+    """Whether a line outside code holds what only MDX reads: a JSX comment or a tag with a JavaScript attribute."""
+    return _JSX_COMMENT.search(line) is not None or _scripted_tag(line)
 
 
 def _scripted_tag(line: str) -> bool:

@@ -1,0 +1,91 @@
+"""react.dev's shape (reactjs/react.dev): a Next.js site whose pages are `.md` files under src/content/, every one
+compiled as MDX, most with nothing of MDX but their headings' ids (`## Usage {/*usage*/}`) and React's own
+components (`<Note>`, `<Pitfall>`, `<DeepDive>`, `<Sandpack>`) around Markdown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from support.folders import index, snapshot, warnings_of, write
+
+CONFIG = "const nextConfig = {\n  pageExtensions: ['jsx', 'js', 'ts', 'tsx', 'mdx', 'md'],\n};\n"
+
+# the shape of reference/react-dom/components/script.md: nothing but heading ids says it is MDX, and a <Note>'s
+# code span names the <script> tag
+SCRIPT_PAGE = """---
+title: "<script>"
+---
+
+<Intro>
+
+The built-in browser `<script>` component lets you add a script to your document.
+
+</Intro>
+
+<InlineToc />
+
+## Reference {/*reference*/}
+
+#### Props {/*props*/}
+
+<Note>
+Calling preinit may start fetching the script earlier than if you just render a `<script>` component.
+</Note>
+
+### Rendering an inline script {/*rendering-an-inline-script*/}
+
+The zebracorn inline script is not moved to the document head.
+
+<DeepDive>
+
+#### Why scripts run once {/*why-scripts-run-once*/}
+
+A unicornfish script runs once when it is inserted.
+
+</DeepDive>
+"""
+
+# reference/react/useState.md: code blocks that mark steps (`[[1, 4, "age"]]`) and lines (`{3}`)
+STATE_PAGE = """---
+title: useState
+---
+
+## Usage {/*usage*/}
+
+```js [[1, 4, "age"], [2, 4, "setAge"], [3, 4, "42"]]
+import { useState } from 'react';
+
+function MyComponent() {
+  const [age, setAge] = useState(42);
+```
+
+```js {2}
+function handleClick() {
+  setName('Robin');
+}
+```
+"""
+
+
+def test_react_dev_pages_read_as_mdx_and_code_blocks_keep_only_their_code(tmp_path: Path) -> None:
+    """script.md hid everything after its <Note> ("an HTML <script> is never closed"), headings read
+    "Reference {/reference/}", and useState's code blocks opened with `[1, 4, "age"`: 161 of react.dev's 223 pages
+    were read as plain Markdown, as nothing but their JSX comments says they are MDX."""
+    site = tmp_path / "react.dev"
+    write(site, "next.config.js", CONFIG)
+    write(site, "src/content/reference/react-dom/components/script.md", SCRIPT_PAGE)
+    write(site, "src/content/reference/react/useState.md", STATE_PAGE)
+    docs = site / "src/content"
+    report = index(docs, tmp_path / "index", base_url="https://react.dev", drop_extensions=True)
+    view = snapshot(tmp_path / "index")
+    script = "reference/react-dom/components/script.md"
+    text = view.text(script) or ""
+    assert warnings_of(report, script) == []
+    assert "zebracorn inline script" in text and "unicornfish script runs once" in text
+    assert "render a <script> component" in text
+    assert "{/" not in text and "/}" not in text
+    headings = [p.heading for p in view.passages(script)]
+    assert "Reference > Rendering an inline script > Why scripts run once" in headings
+    assert [hit.document.id for hit in view.search("zebracorn")] == [script]
+    state = view.text("reference/react/useState.md") or ""
+    assert "const [age, setAge] = useState(42);" in state and "setName('Robin');" in state
