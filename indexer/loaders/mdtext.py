@@ -36,9 +36,10 @@ _RUST_INFO = re.compile(r"[ \t]*rust(?![\w-])")  # a Rust code block's info stri
 # the titles shown above a code block: Docusaurus's and MkDocs' title="file.yml", Quarto's and Nextra's
 # filename="Terminal", VitePress's [Child.vue], gohugo.io's {file="layouts/page.html"} (319 of its examples), and
 # the tab label of superfences' older tab="Labels" (Traefik's docs show each example so: one tab per way of
-# configuring it)
+# configuring it); not react.dev's steps to mark, ```js [[1, 4, "age"], [2, 4, "setAge"]]
 _CODE_TITLE = re.compile(  # (not a quoted title="x", which expressive-code reads as text to mark in the code)
-    r"""(?<!["'])\b(?:title|filename|file|tab)=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))|^\S*[ \t]+\[([^\]\n]+)\]"""
+    r"""(?<!["'])\b(?:title|filename|file|tab)=(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'{}]+))"""
+    r"""|^\S*[ \t]+\[(?!\[)([^\]\n]+)\]"""
 )
 
 

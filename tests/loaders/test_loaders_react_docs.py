@@ -89,3 +89,4 @@ def test_react_dev_pages_read_as_mdx_and_code_blocks_keep_only_their_code(tmp_pa
     assert [hit.document.id for hit in view.search("zebracorn")] == [script]
     state = view.text("reference/react/useState.md") or ""
     assert "const [age, setAge] = useState(42);" in state and "setName('Robin');" in state
+    assert '"age"' not in state and "{2}" not in state
