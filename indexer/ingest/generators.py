@@ -119,7 +119,11 @@ def mkdocs_rules(site: Site, config: Path, docs: Path) -> Site:
 
 def _nextjs(site: Site, config: Path, docs: Path) -> Site:
     """A Next.js site's rules: Nextra 4's app and content folders (nextra.py), else, indexed from the site's
-    folder, Nextra 2's and 3's pages/ folder, which holds the routes."""
+    folder, Nextra 2's and 3's pages/ folder, which holds the routes. A folder's page is served without a slash
+    (react.dev's `learn/index.md` is /learn, /learn/ a redirect) unless the config says `trailingSlash: true`,
+    which ends every page's path in one."""
+    if JsConfig(config_text(config)).option("trailingSlash", bool) is True:
+        site = replace(site, slashed=True, bare_folders=False)
     nextra = nextra_site(config, docs)
     if nextra is not None:
         return replace(site, config=nextra)

@@ -85,6 +85,7 @@ class Site:
     unpublished: str = ""  # what of the folder's pages the generator does not publish: unpublished.KINDS
     pretty: bool = False  # a page's path is lowercased and ends in a slash (Hugo's defaults: /functions/toc/)
     slashed: bool = False  # a page's path ends in a slash (Sphinx's dirhtml builder, MkDocs: /usage/quickstart/)
+    bare_folders: bool = False  # a folder's page is served without its slash (Next.js: /learn, not /learn/)
     slugged: bool = False  # each name of a page's path is slugged (Astro: `My Topic/Intro.md` is my-topic/intro)
     root: str = ""  # the folder in DOCS that holds the pages ("src/" when DOCS is an mdBook's own folder)
     drafts: bool = False  # it publishes no page whose front matter says `draft: true` (Docusaurus, Hugo)
@@ -108,6 +109,7 @@ class Site:
         key = f"{self.name}:{self.root}" if self.root else self.name
         key += f"@{self.config.key}" if self.config.key else ""
         key += "/slashed" if self.slashed else ""
+        key += "/bare" if self.bare_folders else ""
         key += "/slugged" if self.slugged else ""
         return f"{key}+{self.layout.key}" if self.layout else key
 
@@ -209,7 +211,7 @@ SITES = {
         Site("quarto", unpublished="quarto"),
         Site("bookdown"),
         Site("mintlify"),
-        Site("nextjs"),
+        Site("nextjs", bare_folders=True),  # unless its config says `trailingSlash: true` (generators.py)
         Site("gitbook"),
         Site("antora"),
         Site("mystmd"),

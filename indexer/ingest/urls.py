@@ -172,6 +172,7 @@ def site_path(doc_id: str, front_matter: Mapping[str, Any], rules: UrlRules, tit
         path = slug
     elif site.is_index(stem, pure.parent.name):
         path = folder + (f"index{extension}" if extension else "")
+        path = path.removesuffix("/") if site.bare_folders else path
     else:
         own = _path_part(front_matter.get("id"), slashes=False) if site.page_ids else ""
         path = folder + (own or (strip_number_prefix(stem) if strip else stem)) + extension

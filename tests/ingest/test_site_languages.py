@@ -446,7 +446,7 @@ def test_nextra_translations_come_with_the_languages_option_under_their_locales_
     assert (report.added, report.updated, report.removed) == (3, 0, 0)
     chinese = document(index_dir, "pages/docs/api.zh-CN.mdx")
     assert (chinese.url, chinese.language) == ("https://docs.example/zh-CN/docs/api", "zh-cn")
-    assert document(index_dir, "pages/index.zh-CN.mdx").url == "https://docs.example/zh-CN/"
+    assert document(index_dir, "pages/index.zh-CN.mdx").url == "https://docs.example/zh-CN"  # no slash: Next.js
     assert document(index_dir, "pages/docs/api.ja.mdx").url == "https://docs.example/ja/docs/api"
     assert found(index_dir, "chineseword englishword lang:zh-CN") == ["pages/docs/api.zh-CN.mdx"]
     assert found(index_dir, "chineseword englishword lang:en-us") == ["pages/docs/api.en-US.mdx"]

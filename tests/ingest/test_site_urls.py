@@ -428,6 +428,33 @@ CASES = [
         },
     ),
     SiteCase(
+        "nextjs-content",  # react.dev: its pages in src/content/, a folder's page served without a slash
+        {
+            "site/next.config.js": "const nextConfig = {\n  pageExtensions: ['js', 'md'],\n};\n",
+            "site/src/content/index.md": PAGE,
+            "site/src/content/learn/index.md": PAGE,
+            "site/src/content/reference/react/useState.md": PAGE,
+        },
+        "site/src/content",
+        {"base_url": "https://react.dev", "drop_extensions": True},
+        {
+            "index.md": "https://react.dev/",
+            "learn/index.md": "https://react.dev/learn",
+            "reference/react/useState.md": "https://react.dev/reference/react/useState",
+        },
+    ),
+    SiteCase(
+        "nextjs-trailing-slash",  # `trailingSlash: true` serves every page as a folder
+        {
+            "site/next.config.js": "module.exports = {\n  trailingSlash: true,\n};\n",
+            "site/pages/learn/index.md": PAGE,
+            "site/pages/learn/setup.md": PAGE,
+        },
+        "site/pages",
+        {"base_url": "https://next.example/", "drop_extensions": True},
+        {"learn/index.md": "https://next.example/learn/", "learn/setup.md": "https://next.example/learn/setup/"},
+    ),
+    SiteCase(
         "nextra-locales",  # swr-site (Nextra 2): a page's locale in its name, the default's served without it
         {
             "site/next.config.js": 'module.exports = require("nextra")({})({ i18n: { locales: ["en-US", "zh-CN"], '
@@ -442,7 +469,7 @@ CASES = [
         {"base_url": "https://swr.vercel.app/", "drop_extensions": True, "languages": "all"},
         {
             "pages/index.en-US.mdx": "https://swr.vercel.app/",
-            "pages/index.zh-CN.mdx": "https://swr.vercel.app/zh-CN/",
+            "pages/index.zh-CN.mdx": "https://swr.vercel.app/zh-CN",  # as Next.js serves it, with no slash
             "pages/docs/api.en-US.mdx": "https://swr.vercel.app/docs/api",
             "pages/docs/advanced/cache.zh-CN.mdx": "https://swr.vercel.app/zh-CN/docs/advanced/cache",
             "pages/docs/about.mdx": "https://swr.vercel.app/docs/about",
