@@ -48,6 +48,8 @@ _CODE_TITLE = re.compile(  # (not a quoted title="x", which expressive-code read
 _VUE_CODE = re.compile(r"[ \t]*[\w+#.-]+-vue(?![\w-])")
 _VUE_STRING = re.compile(r"""\{\{[ \t]*(['"])([^'"\n{}]*)\1[ \t]*\}\}""")
 _CELL_BREAK = re.compile(r"[ \t]*\n[ \t]*")  # a line break inside a table cell (<br />)
+# a Sandpack file its example hides (react.dev's ```js src/data.js hidden): no tab shows it, only the sandbox runs it
+_HIDDEN_FILE = re.compile(r"[\w+#.-]*[ \t]+[^\s{}\[\]]*[./][^\s{}\[\]]*[ \t](?:[^\n]*[ \t])?hidden(?!\S)")
 _NPM2YARN = re.compile(r"(?<![\w-])npm2yarn(?![\w-])")  # Docusaurus's remark-plugin-npm2yarn, in the info string
 
 
@@ -127,6 +129,8 @@ class TextRenderer:
             self._row = None
         elif kind == "inline":
             self._inline(self._inline_text(token))
+        elif kind == "fence" and _HIDDEN_FILE.match(token.info):
+            pass
         elif kind in ("fence", "code_block") and self._html.open is None:
             code = token.content.rstrip("\n")
             code = _shown_rust(code) if _RUST_INFO.match(token.info) else code

@@ -64,6 +64,22 @@ function handleClick() {
   setName('Robin');
 }
 ```
+
+<Sandpack>
+
+```js src/App.js active
+export default function Counter() {
+  return <button>Clicked clickwort times</button>;
+}
+```
+
+```json package.json hidden
+{
+  "dependencies": { "unicornfish-scripts": "latest" }
+}
+```
+
+</Sandpack>
 """
 
 
@@ -90,3 +106,14 @@ def test_react_dev_pages_read_as_mdx_and_code_blocks_keep_only_their_code(tmp_pa
     state = view.text("reference/react/useState.md") or ""
     assert "const [age, setAge] = useState(42);" in state and "setName('Robin');" in state
     assert '"age"' not in state and "{2}" not in state
+
+
+def test_a_sandpack_file_its_example_hides_is_not_indexed(tmp_path: Path) -> None:
+    """react.dev's examples hide 346 files (```json package.json hidden, ```js src/data.js hidden), 9% of its
+    text: no tab shows them, yet their dependencies and data were searchable as the page's."""
+    write(tmp_path, "next.config.js", CONFIG)
+    write(tmp_path, "src/content/reference/react/useState.md", STATE_PAGE)
+    index(tmp_path / "src/content", tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("reference/react/useState.md") or ""
+    assert "return <button>Clicked clickwort times</button>;" in text
+    assert "unicornfish" not in text and "dependencies" not in text
