@@ -9,10 +9,12 @@ hugobuild.py, docfx.py, zola.py; documenter.py reads make.jl).
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import replace
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -119,15 +121,60 @@ def mkdocs_rules(site: Site, config: Path, docs: Path) -> Site:
 
 def _nextjs(site: Site, config: Path, docs: Path) -> Site:
     """A Next.js site's rules: Nextra 4's app and content folders (nextra.py), else, indexed from the site's
-    folder, Nextra 2's and 3's pages/ folder, which holds the routes. A folder's page is served without a slash
-    (react.dev's `learn/index.md` is /learn, /learn/ a redirect) unless the config says `trailingSlash: true`,
-    which ends every page's path in one."""
+    folder, Nextra 2's and 3's pages/ folder, which holds the routes, or the folder a catch-all route reads. A
+    folder's page is served without a slash (react.dev's `learn/index.md` is /learn, /learn/ a redirect) unless
+    the config says `trailingSlash: true`, which ends every page's path in one."""
     if JsConfig(config_text(config)).option("trailingSlash", bool) is True:
         site = replace(site, slashed=True, bare_folders=False)
     nextra = nextra_site(config, docs)
     if nextra is not None:
         return replace(site, config=nextra)
-    return replace(site, root=nextra_pages(config)) if config.parent == docs else site
+    if config.parent != docs:
+        return site
+    return replace(site, root=nextra_pages(config) or _catch_all_content(config.parent))
+
+
+_CATCH_ALL = re.compile(r"\[\[?\.\.\.[\w$]+\]\]?\.(?:js|jsx|ts|tsx)")  # pages/[[...markdownPath]].js
+_QUOTED_FOLDER = re.compile(r"""['"`]/?((?:[\w-]+/){0,4}[\w-]+)/?['"`]""")
+MAX_ROUTE_FOLDERS = 50  # quoted names of a catch-all route looked at as the folder it reads
+
+
+def _catch_all_content(site: Path) -> str:
+    """The folder a Next.js app's catch-all route reads its Markdown from (react.dev's
+    `pages/[[...markdownPath]].js` reads `process.cwd() + '/src/content/'`): its pages, served from the site's
+    root; "" when there is no such route, or none of its quoted paths is a folder of the site."""
+    for pages in ("pages", "src/pages"):
+        try:
+            with os.scandir(site / pages) as entries:
+                routes = [entry.name for entry in entries if _CATCH_ALL.fullmatch(entry.name)]
+        except OSError:
+            continue
+        for route in sorted(routes):
+            found = islice(_QUOTED_FOLDER.finditer(config_text(site / pages / route)), MAX_ROUTE_FOLDERS)
+            folder = next((m[1] for m in found if m[1] != pages and _holds_markdown(site / m[1])), "")
+            if folder:
+                return folder + "/"
+    return ""
+
+
+def _holds_markdown(folder: Path) -> bool:
+    """Whether a folder holds Markdown or MDX files at its top or in its folders just below (looked at up to
+    MAX_ROUTE_FOLDERS entries each): a quoted path a route names may be any folder (`'components/Layout'`)."""
+    try:
+        with os.scandir(folder) as entries:
+            top = list(islice(entries, MAX_ROUTE_FOLDERS))
+    except OSError:
+        return False
+    if any(entry.name.endswith((".md", ".mdx")) for entry in top):
+        return True
+    for below in (entry for entry in top if entry.is_dir(follow_symlinks=False)):
+        try:
+            with os.scandir(below.path) as entries:
+                if any(e.name.endswith((".md", ".mdx")) for e in islice(entries, MAX_ROUTE_FOLDERS)):
+                    return True
+        except OSError:
+            continue
+    return False
 
 
 _DIRHTML_COMMAND = re.compile(r"\bsphinx-build\b.*\s-[bM][ \t]*dirhtml\b")  # a build command of its own

@@ -444,6 +444,26 @@ CASES = [
         },
     ),
     SiteCase(
+        "nextjs-catch-all",  # react.dev from its own folder: its catch-all route reads src/content/
+        {
+            "site/next.config.js": "const nextConfig = {\n  pageExtensions: ['js', 'md'],\n};\n",
+            "site/src/pages/[[...markdownPath]].js": (
+                "import Page from '../components/Layout/Page';\n"
+                "export async function getStaticProps(context) {\n"
+                "  const rootDir = process.cwd() + '/src/content/';\n}\n"
+            ),
+            "site/src/components/Layout/Page.tsx": "export default function Page() {}\n",
+            "site/src/content/learn/index.md": PAGE,
+            "site/src/content/learn/thinking-in-react.md": PAGE,
+        },
+        "site",
+        {"base_url": "https://react.dev", "drop_extensions": True},
+        {
+            "src/content/learn/index.md": "https://react.dev/learn",
+            "src/content/learn/thinking-in-react.md": "https://react.dev/learn/thinking-in-react",
+        },
+    ),
+    SiteCase(
         "nextjs-trailing-slash",  # `trailingSlash: true` serves every page as a folder
         {
             "site/next.config.js": "module.exports = {\n  trailingSlash: true,\n};\n",
@@ -1648,6 +1668,23 @@ def test_a_nextjs_app_that_is_no_nextra_site_keeps_its_markdown_wherever_it_lies
     write(tmp_path / "blog", "posts/hello.md", PAGE)
     index(tmp_path / "blog", tmp_path / "index", base_url="https://blog.example/", drop_extensions=True)
     assert all_ids(tmp_path / "index") == ["posts/hello.md"]
+
+
+def test_a_nextjs_app_whose_catch_all_route_reads_a_content_folder_makes_pages_of_it_alone(tmp_path: Path) -> None:
+    """react.dev indexed from its own folder: its README, CLAUDE.md and the fixtures of its lint rules
+    (eslint-local-rules/__tests__/fixtures/src/content/*.md) were pages, and its pages were cited at
+    `BASE/src/content/learn/...`; its route `src/pages/[[...markdownPath]].js` reads src/content/."""
+    site = tmp_path / "site"
+    write(site, "next.config.js", "module.exports = { reactStrictMode: true }\n")
+    write(site, "src/pages/[[...markdownPath]].js", "const rootDir = process.cwd() + '/src/content/';\n")
+    write(site, "src/pages/404.js", "export default function NotFound() {}\n")
+    write(site, "src/content/learn/index.md", "# Quick Start\n\nThe zebracorn quick start.\n")
+    write(site, "README.md", "# react.dev\n\nRun yarn to build the zebracorn site.\n")
+    write(site, "lint/__tests__/fixtures/src/content/basic.md", "# Basic\n\nA zebracorn fixture.\n")
+    report = index(site, tmp_path / "index", base_url="https://react.dev", drop_extensions=True)
+    assert found(tmp_path / "index", "zebracorn") == ["src/content/learn/index.md"]
+    assert document(tmp_path / "index", "src/content/learn/index.md").url == "https://react.dev/learn"
+    assert "src/content/" in skipped(report)["README.md"]
 
 
 def test_a_jupyter_book_config_is_no_jekyll_site(tmp_path: Path) -> None:
