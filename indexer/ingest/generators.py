@@ -28,7 +28,7 @@ from indexer.ingest.layouts import hugo_content, layout_of, nextra_pages
 from indexer.ingest.mdbookchapters import read_summary
 from indexer.ingest.mintlify import mintlify_site
 from indexer.ingest.mkdocs import mkdocs_site
-from indexer.ingest.navtitles import mkdocs_titles
+from indexer.ingest.navtitles import mkdocs_titles, sidebar_titles
 from indexer.ingest.nextra import nextra_site
 from indexer.ingest.quartoproject import quarto_project
 from indexer.ingest.site import SITES, Site
@@ -129,14 +129,18 @@ def _nextjs(site: Site, config: Path, docs: Path) -> Site:
     nextra = nextra_site(config, docs)
     if nextra is not None:
         return replace(site, config=nextra)
+    content = _catch_all_content(config.parent)
+    if content:  # its sidebars' titles, for the pages that name none
+        site = replace(site, titles=sidebar_titles(config.parent, config.parent / content, docs))
     if config.parent != docs:
         return site
-    return replace(site, root=nextra_pages(config) or _catch_all_content(config.parent))
+    return replace(site, root=nextra_pages(config) or content)
 
 
 _CATCH_ALL = re.compile(r"\[\[?\.\.\.[\w$]+\]\]?\.(?:js|jsx|ts|tsx)")  # pages/[[...markdownPath]].js
 _QUOTED_FOLDER = re.compile(r"""['"`]/?((?:[\w-]+/){0,4}[\w-]+)/?['"`]""")
 MAX_ROUTE_FOLDERS = 50  # quoted names of a catch-all route looked at as the folder it reads
+MAX_LOOKED_AT = 2000  # files and folders looked at for Markdown in a folder a route names
 
 
 def _catch_all_content(site: Path) -> str:
@@ -158,20 +162,18 @@ def _catch_all_content(site: Path) -> str:
 
 
 def _holds_markdown(folder: Path) -> bool:
-    """Whether a folder holds Markdown or MDX files at its top or in its folders just below (looked at up to
-    MAX_ROUTE_FOLDERS entries each): a quoted path a route names may be any folder (`'components/Layout'`)."""
-    try:
-        with os.scandir(folder) as entries:
-            top = list(islice(entries, MAX_ROUTE_FOLDERS))
-    except OSError:
-        return False
-    if any(entry.name.endswith((".md", ".mdx")) for entry in top):
-        return True
-    for below in (entry for entry in top if entry.is_dir(follow_symlinks=False)):
+    """Whether a folder holds Markdown or MDX files, looking at up to MAX_LOOKED_AT entries of it and its
+    folders, the nearest first: a quoted path a route names may be any folder (`'components/Layout'`)."""
+    waiting, looked_at = [folder], 0
+    while waiting and looked_at < MAX_LOOKED_AT:
         try:
-            with os.scandir(below.path) as entries:
-                if any(e.name.endswith((".md", ".mdx")) for e in islice(entries, MAX_ROUTE_FOLDERS)):
-                    return True
+            with os.scandir(waiting.pop(0)) as entries:
+                for entry in islice(entries, MAX_LOOKED_AT - looked_at):
+                    looked_at += 1
+                    if entry.name.endswith((".md", ".mdx")):
+                        return True
+                    if entry.is_dir(follow_symlinks=False):
+                        waiting.append(Path(entry.path))
         except OSError:
             continue
     return False

@@ -1,5 +1,6 @@
-"""The titles a site's navigation gives its pages: MkDocs' `nav:` in mkdocs.yml (mdBook's SUMMARY.md:
-mdbookchapters.py).
+"""The titles a site's navigation gives its pages: MkDocs' `nav:` in mkdocs.yml, the sidebars of a Next.js app
+(react.dev's src/sidebarReference.json: `{"title": "<link>", "path": "/reference/..."}`); mdBook's SUMMARY.md is
+read by mdbookchapters.py.
 
 A page whose file names no title of its own (no front matter `title`, no level-1 heading) is titled by its
 generator from the navigation: MkDocs takes the `nav:` entry's title before anything else, mdBook the chapter's
@@ -10,14 +11,16 @@ title applies; these functions only read it, keyed by the document's id (its pat
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from indexer.ingest.siteconfig import site_folder
+from indexer.loaders.jsconfig import config_text
 
-__all__ = ["mkdocs_titles"]
+__all__ = ["mkdocs_titles", "sidebar_titles"]
 
 MAX_ENTRIES = 20_000  # a navigation larger than this is read no further
 MAX_DEPTH = 20  # nested sections deeper than this are not read
@@ -46,6 +49,43 @@ def _nav_entries(value: Any, pages: Path, docs: Path, titles: dict[str, str], de
                 _nav_entries(target, pages, docs, titles, depth + 1)
             elif isinstance(title, str) and title.strip() and isinstance(target, str):
                 _add(titles, pages, target, docs, title)
+
+
+def sidebar_titles(app: Path, pages: Path, docs: Path) -> dict[str, str]:
+    """Doc id -> title of each page that the sidebars of the Next.js app in `app` (JSON files named sidebar*, in
+    the app's folder or its src/: routes of `title` and `path`, nested in `routes`) name, for the pages of its
+    folder `pages` (where `/learn/setup` is learn/setup.md or learn/setup/index.md) inside `docs`. react.dev
+    titles a page so when its front matter names no title (its <link> page)."""
+    titles: dict[str, str] = {}
+    for folder in (app, app / "src"):
+        try:
+            with os.scandir(folder) as entries:
+                names = sorted(e.name for e in entries if e.name.startswith("sidebar") and e.name.endswith(".json"))
+        except OSError:
+            continue
+        for name in names:
+            try:
+                tree = json.loads(config_text(folder / name) or "null")
+            except ValueError:
+                continue
+            _routes([tree], pages, docs, titles, 0)
+    return titles
+
+
+def _routes(value: Any, pages: Path, docs: Path, titles: dict[str, str], depth: int) -> None:
+    if not isinstance(value, list) or depth > MAX_DEPTH:
+        return
+    for route in value:
+        if len(titles) >= MAX_ENTRIES or not isinstance(route, dict):
+            continue
+        path, title = route.get("path"), route.get("title")
+        if isinstance(path, str) and path.startswith("/") and isinstance(title, str):
+            target = path.strip("/")
+            found = (target + end for end in (".md", ".mdx", "/index.md", "/index.mdx") if target or "/" in end)
+            page = next((t.lstrip("/") for t in found if (pages / t.lstrip("/")).is_file()), "")
+            if page:
+                _add(titles, pages, page, docs, title)
+        _routes(route.get("routes"), pages, docs, titles, depth + 1)
 
 
 def _add(titles: dict[str, str], base: Path, target: str, docs: Path, title: str) -> None:

@@ -4,6 +4,7 @@ components (`<Note>`, `<Pitfall>`, `<DeepDive>`, `<Sandpack>`) around Markdown."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from support.folders import index, snapshot, warnings_of, write
@@ -43,6 +44,21 @@ The zebracorn inline script is not moved to the document head.
 A unicornfish script runs once when it is inserted.
 
 </DeepDive>
+"""
+
+LINK_PAGE = """---
+link: "<link>"
+---
+
+<Intro>
+
+The built-in browser `<link>` component lets you use external resources such as stylesheets.
+
+</Intro>
+
+## Reference {/*reference*/}
+
+Render a link with precedence.
 """
 
 # reference/react/useState.md: code blocks that mark steps (`[[1, 4, "age"]]`) and lines (`{3}`)
@@ -117,3 +133,30 @@ def test_a_sandpack_file_its_example_hides_is_not_indexed(tmp_path: Path) -> Non
     text = snapshot(tmp_path / "index").text("reference/react/useState.md") or ""
     assert "return <button>Clicked clickwort times</button>;" in text
     assert "unicornfish" not in text and "dependencies" not in text
+
+
+def test_a_page_that_names_no_title_takes_the_one_its_sidebar_gives(tmp_path: Path) -> None:
+    """react.dev's <link>, <meta>, <script> and <style> pages name no title in their front matter (`link:
+    "<link>"`): the site titles them from src/sidebarReference.json, the index titled them "Reference", their
+    first heading. A page that names its own keeps it."""
+    write(tmp_path, "next.config.js", CONFIG)
+    write(tmp_path, "src/pages/[[...markdownPath]].js", "const rootDir = process.cwd() + '/src/content/';\n")
+    sidebar = {
+        "title": "API Reference",
+        "path": "/reference/react",
+        "routes": [
+            {"hasSectionHeader": True, "sectionHeader": "react-dom@19"},
+            {"title": "Components", "path": "/reference/react-dom/components", "routes": [
+                {"title": "<link>", "path": "/reference/react-dom/components/link"},
+                {"title": "<script>", "path": "/reference/react-dom/components/script"},
+            ]},
+        ],
+    }  # fmt: skip
+    write(tmp_path, "src/sidebarReference.json", json.dumps(sidebar))
+    write(tmp_path, "src/content/reference/react-dom/components/link.md", LINK_PAGE)
+    write(tmp_path, "src/content/reference/react-dom/components/script.md", SCRIPT_PAGE)
+    for docs, prefix in ((tmp_path / "src/content", ""), (tmp_path, "src/content/")):
+        index(docs, tmp_path / "index", rebuild=True)
+        view = snapshot(tmp_path / "index")
+        titles = [view.document(f"{prefix}reference/react-dom/components/{n}.md").title for n in ("link", "script")]
+        assert titles == ["<link>", "<script>"]
