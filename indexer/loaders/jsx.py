@@ -84,6 +84,7 @@ _FIELD = re.compile(r"<[ \t]*(?:ParamField|ResponseField)\b")
 _FIELD_NAME = re.compile(r"""\b(?:name|path|query|body|header|cookie)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _FIELD_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _FILE_TREE = re.compile(r"<[ \t]*(?:FileTree\.)?(?:File|Folder)\b")  # <FileTree.File name="x" />, Fumadocs' <File>
+_WORDS_NAME = re.compile(r"""(?<![\w.-])name[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _TREE_NAME = re.compile(r"""\bname[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|\{[ \t]*["']([^"'\n]*)["'][ \t]*\})""")
 # a JavaScript expression standing as a block: `{items.map((item) => (` ... `))}` (not a JSX comment, `{/*`)
 _EXPRESSION = re.compile(r"^[ \t]*\{(?!/\*)")
@@ -335,10 +336,19 @@ def _replacement(text: str, at: int, end: int, labels: TabLabels) -> str:
     if code:  # (the tag's indentation, which `text` keeps before it, for each line: in a list item, in it)
         indent = text[text.rfind("\n", 0, at) + 1 : at]
         return code.replace("\n", "\n" + indent) + "\n"
-    visible = _field(tag) or _tree_name(tag) or labels.label(tag) or visible_attributes(tag)
+    visible = _field(tag) or _tree_name(tag) or labels.label(tag) or _named(tag, visible_attributes(tag))
     if not _alone(text, at, end):
         return f" {visible} " if visible else ""
     return f"\n\n{visible}\n\n" if visible else "\n"
+
+
+def _named(tag: str, shown: str) -> str:
+    """A card's name of words above what else it shows (react.dev's `<TeamMember name="Andrew Clark" title="Engineer
+    at Vercel">`, whose name is the card's heading); a name of one word is an identifier (`<Diagram
+    name="preserving_state_tree">`, an image's file)."""
+    found = _WORDS_NAME.search(tag)
+    name = " ".join(next(filter(None, found.groups()), "").split()) if found else ""
+    return f"{name}\n\n{shown}" if " " in name and shown else name if " " in name else shown
 
 
 def _field(tag: str) -> str:

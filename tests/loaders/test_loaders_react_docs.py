@@ -160,3 +160,25 @@ def test_a_page_that_names_no_title_takes_the_one_its_sidebar_gives(tmp_path: Pa
         view = snapshot(tmp_path / "index")
         titles = [view.document(f"{prefix}reference/react-dom/components/{n}.md").title for n in ("link", "script")]
         assert titles == ["<link>", "<script>"]
+
+
+def test_a_card_s_name_of_words_is_shown_and_a_one_word_name_is_not(tmp_path: Path) -> None:
+    """react.dev's team page heads each card with the member's name (`<TeamMember name="Andrew Clark"
+    title="Engineer at Vercel">`): only the job title was indexed, so no search for a member found the page. A
+    name of one word is an identifier (`<Diagram name="preserving_state_tree" alt="...">`, an image's file)."""
+    page = (
+        "---\ntitle: Meet the Team\n---\n\n## Leadership Council {/*leadership*/}\n\n"
+        '<TeamMember name="Zebracorn Clark" permalink="zc" photo="/images/zc.jpg" title="Engineer at Vercel">\n'
+        "    Zebracorn got started with WordPress.\n</TeamMember>\n\n"
+        '<TeamMember name="Unicornfish Pope" title="Engineer at Meta" group="DOM" />\n\n'
+        '<Diagram name="preserving_state_tree" height={248} width={395} alt="A tree of components.">\n\n'
+        "React tree\n\n</Diagram>\n"
+    )
+    write(tmp_path, "src/content/community/team.md", page)
+    index(tmp_path / "src/content", tmp_path / "index")
+    view = snapshot(tmp_path / "index")
+    text = view.text("community/team.md") or ""
+    assert "Zebracorn Clark\n\nEngineer at Vercel\n\nZebracorn got started" in text
+    assert "Unicornfish Pope\n\nEngineer at Meta" in text
+    assert "A tree of components." in text and "preserving_state_tree" not in text
+    assert [hit.document.id for hit in view.search('"unicornfish pope"')] == ["community/team.md"]
