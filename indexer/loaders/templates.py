@@ -78,7 +78,8 @@ _LIQUID_NAME = re.compile(r"\{%-?\s*(\w+(?:-\w+)*)")  # GitBook's names hold das
 _VALUES = (  # also JSX's string in braces: `title={`Thunks, "Containers"`}` (no template: `${`)
     r"""\s*=\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|\{[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`$]*)`)[ \t]*\})"""
 )
-_VISIBLE = re.compile(r"\b(?:title|caption|alt|label|description|header)" + _VALUES)
+# (and react.dev's `<Recipes titleText="Basic useState examples">`, the heading of its box of examples)
+_VISIBLE = re.compile(r"\b(?:title|titleText|caption|alt|label|description|header)" + _VALUES)
 # a Zola shortcode's call in prose (`{{ admonition(type="note", text="...") }}`), run before Markdown: its text
 # shows too; and its form, whose backquoted text is no code span
 _ZOLA_CALL = re.compile(r"\{\{-?[ \t]*[A-Za-z_]\w*\(")
@@ -118,7 +119,7 @@ def strip_templates(text: str) -> str:
 
 
 def visible_attributes(attributes: str) -> str:
-    """The text a reader sees of a component's or shortcode's arguments: its title, caption, alt, label,
+    """The text a reader sees of a component's or shortcode's arguments: its title (titleText), caption, alt, label,
     description (Starlight's `<LinkCard title="x" description="what it does" />`) or header (Docsy's `{{% tab
     header="Maven" %}}`); a value in quotes, or in backquotes (Hugo's raw string), or a JSX string in braces
     (Redux's `<DetailedExplanation title={`Detailed Explanation: Thunks`}>`; a template with `${...}` is computed)."""

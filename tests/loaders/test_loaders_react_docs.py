@@ -61,7 +61,8 @@ The built-in browser `<link>` component lets you use external resources such as 
 Render a link with precedence.
 """
 
-# reference/react/useState.md: code blocks that mark steps (`[[1, 4, "age"]]`) and lines (`{3}`)
+# reference/react/useState.md: code blocks that mark steps (`[[1, 4, "age"]]`) and lines (`{3}`), a box of
+# examples whose heading is an attribute
 STATE_PAGE = """---
 title: useState
 ---
@@ -81,6 +82,8 @@ function handleClick() {
 }
 ```
 
+<Recipes titleText="Basic recipewort examples" titleId="examples-basic">
+
 <Sandpack>
 
 ```js src/App.js active
@@ -96,6 +99,8 @@ export default function Counter() {
 ```
 
 </Sandpack>
+
+</Recipes>
 """
 
 
@@ -122,6 +127,7 @@ def test_react_dev_pages_read_as_mdx_and_code_blocks_keep_only_their_code(tmp_pa
     state = view.text("reference/react/useState.md") or ""
     assert "const [age, setAge] = useState(42);" in state and "setName('Robin');" in state
     assert '"age"' not in state and "{2}" not in state
+    assert "Basic recipewort examples" in state  # the heading of a box of examples
 
 
 def test_a_sandpack_file_its_example_hides_is_not_indexed(tmp_path: Path) -> None:
