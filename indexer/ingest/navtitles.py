@@ -66,7 +66,7 @@ def sidebar_titles(app: Path, pages: Path, docs: Path) -> dict[str, str]:
         for name in names:
             try:
                 tree = json.loads(config_text(folder / name) or "null")
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or nested too deep to read
                 continue
             _routes([tree], pages, docs, titles, 0)
     return titles
@@ -80,9 +80,10 @@ def _routes(value: Any, pages: Path, docs: Path, titles: dict[str, str], depth: 
             continue
         path, title = route.get("path"), route.get("title")
         if isinstance(path, str) and path.startswith("/") and isinstance(title, str):
-            target = path.strip("/")
-            found = (target + end for end in (".md", ".mdx", "/index.md", "/index.mdx") if target or "/" in end)
-            page = next((t.lstrip("/") for t in found if (pages / t.lstrip("/")).is_file()), "")
+            stem = path.strip("/")
+            names = [stem + suffix for suffix in (".md", ".mdx")] if stem else []
+            names += [f"{stem}/{index}".lstrip("/") for index in ("index.md", "index.mdx")]
+            page = next((name for name in names if (pages / name).is_file()), "")
             if page:
                 _add(titles, pages, page, docs, title)
         _routes(route.get("routes"), pages, docs, titles, depth + 1)

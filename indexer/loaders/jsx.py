@@ -348,7 +348,9 @@ def _named(tag: str, shown: str) -> str:
     name="preserving_state_tree">`, an image's file)."""
     found = _WORDS_NAME.search(tag)
     name = " ".join(next(filter(None, found.groups()), "").split()) if found else ""
-    return f"{name}\n\n{shown}" if " " in name and shown else name if " " in name else shown
+    if " " not in name:
+        return shown
+    return f"{name}\n\n{shown}" if shown else name
 
 
 def _field(tag: str) -> str:

@@ -188,3 +188,14 @@ def test_a_card_s_name_of_words_is_shown_and_a_one_word_name_is_not(tmp_path: Pa
     assert "Unicornfish Pope\n\nEngineer at Meta" in text
     assert "A tree of components." in text and "preserving_state_tree" not in text
     assert [hit.document.id for hit in view.search('"unicornfish pope"')] == ["community/team.md"]
+
+
+def test_a_sidebar_that_is_no_json_or_nested_too_deep_titles_nothing(tmp_path: Path) -> None:
+    """A sidebar*.json nested 100,000 deep made json.loads raise RecursionError, which would end the run."""
+    write(tmp_path, "next.config.js", CONFIG)
+    write(tmp_path, "src/pages/[...slug].js", "const dir = 'src/content';\n")
+    write(tmp_path, "src/sidebarDeep.json", "[" * 100_000)
+    write(tmp_path, "src/sidebarBad.json", '{"title": "x", "path": ')
+    write(tmp_path, "src/content/learn/setup.md", "## Setup {/*setup*/}\n\nThe zebracorn setup.\n")
+    index(tmp_path / "src/content", tmp_path / "index")
+    assert snapshot(tmp_path / "index").document("learn/setup.md").title == "Setup"
