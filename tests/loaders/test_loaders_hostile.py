@@ -172,6 +172,8 @@ PATHOLOGICAL = {
     "backticks.md": "zebracorn\n\na {b} " + "`" * 100_000 + "x\n",
     "roles.md": "zebracorn\n\n{a}`x" + " " * 200_000 + "y`\n",
     "spans.mdx": "zebracorn\n\n" + "Use `x` in <A/> now.\n" * 25_000,
+    # a code block's info string of dots, each tried as the end of a Sandpack file's name (`js src/a.js hidden`: 79 s)
+    "info-dots.md": "zebracorn\n\n```js " + "." * 100_000 + "\nokapi\n```\n",
     # markdown-it looks for the end of a link label from every `[` to the end of its paragraph, and the footnote
     # plugin for the end of a reference's label from every `[^` to the next space (minutes, growing with the square)
     "brackets.md": "zebracorn\n\n" + "[^" * 150_000,
@@ -276,6 +278,7 @@ PATHOLOGICAL_TEXT: dict[str, str | tuple[str, str]] = {
     "backticks.md": ("zebracorn\n\na {b} ````", "````x"),
     "roles.md": ("zebracorn\n\nx    ", "    y"),
     "spans.mdx": ("zebracorn\n\nUse x in", " now."),
+    "info-dots.md": "zebracorn\n\nokapi",
     "brackets.md": ("zebracorn\n\n[^[^[^", "[^[^[^"),
     "bracketed-prose.md": ("zebracorn\n\n[x a-b c:d a-b", "a-b c:d a-b c:d"),
     "footnotes.md": ("zebracorn\n\n[a] x\n\n[^aaaa", "aaaa"),

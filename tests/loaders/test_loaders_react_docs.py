@@ -98,6 +98,10 @@ export default function Counter() {
 }
 ```
 
+```js {expectedErrors: {'react-compiler': [16]}} src/data.js hidden
+export const okapis = ['unicornfish'];
+```
+
 </Sandpack>
 
 </Recipes>
