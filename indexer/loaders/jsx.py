@@ -100,8 +100,9 @@ _MODULE = re.compile(  # an import or export statement (not a paragraph that beg
     r"|export[ \t]+(?:default|const|let|var|function|class|async)\b)"
 )
 _MDX_SIGNS = re.compile(r"\bimport\b|\bexport\b|=[ \t]*\{|mdx-code-block|\{/\*")  # what is_mdx looks for, at least once
-# a whole JSX comment on a line: react.dev's heading ids, `## Usage {/*usage*/}` (not Go's `{{/* x */}}`)
-_JSX_COMMENT = re.compile(r"(?<!\{)\{/\*[^{}\n]*\*/\}(?!\})")  # no brace inside: a line of `{/*` stays linear
+# a JSX comment that ends a line (not Go's `{{/* x */}}`), no brace inside: a line of `{/*` stays linear
+_JSX_COMMENT = re.compile(r"(?<!\{)\{/\*[^{}\n]*\*/\}[ \t]*$")
+_HEADING = re.compile(r"[ \t]{0,3}#{1,6}(?:[ \t]|$)")  # an ATX heading's start: what may stand before its id
 _JSX_COMMENT_END = "*/}"
 _PARTIAL = re.compile(  # `import Intro from './_intro.mdx'`, also with named exports beside: `import A, {toc} from`;
     # Astro's `import { Content as Intro } from`; from a path, the site's folder (@site/) or an alias (@fragments/)
@@ -144,8 +145,13 @@ def is_mdx(text: str) -> bool:
 
 
 def _jsx_shown(line: str) -> bool:
-    """Whether a line outside code holds what only MDX reads: a JSX comment or a tag with a JavaScript attribute."""
-    return _JSX_COMMENT.search(line) is not None or _scripted_tag(line)
+    """Whether a line outside code holds what only MDX reads: a tag with a JavaScript attribute, or a JSX comment
+    alone on it or ending a heading (react.dev's ids). Not one in prose: a plain Markdown page that writes "in JSX,
+    {/* like this */}" is no MDX, which would drop that text and read its indented code as paragraphs."""
+    comment = _JSX_COMMENT.search(line)
+    if comment is not None and (not line[: comment.start()].strip() or _HEADING.match(line)):
+        return True
+    return _scripted_tag(line)
 
 
 def _scripted_tag(line: str) -> bool:

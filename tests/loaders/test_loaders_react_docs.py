@@ -134,6 +134,21 @@ def test_react_dev_pages_read_as_mdx_and_code_blocks_keep_only_their_code(tmp_pa
     assert "Basic recipewort examples" in state  # the heading of a box of examples
 
 
+def test_a_plain_markdown_page_that_writes_a_jsx_comment_in_its_prose_stays_markdown(tmp_path: Path) -> None:
+    """Only a JSX comment alone on its line or ending a heading says a page is MDX (react.dev's ids): a tutorial
+    that writes one in a sentence, read as MDX, lost that text and read its indented code as a paragraph."""
+    page = (
+        "# Comments\n\n## Usage {/*usage*/} of braces\n\n"
+        "In JSX a comment sits in braces, {/* zebracorn */}, as React's docs show.\n\n"
+        "A function's body:\n\n    int main(void)\n    {\n        return 0;\n    }\n"
+    )
+    write(tmp_path, "docs/comments.md", page)
+    index(tmp_path / "docs", tmp_path / "index")
+    text = snapshot(tmp_path / "index").text("comments.md") or ""
+    assert "a comment sits in braces, {/* zebracorn */}, as" in text
+    assert "int main(void)\n{\n    return 0;\n}" in text
+
+
 def test_a_sandpack_file_its_example_hides_is_not_indexed(tmp_path: Path) -> None:
     """react.dev's examples hide 346 files (```json package.json hidden, ```js src/data.js hidden), 9% of its
     text: no tab shows them, yet their dependencies and data were searchable as the page's."""
