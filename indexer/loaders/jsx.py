@@ -8,13 +8,10 @@ JavaScript expressions standing as blocks (`{items.map((item) => (` ... `))}`, w
 alone, `{'Download'}`, shows its text, as does one in prose, `{' '}`) are dropped; component tags (`<Card>`,
 `</Card>`, `<Card\\n title="..."\\n/>`, `<>`) and HTML tags with JavaScript attributes (`<img style={{width: 50}}
 alt="x" />`) are removed, the text between an opening and a closing tag kept, and so is the text a reader sees of
-their attributes (`title`, `label`, `caption`, `alt`; an API field's name and type, `<ResponseField
-name="seo.indexing" type="string">`; the name of a file tree's file or folder, Nextra's `<FileTree.File
-name="page.mdx" />`; the label a tab without one shows, which its tabs name: Docusaurus's `<TabItem value="yarn">`,
-Nextra's `<Tabs.Tab>` of `<Tabs items={[...]}>`, tabs.py), on a line of its own; so are a self-closing
-HTML tag (`<iframe ... />`, which JSX closes) and a block's HTML tag alone on its line (`<div id="x">` ...
-`</div>`: the Markdown between them is Markdown in MDX, a heading too). Other lower-case tags are HTML, which
-Markdown reads (scripts and styles hidden). An element given a string by Astro's `set:html` or `set:text`
+their attributes (`title`, `alt`, an API field's name and type, a tab's label: jsxtags.py), on a line of its own;
+so are a self-closing HTML tag (`<iframe ... />`, which JSX closes) and a block's HTML tag alone on its line (`<div
+id="x">` ... `</div>`: the Markdown between them is Markdown in MDX, a heading too). Other lower-case tags are
+HTML, which Markdown reads (scripts and styles hidden). An element given a string by Astro's `set:html` or `set:text`
 (Starlight) shows that string (astro.py). A partial imported from a Markdown or MDX file (`import Intro from
 './_intro.mdx'`; `'@site/docs/_intro.mdx'` from the folder of Docusaurus's config; `'/snippets/intro.mdx'` from the
 documents folder, as Mintlify writes it; `'@scope/name/x.md'` through a tsconfig.json alias, else from an npm
@@ -28,17 +25,16 @@ import re
 from pathlib import Path
 
 from indexer.loaders.astro import directive_at
-from indexer.loaders.codeprops import attribute_code
 from indexer.loaders.esm import Statements
 from indexer.loaders.fences import CODE_SPAN, closes, opens
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.includes import deeper, included_text
 from indexer.loaders.jsstrings import js_shown, js_unescaped
+from indexer.loaders.jsxtags import alone, tag_text
 from indexer.loaders.magiccomments import magic_comments
 from indexer.loaders.mdximports import import_path
 from indexer.loaders.shiki import shown_inline_code
 from indexer.loaders.tabs import TabLabels
-from indexer.loaders.templates import visible_attributes
 
 __all__ = ["is_mdx", "strip_jsx"]
 
@@ -80,12 +76,6 @@ _JSX_START = re.compile(
     r"|`(?P<back>[^`$]{0,1000})`)[ \t]*\}",
     re.MULTILINE,
 )
-_FIELD = re.compile(r"<[ \t]*(?:ParamField|ResponseField)\b")
-_FIELD_NAME = re.compile(r"""\b(?:name|path|query|body|header|cookie)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
-_FIELD_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
-_FILE_TREE = re.compile(r"<[ \t]*(?:FileTree\.)?(?:File|Folder)\b")  # <FileTree.File name="x" />, Fumadocs' <File>
-_WORDS_NAME = re.compile(r"""(?<![\w.-])name[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')""")
-_TREE_NAME = re.compile(r"""\bname[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|\{[ \t]*["']([^"'\n]*)["'][ \t]*\})""")
 # a JavaScript expression standing as a block: `{items.map((item) => (` ... `))}` (not a JSX comment, `{/*`)
 _EXPRESSION = re.compile(r"^[ \t]*\{(?!/\*)")
 _COMMENT_START = re.compile(r"^[ \t]*\{/\*(?!.*\*/\})")  # a JSX comment that opens a line and goes on below it
@@ -116,7 +106,6 @@ _PROPS_USE = re.compile(r"\{[ \t]*props\.([A-Za-z_$][\w$]*)[ \t]*\}")  # a parti
 _MDX_CODE_BLOCK = re.compile(
     r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mdx-code-block\s*$"
 )  # Docusaurus: MDX, not code (\s: a no-break space too)
-_LINE_REST = re.compile(r"[ \t]*(?:\n|\Z)")
 
 
 def is_mdx(text: str) -> bool:
@@ -287,7 +276,7 @@ def _prose(text: str, partials: dict[str, str], path: Path | None, labels: TabLa
             continue
         shown = directive_at(text, at) if directives else None
         if shown is not None:  # Astro's `<Fragment set:html={"<p>...</p>"} />` shows its string
-            parts += [text[pos:at], f"\n\n{shown[0]}\n\n" if _alone(text, at, shown[1]) else shown[0]]
+            parts += [text[pos:at], f"\n\n{shown[0]}\n\n" if alone(text, at, shown[1]) else shown[0]]
             pos = shown[1]
             continue
         end = _tag_end(text, at)
@@ -295,7 +284,7 @@ def _prose(text: str, partials: dict[str, str], path: Path | None, labels: TabLa
             continue
         before = text[pos:at]
         partial = _partial(text[at:end], partials, path) if partials and path is not None else None
-        replaced = _replacement(text, at, end, labels) if partial is None else f"\n\n{partial}\n\n"
+        replaced = tag_text(text, at, end, labels) if partial is None else f"\n\n{partial}\n\n"
         if not replaced and text[end : end + 1] in _EMPHASIS:  # `**Docusaurus <Version/>**`: no space before `**`
             before = before.rstrip(" \t")
         elif not replaced and text[at - 1 : at] in _EMPHASIS and at > 0:  # `**<Icon/> Install**`: none after it
@@ -330,58 +319,3 @@ def _tag_end(text: str, at: int) -> int:
         return close + len(_JSX_COMMENT_END) if close >= 0 else -1
     match = _JSX_TAG.match(text, at, min(len(text), at + MAX_JSX_TAG))
     return match.end() if match else -1
-
-
-def _replacement(text: str, at: int, end: int, labels: TabLabels) -> str:
-    """What a tag leaves: the visible text of its attributes, on a paragraph of its own when the tag stands
-    on lines of its own (and a paragraph break for a tag that leaves nothing)."""
-    if text.startswith("{/*", at):
-        return ""
-    tag = text[at:end]
-    code = attribute_code(tag) if _alone(text, at, end) else ""
-    if code:  # (the tag's indentation, which `text` keeps before it, for each line: in a list item, in it)
-        indent = text[text.rfind("\n", 0, at) + 1 : at]
-        return code.replace("\n", "\n" + indent) + "\n"
-    visible = _field(tag) or _tree_name(tag) or labels.label(tag) or _named(tag, visible_attributes(tag))
-    if not _alone(text, at, end):
-        return f" {visible} " if visible else ""
-    return f"\n\n{visible}\n\n" if visible else "\n"
-
-
-def _named(tag: str, shown: str) -> str:
-    """A card's name of words above what else it shows (react.dev's `<TeamMember name="Andrew Clark" title="Engineer
-    at Vercel">`, whose name is the card's heading); a name of one word is an identifier (`<Diagram
-    name="preserving_state_tree">`, an image's file)."""
-    found = _WORDS_NAME.search(tag)
-    name = " ".join(next(filter(None, found.groups()), "").split()) if found else ""
-    if " " not in name:
-        return shown
-    return f"{name}\n\n{shown}" if shown else name
-
-
-def _field(tag: str) -> str:
-    """What Mintlify's API field shows above its text (`<ParamField path="id" type="string">`, `<ResponseField
-    name="seo.indexing" type="string">`): its name and type; "" for any other tag."""
-    if not _FIELD.match(tag):
-        return ""
-    shown = [next(filter(None, m.groups()), "") for m in (_FIELD_NAME.search(tag), _FIELD_TYPE.search(tag)) if m]
-    return " ".join(part.strip() for part in shown if part.strip())
-
-
-def _tree_name(tag: str) -> str:
-    """The name a file tree shows of a file or folder (Nextra's `<FileTree.File name="page.mdx" />`, Fumadocs'
-    `<Folder name="app">`), as a code span, which shows it as written (`[[...slug]]`, `__init__.py`); "" for any
-    other tag."""
-    if not _FILE_TREE.match(tag):
-        return ""
-    found = _TREE_NAME.search(tag)
-    name = next(filter(None, found.groups()), "").strip() if found else ""
-    return f"`{name}`" if name and "`" not in name else name
-
-
-def _alone(text: str, at: int, end: int) -> bool:
-    """Whether only spaces stand beside text[at:end] on its lines (looking no further than those spaces)."""
-    before = at
-    while before > 0 and text[before - 1] in " \t":
-        before -= 1
-    return (before == 0 or text[before - 1] == "\n") and _LINE_REST.match(text, end) is not None
