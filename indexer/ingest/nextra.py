@@ -8,7 +8,7 @@ root's `page.mdx` the site's home); a route group, a folder named in parentheses
 Markdown file there (`old.mdx`, a fragment) is no page. In its `content/` (or `src/content/`) folder each Markdown
 file is a page (`index.mdx` its folder's), served under the config's `contentDirBasePath` (`/` by default). What
 lies outside both (the README, the `components/*.mdx` pages import) is no page of the site. Next.js serves a
-route without a trailing slash.
+route without a trailing slash, unless the config says `trailingSlash: true`.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ class NextraSite:
     app: str  # the app folder's path in the site's folder: "app/" or "src/app/"
     content: str  # the content folder's, "" when there is none
     base: str  # contentDirBasePath without its slashes ("" for the site's root)
+    slashed: bool = False  # `trailingSlash: true`: every route but the home ends in a slash
 
     @property
     def key(self) -> str:
@@ -77,7 +78,7 @@ class NextraSite:
         route = "/".join(names)
         if extension:
             return (route or "index") + extension
-        return route
+        return route + "/" if self.slashed and route else route
 
 
 def _group(name: str) -> bool:
@@ -95,7 +96,9 @@ def nextra_site(config: Path, docs: Path) -> NextraSite | None:
     if app is None:
         return None
     content = next((folder for folder in CONTENT_FOLDERS if (site / folder).is_dir()), "")
-    base = JsConfig(config_text(config)).option("contentDirBasePath", str) or ""
+    options = JsConfig(config_text(config))
+    base = options.option("contentDirBasePath", str) or ""
     inside = os.path.relpath(docs, site).replace(os.sep, "/")
     inside = "" if inside == "." else inside + "/"
-    return NextraSite(inside, app, content, site_folder(base.lstrip("/")).rstrip("/"))
+    slashed = options.option("trailingSlash", bool) is True
+    return NextraSite(inside, app, content, site_folder(base.lstrip("/")).rstrip("/"), slashed)

@@ -530,6 +530,23 @@ CASES = [
         },
     ),
     SiteCase(
+        "nextra-content-trailing-slash",  # Nextra 4 under Next.js's `trailingSlash: true`: every route a folder
+        {
+            "site/next.config.mjs": "import nextra from 'nextra'\nexport default nextra({})({ trailingSlash: true })\n",
+            "site/app/layout.jsx": "export default function Layout() {}\n",
+            "site/content/index.mdx": PAGE,
+            "site/content/features/i18n.mdx": PAGE,
+            "site/content/themes/index.mdx": PAGE,
+        },
+        "site",
+        {"base_url": "https://template.example/", "drop_extensions": True},
+        {
+            "content/index.mdx": "https://template.example/",
+            "content/features/i18n.mdx": "https://template.example/features/i18n/",
+            "content/themes/index.mdx": "https://template.example/themes/",
+        },
+    ),
+    SiteCase(
         "antora",  # docs.asciidoctor.org's component: modules/<module>/pages/ are the pages
         {
             "docs/antora.yml": "name: asciidoctor\nversion: '2.1'\n",
