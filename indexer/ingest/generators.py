@@ -139,7 +139,8 @@ def _nextjs(site: Site, config: Path, docs: Path) -> Site:
 
 _CATCH_ALL = re.compile(r"\[\[?\.\.\.[\w$]+\]\]?\.(?:js|jsx|ts|tsx)")  # pages/[[...markdownPath]].js
 _QUOTED_FOLDER = re.compile(r"""['"`]/?((?:[\w-]+/){0,4}[\w-]+)/?['"`]""")
-MAX_ROUTE_FOLDERS = 50  # quoted names of a catch-all route looked at as the folder it reads
+MAX_ROUTE_NAMES = 1000  # distinct quoted names of a catch-all route looked for as folders of the site
+MAX_ROUTE_FOLDERS = 50  # of those that are, the ones looked into for Markdown
 MAX_LOOKED_AT = 2000  # files and folders looked at for Markdown in a folder a route names
 
 
@@ -154,8 +155,11 @@ def _catch_all_content(site: Path) -> str:
         except OSError:
             continue
         for route in sorted(routes):
-            found = islice(_QUOTED_FOLDER.finditer(config_text(site / pages / route)), MAX_ROUTE_FOLDERS)
-            folder = next((m[1] for m in found if m[1] != pages and _holds_markdown(site / m[1])), "")
+            names = islice(
+                dict.fromkeys(m[1] for m in _QUOTED_FOLDER.finditer(config_text(site / pages / route))), MAX_ROUTE_NAMES
+            )
+            folders = islice((name for name in names if name != pages and (site / name).is_dir()), MAX_ROUTE_FOLDERS)
+            folder = next((name for name in folders if _holds_markdown(site / name)), "")
             if folder:
                 return folder + "/"
     return ""

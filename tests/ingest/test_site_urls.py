@@ -1704,6 +1704,23 @@ def test_a_nextjs_app_whose_catch_all_route_reads_a_content_folder_makes_pages_o
     assert "src/content/" in skipped(report)["README.md"]
 
 
+def test_a_catch_all_route_s_content_folder_is_found_after_many_other_quoted_names(tmp_path: Path) -> None:
+    """react.dev's route names 29 strings before '/src/content/' (its imports, its sections' names): only its
+    first 50 were looked at, so a route with more imports made no pages of its folder. Quoted names that are no
+    folder of the site cost a look each, and a folder of no Markdown (src/components) is passed over."""
+    site = tmp_path / "site"
+    write(site, "next.config.js", "module.exports = {}\n")
+    imports = "".join(f"import M{n} from 'module{n}';\n" for n in range(80))
+    route = imports + "import Page from 'src/components';\nconst rootDir = process.cwd() + '/src/content/';\n"
+    write(site, "src/pages/[[...markdownPath]].js", route)
+    write(site, "src/components/Page.tsx", "export default function Page() {}\n")
+    write(site, "src/content/learn/index.md", "# Quick Start\n\nThe zebracorn quick start.\n")
+    write(site, "README.md", "# Site\n\nThe zebracorn readme.\n")
+    index(site, tmp_path / "index", base_url="https://react.dev", drop_extensions=True)
+    assert found(tmp_path / "index", "zebracorn") == ["src/content/learn/index.md"]
+    assert document(tmp_path / "index", "src/content/learn/index.md").url == "https://react.dev/learn"
+
+
 def test_a_jupyter_book_config_is_no_jekyll_site(tmp_path: Path) -> None:
     """Jupyter Book keeps a _config.yml too, beside its _toc.yml: its `_`-named files are no Jekyll folders."""
     write(tmp_path / "book", "_config.yml", "title: Book\n")
