@@ -24,6 +24,7 @@ import pathspec
 from indexer.errors import AccessFileError, LoaderError
 from indexer.groups import group_names
 from indexer.ingest.patterns import PatternError, compile_line
+from indexer.loaders.regular import read_regular
 
 ACCESS_FILE = ".docsearchaccess"
 _RULE = re.compile(r"((?:\\.|\S)+)\s+(.*)")  # a pattern (spaces escaped with a backslash), then groups
@@ -83,7 +84,7 @@ class AccessRules:
         """The rules of `docs`' access file; no rules when there is none. AccessFileError when unusable."""
         path = docs / ACCESS_FILE
         try:
-            data = path.read_bytes()
+            data = read_regular(path)
         except FileNotFoundError:
             return cls()
         except OSError as exc:

@@ -36,6 +36,7 @@ from indexer.loaders.fences import in_code
 from indexer.loaders.frontmatter import split_front_matter
 from indexer.loaders.jsconfig import config_text
 from indexer.loaders.pandocheadings import heading_parts, part_name
+from indexer.loaders.regular import read_regular
 from indexer.loaders.rmarkdown import pandoc_identifier
 
 __all__ = ["BookdownBook", "bookdown_book", "indexed_book", "served_at"]
@@ -205,8 +206,7 @@ def _chapter_names(folder: Path, files: list[str], numbered: bool) -> list[str]:
 def _head(path: Path) -> str:
     """The first MAX_HEAD_BYTES of a chapter's file, where its heading is ("" when it cannot be read)."""
     try:
-        with open(path, "rb") as f:
-            return f.read(MAX_HEAD_BYTES).decode("utf-8", "replace")
+        return read_regular(path, MAX_HEAD_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
 

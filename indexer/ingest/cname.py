@@ -11,12 +11,11 @@ serves such a domain over HTTPS.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from pathlib import Path
 
 from indexer.ingest.siteconfig import site_address
+from indexer.loaders.regular import read_regular
 
 MAX_CNAME_BYTES = 1_024  # a CNAME file holds one domain name; a larger one is read no further than this
 _LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
@@ -40,15 +39,9 @@ def cname_file(path: Path) -> str:
     a named pipe, a URL, a file of many words, bytes that are no text). Opened without blocking: a named pipe
     has no writer, and the run waited for one for ever."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        data = read_regular(path, MAX_CNAME_BYTES)
     except OSError:
         return ""
-    try:
-        data = os.read(fd, MAX_CNAME_BYTES) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
-    except OSError:
-        return ""
-    finally:
-        os.close(fd)
     head = data.decode("utf-8", "replace")
     return domain_name(next((line for line in head.splitlines() if line.strip()), ""))
 

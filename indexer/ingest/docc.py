@@ -31,6 +31,7 @@ from xml.parsers.expat import ExpatError
 
 from indexer.loaders.docc import CATALOG_SUFFIX, readable
 from indexer.loaders.pandocheadings import heading_parts
+from indexer.loaders.regular import read_regular
 
 __all__ = ["DoccSite", "docc_site", "is_catalog"]
 
@@ -91,8 +92,7 @@ def docc_site(catalog: Path, docs: Path) -> DoccSite:
     own: list[tuple[str, str]] = []
     for path in pages:
         try:
-            with open(path, "rb") as f:
-                head = f.read(HEAD_BYTES).decode("utf-8", "replace")
+            head = read_regular(path, HEAD_BYTES).decode("utf-8", "replace")
         except OSError:
             continue
         served = _served_at(head, PurePosixPath(path).stem, modules)
@@ -105,8 +105,7 @@ def _display_name(catalog: Path) -> str:
     """The catalog's name: its Info.plist's CFBundleDisplayName, else the folder's name without `.docc`."""
     fallback = catalog.name[: -len(CATALOG_SUFFIX)] or catalog.name
     try:
-        with open(catalog / "Info.plist", "rb") as f:
-            info = plistlib.loads(f.read(_INFO_BYTES))
+        info = plistlib.loads(read_regular(catalog / "Info.plist", _INFO_BYTES))
     except (OSError, ValueError, ExpatError, plistlib.InvalidFileException, OverflowError, RecursionError):
         return fallback  # (RecursionError: a binary plist of arrays nested 100,000 deep, which plistlib recurses into)
     name = info.get("CFBundleDisplayName") if isinstance(info, dict) else None

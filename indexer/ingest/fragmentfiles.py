@@ -14,6 +14,7 @@ from pathlib import Path
 
 from indexer.ingest.scanner import Candidate
 from indexer.loaders.asciidocreader import COMMENT_BLOCK, DIRECTIVE, include_options
+from indexer.loaders.regular import read_regular
 
 __all__ = ["PARTIAL", "PATH_CHARS", "Scanned", "read_head", "read_scan_record", "scan_file", "scan_record"]
 
@@ -106,8 +107,7 @@ def read_head(path: Path, max_bytes: int) -> bytes:
     """The file's bytes, at most `max_bytes` (the scan skipped larger files; one that grew since is cut); none when
     it cannot be read (the run's reading of it says what is wrong). sphinximages.py reads pages so too."""
     try:
-        with open(path, "rb") as f:
-            return f.read(max_bytes)
+        return read_regular(path, max_bytes)
     except OSError:
         return b""
 

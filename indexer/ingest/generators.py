@@ -96,9 +96,8 @@ def _mdbook(book: Path) -> Site:
 def mdbook_src(book: Path) -> str:
     """The folder of an mdBook's pages, as the book.toml in `book` names it (book.src, "src" by default)."""
     try:
-        with open(book / "book.toml", "rb") as f:
-            src = tomllib.load(f).get("book", {}).get("src", "src")
-    except (OSError, ValueError, AttributeError):
+        src = tomllib.loads(config_text(book / "book.toml")).get("book", {}).get("src", "src")
+    except (ValueError, AttributeError):
         src = "src"
     return src.strip("/") if isinstance(src, str) else "src"
 

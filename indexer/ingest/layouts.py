@@ -40,6 +40,7 @@ from indexer.ingest.siteconfig import MAX_NAMES, config_mapping, folder_names, l
 from indexer.ingest.vitepress import vitepress_layout
 from indexer.loaders.hugoparams import content_dirs
 from indexer.loaders.jsconfig import JsConfig, config_text
+from indexer.loaders.regular import read_regular
 
 
 def layout_of(generator: str, config: Path, docs: Path) -> Layout | None:
@@ -273,7 +274,6 @@ def old_hugo_config(folder: Path) -> Path | None:
 
 def _head(path: Path, size: int = 65_536) -> bytes:
     try:
-        with open(path, "rb") as f:
-            return f.read(size)
+        return read_regular(path, size)
     except OSError:
         return b""

@@ -28,6 +28,7 @@ from indexer.errors import IgnoreFileError
 from indexer.ingest.patterns import PatternError, compile_lines, vain_negations
 from indexer.ingest.sitedetect import MARKER_FILES, site_configs_among
 from indexer.loaders import HEAD_BYTES, indexable
+from indexer.loaders.regular import read_regular
 from indexer.model import SkippedFile
 
 IGNORE_FILE = ".docsearchignore"
@@ -175,15 +176,9 @@ def _head(path: str) -> bytes:
     """A regular file's first HEAD_BYTES bytes; none for anything else or what cannot be read (then it is no
     document of a loader that needs them to tell). Opened without blocking: a named pipe has no writer."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        return read_regular(path, HEAD_BYTES)
     except OSError:
         return b""
-    try:
-        return os.read(fd, HEAD_BYTES) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
-    except OSError:
-        return b""
-    finally:
-        os.close(fd)
 
 
 def inside(path: str, root: str) -> bool:
@@ -207,7 +202,7 @@ def _bad_name(rel: str) -> bool:
 def _ignore_spec(root: Path) -> pathspec.PathSpec | None:
     path = root / IGNORE_FILE
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = read_regular(path).decode("utf-8", errors="replace").splitlines()
     except OSError:
         return None
     try:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.jsliterals import SPREAD, UNKNOWN, LiteralParser, mask
+from indexer.loaders.regular import read_regular
 
 __all__ = ["MAX_CONFIG_BYTES", "MAX_IMPORTS", "SPREAD", "UNKNOWN", "JsConfig", "config_text", "imported_modules"]
 
@@ -39,8 +40,7 @@ _NAME = re.compile(r"(?<![\w$.])[A-Za-z_$][\w$]*")
 def config_text(path: Path) -> str:
     """The file's text; "" when it cannot be read or is larger than MAX_CONFIG_BYTES."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_CONFIG_BYTES + 1)
+        data = read_regular(path, MAX_CONFIG_BYTES + 1)
     except OSError:
         return ""
     return "" if len(data) > MAX_CONFIG_BYTES else data.decode("utf-8", "replace")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from indexer.loaders.includes import folders_up, lies_outside, probe, warn
 from indexer.loaders.jsonc import loads_jsonc
+from indexer.loaders.regular import read_regular
 
 __all__ = ["DOCUSAURUS_CONFIGS", "import_path"]
 
@@ -93,8 +94,7 @@ def _compiler_options(path: str) -> dict[str, object] | None:
     if not os.path.isfile(path):
         return None
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read(1 << 20)
+        text = read_regular(path, 1 << 20).decode("utf-8", "replace")
         options = loads_jsonc(text).get("compilerOptions")
     except (OSError, ValueError, AttributeError, RecursionError):
         return None

@@ -30,6 +30,7 @@ from collections.abc import Iterator
 
 from indexer.loaders.docsignature import docstring_signature
 from indexer.loaders.pyobjects import PyObject, statements
+from indexer.loaders.regular import read_regular
 
 __all__ = ["MAX_BYTES", "MAX_FILES", "newdoc_files", "newdocs"]
 
@@ -60,12 +61,10 @@ def newdoc_files(package: str) -> tuple[str, ...]:
 
 def _holds_call(path: str) -> bool:
     try:
-        if os.path.getsize(path) > MAX_BYTES:
-            return False
-        with open(path, "rb") as file:
-            return _CALL.encode() in file.read()
+        data = read_regular(path, MAX_BYTES + 1)
     except OSError:
         return False
+    return len(data) <= MAX_BYTES and _CALL.encode() in data
 
 
 @functools.lru_cache(maxsize=32)

@@ -28,6 +28,7 @@ from typing import Any
 from indexer.loaders import includes
 from indexer.loaders.apischema import operation_markdown, schema_markdown
 from indexer.loaders.apispec import Spec, is_spec, mapping_of, named_schemas
+from indexer.loaders.regular import read_regular
 from indexer.loaders.unchanged import while_unchanged
 from indexer.loaders.yamlread import read_yaml
 
@@ -159,8 +160,7 @@ def _config(path: str) -> Any:
     """A Mintlify config parsed, once while it is unchanged (every API page of the site asks for it); None when
     it cannot be read. Shared: read it, never change it."""
     try:
-        with open(path, "rb") as f:
-            return json.loads(f.read(_MAX_CONFIG_BYTES))
+        return json.loads(read_regular(path, _MAX_CONFIG_BYTES))
     except (OSError, ValueError, RecursionError):
         return None
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from indexer.loaders.includes import Reading, probe_folder, reading_state
+from indexer.loaders.regular import read_regular
 
 __all__ = ["Scan", "defined", "watch"]
 
@@ -103,8 +104,7 @@ def _walk(scan: Scan, folder: str) -> tuple[dict[str, str], list[str]]:
                     found.setdefault(defined_name, path)
                 continue
             try:
-                with open(path, "rb") as f:
-                    data = f.read(min(budget, scan.head))
+                data = read_regular(path, min(budget, scan.head))
             except OSError:
                 continue
             budget -= len(data)

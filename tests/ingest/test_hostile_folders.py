@@ -365,3 +365,46 @@ def test_a_config_date_that_does_not_exist_costs_no_page(
     write(site, page, body)
     report = index(site, tmp_path / "index")
     assert found(tmp_path / "index", "quokka"), (report.skipped, report.warnings)
+
+
+# A site's config or other file it reads by name is a named pipe: read by name, it held the whole run, waiting for a
+# writer, for ever (a FIFO named so in the folder: book.toml, SUMMARY.md, _config.yml, .docsearchignore ...)
+PIPED = [
+    pytest.param(
+        {"book.toml": "[book]\ntitle = 'x'\n", "src/page.md": "# Page\n\nzebracorn\n"}, "src/SUMMARY.md", id="summary"
+    ),
+    pytest.param(
+        {"src/SUMMARY.md": "- [Page](page.md)\n", "src/page.md": "# Page\n\nzebracorn\n"}, "book.toml", id="book-toml"
+    ),
+    pytest.param({"page.md": "# {{ site.title }}\n\nzebracorn\n"}, "_config.yml", id="jekyll-config"),
+    pytest.param({"mkdocs.yml": "site_name: x\n", "docs/page.md": "# Page\n\nzebracorn\n"}, "docs/CNAME", id="cname"),
+    pytest.param(
+        {"conf.py": "project = 'x'\n", "page.rst": "Page\n====\n\nzebracorn :ref:`nowhere`\n"},
+        "other.rst",
+        id="sphinx-labels",
+    ),
+    pytest.param({"Book.docc/page.md": "# Page\n\nzebracorn\n"}, "Book.docc/Info.plist", id="docc-info-plist"),
+    pytest.param({"page.md": "# Page\n\nzebracorn\n"}, ".docsearchignore", id="ignore-file"),
+]
+
+
+@pytest.mark.parametrize(("files", "piped"), PIPED)
+def test_a_file_read_by_name_that_is_a_named_pipe_stalls_nothing(
+    docs: Path, index_dir: Path, files: dict[str, str], piped: str
+) -> None:
+    for name, text in files.items():
+        write(docs, name, text)
+    (docs / piped).parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(docs / piped)
+    result = run_cli(docs, "--index", index_dir, "--no-embeddings")  # (run_cli gives up after 60 s)
+    assert result.returncode == 0, result.stderr
+    assert found(index_dir, "zebracorn")
+
+
+def test_an_access_file_that_is_a_named_pipe_stops_the_run_with_its_reason(docs: Path, index_dir: Path) -> None:
+    """Not read, the access file would give no rules: every document open to every caller."""
+    write(docs, "page.md", "# Page\n\nzebracorn\n")
+    os.mkfifo(docs / ".docsearchaccess")
+    result = run_cli(docs, "--index", index_dir, "--no-embeddings")
+    assert result.returncode != 0
+    assert ".docsearchaccess cannot be read: not a regular file" in result.stderr
