@@ -44,7 +44,8 @@ def read_indexed_file(document: Document) -> bytes | None:
         if os.path.commonpath([real, real_root]) != real_root:
             return None
         digest, chunks = hashlib.sha256(), []
-        with open(source, "rb", buffering=0) as handle:
+        # (without blocking: a file swapped for a named pipe since the lstat would hold the thread for ever)
+        with os.fdopen(os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb", buffering=0) as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 return None
             while chunk := handle.read(CHUNK):
