@@ -9,19 +9,18 @@ field each time it is asked for, in time that grows with the square of its lengt
 words took 20 s and 6 GB, a Content-Type of 50,000 parameters 44 s). A message of more than MAX_PARTS lines that
 open a MIME part (`--boundary`) is read up to the last of them, with a warning: each part of a Content-Type of its
 own costs the package a quarter of a millisecond (50,000 of them in 2 MB took 12 s; before fields were parsed
-once, 50,000 empty parts in 300 kB took 22 s).
+once, 50,000 empty parts in 300 kB took 22 s). A file's Content-Types and Content-Dispositions longer than
+mailheaders.LONG_FIELD characters are read whole up to MAX_LONG_FIELDS characters in all, the rest of them up to
+LONG_FIELD, with a warning (mailheaders.py: 200 parts of their own 10,000-character Content-Types took 120 s).
 """
 
 from __future__ import annotations
 
 import email
 import email.header
-import email.policy
-import functools
 import re
 from dataclasses import dataclass
 from email.message import EmailMessage, Message
-from email.policy import EmailPolicy
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any, cast
@@ -30,6 +29,7 @@ from urllib.parse import unquote_to_bytes
 from indexer.errors import LoaderError
 from indexer.loaders.containers import OLE_MAGIC
 from indexer.loaders.html import html_document
+from indexer.loaders.mailheaders import MAX_HEADER, POLICY, cut_warning, header_budget
 from indexer.loaders.officemeta import one_line
 from indexer.loaders.textcodec import codec_for, decode_text
 from indexer.model import ParsedDoc, Section
@@ -38,30 +38,11 @@ __all__ = ["MAX_HEADER", "EmailLoader", "MessageText", "message_text", "read_mes
 
 _ADDRESS_HEADERS = ("From", "To", "Cc", "Date")
 _READ_HEADERS = frozenset({"subject", "from", "to", "cc", "date", "content-type", "content-disposition"})
-MAX_HEADER = 10_000  # characters of a header field that are read (a mailing list's To and Cc hold some hundred)
 MAX_PARTS = 2_000  # lines that may open a MIME part (`--` and a boundary the message declares) read in one message
 _DASH_LINE = re.compile(rb"^--([^\r\n]*)", re.MULTILINE)
 # a boundary parameter's value, also in RFC 2231's form (`boundary*=utf-8''%78`; one split in `*0`, `*1` is not
 # joined: its parts are not counted, and the parse limit stops a message of thousands)
 _BOUNDARY_PARAMETER = re.compile(rb'boundary(?:\*0)?\*?\s*=\s*(?:"([^"\r\n]*)"|([^\s;"]+))', re.IGNORECASE)
-
-
-class _BoundedPolicy(EmailPolicy):
-    """The email package's default policy, a field's value parsed up to MAX_HEADER characters (module docstring),
-    and parsed once: the package parses a part's Content-Type again each time it looks at the part's type, eight
-    times a message (a mailbox of 100 messages of 2,000 parameters took 50 s)."""
-
-    def header_fetch_parse(self, name: str, value: str) -> Any:
-        return _parsed_header(name, value[:MAX_HEADER]) if isinstance(value, str) else value
-
-
-_POLICY = _BoundedPolicy()
-
-
-@functools.lru_cache(maxsize=8)  # a message's fields, and those most share (a parse of 10,000 characters: 10 MB)
-def _parsed_header(name: str, value: str) -> Any:
-    """A header field's value parsed (shared by each message that holds it: a header is never changed here)."""
-    return email.policy.default.header_fetch_parse(name, value)
 
 
 class EmailLoader:
@@ -73,12 +54,13 @@ class EmailLoader:
     def load(self, path: Path, data: bytes) -> ParsedDoc:
         if data.startswith(OLE_MAGIC):  # Outlook keeps a message as an OLE compound file; renamed, it is no .eml
             raise LoaderError("not a readable e-mail: an Outlook .msg file, not a saved .eml message; save it as .eml")
-        message = read_message(data)
-        if message is None:
-            raise LoaderError("not a readable e-mail: its parts are nested too deeply")
-        if not message.keys():
-            raise LoaderError("not a readable e-mail: no headers (is it really a saved .eml message?)")
-        read = message_text(message, data)
+        with header_budget() as budget:
+            message = read_message(data)
+            if message is None:
+                raise LoaderError("not a readable e-mail: its parts are nested too deeply")
+            if not message.keys():
+                raise LoaderError("not a readable e-mail: no headers (is it really a saved .eml message?)")
+            read = message_text(message, data)
         front: dict[str, Any] = {}
         if read.sender:
             front["author"] = read.sender
@@ -89,7 +71,7 @@ class EmailLoader:
             title=read.subject,
             sections=(Section(text=read.text),),
             front_matter=front,
-            warnings=read.warnings,
+            warnings=read.warnings + tuple(cut_warning(budget.cut)),
         )
 
 
@@ -109,7 +91,7 @@ def read_message(data: bytes) -> EmailMessage | None:
     """A message's bytes parsed by the email package, up to MAX_PARTS boundary lines; None for one whose parts are
     nested too deeply to read (thousands of nested multiparts)."""
     try:
-        return cast(EmailMessage, email.message_from_bytes(data[: _parts_end(data)], policy=_POLICY))  # its policy
+        return cast(EmailMessage, email.message_from_bytes(data[: _parts_end(data)], policy=POLICY))  # its policy
     except RecursionError:
         return None
 

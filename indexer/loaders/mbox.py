@@ -19,6 +19,7 @@ from pathlib import Path, PurePath
 
 from indexer.errors import LoaderError
 from indexer.loaders.mail import message_text, read_message
+from indexer.loaders.mailheaders import cut_warning, header_budget
 from indexer.model import ParsedDoc, Section
 
 __all__ = ["MboxLoader", "messages"]
@@ -49,9 +50,23 @@ class MboxLoader:
         found = messages(data)
         if not found:
             raise LoaderError("not a readable mailbox: it does not open with a 'From ' line, as an mbox file does")
-        sections: list[Section] = []
-        warnings: list[str] = []
-        chars = 0
+        sections, warnings, found = _read(found)
+        if not sections:  # (the reason, where the run's "no text" would hide the warnings)
+            each = "its message" if len(found) == 1 else f"each of its {len(found):,} messages"
+            raise LoaderError(f"not a readable mailbox: the parts of {each} are nested too deeply to read")
+        title = path.parent.stem if self.sniffs(path) else ""
+        return ParsedDoc(
+            format=self.format, title=title, sections=tuple(sections), pages=len(found), warnings=tuple(warnings)
+        )
+
+
+def _read(found: list[bytes]) -> tuple[list[Section], list[str], list[bytes]]:
+    """The sections of a mailbox's messages `found`, the warnings, and those messages up to the last one read."""
+    sections: list[Section] = []
+    warnings: list[str] = []
+    chars = 0
+    first_cut = 0  # the first message with a long MIME field cut (mailheaders.py)
+    with header_budget() as budget:
         for number, raw in enumerate(found, 1):
             if number > MAX_MESSAGES or chars >= MAX_CHARS:
                 warnings.append(_cut(number - 1, len(found)))
@@ -66,13 +81,9 @@ class MboxLoader:
             sections.append(Section(text=read.text or heading, heading=heading, page=number))
             warnings.extend(f"message {number}: {warning}" for warning in read.warnings)
             chars += len(heading) + len(read.text)
-        if not sections:  # (the reason, where the run's "no text" would hide the warnings)
-            each = "its message" if len(found) == 1 else f"each of its {len(found):,} messages"
-            raise LoaderError(f"not a readable mailbox: the parts of {each} are nested too deeply to read")
-        title = path.parent.stem if self.sniffs(path) else ""
-        return ParsedDoc(
-            format=self.format, title=title, sections=tuple(sections), pages=len(found), warnings=tuple(warnings)
-        )
+            first_cut = first_cut or (number if budget.cut else 0)
+    warnings += [f"from message {first_cut} on, {cut}" for cut in cut_warning(budget.cut)]
+    return sections, warnings, found
 
 
 def _cut(read: int, found: int) -> str:
