@@ -43,7 +43,7 @@ from indexer.ingest.scanner import Candidate
 from indexer.loaders.asciidocattributes import REFERENCE, entry, filled_target
 from indexer.loaders.asciidocdirectives import antora_attributes, starting_attributes
 from indexer.loaders.asciidocreader import DIRECTIVE, URL, include_options, read_lines
-from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, folders_up
+from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, MAX_PLACED, folders_up
 
 __all__ = ["REASON", "fragments"]
 
@@ -82,7 +82,9 @@ class _Reading:
         self, lines: Mapping[str, tuple[str, ...]], sizes: Mapping[str, int], docs: Path, max_bytes: int
     ) -> None:
         self.lines, self.sizes, self.docs, self.max_bytes = lines, sizes, docs, max_bytes
-        self.count, self.total = 0, 0  # includes read, and their bytes (includes.py's Reading.count and total)
+        self.count, self.total = 0, 0  # includes read, and their files' bytes (includes.py's Reading.count, total)
+        self.placed = 0  # bytes the includes put in the page (includes.py's Reading.placed, MAX_PLACED)
+        self.files: set[str] = set()  # the files read (each counts toward `total` once)
         self.read = 0  # lines gone through (_MAX_READ)
         self.found: set[str] = set()
 
@@ -119,9 +121,13 @@ class _Reading:
             if not target:
                 continue
             size = self.sizes.get(target, 0)  # (a file the scan did not find: its size is not known here)
-            if size > self.max_bytes - self.total:  # past the size limit of a document's includes: not read
+            read = size if target not in self.files else 0
+            if read > self.max_bytes - self.total:  # past the size limit of a document's includes: not read
                 continue
-            self.total += size
+            self.total, self.placed = self.total + read, self.placed + size
+            self.files.add(target)
+            if self.placed > MAX_PLACED:  # (past it, the loader keeps a part of the file at most)
+                continue
             if target in self.lines and _in_full(directive.group(4)):
                 self.found.add(target)
                 self._run(target, depth + 1, attributes, locked)

@@ -48,7 +48,7 @@ class SpecFiles:
         if path not in self._roots:
             if len(self._roots) > MAX_FILES:
                 return {}, ""
-            text = includes.included_text(Path(base), name)
+            text = includes.included_text(Path(base), name, part=True)  # (parsed, not shown as written)
             root = self._parse(text) if text is not None else None
             self._roots[path] = root
             self._claim(root, path)

@@ -25,7 +25,15 @@ from typing import Any
 from indexer.loaders.asciidocattributes import REFERENCE, filled_target
 from indexer.loaders.asciidocoptions import HEADING, leveled, selected
 from indexer.loaders.asciidocreader import SHOWN, TEXT, URL, include_options, read_lines
-from indexer.loaders.includes import SETTINGS, deeper, included_text, lies_outside, probe, warn
+from indexer.loaders.includes import (
+    SETTINGS,
+    deeper,
+    included_text,
+    lies_outside,
+    probe,
+    put_lines_in_place,
+    warn,
+)
 from indexer.loaders.springasciidoc import INCLUDE_CODE, code_includes
 from indexer.loaders.yamlread import read_yaml
 
@@ -151,13 +159,13 @@ class _Preprocessor:
         full = Path(os.path.normpath(path.parent / relative))
         if optional and not probe(str(full)) and not lies_outside(str(full)):  # remembered: read again when it comes
             return []
-        text = included_text(path, relative)
+        text = included_text(path, relative, part=True)
         if text is None:
             return []
         lines = [line.rstrip() for line in text.split("\n")]
         if text.endswith("\n"):
             lines.pop()
-        lines = selected(lines, options, self.attributes.get("tabsize", ""))
+        lines = put_lines_in_place(selected(lines, options, self.attributes.get("tabsize", "")), target)
         if not full.name.lower().endswith(_ADOC_SUFFIXES):
             return lines
         lines = leveled(lines, options.get("leveloffset", ""))

@@ -23,7 +23,16 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from indexer.loaders.fences import fence_for
-from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, TEXT, included_text, reading_state, warn
+from indexer.loaders.includes import (
+    MAX_DEPTH,
+    MAX_INCLUDES,
+    TEXT,
+    included_text,
+    put_in_place,
+    put_lines_in_place,
+    reading_state,
+    warn,
+)
 from indexer.loaders.lineranges import numbered_lines
 
 __all__ = ["code_block", "from_project", "page_reads", "read_once"]
@@ -54,7 +63,7 @@ def code_lines(source: str, lines: str, name: str, page: Path, project: str) -> 
     """The lines of `source` (relative to `page`, or `~/x` to the folder `project`) that `lines` or `name` keep
     (all of them without either); None when the file cannot be read or holds no such part (warned)."""
     target = from_project(source, page, project)
-    text = read_once(page, target) if target else None
+    text = read_once(page, target, part=True) if target else None
     if text is None:
         return None
     kept = text.split("\n")
@@ -71,7 +80,7 @@ def code_lines(source: str, lines: str, name: str, page: Path, project: str) -> 
             warn(f"{shown}: lines {lines[:40]} are past its {len(kept)} lines: left out")
             return None
         kept = ranged
-    return kept
+    return put_lines_in_place(kept, target)
 
 
 @contextlib.contextmanager
@@ -86,20 +95,22 @@ def page_reads() -> Iterator[None]:
             _READ.reset(token)
 
 
-def read_once(including: Path, target: str, use: str = TEXT) -> str | None:
+def read_once(including: Path, target: str, use: str = TEXT, part: bool = False) -> str | None:
     """included_text() of `target` (relative to the file `including`), read once for the page (page_reads()): read
     again, a file would count against the page's include budget again (sixty snippets of one file, sixty cross
-    references to one long page, took it all)."""
+    references to one long page, took it all). Its TEXT is put in place whole each time, unless the caller
+    takes a `part` of it (as included_text())."""
     reads, state = _READ.get(), reading_state()
     if reads is None or state is None or state.depth >= MAX_DEPTH or state.count >= MAX_INCLUDES:
-        return included_text(including, target, use=use)  # (which warns of the depth, or of the count)
+        return included_text(including, target, use=use, part=part)  # (which warns of the depth, or of the count)
     where = target if target.startswith("/") else os.path.join(os.path.dirname(os.path.realpath(including)), target)
     key = (os.path.normpath(where), use)
     if key in reads:
         state.count += 1  # a file that includes itself twice, ten deep, is put in place 2**10 times
-        return reads[key]
-    reads[key] = included_text(including, target, use=use)
-    return reads[key]
+    else:
+        reads[key] = included_text(including, target, use=use, part=True)
+    text = reads[key]
+    return put_in_place(text, target) if text is not None and use == TEXT and not part else text
 
 
 def from_project(source: str, page: Path, project: str) -> str:

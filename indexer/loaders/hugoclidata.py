@@ -85,7 +85,7 @@ def _data(page: Path, folders: list[str], name: str) -> dict[str, Any] | None:
         for suffix in _SUFFIXES:
             candidate = os.path.join(folder, name + suffix)
             if probe(candidate):
-                text = included_text(page, os.path.relpath(candidate, page.parent))
+                text = included_text(page, os.path.relpath(candidate, page.parent), part=True)  # (parsed)
                 parsed = parsed_values(text, suffix) if text is not None else None
                 return parsed if _is_reference(parsed) else None
             if lies_outside(candidate):

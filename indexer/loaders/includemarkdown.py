@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from indexer.loaders.fences import in_code
-from indexer.loaders.includes import deeper, folders_up, included_text, warn
+from indexer.loaders.includes import deeper, folders_up, included_text, put_in_place, warn
 from indexer.loaders.mkdocsyml import mkdocs_settings, plugin_entries, site_configs
 
 __all__ = ["expand_include_markdown"]
@@ -120,17 +120,17 @@ class _Includer:
             warn(f"include-markdown {shown} is a glob: not expanded, nothing included")
             return None
         if target.startswith(("./", "../")):
-            text = included_text(page, target)
+            text = included_text(page, target, part=True)
             base = page.parent / target
         elif target.startswith("/"):
-            text = included_text(Path("/"), target.lstrip("/"), relative_to_folder=True)
+            text = included_text(Path("/"), target.lstrip("/"), relative_to_folder=True, part=True)
             base = Path(target)
         else:
-            text = included_text(self.docs_dir, target, relative_to_folder=True)
+            text = included_text(self.docs_dir, target, relative_to_folder=True, part=True)
             base = self.docs_dir / target
         if text is None:
             return None
-        text = _between(text, options["start"], options["end"], shown)
+        text = put_in_place(_between(text, options["start"], options["end"], shown), target)
         if options["recursive"] and "include" in text:
             with deeper():
                 text = self.expand(text, base)

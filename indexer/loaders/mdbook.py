@@ -15,11 +15,13 @@ shows them, the rule's name in brackets in the margin (`[abi.intro]`), on an mdB
 
 from __future__ import annotations
 
+import bisect
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from indexer.loaders.fences import in_code
-from indexer.loaders.includes import deeper, included_text, reading_state
+from indexer.loaders.includes import deeper, included_text, parsed_once, put_in_place, reading_state
 from indexer.loaders.lineranges import line_number
 
 __all__ = ["expand_includes", "rule_names"]
@@ -50,23 +52,56 @@ def rule_names(text: str) -> str:
 def _expansion(match: re.Match[str], path: Path) -> str:
     kind, target = match.group(1), match.group(2)
     name, _, part = target.partition(":")
-    text = included_text(path, name)
+    text = included_text(path, name, part=True, once=True)
     if text is None:
         return ""
-    lines = _part(text.split("\n"), part)
+    lines = _part(parsed_once(text, _Listing.of), part)
     if lines is None:
         return ""
-    body = "\n".join(lines)
+    body = put_in_place("\n".join(lines), target)
     if kind in ("playground", "playpen"):
         return f"```rust\n{body}\n```"
     with deeper():
         return expand_includes(body, path.parent / name)
 
 
-def _part(lines: list[str], part: str) -> list[str] | None:
-    """The lines `part` names (see the module docstring); None for an anchor the file does not hold."""
-    if lines and lines[-1] == "":
-        lines = lines[:-1]  # the file's final newline ends its last line
+@dataclass(frozen=True)
+class _Listing:
+    """An included file's lines (its final newline ends its last), parsed once for a page (includes.parsed_once):
+    where its anchor lines stand, and the spans of lines each anchor holds, each time it opens and closes."""
+
+    lines: list[str]
+    marks: list[int]  # the indexes of its anchor lines (`ANCHOR: x`, `ANCHOR_END: x`), ascending
+    spans: dict[str, list[tuple[int, int]]]  # anchor -> (first, past the last) indexes of the lines it holds
+
+    @classmethod
+    def of(cls, text: str) -> _Listing:
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()  # the file's final newline ends its last line
+        marks: list[int] = []
+        spans: dict[str, list[tuple[int, int]]] = {}
+        opened: dict[str, int] = {}
+        for number, line in enumerate(lines):
+            anchor = _ANCHOR.search(line) if "ANCHOR" in line else None
+            if anchor is None:
+                continue
+            marks.append(number)
+            name = anchor.group(2)
+            spans.setdefault(name, [])
+            if not anchor.group(1):
+                opened.setdefault(name, number + 1)
+            elif name in opened:
+                spans[name].append((opened.pop(name), number))
+        for name, first in opened.items():
+            spans[name].append((first, len(lines)))
+        return cls(lines, marks, spans)
+
+
+def _part(listing: _Listing, part: str) -> list[str] | None:
+    """The lines `part` names (see the module docstring); None for an anchor the file does not hold. An anchor's
+    part costs its own lines, however long the file: a page may name a file's anchors hundreds of times."""
+    lines = listing.lines
     if not part:
         return lines
     bounds = part.split(":")
@@ -74,14 +109,13 @@ def _part(lines: list[str], part: str) -> list[str] | None:
         first = line_number(bounds[0]) if bounds[0] else 1
         last = first if len(bounds) == 1 else line_number(bounds[1]) if bounds[1] else len(lines)
         return lines[max(first, 1) - 1 : last]
-    kept: list[str] | None = None  # an anchor may open and close several times: its parts are joined
-    inside = False
-    for line in lines:
-        anchor = _ANCHOR.search(line)
-        if anchor is None:
-            if inside and kept is not None:
-                kept.append(line)
-        elif anchor.group(2) == part:
-            inside = not anchor.group(1)
-            kept = kept if kept is not None else []
+    if part not in listing.spans:
+        return None
+    kept: list[str] = []  # an anchor may open and close several times: its parts are joined
+    for first, end in listing.spans[part]:
+        at = first  # the lines of the span but the anchor lines within it (of other anchors)
+        for mark in listing.marks[bisect.bisect_left(listing.marks, first) : bisect.bisect_left(listing.marks, end)]:
+            kept += lines[at:mark]
+            at = mark + 1
+        kept += lines[at:end]
     return kept

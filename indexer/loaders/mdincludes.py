@@ -24,7 +24,7 @@ import os
 import re
 from pathlib import Path
 
-from indexer.loaders.includes import deeper, included_text, probe, warn
+from indexer.loaders.includes import deeper, included_text, probe, put_lines_in_place, warn
 from indexer.loaders.lineranges import REPEATS, line_number, too_many
 from indexer.loaders.mkdocsyml import markdown_extensions
 
@@ -89,12 +89,11 @@ def _file(base: Path, target: str, ranges: str | None, recursive: bool) -> list[
     if target.lower().startswith(("http://", "https://")):
         warn(f"include {target[:120]} is a URL: not downloaded (the indexer works offline)")
         return []
-    text = included_text(base, os.path.expanduser(target), relative_to_folder=True)
+    text = included_text(base, os.path.expanduser(target), relative_to_folder=True, part=True)
     if text is None:
         return []
     lines = text.splitlines()
-    if ranges:
-        lines = _ranges(lines, ranges, target)
+    lines = put_lines_in_place(_ranges(lines, ranges, target) if ranges else lines, target)
     if not recursive or not any("{!" in line for line in lines):
         return lines
     with deeper():
@@ -143,7 +142,7 @@ def _example(folder: Path, target: str, options: str) -> list[str]:
             spans += sorted(span for span in map(_span, value.split(",")) if span is not None)
         elif name == "title" and len(value) > 1 and value[0] == value[-1] == '"':
             fence += f" title={value}"
-    text = included_text(folder, target, relative_to_folder=True)
+    text = included_text(folder, target, relative_to_folder=True, part=True)
     if text is None:
         return []
     if spans == [(0, 0)]:  # the example shown folded only
@@ -154,6 +153,7 @@ def _example(folder: Path, target: str, options: str) -> list[str]:
         for number, (start, stop) in enumerate(spans):
             shown += (["", "# Code here omitted 👈", ""] if number else []) + code[start - 1 : stop]
         code = shown + (["", "# Code below omitted 👇"] if spans[-1][1] < len(code) else [])
+    code = put_lines_in_place(code, target)
     return [f"//// tab | {_tab(folder / target)}", fence, *code, "```", "", "////", ""]
 
 

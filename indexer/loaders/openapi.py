@@ -117,7 +117,7 @@ def _specs(page: Path, named: str) -> Iterator[Spec]:
     local = [name for name in ([named] if named else configured) if not name.startswith(("http://", "https://"))]
     wanted = [name.lstrip("/") for name in local[:_MAX_SPECS]] or ([] if named else _nearby(page, site))
     for name in wanted:
-        text = includes.included_text(site, name, relative_to_folder=True)
+        text = includes.included_text(site, name, relative_to_folder=True, part=True)  # (a spec: parsed, not shown)
         root = parsed_spec(text) if text is not None else None
         if is_spec(root):
             yield Spec(root)

@@ -58,7 +58,7 @@ def _json(path: Path, name: str) -> Any:
     the reference's index pages: no warning) or it cannot be read."""
     if not probe(str(path.parent / name)):
         return None
-    text = included_text(path, name)
+    text = included_text(path, name, part=True)  # (parsed, not shown as written)
     if text is None:
         return None
     try:

@@ -26,7 +26,15 @@ import os
 import re
 from pathlib import Path
 
-from indexer.loaders.includes import deeper, included_text, reading_folder, reading_state, warn, within
+from indexer.loaders.includes import (
+    deeper,
+    included_text,
+    put_lines_in_place,
+    reading_folder,
+    reading_state,
+    warn,
+    within,
+)
 from indexer.loaders.lineranges import line_number
 from indexer.loaders.mkdocsyml import markdown_extensions
 
@@ -113,7 +121,7 @@ def _snippet(target: str, bases: tuple[str, ...]) -> list[str]:
     if base is None:  # in none of them: said missing from the first base in the documents folder, if any is
         folder = reading_folder() or ""
         base = next((b for b in bases if within(folder, os.path.normpath(os.path.join(b, name)))), bases[0])
-    text = included_text(Path(base), name, relative_to_folder=True)
+    text = included_text(Path(base), name, relative_to_folder=True, part=True)
     if text is None:
         return []
     lines = text.split("\n")
@@ -124,7 +132,7 @@ def _snippet(target: str, bases: tuple[str, ...]) -> list[str]:
         lines = _section(lines, section)
     elif first or last:
         lines = lines[max(line_number(first) - 1, 0) if first else 0 : line_number(last) if last else None]
-    lines = [line for line in lines if not _SECTION.search(line)]
+    lines = put_lines_in_place([line for line in lines if not _SECTION.search(line)], name)
     with deeper():
         return _expanded(lines, bases)
 

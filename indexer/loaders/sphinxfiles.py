@@ -24,7 +24,7 @@ from pathlib import Path
 
 from indexer.loaders.digits import bounded_int
 from indexer.loaders.fences import closes, fence_for, opens
-from indexer.loaders.includes import deeper, included_text, warn
+from indexer.loaders.includes import deeper, included_text, put_in_place, put_lines_in_place, warn
 from indexer.loaders.lineranges import numbered_lines
 from indexer.loaders.sphinx import EMPTY_DIRECTIVES
 from indexer.loaders.sphinxrefs import project_page
@@ -160,7 +160,7 @@ def _included(
     """The lines that stand for an include or literalinclude directive at `indent`: the file's part as `code`
     writes a code block (its caption a line above), or as text with its own includes put in place by `expand`."""
     target = _from_source(path, target)
-    text = included_text(path, target)
+    text = included_text(path, target, part=True)
     if text is None:
         return [""]
     lines = _trimmed(text.split("\n"))
@@ -168,8 +168,8 @@ def _included(
         if name == "literalinclude" or "literal" in options or "code" in options:
             part = _literal_part(lines, options, target) if name == "literalinclude" else _include_part(lines, options)
             caption = [f"{indent}{options['caption']}", ""] if options.get("caption") else []
-            return ["", *caption, *code(part, options, indent), ""]
-        body = "\n".join(_include_part(lines, options))
+            return ["", *caption, *code(put_lines_in_place(part, target), options, indent), ""]
+        body = put_in_place("\n".join(_include_part(lines, options)), target)
     except _NotFound as missing:  # Sphinx includes nothing then, and says so
         warn(f"{target[:120]}: its {missing} text is not in the file: nothing included")
         return [""]

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from indexer.loaders.fences import fence_for, in_code
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import deeper, included_text, warn
+from indexer.loaders.includes import deeper, included_text, put_in_place, warn
 from indexer.loaders.lineranges import line_number
 from indexer.loaders.vitepressconfig import source_folder
 
@@ -61,7 +61,7 @@ def _expansion(target: str, path: Path) -> str:
     region = _REGION.search(target)
     target = target[: region.start()] if region else target
     name = _from_source(target, path) if target.startswith("@") else target
-    text = included_text(path, name) if name is not None else None
+    text = included_text(path, name, part=True) if name is not None else None
     if name is None or text is None:
         return ""
     if Path(name).suffix.lower() in _MARKDOWN and (region or not span):
@@ -77,7 +77,7 @@ def _expansion(target: str, path: Path) -> str:
         first, last = line_number(span.group(1) or "1"), line_number(span.group(2)) if span.group(2) else len(lines)
         lines = lines[max(first, 1) - 1 : last]
     with deeper():
-        return expand_vitepress_includes("\n".join(lines), path.parent / name)
+        return expand_vitepress_includes(put_in_place("\n".join(lines), name), path.parent / name)
 
 
 def expand_vitepress_code_imports(text: str, path: Path) -> str:
@@ -106,12 +106,12 @@ def _code_import(spec: str, indent: str, path: Path) -> str:
     if "#" in spec and _REGION_NAME.fullmatch(spec[spec.rfind("#") + 1 :]):
         spec, region = spec[: spec.rfind("#")], spec[spec.rfind("#") + 1 :]
     name = _from_source(spec, path) if spec.startswith("@") else spec
-    code = included_text(path, name) if name else None
+    code = included_text(path, name, part=True) if name else None
     if name is None or code is None:
         return ""
     lines = code.split("\n")
     part = _region(lines, region) if region else None
-    code = textwrap.dedent("\n".join(part if part is not None else lines)).strip("\n")
+    code = textwrap.dedent(put_in_place("\n".join(part if part is not None else lines), name)).strip("\n")
     lang = (lang or os.path.splitext(name)[1][1:] or "txt").replace("`", "")
     fence = fence_for(code)
     info = f"{lang} [{title}]" if title else lang
