@@ -9,9 +9,10 @@ field each time it is asked for, in time that grows with the square of its lengt
 words took 20 s and 6 GB, a Content-Type of 50,000 parameters 44 s). A message of more than MAX_PARTS lines that
 open a MIME part (`--boundary`) is read up to the last of them, with a warning: each part of a Content-Type of its
 own costs the package a quarter of a millisecond (50,000 of them in 2 MB took 12 s; before fields were parsed
-once, 50,000 empty parts in 300 kB took 22 s). A file's Content-Types and Content-Dispositions longer than
-mailheaders.LONG_FIELD characters are read whole up to MAX_LONG_FIELDS characters in all, the rest of them up to
-LONG_FIELD, with a warning (mailheaders.py: 200 parts of their own 10,000-character Content-Types took 120 s).
+once, 50,000 empty parts in 300 kB took 22 s). A file's Content-Types, Content-Dispositions and
+Content-Transfer-Encodings longer than mailheaders.LONG_FIELD characters are read whole up to MAX_LONG_FIELDS
+characters in all, the rest of them up to LONG_FIELD, with one warning that stands for theirs (mailheaders.py:
+200 parts of their own 10,000-character Content-Types took 120 s).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from urllib.parse import unquote_to_bytes
 from indexer.errors import LoaderError
 from indexer.loaders.containers import OLE_MAGIC
 from indexer.loaders.html import html_document
-from indexer.loaders.mailheaders import MAX_HEADER, POLICY, cut_warning, header_budget
+from indexer.loaders.mailheaders import MAX_HEADER, POLICY, cut_by_budget, cut_warning, header_budget
 from indexer.loaders.officemeta import one_line
 from indexer.loaders.textcodec import codec_for, decode_text
 from indexer.model import ParsedDoc, Section
@@ -130,11 +131,16 @@ def message_text(message: EmailMessage, data: bytes) -> MessageText:
 
 def _cut_headers(message: Message) -> list[str]:
     """A warning for each of the message's header fields that are read (shown, or saying how its body is read)
-    and longer than MAX_HEADER characters: a long thread's References, never read, is no fault of its text."""
+    and longer than MAX_HEADER characters: a long thread's References, never read, is no fault of its text. A
+    MIME field the file's budget cut shorter is left to its warning (mailheaders.cut_warning()): it was not read
+    up to MAX_HEADER."""
     return [
         f"its {name} header is {len(value):,} characters long: only its first {MAX_HEADER:,} are read"
         for name, value in message.raw_items()
-        if isinstance(value, str) and len(value) > MAX_HEADER and name.lower() in _READ_HEADERS
+        if isinstance(value, str)
+        and len(value) > MAX_HEADER
+        and name.lower() in _READ_HEADERS
+        and not cut_by_budget(name, value)
     ]
 
 

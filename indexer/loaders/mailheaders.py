@@ -27,7 +27,16 @@ from contextvars import ContextVar
 from email.policy import EmailPolicy
 from typing import Any
 
-__all__ = ["LONG_FIELD", "MAX_HEADER", "MAX_LONG_FIELDS", "POLICY", "HeaderBudget", "cut_warning", "header_budget"]
+__all__ = [
+    "LONG_FIELD",
+    "MAX_HEADER",
+    "MAX_LONG_FIELDS",
+    "POLICY",
+    "HeaderBudget",
+    "cut_by_budget",
+    "cut_warning",
+    "header_budget",
+]
 
 MAX_HEADER = 10_000  # characters of a header field that are read
 LONG_FIELD = 200  # characters of a MIME field past which it counts toward a file's MAX_LONG_FIELDS
@@ -58,6 +67,10 @@ class HeaderBudget:
             self._limits[key] = MAX_HEADER if whole else LONG_FIELD
         return self._limits[key]
 
+    def was_cut(self, value: str) -> bool:
+        """Whether the MIME field `value` was judged and read only up to LONG_FIELD characters."""
+        return len(value) > LONG_FIELD and self._limits.get(hash(value)) == LONG_FIELD
+
 
 def cut_warning(cut: int) -> list[str]:
     """The warning for `cut` long MIME fields read only up to LONG_FIELD characters ([] for none)."""
@@ -65,12 +78,20 @@ def cut_warning(cut: int) -> list[str]:
         return []
     fields = "field was" if cut == 1 else f"{cut:,} fields were"
     return [
-        f"its MIME headers (Content-Type, Content-Disposition) of more than {LONG_FIELD} characters pass "
-        f"{MAX_LONG_FIELDS:,} characters in all: {fields} read only up to their first {LONG_FIELD} characters"
+        f"its MIME headers (Content-Type, Content-Disposition, Content-Transfer-Encoding) of more than {LONG_FIELD} "
+        f"characters pass {MAX_LONG_FIELDS:,} characters in all: {fields} read only up to their first {LONG_FIELD} "
+        "characters"
     ]
 
 
 _BUDGET: ContextVar[HeaderBudget | None] = ContextVar("header_budget", default=None)
+
+
+def cut_by_budget(name: str, value: str) -> bool:
+    """Whether the field `name: value` was read only up to LONG_FIELD characters, as the file's budget spent
+    (cut_warning() says so for all of them): not up to MAX_HEADER, as any other field is."""
+    budget = _BUDGET.get()
+    return budget is not None and name.lower() in _MIME_FIELDS and budget.was_cut(value)
 
 
 @contextlib.contextmanager

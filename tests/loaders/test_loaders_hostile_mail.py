@@ -25,8 +25,8 @@ def test_a_message_of_hundreds_of_long_content_types_is_read_with_a_warning(tmp_
     write(docs, "a.eml", _multipart(parts))
     report = index(docs, tmp_path / "index", parse_timeout=30)
     assert warnings_of(report, "a.eml") == [
-        "its MIME headers (Content-Type, Content-Disposition) of more than 200 characters pass 20,000 characters "
-        "in all: 198 fields were read only up to their first 200 characters"
+        "its MIME headers (Content-Type, Content-Disposition, Content-Transfer-Encoding) of more than 200 "
+        "characters pass 20,000 characters in all: 198 fields were read only up to their first 200 characters"
     ]
     text = text_of(tmp_path / "index", "a.eml")
     assert text.startswith("From: ana@example.org\nAttachments: application/octet-stream, ")
@@ -42,11 +42,31 @@ def test_a_mailbox_of_long_content_types_reads_every_message_with_one_warning(tm
     ))  # fmt: skip
     report = index(docs, tmp_path / "index", parse_timeout=30)
     assert warnings_of(report, "list.mbox") == [
-        "from message 3 on, its MIME headers (Content-Type, Content-Disposition) of more than 200 characters pass "
-        "20,000 characters in all: 98 fields were read only up to their first 200 characters"
+        "from message 3 on, its MIME headers (Content-Type, Content-Disposition, Content-Transfer-Encoding) of more "
+        "than 200 characters pass 20,000 characters in all: 98 fields were read only up to their first 200 characters"
     ]
     assert document(tmp_path / "index", "list.mbox").pages == 100
     assert text_of(tmp_path / "index", "list.mbox").count("zebracorn") == 100
+
+
+def test_a_field_past_max_header_that_the_budget_cut_is_not_said_to_be_read_up_to_max_header(tmp_path: Path) -> None:
+    """Messages 3 and 4's 12,000-character Content-Types are read up to 200 characters once the budget is spent:
+    they were still told 'only its first 10,000 are read', beside the budget's warning."""
+    docs = tmp_path / "docs"
+    write(docs, "list.mbox", "".join(
+        f"From a Mon Jan  1 00:00:00 2024\nSubject: S{n}\nContent-Type: text/plain; a={n}{';' * 11_980}\n\n"
+        f"zebracorn {n}\n\n" for n in range(4)
+    ))  # fmt: skip
+    report = index(docs, tmp_path / "index")
+    assert warnings_of(report, "list.mbox") == [
+        *(
+            f"message {n}: its Content-Type header is 11,995 characters long: only its first 10,000 are read"
+            for n in (1, 2)
+        ),
+        "from message 3 on, its MIME headers (Content-Type, Content-Disposition, Content-Transfer-Encoding) of more "
+        "than 200 characters pass 20,000 characters in all: 2 fields were read only up to their first 200 characters",
+    ]
+    assert text_of(tmp_path / "index", "list.mbox").count("zebracorn") == 4
 
 
 def test_long_file_names_of_real_attachments_are_read_whole_without_a_warning(tmp_path: Path) -> None:
