@@ -67,3 +67,16 @@ def test_a_page_that_includes_itself_twice_is_kept_within_the_limit(tmp_path: Pa
         report, "src/page.md"
     )
     assert text_of(tmp_path / "index", "src/page.md").startswith("Page\n\nzebracorn okapi")
+
+
+def test_a_tag_include_of_a_file_with_a_long_line_of_tag_markers_keeps_its_region(tmp_path: Path) -> None:
+    """The tag regex went from each `tag::` of a line to its end again: a line of 20,000 took 15 s an include,
+    and three such includes passed the parse limit (the page lost)."""
+    docs = tmp_path / "docs"
+    write(docs, "code.rb", "tag::" * 20_000 + "\n# tag::main[]\nputs 'okapi'\n# end::main[]\nputs 'filler'\n")
+    includes_ = "".join(f"[source,ruby]\n----\ninclude::code.rb[tag=main]\n----\n\nstep {n}\n\n" for n in range(3))
+    write(docs, "page.adoc", f"= Page\n\nzebracorn\n\n{includes_}")
+    report = index(docs, tmp_path / "index", parse_timeout=10)
+    assert not skipped(report) and not warnings_of(report, "page.adoc")
+    text = text_of(tmp_path / "index", "page.adoc")
+    assert text.count("puts 'okapi'") == 3 and "filler" not in text and "tag::tag::" not in text
