@@ -43,7 +43,8 @@ from indexer.ingest.scanner import Candidate
 from indexer.loaders.asciidocattributes import REFERENCE, entry, filled_target
 from indexer.loaders.asciidocdirectives import antora_attributes, starting_attributes
 from indexer.loaders.asciidocreader import DIRECTIVE, URL, include_options, read_lines
-from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, MAX_PLACED, folders_up
+from indexer.loaders.includeplacing import MAX_PLACED
+from indexer.loaders.includes import MAX_DEPTH, MAX_INCLUDES, folders_up
 
 __all__ = ["REASON", "fragments"]
 
@@ -83,7 +84,7 @@ class _Reading:
     ) -> None:
         self.lines, self.sizes, self.docs, self.max_bytes = lines, sizes, docs, max_bytes
         self.count, self.total = 0, 0  # includes read, and their files' bytes (includes.py's Reading.count, total)
-        self.placed = 0  # bytes the includes put in the page (includes.py's Reading.placed, MAX_PLACED)
+        self.placed = 0  # bytes the includes put in the page (includeplacing.py: Placing.placed, MAX_PLACED)
         self.files: set[str] = set()  # the files read (each counts toward `total` once)
         self.read = 0  # lines gone through (_MAX_READ)
         self.found: set[str] = set()

@@ -10,12 +10,9 @@ relative to the including file (or, starting with "/", to the documents folder, 
   the document, however many includes name it), at most MAX_DEPTH includes deep (a file that includes itself
   stops there) and MAX_INCLUDES in all (a file that includes itself twice, ten deep, would be read a thousand
   times; ten times, ten billion);
-- what the includes put in the page, at every depth, at most MAX_PLACED characters: past it, the include that
-  passes keeps what fits, up to its last whole line, the rest are left out, with a warning (put_in_place()). A
-  loader that shows a part of a file (mdBook's anchors, Sphinx's `:lines:`) asks for the text with `part=True`
-  and puts its part in place itself: 200 includes of a ten-line anchor of a 300 kB file read the file 200 times
-  (60 MB), past the size limit, and left the last 57 out; of a 300 kB anchor, they made a page of 50 MB that
-  took 38 s and 590 MB;
+- what the includes put in the page, at every depth, at most MAX_PLACED characters (includeplacing.py: the
+  include that passes keeps what fits, up to its last whole line; put_in_place()): 200 includes of a ten-line
+  anchor of a 300 kB file read the file 200 times (60 MB), past the size limit, and left the last 57 out;
 - every file named is remembered (`files`), for the next run to tell whether it changed: one read, or too large
   to read, by its size and mtime; one missing as MISSING; one there but not readable (a folder, a FIFO, a file
   without read permission) as UNREADABLE with its mtime (see stamp_now()).
@@ -35,16 +32,16 @@ from collections.abc import Callable, Hashable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TypeVar
 
 from indexer.errors import LoaderError
+from indexer.loaders.includeplacing import Placing
 from indexer.loaders.sitefolders import project_folders
 from indexer.loaders.textcodec import decode_text
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_INCLUDES",
-    "MAX_PLACED",
     "MISSING",
     "OUTSIDE",
     "SETTINGS",
@@ -76,10 +73,6 @@ __all__ = [
 T = TypeVar("T")
 MAX_DEPTH = 10  # includes within includes (mdBook stops at 10 too)
 MAX_INCLUDES = 2_000  # files read for one document (a page of the Rust book reads at most 30)
-# characters the includes of one page put in it, at every depth: half what a record keeps (records.py), as a page
-# of 10,000,000 takes 15 to 30 s to read. The Rust book's largest page puts 12,500 in place from 30 includes;
-# Hibernate's user guide, one AsciiDoc page, 1,100,000 from 268.
-MAX_PLACED = 5_000_000
 MISSING = (-1, -1)  # the size and mtime remembered of a file named but not there
 UNREADABLE = -2  # the size remembered (with its mtime) of a file named that is there but cannot be read
 TEXT, TITLE, SETTINGS = "text", "title", "settings"  # what a document shows of a file it reads (included_text)
@@ -109,9 +102,7 @@ class Reading:
     depth: int = 0
     total: int = 0  # bytes read so far
     count: int = 0  # includes read so far
-    placed: int = 0  # characters put in the page so far (put_in_place())
-    texts: dict[str, str] = field(default_factory=dict)  # of `files`, the text of each one read
-    parsed: dict[tuple[int, Any, tuple[Hashable, ...]], tuple[str, Any]] = field(default_factory=dict)  # parsed_once()
+    placing: Placing = field(default_factory=Placing)  # texts read, their parses, characters put in the page
 
     def warn(self, message: str) -> None:
         if message not in self.warnings:
@@ -275,7 +266,7 @@ def refuse(path: str | Path, shown: str) -> None:
     which keeps the path for the summary (dropped outside a reading() context)."""
     state = _READING.get()
     if state is not None:
-        state.refuse(os.path.normpath(path), shown if len(shown) <= 120 else shown[:117] + "...")
+        state.refuse(os.path.normpath(path), _shown(shown))
 
 
 def warn(message: str) -> None:
@@ -297,11 +288,11 @@ def included_text(
     the folder `including`), or None (with a warning) when it is not read. `use` says what of it the document
     shows: its TEXT (access-checked: Reading.included), a page's TITLE (Reading.titled; None when no titles may
     be shown: Reading.titles), or nothing but what its SETTINGS decide (a Hugo cascade: only remembered). TEXT
-    is put in place whole (put_in_place(): what fits of MAX_PLACED), unless the caller takes a `part` of it and
+    is put in place whole (put_in_place(): what fits), unless the caller takes a `part` of it and
     puts that in place itself. A file named again is not read again, but counts against the size limit again,
     as the caller goes through it again, unless it parses the text `once` (parsed_once()) for the document."""
     state = _READING.get()
-    shown = target if len(target) <= 120 else target[:117] + "..."
+    shown = _shown(target)
     if state is None or (use == TITLE and not state.titles):
         return None
     if state.depth >= MAX_DEPTH:
@@ -310,7 +301,7 @@ def included_text(
     if state.count >= MAX_INCLUDES:
         state.warn(f"more than {MAX_INCLUDES:,} includes (a file that includes itself?): the rest left out")
         return None
-    if use == TEXT and state.placed > MAX_PLACED:  # (put_in_place() said so: no more of any file is put in place)
+    if use == TEXT and state.placing.full:  # (no more of any file is put in place)
         return None
     state.count += 1
     placed = _placed(state, including / "_" if relative_to_folder else including, target)
@@ -322,7 +313,7 @@ def included_text(
         state.files[relative] = OUTSIDE  # so that the page is read again if --includes-from comes to hold it
         state.refuse(path, shown)
         return None
-    text = state.texts.get(relative)
+    text = state.placing.texts.get(relative)
     if text is not None and not once and state.files[relative][0] > state.max_size - state.total:
         limit = state.max_size / 1e6
         state.warn(f"included file {shown} cannot be read: the document's includes together pass the size limit "
@@ -338,7 +329,7 @@ def included_text(
 
 
 def _text(state: Reading, relative: str, path: str, shown: str) -> str | None:
-    """The file's text, read and remembered for the document (Reading.texts); None with a warning."""
+    """The file's text, read and remembered for the document (Placing.texts); None with a warning."""
     try:
         data, size, mtime_ns = _read(path, state.max_size - state.total, state)
     except FileNotFoundError:
@@ -357,7 +348,7 @@ def _text(state: Reading, relative: str, path: str, shown: str) -> str | None:
     except LoaderError as exc:
         state.warn(f"included file {shown} cannot be read: {exc.reason}")
         return None
-    state.texts[relative] = text
+    state.placing.texts[relative] = text
     return text
 
 
@@ -367,38 +358,25 @@ def parsed_once(text: str, parse: Callable[..., T], *args: Hashable) -> T:
     through the file once. What it gives is shared: read it, never change it. Outside a reading() context,
     parsed each time."""
     state = _READING.get()
-    if state is None:
-        return parse(text, *args)
-    key = (id(text), parse, args)
-    if key not in state.parsed:
-        state.parsed[key] = (text, parse(text, *args))  # (the text kept: its id names no other string meanwhile)
-    return cast(T, state.parsed[key][1])
+    return parse(text, *args) if state is None else state.placing.parsed_once(text, parse, args)
 
 
 def put_in_place(text: str, target: str) -> str:
     """`text`, from the file `target` names, as an include puts it in the page: what fits of MAX_PLACED
-    characters (module docstring), up to its last whole line, with a warning the first time one does not fit."""
+    characters (includeplacing.py), up to its last whole line, with a warning the first time one does not fit."""
     state = _READING.get()
-    if state is None:
-        return text
-    shown = target if len(target) <= 120 else target[:117] + "..."
-    room = MAX_PLACED - state.placed
-    if len(text) <= room:
-        state.placed += len(text)
-        return text
-    if room >= 0:  # (the first include that does not fit)
-        state.warn(
-            f"the page's includes put more than {MAX_PLACED:,} characters in it: {shown} is cut there, and "
-            "the includes after it are left out"
-        )
-    state.placed = MAX_PLACED + 1
-    return text[: text.rfind("\n", 0, max(room, 0)) + 1]
+    return text if state is None else state.placing.put(text, _shown(target), state.warn)
 
 
 def put_lines_in_place(lines: list[str], target: str) -> list[str]:
     """put_in_place() for a part of a file that is a list of lines."""
-    kept = put_in_place("\n".join(lines), target)
-    return lines if len(kept) == sum(map(len, lines)) + len(lines) - 1 else kept.split("\n")[:-1]
+    state = _READING.get()
+    return lines if state is None else state.placing.put_lines(lines, _shown(target), state.warn)
+
+
+def _shown(target: str) -> str:
+    """A file's name as a warning shows it: at most 120 characters."""
+    return target if len(target) <= 120 else target[:117] + "..."
 
 
 def stamp_now(path: str | Path, root: str | Path = "", follow_symlinks: bool = False) -> tuple[int, int]:

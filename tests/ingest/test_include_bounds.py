@@ -1,5 +1,5 @@
 """What a page's includes may cost: each file read once for the page, a part of it (an mdBook anchor) costing its
-own lines, and what they put in the page bounded (includes.MAX_PLACED), the page kept with what fits."""
+own lines, and what they put in the page bounded (includeplacing.MAX_PLACED), the page kept with what fits."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.loaders import includes
+from indexer.loaders import includeplacing
 from indexer.loaders.includes import reading
 
 from support.folders import index, skipped, text_of, warnings_of, write
@@ -41,7 +41,7 @@ def test_a_page_whose_includes_pass_the_limit_keeps_what_fits_with_a_warning(
     """200 includes of a 300 kB anchor made a page of 50 MB (38 s, 590 MB; slower, past the parse limit, the page
     was lost); includes of includes multiply: 100 of a page of 20 such includes. The limit, 5,000,000 characters,
     is lowered here to keep the test fast."""
-    monkeypatch.setattr(includes, "MAX_PLACED", 1_000_000)
+    monkeypatch.setattr(includeplacing, "MAX_PLACED", 1_000_000)
     listing = "// ANCHOR: here\n" + FILLER + "// ANCHOR_END: here\n"
     page = _book(tmp_path, listing, "# Page\n\nzebracorn\n\n" + "{{#include mid.md}}\n" * 100 + "\nquokkafish\n")
     write(tmp_path, "src/mid.md", "```rust\n" + "{{#include big.rs:here}}\n" * 20 + "```\n")
