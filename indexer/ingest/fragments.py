@@ -20,8 +20,10 @@ count from their line on (`:!name:` unsets; a value's references are filled in),
 includes too; `ifdef::`/`ifndef::`/`ifeval::` are decided by them, from the attributes a document starts with;
 no directive runs in a comment block; an include's target has its references filled in, and one still naming an
 attribute nothing defined (`{build_dir}`), or a URL, is no include; includes go MAX_DEPTH deep, MAX_INCLUDES and
-the size limit of all of them together for one page, as includes.py reads them. Only the AsciiDoc files indexed
-are followed (an included `.asc` file's own includes are not), and only their first directive lines (fragmentfiles.py).
+the size limit of all of them together for one page, as includes.py reads them, and MAX_PLACED (includeplacing.py),
+counted in bytes of whole files, those the scan does not take too: never less than the loader counts, so that a
+file past it, which the loader leaves out, stays a page. Only the AsciiDoc files indexed are followed (an included
+`.asc` file's own includes are not), and only their first directive lines (fragmentfiles.py).
 
 The scan is cheap: each AsciiDoc file is read once, at most `max_bytes`, and what decides is kept (fragmentfiles.py:
 whether it is titled, its directive lines); a run hands back what the last one kept, and a file whose size and mtime
@@ -79,9 +81,7 @@ class _Reading:
     """One document read as the loader reads it (asciidocdirectives.preprocess), through the directive lines
     the scan kept (_used_lines()): the AsciiDoc files it includes in full."""
 
-    def __init__(
-        self, lines: Mapping[str, tuple[str, ...]], sizes: Mapping[str, int], docs: Path, max_bytes: int
-    ) -> None:
+    def __init__(self, lines: Mapping[str, tuple[str, ...]], sizes: dict[str, int], docs: Path, max_bytes: int) -> None:
         self.lines, self.sizes, self.docs, self.max_bytes = lines, sizes, docs, max_bytes
         self.count, self.total = 0, 0  # includes read, and their files' bytes (includes.py's Reading.count, total)
         self.placed = 0  # bytes the includes put in the page (includeplacing.py: Placing.placed, MAX_PLACED)
@@ -121,7 +121,7 @@ class _Reading:
             self.count += 1
             if not target:
                 continue
-            size = self.sizes.get(target, 0)  # (a file the scan did not find: its size is not known here)
+            size = self._size(target)
             read = size if target not in self.files else 0
             if read > self.max_bytes - self.total:  # past the size limit of a document's includes: not read
                 continue
@@ -132,6 +132,18 @@ class _Reading:
             if target in self.lines and _in_full(directive.group(4)):
                 self.found.add(target)
                 self._run(target, depth + 1, attributes, locked)
+
+    def _size(self, target: str) -> int:
+        """The size of the file `target` (an id), also of one the scan did not take (a `.java` file of examples,
+        one above the documents folder): counted as the loader counts what it reads and puts in place, or a
+        fragment after 5 MB of code would be taken for one that the page's loader leaves out, and be lost. Kept
+        in `sizes`, which each page's reading shares; 0 for a file that is not there."""
+        if target not in self.sizes:
+            try:
+                self.sizes[target] = os.stat(self.docs / target).st_size
+            except (OSError, ValueError):
+                self.sizes[target] = 0
+        return self.sizes[target]
 
 
 def _used_lines(scanned: Mapping[str, Scanned]) -> dict[str, tuple[str, ...]]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from indexer.ingest import fragments
 from indexer.loaders import includeplacing
 from indexer.loaders.includes import reading
 
@@ -80,3 +81,25 @@ def test_a_tag_include_of_a_file_with_a_long_line_of_tag_markers_keeps_its_regio
     assert not skipped(report) and not warnings_of(report, "page.adoc")
     text = text_of(tmp_path / "index", "page.adoc")
     assert text.count("puts 'okapi'") == 3 and "filler" not in text and "tag::tag::" not in text
+
+
+def test_a_piece_past_the_limit_behind_a_file_the_scan_does_not_take_keeps_a_page_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page's loader cuts at the limit in a `.java` file of examples and leaves the untitled piece after it
+    out; the fragments' scan counted that file as 0 bytes (not one it indexes), took the piece for a fragment,
+    and its text was in no page. The limit, 5,000,000 characters, is lowered here to keep the test fast."""
+    monkeypatch.setattr(includeplacing, "MAX_PLACED", 100_000)
+    monkeypatch.setattr(fragments, "MAX_PLACED", 100_000)
+    docs = tmp_path / "docs"
+    write(docs, "Big.java", "".join(f"int filler{n} = {n}; // padding\n" for n in range(4_000)))  # 130 kB
+    write(docs, "page.adoc", "= Page\n\nzebracorn\n\n----\ninclude::Big.java[]\n----\n\ninclude::piece.adoc[]\n")
+    write(docs, "piece.adoc", "== Piece\n\nokapi\n")
+    report = index(docs, tmp_path / "index")
+    assert warnings_of(report, "page.adoc") == [
+        "the page's includes put more than 100,000 characters in it: Big.java is cut there, and the includes "
+        "after it are left out"
+    ]
+    assert "piece.adoc" not in skipped(report)
+    assert "okapi" in text_of(tmp_path / "index", "piece.adoc")
+    assert "okapi" not in text_of(tmp_path / "index", "page.adoc")
