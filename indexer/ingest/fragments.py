@@ -83,9 +83,10 @@ class _Reading:
 
     def __init__(self, lines: Mapping[str, tuple[str, ...]], sizes: dict[str, int], docs: Path, max_bytes: int) -> None:
         self.lines, self.sizes, self.docs, self.max_bytes = lines, sizes, docs, max_bytes
-        self.count, self.total = 0, 0  # includes read, and their files' bytes (includes.py's Reading.count, total)
-        self.placed = 0  # bytes the includes put in the page (includeplacing.py: Placing.placed, MAX_PLACED)
-        self.files: set[str] = set()  # the files read (each counts toward `total` once)
+        # includes read, and their files' bytes (includes.py's Reading.count, total: the AsciiDoc loader goes
+        # through a file's text at each include, so a file named again counts again); `total` stands for what the
+        # includes put in the page too (includeplacing.py's MAX_PLACED): whole files' bytes, never fewer
+        self.count, self.total = 0, 0
         self.read = 0  # lines gone through (_MAX_READ)
         self.found: set[str] = set()
 
@@ -122,12 +123,10 @@ class _Reading:
             if not target:
                 continue
             size = self._size(target)
-            read = size if target not in self.files else 0
-            if read > self.max_bytes - self.total:  # past the size limit of a document's includes: not read
+            if size > self.max_bytes - self.total:  # past the size limit of a document's includes: not read
                 continue
-            self.total, self.placed = self.total + read, self.placed + size
-            self.files.add(target)
-            if self.placed > MAX_PLACED:  # (past it, the loader keeps a part of the file at most)
+            self.total += size
+            if self.total > MAX_PLACED:  # (past it, the loader keeps a part of the file at most)
                 continue
             if target in self.lines and _in_full(directive.group(4)):
                 self.found.add(target)

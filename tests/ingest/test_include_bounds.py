@@ -103,3 +103,21 @@ def test_a_piece_past_the_limit_behind_a_file_the_scan_does_not_take_keeps_a_pag
     assert "piece.adoc" not in skipped(report)
     assert "okapi" in text_of(tmp_path / "index", "piece.adoc")
     assert "okapi" not in text_of(tmp_path / "index", "page.adoc")
+
+
+def test_a_piece_past_the_size_limit_of_repeated_partial_includes_keeps_a_page_of_its_own(tmp_path: Path) -> None:
+    """An AsciiDoc include goes through its file's text each time, so each one counts the file against the size
+    limit (1 MB here): the third `tag=` include of a 400 kB file, and the piece after it, are left out. The
+    fragments' scan counted the file once, took the piece for a fragment, and its text was in no page."""
+    docs = tmp_path / "docs"
+    write(docs, "code.rb", "# tag::main[]\nputs 'okapi'\n# end::main[]\n" + "# padding padding padding\n" * 15_400)
+    page = "----\ninclude::code.rb[tag=main]\n----\n\n" * 3
+    write(docs, "page.adoc", f"= Page\n\nzebracorn\n\n{page}include::piece.adoc[]\n")
+    write(docs, "piece.adoc", "== Piece\n\n" + "quokkafish " * 30_000 + "\n")
+    report = index(docs, tmp_path / "index", max_file_size=1.0)
+    assert [w for w in warnings_of(report, "page.adoc") if "size limit" in w] == [
+        "included file code.rb cannot be read: the document's includes together pass the size limit (1 MB)",
+        "included file piece.adoc cannot be read: the document's includes together pass the size limit (1 MB)",
+    ]
+    assert "piece.adoc" not in skipped(report)
+    assert "quokkafish" in text_of(tmp_path / "index", "piece.adoc")
