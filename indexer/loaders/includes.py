@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 from collections.abc import Callable, Hashable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from indexer.errors import LoaderError
+from indexer.loaders.includefiles import MISSING, OUTSIDE, UNREADABLE, read_file, stamp_now, within
 from indexer.loaders.includeplacing import Placing
 from indexer.loaders.sitefolders import project_folders
 from indexer.loaders.textcodec import decode_text
@@ -73,10 +73,7 @@ __all__ = [
 T = TypeVar("T")
 MAX_DEPTH = 10  # includes within includes (mdBook stops at 10 too)
 MAX_INCLUDES = 2_000  # files read for one document (a page of the Rust book reads at most 30)
-MISSING = (-1, -1)  # the size and mtime remembered of a file named but not there
-UNREADABLE = -2  # the size remembered (with its mtime) of a file named that is there but cannot be read
 TEXT, TITLE, SETTINGS = "text", "title", "settings"  # what a document shows of a file it reads (included_text)
-OUTSIDE = (-3, -3)  # what is remembered of a file named that lies outside where included files may come from
 
 
 @dataclass
@@ -331,7 +328,7 @@ def included_text(
 def _text(state: Reading, relative: str, path: str, shown: str) -> str | None:
     """The file's text, read and remembered for the document (Placing.texts); None with a warning."""
     try:
-        data, size, mtime_ns = _read(path, state.max_size - state.total, state)
+        data, size, mtime_ns = read_file(path, state.max_size - state.total, state.max_size)
     except FileNotFoundError:
         state.files[relative] = MISSING
         state.warn(f"included file {shown} does not exist")
@@ -379,24 +376,6 @@ def _shown(target: str) -> str:
     return target if len(target) <= 120 else target[:117] + "..."
 
 
-def stamp_now(path: str | Path, root: str | Path = "", follow_symlinks: bool = False) -> tuple[int, int]:
-    """What a run remembers of a file that a document names, as it is now: outside `root` (where included files
-    may come from, when given), OUTSIDE; a regular file that may be read, its size and mtime; anything else there
-    (a folder, a FIFO, a file without read permission), UNREADABLE and its mtime (mending a permission changes no
-    size or mtime); nothing there, MISSING. Any change to the file that could change what the document holds
-    changes it, and a file read is remembered as it was read. (`root` itself is not outside it: a folder probed.)"""
-    normal = os.path.normpath(path)
-    if root and normal != os.path.normpath(root) and not within(str(root), normal, follow_symlinks):
-        return OUTSIDE
-    try:
-        info = os.stat(path)
-    except OSError:
-        return MISSING
-    if not stat.S_ISREG(info.st_mode) or not os.access(path, os.R_OK):
-        return UNREADABLE, info.st_mtime_ns
-    return info.st_size, info.st_mtime_ns
-
-
 def _placed(state: Reading, including: Path, target: str) -> tuple[str, str] | None:
     """Where `target` is: its path from the documents folder ("/" between names; "../CHANGES.rst" for one above
     it) and its full path; None for what names no file."""
@@ -405,29 +384,6 @@ def _placed(state: Reading, including: Path, target: str) -> tuple[str, str] | N
     base = state.folder if target.startswith("/") else os.path.dirname(os.path.realpath(including))
     joined = os.path.normpath(os.path.join(base, target.lstrip("/")))
     return os.path.relpath(joined, state.folder).replace(os.sep, "/"), joined
-
-
-def within(root: str, path: str, follow_symlinks: bool = False) -> bool:
-    """Whether the file `path` (absolute, normalized) lies inside the folder `root`, and so does the file it is
-    (a link out of it does not, unless links may be followed)."""
-    inside = root.rstrip(os.sep) + os.sep
-    return path.startswith(inside) and (follow_symlinks or os.path.realpath(path).startswith(inside))
-
-
-def _read(path: str, budget: int, state: Reading) -> tuple[bytes, int, int]:
-    """A regular file's bytes, size and mtime; no more than `budget` bytes (what is left of the size limit)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    with os.fdopen(fd, "rb") as f:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise LoaderError("not a regular file")
-        if info.st_size > budget:
-            limit = state.max_size / 1e6
-            raise LoaderError(f"the document's includes together pass the size limit ({limit:g} MB)")
-        data = f.read(budget + 1)
-    if len(data) > budget:
-        raise LoaderError("the file grew past the size limit while being read")
-    return data, info.st_size, info.st_mtime_ns
 
 
 def folders_up(page: Path) -> Iterator[str]:
