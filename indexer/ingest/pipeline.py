@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 # How this indexer reads files into text: raised whenever a loader reads a file differently (a dialect or markup
 # it now understands), so that an index written before reads every file again once (vectors whose text did not
 # change are reused, by digest) instead of keeping the old text of the files that did not change since.
-INDEXER_VERSION = "19"
+INDEXER_VERSION = "20"
 
 
 def update_index(
