@@ -81,13 +81,14 @@ def read_again(
     others to decide again (`redecide`). The fragment scan reads them afresh too (leave_out_fragments)."""
     old_rules = _previous_rules(state) if rules.text != state.meta.get("access_file", "") else rules
     again = set(redecide)
+    now: dict[str, tuple[int, int]] = {}  # path -> its stamp: many pages name the same files and folders
     for c in files:
         included = state.includes.get(c.id, {})
         paths = (c.id, *included)  # its groups and its includes' decide who may see it (jobs._check_includes)
         regroup = old_rules is not rules and (
             old_rules is None or any(old_rules.groups_for(p) != rules.groups_for(p) for p in paths)
         )
-        if regroup or (included and _includes_changed(docs, included, includes_from, settings.follow_symlinks)):
+        if regroup or (included and _includes_changed(docs, included, includes_from, settings.follow_symlinks, now)):
             again.add(c.id)
     return again
 
@@ -101,10 +102,20 @@ def reading_limits(settings: IndexerSettings) -> str:
     return f"{settings.max_file_bytes} bytes, {settings.parse_timeout:g} s"
 
 
-def _includes_changed(docs: Path, included: dict[str, tuple[int, int]], root: Path, follow_symlinks: bool) -> bool:
+def _includes_changed(
+    docs: Path, included: dict[str, tuple[int, int]], root: Path, follow_symlinks: bool, now: dict[str, tuple[int, int]]
+) -> bool:
     """Whether any file a document (or a file that failed) included, or named, missing then, is not as it was when
-    it was read; one outside `root` (where included files may come from) is as if it were not there."""
-    return any(stamp_now(docs / path, root, follow_symlinks) != stamp for path, stamp in included.items())
+    it was read; one outside `root` (where included files may come from) is as if it were not there. Each path is
+    looked at once a run (`now`): the pages of a Sphinx project that name a label no page defines each watch the
+    same 200 folders (pagescan.watch()), 600,000 looks of 300 folders for 3,000 pages, 13 s a run with nothing
+    changed."""
+    for path, stamp in included.items():
+        if path not in now:
+            now[path] = stamp_now(docs / path, root, follow_symlinks)
+        if now[path] != stamp:
+            return True
+    return False
 
 
 def includes_root(docs: Path, settings: IndexerSettings) -> Path:
