@@ -5,7 +5,8 @@ mdBook builds the book from SUMMARY.md alone: a chapter is a link in it (`- [Int
 chapter `[Foreword](foreword.md)`, `<path with spaces.md>`), and a Markdown file in src/ that no link names gets no
 page; its URL would be a 404 (notes kept beside the chapters, an old chapter left behind). Such a file is skipped,
 with the reason. The links are those a CommonMark parser finds (markdown-it, as pulldown-cmark finds them for
-mdBook: angle brackets, escapes, balanced parentheses), percent escapes read back. A SUMMARY.md that is missing,
+mdBook: angle brackets, escapes, balanced parentheses), each path as written but for `%20`, a space, the only
+escape mdBook reads back (a file named `C%23.md` is its chapter `[C#](C%23.md)`). A SUMMARY.md that is missing,
 unreadable or links no file leaves every file a page: nothing is known to be left out. A file that chapters only
 include (`{{#include notes.md}}`) is skipped so too: its text is read where it is included.
 """
@@ -18,7 +19,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -28,7 +28,17 @@ from indexer.loaders.jsconfig import config_text
 __all__ = ["MdBookChapters", "read_summary"]
 
 MAX_CHAPTERS = 20_000  # links of a SUMMARY.md read (the Rust reference's has 160)
-_PARSER = MarkdownIt("commonmark")
+
+
+class _PathsAsWritten(MarkdownIt):
+    """CommonMark's reading of links that keeps a link's path as written (with its escapes and entities read):
+    markdown-it percent-encodes it for HTML, where pulldown-cmark, mdBook's parser, keeps it."""
+
+    def normalizeLink(self, url: str) -> str:  # (markdown-it's name)
+        return url
+
+
+_PARSER = _PathsAsWritten("commonmark")
 
 
 @dataclass(frozen=True)
@@ -95,7 +105,7 @@ def _link_text(children: list[Token], start: int) -> str:
 
 def _doc_id(src: Path, href: str, docs: Path) -> list[str]:
     """The doc id that a chapter's link names, when it is a file inside DOCS (not a URL, not an anchor alone)."""
-    target = unquote(href.split("#", 1)[0]).strip()
+    target = href.split("#", 1)[0].replace("%20", " ").strip()
     if not target or "://" in target or target.startswith(("/", "mailto:")) or "\x00" in target:
         return []
     doc_id = os.path.relpath(os.path.normpath(src / target), docs).replace(os.sep, "/")

@@ -81,3 +81,17 @@ def test_a_chapter_without_a_title_of_its_own_is_named_as_summary_names_it(tmp_p
     index(book, tmp_path / "index", embeddings=False)
     assert document(tmp_path / "index", "src/names.md").title == "The snake_case names"
     assert document(tmp_path / "index", "src/spaced name.md").title == "Spaced"
+
+
+def test_a_chapter_path_is_read_as_mdbook_reads_it_percent_20_alone_a_space(tmp_path: Path) -> None:
+    """mdBook reads back `%20` alone: `[C#](C%23.md)` is the file C%23.md, which was skipped as unlinked when
+    every escape was read back (as C#.md), and `café.md` is found as written (markdown-it had escaped it)."""
+    book = tmp_path / "book"
+    write(book, "book.toml", "[book]\ntitle = 'Zebracorns'\n")
+    summary = "# Summary\n\n- [C sharp](C%23.md)\n- [Café](café.md)\n- [Spaced](spaced%20name.md)\n"
+    write(book, "src/SUMMARY.md", summary)
+    for page in ("C%23.md", "C#.md", "café.md", "spaced name.md"):
+        write(book, f"src/{page}", "Zebracorn text.\n")
+    report = index(book, tmp_path / "index", embeddings=False)
+    assert all_ids(tmp_path / "index") == ["src/C%23.md", "src/café.md", "src/spaced name.md"]
+    assert "src/C#.md" in skipped(report)
