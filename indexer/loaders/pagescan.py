@@ -40,9 +40,11 @@ class Scan:
 class _Walked:
     found: dict[str, str] = field(default_factory=dict)  # name -> the page that defines it first
     folders: list[str] = field(default_factory=list)  # those walked, in the walk's order
+    mtimes: list[float] = field(default_factory=list)  # theirs, as the walk found them
     read_at: float = 0.0
     took: float = 0.0
-    started: float = 0.0  # the wall-clock time the walk started, as folders' mtimes are
+    started: float = 0.0  # the wall-clock times the walk started and ended, as folders' mtimes are
+    ended: float = 0.0
     watcher: Reading | None = None  # the page watch() looked at the folders for last
 
 
@@ -57,7 +59,8 @@ def defined(scan: Scan, folder: str) -> dict[str, str]:
         return walked.found
     started, walked.started = time.monotonic(), time.time()
     walked.found, walked.folders = _walk(scan, folder)
-    walked.read_at, walked.took = time.monotonic(), time.monotonic() - started
+    walked.mtimes = [_mtime(walked_folder) for walked_folder in walked.folders[:MAX_WATCHED]]
+    walked.read_at, walked.took, walked.ended = time.monotonic(), time.monotonic() - started, time.time()
     return walked.found
 
 
@@ -72,7 +75,7 @@ def watch(scan: Scan, folder: str) -> dict[str, str]:
     if (state := reading_state()) is None or walked.watcher is state:  # (once for a page: a stat of each folder)
         return walked.found
     walked.watcher = state
-    if any(_mtime(walked_folder) >= walked.started for walked_folder in walked.folders[:MAX_WATCHED]):
+    if any(_changed(walked, at) for at in range(len(walked.mtimes))):
         walked.read_at = 0.0
         defined(scan, folder)
     for walked_folder in walked.folders[:MAX_WATCHED]:
@@ -80,11 +83,20 @@ def watch(scan: Scan, folder: str) -> dict[str, str]:
     return walked.found
 
 
+def _changed(walked: _Walked, at: int) -> bool:
+    """Whether the folder walked.folders[at] has changed since the walk: its mtime is not as the walk found it, or
+    lies within the walk (a page added after the folder was listed). Not whether it lies after the walk started:
+    a folder's mtime in the future (a tarball from a clock ahead, `touch -d tomorrow`) made every page that names
+    a label no page defines walk the project again, 600 pages of 30 folders 15.6 s, not 3.4 s."""
+    now = _mtime(walked.folders[at])
+    return now != walked.mtimes[at] or walked.started <= now <= walked.ended
+
+
 def _mtime(folder: str) -> float:
     try:
         return os.stat(folder).st_mtime
     except OSError:
-        return time.time()  # (gone: changed)
+        return -1.0  # (gone: changed, unless gone when walked)
 
 
 def _walk(scan: Scan, folder: str) -> tuple[dict[str, str], list[str]]:
