@@ -23,6 +23,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from indexer.ingest.navtitles import nav_page
 from indexer.loaders.jsconfig import config_text
 
 __all__ = ["MdBookChapters", "read_summary"]
@@ -77,7 +78,7 @@ def read_summary(src: Path, docs: Path) -> tuple[MdBookChapters, dict[str, str]]
             href = child.attrGet("href") if child.type == "link_open" else None
             if not isinstance(href, str) or len(chapters) >= MAX_CHAPTERS:
                 continue
-            for doc_id in _doc_id(src, href, docs):
+            if (doc_id := nav_page(src, href.replace("%20", " "), docs)) is not None:
                 chapters.add(doc_id)
                 name = " ".join(_link_text(children, at + 1).split())
                 if name and doc_id not in titles:
@@ -101,12 +102,3 @@ def _link_text(children: list[Token], start: int) -> str:
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
     return "".join(parts)
-
-
-def _doc_id(src: Path, href: str, docs: Path) -> list[str]:
-    """The doc id that a chapter's link names, when it is a file inside DOCS (not a URL, not an anchor alone)."""
-    target = href.split("#", 1)[0].replace("%20", " ").strip()
-    if not target or "://" in target or target.startswith(("/", "mailto:")) or "\x00" in target:
-        return []
-    doc_id = os.path.relpath(os.path.normpath(src / target), docs).replace(os.sep, "/")
-    return [] if doc_id == ".." or doc_id.startswith("../") else [doc_id]

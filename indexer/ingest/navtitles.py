@@ -90,11 +90,17 @@ def _routes(value: Any, pages: Path, docs: Path, titles: dict[str, str], depth: 
 
 
 def _add(titles: dict[str, str], base: Path, target: str, docs: Path, title: str) -> None:
-    """Title the page that `target` (a path from `base`, not a URL) names, when it lies in `docs`."""
-    target = target.split("#", 1)[0].strip()
-    if not target or "://" in target or target.startswith(("/", "mailto:")):
-        return
-    doc_id = os.path.relpath(os.path.normpath(base / target), docs).replace(os.sep, "/")
-    title = " ".join(title.split())
-    if title and not doc_id.startswith("../") and doc_id != ".." and doc_id not in titles:
+    """Title the page that `target` names, when it lies in `docs`."""
+    doc_id, title = nav_page(base, target, docs), " ".join(title.split())
+    if title and doc_id is not None and doc_id not in titles:
         titles[doc_id] = title
+
+
+def nav_page(base: Path, target: str, docs: Path) -> str | None:
+    """The doc id of the page that a navigation's `target` (a path from `base`, its anchor dropped) names; None
+    for a URL, an anchor alone, or a page outside `docs`."""
+    target = target.split("#", 1)[0].strip()
+    if not target or "://" in target or target.startswith(("/", "mailto:")) or "\x00" in target:
+        return None
+    doc_id = os.path.relpath(os.path.normpath(base / target), docs).replace(os.sep, "/")
+    return None if doc_id == ".." or doc_id.startswith("../") else doc_id
