@@ -203,7 +203,10 @@ def _ignore_spec(root: Path) -> pathspec.PathSpec | None:
     path = root / IGNORE_FILE
     try:
         lines = read_regular(path).decode("utf-8", errors="replace").splitlines()
-    except OSError:
+    except FileNotFoundError:
+        return None
+    except OSError as exc:  # (a named pipe, a folder, no permission: said, as the files it names are not left out)
+        log.warning("%s cannot be read (%s): no file is left out by it", path, exc.strerror or exc)
         return None
     try:
         spec = compile_lines(lines, str(path))

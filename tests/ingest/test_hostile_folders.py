@@ -408,3 +408,12 @@ def test_an_access_file_that_is_a_named_pipe_stops_the_run_with_its_reason(docs:
     result = run_cli(docs, "--index", index_dir, "--no-embeddings")
     assert result.returncode != 0
     assert ".docsearchaccess cannot be read: not a regular file" in result.stderr
+
+
+def test_an_ignore_file_that_is_a_named_pipe_is_said_to_leave_nothing_out(docs: Path, index_dir: Path) -> None:
+    """Not read, it leaves out none of the files it would name: the run says so rather than indexing them unsaid."""
+    write(docs, "page.md", "# Page\n\nzebracorn\n")
+    os.mkfifo(docs / ".docsearchignore")
+    result = run_cli(docs, "--index", index_dir, "--no-embeddings")
+    assert result.returncode == 0, result.stderr
+    assert ".docsearchignore cannot be read (not a regular file): no file is left out by it" in result.stderr
