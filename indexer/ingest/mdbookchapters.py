@@ -58,8 +58,8 @@ class MdBookChapters:
     def unpublished(self, doc_id: str) -> str | None:
         if not self.chapters or doc_id in self.chapters or not doc_id.startswith(self.pages):
             return None
-        if not doc_id.lower().endswith(".md") or doc_id.split("/")[-1] == "SUMMARY.md":
-            return None
+        if not doc_id.lower().endswith(".md") or doc_id[len(self.pages) :] in ("SUMMARY.md", "404.md"):
+            return None  # (mdBook renders src/404.md as its 404 page, which is no document: unpublished.no_reading)
         return "no chapter of the book's SUMMARY.md links it: mdBook renders no page for it"
 
     def path(self, doc_id: str, front_matter: Mapping[str, Any], pages: bool, extension: str) -> str | None:

@@ -95,3 +95,11 @@ def test_a_chapter_path_is_read_as_mdbook_reads_it_percent_20_alone_a_space(tmp_
     report = index(book, tmp_path / "index", embeddings=False)
     assert all_ids(tmp_path / "index") == ["src/C%23.md", "src/café.md", "src/spaced name.md"]
     assert "src/C#.md" in skipped(report)
+
+
+def test_the_books_404_page_is_skipped_as_the_sites_page_for_a_missing_address(tmp_path: Path) -> None:
+    """mdBook renders src/404.md as 404.html though SUMMARY.md lists it not: no chapter, nor a page to find."""
+    book = _book(tmp_path)
+    write(book, "src/404.md", "# Document not found (404)\n\nThis URL is invalid, sorry.\n")
+    reasons = skipped(index(book, tmp_path / "index", embeddings=False))
+    assert reasons["src/404.md"].startswith("the site's page for an address it does not serve (404)")
