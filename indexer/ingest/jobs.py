@@ -54,6 +54,7 @@ class Job:
     named_after: str = ""  # else the name it is titled by, when not its file's (Site.page_name: its folder's)
     generator: str = ""  # the site's generator (Site.name), whose syntax loaders read (templates.py)
     read_as: str = ""  # the suffix of the format its site reads it in, when not its own (Django's .txt: ".rst")
+    index: str = ""  # the index's folder (--index): inside `folder`, a walk of the pages' folders passes it by
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ def _parse(job: Job, data: bytes, titles: bool = True) -> tuple[ParsedDoc, Readi
     no page of it, on such a site (hugobuild.py, zola.py; None when it renders one)."""
     if not job.folder:
         return _load(job, data), None, None
-    with reading(job.folder, job.max_size, not job.root, job.includes_from, titles, job.generator) as read:
+    with reading(job.folder, job.max_size, not job.root, job.includes_from, titles, job.generator, job.index) as read:
         parsed = _load(job, data)
         if job.drafts == "zola":
             return parsed, read, zola_unrendered(Path(job.path), job.id, parsed.front_matter)

@@ -62,7 +62,8 @@ def plan_jobs(
         job = Job(c.id, str(c.path), Stamp(c.size, c.mtime_ns, sha256), settings.max_file_bytes,
                   settings.parse_timeout, rules.groups_for(c.id), root, str(docs), rules,
                   site.drafts_of(c.id), str(includes_from), nav_title=site.titles.get(c.id, ""),
-                  read_as=site.reads_as(c.id), named_after=site.page_name(c.id), generator=site.name)  # fmt: skip
+                  read_as=site.reads_as(c.id), named_after=site.page_name(c.id), generator=site.name,
+                  index=str(settings.index))  # fmt: skip
         jobs.append(job)
     return jobs, carried, unchanged
 

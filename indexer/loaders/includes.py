@@ -89,6 +89,7 @@ class Reading:
     titled: set[str] = field(default_factory=set)  # of `files`, those whose title was shown (sphinxrefs.py)
     titles: bool = True  # whether the titles of other pages may be shown
     generator: str = ""  # the generator that builds the document's site (Site.name; "" for none known): its syntax
+    index: str = ""  # the real path of the index's folder (--index), which holds no page even inside `folder`
     warnings: list[str] = field(default_factory=list)
     site_wide: set[str] = field(default_factory=set)  # of `warnings`, those about files the site adds to every page
     outside: int = 0  # files named outside `root`: one warning says how many (refuse())
@@ -135,13 +136,16 @@ def reading(
     root: str | Path = "",
     titles: bool = True,
     generator: str = "",
+    index: str | Path = "",
 ) -> Iterator[Reading]:
     """Let the loaders called inside read the files their documents include (see the module docstring), from
     `folder` or, when given, from the folder `root` that holds it (--includes-from); with `titles`, the pages
-    whose titles their references show too (sphinxrefs.py); `generator`, the site's (templates.py)."""
+    whose titles their references show too (sphinxrefs.py); `generator`, the site's (templates.py); `index`, the
+    index's folder, which a walk of the project's folders passes by (pagescan.py)."""
     real = os.path.realpath(folder)
     top = os.path.realpath(root) if root else real
-    state = Reading(real, max_size, top, follow_symlinks, titles=titles, generator=generator)
+    shelf = os.path.realpath(index) if index else ""
+    state = Reading(real, max_size, top, follow_symlinks, titles=titles, generator=generator, index=shelf)
     token = _READING.set(state)
     try:
         yield state

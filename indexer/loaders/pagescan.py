@@ -2,7 +2,8 @@
 names alone, DocC's articles), remembered per project and read again at most so often: a name not found may be
 defined by a page that came since, in a run that watches the folder (sphinxrefs.py, docfxuids.py, docc.py). A
 page that names one not found may have the folders walked remembered with it (watch()), to be read again when a
-page comes to one of them.
+page comes to one of them. The index's folder is not walked when it lies among the pages: its generations change
+on every run, which would read such a page again every time.
 """
 
 from __future__ import annotations
@@ -99,13 +100,23 @@ def _mtime(folder: str) -> float:
         return -1.0  # (gone: changed, unless gone when walked)
 
 
+def _is(folder: str, real: str) -> bool:
+    """Whether `folder` is the folder whose real path is `real`."""
+    return os.path.basename(folder) == os.path.basename(real) and os.path.realpath(folder) == real
+
+
 def _walk(scan: Scan, folder: str) -> tuple[dict[str, str], list[str]]:
     """What defined() returns, and the folders walked."""
     found: dict[str, str] = {}
     walked: list[str] = []
     budget = MAX_SCAN_BYTES
+    index = state.index if (state := reading_state()) is not None else ""  # (its generations change every run)
     for current, folders, files in os.walk(folder):
-        folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in scan.skipped)
+        folders[:] = sorted(
+            f
+            for f in folders
+            if not f.startswith(".") and f not in scan.skipped and not (index and _is(os.path.join(current, f), index))
+        )
         walked.append(current)
         for name in sorted(files):
             if not name.lower().endswith(scan.suffixes) or budget <= 0:

@@ -547,3 +547,14 @@ def test_a_reference_to_a_label_not_there_shows_its_title_once_a_page_defines_it
     write(docs, "guide/deep/care.rst", ".. _zebracorn-care:\n\nCaring for zebracorns\n=====================\n\nHay.\n")
     index(docs, index_dir, embeddings=False)
     assert "First read Caring for zebracorns, then feed them." in (snapshot(index_dir).text("index.rst") or "")
+
+
+def test_an_index_among_the_pages_is_no_folder_watched_for_labels(tmp_path: Path) -> None:
+    """With --index inside DOCS (not hidden), the folders watched for a label that no page defines held the index's,
+    whose generations change on every run: the referring page was read again on every run."""
+    docs = tmp_path / "docs"
+    write(docs, "conf.py", "project = 'zebra'\n")
+    write(docs, "index.rst", "Zebra\n=====\n\nFirst read :ref:`zebracorn-care`, then feed them.\n")
+    index(docs, docs / "search-index", embeddings=False)
+    assert index(docs, docs / "search-index", embeddings=False).updated == 0
+    assert index(docs, docs / "search-index", embeddings=False).updated == 0
