@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import replace
 from itertools import islice
@@ -95,10 +94,13 @@ def _mdbook(book: Path) -> Site:
 
 def mdbook_src(book: Path) -> str:
     """The folder of an mdBook's pages, as the book.toml in `book` names it (book.src, "src" by default)."""
-    try:
-        src = tomllib.loads(config_text(book / "book.toml")).get("book", {}).get("src", "src")
-    except (ValueError, AttributeError):
-        src = "src"
+    return book_src(config_mapping(book / "book.toml"))
+
+
+def book_src(settings: Mapping[str, Any]) -> str:
+    """The folder of an mdBook's pages, as its read book.toml names it (book.src, "src" by default)."""
+    book = settings.get("book")
+    src = book.get("src", "src") if isinstance(book, dict) else "src"
     return src.strip("/") if isinstance(src, str) else "src"
 
 

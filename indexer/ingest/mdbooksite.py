@@ -12,10 +12,11 @@ root, so a full `site-url` on github.io gives it no path (GitHub Pages redirects
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from indexer.ingest.cname import domain_name, pages_domain
-from indexer.ingest.generators import mdbook_src
+from indexer.ingest.generators import book_src
 from indexer.ingest.siteconfig import config_mapping, site_address
 
 
@@ -24,13 +25,13 @@ def mdbook_served_at(docs: Path, config: Path) -> str:
     or the domain its config's `output.html.cname` or a CNAME file in src/ or beside book.toml names, served over
     HTTPS at `site-url`'s path, joined with DOCS's path in src/; "" when neither names one, or DOCS lies
     elsewhere."""
-    book = config.parent
-    src = book / mdbook_src(book)
+    book, settings = config.parent, config_mapping(config)
+    src = book / book_src(settings)
     try:
         inside = "" if docs.resolve() == book.resolve() else docs.resolve().relative_to(src.resolve()).as_posix()
     except (OSError, ValueError):
         return ""
-    html = _html_output(config)
+    html = _html_output(settings)
     site_url = html.get("site-url", "/")
     if not isinstance(site_url, str):
         return ""
@@ -47,8 +48,8 @@ def mdbook_served_at(docs: Path, config: Path) -> str:
     return site_address(f"https://{domain}", full.path if full.hostname == domain else "", below)
 
 
-def _html_output(config: Path) -> dict[str, object]:
-    """book.toml's `[output.html]` table, read within config_mapping's bounds ({} when there is none)."""
-    output = config_mapping(config).get("output")
+def _html_output(settings: dict[str, Any]) -> dict[str, object]:
+    """book.toml's `[output.html]` table ({} when there is none)."""
+    output = settings.get("output")
     html = output.get("html") if isinstance(output, dict) else None
     return html if isinstance(html, dict) else {}

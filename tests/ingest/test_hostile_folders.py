@@ -417,3 +417,23 @@ def test_an_ignore_file_that_is_a_named_pipe_is_said_to_leave_nothing_out(docs: 
     result = run_cli(docs, "--index", index_dir, "--no-embeddings")
     assert result.returncode == 0, result.stderr
     assert ".docsearchignore cannot be read (not a regular file): no file is left out by it" in result.stderr
+
+
+# A site's config nested deeper than Python's parsers recurse: the RecursionError stopped the whole run
+NESTED = "[" * 5000 + "]" * 5000
+DEEP = [
+    pytest.param(
+        {"book.toml": f"[book]\ntitle = 'x'\nx = {NESTED}\n", "src/SUMMARY.md": "- [Page](page.md)\n"}, id="book-toml"
+    ),
+]
+
+
+@pytest.mark.parametrize("files", DEEP)
+def test_a_site_config_nested_too_deep_to_read_stops_nothing(
+    docs: Path, index_dir: Path, files: dict[str, str]
+) -> None:
+    for name, text in files.items():
+        write(docs, name, text)
+    write(docs, "src/page.md" if "book.toml" in files else "docs/page.md", "# Page\n\nzebracorn\n")
+    index(docs, index_dir, embeddings=False)
+    assert found(index_dir, "zebracorn")
