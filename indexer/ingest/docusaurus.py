@@ -250,7 +250,7 @@ class _Versions:
 def _versions_json(path: Path) -> list[str]:
     try:
         names = json.loads(config_text(path) or "[]")
-    except ValueError:
+    except (ValueError, RecursionError):  # (not JSON, or nested too deep to read)
         return []
     if not isinstance(names, list):
         return []

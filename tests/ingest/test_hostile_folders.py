@@ -425,6 +425,10 @@ DEEP = [
     pytest.param(
         {"book.toml": f"[book]\ntitle = 'x'\nx = {NESTED}\n", "src/SUMMARY.md": "- [Page](page.md)\n"}, id="book-toml"
     ),
+    pytest.param(
+        {"docusaurus.config.js": "module.exports = {};\n", "versions.json": NESTED, "docs/page.md": ""},
+        id="docusaurus-versions",
+    ),
 ]
 
 
