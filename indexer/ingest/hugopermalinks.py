@@ -10,7 +10,8 @@ The patterns are read as Hugo reads them: under `page:` for regular pages and `s
 keyed by the top-level section (the first folder of the content folder) it applies to. Their tokens:
 `:section`, `:sections` (with Hugo's slices, `:sections[1:]`, `:sections[last]`, `:sections[0:2]`), `:filename`,
 `:contentbasename`, `:slug`, `:slugorfilename`, `:slugorcontentbasename`, `:title`, and the date's `:year`,
-`:month`, `:day`. A page's sections are the path of its current section: the deepest folder above it that
+`:month`, `:day` (a name, slug or title as Hugo's urlize makes it part of a path: `Getting Started.md` is
+`getting-started`). A page's sections are the path of its current section: the deepest folder above it that
 is a section, the top-level one or one with an `_index.md` (a folder without one is no section: its pages
 belong to the one above, as a leaf bundle's `index.md` does; a vendored module's `_index.md` a mount brings in
 makes one too). A
@@ -79,9 +80,9 @@ class Permalinks:
         deepest = range(len(folders), 1, -1)
         depth = len(folders) if is_section else next((i for i in deepest if self._is_section(folders[:i])), 1)
         sections = folders[:depth]  # the path of its current section, the deepest of its folders that is one
-        name = "" if is_section else (folders[-1] if bundle else page.stem)  # `20.10.md` is 20.10
+        name = "" if is_section else _urlize(folders[-1] if bundle else page.stem)  # `20.10.md` is 20.10
         slug = front_matter.get("slug")
-        slug = slug.strip() if isinstance(slug, str) and slug.strip() and "/" not in slug else ""
+        slug = _urlize(slug[:MAX_TITLE]) if isinstance(slug, str) and "/" not in slug else ""
         title = front_matter.get("title")
         title = (_urlize(title[:MAX_TITLE]) if isinstance(title, str) else "") or None  # none: not at the root
         date = _DATE.match(str(front_matter.get("date") or ""))

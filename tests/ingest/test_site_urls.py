@@ -65,6 +65,8 @@ HUGO_PERMALINK_PAGES = {
     "content/manuals/engine/20.10.md": PAGE,  # a release's notes: a dot in its name
     "content/manuals/compose/_index.md": PAGE,
     "content/manuals/compose/moved.md": "---\nslug: watch\n---\n" + PAGE,
+    "content/manuals/compose/Spaced Out.md": "---\nslug: Watch Mode\n---\n" + PAGE,  # urlized: Hugo's `-`
+    "content/manuals/compose/Getting Started.md": PAGE,
     "content/manuals/extend/_index.md": PAGE,
     "content/manuals/extend/bundle/index.md": PAGE,  # a leaf bundle: named by its folder
     "content/blog/launch.md": "---\ntitle: Big Launch\ndate: 2024-05-01\n---\n" + PAGE,
@@ -81,6 +83,8 @@ HUGO_PERMALINK_URLS = {
     "manuals/engine/notes/old.md": "https://docs.docker.com/engine/old/",
     "manuals/engine/20.10.md": "https://docs.docker.com/engine/20.10/",
     "manuals/compose/moved.md": "https://docs.docker.com/compose/watch/",
+    "manuals/compose/Spaced Out.md": "https://docs.docker.com/compose/Watch-Mode/",
+    "manuals/compose/Getting Started.md": "https://docs.docker.com/compose/Getting-Started/",
     "manuals/extend/bundle/index.md": "https://docs.docker.com/extend/bundle/",
     "blog/launch.md": "https://docs.docker.com/2024/Big-Launch/",
     "blog/undated.md": "https://docs.docker.com/blog/undated/",
