@@ -47,6 +47,15 @@ def _catalog(repo: Path, plist: bool = True) -> Path:
     return catalog
 
 
+def _basics_url(catalog: Path, index_dir: Path) -> str:
+    """The URL The Basics is cited at, the catalog indexed as a site served from https://x.test/."""
+    index(catalog, index_dir, base_url="https://x.test/", drop_extensions=True)
+    return document(index_dir, "LanguageGuide/TheBasics.md").url
+
+
+FOLDER_NAMED = "https://x.test/documentation/zebra/thebasics/"  # Zebra.docc's name, without an Info.plist's
+
+
 def test_an_article_is_served_under_the_catalogs_name_by_its_file_name(tmp_path: Path, indexer_main: Main) -> None:
     """docs.swift.org/swift-book/documentation/the-swift-programming-language/thebasics/, not .../LanguageGuide/
     TheBasics.md: the folder is no part of the URL, the name is lower-cased, the root article is the book's home."""
@@ -76,11 +85,7 @@ def test_the_catalogs_html_and_images_are_no_pages(tmp_path: Path) -> None:
 def test_without_an_info_plist_the_catalog_is_named_by_its_folder(tmp_path: Path) -> None:
     """What `docc convert` derives: Zebra.docc is documentation/zebra/..."""
     catalog = _catalog(tmp_path / "repo", plist=False)
-    index(catalog, tmp_path / "index", base_url="https://x.test/", drop_extensions=True)
-    assert (
-        document(tmp_path / "index", "LanguageGuide/TheBasics.md").url
-        == "https://x.test/documentation/zebra/thebasics/"
-    )
+    assert _basics_url(catalog, tmp_path / "index") == FOLDER_NAMED
 
 
 def test_a_folder_inside_the_catalog_keeps_the_catalogs_rules(tmp_path: Path) -> None:
@@ -100,11 +105,7 @@ def test_from_the_repository_root_the_summary_names_the_catalog(tmp_path: Path, 
 def test_a_broken_info_plist_falls_back_to_the_folders_name(tmp_path: Path) -> None:
     catalog = _catalog(tmp_path / "repo", plist=False)
     write(catalog, "Info.plist", "<plist><dict><key>CFBundleDisplayName</key><string>Zebra")
-    index(catalog, tmp_path / "index", base_url="https://x.test/", drop_extensions=True)
-    assert (
-        document(tmp_path / "index", "LanguageGuide/TheBasics.md").url
-        == "https://x.test/documentation/zebra/thebasics/"
-    )
+    assert _basics_url(catalog, tmp_path / "index") == FOLDER_NAMED
 
 
 def test_an_info_plist_nested_too_deep_falls_back_to_the_folders_name(tmp_path: Path) -> None:
@@ -117,11 +118,7 @@ def test_an_info_plist_nested_too_deep_falls_back_to_the_folders_name(tmp_path: 
     table = b"".join(struct.pack(">I", offset) for offset in offsets)
     trailer = b"\x00" * 6 + b"\x04\x04" + struct.pack(">QQQ", depth, 0, 8 + sum(map(len, objects)))
     write(catalog, "Info.plist", b"bplist00" + b"".join(objects) + table + trailer)
-    index(catalog, tmp_path / "index", base_url="https://x.test/", drop_extensions=True)
-    assert (
-        document(tmp_path / "index", "LanguageGuide/TheBasics.md").url
-        == "https://x.test/documentation/zebra/thebasics/"
-    )
+    assert _basics_url(catalog, tmp_path / "index") == FOLDER_NAMED
 
 
 def test_an_article_is_a_folder_whatever_extension_pages_are_given(tmp_path: Path) -> None:
