@@ -92,7 +92,7 @@ class Reading:
     index: str = ""  # the real path of the index's folder (--index), which holds no page even inside `folder`
     warnings: list[str] = field(default_factory=list)
     site_wide: set[str] = field(default_factory=set)  # of `warnings`, those about files the site adds to every page
-    outside: int = 0  # files named outside `root`: one warning says how many (refuse())
+    outside: int = 0  # files named outside `root` (each once): one warning says how many (refuse())
     first_outside: str = ""
     outside_paths: set[str] = field(default_factory=set)  # the absolute paths of the files refused there (refuse()),
     # that the summary may say which folder holds (sitereport.holding)
@@ -110,7 +110,10 @@ class Reading:
         """A warning that the file `shown` names, at `path` (absolute), lies outside where included files may come
         from: one for the page, however many it names (FastAPI's pages include dozens of examples from
         ../../docs_src); and `path` kept for the summary, which names the folder --includes-from may give. Every
-        refusal comes here (the Hugo includes' and the fiddles' too), so none goes uncounted."""
+        refusal comes here (the Hugo includes' and the fiddles' too), so none goes uncounted, nor counted twice: a
+        file named again (three anchors of one example) is no "1 more"."""
+        if path in self.outside_paths:
+            return
         self.outside += 1
         self.outside_paths.add(path)
         where = "the documents folder" if self.root == self.folder else f"{self.root} (--includes-from)"

@@ -100,6 +100,16 @@ def test_the_rust_references_rule_lines_show_as_their_pages_show_them(tmp_path: 
     assert "r[abi.intro]" in text_of(tmp_path / "plain-index", "abi.md")
 
 
+def test_a_file_outside_the_folder_named_again_is_counted_once(docs: Path, tmp_path: Path) -> None:
+    """Two anchors of one example outside and another file: two files refused, not three."""
+    (tmp_path / "example.rs").write_text("// ANCHOR: a\nfn a() {}\n// ANCHOR_END: a\n// ANCHOR: b\nfn b() {}\n")
+    (tmp_path / "other.rs").write_text("fn c() {}\n")
+    write(docs, "page.md", "# Page\n\nText.\n\n{{#include ../example.rs:a}}\n\n{{#include ../example.rs:b}}\n\n"
+          "{{#include ../other.rs}}\n")  # fmt: skip
+    warned = warnings_of(index(docs, tmp_path / "index"), "page.md")
+    assert "../example.rs and 1 more are outside the documents folder: not included" in " ".join(warned), warned
+
+
 def test_an_include_from_outside_the_folder_is_refused_with_a_warning(docs: Path, tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_text("unicornfish password\n")
