@@ -29,9 +29,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from indexer.loaders.doccdirectives import plain_directives
-from indexer.loaders.docfxcode import page_reads, read_once
 from indexer.loaders.fences import in_code, outside_code_spans
-from indexer.loaders.includes import TITLE, reading_root
+from indexer.loaders.includes import TITLE, included_text, reading_root
 from indexer.loaders.pagescan import Scan, defined, watch
 from indexer.loaders.pandocheadings import heading_parts
 from indexer.loaders.sitefolders import site_folders
@@ -74,18 +73,17 @@ def plain_docc(text: str, page: Path) -> str:
     directives = plain_directives(text)
     lines = directives.text.split("\n")
     titled = False
-    with page_reads():
-        for i, (line, code) in enumerate(in_code(list(lines))):
-            if code:
-                continue
-            if not titled and (h1 := _heading_text(line, 1)) is not None:
-                titled = True
-                lines[i] = "# " + (directives.display_name or _symbols(h1, page, catalog))
-                continue
-            if "``" in line or "<doc:" in line or "---" in line:
-                lines[i] = line = _symbols(line, page, catalog)
-            if "erm " in line[:40]:
-                lines[i] = _TERM.sub(r"\1", line, count=1)
+    for i, (line, code) in enumerate(in_code(list(lines))):
+        if code:
+            continue
+        if not titled and (h1 := _heading_text(line, 1)) is not None:
+            titled = True
+            lines[i] = "# " + (directives.display_name or _symbols(h1, page, catalog))
+            continue
+        if "``" in line or "<doc:" in line or "---" in line:
+            lines[i] = line = _symbols(line, page, catalog)
+        if "erm " in line[:40]:
+            lines[i] = _TERM.sub(r"\1", line, count=1)
     return "\n".join(lines)
 
 
@@ -119,7 +117,7 @@ def _link_text(target: str, page: Path, catalog: str) -> str:
     path, _, anchor = target.partition("#")
     name = path.rstrip("/").rsplit("/", 1)[-1]
     found = _article(name, page, catalog) if name else page
-    text = read_once(page, os.path.relpath(found, page.parent), use=TITLE) if found else None
+    text = included_text(page, os.path.relpath(found, page.parent), use=TITLE, once=True) if found else None
     shown = _heading(text, anchor) if text is not None else None
     return shown or (anchor or name).replace("-", " ")
 

@@ -40,12 +40,12 @@ import re
 from pathlib import Path
 from urllib.parse import unquote, unquote_plus
 
-from indexer.loaders.docfxcode import code_block, from_project, page_reads, read_once
+from indexer.loaders.docfxcode import code_block, from_project
 from indexer.loaders.docfxproject import api_uids_resolved, docfx_project
 from indexer.loaders.docfxuids import page_title
 from indexer.loaders.fences import closed, in_code, outside_code_spans
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import deeper
+from indexer.loaders.includes import deeper, included_text
 
 __all__ = ["expand_docfx"]
 
@@ -83,8 +83,7 @@ def expand_docfx(text: str, page: Path) -> str:
     project = docfx_project(page)
     if project is None:
         return text
-    with page_reads():
-        return _expanded(text, page, project)
+    return _expanded(text, page, project)
 
 
 def _expanded(text: str, page: Path, project: str) -> str:
@@ -189,7 +188,7 @@ def _triple_text(match: re.Match[str]) -> str:
 def _included(target: str, page: Path, project: str) -> str:
     """The text an include puts in place: the file's, without its front matter, its own DFM put in place."""
     relative = from_project(unquote(target), page, project)
-    text = read_once(page, relative) if relative else None
+    text = included_text(page, relative, once=True) if relative else None
     if text is None:
         return ""
     _, body, _ = split_front_matter(text)

@@ -14,30 +14,16 @@ page.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import textwrap
-from collections.abc import Iterator
-from contextvars import ContextVar
 from pathlib import Path
 
 from indexer.loaders.fences import fence_for
-from indexer.loaders.includes import (
-    MAX_DEPTH,
-    MAX_INCLUDES,
-    TEXT,
-    included_text,
-    put_in_place,
-    put_lines_in_place,
-    reading_state,
-    warn,
-)
+from indexer.loaders.includes import included_text, put_lines_in_place, warn
 from indexer.loaders.lineranges import numbered_lines
 
-__all__ = ["code_block", "from_project", "page_reads", "read_once"]
-
-_READ: ContextVar[dict[tuple[str, str], str | None] | None] = ContextVar("docfx_reads", default=None)
+__all__ = ["code_block", "from_project"]
 
 _TAG = re.compile(  # `// <name>`, `# </name>`, `<!-- <name> -->`, `' <name>`: a snippet's bounds
     r"[ \t]*(?://+|#|'|<!--|--|/\*|;|REM\b)[ \t]*<(/?)([\w.-]{1,100})>[ \t]*(?:-->|\*/)?[ \t]*", re.IGNORECASE
@@ -63,7 +49,7 @@ def code_lines(source: str, lines: str, name: str, page: Path, project: str) -> 
     """The lines of `source` (relative to `page`, or `~/x` to the folder `project`) that `lines` or `name` keep
     (all of them without either); None when the file cannot be read or holds no such part (warned)."""
     target = from_project(source, page, project)
-    text = read_once(page, target, part=True) if target else None
+    text = included_text(page, target, part=True, once=True) if target else None
     if text is None:
         return None
     kept = text.split("\n")
@@ -81,36 +67,6 @@ def code_lines(source: str, lines: str, name: str, page: Path, project: str) -> 
             return None
         kept = ranged
     return put_lines_in_place(kept, target)
-
-
-@contextlib.contextmanager
-def page_reads() -> Iterator[None]:
-    """Around the DFM of one page (its includes' too): each file it names read once (read_once()), however many
-    snippets, includes and cross references name it."""
-    token = _READ.set({}) if _READ.get() is None else None
-    try:
-        yield
-    finally:
-        if token is not None:
-            _READ.reset(token)
-
-
-def read_once(including: Path, target: str, use: str = TEXT, part: bool = False) -> str | None:
-    """included_text() of `target` (relative to the file `including`), read once for the page (page_reads()): read
-    again, a file would count against the page's include budget again (sixty snippets of one file, sixty cross
-    references to one long page, took it all). Its TEXT is put in place whole each time, unless the caller
-    takes a `part` of it (as included_text())."""
-    reads, state = _READ.get(), reading_state()
-    if reads is None or state is None or state.depth >= MAX_DEPTH or state.count >= MAX_INCLUDES:
-        return included_text(including, target, use=use, part=part)  # (which warns of the depth, or of the count)
-    where = target if target.startswith("/") else os.path.join(os.path.dirname(os.path.realpath(including)), target)
-    key = (os.path.normpath(where), use)
-    if key in reads:
-        state.count += 1  # a file that includes itself twice, ten deep, is put in place 2**10 times
-    else:
-        reads[key] = included_text(including, target, use=use, part=True)
-    text = reads[key]
-    return put_in_place(text, target) if text is not None and use == TEXT and not part else text
 
 
 def from_project(source: str, page: Path, project: str) -> str:

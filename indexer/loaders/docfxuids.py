@@ -14,9 +14,8 @@ import os
 import re
 from pathlib import Path
 
-from indexer.loaders.docfxcode import read_once
 from indexer.loaders.frontmatter import split_front_matter
-from indexer.loaders.includes import TITLE, reading_root
+from indexer.loaders.includes import TITLE, included_text, reading_root
 from indexer.loaders.pagescan import Scan, defined, watch
 
 __all__ = ["page_title"]
@@ -50,7 +49,7 @@ def page_title(uid: str, page: Path, project: str, awaited: bool = False) -> str
         where = watch(_SCAN, folder).get(uid)
     if where is None or os.path.realpath(where) == os.path.realpath(page):
         return None
-    text = read_once(page, os.path.relpath(where, os.path.dirname(os.path.realpath(page))), use=TITLE)
+    text = included_text(page, os.path.relpath(where, os.path.dirname(os.path.realpath(page))), use=TITLE, once=True)
     if text is None:
         return None
     front_matter, body, _ = split_front_matter(text)
